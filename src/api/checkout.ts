@@ -1,0 +1,124 @@
+/**
+ * Wire shapes of the internal checkout endpoints and the browser-safe public endpoints
+ * (Doc 1, "Internal checkout endpoints"; Doc 3, "Public endpoints the field frames call").
+ * Shared by the server's validation, the browser client and the OpenAPI contract.
+ */
+import { z } from 'zod';
+
+export const SessionId = z.string().min(1).max(80);
+
+export const InitRequest = z.strictObject({ sessionId: SessionId });
+export type InitRequest = z.infer<typeof InitRequest>;
+
+export const InitResponse = z.object({
+  type: z.enum(['card_element', 'hosted_fields', 'vault_hosted_fields', 'agent_hosted_fields', 'sandbox']),
+  token: z.string(),
+  environment: z.enum(['sandbox', 'production']),
+  /** Sandbox only: the processor's fields page to mount in an iframe (Doc 3, sandbox processor). */
+  fieldsUrl: z.string().optional(),
+  publishableKey: z.string().optional(),
+  accountId: z.string().optional(),
+  gatewayInstanceId: z.string().optional(),
+  merchantAccountId: z.string().optional(),
+  chargeEndpoint: z.string().optional(),
+  applicationFeeCents: z.number().int().min(0).optional(),
+});
+export type InitResponse = z.infer<typeof InitResponse>;
+
+export const CompleteRequest = z.strictObject({ sessionId: SessionId, transactionId: z.string().min(1).max(120) });
+export type CompleteRequest = z.infer<typeof CompleteRequest>;
+
+export const BuyerFacingError = z.object({
+  code: z.string(),
+  decline_code: z.string().nullable(),
+  message: z.string(),
+});
+export type BuyerFacingError = z.infer<typeof BuyerFacingError>;
+
+export const Retry = z.object({ allowed: z.boolean(), attempts_remaining: z.number().int().min(0) });
+
+export const CompleteResponse = z.object({
+  status: z.enum(['pending', 'processing', 'succeeded', 'failed', 'expired']),
+  sessionId: z.string(),
+  transactionId: z.string(),
+  redirectUrl: z.string().nullable(),
+  error: BuyerFacingError.optional(),
+});
+export type CompleteResponse = z.infer<typeof CompleteResponse>;
+
+export const ClientErrorRequest = z.strictObject({
+  sessionId: SessionId.optional(),
+  message: z.string().min(1).max(2000),
+  context: z.record(z.string(), z.unknown()).optional(),
+});
+export type ClientErrorRequest = z.infer<typeof ClientErrorRequest>;
+
+/** `GET /v1/public/sessions/{id}`: what a buyer's browser may know about a session. */
+export const PublicSession = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'processing', 'succeeded', 'failed', 'expired']),
+  amount: z.number().int(),
+  currency: z.string(),
+  description: z.string().nullable(),
+  locale: z.string().nullable(),
+  mode: z.enum(['payment', 'setup']),
+  integrationMode: z.enum(['embed', 'elements']),
+  chargeAtSubmit: z.boolean(),
+  livemode: z.boolean(),
+  merchantName: z.string(),
+  lineItems: z.array(z.object({ name: z.string(), quantity: z.number().int(), unitAmount: z.number().int() })),
+  cancelUrl: z.string().nullable(),
+  expiresAt: z.string(),
+  retry: Retry.nullable(),
+});
+export type PublicSession = z.infer<typeof PublicSession>;
+
+export const ChargeCard = z.strictObject({
+  number: z.string().regex(/^\d{12,19}$/, 'card number must be 12 to 19 digits'),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(2000).max(2100),
+  cvc: z.string().regex(/^\d{3,4}$/, 'security code must be 3 or 4 digits'),
+  postalCode: z.string().max(16).optional(),
+});
+export type ChargeCard = z.infer<typeof ChargeCard>;
+
+export const BillingAddress = z.strictObject({
+  line1: z.string().max(200).optional(),
+  line2: z.string().max(200).optional(),
+  city: z.string().max(100).optional(),
+  state: z.string().max(100).optional(),
+  postalCode: z.string().max(16).optional(),
+  country: z.string().length(2).optional(),
+});
+
+export const PublicChargeRequest = z.strictObject({
+  card: ChargeCard,
+  billingAddress: BillingAddress.optional(),
+  expected_amount: z.number().int().positive().optional(),
+});
+export type PublicChargeRequest = z.infer<typeof PublicChargeRequest>;
+
+export const PublicChargeResponse = z.object({
+  status: z.enum(['succeeded', 'failed', 'requires_action', 'processing']),
+  sessionId: z.string(),
+  paymentIntentId: z.string().optional(),
+  error: BuyerFacingError.optional(),
+  retry: Retry.nullable().optional(),
+  next_action: z.object({ type: z.string(), redirect_to_url: z.object({ url: z.string() }) }).optional(),
+});
+export type PublicChargeResponse = z.infer<typeof PublicChargeResponse>;
+
+/** The flat error envelope every failure carries (Doc 1, Errors). */
+export const ErrorEnvelope = z.object({
+  error: z.string(),
+  code: z.string(),
+  fix: z.string(),
+  docs: z.string(),
+  selfHeal: z.object({
+    retryable: z.boolean(),
+    nextAction: z.string(),
+    llmHint: z.string(),
+    actions: z.array(z.object({ retryAfterSeconds: z.number() })).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

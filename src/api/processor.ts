@@ -1,0 +1,18 @@
+/**
+ * The sandbox processor's own HTTP API (its origin, default http://127.0.0.1:4243), as its
+ * fields page calls it. A real provider's browser SDK plays this part for other processors.
+ */
+import { z } from 'zod';
+import { ChargeCard } from './checkout.ts';
+
+export const ProcessorChargeRequest = z.strictObject({ token: z.string().min(1).max(200), card: ChargeCard });
+export type ProcessorChargeRequest = z.infer<typeof ProcessorChargeRequest>;
+
+export const ProcessorChargeResponse = z.object({
+  transactionId: z.string(),
+  status: z.enum(['approved', 'declined']),
+  declineCode: z.string().optional(),
+  brand: z.string(),
+  last4: z.string(),
+});
+export type ProcessorChargeResponse = z.infer<typeof ProcessorChargeResponse>;

@@ -1,0 +1,112 @@
+/** Wire shapes of the session resource (Doc 1, "Checkout session", "POST /v1/sessions"). camelCase. */
+import { z } from 'zod';
+
+const Collection = z.enum(['none', 'auto', 'required']);
+export const MAX_AMOUNT = 99_999_999;
+
+export const LineItem = z.strictObject({
+  name: z.string().min(1).max(200),
+  quantity: z.number().int().min(1).max(9999),
+  unitAmount: z.number().int().min(0).max(MAX_AMOUNT),
+});
+
+const BuyerAddress = z.strictObject({
+  addressLine1: z.string().min(1).max(100).optional(),
+  addressLine2: z.string().max(100).optional(),
+  city: z.string().max(100).optional(),
+  state: z.string().max(100).optional(),
+  postalCode: z.string().min(1).max(16).optional(),
+  country: z.string().regex(/^[A-Za-z]{2}$/).optional(),
+});
+
+export const CreateSessionBody = z.strictObject({
+  merchantId: z.string().max(100).optional(),
+  amount: z.number().int().min(1).max(MAX_AMOUNT).optional(),
+  currency: z.string().regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter ISO 4217 code').optional(),
+  country: z.string().regex(/^[A-Za-z]{2}$/, 'country must be a 2-letter ISO 3166-1 code').optional(),
+  description: z.string().max(500).optional(),
+  locale: z.string().min(2).max(16).optional(),
+  successUrl: z.url().max(2048).optional(),
+  cancelUrl: z.url().max(2048).optional(),
+  buyerId: z.string().min(1).max(200).optional(),
+  buyerName: z.string().min(1).max(200).optional(),
+  buyerEmail: z.email().max(254).optional(),
+  buyerContact: z.record(z.string(), z.unknown()).optional(),
+  buyer: z
+    .strictObject({
+      externalId: z.string().min(1).max(200).optional(),
+      email: z.email().max(254).optional(),
+      name: z.string().min(1).max(200).optional(),
+      phone: z.string().min(3).max(32).optional(),
+      company: z.string().min(1).max(200).optional(),
+      address: BuyerAddress.optional(),
+      metadata: z.record(z.string(), z.unknown()).optional(),
+    })
+    .optional(),
+  lineItems: z.array(LineItem).max(100).optional(),
+  metadata: z.record(z.string().max(100), z.string().max(500)).optional(),
+  expiresIn: z.number().int().min(300).max(86400).optional(),
+  shipping: Collection.optional(),
+  billingAddress: Collection.optional(),
+  phone: Collection.optional(),
+  collectEmail: z.boolean().optional(),
+  captureMethod: z.enum(['automatic', 'manual']).optional(),
+  integrationMode: z.enum(['embed', 'elements']).optional(),
+  chargeAtSubmit: z.boolean().optional(),
+  storedCredentialUse: z.enum(['recurring', 'installment', 'unscheduled']).optional(),
+  setupForFutureUse: z.literal('on_session').optional(),
+  /** Doc 3: `payment` or `setup` sets the mode; any other value is ignored. */
+  mode: z.string().max(20).optional(),
+  /** Doc 1: bodies have no `sandbox` field; one sent is ignored. */
+  sandbox: z.unknown().optional(),
+});
+export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
+
+export const Session = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'processing', 'succeeded', 'failed', 'expired']),
+  expiredFrom: z.enum(['pending', 'processing', 'failed']).nullable(),
+  paymentStatus: z.enum(['unpaid', 'held', 'paid', 'cancelled']),
+  mode: z.enum(['payment', 'setup']),
+  captureMethod: z.enum(['automatic', 'manual']),
+  integrationMode: z.enum(['embed', 'elements']),
+  channel: z.literal('virtual_terminal').nullable(),
+  chargeAtSubmit: z.boolean(),
+  threeDSecure: z.object({ mode: z.string() }),
+  storedCredentialUse: z.enum(['recurring', 'installment', 'unscheduled']).nullable(),
+  setupForFutureUse: z.literal('on_session').nullable(),
+  merchantId: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  country: z.string().nullable(),
+  description: z.string().nullable(),
+  locale: z.string().nullable(),
+  successUrl: z.string().nullable(),
+  cancelUrl: z.string().nullable(),
+  shipping: Collection,
+  billingAddress: Collection,
+  phone: Collection,
+  collectEmail: z.boolean(),
+  nameCollection: Collection,
+  emailCollection: z.enum(['auto', 'required']),
+  shippingAddress: z.record(z.string(), z.unknown()).nullable(),
+  buyerId: z.string().nullable(),
+  buyerPhone: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  vp_tx_id: z.string().nullable(),
+  vp_tx_count: z.number().int(),
+  amount_refunded: z.number().int().nullable(),
+  remaining_refundable: z.number().int().nullable(),
+  refundable: z.boolean().nullable(),
+  paymentIntentId: z.string().nullable(),
+  retry: z.object({ allowed: z.boolean(), attempts_remaining: z.number().int() }).nullable(),
+  last_payment_error: z.object({ code: z.string(), decline_code: z.string().nullable() }).nullable(),
+  metadata: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Session = z.infer<typeof Session>;
+
+export const CreatedSession = Session.extend({ checkoutUrl: z.string() });
+export const DryRunResult = z.object({ valid: z.literal(true), warnings: z.array(z.string()) });

@@ -1,0 +1,14 @@
+/** One function per internal checkout endpoint (Doc 1, "Internal checkout endpoints"). */
+import { z } from 'zod';
+import { CompleteResponse, InitResponse, type ClientErrorRequest } from '../api/checkout.ts';
+import { call } from './http.ts';
+
+export const initCheckout = (sessionId: string, base = '') =>
+  call('/api/checkout/init', InitResponse, { base, body: { sessionId } });
+
+export const completeCheckout = (sessionId: string, transactionId: string, base = '') =>
+  call('/api/checkout/complete', CompleteResponse, { base, body: { sessionId, transactionId } });
+
+/** Reports a browser-side failure. Callers pass codes and context, never card data. */
+export const reportClientError = (body: ClientErrorRequest, base = '') =>
+  call('/api/checkout/client-error', z.object({ ok: z.boolean() }), { base, body });

@@ -1,0 +1,26 @@
+/** What every route and middleware can reach: built once in main.ts (or a test) and passed down. */
+import type { Config } from './env.ts';
+import type { Clock } from './clock.ts';
+import type { Store } from './store/index.ts';
+import type { Processor } from './processors/types.ts';
+import type { AuthContext, ProcessorKind } from './engine/types.ts';
+import type { Logger } from './log.ts';
+import type { RedirectSigner } from './engine/redirect.ts';
+
+export interface Deps {
+  config: Config;
+  clock: Clock;
+  store: Store;
+  log: Logger;
+  signer: RedirectSigner;
+  /** The adapter for a merchant's processor; null for `none` (Doc 3: binder_unavailable). */
+  processorFor(kind: ProcessorKind): Processor | null;
+}
+
+/** Hono context variables set by the middleware chain. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    auth: AuthContext;
+  };
+}

@@ -1,0 +1,145 @@
+/** Domain records as the engine sees them; repositories map them to rows. */
+import { z } from 'zod';
+
+export const collectionMode = z.enum(['none', 'auto', 'required']);
+
+export const DescriptorSettings = z
+  .strictObject({
+    name: z.string().max(22),
+    city: z.string().optional(),
+    country: z.string().optional(),
+    phone: z.string().optional(),
+    url: z.string().optional(),
+    postalCode: z.string().optional(),
+    suffix: z.strictObject({
+      source: z.enum(['order_id', 'subscription_id', 'customer_id', 'custom', 'none']),
+      key: z.string().optional(),
+      fallback: z.enum(['skip', 'pi_ref', 'literal']),
+      literal: z.string().optional(),
+    }),
+  })
+  .nullable();
+
+/** Account behaviours of Doc 3, "Sandbox control API" (defaults as listed there). */
+export const MerchantSettings = z.strictObject({
+  elements: z.boolean().default(true),
+  chargeAtSubmit: z.boolean().default(true),
+  sameSessionRetry: z.number().int().min(0).max(10).default(0),
+  shipping: collectionMode.default('none'),
+  billingAddress: collectionMode.default('auto'),
+  phone: collectionMode.default('none'),
+  nameCollection: collectionMode.default('auto'),
+  emailCollection: z.enum(['auto', 'required']).default('auto'),
+  requiredBuyerFields: z.array(z.enum(['name', 'email', 'phone', 'shipping_address', 'billing_address'])).default([]),
+  inPageBankCheck: z.boolean().default(false),
+  disputeReporting: z.enum(['tracked', 'not_tracked']).default('tracked'),
+  orderModel: z.boolean().default(true),
+  orderFirst: z.boolean().default(false),
+  connectedStores: z
+    .array(z.strictObject({ platform: z.enum(['platform_a', 'platform_b']), store: z.string().min(1).max(255), writeScopes: z.boolean().default(true) }))
+    .default([{ platform: 'platform_a', store: 'shop.example.com', writeScopes: true }]),
+  descriptor: DescriptorSettings.default(null),
+  onboarded: z.boolean().default(true),
+  processorConnected: z.boolean().default(true),
+  completeEndpoint: z.boolean().default(true),
+  /** Shown to buyers on the hosted page; not in Doc 3's list, so optional. */
+  displayName: z.string().min(1).max(100).default('Sandbox merchant'),
+});
+export type MerchantSettings = z.infer<typeof MerchantSettings>;
+
+export const processorKinds = ['sandbox', 'card_element', 'hosted_fields', 'vault_hosted_fields', 'agent_hosted_fields', 'none'] as const;
+export type ProcessorKind = (typeof processorKinds)[number];
+
+export interface Merchant {
+  id: string;
+  environment: 'sandbox' | 'live';
+  processor: ProcessorKind;
+  status: 'active' | 'inactive';
+  name: string;
+  settings: MerchantSettings;
+  createdAt: string;
+}
+
+export type KeyType = 'secret' | 'publishable';
+
+export interface AuthContext {
+  merchant: Merchant;
+  keyType: KeyType;
+  livemode: boolean;
+}
+
+export const sessionStatuses = ['pending', 'processing', 'succeeded', 'failed', 'expired'] as const;
+export type SessionStatus = (typeof sessionStatuses)[number];
+export type PaymentStatus = 'unpaid' | 'held' | 'paid' | 'cancelled';
+
+export interface LineItem {
+  name: string;
+  quantity: number;
+  unitAmount: number;
+}
+
+/** The stored session: every field of Doc 1's session table, in wire casing. */
+export interface SessionRecord {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  status: SessionStatus;
+  expiredFrom: null | 'pending' | 'processing' | 'failed';
+  paymentStatus: PaymentStatus;
+  mode: 'payment' | 'setup';
+  captureMethod: 'automatic' | 'manual';
+  integrationMode: 'embed' | 'elements';
+  channel: null | 'virtual_terminal';
+  chargeAtSubmit: boolean;
+  storedCredentialUse: null | 'recurring' | 'installment' | 'unscheduled';
+  setupForFutureUse: null | 'on_session';
+  amount: number;
+  currency: string;
+  country: string | null;
+  description: string | null;
+  locale: string | null;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  shipping: 'none' | 'auto' | 'required';
+  billingAddress: 'none' | 'auto' | 'required';
+  phone: 'none' | 'auto' | 'required';
+  collectEmail: boolean;
+  nameCollection: 'none' | 'auto' | 'required';
+  emailCollection: 'auto' | 'required';
+  shippingAddress: Record<string, unknown> | null;
+  buyerId: string | null;
+  buyerPhone: string | null;
+  transactionId: string | null;
+  vpTxId: string | null;
+  vpTxCount: number;
+  paymentIntentId: string | null;
+  retry: { allowed: boolean; attempts_remaining: number } | null;
+  lastPaymentError: { code: 'card_declined' | 'payment_failed'; decline_code: string | null } | null;
+  lineItems: LineItem[];
+  metadata: Record<string, string>;
+  /** Set while a charge for this session is between reservation and outcome. */
+  chargeLock: string | null;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+}
+
+export interface PaymentIntentRecord {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  sessionId: string | null;
+  status: 'requires_action' | 'authorized' | 'captured' | 'succeeded' | 'voided' | 'failed';
+  amount: number;
+  currency: string;
+  captureMethod: 'automatic' | 'manual';
+  declineCode: string | null;
+  card: { brand: string; last4: string } | null;
+  avsResultCode: string | null;
+  cvvResultCode: string | null;
+  processorRef: string;
+  vpTxId: string | null;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}

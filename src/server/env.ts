@@ -1,0 +1,63 @@
+/** Process configuration, parsed once at start (Doc 3, "Name and addresses"). */
+import { z } from 'zod';
+import { resolve } from 'node:path';
+
+const Url = z.url().transform((u) => u.replace(/\/+$/, ''));
+const Port = z.coerce.number().int().min(0).max(65535);
+
+export const EnvSchema = z.object({
+  PORT: Port.default(4242),
+  HOST: z.string().optional(),
+  SVCPAY_PUBLIC_URL: Url.optional(),
+  PROCESSOR_PORT: Port.default(4243),
+  SVCPAY_PROCESSOR_URL: Url.optional(),
+  DEMO_PORT: Port.default(4244),
+  SVCPAY_DEMO_URL: Url.optional(),
+  SVCPAY_DEMO: z.enum(['on', 'off']).default('on'),
+  SVCPAY_DATA: z.string().min(1).default('.data/svcpay.sqlite'),
+  SVCPAY_CONTROL: z.enum(['on', 'off']).default('on'),
+  SVCPAY_READY_FILE: z.string().optional(),
+  SVCPAY_LOG: z.enum(['info', 'silent']).default('info'),
+  SVCPAY_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string | undefined;
+  publicUrl: string;
+  processorPort: number;
+  processorUrl: string;
+  demoPort: number;
+  demoUrl: string;
+  demo: boolean;
+  dataPath: string;
+  control: boolean;
+  readyFile: string | undefined;
+  log: boolean;
+  /** Built browser bundles (vite): dist/app, dist/embed. */
+  distDir: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`svcpay: invalid environment\n${lines}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.SVCPAY_PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    processorPort: e.PROCESSOR_PORT,
+    processorUrl: e.SVCPAY_PROCESSOR_URL ?? `http://127.0.0.1:${e.PROCESSOR_PORT}`,
+    demoPort: e.DEMO_PORT,
+    demoUrl: e.SVCPAY_DEMO_URL ?? `http://127.0.0.1:${e.DEMO_PORT}`,
+    demo: e.SVCPAY_DEMO === 'on',
+    dataPath: e.SVCPAY_DATA,
+    control: e.SVCPAY_CONTROL === 'on',
+    readyFile: e.SVCPAY_READY_FILE,
+    log: e.SVCPAY_LOG === 'info',
+    distDir: e.SVCPAY_DIST ?? resolve(import.meta.dirname, '../../dist'),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The server's error catalogue (Doc 1, Errors; STYLE.md habit 3). Every failure leaves the
+ * service through `ApiError` and the envelope middleware, so code, HTTP status, fix and the
+ * self-heal hint are written once here and never at call sites.
+ */
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export type Fault = 'BUYER' | 'MERCHANT' | 'NETWORK' | 'INTERNAL';
+
+interface CatalogueEntry {
+  status: ContentfulStatusCode;
+  fault: Fault;
+  message: string;
+  fix: string;
+  retryable?: boolean;
+  nextAction?: string;
+}
+
+const entry = (
+  status: ContentfulStatusCode,
+  fault: Fault,
+  message: string,
+  fix: string,
+  retryable = false,
+  nextAction = retryable ? 'retry_with_backoff' : 'fix_request',
+): CatalogueEntry => ({ status, fault, message, fix, retryable, nextAction });
+
+export const catalogue = {
+  auth_missing_bearer: entry(401, 'MERCHANT', 'No bearer token was sent.', 'Send `Authorization: Bearer <secret key>`.'),
+  auth_missing_bearer_publishable: entry(401, 'MERCHANT', 'No publishable key was sent.', 'Send `Authorization: Bearer <publishable key>`.'),
+  auth_invalid_key: entry(401, 'MERCHANT', 'The API key is malformed or unknown.', 'Check that the key is copied whole and belongs to this environment.'),
+  auth_invalid_key_publishable: entry(401, 'MERCHANT', 'The publishable key is malformed or unknown.', 'Most often the key is for another host or mode; check the environment before rotating.'),
+  auth_key_expired: entry(401, 'MERCHANT', 'The API key was rotated and its grace window has passed.', 'Use the newest secret key.'),
+  auth_key_expired_publishable: entry(401, 'MERCHANT', 'The publishable key was rotated and its grace window has passed.', 'Redeploy the page with the newest publishable key.'),
+  auth_key_type_forbidden: entry(403, 'MERCHANT', 'This key type or mode may not call this endpoint.', 'Use a secret key on server routes, a publishable key on /v1/public routes, and keys of the same mode as the object.'),
+  auth_merchant_inactive: entry(401, 'MERCHANT', 'The merchant account is disabled.', 'Contact support to re-activate the account.'),
+  merchant_not_onboarded: entry(403, 'MERCHANT', 'Live keys need the merchant onboarding review to be complete.', 'Finish onboarding before creating live keys.'),
+  live_keys_need_processor: entry(403, 'MERCHANT', 'Live keys need a connected payment processor.', 'Connect a processor before creating live keys.'),
+  session_not_found: entry(404, 'MERCHANT', 'No such checkout session.', 'Check the session id and that the key is of the same merchant and mode.'),
+  checkout_address_not_found: entry(404, 'BUYER', 'This checkout address is not serving a checkout.', 'Use `checkoutUrl` exactly as returned.'),
+  session_expired: entry(410, 'BUYER', 'The checkout session has expired.', 'Create a new session.', false, 'create_new_session'),
+  session_already_completed: entry(409, 'BUYER', 'The checkout session is already paid.', 'Do not retry and do not create a new session; read the session.', false, 'read_session'),
+  session_wrong_state: entry(409, 'MERCHANT', 'The session is in the wrong state for this operation.', 'Read `status` and `paymentStatus` first.', false, 'read_session'),
+  charge_in_progress: entry(409, 'MERCHANT', 'A charge for this session is already running or done.', 'Do not retry and do not mint a new key; read the session status.', false, 'read_session'),
+  expected_amount_mismatch: entry(409, 'BUYER', 'The session total differs from the approved total; the buyer was not charged.', 'Show the buyer the new total and submit again.'),
+  charge_at_submit_not_enabled: entry(422, 'MERCHANT', 'This session cannot charge at submit.', 'Vault the card and charge it from your server.'),
+  validation_error: entry(400, 'MERCHANT', 'The request is not valid.', 'Correct the fields named in the message.'),
+  validation_missing_field: entry(400, 'MERCHANT', 'A required field is missing.', 'Send the field named in the message.'),
+  validation_invalid_amount: entry(400, 'MERCHANT', 'The amount must be a positive integer in minor units, at most 99,999,999.', 'Send the amount in minor units (1000 = 10.00).'),
+  validation_unknown_field: entry(400, 'MERCHANT', 'The request has a field this call does not accept.', 'Remove the field or fix its casing; unknown fields are refused, never ignored.'),
+  validation_url_scheme_forbidden: entry(400, 'MERCHANT', 'This URL is not allowed in this mode.', 'Use an https URL on a public host; localhost is allowed in test mode only.'),
+  binder_unavailable: entry(409, 'MERCHANT', 'No payment provider is configured for this account.', 'Connect a payment provider; a test key does not avoid this.'),
+  unsupported_media_type: entry(415, 'MERCHANT', 'The request body must be JSON.', 'Send `Content-Type: application/json`.'),
+  payload_too_large: entry(413, 'MERCHANT', 'The request body is too large.', 'Send a smaller body.'),
+  idempotency_replay_incompatible: entry(422, 'MERCHANT', 'This Idempotency-Key was used with a different request body.', 'Reuse a key only for the identical request; use a new key for a different one.'),
+  origin_forbidden: entry(403, 'MERCHANT', 'This endpoint is only callable from the checkout page.', 'Do not call internal checkout endpoints from your own code.'),
+  transaction_verification_failed: entry(403, 'BUYER', 'The transaction could not be verified with the payment provider.', 'Start the payment again from the checkout page.'),
+  provider_unavailable: entry(502, 'NETWORK', 'The payment provider is not responding.', 'Retry shortly with the same Idempotency-Key.', true),
+  route_not_found: entry(404, 'MERCHANT', 'No such endpoint.', 'Check the method and path against the API reference.'),
+  method_not_allowed: entry(405, 'MERCHANT', 'This method is not allowed on this path.', 'Check the method against the API reference.'),
+  service_unavailable: entry(503, 'INTERNAL', 'The service is temporarily unavailable.', 'Retry with backoff.', true),
+  internal_error: entry(500, 'INTERNAL', 'Something went wrong on our side.', 'Retry with the same Idempotency-Key; contact support with the request id if it persists.', true),
+} satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof catalogue;
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    /** Extra top-level envelope fields the spec names for some codes (e.g. `reason`). */
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message ?? catalogue[code].message);
+  }
+  get status() {
+    return catalogue[this.code].status;
+  }
+}
+
+export function envelope(err: ApiError, docsBase: string) {
+  const e = catalogue[err.code];
+  return {
+    error: err.message,
+    code: err.code,
+    fix: e.fix,
+    docs: `${docsBase}/docs/errors#${err.code}`,
+    selfHeal: {
+      retryable: e.retryable ?? false,
+      nextAction: e.nextAction ?? 'fix_request',
+      llmHint: `${err.code}: ${e.message} ${e.fix}`,
+    },
+    ...err.extra,
+  };
+}

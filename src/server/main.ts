@@ -1,0 +1,129 @@
+/**
+ * Process entry (`npm start`): parse env, open the store, start the service, the sandbox
+ * processor and the demo shop on their three origins, print what a newcomer needs.
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import { writeFileSync } from 'node:fs';
+import { createApp } from './app.ts';
+import { buildDeps } from './deps.ts';
+import type { Deps } from './context.ts';
+import { loadConfig, type Config } from './env.ts';
+import { createMerchant, type MerchantKeys } from './engine/merchants.ts';
+import { createSession, toSession } from './engine/sessions.ts';
+import { startScheduler } from './jobs/index.ts';
+import { sandboxProcessorApp } from './processors/sandbox/app.ts';
+
+type Fetch = (req: Request) => Response | Promise<Response>;
+
+function listen(fetch: Fetch, port: number, hostname: string): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname }, () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+/** The demo merchant survives restarts: its keys are kept in the store so the banner can print them. */
+function demoMerchant(deps: Deps): { id: string; keys: MerchantKeys } {
+  const saved = deps.store.meta.get('demo_merchant');
+  if (saved) {
+    const demo = JSON.parse(saved) as { id: string; keys: MerchantKeys };
+    const key = deps.store.merchants.findKey(demo.keys.secret);
+    if (key && key.expires_at === null && deps.store.merchants.get(demo.id)?.status === 'active') return demo;
+  }
+  const { merchant, keys } = createMerchant(deps, { settings: { displayName: 'Svc Demo Shop', sameSessionRetry: 2 } });
+  const demo = { id: merchant.id, keys };
+  deps.store.meta.set('demo_merchant', JSON.stringify(demo));
+  return demo;
+}
+
+async function start(config: Config) {
+  const { deps, sandbox } = buildDeps(config);
+  const app = createApp(deps);
+  const servers: ServerType[] = [];
+
+  if (config.host) servers.push(await listen(app.fetch, config.port, config.host));
+  else {
+    // `localhost` may resolve to either loopback family; answer on both, never on other interfaces.
+    servers.push(await listen(app.fetch, config.port, '127.0.0.1'));
+    await listen(app.fetch, config.port, '::1').then((s) => servers.push(s), () => undefined);
+  }
+  const processorApp = sandboxProcessorApp({ processor: sandbox, distDir: config.distDir, serviceUrl: config.publicUrl, log: deps.log });
+  servers.push(await listen(processorApp.fetch, config.processorPort, new URL(config.processorUrl).hostname));
+
+  const demo = demoMerchant(deps);
+  let closeDemo: (() => Promise<void>) | undefined;
+  if (config.demo) {
+    const { startDemoShop } = await import('../../demo/shop/server.ts');
+    const shop = await startDemoShop({
+      port: config.demoPort,
+      host: new URL(config.demoUrl).hostname,
+      serviceUrl: config.publicUrl,
+      publicServiceUrl: config.publicUrl,
+      secretKey: demo.keys.secret,
+      publishableKey: demo.keys.publishable,
+    });
+    closeDemo = shop.close;
+  }
+  const merchant = deps.store.merchants.get(demo.id)!;
+  const session = toSession(
+    createSession(deps, { merchant, keyType: 'secret', livemode: false }, {
+      amount: 2500,
+      currency: 'usd',
+      description: 'Svc Tee',
+      lineItems: [{ name: 'Svc Tee', quantity: 1, unitAmount: 2500 }],
+      successUrl: `${config.demoUrl}/success`,
+      cancelUrl: `${config.demoUrl}/`,
+      expiresIn: 86400,
+    }),
+  );
+  const checkoutUrl = `${config.publicUrl}/pay/${session.id}`;
+  const stopScheduler = startScheduler(deps);
+
+  process.stdout.write(
+    [
+      '',
+      'svcpay reference server',
+      `  service          ${config.publicUrl}`,
+      `  sandbox processor ${config.processorUrl}`,
+      `  demo shop        ${config.demo ? config.demoUrl : '(off)'}`,
+      `  database         ${config.dataPath}`,
+      `  secret key       ${demo.keys.secret}`,
+      `  publishable key  ${demo.keys.publishable}`,
+      `  hosted checkout  ${checkoutUrl}`,
+      '  test cards       4242 4242 4242 4242 approves, 4000 0000 0000 0002 declines (any future expiry, any CVC)',
+      '',
+    ].join('\n') + '\n',
+  );
+  if (config.readyFile) {
+    writeFileSync(
+      config.readyFile,
+      JSON.stringify({
+        serviceUrl: config.publicUrl,
+        processorUrl: config.processorUrl,
+        demoUrl: config.demoUrl,
+        merchantId: demo.id,
+        secretKey: demo.keys.secret,
+        publishableKey: demo.keys.publishable,
+        checkoutUrl,
+      }),
+    );
+  }
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    stopScheduler();
+    await closeDemo?.();
+    await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
+    deps.store.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+start(loadConfig()).catch((err: unknown) => {
+  process.stderr.write(`svcpay failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

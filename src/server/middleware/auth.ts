@@ -1,0 +1,38 @@
+/**
+ * Bearer auth with key type and mode (Doc 1, Authentication). Configured once per route group:
+ * `auth(deps, 'secret')`, `auth(deps, 'publishable')` for /v1/public, or `auth(deps, 'either')`.
+ */
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv, Deps } from '../context.ts';
+import { ApiError, type ErrorCode } from '../errors.ts';
+import type { KeyType } from '../engine/types.ts';
+
+const KEY_SHAPE = /^vp_(sk|pk)_(test|live)_[A-Za-z0-9]{8,128}$/;
+
+export type KeyRequirement = KeyType | 'either';
+
+export const auth = (deps: Pick<Deps, 'store' | 'clock'>, required: KeyRequirement, surface: 'merchant' | 'public' = required === 'publishable' ? 'public' : 'merchant') =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const pub = surface === 'public';
+    const code = (base: 'auth_missing_bearer' | 'auth_invalid_key' | 'auth_key_expired'): ErrorCode => (pub ? `${base}_publishable` : base);
+
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw new ApiError(code('auth_missing_bearer'));
+    const key = match[1]!;
+    if (!KEY_SHAPE.test(key)) throw new ApiError(code('auth_invalid_key'));
+    const row = deps.store.merchants.findKey(key);
+    if (!row) throw new ApiError(code('auth_invalid_key'));
+    if (row.expires_at !== null && row.expires_at <= deps.clock.iso()) throw new ApiError(code('auth_key_expired'));
+    const merchant = deps.store.merchants.get(row.merchant_id);
+    if (!merchant) throw new ApiError(code('auth_invalid_key'));
+    if (merchant.status !== 'active') throw new ApiError('auth_merchant_inactive');
+    if (required !== 'either' && row.type !== required) {
+      throw new ApiError(
+        'auth_key_type_forbidden',
+        required === 'secret' ? 'This endpoint needs a secret key (vp_sk_…); publishable keys are for the browser.' : 'This endpoint needs a publishable key (vp_pk_…); never send a secret key from a browser.',
+      );
+    }
+    c.set('auth', { merchant, keyType: row.type, livemode: row.livemode === 1 });
+    await next();
+  });

@@ -1,0 +1,25 @@
+/**
+ * Doc 1, Global conventions: a write with a body must say `application/json` (else 415). A POST
+ * or DELETE with no body needs no Content-Type (Doc 3, decisions table).
+ */
+import { createMiddleware } from 'hono/factory';
+import { ApiError } from '../errors.ts';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function hasBody(req: Request): boolean {
+  const length = req.headers.get('content-length');
+  if (length !== null) return Number(length) > 0;
+  return req.headers.has('transfer-encoding') || req.body !== null;
+}
+
+export const jsonOnly = () =>
+  createMiddleware(async (c, next) => {
+    if (WRITES.has(c.req.method) && hasBody(c.req.raw)) {
+      const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      if (type !== 'application/json' && !type.endsWith('+json')) {
+        throw new ApiError('unsupported_media_type', type ? `Content-Type ${type} is not accepted; send application/json.` : undefined);
+      }
+    }
+    await next();
+  });

@@ -1,0 +1,14 @@
+/**
+ * Internal checkout endpoints and the card-carrying public endpoints are callable only from the
+ * service's own pages and frames (Doc 3: `Origin` must be the public origin, else 403).
+ */
+import { createMiddleware } from 'hono/factory';
+import { ApiError } from '../errors.ts';
+
+export const sameOriginOnly = (publicUrl: string) => {
+  const allowed = new URL(publicUrl).origin;
+  return createMiddleware(async (c, next) => {
+    if (c.req.header('origin') !== allowed) throw new ApiError('origin_forbidden');
+    await next();
+  });
+};

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { SERVICE, bearer, testApp } from '../../testing.ts';
+
+const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', postalCode: '12345' };
+const DECLINE = { ...CARD, number: '4000000000000002' };
+const origin = { Origin: SERVICE };
+
+async function hostedSession(t: ReturnType<typeof testApp>, extra: Record<string, unknown> = {}) {
+  const m = t.merchant();
+  const res = await t.json('POST', '/v1/sessions', { amount: 1000, currency: 'usd', successUrl: 'http://127.0.0.1:4244/success', ...extra }, bearer(m.keys.secret));
+  return { m, session: await res.json() };
+}
+
+/** What the sandbox fields page does: init, then pay the processor with the init token. */
+async function payOnProcessor(t: ReturnType<typeof testApp>, sessionId: string, card = CARD) {
+  const init = await (await t.json('POST', '/api/checkout/init', { sessionId }, origin)).json();
+  expect(init).toMatchObject({ type: 'sandbox', environment: 'sandbox' });
+  return t.sandbox.chargeWithToken(init.token, card);
+}
+
+describe('hosted checkout: init and complete', () => {
+  it('refuses calls from any other origin with origin_forbidden', async () => {
+    const t = testApp();
+    const { session } = await hostedSession(t);
+    for (const headers of [{}, { Origin: 'http://127.0.0.1:4244' }]) {
+      const res = await t.json('POST', '/api/checkout/init', { sessionId: session.id }, headers);
+      expect(res.status).toBe(403);
+      expect((await res.json()).code).toBe('origin_forbidden');
+    }
+  });
+
+  it('moves the session to processing on init and to succeeded on an approved complete', async () => {
+    const t = testApp();
+    const { m, session } = await hostedSession(t);
+    const tx = await payOnProcessor(t, session.id);
+    const read = async () => (await t.json('GET', `/v1/sessions/${session.id}`, undefined, bearer(m.keys.secret))).json();
+    expect((await read()).status).toBe('processing');
+    const done = await (await t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: tx.id }, origin)).json();
+    expect(done.status).toBe('succeeded');
+    expect(done.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:4244\/success\?session_id=vp_cs_test_\w+&svcpay_signature=[0-9a-f]{64}$/);
+    const s = await read();
+    expect(s).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', transactionId: tx.id, vp_tx_count: 1 });
+    expect(s.paymentIntentId).toMatch(/^vpi_test_/);
+    expect(s.vp_tx_id).toMatch(/^vp_tx_test_/);
+  });
+
+  it('records a decline as failed with a buyer-safe message, then lets the buyer pay on the same session', async () => {
+    const t = testApp();
+    const { m, session } = await hostedSession(t);
+    const declined = await payOnProcessor(t, session.id, DECLINE);
+    const res = await (await t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: declined.id }, origin)).json();
+    expect(res).toMatchObject({ status: 'failed', redirectUrl: null, error: { code: 'card_declined', decline_code: 'card_declined' } });
+    expect(res.error.message).toMatch(/declined/i);
+    const failed = await (await t.json('GET', `/v1/sessions/${session.id}`, undefined, bearer(m.keys.secret))).json();
+    expect(failed).toMatchObject({ status: 'failed', paymentStatus: 'unpaid', last_payment_error: { code: 'card_declined', decline_code: 'card_declined' } });
+
+    const approved = await payOnProcessor(t, session.id);
+    const ok = await (await t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: approved.id }, origin)).json();
+    expect(ok.status).toBe('succeeded');
+  });
+
+  it('settles once: a repeated complete answers the same outcome and records one payment', async () => {
+    const t = testApp();
+    const { session } = await hostedSession(t);
+    const tx = await payOnProcessor(t, session.id);
+    const body = { sessionId: session.id, transactionId: tx.id };
+    const [a, b] = await Promise.all([t.json('POST', '/api/checkout/complete', body, origin), t.json('POST', '/api/checkout/complete', body, origin)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(t.deps.store.db.prepare('SELECT count(*) AS n FROM payment_intents').get()).toEqual({ n: 1 });
+    expect(t.deps.store.events.forSession(session.id).filter((e) => e.type === 'charge.succeeded')).toHaveLength(1);
+  });
+
+  it('refuses a transaction the processor does not know, or one of another session', async () => {
+    const t = testApp();
+    const { session } = await hostedSession(t);
+    const other = (await hostedSession(t)).session;
+    const unknown = await t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: 'sbx_txn_nope' }, origin);
+    expect(unknown.status).toBe(403);
+    expect((await unknown.json()).code).toBe('transaction_verification_failed');
+    const tx = await payOnProcessor(t, other.id);
+    const crossed = await t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: tx.id }, origin);
+    expect(crossed.status).toBe(403);
+  });
+
+  it('answers 409 after success, 410 once expired, 404 for an unknown session', async () => {
+    const t = testApp();
+    const { session } = await hostedSession(t);
+    const tx = await payOnProcessor(t, session.id);
+    await t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: tx.id }, origin);
+    expect((await t.json('POST', '/api/checkout/init', { sessionId: session.id }, origin)).status).toBe(409);
+
+    const late = (await hostedSession(t, { expiresIn: 300 })).session;
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 301 });
+    const expired = await t.json('POST', '/api/checkout/init', { sessionId: late.id }, origin);
+    expect(expired.status).toBe(410);
+    expect((await expired.json()).code).toBe('session_expired');
+    expect((await t.json('POST', '/api/checkout/init', { sessionId: 'vp_cs_test_missing' }, origin)).status).toBe(404);
+  });
+
+  it('stores client errors without card numbers and caps the body at 4 KB', async () => {
+    const t = testApp();
+    const ok = await t.json('POST', '/api/checkout/client-error', { message: 'mount failed for 4242 4242 4242 4242', context: { code: 'x', pan: '4242424242424242' } }, origin);
+    expect(ok.status).toBe(200);
+    const dump = JSON.stringify(t.deps.store.db.prepare('SELECT * FROM client_errors').all());
+    expect(dump).not.toContain('4242424242424242');
+    expect(dump).not.toContain('4242 4242 4242 4242');
+    const big = await t.json('POST', '/api/checkout/client-error', { message: 'x'.repeat(5000) }, origin);
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ ok: false });
+  });
+});

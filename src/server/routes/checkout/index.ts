@@ -1,0 +1,60 @@
+/**
+ * Internal checkout endpoints (Doc 1): no key, called only by the service's own hosted page and
+ * frames (`Origin` checked). Not part of the merchant integration.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { ClientErrorRequest, CompleteRequest, CompleteResponse, ErrorEnvelope, InitRequest, InitResponse } from '../../../api/checkout.ts';
+import type { Deps } from '../../context.ts';
+import { scrubCardData } from '../../log.ts';
+import { sameOriginOnly } from '../../middleware/origin.ts';
+import { completeCheckout, initCheckout } from '../../engine/payments.ts';
+import { body, json, newRouter } from '../../router.ts';
+
+const errors = { 400: json(ErrorEnvelope, 'Invalid request'), 403: json(ErrorEnvelope, 'Origin refused'), 404: json(ErrorEnvelope, 'Not found'), 409: json(ErrorEnvelope, 'Wrong state'), 410: json(ErrorEnvelope, 'Expired') };
+
+/** Doc 1: client-error body cap 4 KB. */
+const CLIENT_ERROR_MAX = 4096;
+
+export function checkoutRoutes(deps: Deps) {
+  const r = newRouter();
+  const origin = sameOriginOnly(deps.config.publicUrl);
+
+  r.openapi(
+    createRoute({ method: 'post', path: '/api/checkout/init', middleware: [origin] as const, request: body(InitRequest), responses: { 200: json(InitResponse), ...errors } }),
+    async (c) => c.json(await initCheckout(deps, c.req.valid('json').sessionId), 200),
+  );
+
+  r.openapi(
+    createRoute({ method: 'post', path: '/api/checkout/complete', middleware: [origin] as const, request: body(CompleteRequest), responses: { 200: json(CompleteResponse), ...errors } }),
+    async (c) => {
+      const { sessionId, transactionId } = c.req.valid('json');
+      return c.json(await completeCheckout(deps, sessionId, transactionId), 200);
+    },
+  );
+
+  // Its own answer shapes ({ ok, error }), per Doc 1's table, not the envelope.
+  r.post(
+    '/api/checkout/client-error',
+    origin,
+    bodyLimit({ maxSize: CLIENT_ERROR_MAX, onError: (c) => c.json({ ok: false, error: 'Payload too large: the limit is 4 KB.' }, 413) }),
+    async (c) => {
+      let raw: unknown;
+      try {
+        raw = await c.req.json();
+      } catch {
+        return c.json({ ok: false, error: 'The body must be JSON.' }, 400);
+      }
+      const parsed = ClientErrorRequest.safeParse(raw);
+      if (!parsed.success) return c.json({ ok: false, error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') }, 400);
+      const { sessionId, message, context } = parsed.data;
+      // Reports come from our own frames and never hold card data; scrub anyway so a bug can't store one.
+      const safeContext = JSON.parse(scrubCardData(JSON.stringify(context ?? {}))) as unknown;
+      deps.store.tx(() => deps.store.clientErrors.insert(sessionId ?? null, scrubCardData(message), safeContext, deps.clock.iso()));
+      deps.log.warn('client error', { sessionId: sessionId ?? null, message: scrubCardData(message).slice(0, 200) });
+      return c.json({ ok: true }, 200);
+    },
+  );
+  return r;
+}
+

@@ -1,0 +1,96 @@
+/**
+ * What a browser loads from the service: the hosted checkout page, the field and controller
+ * frames, the embed script and the shared assets. Each page carries a CSP fitting its role
+ * (ARCHITECTURE.md, trust zones): the hosted page may not be framed, frames may be framed by
+ * any merchant page, and all of them talk only to the service.
+ */
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { csp, escapeJsonForHtml, pageHeaders, readDist, serveAsset } from '../../static.ts';
+
+const BUILD_MISSING = 'The browser bundles are not built. Run `npm run build` (npm start does it for you).';
+
+export function pageRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>();
+  const { distDir, processorUrl } = deps.config;
+  const processorOrigin = new URL(processorUrl).origin;
+
+  const hostedPolicy = csp({
+    'default-src': "'self'",
+    'script-src': "'self'",
+    'style-src': "'self' 'unsafe-inline'",
+    'img-src': "'self' data:",
+    'connect-src': "'self'",
+    'frame-src': processorOrigin,
+    'frame-ancestors': "'none'",
+    'base-uri': "'none'",
+    'form-action': "'self'",
+    'object-src': "'none'",
+  });
+  const framePolicy = csp({
+    'default-src': "'self'",
+    'script-src': "'self'",
+    'style-src': "'self' 'unsafe-inline'",
+    'img-src': "'self' data:",
+    'connect-src': "'self'",
+    // Merchant pages on any origin mount the fields; that is the product.
+    'frame-ancestors': '*',
+    'base-uri': "'none'",
+    'form-action': "'none'",
+    'object-src': "'none'",
+  });
+
+  r.get('/pay/:sessionId', async (c) => {
+    const html = await readDist(distDir, 'app', 'hosted-page', 'index.html');
+    if (!html) throw new ApiError('service_unavailable', BUILD_MISSING);
+    const id = c.req.param('sessionId');
+    const session = /^vp_cs_(test|live)_[A-Za-z0-9]{1,64}$/.test(id) ? deps.store.sessions.get(id) : undefined;
+    const merchant = session && deps.store.merchants.get(session.merchantId);
+    let publishableKey: string | null = null;
+    if (session && merchant && merchant.status === 'active') {
+      // The hosted page reads its session through the public API like any browser client, with
+      // a publishable key of the session's mode minted for it once and kept.
+      publishableKey = hostedPageKey(deps, merchant.id, session.livemode);
+    }
+    const boot = { sessionId: id, publishableKey, locale: session?.locale ?? null };
+    const tag = `<script type="application/json" id="svcpay-boot">${escapeJsonForHtml(boot)}</script>`;
+    pageHeaders(c, hostedPolicy);
+    return c.html(html.replace('<!--svcpay-boot-->', tag), publishableKey ? 200 : 404);
+  });
+
+  r.get('/frames/:name{(controller|field)\\.html}', async (c) => {
+    const html = await readDist(distDir, 'app', 'src', 'frames', c.req.param('name'));
+    if (!html) throw new ApiError('service_unavailable', BUILD_MISSING);
+    pageHeaders(c, framePolicy);
+    return c.html(html);
+  });
+
+  r.get('/js/v1/svcpay.js', async (c) => {
+    const js = await readDist(distDir, 'embed', 'svcpay.js');
+    if (!js) throw new ApiError('service_unavailable', BUILD_MISSING);
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('Access-Control-Allow-Origin', '*');
+    c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    c.header('X-Content-Type-Options', 'nosniff');
+    // Versioned path, unversioned content: short cache so fixes reach every merchant quickly.
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.body(js);
+  });
+
+  r.get('/assets/:name', async (c) => (await serveAsset(c, distDir, c.req.param('name'))) ?? c.notFound());
+  return r;
+}
+
+/** The publishable key the hosted page uses, stored per merchant and mode. */
+function hostedPageKey(deps: Deps, merchantId: string, livemode: boolean): string {
+  const name = `hosted_pk:${merchantId}:${livemode ? 'live' : 'test'}`;
+  const existing = deps.store.meta.get(name);
+  if (existing && deps.store.merchants.findKey(existing)?.expires_at === null) return existing;
+  const key = `vp_pk_${livemode ? 'live' : 'test'}_${crypto.randomUUID().replaceAll('-', '')}`;
+  deps.store.tx(() => {
+    deps.store.merchants.addKey(key, merchantId, 'publishable', livemode, deps.clock.iso());
+    deps.store.meta.set(name, key);
+  });
+  return key;
+}

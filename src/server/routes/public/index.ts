@@ -1,0 +1,62 @@
+/**
+ * Browser-safe endpoints, publishable key only (Doc 1, Public endpoints; Doc 3, Public endpoints
+ * the field frames call). The charge route carries card data and accepts only the service's own
+ * frames as callers.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { cors } from 'hono/cors';
+import { ErrorEnvelope, PublicChargeRequest, PublicChargeResponse, PublicSession } from '../../../api/checkout.ts';
+import type { Deps } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { auth } from '../../middleware/auth.ts';
+import { sameOriginOnly } from '../../middleware/origin.ts';
+import { chargeAtSubmit } from '../../engine/payments.ts';
+import { expireIfDue, sessionForKey, toPublicSession } from '../../engine/sessions.ts';
+import { body, json, newRouter } from '../../router.ts';
+
+const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
+const errors = { 400: json(ErrorEnvelope, 'Invalid request'), 401: json(ErrorEnvelope, 'Not authenticated'), 403: json(ErrorEnvelope, 'Forbidden'), 404: json(ErrorEnvelope, 'Not found'), 409: json(ErrorEnvelope, 'Wrong state'), 410: json(ErrorEnvelope, 'Expired'), 422: json(ErrorEnvelope, 'Not eligible') };
+
+export function publicRoutes(deps: Deps) {
+  const r = newRouter();
+  // The session lookup is browser-safe: a merchant page may call it with its publishable key.
+  r.use('/v1/public/sessions/:sessionId', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET'] }));
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/public/sessions/{sessionId}',
+      middleware: [auth(deps, 'publishable')] as const,
+      request: { params: IdParam },
+      responses: { 200: json(PublicSession), ...errors },
+    }),
+    (c) => {
+      const a = c.get('auth');
+      const s = deps.store.tx(() => expireIfDue(deps, sessionForKey(deps, a, c.req.valid('param').sessionId)));
+      return c.json(toPublicSession(s, a.merchant), 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/public/sessions/{sessionId}/charge',
+      middleware: [auth(deps, 'publishable'), sameOriginOnly(deps.config.publicUrl)] as const,
+      request: { params: IdParam, ...body(PublicChargeRequest) },
+      responses: { 200: json(PublicChargeResponse), ...errors },
+    }),
+    async (c) => {
+      const a = c.get('auth');
+      const session = sessionForKey(deps, a, c.req.valid('param').sessionId);
+      const input = c.req.valid('json');
+      const result = await chargeAtSubmit(deps, a.merchant, session, input.card, input.expected_amount, c.get('requestId'));
+      return c.json(result, 200);
+    },
+  );
+
+  // Doc 3: a secret key is refused on every public route, including ones not built yet.
+  r.all('/v1/public/*', auth(deps, 'publishable'), () => {
+    throw new ApiError('route_not_found');
+  });
+  return r;
+}

@@ -1,0 +1,31 @@
+/**
+ * Opens the SQLite store (ARCHITECTURE.md, Store): WAL with synchronous=FULL, so a 2xx answer
+ * means the row is on disk; migrations applied at start.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrations } from './migrations.ts';
+
+export type Db = Database.Database;
+
+export function openDb(path: string): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db) {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let v = current; v < migrations.length; v++) {
+    db.transaction(() => {
+      db.exec(migrations[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}

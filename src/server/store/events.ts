@@ -1,0 +1,34 @@
+/** The outbox: events are written in the same transaction as the state change they report. */
+import type { Db } from './db.ts';
+
+export interface EventRecord {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  type: string;
+  created: number;
+  data: Record<string, unknown>;
+}
+
+export function eventRepo(db: Db) {
+  const insert = db.prepare('INSERT INTO events (id, merchant_id, livemode, type, created, data) VALUES (?, ?, ?, ?, ?, ?)');
+  const bySession = db.prepare<[string], { id: string; merchant_id: string; livemode: number; type: string; created: number; data: string }>(
+    "SELECT * FROM events WHERE json_extract(data, '$.session_id') = ? ORDER BY rowid",
+  );
+  return {
+    insert(e: EventRecord) {
+      insert.run(e.id, e.merchantId, e.livemode ? 1 : 0, e.type, e.created, JSON.stringify(e.data));
+    },
+    forSession(sessionId: string): EventRecord[] {
+      return bySession.all(sessionId).map((r) => ({
+        id: r.id,
+        merchantId: r.merchant_id,
+        livemode: r.livemode === 1,
+        type: r.type,
+        created: r.created,
+        data: JSON.parse(r.data) as Record<string, unknown>,
+      }));
+    },
+  };
+}
+export type EventRepo = ReturnType<typeof eventRepo>;

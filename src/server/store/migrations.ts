@@ -1,0 +1,112 @@
+/**
+ * Schema migrations, applied in order at start inside one transaction each. Append only: a
+ * shipped migration is never edited, a change is a new entry.
+ */
+export const migrations: string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE merchants (
+    id TEXT PRIMARY KEY,
+    environment TEXT NOT NULL CHECK (environment IN ('sandbox','live')),
+    processor TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('active','inactive')),
+    name TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE api_keys (
+    hash TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    type TEXT NOT NULL CHECK (type IN ('secret','publishable')),
+    livemode INTEGER NOT NULL,
+    last4 TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT
+  );
+  CREATE INDEX api_keys_merchant ON api_keys(merchant_id);
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    livemode INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    payment_status TEXT NOT NULL,
+    charge_lock TEXT,
+    data TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  );
+  CREATE INDEX sessions_open ON sessions(status, expires_at);
+  CREATE TABLE payment_intents (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    livemode INTEGER NOT NULL,
+    session_id TEXT,
+    status TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    processor_ref TEXT UNIQUE,
+    vp_tx_id TEXT,
+    data TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX payment_intents_session ON payment_intents(session_id);
+  CREATE TABLE idempotency_keys (
+    merchant_id TEXT NOT NULL,
+    livemode INTEGER NOT NULL,
+    route TEXT NOT NULL,
+    key TEXT NOT NULL,
+    body_hash TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('reserved','done')),
+    status_code INTEGER,
+    response TEXT,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (merchant_id, livemode, route, key)
+  );
+  CREATE TABLE events (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL,
+    livemode INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    created INTEGER NOT NULL,
+    data TEXT NOT NULL
+  );
+  CREATE TABLE client_errors (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_id TEXT,
+    message TEXT NOT NULL,
+    context TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE sbx_tokens (
+    token TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    livemode INTEGER NOT NULL,
+    amount INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_by TEXT
+  );
+  CREATE TABLE sbx_transactions (
+    id TEXT PRIMARY KEY,
+    token TEXT,
+    merchant_id TEXT NOT NULL,
+    session_id TEXT,
+    livemode INTEGER NOT NULL,
+    amount INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('approved','declined')),
+    decline_code TEXT,
+    brand TEXT NOT NULL,
+    last4 TEXT NOT NULL,
+    exp_month INTEGER NOT NULL,
+    exp_year INTEGER NOT NULL,
+    avs_result TEXT,
+    cvv_result TEXT,
+    created_at TEXT NOT NULL
+  );
+  `,
+];

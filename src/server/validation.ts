@@ -1,0 +1,56 @@
+/**
+ * Turns a zod failure into the right validation code (Doc 1, Errors): an unknown field is
+ * `validation_unknown_field`, a missing one `validation_missing_field`, a bad amount
+ * `validation_invalid_amount`, anything else `validation_error`. The message names every field.
+ */
+import type { z } from 'zod';
+import { ApiError, type ErrorCode } from './errors.ts';
+
+const AMOUNT_FIELDS = new Set(['amount', 'unitAmount', 'expected_amount']);
+
+export function validationError(error: z.ZodError): ApiError {
+  const issues = error.issues;
+  let code: ErrorCode = 'validation_error';
+  const parts: string[] = [];
+  for (const issue of issues) {
+    const path = issue.path.join('.');
+    if (issue.code === 'unrecognized_keys') {
+      code = 'validation_unknown_field';
+      const keys = issue.keys.map((k) => (path ? `${path}.${k}` : k));
+      parts.push(`unknown field${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`);
+      continue;
+    }
+    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+    const last = issue.path[issue.path.length - 1];
+    if (code === 'validation_error') {
+      if (missing) code = 'validation_missing_field';
+      else if (typeof last === 'string' && AMOUNT_FIELDS.has(last)) code = 'validation_invalid_amount';
+    }
+    const amountIssue = typeof last === 'string' && AMOUNT_FIELDS.has(last) && !missing;
+    parts.push(
+      missing
+        ? `${path || 'body'} is required`
+        : amountIssue
+          ? `${path} must be a positive integer in minor units, at most 99,999,999`
+          : `${path || 'body'}: ${issue.message}`,
+    );
+  }
+  return new ApiError(code, parts.join('; ') || undefined);
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const r = schema.safeParse(data);
+  if (!r.success) throw validationError(r.error);
+  return r.data;
+}
+
+/** Reads a JSON body; an absent body reads as `{}` so schemas report the missing fields. */
+export async function readJson(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('validation_error', 'The request body is not valid JSON.');
+  }
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+import preact from '@preact/preset-vite';
+
+export default defineConfig({
+  plugins: [preact()],
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'embed/**/*.test.{ts,tsx}', 'hosted-page/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    // 2 cores: keep the pool small so unit tests leave room for the machine.
+    maxWorkers: 2,
+  },
+});
