@@ -48,6 +48,8 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.i
 export async function readJson(req: Request): Promise<unknown> {
   const text = await req.text();
   if (text.trim() === '') return {};
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json' && !type.endsWith('+json')) throw new ApiError('unsupported_media_type');
   try {
     return JSON.parse(text);
   } catch {
