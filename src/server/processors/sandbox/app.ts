@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ProcessorChargeRequest } from '../../../api/processor.ts';
 import type { Logger } from '../../log.ts';
-import { csp, pageHeaders, readDist, serveAsset } from '../../static.ts';
+import { csp, escapeJsonForHtml, pageHeaders, readDist, serveAsset } from '../../static.ts';
 import { ProcessorRejectedError } from '../types.ts';
 import type { SandboxProcessor } from './processor.ts';
 
@@ -39,8 +39,11 @@ export function sandboxProcessorApp(opts: { processor: SandboxProcessor; distDir
     const html = await readDist(opts.distDir, 'app', 'src', 'server', 'processors', 'sandbox', 'fields-page', 'index.html');
     if (!html) return fail(500, 'not_built', 'The sandbox fields page is not built; run npm run build.');
     pageHeaders(c, policy);
-    return c.html(html);
+    // The page refuses to talk to any parent but the service (defence beside frame-ancestors).
+    const boot = `<script type="application/json" id="svcpay-boot">${escapeJsonForHtml({ serviceOrigin })}</script>`;
+    return c.html(html.replace('<!--svcpay-boot-->', boot));
   });
+  app.get('/favicon.ico', (c) => c.body(null, 204));
   app.get('/assets/:name', async (c) => (await serveAsset(c, opts.distDir, c.req.param('name'))) ?? c.notFound());
   app.get('/health', (c) => c.json({ status: 'ok' }));
 
@@ -65,7 +68,7 @@ export function sandboxProcessorApp(opts: { processor: SandboxProcessor; distDir
       });
     } catch (err) {
       if (err instanceof ProcessorRejectedError) {
-        const status = err.reason.startsWith('token_') ? 409 : 400;
+        const status = err.reason === 'token_used' || err.reason === 'token_expired' ? 409 : 400;
         return fail(status, err.reason, err.message);
       }
       throw err;

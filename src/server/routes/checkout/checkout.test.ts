@@ -22,7 +22,8 @@ describe('hosted checkout: init and complete', () => {
   it('refuses calls from any other origin with origin_forbidden', async () => {
     const t = testApp();
     const { session } = await hostedSession(t);
-    for (const headers of [{}, { Origin: 'http://127.0.0.1:4244' }]) {
+    const callers: Record<string, string>[] = [{}, { Origin: 'http://127.0.0.1:4244' }];
+    for (const headers of callers) {
       const res = await t.json('POST', '/api/checkout/init', { sessionId: session.id }, headers);
       expect(res.status).toBe(403);
       expect((await res.json()).code).toBe('origin_forbidden');

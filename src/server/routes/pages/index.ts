@@ -78,6 +78,7 @@ export function pageRoutes(deps: Deps) {
     return c.body(js);
   });
 
+  r.get('/favicon.ico', (c) => c.body(null, 204));
   r.get('/assets/:name', async (c) => (await serveAsset(c, distDir, c.req.param('name'))) ?? c.notFound());
   return r;
 }
