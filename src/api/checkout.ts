@@ -2,6 +2,9 @@
  * Wire shapes of the internal checkout endpoints and the browser-safe public endpoints
  * (Doc 1, "Internal checkout endpoints"; Doc 3, "Public endpoints the field frames call").
  * Shared by the server's validation, the browser client and the OpenAPI contract.
+ * Browser code imports only types from here: classic zod does not tree-shake, so the shapes the
+ * browser validates are mirrored in zod/mini in src/client/schemas.ts (schemas.test.ts keeps the
+ * two in step). Change a response shape here, change it there too.
  */
 import { z } from 'zod';
 

@@ -1,6 +1,7 @@
 /**
  * The sandbox processor's own HTTP API (its origin, default http://127.0.0.1:4243), as its
  * fields page calls it. A real provider's browser SDK plays this part for other processors.
+ * The fields page validates the response with the zod/mini mirror in src/client/schemas.ts.
  */
 import { z } from 'zod';
 import { ChargeCard } from './checkout.ts';

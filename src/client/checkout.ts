@@ -1,7 +1,7 @@
 /** One function per internal checkout endpoint (Doc 1, "Internal checkout endpoints"). */
-import { z } from 'zod';
-import { CompleteResponse, InitResponse, type ClientErrorRequest } from '../api/checkout.ts';
+import type { ClientErrorRequest } from '../api/checkout.ts';
 import { call } from './http.ts';
+import { ClientErrorResponse, CompleteResponse, InitResponse } from './schemas.ts';
 
 export const initCheckout = (sessionId: string, base = '') =>
   call('/api/checkout/init', InitResponse, { base, body: { sessionId } });
@@ -11,4 +11,4 @@ export const completeCheckout = (sessionId: string, transactionId: string, base 
 
 /** Reports a browser-side failure. Callers pass codes and context, never card data. */
 export const reportClientError = (body: ClientErrorRequest, base = '') =>
-  call('/api/checkout/client-error', z.object({ ok: z.boolean() }), { base, body });
+  call('/api/checkout/client-error', ClientErrorResponse, { base, body });

@@ -3,8 +3,8 @@
  * resolves with either the parsed body or the service's error envelope (network failures become
  * a `network_error` envelope), so callers branch on `ok`.
  */
-import type { z } from 'zod';
-import { ErrorEnvelope } from '../api/checkout.ts';
+import type * as z from 'zod/mini';
+import { ErrorEnvelope } from './schemas.ts';
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ErrorEnvelope };
 
@@ -27,7 +27,7 @@ function envelope(code: string, message: string, retryable: boolean): ErrorEnvel
   };
 }
 
-export async function call<S extends z.ZodType>(path: string, schema: S, opts: CallOptions = {}): Promise<ApiResult<z.infer<S>>> {
+export async function call<S extends z.ZodMiniType>(path: string, schema: S, opts: CallOptions = {}): Promise<ApiResult<z.infer<S>>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.publishableKey) headers.Authorization = `Bearer ${opts.publishableKey}`;

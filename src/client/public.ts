@@ -1,6 +1,7 @@
 /** One function per public (publishable-key) endpoint the browser calls. */
-import { PublicChargeResponse, PublicSession, type PublicChargeRequest } from '../api/checkout.ts';
+import type { PublicChargeRequest } from '../api/checkout.ts';
 import { call } from './http.ts';
+import { PublicChargeResponse, PublicSession } from './schemas.ts';
 
 export const getPublicSession = (sessionId: string, publishableKey: string, base = '') =>
   call(`/v1/public/sessions/${encodeURIComponent(sessionId)}`, PublicSession, { base, publishableKey });

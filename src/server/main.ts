@@ -57,6 +57,7 @@ async function start(config: Config) {
     const shop = await startDemoShop({
       port: config.demoPort,
       host: new URL(config.demoUrl).hostname,
+      publicUrl: config.demoUrl,
       serviceUrl: config.publicUrl,
       publicServiceUrl: config.publicUrl,
       secretKey: demo.keys.secret,

@@ -1,0 +1,112 @@
+/**
+ * `npm run bench`: the size budgets and mount-to-ready latency of issue 3, printed as a table and
+ * written to bench/results.json. Budgets are reported, not enforced, unless `--strict`.
+ * Bounded: it starts its own server on free ports and gives up after BENCH_DEADLINE_MS.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { measureMountToReady, type MountSamples } from './mount-to-ready.ts';
+import { fileBundle, pagesBundle, type BundleSize } from './sizes.ts';
+import { repoRoot, startServer, type RunningServer } from '../e2e/fixtures/server.ts';
+
+const RUNS = 20;
+const BENCH_DEADLINE_MS = 150_000;
+/** Gzipped bytes; 1 kB = 1000 bytes. */
+const budgets = { embed: 6_000, frames: 25_000, hosted: 40_000 } as const;
+type Bundle = keyof typeof budgets;
+const labels: Record<Bundle, string> = { embed: 'embed script (svcpay.js)', frames: 'frame bundle (field + controller)', hosted: 'hosted page' };
+
+const strict = process.argv.includes('--strict');
+let server: RunningServer | undefined;
+
+const deadline = setTimeout(() => {
+  console.error(`bench: gave up after ${BENCH_DEADLINE_MS / 1000} s`);
+  void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+}, BENCH_DEADLINE_MS);
+deadline.unref();
+
+async function main(): Promise<number> {
+  const app = join(repoRoot, 'dist', 'app');
+  const sizes: Record<Bundle, BundleSize> = {
+    embed: fileBundle(repoRoot, join(repoRoot, 'dist', 'embed', 'svcpay.js')),
+    frames: pagesBundle(repoRoot, app, [join(app, 'src', 'frames', 'field.html'), join(app, 'src', 'frames', 'controller.html')]),
+    hosted: pagesBundle(repoRoot, app, [join(app, 'hosted-page', 'index.html')]),
+  };
+
+  let mount: MountSamples | undefined;
+  let mountError: string | undefined;
+  try {
+    server = await startServer();
+    mount = await measureMountToReady(server.info, RUNS);
+  } catch (err) {
+    mountError = err instanceof Error ? err.message : String(err);
+  } finally {
+    await server?.stop();
+    if (server) rmTemp(server.info.tempDir);
+  }
+
+  const stats = mount ? summarize(mount.samples) : null;
+  const over = (Object.keys(budgets) as Bundle[]).filter((b) => sizes[b].gzip > budgets[b]);
+
+  console.log('');
+  console.log(`svcpay bench, ${new Date().toISOString()}`);
+  console.log('');
+  console.log(`${pad('bundle', 36)}${pad('gzip', 12, true)}${pad('budget', 12, true)}  result`);
+  for (const b of Object.keys(budgets) as Bundle[]) {
+    console.log(`${pad(labels[b], 36)}${pad(kB(sizes[b].gzip), 12, true)}${pad(kB(budgets[b]), 12, true)}  ${sizes[b].gzip > budgets[b] ? 'OVER' : 'ok'}`);
+  }
+  for (const b of ['frames', 'hosted'] as const) {
+    console.log(`  ${b}: ${sizes[b].files.map((f) => `${f.file} ${kB(f.gzip)}`).join(', ')}`);
+  }
+  console.log('');
+  if (stats && mount) {
+    console.log(`card mount -> ready (${RUNS} mounts, Chromium ${mount.browserVersion}): median ${ms(stats.median)}, p95 ${ms(stats.p95)}`);
+  } else {
+    console.log(`card mount -> ready: FAILED: ${mountError}`);
+  }
+
+  const results = {
+    date: new Date().toISOString(),
+    sizes: { embed: sizes.embed.gzip, frames: sizes.frames.gzip, hosted: sizes.hosted.gzip },
+    budgets,
+    files: { embed: sizes.embed.files, frames: sizes.frames.files, hosted: sizes.hosted.files },
+    mountToReadyMs: stats ? { median: round(stats.median), p95: round(stats.p95), samples: mount?.samples.map(round) ?? [] } : null,
+    ...(mount ? { browser: `Chromium ${mount.browserVersion}` } : {}),
+    ...(mountError ? { mountError } : {}),
+  };
+  writeFileSync(join(repoRoot, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log('wrote bench/results.json');
+
+  if (mountError) return 1;
+  if (strict && over.length > 0) {
+    console.error(`bench --strict: over budget: ${over.join(', ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+/** Median and nearest-rank 95th percentile. */
+function summarize(samples: number[]): { median: number; p95: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+  const mid = sorted.length / 2;
+  const median = sorted.length % 2 ? (sorted[Math.floor(mid)] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+  return { median, p95: at(0.95) };
+}
+
+function rmTemp(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const round = (n: number) => Math.round(n * 10) / 10;
+const pad = (s: string, width: number, right = false) => (right ? s.padStart(width) : s.padEnd(width));
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
+    void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+  },
+);

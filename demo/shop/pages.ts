@@ -1,0 +1,136 @@
+/**
+ * The demo shop's pages as HTML strings. Every interpolated value goes through `esc`; page script
+ * lives in /public/*.js because the shop's CSP allows no inline script (a merchant page should run
+ * under a strict CSP and svcpay must work there).
+ */
+import type { ApiFailure } from './svcpay-api.ts';
+
+export const product = {
+  name: 'Svc Tee',
+  description: 'A soft cotton tee with the svcpay logo.',
+  amount: 2500,
+  currency: 'usd',
+} as const;
+
+export const priceLabel = formatAmount(product.amount, product.currency);
+
+export function formatAmount(minor: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
+}
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function esc(value: unknown): string {
+  return String(value).replace(/[&<>"']/g, (ch) => escapes[ch] ?? ch);
+}
+
+interface LayoutOptions {
+  title: string;
+  /** Already-escaped markup. */
+  body: string;
+  /** Script URLs, loaded in order (defer keeps the order and runs them after parsing). */
+  scripts?: string[];
+}
+
+function layout({ title, body, scripts = [] }: LayoutOptions): string {
+  const tags = scripts.map((src) => `<script defer src="${esc(src)}"></script>`).join('\n    ');
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>${esc(title)} · Svc Shop</title>
+    <link rel="stylesheet" href="/public/shop.css">
+    ${tags}
+  </head>
+  <body>
+    <header class="shop-header"><a href="/">Svc Shop</a> <span class="badge">demo merchant · test mode</span></header>
+    <main>
+${body}
+    </main>
+  </body>
+</html>
+`;
+}
+
+export function productPage(): string {
+  return layout({
+    title: product.name,
+    body: `
+      <article class="product">
+        <h1>${esc(product.name)} — ${esc(priceLabel)}</h1>
+        <p>${esc(product.description)}</p>
+        <form method="post" action="/checkout/hosted">
+          <button type="submit">Pay on the hosted page</button>
+        </form>
+        <p><a class="button" href="/checkout/elements">Pay on this page</a></p>
+        <p class="hint">Test mode: use the Visa test card ending in 4242, any future expiry and any CVC (see the README).</p>
+      </article>`,
+  });
+}
+
+export interface ElementsPageOptions {
+  sessionId: string;
+  publishableKey: string;
+  publicServiceUrl: string;
+}
+
+export function elementsPage({ sessionId, publishableKey, publicServiceUrl }: ElementsPageOptions): string {
+  return layout({
+    title: 'Checkout',
+    scripts: [`${publicServiceUrl}/js/v1/svcpay.js`, '/public/elements.js'],
+    body: `
+      <section class="checkout" id="checkout" data-session-id="${esc(sessionId)}" data-publishable-key="${esc(publishableKey)}">
+        <h1>Pay for ${esc(product.name)}</h1>
+        <p>${esc(product.name)} × 1 — ${esc(priceLabel)}</p>
+        <div id="card" class="card-slot"></div>
+        <p id="card-error" class="field-error" aria-live="polite"></p>
+        <button type="button" id="pay" disabled>Pay ${esc(priceLabel)}</button>
+        <p id="result" role="status" data-session-id="${esc(sessionId)}"></p>
+        <p id="restart" hidden><a href="/checkout/elements">Start a new checkout</a></p>
+        <p class="hint">Session <code>${esc(sessionId)}</code></p>
+      </section>`,
+  });
+}
+
+export function successPage(sessionId: string | null, status: string | null): string {
+  const details = sessionId
+    ? `<p>Checkout session <code data-testid="session-id">${esc(sessionId)}</code>${
+        status ? ` — payment status <strong data-testid="payment-status">${esc(status)}</strong>` : ''
+      }.</p>`
+    : '<p>No checkout session was given.</p>';
+  return layout({
+    title: 'Thank you',
+    body: `
+      <section>
+        <h1>Thank you for your order</h1>
+        ${details}
+        <p><a href="/">Back to the shop</a></p>
+      </section>`,
+  });
+}
+
+export function errorPage(what: string, failure: ApiFailure): string {
+  return layout({
+    title: 'Checkout unavailable',
+    body: `
+      <section role="alert">
+        <h1>Checkout could not start</h1>
+        <p>${esc(what)}</p>
+        <p>svcpay answered: ${esc(failure.message)} (<code>${esc(failure.code)}</code>${failure.status ? `, HTTP ${esc(failure.status)}` : ''}).</p>
+        ${failure.fix ? `<p>Fix: ${esc(failure.fix)}</p>` : ''}
+        <p><a href="/">Back to the shop</a></p>
+      </section>`,
+  });
+}
+
+export function notFoundPage(): string {
+  return layout({ title: 'Not found', body: '<section><h1>Page not found</h1><p><a href="/">Back to the shop</a></p></section>' });
+}
+
+export function internalErrorPage(): string {
+  return layout({
+    title: 'Something went wrong',
+    body: '<section role="alert"><h1>Something went wrong</h1><p>The shop hit an unexpected error. Try again.</p><p><a href="/">Back to the shop</a></p></section>',
+  });
+}

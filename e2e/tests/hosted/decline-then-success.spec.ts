@@ -1,0 +1,27 @@
+import { cards } from '../../fixtures/cards.ts';
+import { expect, teeOrder, test } from '../../fixtures/test.ts';
+import { HostedCheckoutPage } from '../../models/hosted-checkout-page.ts';
+
+test('a declined buyer sees why and pays with another card on the same page', async ({ page, api, merchant, server }) => {
+  const successUrl = `${server.demoUrl}/success`;
+  const session = await api.createSession(merchant.keys.secret, teeOrder(successUrl, `${server.demoUrl}/`));
+  const hosted = new HostedCheckoutPage(page);
+  const status = async () => (await api.getSession(merchant.keys.secret, session.id)).status;
+
+  await hosted.open(session.checkoutUrl);
+  await hosted.pay(cards.declined);
+
+  await expect(hosted.declineAlert).toBeVisible();
+  await expect.poll(status).toBe('failed');
+
+  // The retry runs on fresh fields (a new init, a new processor token): wait until they are empty
+  // and payable, so the second card is not typed into the frame being replaced.
+  await expect(hosted.card.number).toHaveValue('');
+  await expect(hosted.payButton).toBeEnabled();
+  await hosted.pay(cards.approved);
+
+  await expect(hosted.success).toBeVisible();
+  await page.waitForURL((url) => url.href.startsWith(successUrl) && url.searchParams.get('session_id') === session.id);
+  const after = await api.getSession(merchant.keys.secret, session.id);
+  expect(after).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+});

@@ -1,0 +1,19 @@
+import { cards } from '../../fixtures/cards.ts';
+import { expect, teeOrder, test } from '../../fixtures/test.ts';
+import { HostedCheckoutPage } from '../../models/hosted-checkout-page.ts';
+
+test('a buyer pays on the hosted page and is sent back to the merchant', async ({ page, api, merchant, server }) => {
+  const successUrl = `${server.demoUrl}/success`;
+  const session = await api.createSession(merchant.keys.secret, teeOrder(successUrl, `${server.demoUrl}/`));
+  const hosted = new HostedCheckoutPage(page);
+
+  await hosted.open(session.checkoutUrl);
+  await expect(hosted.payButton).toHaveAccessibleName('Pay $25.00');
+  await hosted.pay(cards.approved);
+
+  await expect(hosted.success).toBeVisible();
+  await page.waitForURL((url) => url.href.startsWith(successUrl) && url.searchParams.get('session_id') === session.id);
+
+  const after = await api.getSession(merchant.keys.secret, session.id);
+  expect(after).toMatchObject({ id: session.id, status: 'succeeded', paymentStatus: 'paid' });
+});

@@ -1,0 +1,171 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeSvcPay } from './create-svcpay.ts';
+
+const SERVICE = 'http://localhost:4242';
+const PK = 'vp_pk_test_abc123';
+const P = 'svcpay/1';
+
+// happy-dom does not load iframe pages (it logs a NotSupportedError per frame): the tests stand
+// in for the controller frame's window instead.
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+/** A page with a #card box, an svcpay instance, and a stand-in for the controller frame's window. */
+function page() {
+  document.body.innerHTML = '<div id="card"></div><div id="n"></div><div id="x"></div>';
+  const svcpay = makeSvcPay(SERVICE)(PK, { locale: 'fr' });
+  const elements = svcpay.elements({ sessionId: 'cs_1' });
+  const controllerWindow = { postMessage: vi.fn() };
+  const controller = () => document.querySelector<HTMLIFrameElement>('iframe[title="svcpay controller"]');
+  /** Call after the first mount: swaps in the fake window and "loads" the frame. */
+  const load = () => {
+    const frame = controller()!;
+    Object.defineProperty(frame, 'contentWindow', { value: controllerWindow });
+    frame.dispatchEvent(new Event('load'));
+  };
+  const channel = () => new URLSearchParams(new URL(controller()!.src).hash.slice(1)).get('channel')!;
+  const fromController = (data: object, origin = SERVICE, source: unknown = controllerWindow) =>
+    window.dispatchEvent(new MessageEvent('message', { data: { protocol: P, channel: channel(), ...data }, origin, source: source as Window }));
+  const posted = () => controllerWindow.postMessage.mock.calls.map(([m, o]) => ({ ...(m as object), targetOrigin: o as string }));
+  return { svcpay, elements, controller, load, channel, fromController, posted };
+}
+
+describe('SvcPay()', () => {
+  it('throws clear errors for programming mistakes', () => {
+    const SvcPay = makeSvcPay(SERVICE);
+    expect(() => SvcPay('vp_sk_test_abc')).toThrow(/secret key/);
+    expect(() => SvcPay('pk_123')).toThrow(/publishable key/);
+    expect(() => makeSvcPay(null)(PK)).toThrow(/script src/);
+    const svcpay = SvcPay(PK);
+    expect(() => svcpay.elements({} as never)).toThrow(/sessionId is required/);
+    const elements = svcpay.elements({ sessionId: 'cs_1' });
+    expect(() => elements.create('iban' as never)).toThrow(/unknown element type "iban"/);
+    expect(() => elements.create('address')).toThrow(/not available yet/);
+    expect(() => elements.create('wallet')).toThrow(/not available yet/);
+    elements.create('cardNumber');
+    expect(() => elements.create('cardNumber')).toThrow(/already exists/);
+    expect(() => elements.create('card')).toThrow(/either "card" or the split/);
+    expect(() => elements.create('cardCvc', { style: 1 } as never)).toThrow(/options/);
+    expect(() => svcpay.confirmPayment({ elements: {} as never })).toThrow(/elements object/);
+  });
+
+  it('resolves createToken and mountCheckout with not_available', async () => {
+    const svcpay = makeSvcPay(SERVICE)(PK);
+    const elements = svcpay.elements({ sessionId: 'cs_1' });
+    expect((await svcpay.createToken({ elements })).error?.code).toBe('not_available');
+    expect((await svcpay.mountCheckout('#x', { sessionId: 'cs_1' })).error?.code).toBe('not_available');
+  });
+});
+
+describe('elements', () => {
+  it('mounts a sandboxed field frame and one hidden controller frame per group', () => {
+    const { elements, controller } = page();
+    const card = elements.create('card', { hidePostalCode: true });
+    expect(controller()).toBeNull();
+    card.mount('#card');
+    const frame = document.querySelector<HTMLIFrameElement>('#card iframe')!;
+    expect(frame.title).toBe('Secure card payment input frame');
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
+    expect(frame.getAttribute('allow')).toBe('payment');
+    const url = new URL(frame.src);
+    expect(url.origin + url.pathname).toBe(`${SERVICE}/frames/field.html`);
+    expect(url.search).toBe('');
+    const hash = new URLSearchParams(url.hash.slice(1));
+    expect(Object.fromEntries(hash)).toMatchObject({
+      parentOrigin: location.origin,
+      type: 'card',
+      locale: 'fr',
+      options: JSON.stringify({ hidePostalCode: true }),
+    });
+    expect(hash.get('channel')).toMatch(/^[a-f0-9]{32}$/);
+
+    const ctl = controller()!;
+    expect(ctl.getAttribute('aria-hidden')).toBe('true');
+    expect(ctl.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
+    expect(new URL(ctl.src).hash).toContain(`channel=${hash.get('channel')}`);
+
+    expect(() => card.mount('#card')).toThrow(/already mounted/);
+    expect(() => elements.create('card')).toThrow(/already exists/);
+    card.unmount();
+    expect(document.querySelector('#card iframe')).toBeNull();
+    card.mount('#card');
+    expect(document.querySelectorAll('iframe[title="svcpay controller"]')).toHaveLength(1);
+    card.destroy();
+    expect(document.querySelector('#card iframe')).toBeNull();
+    expect(() => card.mount('#card')).toThrow(/destroyed/);
+    expect(() => elements.create('cardNumber').mount('#nowhere')).toThrow(/no element matches "#nowhere"/);
+  });
+
+  it('talks to the controller only after it is ready, and relays events without values', () => {
+    const { elements, load, fromController, posted, channel } = page();
+    const card = elements.create('card');
+    const onChange = vi.fn();
+    const onReady = vi.fn();
+    card.on('change', onChange).on('ready', onReady);
+    expect(() => card.on('submit' as never, () => {})).toThrow(/unknown event "submit"/);
+    card.mount('#card');
+    card.update({ disabled: true });
+    load();
+    // Only init goes out until the controller answers; then the queued update follows.
+    expect(posted()).toEqual([
+      { protocol: P, type: 'init', channel: channel(), publishableKey: PK, sessionId: 'cs_1', locale: 'fr', targetOrigin: SERVICE },
+    ]);
+    fromController({ type: 'controller.ready' });
+    expect(posted()[1]).toMatchObject({ type: 'element.update', options: { disabled: true }, targetOrigin: SERVICE });
+
+    const elementId = new URLSearchParams(new URL(document.querySelector<HTMLIFrameElement>('#card iframe')!.src).hash.slice(1)).get('elementId');
+    const state = { elementType: 'card', empty: false, complete: true, brand: 'visa', error: null };
+    fromController({ type: 'element.event', elementId, event: 'ready', state });
+    fromController({ type: 'element.event', elementId, event: 'ready', state });
+    fromController({ type: 'element.event', elementId, event: 'change', state });
+    expect(onReady).toHaveBeenCalledOnce();
+    expect(onChange).toHaveBeenCalledWith({ elementType: 'card', empty: false, complete: true, brand: 'visa', error: null });
+
+    // Wrong origin, wrong window, wrong channel, wrong shape: all dropped.
+    fromController({ type: 'element.event', elementId, event: 'change', state }, 'http://evil.test');
+    fromController({ type: 'element.event', elementId, event: 'change', state }, SERVICE, window);
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { protocol: P, channel: 'another_channel', type: 'element.event', elementId, event: 'change', state },
+        origin: SERVICE,
+        source: posted as never,
+      }),
+    );
+    fromController({ type: 'element.event', elementId, event: 'change', state: { ...state, number: '4242424242424242' } });
+    expect(onChange).toHaveBeenCalledOnce();
+
+    fromController({ type: 'element.resize', elementId, height: 61 });
+    expect(document.querySelector<HTMLIFrameElement>('#card iframe')!.style.height).toBe('61px');
+  });
+
+  it('confirmPayment posts confirm to the service origin and resolves with the controller result', async () => {
+    const { svcpay, elements, load, fromController, posted } = page();
+    elements.create('card').mount('#card');
+    load();
+    fromController({ type: 'controller.ready' });
+    const pending = svcpay.confirmPayment({ elements });
+    const confirm = posted().find((m) => (m as { type?: string }).type === 'confirm') as { requestId: string; targetOrigin: string };
+    expect(confirm.targetOrigin).toBe(SERVICE);
+    const result = { status: 'succeeded', sessionId: 'cs_1', paymentIntentId: 'pi_1' };
+    fromController({ type: 'confirm.result', requestId: 'someone-else', result: { ...result, status: 'failed' } });
+    fromController({ type: 'confirm.result', requestId: confirm.requestId, result });
+    await expect(pending).resolves.toEqual(result);
+  });
+
+  it('confirmPayment resolves (never rejects) when nothing is mounted or the controller never answers', async () => {
+    vi.useFakeTimers();
+    try {
+      const { svcpay, elements } = page();
+      expect((await svcpay.confirmPayment({ elements })).error?.code).toBe('elements_not_mounted');
+      elements.create('card').mount('#card');
+      const pending = svcpay.confirmPayment({ elements });
+      await vi.advanceTimersByTimeAsync(16_000);
+      expect(await pending).toMatchObject({ status: 'failed', sessionId: 'cs_1', error: { code: 'controller_unavailable' } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

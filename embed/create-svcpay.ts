@@ -1,0 +1,83 @@
+/**
+ * `SvcPay(publishableKey, options)`: validates what the merchant passes (mistakes throw with a
+ * clear message, Doc 3) and hands out `elements` groups.
+ */
+import { setChannelDebug } from '../src/protocol/channel.ts';
+import { createGroup } from './group.ts';
+import type { Appearance, Elements, SvcPay, SvcPayConstructor } from './loader/types.js';
+import { isSessionId } from './protocol.ts';
+import { fail } from './util.ts';
+
+const PUBLISHABLE_KEY = /^vp_pk_(test|live)_[A-Za-z0-9]+$/;
+
+function checkLocale(locale: unknown, where: string): string | undefined {
+  if (locale === undefined || locale === null) return undefined;
+  if (typeof locale !== 'string' || locale.length > 16) fail(`${where}: locale must be a language tag such as "fr" or "en-GB".`);
+  return locale;
+}
+
+function checkAppearance(a: unknown): Appearance | undefined {
+  if (a === undefined) return undefined;
+  const ok =
+    typeof a === 'object' &&
+    a !== null &&
+    Object.keys(a).every((k) => k === 'theme' || k === 'variables') &&
+    [undefined, 'default', 'night', 'flat'].includes((a as Appearance).theme) &&
+    Object.entries((a as Appearance).variables ?? {}).every(([k, v]) => k.length <= 64 && typeof v === 'string' && v.length <= 200);
+  if (!ok) fail('elements: appearance is { theme?: "default" | "night" | "flat", variables?: { name: "css value" } }.');
+  return a as Appearance;
+}
+
+const notAvailable = (what: string) => ({
+  error: { code: 'not_available', message: `${what} is not available yet in this version of svcpay.js.` },
+});
+
+/** Builds the `SvcPay` global for a service origin (null when it could not be told). */
+export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (publishableKey, options = {}) => {
+  if (typeof publishableKey === 'string' && publishableKey.startsWith('vp_sk_')) {
+    fail('SvcPay() was given a secret key. Never put it in a web page; pass your publishable key (vp_pk_…).');
+  }
+  if (typeof publishableKey !== 'string' || !PUBLISHABLE_KEY.test(publishableKey)) {
+    fail('SvcPay(publishableKey): pass your publishable key (vp_pk_test_… or vp_pk_live_…).');
+  }
+  const origin = serviceOrigin ?? fail('could not tell which server served svcpay.js; load it with <script src="…/js/v1/svcpay.js">.');
+  const pageOrigin = location.origin;
+  if (!/^https?:/.test(pageOrigin)) fail('svcpay.js needs a page served over http or https.');
+  const baseLocale = checkLocale(options.locale, 'SvcPay');
+  const debug = options.debug === true;
+  if (debug) setChannelDebug(true);
+
+  // Internal groups by their public object: confirmPayment must get back the group it was given.
+  const groups = new WeakMap<Elements, ReturnType<typeof createGroup>>();
+
+  const svcpay: SvcPay = {
+    elements(opts) {
+      if (typeof opts !== 'object' || opts === null || typeof opts.sessionId !== 'string' || !opts.sessionId || !isSessionId(opts.sessionId)) {
+        fail('elements({ sessionId }): sessionId is required, the id of the checkout session your server created.');
+      }
+      const group = createGroup({
+        origin,
+        pageOrigin,
+        publishableKey,
+        sessionId: opts.sessionId,
+        locale: checkLocale(opts.locale, 'elements') ?? baseLocale,
+        appearance: checkAppearance(opts.appearance),
+        debug,
+      });
+      groups.set(group.elements, group);
+      return group.elements;
+    },
+    confirmPayment(opts) {
+      const group = opts && groups.get(opts.elements);
+      if (!group) fail('confirmPayment({ elements }): pass the elements object created by this SvcPay instance.');
+      return group.confirm().catch(() => ({
+        status: 'failed' as const,
+        sessionId: '',
+        error: { code: 'internal_error', message: 'Something went wrong in svcpay.js.' },
+      }));
+    },
+    createToken: () => Promise.resolve(notAvailable('createToken')),
+    mountCheckout: () => Promise.resolve(notAvailable('mountCheckout')),
+  };
+  return svcpay;
+};

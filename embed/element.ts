@@ -1,0 +1,118 @@
+/**
+ * One element on the merchant page: a field frame it mounts into the merchant's container, and
+ * the event handlers the merchant registered. The frame's state arrives through the controller.
+ */
+import type { FieldState } from '../src/protocol/messages.ts';
+import type { ElementPort, GroupHost } from './group.ts';
+import type { ElementEventName, ElementOptions, ElementType, SvcPayElement } from './loader/types.js';
+import { elementEventNames, isElementOptions } from './protocol.ts';
+import { SANDBOX, fail, randomId, resolveTarget } from './util.ts';
+
+type Handler = (event: never) => void;
+
+export function createElement(group: GroupHost, type: ElementType, initial: ElementOptions | undefined, onDestroy: () => void): ElementPort {
+  const id = `${type}-${randomId(6)}`;
+  const handlers: Partial<Record<ElementEventName, Handler[]>> = {};
+  let options: ElementOptions = checkOptions(initial ?? {});
+  let frame: HTMLIFrameElement | null = null;
+  let readyFired = false;
+  let destroyed = false;
+
+  function checkOptions(o: ElementOptions): ElementOptions {
+    if (!isElementOptions(o)) fail(`${type}: options may hold placeholder (string), disabled and hidePostalCode (booleans) only.`);
+    return o;
+  }
+
+  function emit(event: ElementEventName, payload: object): void {
+    for (const h of handlers[event] ?? []) {
+      // A throwing merchant handler must not stop the others nor our message loop.
+      try {
+        (h as (p: object) => void)(payload);
+      } catch (err) {
+        setTimeout(() => {
+          throw err;
+        });
+      }
+    }
+  }
+
+  const element: SvcPayElement = {
+    elementType: type,
+    mount(target) {
+      if (destroyed) fail(`${type}.mount: this element was destroyed; create a new one.`);
+      if (frame) fail(`${type}.mount: this element is already mounted; call unmount() first.`);
+      const container = resolveTarget(target, `${type}.mount`);
+      group.ensureController();
+      const hash = new URLSearchParams({ channel: group.channel, parentOrigin: group.pageOrigin, elementId: id, type });
+      if (group.locale) hash.set('locale', group.locale);
+      if (Object.keys(options).length) hash.set('options', JSON.stringify(options));
+      if (group.appearance) hash.set('appearance', JSON.stringify(group.appearance));
+      if (group.debug) hash.set('debug', '1');
+      frame = document.createElement('iframe');
+      frame.src = `${group.origin}/frames/field.html#${hash}`;
+      frame.title = 'Secure card payment input frame';
+      frame.name = `svcpay-${id}`;
+      frame.setAttribute('sandbox', SANDBOX);
+      frame.setAttribute('allow', 'payment');
+      frame.setAttribute('scrolling', 'no');
+      // Width follows the merchant's box; height follows the frame's content (element.resize).
+      frame.style.cssText = 'border:0;margin:0;padding:0;width:100%;min-width:100%;height:44px;display:block;overflow:hidden;background:transparent;color-scheme:normal';
+      readyFired = false;
+      container.appendChild(frame);
+    },
+    on(event, handler) {
+      if (!elementEventNames.includes(event)) fail(`${type}.on: unknown event "${String(event)}"; use one of ${elementEventNames.join(', ')}.`);
+      if (typeof handler !== 'function') fail(`${type}.on: the handler must be a function.`);
+      handlers[event] = [...(handlers[event] ?? []), handler as Handler];
+      return element;
+    },
+    off(event, handler) {
+      const list = handlers[event];
+      if (list) handlers[event] = handler ? list.filter((h) => h !== (handler as Handler)) : [];
+      return element;
+    },
+    update(next) {
+      if (destroyed) fail(`${type}.update: this element was destroyed.`);
+      options = checkOptions({ ...options, ...next });
+      // The controller keeps the latest options and hands them to the frame whenever it (re)loads.
+      if (frame) group.post({ type: 'element.update', elementId: id, options });
+    },
+    unmount() {
+      if (!frame) return;
+      frame.remove();
+      frame = null;
+      group.post({ type: 'element.unmount', elementId: id });
+    },
+    destroy() {
+      if (destroyed) return;
+      element.unmount();
+      destroyed = true;
+      for (const k of Object.keys(handlers)) delete handlers[k as ElementEventName];
+      onDestroy();
+    },
+  };
+
+  return {
+    id,
+    element,
+    isMounted: () => frame !== null,
+    handle(event, state: FieldState) {
+      if (!frame) return;
+      if (event === 'ready') {
+        if (readyFired) return;
+        readyFired = true;
+      }
+      if (event !== 'change') return emit(event, { elementType: type });
+      emit('change', {
+        elementType: type,
+        empty: state.empty,
+        complete: state.complete,
+        ...(state.brand ? { brand: state.brand } : {}),
+        error: state.error ?? null,
+      });
+    },
+    resize(height) {
+      if (frame) frame.style.height = `${height}px`;
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Public types of svcpay's browser API (Doc 3, "The browser API merchants call"): the global
+ * `SvcPay` defined by https://<service>/js/v1/svcpay.js and the options of `loadSvcPay`.
+ *
+ * Imports nothing: it ships to npm users as is. A declaration file of its own (not index.d.ts)
+ * because index.ts beside index.d.ts would shadow it for every import inside this repository.
+ * embed/ implements these types; type tests live in embed/loader/types.test-d.ts.
+ */
+
+export type ElementType = 'card' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'address' | 'wallet';
+
+export type ElementEventName = 'ready' | 'change' | 'focus' | 'blur' | 'escape';
+
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'unknown';
+
+/** A problem with what the buyer typed, in the buyer's language. */
+export interface FieldError {
+  code: string;
+  message: string;
+}
+
+/** Payload of `ready`, `focus`, `blur` and `escape`. */
+export interface ElementEvent {
+  elementType: ElementType;
+}
+
+/** Payload of `change`: the field's state, never its value. */
+export interface ElementChangeEvent extends ElementEvent {
+  empty: boolean;
+  complete: boolean;
+  /** Detected card brand; absent for fields that cannot know it (expiry, CVC). */
+  brand?: CardBrand;
+  error: FieldError | null;
+}
+
+export interface ElementEventMap {
+  ready: ElementEvent;
+  change: ElementChangeEvent;
+  focus: ElementEvent;
+  blur: ElementEvent;
+  escape: ElementEvent;
+}
+
+export type ElementEventHandler<E extends ElementEventName> = (event: ElementEventMap[E]) => void;
+
+export interface ElementOptions {
+  placeholder?: string;
+  disabled?: boolean;
+  /** `card` only: hide the postal code input. */
+  hidePostalCode?: boolean;
+}
+
+export interface Appearance {
+  theme?: 'default' | 'night' | 'flat';
+  /** CSS values by name, e.g. `{ colorText: '#1a1a1a', fontFamily: 'system-ui' }`. */
+  variables?: Record<string, string>;
+}
+
+export interface SvcPayElement {
+  readonly elementType: ElementType;
+  /** Mounts the element's frame into a container, given as a CSS selector or an element. Throws if already mounted. */
+  mount(target: string | HTMLElement): void;
+  on<E extends ElementEventName>(event: E, handler: ElementEventHandler<E>): SvcPayElement;
+  off<E extends ElementEventName>(event: E, handler?: ElementEventHandler<E>): SvcPayElement;
+  update(options: ElementOptions): void;
+  /** Removes the frame; the element can be mounted again. */
+  unmount(): void;
+  /** Removes the frame for good; `create` can then make a new element of this type. */
+  destroy(): void;
+}
+export type Element = SvcPayElement;
+
+export interface ElementsOptions {
+  sessionId: string;
+  appearance?: Appearance;
+  locale?: string;
+}
+
+export interface Elements {
+  /** Throws for an unknown type, a type already created in this group, or one not available yet. */
+  create(type: ElementType, options?: ElementOptions): SvcPayElement;
+  getElement(type: ElementType): SvcPayElement | null;
+}
+
+export interface PaymentError {
+  code: string;
+  message: string;
+  declineCode?: string | null;
+}
+
+export interface RetryState {
+  allowed: boolean;
+  attempts_remaining: number;
+}
+
+export interface ConfirmPaymentResult {
+  status: 'succeeded' | 'processing' | 'failed';
+  sessionId: string;
+  paymentIntentId?: string | null;
+  error?: PaymentError;
+  retry?: RetryState | null;
+}
+
+export interface CardToken {
+  /** `vp_pmt_…` */
+  id: string;
+  card: { brand: CardBrand; last4: string; exp_month: number; exp_year: number };
+}
+
+export type CreateTokenResult = { token: CardToken; error?: undefined } | { token?: undefined; error: PaymentError };
+
+export interface EmbeddedCheckout {
+  destroy(): void;
+}
+
+export type MountCheckoutResult = { checkout: EmbeddedCheckout; error?: undefined } | { checkout?: undefined; error: PaymentError };
+
+export interface ConfirmPaymentOptions {
+  elements: Elements;
+}
+
+export interface SvcPay {
+  elements(options: ElementsOptions): Elements;
+  /** Charges the session now (elements sessions with `chargeAtSubmit`). Resolves, never rejects. */
+  confirmPayment(options: ConfirmPaymentOptions): Promise<ConfirmPaymentResult>;
+  /** Vaults the card for the merchant server to charge. Not available yet: resolves `{ error }`. */
+  createToken(options: ConfirmPaymentOptions): Promise<CreateTokenResult>;
+  /** Mounts an `embed` session's checkout. Not available yet: resolves `{ error }`. */
+  mountCheckout(target: string | HTMLElement, options: { sessionId: string }): Promise<MountCheckoutResult>;
+}
+export type SvcPayInstance = SvcPay;
+
+export interface SvcPayOptions {
+  locale?: string;
+  /** Logs dropped messages (`console.debug`) on the page and in svcpay's frames. */
+  debug?: boolean;
+}
+
+/** The global the script tag defines. Throws for a key that is not a publishable key. */
+export type SvcPayConstructor = (publishableKey: string, options?: SvcPayOptions) => SvcPay;
+
+export interface LoadSvcPayOptions extends SvcPayOptions {
+  /** Where svcpay.js is served; default `http://localhost:4242/js/v1/svcpay.js`. */
+  scriptUrl?: string;
+}
+
+declare global {
+  interface Window {
+    SvcPay?: SvcPayConstructor;
+  }
+}

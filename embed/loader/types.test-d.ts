@@ -1,0 +1,93 @@
+/**
+ * Type contract tests (STYLE.md habit 6), checked by `tsc --noEmit` and never run: right calls
+ * compile, wrong ones fail under `@ts-expect-error` (which itself fails if the call compiles).
+ */
+import { loadSvcPay } from './index.ts';
+import type {
+  ConfirmPaymentResult,
+  CreateTokenResult,
+  ElementChangeEvent,
+  LoadSvcPayOptions,
+  SvcPay,
+  SvcPayConstructor,
+  SvcPayElement,
+} from './types.js';
+
+// The implementation matches the published declaration (index.d.ts).
+const declared: (publishableKey: string, options?: LoadSvcPayOptions) => Promise<SvcPay> = loadSvcPay;
+void declared;
+
+export async function rightCalls(): Promise<void> {
+  const svcpay = await loadSvcPay('vp_pk_test_123', { locale: 'fr', scriptUrl: 'https://pay.example/js/v1/svcpay.js' });
+  const fromGlobal: SvcPay | undefined = window.SvcPay?.('vp_pk_test_123');
+  void fromGlobal;
+
+  const elements = svcpay.elements({ sessionId: 'cs_123', appearance: { theme: 'night', variables: { colorText: '#111' } }, locale: 'en' });
+  const card: SvcPayElement = elements.create('card', { hidePostalCode: true, placeholder: 'Card' });
+  elements.create('cardNumber');
+  elements.create('cardExpiry');
+  elements.create('cardCvc');
+  elements.create('address');
+  elements.create('wallet');
+  card.mount('#card');
+  card.mount(document.createElement('div'));
+  card
+    .on('change', (e) => {
+      const brand: string | undefined = e.brand;
+      const complete: boolean = e.complete;
+      const message: string | undefined = e.error?.message;
+      void [brand, complete, message];
+    })
+    .on('ready', (e) => void e.elementType)
+    .on('focus', () => {})
+    .on('blur', () => {})
+    .on('escape', () => {});
+  card.update({ disabled: true });
+  card.unmount();
+  card.destroy();
+
+  const result: ConfirmPaymentResult = await svcpay.confirmPayment({ elements });
+  if (result.status === 'failed') {
+    const code: string | undefined = result.error?.code;
+    const declineCode: string | null | undefined = result.error?.declineCode;
+    const attempts: number | undefined = result.retry?.attempts_remaining;
+    void [code, declineCode, attempts];
+  }
+  const token: CreateTokenResult = await svcpay.createToken({ elements });
+  if (token.error) void token.error.message;
+  else void token.token.id;
+  const checkout = await svcpay.mountCheckout('#checkout', { sessionId: 'cs_123' });
+  if (!checkout.error) checkout.checkout.destroy();
+}
+
+export async function wrongCalls(svcpay: SvcPay, SvcPay: SvcPayConstructor): Promise<void> {
+  // @ts-expect-error publishable key is required
+  SvcPay();
+  // @ts-expect-error unknown option
+  SvcPay('vp_pk_test_1', { theme: 'dark' });
+  // @ts-expect-error sessionId is required
+  svcpay.elements({});
+  // @ts-expect-error sessionId is a string
+  svcpay.elements({ sessionId: 42 });
+  const elements = svcpay.elements({ sessionId: 'cs_1' });
+  // @ts-expect-error unknown element type
+  elements.create('iban');
+  // @ts-expect-error unknown element option
+  elements.create('card', { style: {} });
+  const card = elements.create('card');
+  // @ts-expect-error unknown event name
+  card.on('submit', () => {});
+  // @ts-expect-error change payload has no card value
+  card.on('change', (e: ElementChangeEvent) => void e.value);
+  // @ts-expect-error ready payload has no `complete`
+  card.on('ready', (e) => void e.complete);
+  // @ts-expect-error mount takes a selector or an element
+  card.mount(42);
+  // @ts-expect-error confirmPayment needs the elements group
+  await svcpay.confirmPayment({});
+  // @ts-expect-error status is a closed union
+  const s: 'requires_action' = (await svcpay.confirmPayment({ elements })).status;
+  void s;
+  // @ts-expect-error scriptUrl is a string
+  await loadSvcPay('vp_pk_test_1', { scriptUrl: new URL('http://x') });
+}

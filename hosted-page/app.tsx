@@ -1,0 +1,129 @@
+/** The hosted checkout page: order summary beside the processor's card fields and Pay. */
+import type { JSX } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { OrderSummary } from '../src/components/OrderSummary/index.ts';
+import { PayButton } from '../src/components/PayButton/index.ts';
+import { StatusPanel } from '../src/components/StatusPanel/index.ts';
+import { t } from '../src/locales/index.ts';
+import { formatMoney } from '../src/locales/money.ts';
+import type { MessageTarget } from '../src/protocol/channel.ts';
+import type { Checkout } from './checkout-store.ts';
+import { ProcessorFrame } from './processor-frame.tsx';
+
+export interface AppProps {
+  checkout: Checkout;
+  /** For tests: where the frame's messages arrive. */
+  events?: MessageTarget;
+}
+
+export function App({ checkout, events }: AppProps): JSX.Element {
+  const phase = checkout.phase.value;
+  const locale = checkout.locale.value;
+  const session = checkout.session.value;
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.title = session ? `${t(locale, 'checkout.title')} · ${session.merchantName}` : t(locale, 'checkout.title');
+  }, [locale, session]);
+
+  if (phase === 'loading') {
+    return (
+      <main class="checkout checkout--centered" aria-busy="true">
+        <p class="checkout__loading" role="status">
+          {t(locale, 'checkout.loading')}
+        </p>
+      </main>
+    );
+  }
+  if (phase === 'not_found' || phase === 'expired' || phase === 'error' || !session) {
+    const kind = phase === 'expired' ? 'expired' : phase === 'error' ? 'error' : 'not_found';
+    return (
+      <main class="checkout checkout--centered">
+        <div class="checkout__card">
+          <StatusPanel kind={kind} locale={locale} headingLevel={1} onRetry={checkout.retry} />
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <main class="checkout">
+      <div class="checkout__layout">
+        <div class="checkout__summary">
+          <OrderSummary
+            merchantName={session.merchantName}
+            description={session.description}
+            lineItems={session.lineItems}
+            amount={session.amount}
+            currency={session.currency}
+            locale={checkout.localeTag.value}
+            livemode={session.livemode}
+          />
+          {session.cancelUrl && phase === 'ready' && (
+            <a class="checkout__cancel" href={session.cancelUrl}>
+              {t(locale, 'checkout.cancel', { merchant: session.merchantName })}
+            </a>
+          )}
+        </div>
+        <div class="checkout__card">{phase === 'succeeded' ? <Success checkout={checkout} /> : <PayForm checkout={checkout} events={events} />}</div>
+      </div>
+      <footer class="checkout__footer">{t(locale, 'checkout.secured_by')}</footer>
+    </main>
+  );
+}
+
+function Success({ checkout }: { checkout: Checkout }): JSX.Element {
+  const locale = checkout.locale.value;
+  const merchant = checkout.session.value?.merchantName ?? '';
+  const redirecting = checkout.redirectUrl.value !== null;
+  return <StatusPanel kind="success" locale={locale} detail={redirecting ? t(locale, 'status.success.redirecting', { merchant }) : undefined} />;
+}
+
+function PayForm({ checkout, events }: AppProps): JSX.Element {
+  const locale = checkout.locale.value;
+  const session = checkout.session.value!;
+  const frame = checkout.frame.value;
+  const paying = checkout.paying.value;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A disabled button loses focus to <body>; give it back so keyboard users can pay again.
+  useEffect(() => {
+    if (!paying && document.activeElement === document.body) formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [paying]);
+
+  return (
+    <form
+      ref={formRef}
+      class="checkout__form"
+      noValidate
+      aria-labelledby="checkout-pay-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        checkout.pay();
+      }}
+    >
+      <h2 class="checkout__heading" id="checkout-pay-heading">
+        {t(locale, 'checkout.pay_with_card')}
+      </h2>
+      {checkout.notice.value && <StatusPanel kind="declined" locale={locale} message={checkout.notice.value} />}
+      {frame && (
+        <ProcessorFrame
+          key={frame.key}
+          url={frame.url}
+          origin={frame.origin}
+          title={t(locale, 'checkout.card_details')}
+          onMessage={checkout.onFrameMessage}
+          setPoster={checkout.setPoster}
+          events={events}
+        />
+      )}
+      <PayButton
+        amount={formatMoney(session.amount, session.currency, checkout.localeTag.value)}
+        locale={locale}
+        busy={paying}
+        disabled={!checkout.frameReady.value}
+      />
+      {!session.livemode && <p class="checkout__note">{t(locale, 'checkout.sandbox_notice')}</p>}
+    </form>
+  );
+}

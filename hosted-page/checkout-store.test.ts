@@ -1,0 +1,216 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PROTOCOL, type HostToProcessorFrame } from '../src/protocol/messages.ts';
+import { createCheckout, type CheckoutDeps } from './checkout-store.ts';
+import { fail, fakeApi, initOk, ok, session } from './test-fixtures.ts';
+
+const boot = { sessionId: 'cs_test_1', publishableKey: 'vp_pk_test_abc', locale: null };
+
+function setup(api = fakeApi(), extra: Partial<CheckoutDeps> = {}) {
+  const assign = vi.fn();
+  let n = 0;
+  const checkout = createCheckout({ boot, api, origin: 'http://localhost:4242', assign, randomId: () => `req${++n}`, completeBackoff: [0, 0], ...extra });
+  const posted: HostToProcessorFrame[] = [];
+  checkout.setPoster((m) => posted.push(m));
+  return { checkout, api, assign, posted };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function ready(s: ReturnType<typeof setup>) {
+  await s.checkout.start();
+  s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.ready' });
+}
+
+describe('hosted checkout flow', () => {
+  it('shows not found without a publishable key', async () => {
+    const api = fakeApi();
+    const { checkout } = setup(api, { boot: { ...boot, publishableKey: null } });
+    await checkout.start();
+    expect(checkout.phase.value).toBe('not_found');
+    expect(api.getPublicSession).not.toHaveBeenCalled();
+  });
+
+  it('loads the session, inits and builds the fields URL', async () => {
+    const s = setup();
+    await s.checkout.start();
+    expect(s.api.getPublicSession).toHaveBeenCalledWith('cs_test_1', 'vp_pk_test_abc');
+    expect(s.api.initCheckout).toHaveBeenCalledWith('cs_test_1');
+    expect(s.checkout.phase.value).toBe('ready');
+    const frame = s.checkout.frame.value!;
+    expect(frame.origin).toBe('http://127.0.0.1:4243');
+    const hash = new URLSearchParams(new URL(frame.url).hash.slice(1));
+    expect(frame.url.startsWith('http://127.0.0.1:4243/fields#')).toBe(true);
+    expect(Object.fromEntries(hash)).toEqual({ token: 'sbx_tok_1', parentOrigin: 'http://localhost:4242', locale: 'en' });
+  });
+
+  it('shows success for a paid session and expired for an expired one', async () => {
+    const paid = setup(fakeApi({ getPublicSession: async () => ok({ ...session, status: 'succeeded' }) }));
+    await paid.checkout.start();
+    expect(paid.checkout.phase.value).toBe('succeeded');
+    expect(paid.api.initCheckout).not.toHaveBeenCalled();
+
+    const late = setup(fakeApi({ getPublicSession: async () => ok({ ...session, expiresAt: '2000-01-01T00:00:00Z' }) }));
+    await late.checkout.start();
+    expect(late.checkout.phase.value).toBe('expired');
+  });
+
+  it.each([
+    [410, 'session_expired', 'expired'],
+    [404, 'session_not_found', 'not_found'],
+    [409, 'session_already_completed', 'succeeded'],
+    [500, 'internal_error', 'error'],
+  ] as const)('maps init %i %s to %s', async (status, code, phase) => {
+    const s = setup(fakeApi({ initCheckout: async () => fail(status, code) }));
+    await s.checkout.start();
+    expect(s.checkout.phase.value).toBe(phase);
+    if (phase === 'error') expect(s.api.reportClientError).toHaveBeenCalledWith(expect.objectContaining({ sessionId: 'cs_test_1', context: expect.objectContaining({ status: 500 }) }));
+  });
+
+  it('retries from the error state', async () => {
+    const api = fakeApi({ getPublicSession: vi.fn().mockResolvedValueOnce(fail(503, 'unavailable')).mockResolvedValue(ok(session)) });
+    const s = setup(api);
+    await s.checkout.start();
+    expect(s.checkout.phase.value).toBe('error');
+    s.checkout.retry();
+    await flush();
+    expect(s.checkout.phase.value).toBe('ready');
+  });
+
+  it('waits for the frame before paying, then submits once', async () => {
+    const s = setup();
+    await s.checkout.start();
+    s.checkout.pay();
+    expect(s.posted).toEqual([]);
+    s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.ready' });
+    s.checkout.pay();
+    s.checkout.pay();
+    expect(s.posted).toEqual([{ protocol: PROTOCOL, type: 'sbx.submit', requestId: 'req1' }]);
+    expect(s.checkout.paying.value).toBe(true);
+  });
+
+  it('completes an approval and redirects after the success panel', async () => {
+    const s = setup();
+    await ready(s);
+    s.checkout.pay();
+    s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'approved', transactionId: 'sbx_txn_1' });
+    await flush();
+    expect(s.api.completeCheckout).toHaveBeenCalledWith('cs_test_1', 'sbx_txn_1');
+    expect(s.checkout.phase.value).toBe('succeeded');
+    expect(s.assign).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(s.assign).toHaveBeenCalledWith('http://127.0.0.1:4244/thanks');
+  });
+
+  it('does not redirect without a redirect URL', async () => {
+    const s = setup(fakeApi({ completeCheckout: async () => ok({ status: 'succeeded', sessionId: 'cs_test_1', transactionId: 't', redirectUrl: null }) }));
+    await ready(s);
+    s.checkout.pay();
+    s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'approved', transactionId: 't' });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(s.checkout.phase.value).toBe('succeeded');
+    expect(s.assign).not.toHaveBeenCalled();
+  });
+
+  it('shows the decline wording and mounts a fresh frame with a new token', async () => {
+    const api = fakeApi({
+      completeCheckout: async () =>
+        ok({ status: 'failed', sessionId: 'cs_test_1', transactionId: 't', redirectUrl: null, error: { code: 'card_declined', decline_code: 'card_declined', message: 'x' } }),
+      initCheckout: vi.fn().mockResolvedValueOnce(initOk('tok_a')).mockResolvedValueOnce(initOk('tok_b')),
+    });
+    const s = setup(api);
+    await ready(s);
+    const firstKey = s.checkout.frame.value!.key;
+    s.checkout.pay();
+    s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'declined', transactionId: 't', declineCode: 'card_declined' });
+    await flush();
+    expect(s.checkout.notice.value).toBe('Your card was declined. Try another card.');
+    expect(s.checkout.paying.value).toBe(false);
+    expect(s.checkout.phase.value).toBe('ready');
+    expect(s.checkout.frame.value!.key).not.toBe(firstKey);
+    expect(s.checkout.frame.value!.url).toContain('token=tok_b');
+    expect(s.checkout.frameReady.value).toBe(false);
+  });
+
+  it('hides fraud decline codes behind the generic wording', async () => {
+    const s = setup(
+      fakeApi({
+        completeCheckout: async () =>
+          ok({ status: 'failed', sessionId: 'cs_test_1', transactionId: 't', redirectUrl: null, error: { code: 'card_declined', decline_code: 'stolen_card', message: 'x' } }),
+      }),
+    );
+    await ready(s);
+    s.checkout.pay();
+    s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'declined', transactionId: 't' });
+    await flush();
+    expect(s.checkout.notice.value).toBe('Your card was declined. Try another card.');
+  });
+
+  it('lets the fields show their own errors on invalid', async () => {
+    const s = setup();
+    await ready(s);
+    s.checkout.pay();
+    s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'invalid' });
+    expect(s.checkout.paying.value).toBe(false);
+    expect(s.checkout.notice.value).toBeNull();
+    expect(s.api.completeCheckout).not.toHaveBeenCalled();
+  });
+
+  it('ignores results for another request', async () => {
+    const s = setup();
+    await ready(s);
+    s.checkout.pay();
+    s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'other', status: 'approved', transactionId: 't' });
+    await flush();
+    expect(s.api.completeCheckout).not.toHaveBeenCalled();
+    expect(s.checkout.paying.value).toBe(true);
+  });
+
+  it('retries complete after a network failure instead of charging again', async () => {
+    const api = fakeApi({
+      completeCheckout: vi
+        .fn()
+        .mockResolvedValueOnce(fail(0, 'network_error'))
+        .mockResolvedValue(ok({ status: 'succeeded', sessionId: 'cs_test_1', transactionId: 't', redirectUrl: null })),
+    });
+    const s = setup(api);
+    await ready(s);
+    s.checkout.pay();
+    s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'approved', transactionId: 't' });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(api.completeCheckout).toHaveBeenCalledTimes(2);
+    expect(s.checkout.phase.value).toBe('succeeded');
+  });
+
+  it('treats complete 409 already completed as success', async () => {
+    const s = setup(fakeApi({ completeCheckout: async () => fail(409, 'session_already_completed') }));
+    await ready(s);
+    s.checkout.pay();
+    s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'approved', transactionId: 't' });
+    await flush();
+    expect(s.checkout.phase.value).toBe('succeeded');
+  });
+
+  it('gives up waiting for the fields frame and reports it', async () => {
+    const s = setup(undefined, { submitTimeout: 1000 });
+    await ready(s);
+    s.checkout.pay();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(s.checkout.paying.value).toBe(false);
+    expect(s.checkout.notice.value).toBe('We could not process your payment. Try again.');
+    expect(s.api.reportClientError).toHaveBeenCalledWith(expect.objectContaining({ message: 'hosted: fields_timeout' }));
+  });
+
+  it('uses the session locale for the fields and the wording', async () => {
+    const s = setup(fakeApi({ getPublicSession: async () => ok({ ...session, locale: 'fr-FR' }) }));
+    await s.checkout.start();
+    expect(s.checkout.locale.value).toBe('fr');
+    expect(s.checkout.frame.value!.url).toContain('locale=fr-FR');
+  });
+});

@@ -1,0 +1,253 @@
+/**
+ * The hosted checkout's state machine (Doc 3, "Browser flows" 1): read the session, init the
+ * processor, mount its fields, pay, complete, follow the redirect. Every outside effect comes in
+ * through `deps`, so the flow is tested without a browser or a server.
+ */
+import { computed, signal } from '@preact/signals';
+import type { PublicSession } from '../src/api/checkout.ts';
+import type { completeCheckout, initCheckout, reportClientError } from '../src/client/checkout.ts';
+import type { getPublicSession } from '../src/client/public.ts';
+import type { ApiResult } from '../src/client/http.ts';
+import { declineMessage, resolveLocale, t } from '../src/locales/index.ts';
+import { PROTOCOL, type HostToProcessorFrame, type ProcessorFrameToHost } from '../src/protocol/messages.ts';
+import type { Boot } from './boot.ts';
+
+export type Phase = 'loading' | 'not_found' | 'expired' | 'error' | 'ready' | 'succeeded';
+
+export interface CheckoutApi {
+  getPublicSession: typeof getPublicSession;
+  initCheckout: typeof initCheckout;
+  completeCheckout: typeof completeCheckout;
+  reportClientError: typeof reportClientError;
+}
+
+export interface CheckoutDeps {
+  boot: Boot | null;
+  api: CheckoutApi;
+  /** This page's origin: the fields page may only talk back to it. */
+  origin: string;
+  now?(): number;
+  assign(url: string): void;
+  randomId?(): string;
+  /** How long the success panel shows before leaving (ms). */
+  redirectDelay?: number;
+  /** How long to wait for the fields frame's answer to a submit (ms). */
+  submitTimeout?: number;
+  /** Pauses between `complete` retries after a network failure (ms). */
+  completeBackoff?: readonly number[];
+}
+
+export interface FrameSpec {
+  /** Full iframe src, hash included. */
+  url: string;
+  /** Processor origin: the only origin whose messages count, and the post target. */
+  origin: string;
+  /** Changes on every init so the iframe element is replaced (a hash change would not reload it). */
+  key: number;
+}
+
+const randomRequestId = () => Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
+
+function httpOrigin(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createCheckout(deps: CheckoutDeps) {
+  const now = deps.now ?? Date.now;
+  const newId = deps.randomId ?? randomRequestId;
+  const phase = signal<Phase>('loading');
+  const session = signal<PublicSession | null>(null);
+  const frame = signal<FrameSpec | null>(null);
+  const frameReady = signal(false);
+  const paying = signal(false);
+  /** Buyer-safe wording of the last failed attempt, shown in an alert above Pay. */
+  const notice = signal<string | null>(null);
+  const redirectUrl = signal<string | null>(null);
+  /** Full tag for Intl (e.g. fr-CA); message catalogues resolve it to en or fr. */
+  const localeTag = computed(() => deps.boot?.locale ?? session.value?.locale ?? 'en');
+  const locale = computed(() => resolveLocale(localeTag.value));
+
+  let poster: ((msg: HostToProcessorFrame) => void) | null = null;
+  let pending: { requestId: string; timer: ReturnType<typeof setTimeout> } | null = null;
+  let frameKey = 0;
+  let run = 0;
+
+  const sessionId = deps.boot?.sessionId;
+
+  /** Codes and context only: card data never reaches this page, and never goes here. */
+  function report(code: string, context: Record<string, unknown> = {}) {
+    void deps.api.reportClientError({ sessionId, message: `hosted: ${code}`, context: { code, ...context } }).catch(() => undefined);
+  }
+
+  function succeed(url: string | null) {
+    paying.value = false;
+    redirectUrl.value = url;
+    phase.value = 'succeeded';
+    if (url) setTimeout(() => deps.assign(url), deps.redirectDelay ?? 1500);
+  }
+
+  async function start() {
+    const current = ++run;
+    phase.value = 'loading';
+    notice.value = null;
+    const boot = deps.boot;
+    if (!boot || !boot.publishableKey) {
+      phase.value = 'not_found';
+      return;
+    }
+    const res = await deps.api.getPublicSession(boot.sessionId, boot.publishableKey);
+    if (current !== run) return;
+    if (!res.ok) {
+      if (res.status === 404) phase.value = 'not_found';
+      else {
+        if (res.status !== 0) report('session_load_failed', { status: res.status, errorCode: res.error.code });
+        phase.value = 'error';
+      }
+      return;
+    }
+    session.value = res.data;
+    if (res.data.status === 'succeeded') return succeed(null);
+    if (res.data.status === 'expired' || Date.parse(res.data.expiresAt) <= now()) {
+      phase.value = 'expired';
+      return;
+    }
+    await init(current);
+  }
+
+  /** Gets a fresh processor token and (re)mounts the fields frame with it. */
+  async function init(current = run) {
+    frameReady.value = false;
+    const res = await deps.api.initCheckout(sessionId ?? '');
+    if (current !== run) return;
+    if (!res.ok) return failInit(res);
+    const { type, token, fieldsUrl } = res.data;
+    const origin = fieldsUrl ? httpOrigin(fieldsUrl) : null;
+    if (type !== 'sandbox' || !fieldsUrl || !origin) {
+      report('unsupported_processor', { type });
+      phase.value = 'error';
+      return;
+    }
+    const hash = new URLSearchParams({ token, parentOrigin: deps.origin, locale: localeTag.value });
+    frame.value = { url: `${fieldsUrl.split('#')[0]}#${hash}`, origin, key: ++frameKey };
+    phase.value = 'ready';
+  }
+
+  function failInit(res: Extract<ApiResult<unknown>, { ok: false }>) {
+    paying.value = false;
+    if (res.status === 410) phase.value = 'expired';
+    else if (res.status === 404) phase.value = 'not_found';
+    else if (res.status === 409 && res.error.code === 'session_already_completed') succeed(null);
+    else {
+      if (res.status !== 0) report('init_failed', { status: res.status, errorCode: res.error.code });
+      phase.value = 'error';
+    }
+  }
+
+  function pay() {
+    if (phase.value !== 'ready' || paying.value || !frameReady.value || !poster) return;
+    notice.value = null;
+    paying.value = true;
+    const requestId = newId();
+    const timer = setTimeout(() => {
+      if (pending?.requestId !== requestId) return;
+      pending = null;
+      report('fields_timeout');
+      retryAfterFailure(t(locale.value, 'status.pay_error'));
+    }, deps.submitTimeout ?? 60_000);
+    pending = { requestId, timer };
+    poster({ protocol: PROTOCOL, type: 'sbx.submit', requestId });
+  }
+
+  /** After a decline or failure the token may be spent: show why, then mount a fresh frame. */
+  function retryAfterFailure(message: string) {
+    paying.value = false;
+    notice.value = message;
+    void init();
+  }
+
+  async function complete(transactionId: string, processorDecline: string | undefined) {
+    const backoff = deps.completeBackoff ?? [500, 1500];
+    for (let attempt = 0; ; attempt++) {
+      const res = await deps.api.completeCheckout(sessionId ?? '', transactionId);
+      if (res.ok) {
+        const { status, error } = res.data;
+        if (status === 'succeeded') return succeed(res.data.redirectUrl);
+        if (status === 'failed') return retryAfterFailure(declineMessage(locale.value, error?.decline_code ?? processorDecline));
+        if (status === 'expired') {
+          paying.value = false;
+          phase.value = 'expired';
+          return;
+        }
+        report('complete_unexpected_status', { status });
+        return retryAfterFailure(t(locale.value, 'status.pay_error'));
+      }
+      if (res.status === 409 && res.error.code === 'session_already_completed') return succeed(null);
+      if (res.status === 410) return failInit(res);
+      // Complete is safe to repeat; a lost answer must not make the buyer pay twice.
+      const retryable = res.status === 0 || res.status >= 500;
+      const pause = backoff[attempt];
+      if (retryable && pause !== undefined) {
+        await new Promise((r) => setTimeout(r, pause));
+        continue;
+      }
+      report('complete_failed', { status: res.status, errorCode: res.error.code });
+      paying.value = false;
+      phase.value = 'error';
+      return;
+    }
+  }
+
+  function onFrameMessage(msg: ProcessorFrameToHost) {
+    if (msg.type === 'sbx.ready') {
+      frameReady.value = true;
+      return;
+    }
+    if (msg.type !== 'sbx.result' || !pending || msg.requestId !== pending.requestId) return;
+    clearTimeout(pending.timer);
+    pending = null;
+    switch (msg.status) {
+      case 'invalid':
+        // The fields frame shows which input is wrong and focuses it.
+        paying.value = false;
+        return;
+      case 'error':
+        report('processor_charge_failed');
+        return retryAfterFailure(t(locale.value, 'status.pay_error'));
+      case 'approved':
+      case 'declined':
+        if (!msg.transactionId) {
+          report('result_without_transaction', { status: msg.status });
+          return retryAfterFailure(t(locale.value, 'status.pay_error'));
+        }
+        void complete(msg.transactionId, msg.declineCode);
+    }
+  }
+
+  return {
+    phase,
+    session,
+    frame,
+    frameReady,
+    paying,
+    notice,
+    redirectUrl,
+    locale,
+    localeTag,
+    start,
+    /** "Try again" on the generic error panel. */
+    retry: () => void start(),
+    pay,
+    onFrameMessage,
+    /** The frame component hands over how to post to the current iframe (null on unmount). */
+    setPoster(fn: ((msg: HostToProcessorFrame) => void) | null) {
+      poster = fn;
+    },
+  };
+}
+
+export type Checkout = ReturnType<typeof createCheckout>;

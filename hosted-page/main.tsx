@@ -1,0 +1,19 @@
+/** Entry of the hosted checkout page (/pay/{sessionId}); boot data is written by the service. */
+import { render } from 'preact';
+import { completeCheckout, initCheckout, reportClientError } from '../src/client/checkout.ts';
+import { getPublicSession } from '../src/client/public.ts';
+import { App } from './app.tsx';
+import { readBoot } from './boot.ts';
+import { createCheckout } from './checkout-store.ts';
+import './styles.css';
+
+const checkout = createCheckout({
+  boot: readBoot(document.getElementById('svcpay-boot')?.textContent),
+  api: { getPublicSession, initCheckout, completeCheckout, reportClientError },
+  origin: location.origin,
+  assign: (url) => location.assign(url),
+});
+
+const root = document.getElementById('app');
+if (root) render(<App checkout={checkout} />, root);
+void checkout.start();

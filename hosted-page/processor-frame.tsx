@@ -1,0 +1,47 @@
+/**
+ * The processor's fields page in an iframe. Messages count only from the processor origin and
+ * from this iframe's window, parsed by the ProcessorFrameToHost schema (STYLE.md habit 2).
+ */
+import type { JSX } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { listen, send, type MessageTarget } from '../src/protocol/channel.ts';
+import { HostToProcessorFrame, ProcessorFrameToHost } from '../src/protocol/messages.ts';
+
+export interface ProcessorFrameProps {
+  url: string;
+  origin: string;
+  title: string;
+  onMessage(msg: ProcessorFrameToHost): void;
+  setPoster(fn: ((msg: HostToProcessorFrame) => void) | null): void;
+  /** Where messages arrive; the page's window outside tests. */
+  events?: MessageTarget;
+}
+
+export function ProcessorFrame({ url, origin, title, onMessage, setPoster, events = window }: ProcessorFrameProps): JSX.Element {
+  const ref = useRef<HTMLIFrameElement>(null);
+
+  useEffect(() => {
+    const stop = listen(events, { origin, source: () => ref.current?.contentWindow, schema: ProcessorFrameToHost, onMessage });
+    setPoster((msg) => {
+      const target = ref.current?.contentWindow;
+      if (target) send(target, origin, HostToProcessorFrame, msg);
+    });
+    return () => {
+      stop();
+      setPoster(null);
+    };
+    // One frame element per (url, origin): the parent keys this component by init.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [url, origin]);
+
+  return (
+    <iframe
+      ref={ref}
+      class="checkout__frame"
+      src={url}
+      title={title}
+      sandbox="allow-scripts allow-same-origin allow-forms"
+      referrerpolicy="no-referrer"
+    />
+  );
+}

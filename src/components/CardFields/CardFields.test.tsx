@@ -1,0 +1,228 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CardFields, type CardFieldsHandle, type CardFieldsProps, type CardFieldsState } from './index.ts';
+import { states } from './CardFields.states.ts';
+
+let container: HTMLElement;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+});
+
+afterEach(() => {
+  render(null, container);
+  container.remove();
+});
+
+const now = () => new Date(2026, 0, 15);
+
+async function mount(props: Partial<CardFieldsProps> = {}) {
+  let handle: CardFieldsHandle | null = null;
+  const onChange = vi.fn<(s: CardFieldsState) => void>();
+  await act(() => {
+    render(<CardFields layout="combined" now={now} onChange={onChange} handleRef={(h) => (handle = h)} {...props} />, container);
+  });
+  return { onChange, handle: () => handle! };
+}
+
+/** The input whose <label> text is `name`, as a screen reader would name it. */
+function byLabel(name: string): HTMLInputElement {
+  const label = [...container.querySelectorAll('label')].find((l) => l.textContent === name);
+  if (!label) throw new Error(`no label ${name}`);
+  const input = container.querySelector<HTMLInputElement>(`#${CSS.escape(label.htmlFor)}`);
+  if (!input) throw new Error(`no input for ${name}`);
+  return input;
+}
+
+async function type(input: HTMLInputElement, text: string) {
+  await act(() => {
+    input.focus();
+  });
+  for (const ch of text) {
+    await act(() => {
+      input.value += ch;
+      input.setSelectionRange(input.value.length, input.value.length);
+      input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: ch }));
+    });
+  }
+}
+
+async function blur(input: HTMLInputElement) {
+  await act(() => {
+    input.blur();
+    input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  });
+}
+
+const last = (fn: { mock: { calls: [CardFieldsState][] } }) => fn.mock.calls.at(-1)?.[0];
+
+describe('CardFields', () => {
+  it('names its inputs for assistive technology, with card autocomplete hints', async () => {
+    await mount({ showPostalCode: true });
+    const number = byLabel('Card number');
+    expect(number.getAttribute('autocomplete')).toBe('cc-number');
+    expect(number.getAttribute('inputmode')).toBe('numeric');
+    expect(byLabel('Expiration date').getAttribute('autocomplete')).toBe('cc-exp');
+    expect(byLabel('Security code').getAttribute('autocomplete')).toBe('cc-csc');
+    expect(byLabel('Postal code').getAttribute('autocomplete')).toBe('postal-code');
+  });
+
+  it('formats as the buyer types and reports a complete Visa', async () => {
+    const { onChange, handle } = await mount();
+    await type(byLabel('Card number'), '4242424242424242');
+    expect(byLabel('Card number').value).toBe('4242 4242 4242 4242');
+    expect(container.textContent).toContain('Visa');
+    await type(byLabel('Expiration date'), '1234');
+    expect(byLabel('Expiration date').value).toBe('12 / 34');
+    await type(byLabel('Security code'), '123');
+    expect(last(onChange)).toEqual({ empty: false, complete: true, brand: 'visa', error: null });
+    expect(handle().validate()).toBe(true);
+  });
+
+  it('accepts text typed with its separators', async () => {
+    const { onChange } = await mount();
+    await type(byLabel('Card number'), '4242 4242 4242 4242');
+    await type(byLabel('Expiration date'), '12 / 34');
+    await type(byLabel('Security code'), '123');
+    expect(byLabel('Expiration date').value).toBe('12 / 34');
+    expect(last(onChange)?.complete).toBe(true);
+  });
+
+  it('returns digits only from values()', async () => {
+    const { handle } = await mount({ showPostalCode: true });
+    await type(byLabel('Card number'), '4242 4242 4242 4242');
+    await type(byLabel('Expiration date'), '1234');
+    await type(byLabel('Security code'), '123');
+    await type(byLabel('Postal code'), '94107');
+    expect(handle().values()).toEqual({ number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', postalCode: '94107' });
+  });
+
+  it('shows a Luhn error after blur, not while typing', async () => {
+    const { onChange } = await mount();
+    const number = byLabel('Card number');
+    await type(number, '424242424242424');
+    await type(number, '1');
+    expect(number.getAttribute('aria-invalid')).toBe('false');
+    await blur(number);
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    const errorId = number.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error'));
+    expect(errorId).toBeTruthy();
+    expect(container.querySelector(`#${CSS.escape(errorId!)}`)?.textContent).toBe('Your card number is invalid.');
+    expect(last(onChange)?.error).toEqual({ code: 'invalid_number', message: 'Your card number is invalid.' });
+  });
+
+  it('does not flag an incomplete number while typing', async () => {
+    const { onChange } = await mount();
+    await type(byLabel('Card number'), '4242');
+    expect(byLabel('Card number').getAttribute('aria-invalid')).toBe('false');
+    expect(last(onChange)).toMatchObject({ empty: false, complete: false, brand: 'visa', error: null });
+  });
+
+  it('validate() reveals every problem and focuses the first invalid input', async () => {
+    const { handle } = await mount();
+    await type(byLabel('Card number'), '4242424242424242');
+    let ok = true;
+    await act(() => {
+      ok = handle().validate();
+    });
+    expect(ok).toBe(false);
+    expect(document.activeElement).toBe(byLabel('Expiration date'));
+    expect(byLabel('Expiration date').getAttribute('aria-invalid')).toBe('true');
+    expect(byLabel('Security code').getAttribute('aria-invalid')).toBe('true');
+    expect(byLabel('Card number').getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('flags a past expiry date at once', async () => {
+    await mount();
+    await type(byLabel('Expiration date'), '0120');
+    expect(byLabel('Expiration date').getAttribute('aria-invalid')).toBe('true');
+    expect(container.textContent).toContain("Your card's expiration date is in the past.");
+  });
+
+  it('detects amex and wants a 4-digit security code', async () => {
+    const { onChange, handle } = await mount();
+    await type(byLabel('Card number'), '378282246310005');
+    expect(byLabel('Card number').value).toBe('3782 822463 10005');
+    await type(byLabel('Expiration date'), '1234');
+    await type(byLabel('Security code'), '123');
+    expect(last(onChange)).toMatchObject({ brand: 'amex', complete: false });
+    await type(byLabel('Security code'), '4');
+    expect(last(onChange)).toMatchObject({ brand: 'amex', complete: true });
+    expect(handle().values().cvc).toBe('1234');
+  });
+
+  it('moves focus to the next input once a part is complete', async () => {
+    await mount();
+    await type(byLabel('Card number'), '4242424242424242');
+    expect(document.activeElement).toBe(byLabel('Expiration date'));
+  });
+
+  it('clear() empties every input', async () => {
+    const { onChange, handle } = await mount();
+    await type(byLabel('Card number'), '4242');
+    await act(() => handle().clear());
+    expect(byLabel('Card number').value).toBe('');
+    expect(last(onChange)).toMatchObject({ empty: true, complete: false, brand: 'unknown' });
+  });
+
+  it('calls onEscape on the Escape key', async () => {
+    const onEscape = vi.fn();
+    await mount({ onEscape });
+    await act(() => {
+      byLabel('Card number').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(onEscape).toHaveBeenCalledOnce();
+  });
+
+  it('disables every input', async () => {
+    await mount({ disabled: true, showPostalCode: true });
+    for (const name of ['Card number', 'Expiration date', 'Security code', 'Postal code']) expect(byLabel(name).disabled).toBe(true);
+  });
+
+  it('translates labels and errors to French', async () => {
+    await mount({ locale: 'fr', initial: { revealed: true } });
+    expect(byLabel('Numéro de carte')).toBeTruthy();
+    expect(container.textContent).toContain('Le numéro de carte est incomplet.');
+  });
+
+  it('renders a single input with its own placeholder', async () => {
+    const { onChange, handle } = await mount({ layout: 'number', placeholder: 'Number here' });
+    expect(container.querySelectorAll('input')).toHaveLength(1);
+    expect(byLabel('Card number').placeholder).toBe('Number here');
+    await type(byLabel('Card number'), '5555555555554444');
+    expect(last(onChange)).toMatchObject({ complete: true, brand: 'mastercard' });
+    expect(handle().values()).toEqual({ number: '5555555555554444' });
+  });
+
+  it('single expiry layout reports its own completeness', async () => {
+    const { onChange, handle } = await mount({ layout: 'expiry' });
+    await type(byLabel('Expiration date'), '1230');
+    expect(last(onChange)?.complete).toBe(true);
+    expect(handle().values()).toEqual({ expMonth: 12, expYear: 2030 });
+  });
+
+  it('reports focus and blur for the component as a whole', async () => {
+    const onFocus = vi.fn();
+    const onBlur = vi.fn();
+    await mount({ onFocus, onBlur });
+    await act(() => byLabel('Card number').focus());
+    await act(() => byLabel('Expiration date').focus());
+    expect(onFocus).toHaveBeenCalledTimes(1);
+    expect(onBlur).not.toHaveBeenCalled();
+    await act(() => byLabel('Expiration date').blur());
+    expect(onBlur).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders every demo state', async () => {
+    for (const [name, state] of Object.entries(states)) {
+      await act(() => {
+        render(<CardFields {...state.props} />, container);
+      });
+      expect(container.querySelector('input'), name).toBeTruthy();
+      await act(() => render(null, container));
+    }
+  });
+});

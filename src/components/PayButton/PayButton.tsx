@@ -1,0 +1,26 @@
+/**
+ * The submit button of the hosted page. Its accessible name stays `Pay <amount>` while paying
+ * (tests and screen-reader users find it by that name); `aria-busy` and a spinner say it works.
+ */
+import type { JSX } from 'preact';
+import { t } from '../../locales/index.ts';
+import './pay-button.css';
+
+export interface PayButtonProps {
+  /** Already formatted, e.g. `$10.00`. */
+  amount: string;
+  locale?: string;
+  busy?: boolean;
+  disabled?: boolean;
+  /** Without onClick it is a plain submit button for its form (Enter submits). */
+  onClick?(): void;
+}
+
+export function PayButton({ amount, locale, busy = false, disabled = false, onClick }: PayButtonProps): JSX.Element {
+  return (
+    <button class="svp-pay" type="submit" disabled={disabled || busy} aria-busy={busy ? 'true' : 'false'} onClick={onClick}>
+      {busy && <span class="svp-pay__spinner" aria-hidden="true" />}
+      <span class="svp-pay__label">{t(locale, 'checkout.pay', { amount })}</span>
+    </button>
+  );
+}

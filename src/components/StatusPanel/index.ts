@@ -1,0 +1,3 @@
+export { StatusPanel } from './StatusPanel.tsx';
+export type { StatusKind, StatusPanelProps } from './StatusPanel.tsx';
+export { states as statusPanelStates } from './StatusPanel.states.ts';

@@ -1,0 +1,174 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { PublicChargeResponse } from '../../api/checkout.ts';
+import type { ApiResult } from '../../client/http.ts';
+import { ControllerToField, ControllerToPage, PROTOCOL, type CardValues, type FieldToController } from '../../protocol/messages.ts';
+import { createController, type ControllerDeps } from './controller.ts';
+
+const CHANNEL = 'chan_0123456789';
+const PK = 'vp_pk_test_abc123';
+const P = PROTOCOL;
+
+type Values = Extract<FieldToController, { type: 'field.values' }>;
+
+/** A controller whose fields answer `field.collect` from `answers` (elementId -> values). */
+function setup(answers: Record<string, { valid: boolean; values: CardValues } | 'silent'>, charge?: ControllerDeps['charge']) {
+  const toPage = vi.fn<(m: ControllerToPage) => void>((m) => expect(ControllerToPage.safeParse(m).success).toBe(true));
+  const toFields = vi.fn<(m: ControllerToField) => void>();
+  const report = vi.fn();
+  const chargeFn = vi.fn(
+    charge ??
+      (async (): Promise<ApiResult<PublicChargeResponse>> => ({
+        ok: true,
+        status: 200,
+        data: { status: 'succeeded', sessionId: 'cs_1', paymentIntentId: 'pi_1' },
+      })),
+  );
+  const c = createController({ channel: CHANNEL, toPage, toFields, report, charge: chargeFn, collectTimeoutMs: 50 });
+  toFields.mockImplementation((m) => {
+    expect(ControllerToField.safeParse(m).success).toBe(true);
+    if (m.type !== 'field.collect') return;
+    for (const [elementId, a] of Object.entries(answers)) {
+      if (a === 'silent') continue;
+      const msg: Values = { protocol: P, type: 'field.values', elementId, requestId: m.requestId, ...a };
+      queueMicrotask(() => c.fromField(msg));
+    }
+  });
+  c.fromPage({ protocol: P, type: 'init', channel: CHANNEL, publishableKey: PK, sessionId: 'cs_1' });
+  return { c, toPage, toFields, report, charge: chargeFn };
+}
+
+const hello = (elementId: string, elementType: 'card' | 'cardNumber' | 'cardExpiry' | 'cardCvc') =>
+  ({ protocol: P, type: 'field.hello', elementId, elementType }) as const;
+
+async function confirm(t: ReturnType<typeof setup>) {
+  t.c.fromPage({ protocol: P, type: 'confirm', channel: CHANNEL, requestId: 'r1', kind: 'payment' });
+  await vi.waitFor(() => expect(t.toPage.mock.calls.some(([m]) => m.type === 'confirm.result')).toBe(true));
+  const msg = t.toPage.mock.calls.map(([m]) => m).find((m) => m.type === 'confirm.result');
+  return msg?.type === 'confirm.result' ? msg.result : undefined;
+}
+
+const fullCard = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', postalCode: '12345' };
+
+describe('controller', () => {
+  it('answers init with controller.ready and relays field events and sizes to the page', () => {
+    const t = setup({});
+    expect(t.toPage).toHaveBeenCalledWith({ protocol: P, type: 'controller.ready', channel: CHANNEL });
+    const state = { elementType: 'card', empty: false, complete: false, brand: 'visa', error: null } as const;
+    t.c.fromField({ protocol: P, type: 'field.event', elementId: 'e1', event: 'change', state });
+    t.c.fromField({ protocol: P, type: 'field.resize', elementId: 'e1', height: 44 });
+    expect(t.toPage).toHaveBeenCalledWith({ protocol: P, type: 'element.event', channel: CHANNEL, elementId: 'e1', event: 'change', state });
+    expect(t.toPage).toHaveBeenCalledWith({ protocol: P, type: 'element.resize', channel: CHANNEL, elementId: 'e1', height: 44 });
+  });
+
+  it('charges the combined card and maps the outcome', async () => {
+    const t = setup({ e1: { valid: true, values: fullCard } });
+    t.c.fromField(hello('e1', 'card'));
+    const result = await confirm(t);
+    expect(t.charge).toHaveBeenCalledWith('cs_1', PK, { card: fullCard });
+    expect(result).toEqual({ status: 'succeeded', sessionId: 'cs_1', paymentIntentId: 'pi_1' });
+    const busy = t.toFields.mock.calls.map(([m]) => m).filter((m) => m.type === 'field.busy');
+    expect(busy.map((m) => m.type === 'field.busy' && m.busy)).toEqual([true, false]);
+  });
+
+  it('merges split fields into one card', async () => {
+    const t = setup({
+      n: { valid: true, values: { number: '4242424242424242' } },
+      x: { valid: true, values: { expMonth: 1, expYear: 2031 } },
+      v: { valid: true, values: { cvc: '999' } },
+    });
+    t.c.fromField(hello('n', 'cardNumber'));
+    t.c.fromField(hello('x', 'cardExpiry'));
+    t.c.fromField(hello('v', 'cardCvc'));
+    await confirm(t);
+    expect(t.charge).toHaveBeenCalledWith('cs_1', PK, { card: { number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '999' } });
+  });
+
+  it('fails with validation_error without calling the API when a field is invalid', async () => {
+    const t = setup({ n: { valid: false, values: {} }, x: { valid: true, values: { expMonth: 1, expYear: 2031 } } });
+    t.c.fromField(hello('n', 'cardNumber'));
+    t.c.fromField(hello('x', 'cardExpiry'));
+    const result = await confirm(t);
+    expect(t.charge).not.toHaveBeenCalled();
+    expect(result).toEqual({ status: 'failed', sessionId: 'cs_1', error: { code: 'validation_error', message: 'Your card number is incomplete.' } });
+  });
+
+  it('fails with validation_error when a split part is not mounted', async () => {
+    const t = setup({ n: { valid: true, values: { number: '4242424242424242' } } });
+    t.c.fromField(hello('n', 'cardNumber'));
+    const result = await confirm(t);
+    expect(t.charge).not.toHaveBeenCalled();
+    expect(result?.error).toEqual({ code: 'validation_error', message: "Your card's expiration date is incomplete." });
+  });
+
+  it('stops waiting for an unmounted field, and times out on a silent one', async () => {
+    const t = setup({ e1: { valid: true, values: fullCard }, gone: 'silent' });
+    t.c.fromField(hello('e1', 'card'));
+    t.c.fromField(hello('gone', 'card'));
+    const silent = await confirm(t);
+    expect(silent?.error?.code).toBe('fields_unavailable');
+    expect(t.report).toHaveBeenCalledWith('fields_unavailable', expect.any(Object), 'cs_1');
+    t.toPage.mockClear();
+    t.c.fromPage({ protocol: P, type: 'element.unmount', channel: CHANNEL, elementId: 'gone' });
+    expect((await confirm(t))?.status).toBe('succeeded');
+  });
+
+  it('maps a decline with buyer wording, decline code and retry', async () => {
+    const t = setup({ e1: { valid: true, values: fullCard } }, async () => ({
+      ok: true,
+      status: 200,
+      data: {
+        status: 'failed',
+        sessionId: 'cs_1',
+        error: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'declined' },
+        retry: { allowed: true, attempts_remaining: 2 },
+      },
+    }));
+    t.c.fromField(hello('e1', 'card'));
+    expect(await confirm(t)).toEqual({
+      status: 'failed',
+      sessionId: 'cs_1',
+      error: { code: 'card_declined', message: 'Your card has insufficient funds. Try another card.', declineCode: 'insufficient_funds' },
+      retry: { allowed: true, attempts_remaining: 2 },
+    });
+  });
+
+  it('maps an error envelope to failed and reports network failures', async () => {
+    const envelope = (code: string, error: string) => ({ error, code, fix: '', docs: '', selfHeal: { retryable: false, nextAction: '', llmHint: '' } });
+    const t = setup({ e1: { valid: true, values: fullCard } }, async () => ({
+      ok: false,
+      status: 422,
+      error: envelope('charge_at_submit_not_enabled', 'This session does not charge at submit.'),
+    }));
+    t.c.fromField(hello('e1', 'card'));
+    expect((await confirm(t))?.error).toEqual({ code: 'charge_at_submit_not_enabled', message: 'This session does not charge at submit.' });
+    expect(t.report).not.toHaveBeenCalled();
+
+    const n = setup({ e1: { valid: true, values: fullCard } }, async () => ({ ok: false, status: 0, error: envelope('network_error', 'x') }));
+    n.c.fromField(hello('e1', 'card'));
+    expect((await confirm(n))?.error).toEqual({ code: 'network_error', message: 'We could not process your payment. Try again.' });
+    expect(n.report).toHaveBeenCalledWith('network_error', { where: 'controller.charge', status: 0 }, 'cs_1');
+  });
+
+  it('treats requires_action as processing', async () => {
+    const t = setup({ e1: { valid: true, values: fullCard } }, async () => ({
+      ok: true,
+      status: 200,
+      data: { status: 'requires_action', sessionId: 'cs_1', paymentIntentId: 'pi_2' },
+    }));
+    t.c.fromField(hello('e1', 'card'));
+    expect(await confirm(t)).toEqual({ status: 'processing', sessionId: 'cs_1', paymentIntentId: 'pi_2' });
+  });
+
+  it('forwards option updates to fields, again when a field (re)announces itself', () => {
+    const t = setup({});
+    t.c.fromPage({ protocol: P, type: 'element.update', channel: CHANNEL, elementId: 'e1', options: { disabled: true } });
+    t.c.fromField(hello('e1', 'card'));
+    const updates = t.toFields.mock.calls.map(([m]) => m).filter((m) => m.type === 'field.update');
+    expect(updates).toHaveLength(2);
+  });
+
+  it('refuses a confirm with no mounted element', async () => {
+    const t = setup({});
+    expect((await confirm(t))?.error?.code).toBe('elements_not_mounted');
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The controller frame's logic, free of `window` so it can be tested: it relays field events to
+ * the page, and on `confirm` collects the fields' values, charges the session and answers with
+ * an outcome. Card values pass through here (same service origin) but never go to the page.
+ */
+import type { PublicChargeRequest, PublicChargeResponse } from '../../api/checkout.ts';
+import type { ApiResult } from '../../client/http.ts';
+import { t } from '../../locales/index.ts';
+import {
+  PROTOCOL,
+  type ConfirmResult,
+  type ControllerToField,
+  type ControllerToPage,
+  type ElementOptions,
+  type ElementType,
+  type FieldState,
+  type FieldToController,
+  type PageToController,
+} from '../../protocol/messages.ts';
+import { mergeCard, type FieldAnswer } from './merge.ts';
+import { errorFor, failure, fromCharge } from './result.ts';
+
+export interface ControllerDeps {
+  channel: string;
+  locale?: string;
+  toPage(msg: ControllerToPage): void;
+  toFields(msg: ControllerToField): void;
+  charge(sessionId: string, publishableKey: string, body: PublicChargeRequest): Promise<ApiResult<PublicChargeResponse>>;
+  /** Reports an unexpected failure: a code and context, never card data. */
+  report(code: string, context: Record<string, string | number | boolean>, sessionId?: string): void;
+  /** How long fields get to hand over their values; they live in the same process, so short. */
+  collectTimeoutMs?: number;
+}
+
+interface Field {
+  type: ElementType;
+  state?: FieldState;
+}
+
+export function createController(deps: ControllerDeps) {
+  const fields = new Map<string, Field>();
+  const options = new Map<string, ElementOptions>();
+  const collecting = new Map<string, (msg: Extract<FieldToController, { type: 'field.values' }>) => void>();
+  let session: { publishableKey: string; sessionId: string; locale?: string } | null = null;
+  let confirming = false;
+  let collectSeq = 0;
+
+  const locale = () => session?.locale ?? deps.locale;
+  const toPage = (msg: ControllerToPage) => deps.toPage(msg);
+
+  function register(elementId: string, type: ElementType): Field {
+    let field = fields.get(elementId);
+    if (!field) {
+      field = { type };
+      fields.set(elementId, field);
+    }
+    return field;
+  }
+
+  function fromPage(msg: PageToController): void {
+    switch (msg.type) {
+      case 'init':
+        // The first init wins: a page that re-inits gets a new controller frame instead.
+        if (!session) session = { publishableKey: msg.publishableKey, sessionId: msg.sessionId, locale: msg.locale };
+        toPage({ protocol: PROTOCOL, type: 'controller.ready', channel: deps.channel });
+        return;
+      case 'element.update':
+        if (msg.options) options.set(msg.elementId, msg.options);
+        deps.toFields({ protocol: PROTOCOL, type: 'field.update', elementId: msg.elementId, options: msg.options });
+        return;
+      case 'element.unmount':
+        fields.delete(msg.elementId);
+        options.delete(msg.elementId);
+        return;
+      case 'confirm':
+        void confirm().then((result) =>
+          toPage({ protocol: PROTOCOL, type: 'confirm.result', channel: deps.channel, requestId: msg.requestId, result }),
+        );
+        return;
+    }
+  }
+
+  function fromField(msg: FieldToController): void {
+    switch (msg.type) {
+      case 'field.hello': {
+        register(msg.elementId, msg.elementType);
+        const stored = options.get(msg.elementId);
+        if (stored) deps.toFields({ protocol: PROTOCOL, type: 'field.update', elementId: msg.elementId, options: stored });
+        return;
+      }
+      case 'field.event':
+        register(msg.elementId, msg.state.elementType).state = msg.state;
+        toPage({ protocol: PROTOCOL, type: 'element.event', channel: deps.channel, elementId: msg.elementId, event: msg.event, state: msg.state });
+        return;
+      case 'field.resize':
+        toPage({ protocol: PROTOCOL, type: 'element.resize', channel: deps.channel, elementId: msg.elementId, height: msg.height });
+        return;
+      case 'field.values':
+        collecting.get(msg.requestId)?.(msg);
+        return;
+    }
+  }
+
+  /** Asks every field for its values; resolves with the answers of the known fields. */
+  function collect(ids: readonly string[]): Promise<{ answers: FieldAnswer[]; missing: string[] }> {
+    const requestId = `c${++collectSeq}`;
+    const answers = new Map<string, FieldAnswer>();
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        collecting.delete(requestId);
+        resolve({ answers: [...answers.values()], missing: ids.filter((id) => !answers.has(id)) });
+      };
+      const timer = setTimeout(finish, deps.collectTimeoutMs ?? 3000);
+      collecting.set(requestId, (msg) => {
+        const field = fields.get(msg.elementId);
+        if (!field || !ids.includes(msg.elementId)) return;
+        answers.set(msg.elementId, { elementId: msg.elementId, elementType: field.type, valid: msg.valid, values: msg.values });
+        if (answers.size === ids.length) finish();
+      });
+      deps.toFields({ protocol: PROTOCOL, type: 'field.collect', requestId });
+    });
+  }
+
+  async function confirm(): Promise<ConfirmResult> {
+    const sessionId = session?.sessionId ?? '';
+    if (!session) return failure(sessionId, errorFor('internal_error', locale(), 'The controller was not initialised.'));
+    if (confirming) {
+      return failure(sessionId, errorFor('payment_in_progress', locale(), 'confirmPayment is already running for these elements.'));
+    }
+    const ids = [...fields.keys()];
+    if (ids.length === 0) {
+      return failure(sessionId, errorFor('elements_not_mounted', locale(), 'Mount at least one card element before confirmPayment.'));
+    }
+    confirming = true;
+    deps.toFields({ protocol: PROTOCOL, type: 'field.busy', busy: true });
+    try {
+      return await collectAndCharge(session, ids);
+    } catch (err) {
+      deps.report('internal_error', { where: 'controller.confirm', name: err instanceof Error ? err.name : typeof err }, sessionId);
+      return failure(sessionId, errorFor('internal_error', locale(), 'Something went wrong in the payment frame.'));
+    } finally {
+      confirming = false;
+      deps.toFields({ protocol: PROTOCOL, type: 'field.busy', busy: false });
+    }
+  }
+
+  async function collectAndCharge(s: NonNullable<typeof session>, ids: string[]): Promise<ConfirmResult> {
+    const { answers, missing } = await collect(ids);
+    const merged = mergeCard(answers);
+    if (!merged.ok && merged.elementId) return validationFailure(s.sessionId, merged.elementId, merged.key);
+    if (missing.length > 0) {
+      deps.report('fields_unavailable', { where: 'controller.collect', missing: missing.length, asked: ids.length }, s.sessionId);
+      return failure(s.sessionId, errorFor('fields_unavailable', locale(), 'A card field did not answer; reload the page and try again.'));
+    }
+    if (!merged.ok) return validationFailure(s.sessionId, undefined, merged.key);
+    const res = await deps.charge(s.sessionId, s.publishableKey, { card: merged.card });
+    if (!res.ok && (res.status === 0 || res.status >= 500 || res.error.code === 'unexpected_response')) {
+      deps.report(res.error.code, { where: 'controller.charge', status: res.status }, s.sessionId);
+    }
+    return fromCharge(res, s.sessionId, locale());
+  }
+
+  function validationFailure(sessionId: string, elementId: string | undefined, key: Parameters<typeof t>[1]): ConfirmResult {
+    // The field's own error (already shown beside the input) is the most precise wording.
+    const shown = elementId ? fields.get(elementId)?.state?.error?.message : undefined;
+    return failure(sessionId, { code: 'validation_error', message: shown ?? t(locale(), key) });
+  }
+
+  return {
+    fromPage,
+    fromField,
+    /** Fields may have loaded first: ask them to announce themselves again. */
+    start: () => deps.toFields({ protocol: PROTOCOL, type: 'controller.hello' }),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Entry of the hidden controller frame (/frames/controller.html). One per `elements` group: it
+ * talks to the merchant page (its parent) by postMessage and to the group's field frames by the
+ * BroadcastChannel named in its hash.
+ */
+import { chargeSession } from '../../client/public.ts';
+import { reportClientError } from '../../client/checkout.ts';
+import { listen, openBus, send, setChannelDebug } from '../../protocol/channel.ts';
+import { ControllerToField, ControllerToPage, FieldToController, PageToController } from '../../protocol/messages.ts';
+import { ControllerParams, readHash } from '../params.ts';
+import { createController } from './controller.ts';
+
+function start(): void {
+  const params = readHash(location.hash, ControllerParams);
+  if (!params) return console.warn('[svcpay] controller frame: invalid frame URL');
+  setChannelDebug(params.debug === '1');
+  if (window.parent === window) return console.warn('[svcpay] controller frame: must be embedded by svcpay.js');
+  // The hash is written by the embedding page; where the browser says who that is, agree with it.
+  const ancestor = location.ancestorOrigins?.[0];
+  if (ancestor !== undefined && ancestor !== params.parentOrigin) {
+    return console.warn('[svcpay] controller frame: parentOrigin does not match the embedding page');
+  }
+
+  const controller = createController({
+    channel: params.channel,
+    locale: params.locale,
+    toPage: (msg) => send(window.parent, params.parentOrigin, ControllerToPage, msg),
+    toFields: (msg) => bus.post(msg),
+    // Same origin as this frame: base '' (Doc 3, "Public endpoints the field frames call").
+    charge: (sessionId, pk, body) => chargeSession(sessionId, pk, body, ''),
+    report: (code, context, sessionId) =>
+      void reportClientError({ sessionId: sessionId || undefined, message: `controller: ${code}`, context: { code, ...context } }, ''),
+  });
+  const bus = openBus(params.channel, { receive: FieldToController, send: ControllerToField, onMessage: controller.fromField });
+  listen(window, {
+    origin: params.parentOrigin,
+    source: () => window.parent,
+    schema: PageToController,
+    channel: params.channel,
+    onMessage: controller.fromPage,
+  });
+  controller.start();
+}
+
+start();

@@ -1,0 +1,73 @@
+/**
+ * The content of one field frame: CardFields in the layout the element type names, wired to the
+ * controller through the field link. Sized by its content; the page sizes the iframe to match.
+ */
+import type { JSX } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { CardFields, type CardFieldsHandle, type CardFieldsLayout } from '../../components/CardFields/index.ts';
+import { openBus } from '../../protocol/channel.ts';
+import { ControllerToField, FieldToController, type ElementOptions, type FieldState } from '../../protocol/messages.ts';
+import type { FieldParams, FieldType } from '../params.ts';
+import { createFieldLink, toFieldState } from './link.ts';
+
+const LAYOUTS: Record<FieldType, CardFieldsLayout> = { card: 'combined', cardNumber: 'number', cardExpiry: 'expiry', cardCvc: 'cvc' };
+
+export function FieldFrame({ params }: { params: FieldParams }): JSX.Element {
+  const [options, setOptions] = useState<NonNullable<ElementOptions>>(params.options ?? {});
+  const [busy, setBusy] = useState(false);
+  const handle = useRef<CardFieldsHandle | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const busRef = useRef<{ post(m: FieldToController): void } | null>(null);
+
+  const link = useMemo(
+    () =>
+      createFieldLink({
+        elementId: params.elementId,
+        elementType: params.type,
+        post: (msg) => busRef.current?.post(msg),
+        handle: () => handle.current,
+        setOptions,
+        setBusy,
+      }),
+    [params.elementId, params.type],
+  );
+
+  useEffect(() => {
+    const bus = openBus(params.channel, { receive: ControllerToField, send: FieldToController, onMessage: link.fromController });
+    busRef.current = bus;
+    const initial: FieldState = toFieldState(params.type, { empty: true, complete: false, brand: 'unknown', error: null });
+    link.ready(initial);
+    return () => {
+      busRef.current = null;
+      bus.close();
+    };
+  }, [link]);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => link.resize(el.getBoundingClientRect().height));
+    observer.observe(el);
+    link.resize(el.getBoundingClientRect().height);
+    return () => observer.disconnect();
+  }, [link]);
+
+  return (
+    <div class="svp-frame" ref={box}>
+      <CardFields
+        layout={LAYOUTS[params.type]}
+        showPostalCode={params.type === 'card' && !options.hidePostalCode}
+        locale={params.locale}
+        disabled={Boolean(options.disabled) || busy}
+        placeholder={options.placeholder}
+        onChange={(s) => link.change(toFieldState(params.type, s))}
+        onFocus={() => link.event('focus')}
+        onBlur={() => link.event('blur')}
+        onEscape={() => link.event('escape')}
+        handleRef={(h) => {
+          handle.current = h;
+        }}
+      />
+    </div>
+  );
+}

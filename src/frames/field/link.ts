@@ -1,0 +1,113 @@
+/**
+ * A field frame's side of the BroadcastChannel conversation with its controller, free of Preact
+ * so it can be tested alone. Values leave only in answer to `field.collect`, only over the bus
+ * (same service origin), and only when the inputs are valid.
+ */
+import type { CardFieldsHandle, CardFieldsState } from '../../components/CardFields/index.ts';
+import {
+  PROTOCOL,
+  type ControllerToField,
+  type ElementEventName,
+  type ElementOptions,
+  type FieldState,
+  type FieldToController,
+} from '../../protocol/messages.ts';
+import type { FieldType } from '../params.ts';
+
+export interface FieldLinkDeps {
+  elementId: string;
+  elementType: FieldType;
+  post(msg: FieldToController): void;
+  handle(): CardFieldsHandle | null;
+  setOptions(options: NonNullable<ElementOptions>): void;
+  setBusy(busy: boolean): void;
+  /** How long an invalid field waits for its error to render before answering `field.collect`. */
+  revealWaitMs?: number;
+}
+
+/** What the page may know: no values, and a brand only where the input can know it. */
+export function toFieldState(elementType: FieldType, s: CardFieldsState): FieldState {
+  const knowsBrand = elementType === 'card' || elementType === 'cardNumber';
+  return { elementType, empty: s.empty, complete: s.complete, ...(knowsBrand ? { brand: s.brand } : {}), error: s.error };
+}
+
+export function createFieldLink(deps: FieldLinkDeps) {
+  const { elementId } = deps;
+  let state: FieldState | null = null;
+  let height: number | null = null;
+  let answerPending: (() => void) | null = null;
+
+  const post = (msg: FieldToController) => deps.post(msg);
+  const hello = () => post({ protocol: PROTOCOL, type: 'field.hello', elementId, elementType: deps.elementType });
+  const emit = (event: ElementEventName, s: FieldState) => post({ protocol: PROTOCOL, type: 'field.event', elementId, event, state: s });
+
+  function flushAnswer(): void {
+    const answer = answerPending;
+    answerPending = null;
+    answer?.();
+  }
+
+  function collect(requestId: string): void {
+    const handle = deps.handle();
+    const valid = handle ? handle.validate() : false;
+    const answer = () => {
+      const values = valid && handle ? handle.values() : {};
+      try {
+        post({ protocol: PROTOCOL, type: 'field.values', elementId, requestId, valid, values });
+      } catch {
+        // Values the schema refuses are not chargeable either; say so without them.
+        post({ protocol: PROTOCOL, type: 'field.values', elementId, requestId, valid: false, values: {} });
+      }
+    };
+    if (valid) return answer();
+    // validate() revealed the errors; let the change carrying the error go first, so the
+    // controller can answer the page with the same wording the buyer sees.
+    flushAnswer();
+    answerPending = answer;
+    setTimeout(flushAnswer, deps.revealWaitMs ?? 100);
+  }
+
+  return {
+    /** The component rendered: announce the field and its first state. */
+    ready(initial: FieldState): void {
+      state = initial;
+      hello();
+      emit('ready', initial);
+    },
+    change(next: FieldState): void {
+      state = next;
+      emit('change', next);
+      flushAnswer();
+    },
+    event(name: 'focus' | 'blur' | 'escape'): void {
+      if (state) emit(name, state);
+    },
+    resize(next: number): void {
+      const h = Math.min(2000, Math.max(0, Math.ceil(next)));
+      if (h === height) return;
+      height = h;
+      post({ protocol: PROTOCOL, type: 'field.resize', elementId, height: h });
+    },
+    fromController(msg: ControllerToField): void {
+      switch (msg.type) {
+        case 'controller.hello':
+          // A controller that started after us missed our hello, ready and size.
+          if (!state) return;
+          hello();
+          emit('ready', state);
+          if (height !== null) post({ protocol: PROTOCOL, type: 'field.resize', elementId, height });
+          return;
+        case 'field.collect':
+          return collect(msg.requestId);
+        case 'field.update':
+          if (msg.elementId === elementId) deps.setOptions(msg.options ?? {});
+          return;
+        case 'field.busy':
+          return deps.setBusy(msg.busy);
+        case 'field.clear':
+          deps.handle()?.clear();
+          return;
+      }
+    },
+  };
+}

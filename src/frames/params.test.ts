@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ControllerParams, FieldParams, readHash } from './params.ts';
+
+const hash = (o: Record<string, string>) => '#' + new URLSearchParams(o);
+const base = { channel: 'abcdef0123456789', parentOrigin: 'http://127.0.0.1:4244' };
+
+describe('frame hash', () => {
+  it('reads a controller hash', () => {
+    expect(readHash(hash({ ...base, locale: 'fr' }), ControllerParams)).toEqual({ ...base, locale: 'fr' });
+  });
+
+  it('reads a field hash with JSON options and appearance', () => {
+    const parsed = readHash(
+      hash({ ...base, elementId: 'card-1', type: 'card', options: '{"hidePostalCode":true}', appearance: '{"theme":"night"}' }),
+      FieldParams,
+    );
+    expect(parsed).toMatchObject({ type: 'card', options: { hidePostalCode: true }, appearance: { theme: 'night' } });
+  });
+
+  it('refuses bad hashes', () => {
+    const field = { ...base, elementId: 'card-1', type: 'card' };
+    for (const bad of [
+      { ...base, parentOrigin: '*' },
+      { ...base, parentOrigin: 'http://shop.test/path' },
+      { ...base, parentOrigin: 'javascript:alert(1)' },
+      { ...base, channel: 'short' },
+    ]) {
+      expect(readHash(hash(bad), ControllerParams)).toBeNull();
+    }
+    for (const bad of [
+      { ...field, type: 'address' },
+      { ...field, elementId: 'a b' },
+      { ...field, options: '{bad json' },
+      { ...field, options: '{"color":"red"}' },
+      { ...field, options: '"disabled"' },
+      { ...field, options: JSON.stringify({ placeholder: 'x'.repeat(100) }).padEnd(4001, ' ') },
+      { ...field, appearance: '{"theme":"neon"}' },
+      { ...field, appearance: '{"variables":' },
+      { ...field, appearance: JSON.stringify({ variables: { colorText: 'x'.repeat(201) } }) },
+      { ...field, appearance: JSON.stringify({ variables: { ['k'.repeat(65)]: 'red' } }) },
+      { ...field, appearance: JSON.stringify({ variables: { colorText: 1 } }) },
+      { ...field, appearance: JSON.stringify({ variables: ['red'] }) },
+    ]) {
+      expect(readHash(hash(bad), FieldParams)).toBeNull();
+    }
+  });
+
+  it('reads JSON up to 4000 characters, and only for keys the schema declares', () => {
+    const field = { ...base, elementId: 'card-1', type: 'card' };
+    const options = JSON.stringify({ placeholder: 'x'.repeat(100) }).padEnd(4000, ' ');
+    expect(readHash(hash({ ...field, options }), FieldParams)?.options).toEqual({ placeholder: 'x'.repeat(100) });
+    const variables = { colorText: '#111', ['k'.repeat(64)]: 'v'.repeat(200) };
+    expect(readHash(hash({ ...field, appearance: JSON.stringify({ variables }) }), FieldParams)?.appearance).toEqual({ variables });
+    // The controller has no `options`: the key is ignored (stripped), not parsed.
+    expect(readHash(hash({ ...base, options: '{bad json' }), ControllerParams)).toEqual(base);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * What a frame learns from its URL hash. The hash is written by the embed script on the merchant
+ * page, so it is untrusted input: it is parsed here once, and a frame with a bad hash stays inert.
+ * (The hash, unlike the query, never reaches the server or its logs.)
+ */
+// zod/mini, like messages.ts: classic zod does not tree-shake (frame budget 25 KB gzipped).
+import * as z from 'zod/mini';
+import { Appearance, ElementOptions } from '../protocol/messages.ts';
+import { CHANNEL_ID } from '../protocol/channel.ts';
+
+/** Element types that have a field frame (address and wallet are not built yet). */
+export const fieldTypes = ['card', 'cardNumber', 'cardExpiry', 'cardCvc'] as const;
+export type FieldType = (typeof fieldTypes)[number];
+
+function isHttpOrigin(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === s;
+  } catch {
+    return false;
+  }
+}
+
+const HttpOrigin = z.string().check(z.refine(isHttpOrigin, 'not an http(s) origin'));
+
+const Common = {
+  channel: z.string().check(z.regex(CHANNEL_ID)),
+  parentOrigin: HttpOrigin,
+  locale: z.optional(z.string().check(z.maxLength(16))),
+  debug: z.optional(z.literal('1')),
+};
+
+export const ControllerParams = z.object(Common);
+export type ControllerParams = z.infer<typeof ControllerParams>;
+
+export const FieldParams = z.object({
+  ...Common,
+  elementId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+  type: z.enum(fieldTypes),
+  /** JSON in the hash (see `jsonKeys`). */
+  options: ElementOptions,
+  appearance: Appearance,
+});
+export type FieldParams = z.infer<typeof FieldParams>;
+
+/**
+ * Hash keys whose value is JSON text (at most 4000 characters), parsed before the schema runs.
+ * Parsed here rather than with a zod transform + pipe: those would add to every page's shared
+ * zod chunk for this one use.
+ */
+const jsonKeys = ['options', 'appearance'] as const;
+const JsonText = z.string().check(z.maxLength(4000));
+
+/** Parses `#a=1&b=2` with `schema`; null when the hash does not fit. */
+export function readHash<T extends z.ZodMiniObject>(hash: string, schema: T): z.infer<T> | null {
+  const raw: Record<string, unknown> = Object.fromEntries(new URLSearchParams(hash.replace(/^#/, '')));
+  for (const key of jsonKeys) {
+    const text = raw[key];
+    if (typeof text !== 'string' || !(key in schema.shape)) continue;
+    if (!JsonText.safeParse(text).success) return null;
+    try {
+      raw[key] = JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}

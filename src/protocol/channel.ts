@@ -1,0 +1,164 @@
+/**
+ * The only way svcpay code sends or receives a cross-frame message (STYLE.md habit 2).
+ *
+ * Receiving checks, in this order: the sender's origin, the sender's window, the message shape
+ * (parsed by the direction's schema) and the channel id. Anything that fails is dropped silently:
+ * a merchant page receives messages from many scripts, so a drop is normal and only worth a debug
+ * line. Sending validates the message first and refuses the wildcard target origin.
+ *
+ * This module imports no runtime code, zod included: the schema is anything with `safeParse`, so
+ * the script-tag bundle (6 KB budget) can pass a hand-rolled validator and still go through here.
+ */
+
+/** The part of a zod schema the channel needs; a hand-rolled validator can satisfy it too. */
+export interface Parser<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error?: unknown };
+}
+
+export type DropReason = 'origin' | 'source' | 'shape' | 'channel';
+
+type Logger = (reason: DropReason, detail: string) => void;
+let debugLog: Logger | null = null;
+
+/** Turns the drop log on (`console.debug`) or off; frames do it when their hash has `debug=1`. */
+export function setChannelDebug(on: boolean): void {
+  debugLog = on ? (reason, detail) => console.debug(`[svcpay] dropped message (${reason}): ${detail}`) : null;
+}
+
+function drop(reason: DropReason, detail: string, onDrop?: (reason: DropReason) => void): void {
+  debugLog?.(reason, detail);
+  onDrop?.(reason);
+}
+
+/** The listener side of `window` (a real window, or a fake one in tests). */
+export interface MessageTarget {
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+
+export interface ListenOptions<T> {
+  /** The one origin allowed to talk to us, e.g. `http://localhost:4242`. */
+  origin: string;
+  /**
+   * The window allowed to talk to us, read at each message: an iframe's `contentWindow` exists
+   * only once it is attached, and a reloaded frame is still the same WindowProxy.
+   */
+  source: () => MessageEventSource | null | undefined;
+  schema: Parser<T>;
+  /** When set, a parsed message must carry this `channel` (one `elements` group each). */
+  channel?: string;
+  onMessage(msg: T, event: MessageEvent): void;
+  /** Observes drops; for tests and diagnostics, never for acting on untrusted data. */
+  onDrop?(reason: DropReason): void;
+}
+
+export function listen<T>(target: MessageTarget, opts: ListenOptions<T>): () => void {
+  const handler = (event: MessageEvent): void => {
+    if (event.origin !== opts.origin) return drop('origin', event.origin, opts.onDrop);
+    const expected = opts.source();
+    if (!expected || event.source !== expected) return drop('source', 'unexpected window', opts.onDrop);
+    const parsed = opts.schema.safeParse(event.data);
+    if (!parsed.success) return drop('shape', describe(event.data), opts.onDrop);
+    if (opts.channel !== undefined && channelOf(parsed.data) !== opts.channel) {
+      return drop('channel', String(channelOf(parsed.data)), opts.onDrop);
+    }
+    opts.onMessage(parsed.data, event);
+  };
+  target.addEventListener('message', handler);
+  return () => target.removeEventListener('message', handler);
+}
+
+/** The posting side of a window. */
+export interface PostTarget {
+  postMessage(message: unknown, targetOrigin: string): void;
+}
+
+/**
+ * Posts `msg` to `target`, only to `targetOrigin`. An invalid message or target origin is a
+ * programming mistake in our own code, so it throws instead of posting something the other side
+ * would drop anyway.
+ */
+export function send<T>(target: PostTarget, targetOrigin: string, schema: Parser<T>, msg: T): void {
+  assertOrigin(targetOrigin);
+  const parsed = schema.safeParse(msg);
+  if (!parsed.success) throw new TypeError(`svcpay: refusing to send an invalid message (${describe(msg)})`);
+  target.postMessage(parsed.data, targetOrigin);
+}
+
+/** Throws unless `origin` is a single concrete http(s) origin (no `*`, no path, no `null`). */
+export function assertOrigin(origin: string): void {
+  if (origin === '*') throw new TypeError('svcpay: never post a message to "*"');
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.origin !== origin) {
+    throw new TypeError(`svcpay: "${origin}" is not an origin`);
+  }
+}
+
+/** Channel ids name a BroadcastChannel and travel in URL hashes, so keep them plain. */
+export const CHANNEL_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The BroadcastChannel that joins one controller frame to its field frames. */
+export interface Bus<Out> {
+  post(msg: Out): void;
+  close(): void;
+}
+
+export interface BusOptions<In, Out> {
+  /** What this side accepts (e.g. FieldToController in the controller). */
+  receive: Parser<In>;
+  /** What this side may post (e.g. ControllerToField in the controller). */
+  send: Parser<Out>;
+  onMessage(msg: In): void;
+  onDrop?(reason: DropReason): void;
+  /** For tests: a BroadcastChannel constructor (defaults to the global one). */
+  BroadcastChannel?: new (name: string) => BroadcastChannelLike;
+}
+
+export interface BroadcastChannelLike {
+  postMessage(message: unknown): void;
+  close(): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+}
+
+/**
+ * Opens `svcpay:<channel>`. A BroadcastChannel only reaches documents of the same origin (and, in
+ * browsers that partition storage, the same top-level site), so card values posted here stay
+ * inside the service origin; the origin/source checks of `listen` have no equivalent to make.
+ */
+export function openBus<In, Out>(channel: string, opts: BusOptions<In, Out>): Bus<Out> {
+  if (!CHANNEL_ID.test(channel)) throw new TypeError('svcpay: invalid channel id');
+  const Ctor = opts.BroadcastChannel ?? globalThis.BroadcastChannel;
+  const bc = new Ctor(`svcpay:${channel}`);
+  bc.onmessage = (event: MessageEvent) => {
+    const parsed = opts.receive.safeParse(event.data);
+    if (!parsed.success) return drop('shape', describe(event.data), opts.onDrop);
+    opts.onMessage(parsed.data);
+  };
+  return {
+    post(msg) {
+      const parsed = opts.send.safeParse(msg);
+      if (!parsed.success) throw new TypeError(`svcpay: refusing to send an invalid message (${describe(msg)})`);
+      bc.postMessage(parsed.data);
+    },
+    close() {
+      bc.onmessage = null;
+      bc.close();
+    },
+  };
+}
+
+function channelOf(msg: unknown): unknown {
+  return typeof msg === 'object' && msg !== null ? (msg as { channel?: unknown }).channel : undefined;
+}
+
+/** Names a message for the debug log without printing its contents (they may be anything). */
+function describe(data: unknown): string {
+  if (typeof data !== 'object' || data === null) return typeof data;
+  const type = (data as { type?: unknown }).type;
+  return typeof type === 'string' ? `type ${type.slice(0, 40)}` : 'object';
+}

@@ -1,0 +1,54 @@
+/**
+ * The browser error catalogue (STYLE.md habit 3): every code the embed script or a frame may put
+ * in `error.code`, with whose fault it is and the locale key of the buyer-safe wording.
+ *
+ * Fault types decide the wording: BUYER and NETWORK errors are shown to the buyer, so they get
+ * locale text; MERCHANT and INTERNAL errors keep the developer-facing message they came with.
+ * Codes the service invents later fall back by HTTP status (see `faultOf`).
+ */
+import type { MessageKey } from '../locales/index.ts';
+
+export type FaultType = 'BUYER' | 'MERCHANT' | 'NETWORK' | 'INTERNAL';
+
+export interface CatalogueEntry {
+  type: FaultType;
+  key: MessageKey;
+}
+
+export const browserErrors = {
+  /** The card details in the fields are incomplete or invalid; no API call was made. */
+  validation_error: { type: 'BUYER', key: 'error.incomplete_number' },
+  card_declined: { type: 'BUYER', key: 'decline.default' },
+  session_expired: { type: 'BUYER', key: 'status.expired.body' },
+  network_error: { type: 'NETWORK', key: 'status.pay_error' },
+  /** The controller frame did not answer in time (blocked, offline, or slow). */
+  controller_unavailable: { type: 'NETWORK', key: 'status.pay_error' },
+  timeout: { type: 'NETWORK', key: 'status.pay_error' },
+  session_not_found: { type: 'MERCHANT', key: 'status.not_found.body' },
+  session_already_completed: { type: 'MERCHANT', key: 'status.pay_error' },
+  charge_at_submit_not_enabled: { type: 'MERCHANT', key: 'status.pay_error' },
+  origin_forbidden: { type: 'MERCHANT', key: 'status.pay_error' },
+  /** A feature of the browser API this version does not ship yet (createToken, mountCheckout). */
+  not_available: { type: 'MERCHANT', key: 'status.pay_error' },
+  /** confirmPayment with no element mounted, or while another confirm is running. */
+  elements_not_mounted: { type: 'MERCHANT', key: 'status.pay_error' },
+  payment_in_progress: { type: 'MERCHANT', key: 'status.pay_error' },
+  /** A field frame did not hand over its values (it was removed or never loaded). */
+  fields_unavailable: { type: 'INTERNAL', key: 'status.pay_error' },
+  unexpected_response: { type: 'INTERNAL', key: 'status.pay_error' },
+  internal_error: { type: 'INTERNAL', key: 'status.pay_error' },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type BrowserErrorCode = keyof typeof browserErrors;
+
+function isCatalogued(code: string): code is BrowserErrorCode {
+  return Object.prototype.hasOwnProperty.call(browserErrors, code);
+}
+
+/** The catalogue entry for `code`; an unknown code is the merchant's below 500, ours above. */
+export function faultOf(code: string, httpStatus = 400): CatalogueEntry {
+  if (isCatalogued(code)) return browserErrors[code];
+  if (code.startsWith('http_5') || httpStatus >= 500) return browserErrors.internal_error;
+  if (httpStatus === 0) return browserErrors.network_error;
+  return { type: 'MERCHANT', key: 'status.pay_error' };
+}

@@ -1,0 +1,117 @@
+/**
+ * The sandbox processor's card form, as a provider's hosted fields would be: it holds the card,
+ * charges it on its own origin and tells the embedding page only the outcome.
+ */
+import type { JSX } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { CardFields, type CardFieldsHandle, type CardFieldsState } from '../../../../components/CardFields/index.ts';
+import { listen, send, type MessageTarget, type PostTarget } from '../../../../protocol/channel.ts';
+import { HostToProcessorFrame, PROTOCOL, ProcessorFrameToHost } from '../../../../protocol/messages.ts';
+import type { FieldsPageParams } from './params.ts';
+import { chargeCard, type ChargeOutcome } from './charge.ts';
+
+export interface FieldsAppProps {
+  params: FieldsPageParams;
+  /** Where host messages arrive (the page's window). */
+  events: MessageTarget;
+  /** The embedding window: the only accepted sender and the only recipient. */
+  parent: PostTarget & MessageEventSource;
+  charge?: typeof chargeCard;
+}
+
+export function FieldsApp({ params, events, parent, charge = chargeCard }: FieldsAppProps): JSX.Element {
+  const handle = useRef<CardFieldsHandle | null>(null);
+  const busy = useRef(false);
+  const [disabled, setDisabled] = useState(false);
+
+  const post = (msg: ProcessorFrameToHost) => send(parent, params.parentOrigin, ProcessorFrameToHost, msg);
+
+  async function submit(requestId: string) {
+    const fields = handle.current;
+    // One charge at a time: a second submit while one runs would spend the token twice.
+    if (!fields || busy.current) return;
+    if (!fields.validate()) {
+      post({ protocol: PROTOCOL, type: 'sbx.result', requestId, status: 'invalid' });
+      return;
+    }
+    const { number, expMonth, expYear, cvc, postalCode } = fields.values();
+    if (!number || !expMonth || !expYear || !cvc) {
+      post({ protocol: PROTOCOL, type: 'sbx.result', requestId, status: 'invalid' });
+      return;
+    }
+    busy.current = true;
+    setDisabled(true);
+    let outcome: ChargeOutcome;
+    try {
+      outcome = await charge(params.token, { number, expMonth, expYear, cvc, ...(postalCode ? { postalCode } : {}) });
+    } catch {
+      outcome = { status: 'error', code: 'internal_error', httpStatus: 0 };
+    }
+    busy.current = false;
+    if (outcome.status === 'error') {
+      setDisabled(false);
+      post({ protocol: PROTOCOL, type: 'sbx.result', requestId, status: 'error' });
+      return;
+    }
+    // After an approval the card stays locked; after a decline the host resets or reloads us.
+    if (outcome.status === 'declined') setDisabled(false);
+    post({
+      protocol: PROTOCOL,
+      type: 'sbx.result',
+      requestId,
+      status: outcome.status,
+      transactionId: outcome.transactionId,
+      ...(outcome.declineCode ? { declineCode: outcome.declineCode } : {}),
+    });
+  }
+
+  useEffect(() => {
+    const stop = listen(events, {
+      origin: params.parentOrigin,
+      source: () => parent,
+      schema: HostToProcessorFrame,
+      onMessage(msg) {
+        if (msg.type === 'sbx.submit') void submit(msg.requestId);
+        else {
+          handle.current?.clear();
+          setDisabled(false);
+        }
+      },
+    });
+    post({ protocol: PROTOCOL, type: 'sbx.ready' });
+    return stop;
+    // Params and windows are fixed for the life of the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The host learns only complete/empty/brand, so error-only changes are not worth a message.
+  const lastChange = useRef('false|true|unknown');
+  function onChange({ complete, empty, brand }: CardFieldsState) {
+    const key = `${complete}|${empty}|${brand}`;
+    if (key === lastChange.current) return;
+    lastChange.current = key;
+    post({ protocol: PROTOCOL, type: 'sbx.change', complete, empty, brand });
+  }
+
+  return (
+    <form
+      class="sbx-form"
+      noValidate
+      onSubmit={(e) => {
+        // Enter inside the frame: the host owns the Pay button, so nothing to submit here.
+        e.preventDefault();
+      }}
+    >
+      <CardFields
+        layout="combined"
+        showPostalCode
+        locale={params.locale}
+        disabled={disabled}
+        onChange={onChange}
+        handleRef={(h) => {
+          handle.current = h;
+        }}
+      />
+    </form>
+  );
+}

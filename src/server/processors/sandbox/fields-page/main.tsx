@@ -1,0 +1,27 @@
+/**
+ * Entry of the sandbox processor's fields page (GET /fields on the processor origin), mounted in
+ * an iframe by the hosted page. A hash that does not fit leaves the page inert with a notice.
+ */
+import { render } from 'preact';
+import { setChannelDebug } from '../../../../protocol/channel.ts';
+import { t } from '../../../../locales/index.ts';
+import { FieldsApp } from './fields-app.tsx';
+import { readParams } from './params.ts';
+import './fields-page.css';
+
+const root = document.getElementById('app');
+const params = readParams({
+  hash: location.hash,
+  bootJson: document.getElementById('svcpay-boot')?.textContent ?? null,
+  ancestorOrigins: location.ancestorOrigins ?? null,
+});
+
+if (root) {
+  if (params && window.parent !== window) {
+    if (params.debug) setChannelDebug(true);
+    document.documentElement.lang = params.locale?.split('-')[0] ?? 'en';
+    render(<FieldsApp params={params} events={window} parent={window.parent} />, root);
+  } else {
+    render(<p class="sbx-inert">{t(params?.locale, 'status.pay_error')}</p>, root);
+  }
+}
