@@ -6,20 +6,11 @@
 // zod/mini, like messages.ts: classic zod does not tree-shake (frame budget 25 KB gzipped).
 import * as z from 'zod/mini';
 import { Appearance, ElementOptions } from '../protocol/messages.ts';
-import { CHANNEL_ID } from '../protocol/channel.ts';
+import { CHANNEL_ID, isHttpOrigin } from '../protocol/channel.ts';
 
 /** Element types that have a field frame (address and wallet are not built yet). */
 export const fieldTypes = ['card', 'cardNumber', 'cardExpiry', 'cardCvc'] as const;
 export type FieldType = (typeof fieldTypes)[number];
-
-function isHttpOrigin(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === s;
-  } catch {
-    return false;
-  }
-}
 
 const HttpOrigin = z.string().check(z.refine(isHttpOrigin, 'not an http(s) origin'));
 

@@ -85,18 +85,20 @@ export function send<T>(target: PostTarget, targetOrigin: string, schema: Parser
   target.postMessage(parsed.data, targetOrigin);
 }
 
-/** Throws unless `origin` is a single concrete http(s) origin (no `*`, no path, no `null`). */
+/** True for a single concrete http(s) origin (no `*`, no path, no `null`). */
+export function isHttpOrigin(origin: string): boolean {
+  try {
+    const u = new URL(origin);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Throws unless `origin` is a single concrete http(s) origin. */
 export function assertOrigin(origin: string): void {
   if (origin === '*') throw new TypeError('svcpay: never post a message to "*"');
-  let parsed: URL | null = null;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    parsed = null;
-  }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.origin !== origin) {
-    throw new TypeError(`svcpay: "${origin}" is not an origin`);
-  }
+  if (!isHttpOrigin(origin)) throw new TypeError(`svcpay: "${origin}" is not an origin`);
 }
 
 /** Channel ids name a BroadcastChannel and travel in URL hashes, so keep them plain. */

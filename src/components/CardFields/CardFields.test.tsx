@@ -1,21 +1,12 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { mountPoint } from '../test-dom.ts';
 import { CardFields, type CardFieldsHandle, type CardFieldsProps, type CardFieldsState } from './index.ts';
 import { states } from './CardFields.states.ts';
 
-let container: HTMLElement;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-});
-
-afterEach(() => {
-  render(null, container);
-  container.remove();
-});
+const root = mountPoint();
 
 const now = () => new Date(2026, 0, 15);
 
@@ -23,16 +14,16 @@ async function mount(props: Partial<CardFieldsProps> = {}) {
   let handle: CardFieldsHandle | null = null;
   const onChange = vi.fn<(s: CardFieldsState) => void>();
   await act(() => {
-    render(<CardFields layout="combined" now={now} onChange={onChange} handleRef={(h) => (handle = h)} {...props} />, container);
+    render(<CardFields layout="combined" now={now} onChange={onChange} handleRef={(h) => (handle = h)} {...props} />, root.el);
   });
   return { onChange, handle: () => handle! };
 }
 
 /** The input whose <label> text is `name`, as a screen reader would name it. */
 function byLabel(name: string): HTMLInputElement {
-  const label = [...container.querySelectorAll('label')].find((l) => l.textContent === name);
+  const label = [...root.el.querySelectorAll('label')].find((l) => l.textContent === name);
   if (!label) throw new Error(`no label ${name}`);
-  const input = container.querySelector<HTMLInputElement>(`#${CSS.escape(label.htmlFor)}`);
+  const input = root.el.querySelector<HTMLInputElement>(`#${CSS.escape(label.htmlFor)}`);
   if (!input) throw new Error(`no input for ${name}`);
   return input;
 }
@@ -74,7 +65,7 @@ describe('CardFields', () => {
     const { onChange, handle } = await mount();
     await type(byLabel('Card number'), '4242424242424242');
     expect(byLabel('Card number').value).toBe('4242 4242 4242 4242');
-    expect(container.textContent).toContain('Visa');
+    expect(root.el.textContent).toContain('Visa');
     await type(byLabel('Expiration date'), '1234');
     expect(byLabel('Expiration date').value).toBe('12 / 34');
     await type(byLabel('Security code'), '123');
@@ -110,7 +101,7 @@ describe('CardFields', () => {
     expect(number.getAttribute('aria-invalid')).toBe('true');
     const errorId = number.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error'));
     expect(errorId).toBeTruthy();
-    expect(container.querySelector(`#${CSS.escape(errorId!)}`)?.textContent).toBe('Your card number is invalid.');
+    expect(root.el.querySelector(`#${CSS.escape(errorId!)}`)?.textContent).toBe('Your card number is invalid.');
     expect(last(onChange)?.error).toEqual({ code: 'invalid_number', message: 'Your card number is invalid.' });
   });
 
@@ -139,7 +130,7 @@ describe('CardFields', () => {
     await mount();
     await type(byLabel('Expiration date'), '0120');
     expect(byLabel('Expiration date').getAttribute('aria-invalid')).toBe('true');
-    expect(container.textContent).toContain("Your card's expiration date is in the past.");
+    expect(root.el.textContent).toContain("Your card's expiration date is in the past.");
   });
 
   it('detects amex and wants a 4-digit security code', async () => {
@@ -185,12 +176,12 @@ describe('CardFields', () => {
   it('translates labels and errors to French', async () => {
     await mount({ locale: 'fr', initial: { revealed: true } });
     expect(byLabel('Numéro de carte')).toBeTruthy();
-    expect(container.textContent).toContain('Le numéro de carte est incomplet.');
+    expect(root.el.textContent).toContain('Le numéro de carte est incomplet.');
   });
 
   it('renders a single input with its own placeholder', async () => {
     const { onChange, handle } = await mount({ layout: 'number', placeholder: 'Number here' });
-    expect(container.querySelectorAll('input')).toHaveLength(1);
+    expect(root.el.querySelectorAll('input')).toHaveLength(1);
     expect(byLabel('Card number').placeholder).toBe('Number here');
     await type(byLabel('Card number'), '5555555555554444');
     expect(last(onChange)).toMatchObject({ complete: true, brand: 'mastercard' });
@@ -219,10 +210,10 @@ describe('CardFields', () => {
   it('renders every demo state', async () => {
     for (const [name, state] of Object.entries(states)) {
       await act(() => {
-        render(<CardFields {...state.props} />, container);
+        render(<CardFields {...state.props} />, root.el);
       });
-      expect(container.querySelector('input'), name).toBeTruthy();
-      await act(() => render(null, container));
+      expect(root.el.querySelector('input'), name).toBeTruthy();
+      await act(() => render(null, root.el));
     }
   });
 });

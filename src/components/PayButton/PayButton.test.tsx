@@ -1,23 +1,16 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { mountPoint } from '../test-dom.ts';
 import { PayButton } from './index.ts';
 
-let container: HTMLElement;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-});
-afterEach(() => {
-  render(null, container);
-  container.remove();
-});
+const root = mountPoint();
 
-const button = () => container.querySelector('button')!;
+const button = () => root.el.querySelector('button')!;
 
 describe('PayButton', () => {
   it('is a submit button named Pay plus the amount', () => {
-    render(<PayButton amount="$10.00" />, container);
+    render(<PayButton amount="$10.00" />, root.el);
     expect(button().type).toBe('submit');
     expect(button().textContent).toBe('Pay $10.00');
     expect(button().disabled).toBe(false);
@@ -25,7 +18,7 @@ describe('PayButton', () => {
   });
 
   it('keeps its name while busy, disabled and aria-busy', () => {
-    render(<PayButton amount="$10.00" busy />, container);
+    render(<PayButton amount="$10.00" busy />, root.el);
     expect(button().textContent).toBe('Pay $10.00');
     expect(button().disabled).toBe(true);
     expect(button().getAttribute('aria-busy')).toBe('true');
@@ -37,14 +30,14 @@ describe('PayButton', () => {
       <form onSubmit={onSubmit}>
         <PayButton amount="$10.00" />
       </form>,
-      container,
+      root.el,
     );
     button().click();
     expect(onSubmit).toHaveBeenCalledOnce();
   });
 
   it('translates the label', () => {
-    render(<PayButton amount="10,00 €" locale="fr" />, container);
+    render(<PayButton amount="10,00 €" locale="fr" />, root.el);
     expect(button().textContent).toBe('Payer 10,00 €');
   });
 });

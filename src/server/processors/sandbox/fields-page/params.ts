@@ -4,15 +4,7 @@
  */
 // zod/mini: the functional build tree-shakes, which the frame's 25 KB budget needs.
 import * as z from 'zod/mini';
-
-function isHttpOrigin(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === s;
-  } catch {
-    return false;
-  }
-}
+import { isHttpOrigin } from '../../../../protocol/channel.ts';
 
 const HttpOrigin = z.string().check(z.refine(isHttpOrigin, 'not an http(s) origin'));
 
