@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'embed/**/*.test.{ts,tsx}', 'hosted-page/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['src/locales/test-setup.ts'],
     // 2 cores: keep the pool small so unit tests leave room for the machine.
     maxWorkers: 2,
   },

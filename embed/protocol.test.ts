@@ -94,8 +94,9 @@ describe('hand-rolled page-side validators', () => {
     expect(elementEventNames).toEqual(zodSide.elementEventNames);
     expect(cardBrands).toEqual(zodSide.cardBrands);
     // Every message type of the zod unions has a hand-rolled twin.
-    // (zod/mini schemas expose a union's discriminator values as `_zod.propValues`.)
-    const types = (u: { _zod: { propValues: Record<string, Set<unknown>> } }) => [...(u._zod.propValues.type ?? [])].map(String).sort();
+    // (each member of a zod/mini union is an object exposing its `type` literal in `_zod.propValues`.)
+    const types = (u: { _zod: { def: { options: readonly { _zod: { propValues?: Record<string, Set<unknown>> } }[] } } }) =>
+      u._zod.def.options.flatMap((o) => [...(o._zod.propValues?.type ?? [])]).map(String).sort();
     expect(types(zodSide.ControllerToPage)).toEqual(['confirm.result', 'controller.ready', 'element.event', 'element.resize']);
     expect(types(zodSide.PageToController)).toEqual(['confirm', 'element.unmount', 'element.update', 'init']);
   });

@@ -106,6 +106,26 @@ describe('hosted page', () => {
     expect(api.initCheckout).toHaveBeenCalledTimes(2);
   });
 
+  it('gives keyboard focus back to Pay after a decline, once the fresh frame is ready', async () => {
+    const api = fakeApi({
+      completeCheckout: async () =>
+        ok({ status: 'failed', sessionId: 'cs_test_1', transactionId: 't', redirectUrl: null, error: { code: 'card_declined', decline_code: 'card_declined', message: 'x' } }),
+    });
+    const checkout = await mount(api);
+    await fromFrame({ protocol: PROTOCOL, type: 'sbx.ready' });
+    // Loading the page does not move focus.
+    expect(document.activeElement).toBe(document.body);
+    // A browser drops focus from the button to <body> as paying disables it (happy-dom keeps it on
+    // a disabled button), so the buyer is on <body> from here, as in the browser.
+    await act(() => checkout.pay());
+    await fromFrame({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'declined', transactionId: 't', declineCode: 'card_declined' });
+    expect(payButton().disabled).toBe(true);
+    expect(document.activeElement).toBe(document.body);
+
+    await fromFrame({ protocol: PROTOCOL, type: 'sbx.ready' });
+    expect(document.activeElement).toBe(payButton());
+  });
+
   it('shows the success panel after payment', async () => {
     const checkout = await mount();
     await fromFrame({ protocol: PROTOCOL, type: 'sbx.ready' });

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { OrderSummary } from '../src/components/OrderSummary/index.ts';
 import { PayButton } from '../src/components/PayButton/index.ts';
 import { StatusPanel } from '../src/components/StatusPanel/index.ts';
-import { t } from '../src/locales/index.ts';
+import { t } from '../src/locales/checkout.ts';
 import { formatMoney } from '../src/locales/money.ts';
 import type { MessageTarget } from '../src/protocol/channel.ts';
 import type { Checkout } from './checkout-store.ts';
@@ -84,12 +84,24 @@ function PayForm({ checkout, events }: AppProps): JSX.Element {
   const session = checkout.session.value!;
   const frame = checkout.frame.value;
   const paying = checkout.paying.value;
+  const frameReady = checkout.frameReady.value;
   const formRef = useRef<HTMLFormElement>(null);
+  const refocus = useRef(false);
 
-  // A disabled button loses focus to <body>; give it back so keyboard users can pay again.
+  // Paying disables the button, which drops focus to <body>, and after a decline it stays disabled
+  // until the fresh fields frame is ready. Give focus back once the button can take it: a keyboard
+  // user left on <body> would Tab straight out of the page. Only after a payment attempt, so the
+  // page never grabs focus on load.
   useEffect(() => {
-    if (!paying && document.activeElement === document.body) formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
-  }, [paying]);
+    if (paying) {
+      refocus.current = true;
+      return;
+    }
+    if (!refocus.current || !frameReady) return;
+    refocus.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [paying, frameReady]);
 
   return (
     <form
@@ -121,7 +133,7 @@ function PayForm({ checkout, events }: AppProps): JSX.Element {
         amount={formatMoney(session.amount, session.currency, checkout.localeTag.value)}
         locale={locale}
         busy={paying}
-        disabled={!checkout.frameReady.value}
+        disabled={!frameReady}
       />
       {!session.livemode && <p class="checkout__note">{t(locale, 'checkout.sandbox_notice')}</p>}
     </form>

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import checkoutFr from '../src/locales/checkout.fr.json';
+import fr from '../src/locales/fr.json';
 import { PROTOCOL, type HostToProcessorFrame } from '../src/protocol/messages.ts';
 import { createCheckout, type CheckoutDeps } from './checkout-store.ts';
 import { fail, fakeApi, initOk, ok, session } from './test-fixtures.ts';
@@ -205,6 +207,29 @@ describe('hosted checkout flow', () => {
     expect(s.checkout.paying.value).toBe(false);
     expect(s.checkout.notice.value).toBe('We could not process your payment. Try again.');
     expect(s.api.reportClientError).toHaveBeenCalledWith(expect.objectContaining({ message: 'hosted: fields_timeout' }));
+  });
+
+  it('loads the session language before the page shows anything in it', async () => {
+    // Fresh modules: the test setup has already loaded every language in the shared ones.
+    vi.resetModules();
+    const locales = await import('../src/locales/checkout.ts');
+    const fresh = await import('./checkout-store.ts');
+    expect(locales.t('fr', 'status.pay_error')).toBe('We could not process your payment. Try again.');
+    const checkout = fresh.createCheckout({
+      boot,
+      api: fakeApi({ getPublicSession: async () => ok({ ...session, locale: 'fr' }) }),
+      origin: 'http://localhost:4242',
+      assign: vi.fn(),
+      submitTimeout: 1000,
+    });
+    checkout.setPoster(() => undefined);
+    await checkout.start();
+    expect(checkout.session.value?.locale).toBe('fr');
+    expect(locales.t(checkout.locale.value, 'checkout.pay_with_card')).toBe(checkoutFr['checkout.pay_with_card']);
+    checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.ready' });
+    checkout.pay();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(checkout.notice.value).toBe(fr['status.pay_error']);
   });
 
   it('uses the session locale for the fields and the wording', async () => {

@@ -8,6 +8,7 @@ import type { PublicSession } from '../src/api/checkout.ts';
 import type { completeCheckout, initCheckout, reportClientError } from '../src/client/checkout.ts';
 import type { getPublicSession } from '../src/client/public.ts';
 import type { ApiResult } from '../src/client/http.ts';
+import { loadCheckoutLocale } from '../src/locales/checkout.ts';
 import { declineMessage, resolveLocale, t } from '../src/locales/index.ts';
 import { PROTOCOL, type HostToProcessorFrame, type ProcessorFrameToHost } from '../src/protocol/messages.ts';
 import type { Boot } from './boot.ts';
@@ -110,6 +111,9 @@ export function createCheckout(deps: CheckoutDeps) {
       }
       return;
     }
+    // The session may name the buyer's language: have its wording before anything shows in it.
+    await loadCheckoutLocale(boot.locale ?? res.data.locale);
+    if (current !== run) return;
     session.value = res.data;
     if (res.data.status === 'succeeded') return succeed(null);
     if (res.data.status === 'expired' || Date.parse(res.data.expiresAt) <= now()) {

@@ -1,14 +1,15 @@
-/** One function per internal checkout endpoint (Doc 1, "Internal checkout endpoints"). */
-import type { ClientErrorRequest } from '../api/checkout.ts';
+/**
+ * One function per internal checkout endpoint (Doc 1, "Internal checkout endpoints").
+ * `reportClientError` lives in ./client-error.ts: the controller frame sends it too, and imports
+ * it from there so it does not download the calls and shapes only the hosted page uses.
+ */
 import { call } from './http.ts';
-import { ClientErrorResponse, CompleteResponse, InitResponse } from './schemas.ts';
+import { CompleteResponse, InitResponse } from './schemas/checkout.ts';
+
+export { reportClientError } from './client-error.ts';
 
 export const initCheckout = (sessionId: string, base = '') =>
   call('/api/checkout/init', InitResponse, { base, body: { sessionId } });
 
 export const completeCheckout = (sessionId: string, transactionId: string, base = '') =>
   call('/api/checkout/complete', CompleteResponse, { base, body: { sessionId, transactionId } });
-
-/** Reports a browser-side failure. Callers pass codes and context, never card data. */
-export const reportClientError = (body: ClientErrorRequest, base = '') =>
-  call('/api/checkout/client-error', ClientErrorResponse, { base, body });

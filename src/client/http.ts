@@ -4,7 +4,7 @@
  * a `network_error` envelope), so callers branch on `ok`.
  */
 import type * as z from 'zod/mini';
-import { ErrorEnvelope } from './schemas.ts';
+import { ErrorEnvelope } from './schemas/shared.ts';
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ErrorEnvelope };
 

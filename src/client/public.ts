@@ -1,11 +1,12 @@
-/** One function per public (publishable-key) endpoint the browser calls. */
-import type { PublicChargeRequest } from '../api/checkout.ts';
+/**
+ * One function per public (publishable-key) endpoint the browser calls. `chargeSession` lives in
+ * ./charge.ts: only the controller frame sends it, and it imports it from there so it does not
+ * download `getPublicSession` and the session shape, which only the hosted page reads.
+ */
 import { call } from './http.ts';
-import { PublicChargeResponse, PublicSession } from './schemas.ts';
+import { PublicSession } from './schemas/checkout.ts';
+
+export { chargeSession } from './charge.ts';
 
 export const getPublicSession = (sessionId: string, publishableKey: string, base = '') =>
   call(`/v1/public/sessions/${encodeURIComponent(sessionId)}`, PublicSession, { base, publishableKey });
-
-/** Charge-at-submit. Called only from the controller frame; the body holds card data. */
-export const chargeSession = (sessionId: string, publishableKey: string, body: PublicChargeRequest, base = '') =>
-  call(`/v1/public/sessions/${encodeURIComponent(sessionId)}/charge`, PublicChargeResponse, { base, publishableKey, body });

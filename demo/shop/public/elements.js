@@ -43,7 +43,15 @@
     return;
   }
 
+  // Disabling the focused button drops focus to <body>; give it back so a keyboard user's next
+  // Tab stays on the page.
+  function enableButton(hadFocus) {
+    button.disabled = false;
+    if (hadFocus && document.activeElement === document.body) button.focus();
+  }
+
   button.addEventListener('click', function () {
+    var hadFocus = document.activeElement === button;
     button.disabled = true;
     show('Processing your payment…', 'processing');
     svcpay.confirmPayment({ elements: elements }).then(
@@ -62,13 +70,13 @@
         show(message, 'failed');
         // The buyer may correct the card and press Pay again; when svcpay says this session takes no
         // more attempts, also offer a fresh checkout.
-        button.disabled = false;
+        enableButton(hadFocus);
         if (outcome.retry && !outcome.retry.allowed && outcome.retry.attempts_remaining === 0) restart.hidden = false;
       },
       function (err) {
         // confirmPayment resolves with an error object; a rejection is a bug worth seeing.
         show('Something went wrong: ' + (err && err.message ? err.message : String(err)), 'failed');
-        button.disabled = false;
+        enableButton(hadFocus);
       },
     );
   });

@@ -1,6 +1,6 @@
 /** What the buyer is paying for: merchant, description, line items and the total. */
 import type { JSX } from 'preact';
-import { t } from '../../locales/index.ts';
+import { t } from '../../locales/checkout.ts';
 import { formatMoney } from '../../locales/money.ts';
 import './order-summary.css';
 

@@ -3,7 +3,7 @@
  * (tests and screen-reader users find it by that name); `aria-busy` and a spinner say it works.
  */
 import type { JSX } from 'preact';
-import { t } from '../../locales/index.ts';
+import { t } from '../../locales/checkout.ts';
 import './pay-button.css';
 
 export interface PayButtonProps {

@@ -3,7 +3,7 @@
  * action); a decline or failure is an alert, so screen readers announce it at once.
  */
 import type { JSX } from 'preact';
-import { t, type MessageKey } from '../../locales/index.ts';
+import { t, type MessageKey } from '../../locales/checkout.ts';
 import './status-panel.css';
 
 export type StatusKind = 'success' | 'declined' | 'expired' | 'not_found' | 'error';

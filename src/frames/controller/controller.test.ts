@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import fr from '../../locales/fr.json';
 import type { PublicChargeResponse } from '../../api/checkout.ts';
 import type { ApiResult } from '../../client/http.ts';
 import { ControllerToField, ControllerToPage, PROTOCOL, type CardValues, type FieldToController } from '../../protocol/messages.ts';
@@ -170,5 +171,36 @@ describe('controller', () => {
   it('refuses a confirm with no mounted element', async () => {
     const t = setup({});
     expect((await confirm(t))?.error?.code).toBe('elements_not_mounted');
+  });
+
+  it('loads the language init names before it words a result', async () => {
+    // Fresh modules: the test setup has already loaded every language in the shared ones.
+    vi.resetModules();
+    const locales = await import('../../locales/index.ts');
+    const fresh = await import('./controller.ts');
+    expect(locales.t('fr', 'decline.insufficient_funds')).toBe('Your card has insufficient funds. Try another card.');
+    const toPage = vi.fn<(m: ControllerToPage) => void>();
+    const charge: ControllerDeps['charge'] = async () => ({
+      ok: true,
+      status: 200,
+      data: { status: 'failed', sessionId: 'cs_1', error: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'declined' } },
+    });
+    const c = fresh.createController({
+      channel: CHANNEL,
+      toPage,
+      toFields: (m) => {
+        if (m.type === 'field.collect') {
+          queueMicrotask(() => c.fromField({ protocol: P, type: 'field.values', elementId: 'e1', requestId: m.requestId, valid: true, values: fullCard }));
+        }
+      },
+      report: vi.fn(),
+      charge,
+    });
+    c.fromPage({ protocol: P, type: 'init', channel: CHANNEL, publishableKey: PK, sessionId: 'cs_1', locale: 'fr-FR' });
+    c.fromField(hello('e1', 'card'));
+    c.fromPage({ protocol: P, type: 'confirm', channel: CHANNEL, requestId: 'r1', kind: 'payment' });
+    await vi.waitFor(() => expect(toPage.mock.calls.some(([m]) => m.type === 'confirm.result')).toBe(true));
+    const msg = toPage.mock.calls.map(([m]) => m).find((m) => m.type === 'confirm.result');
+    expect(msg?.type === 'confirm.result' && msg.result.error?.message).toBe(fr['decline.insufficient_funds']);
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { PublicChargeRequest, PublicChargeResponse } from '../../api/checkout.ts';
 import type { ApiResult } from '../../client/http.ts';
-import { t } from '../../locales/index.ts';
+import { loadLocale, t } from '../../locales/index.ts';
 import {
   PROTOCOL,
   type ConfirmResult,
@@ -46,6 +46,8 @@ export function createController(deps: ControllerDeps) {
   let collectSeq = 0;
 
   const locale = () => session?.locale ?? deps.locale;
+  /** The wording of `locale()`, loading while the buyer types; every confirm result waits for it. */
+  let localeLoaded = loadLocale(locale());
   const toPage = (msg: ControllerToPage) => deps.toPage(msg);
 
   function register(elementId: string, type: ElementType): Field {
@@ -61,7 +63,10 @@ export function createController(deps: ControllerDeps) {
     switch (msg.type) {
       case 'init':
         // The first init wins: a page that re-inits gets a new controller frame instead.
-        if (!session) session = { publishableKey: msg.publishableKey, sessionId: msg.sessionId, locale: msg.locale };
+        if (!session) {
+          session = { publishableKey: msg.publishableKey, sessionId: msg.sessionId, locale: msg.locale };
+          localeLoaded = loadLocale(locale());
+        }
         toPage({ protocol: PROTOCOL, type: 'controller.ready', channel: deps.channel });
         return;
       case 'element.update':
@@ -123,6 +128,7 @@ export function createController(deps: ControllerDeps) {
   }
 
   async function confirm(): Promise<ConfirmResult> {
+    await localeLoaded;
     const sessionId = session?.sessionId ?? '';
     if (!session) return failure(sessionId, errorFor('internal_error', locale(), 'The controller was not initialised.'));
     if (confirming) {

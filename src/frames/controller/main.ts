@@ -3,8 +3,8 @@
  * talks to the merchant page (its parent) by postMessage and to the group's field frames by the
  * BroadcastChannel named in its hash.
  */
-import { chargeSession } from '../../client/public.ts';
-import { reportClientError } from '../../client/checkout.ts';
+import { chargeSession } from '../../client/charge.ts';
+import { reportClientError } from '../../client/client-error.ts';
 import { listen, openBus, send, setChannelDebug } from '../../protocol/channel.ts';
 import { ControllerToField, ControllerToPage, FieldToController, PageToController } from '../../protocol/messages.ts';
 import { ControllerParams, readHash } from '../params.ts';

@@ -2,7 +2,7 @@
  * Split fields each hold part of the card (number, expiry, CVC); the combined field holds all of
  * it. The controller merges what every mounted field handed over into one charge body.
  */
-import { ChargeCard } from '../../client/schemas.ts';
+import { ChargeCard } from '../../client/schemas/charge.ts';
 import type { MessageKey } from '../../locales/index.ts';
 import type { CardValues, ElementType } from '../../protocol/messages.ts';
 

@@ -22,12 +22,13 @@ const THEMES: Record<'night' | 'flat', Record<string, string>> = {
   night: {
     colorText: '#e6e8ef',
     colorMuted: '#a0a7b4',
-    colorBorder: '#3b4252',
+    // Input edges need 3:1 against the field background (WCAG 1.4.11).
+    colorBorder: '#737b8c',
     colorBackground: '#1f2430',
     colorPrimary: '#8fa8ff',
     colorDanger: '#ff8787',
   },
-  flat: { borderRadius: '0px', colorBorder: '#e9ecef', colorBackground: '#f1f3f5' },
+  flat: { borderRadius: '0px', colorBorder: '#808894', colorBackground: '#f1f3f5' },
 };
 
 /** Custom property -> value, theme first, explicit variables over it; unknown names ignored. */

@@ -4,6 +4,7 @@
  * its hash (ARCHITECTURE.md, trust zones).
  */
 import { render } from 'preact';
+import { loadLocale } from '../../locales/index.ts';
 import { setChannelDebug } from '../../protocol/channel.ts';
 import { FieldParams, readHash } from '../params.ts';
 import { applyAppearance } from './appearance.ts';
@@ -18,5 +19,6 @@ if (!params || !root) {
   setChannelDebug(params.debug === '1');
   if (params.locale) document.documentElement.lang = params.locale;
   if (params.appearance) applyAppearance(document, params.appearance);
-  render(<FieldFrame params={params} />, root);
+  // Labels and errors show in the buyer's language from the first paint.
+  void loadLocale(params.locale).then(() => render(<FieldFrame params={params} />, root));
 }

@@ -4,7 +4,7 @@
  */
 import { render } from 'preact';
 import { setChannelDebug } from '../../../../protocol/channel.ts';
-import { t } from '../../../../locales/index.ts';
+import { loadLocale, t } from '../../../../locales/index.ts';
 import { FieldsApp } from './fields-app.tsx';
 import { readParams } from './params.ts';
 import './fields-page.css';
@@ -20,8 +20,10 @@ if (root) {
   if (params && window.parent !== window) {
     if (params.debug) setChannelDebug(true);
     document.documentElement.lang = params.locale?.split('-')[0] ?? 'en';
-    render(<FieldsApp params={params} events={window} parent={window.parent} />, root);
+    // Labels and errors in the buyer's language from the first paint (catalogues other than
+    // English are fetched on demand, src/locales/index.ts).
+    void loadLocale(params.locale).then(() => render(<FieldsApp params={params} events={window} parent={window.parent} />, root));
   } else {
-    render(<p class="sbx-inert">{t(params?.locale, 'status.pay_error')}</p>, root);
+    void loadLocale(params?.locale).then(() => render(<p class="sbx-inert">{t(params?.locale, 'status.pay_error')}</p>, root));
   }
 }

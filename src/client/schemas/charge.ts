@@ -1,0 +1,24 @@
+/** What the controller frame reads of the public charge endpoint (see ../schemas.ts). */
+import * as z from 'zod/mini';
+import { intIn } from '../../protocol/primitives.ts';
+import { BuyerFacingError, Retry } from './shared.ts';
+
+/** The card part of a charge body. The controller checks a merged card against it before sending. */
+export const ChargeCard = z.strictObject({
+  number: z.string().check(z.regex(/^\d{12,19}$/)),
+  expMonth: intIn(1, 12),
+  expYear: intIn(2000, 2100),
+  cvc: z.string().check(z.regex(/^\d{3,4}$/)),
+  postalCode: z.optional(z.string().check(z.maxLength(16))),
+});
+export type ChargeCard = z.infer<typeof ChargeCard>;
+
+export const PublicChargeResponse = z.object({
+  status: z.enum(['succeeded', 'failed', 'requires_action', 'processing']),
+  sessionId: z.string(),
+  paymentIntentId: z.optional(z.string()),
+  error: z.optional(BuyerFacingError),
+  retry: z.optional(z.nullable(Retry)),
+  next_action: z.optional(z.object({ type: z.string(), redirect_to_url: z.object({ url: z.string() }) })),
+});
+export type PublicChargeResponse = z.infer<typeof PublicChargeResponse>;
