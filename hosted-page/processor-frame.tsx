@@ -3,7 +3,7 @@
  * from this iframe's window, parsed by the ProcessorFrameToHost schema (STYLE.md habit 2).
  */
 import type { JSX } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { listen, send, type MessageTarget } from '../src/protocol/channel.ts';
 import { HostToProcessorFrame, ProcessorFrameToHost } from '../src/protocol/messages.ts';
 
@@ -20,7 +20,9 @@ export interface ProcessorFrameProps {
 export function ProcessorFrame({ url, origin, title, onMessage, setPoster, events = window }: ProcessorFrameProps): JSX.Element {
   const ref = useRef<HTMLIFrameElement>(null);
 
-  useEffect(() => {
+  // A layout effect runs in the same task that inserts the iframe, so the listener is in place
+  // before the frame can post its first message (a passive effect may run after it, under load).
+  useLayoutEffect(() => {
     const stop = listen(events, { origin, source: () => ref.current?.contentWindow, schema: ProcessorFrameToHost, onMessage });
     setPoster((msg) => {
       const target = ref.current?.contentWindow;
