@@ -72,6 +72,15 @@ describe('hosted page', () => {
     expect(payButton().disabled).toBe(false);
   });
 
+  it('sizes the card frame to the height the fields page reports', async () => {
+    await mount();
+    expect(iframe().style.height).toBe('');
+    await fromFrame({ protocol: PROTOCOL, type: 'sbx.resize', height: 188 });
+    expect(iframe().style.height).toBe('188px');
+    await fromFrame({ protocol: PROTOCOL, type: 'sbx.resize', height: 99999 });
+    expect(iframe().style.height).toBe('188px');
+  });
+
   it('ignores frame messages from another origin or window', async () => {
     await mount();
     await fromFrame({ protocol: PROTOCOL, type: 'sbx.ready' }, 'http://evil.test');

@@ -124,6 +124,7 @@ function PayForm({ checkout, events }: AppProps): JSX.Element {
           url={frame.url}
           origin={frame.origin}
           title={t(locale, 'checkout.card_details')}
+          height={checkout.frameHeight.value}
           onMessage={checkout.onFrameMessage}
           setPoster={checkout.setPoster}
           events={events}

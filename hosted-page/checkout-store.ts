@@ -65,6 +65,8 @@ export function createCheckout(deps: CheckoutDeps) {
   const session = signal<PublicSession | null>(null);
   const frame = signal<FrameSpec | null>(null);
   const frameReady = signal(false);
+  /** The fields page's content height, once it has said (null: the stylesheet's default). */
+  const frameHeight = signal<number | null>(null);
   const paying = signal(false);
   /** Buyer-safe wording of the last failed attempt, shown in an alert above Pay. */
   const notice = signal<string | null>(null);
@@ -211,6 +213,10 @@ export function createCheckout(deps: CheckoutDeps) {
       frameReady.value = true;
       return;
     }
+    if (msg.type === 'sbx.resize') {
+      frameHeight.value = msg.height;
+      return;
+    }
     if (msg.type !== 'sbx.result' || !pending || msg.requestId !== pending.requestId) return;
     clearTimeout(pending.timer);
     pending = null;
@@ -237,6 +243,7 @@ export function createCheckout(deps: CheckoutDeps) {
     session,
     frame,
     frameReady,
+    frameHeight,
     paying,
     notice,
     redirectUrl,

@@ -11,13 +11,15 @@ export interface ProcessorFrameProps {
   url: string;
   origin: string;
   title: string;
+  /** Content height the fields page reported; until then the stylesheet's default applies. */
+  height?: number | null;
   onMessage(msg: ProcessorFrameToHost): void;
   setPoster(fn: ((msg: HostToProcessorFrame) => void) | null): void;
   /** Where messages arrive; the page's window outside tests. */
   events?: MessageTarget;
 }
 
-export function ProcessorFrame({ url, origin, title, onMessage, setPoster, events = window }: ProcessorFrameProps): JSX.Element {
+export function ProcessorFrame({ url, origin, title, height, onMessage, setPoster, events = window }: ProcessorFrameProps): JSX.Element {
   const ref = useRef<HTMLIFrameElement>(null);
 
   // A layout effect runs in the same task that inserts the iframe, so the listener is in place
@@ -42,6 +44,7 @@ export function ProcessorFrame({ url, origin, title, onMessage, setPoster, event
       class="checkout__frame"
       src={url}
       title={title}
+      style={height ? { height: `${height}px` } : undefined}
       sandbox="allow-scripts allow-same-origin allow-forms"
       referrerpolicy="no-referrer"
     />

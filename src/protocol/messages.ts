@@ -250,5 +250,7 @@ export const ProcessorFrameToHost = z.union([
     transactionId: z.optional(str(80)),
     declineCode: z.optional(str(64)),
   }),
+  /** The host cannot measure a cross-origin frame: the fields page reports its content height. */
+  z.strictObject({ protocol, type: z.literal('sbx.resize'), height: FrameHeight }),
 ]);
 export type ProcessorFrameToHost = z.infer<typeof ProcessorFrameToHost>;

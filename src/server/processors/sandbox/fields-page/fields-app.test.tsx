@@ -67,9 +67,12 @@ async function fill(values: Record<string, string>) {
 const submit = { protocol: PROTOCOL, type: 'sbx.submit', requestId: 'r1' };
 
 describe('sandbox fields page', () => {
-  it('announces ready to the host origin only', async () => {
+  it('announces ready, then its height, to the host origin only', async () => {
     await mount();
-    expect(posted()).toEqual([{ protocol: PROTOCOL, type: 'sbx.ready' }]);
+    const [ready, ...rest] = posted();
+    expect(ready).toEqual({ protocol: PROTOCOL, type: 'sbx.ready' });
+    expect(rest.every((m) => m.type === 'sbx.resize' && Number.isInteger(m.height))).toBe(true);
+    expect(parent.postMessage.mock.calls.every(([, origin]) => origin === HOST)).toBe(true);
   });
 
   it('renders the named card inputs with a postal code', async () => {

@@ -84,6 +84,25 @@ export function FieldsApp({ params, events, parent, charge = chargeCard }: Field
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Errors and translations change the page's height; the host sizes the iframe to it. The body
+  // is measured, not the form: its padding keeps room for focus rings at the frame's edge.
+  useEffect(() => {
+    const el = document.body;
+    if (typeof ResizeObserver === 'undefined') return;
+    let last = -1;
+    const report = () => {
+      const height = Math.min(2000, Math.ceil(el.getBoundingClientRect().height));
+      if (height === last) return;
+      last = height;
+      post({ protocol: PROTOCOL, type: 'sbx.resize', height });
+    };
+    const observer = new ResizeObserver(report);
+    observer.observe(el);
+    report();
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   // The host learns only complete/empty/brand, so error-only changes are not worth a message.
   const lastChange = useRef('false|true|unknown');
   function onChange({ complete, empty, brand }: CardFieldsState) {
