@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MessageTarget } from '../src/protocol/channel.ts';
+import { fakeMessageTarget } from '../src/protocol/fake-window.ts';
 import { PROTOCOL } from '../src/protocol/messages.ts';
 import { App } from './app.tsx';
 import { createCheckout } from './checkout-store.ts';
@@ -10,16 +10,13 @@ import { fail, fakeApi, ok, session } from './test-fixtures.ts';
 
 const PROCESSOR = 'http://127.0.0.1:4243';
 let container: HTMLElement;
-let listeners: ((e: MessageEvent) => void)[];
-const events: MessageTarget = {
-  addEventListener: (_t, l) => listeners.push(l),
-  removeEventListener: (_t, l) => (listeners = listeners.filter((x) => x !== l)),
-};
+const messages = fakeMessageTarget();
+const events = messages.target;
 
 beforeEach(() => {
   container = document.createElement('div');
   document.body.append(container);
-  listeners = [];
+  messages.reset();
 });
 afterEach(() => {
   render(null, container);
@@ -49,7 +46,7 @@ const payButton = () => [...container.querySelectorAll('button')].find((b) => b.
 
 async function fromFrame(data: unknown, origin = PROCESSOR, source: unknown = frameWindow()) {
   await act(async () => {
-    for (const l of listeners) l({ data, origin, source } as MessageEvent);
+    messages.dispatch(data, origin, source);
     await new Promise((r) => setTimeout(r, 0));
   });
 }

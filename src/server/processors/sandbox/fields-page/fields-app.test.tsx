@@ -3,23 +3,20 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL, type ProcessorFrameToHost } from '../../../../protocol/messages.ts';
-import type { MessageTarget } from '../../../../protocol/channel.ts';
+import { fakeMessageTarget } from '../../../../protocol/fake-window.ts';
 import { FieldsApp } from './fields-app.tsx';
 import type { chargeCard } from './charge.ts';
 
 const HOST = 'http://localhost:4242';
 let container: HTMLElement;
-let listeners: ((e: MessageEvent) => void)[];
 let parent: { postMessage: ReturnType<typeof vi.fn> };
-const events: MessageTarget = {
-  addEventListener: (_t, l) => listeners.push(l),
-  removeEventListener: (_t, l) => (listeners = listeners.filter((x) => x !== l)),
-};
+const messages = fakeMessageTarget();
+const events = messages.target;
 
 beforeEach(() => {
   container = document.createElement('div');
   document.body.append(container);
-  listeners = [];
+  messages.reset();
   parent = { postMessage: vi.fn() };
 });
 
@@ -39,7 +36,7 @@ async function mount(charge: typeof chargeCard = vi.fn()) {
 
 async function deliver(data: unknown, origin = HOST, source: unknown = parent) {
   await act(async () => {
-    for (const l of listeners) l({ data, origin, source } as MessageEvent);
+    messages.dispatch(data, origin, source);
     await new Promise((r) => setTimeout(r, 0));
   });
 }
