@@ -80,21 +80,17 @@ async function start(config: Config) {
   const checkoutUrl = `${config.publicUrl}/pay/${session.id}`;
   const stopScheduler = startScheduler(deps);
 
-  process.stdout.write(
-    [
-      '',
-      'svcpay reference server',
-      `  service          ${config.publicUrl}`,
-      `  sandbox processor ${config.processorUrl}`,
-      `  demo shop        ${config.demo ? config.demoUrl : '(off)'}`,
-      `  database         ${config.dataPath}`,
-      `  secret key       ${demo.keys.secret}`,
-      `  publishable key  ${demo.keys.publishable}`,
-      `  hosted checkout  ${checkoutUrl}`,
-      '  test cards       4242 4242 4242 4242 approves, 4000 0000 0000 0002 declines (any future expiry, any CVC)',
-      '',
-    ].join('\n') + '\n',
-  );
+  const rows: [string, string][] = [
+    ['service', config.publicUrl],
+    ['sandbox processor', config.processorUrl],
+    ['demo shop', config.demo ? config.demoUrl : '(off)'],
+    ['database', config.dataPath],
+    ['secret key', demo.keys.secret],
+    ['publishable key', demo.keys.publishable],
+    ['hosted checkout', checkoutUrl],
+    ['test cards', '4242 4242 4242 4242 approves, 4000 0000 0000 0002 declines (any future expiry, any CVC)'],
+  ];
+  process.stdout.write(['', 'svcpay reference server', ...rows.map(([k, v]) => `  ${k.padEnd(18)} ${v}`), ''].join('\n') + '\n');
   if (config.readyFile) {
     writeFileSync(
       config.readyFile,
