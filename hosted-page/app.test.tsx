@@ -3,37 +3,34 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeMessageTarget } from '../src/protocol/fake-window.ts';
+import { mountPoint } from '../src/components/test-dom.ts';
 import { PROTOCOL } from '../src/protocol/messages.ts';
 import { App } from './app.tsx';
 import { createCheckout } from './checkout-store.ts';
 import { fail, fakeApi, ok, session } from './test-fixtures.ts';
 
 const PROCESSOR = 'http://127.0.0.1:4243';
-let container: HTMLElement;
+const root = mountPoint();
 const messages = fakeMessageTarget();
 const events = messages.target;
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
   messages.reset();
 });
 afterEach(() => {
-  render(null, container);
-  container.remove();
   vi.restoreAllMocks();
 });
 
 async function mount(api = fakeApi(), boot = { sessionId: 'cs_test_1', publishableKey: 'vp_pk_test_abc' as string | null, locale: null }) {
   const checkout = createCheckout({ boot, api, origin: 'http://localhost:4242', assign: vi.fn(), randomId: () => 'req1' });
   await act(async () => {
-    render(<App checkout={checkout} events={events} />, container);
+    render(<App checkout={checkout} events={events} />, root.el);
     await checkout.start();
   });
   return checkout;
 }
 
-const iframe = () => container.querySelector('iframe')!;
+const iframe = () => root.el.querySelector('iframe')!;
 
 /**
  * happy-dom does not load iframe pages (it logs a NotSupportedError per iframe, expected here), so each one gets a stand-in window the test can watch. */
@@ -42,7 +39,7 @@ function frameWindow() {
   if (!el.contentWindow) Object.defineProperty(el, 'contentWindow', { value: { postMessage: vi.fn() }, configurable: true });
   return el.contentWindow as unknown as { postMessage: ReturnType<typeof vi.fn> };
 }
-const payButton = () => [...container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Pay'))!;
+const payButton = () => [...root.el.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Pay'))!;
 
 async function fromFrame(data: unknown, origin = PROCESSOR, source: unknown = frameWindow()) {
   await act(async () => {
@@ -54,8 +51,8 @@ async function fromFrame(data: unknown, origin = PROCESSOR, source: unknown = fr
 describe('hosted page', () => {
   it('shows the order and a titled, sandboxed card frame', async () => {
     await mount();
-    expect(container.querySelector('h1')?.textContent).toBe('Demo Shop');
-    expect(container.textContent).toContain('Order 42');
+    expect(root.el.querySelector('h1')?.textContent).toBe('Demo Shop');
+    expect(root.el.textContent).toContain('Order 42');
     expect(iframe().getAttribute('title')).toBe('Card details');
     expect(iframe().getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
     expect(iframe().getAttribute('src')).toMatch(/^http:\/\/127\.0\.0\.1:4243\/fields#token=sbx_tok_1&parentOrigin=/);
@@ -91,7 +88,7 @@ describe('hosted page', () => {
     await fromFrame({ protocol: PROTOCOL, type: 'sbx.ready' });
     const post = frameWindow().postMessage;
     await act(() => {
-      container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      root.el.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
     });
     expect(post).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'sbx.submit', requestId: 'req1' }, PROCESSOR);
     expect(payButton().getAttribute('aria-busy')).toBe('true');
@@ -107,7 +104,7 @@ describe('hosted page', () => {
     await fromFrame({ protocol: PROTOCOL, type: 'sbx.ready' });
     await act(() => checkout.pay());
     await fromFrame({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'declined', transactionId: 't', declineCode: 'card_declined' });
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Your card was declined. Try another card.');
+    expect(root.el.querySelector('[role="alert"]')?.textContent).toBe('Your card was declined. Try another card.');
     expect(iframe()).toBeTruthy();
     expect(api.initCheckout).toHaveBeenCalledTimes(2);
   });
@@ -137,7 +134,7 @@ describe('hosted page', () => {
     await fromFrame({ protocol: PROTOCOL, type: 'sbx.ready' });
     await act(() => checkout.pay());
     await fromFrame({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'approved', transactionId: 't' });
-    const status = container.querySelector('[role="status"]');
+    const status = root.el.querySelector('[role="status"]');
     expect(status?.textContent).toContain('Payment successful');
     expect(status?.textContent).toContain('Returning you to Demo Shop…');
     expect(iframe()).toBeNull();
@@ -145,21 +142,21 @@ describe('hosted page', () => {
 
   it('shows not found, expired and a retryable error', async () => {
     await mount(fakeApi(), { sessionId: 'cs_x', publishableKey: null, locale: null });
-    expect(container.querySelector('h1')?.textContent).toBe('Checkout not found');
-    render(null, container);
+    expect(root.el.querySelector('h1')?.textContent).toBe('Checkout not found');
+    render(null, root.el);
 
     await mount(fakeApi({ initCheckout: async () => fail(410, 'session_expired') }));
-    expect(container.querySelector('h1')?.textContent).toBe('This checkout has expired');
-    render(null, container);
+    expect(root.el.querySelector('h1')?.textContent).toBe('This checkout has expired');
+    render(null, root.el);
 
     await mount(fakeApi({ getPublicSession: async () => fail(500, 'internal_error') }));
-    expect(container.querySelector('[role="alert"] h1')?.textContent).toBe('Something went wrong');
-    expect(container.querySelector('button')?.textContent).toBe('Try again');
+    expect(root.el.querySelector('[role="alert"] h1')?.textContent).toBe('Something went wrong');
+    expect(root.el.querySelector('button')?.textContent).toBe('Try again');
   });
 
   it('formats the Pay label in the session locale', async () => {
     await mount(fakeApi({ getPublicSession: async () => ok({ ...session, locale: 'fr', currency: 'EUR' }) }));
-    const button = container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    const button = root.el.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     expect(button.textContent?.replace(/\s/g, ' ')).toBe('Payer 10,00 €');
     expect(iframe().getAttribute('title')).toBe('Informations de carte');
   });

@@ -1,35 +1,29 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL, type ProcessorFrameToHost } from '../../../../protocol/messages.ts';
 import { fakeMessageTarget } from '../../../../protocol/fake-window.ts';
+import { mountPoint } from '../../../../components/test-dom.ts';
 import { FieldsApp } from './fields-app.tsx';
 import type { chargeCard } from './charge.ts';
 
 const HOST = 'http://localhost:4242';
-let container: HTMLElement;
+const root = mountPoint();
 let parent: { postMessage: ReturnType<typeof vi.fn> };
 const messages = fakeMessageTarget();
 const events = messages.target;
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
   messages.reset();
   parent = { postMessage: vi.fn() };
-});
-
-afterEach(() => {
-  render(null, container);
-  container.remove();
 });
 
 async function mount(charge: typeof chargeCard = vi.fn()) {
   await act(() => {
     render(
       <FieldsApp params={{ token: 'sbx_tok_1', parentOrigin: HOST }} events={events} parent={parent as unknown as Window} charge={charge} />,
-      container,
+      root.el,
     );
   });
 }
@@ -47,8 +41,8 @@ function posted(): ProcessorFrameToHost[] {
 }
 
 function input(name: string): HTMLInputElement {
-  const label = [...container.querySelectorAll('label')].find((l) => l.textContent === name)!;
-  return container.querySelector<HTMLInputElement>(`#${CSS.escape(label.htmlFor)}`)!;
+  const label = [...root.el.querySelectorAll('label')].find((l) => l.textContent === name)!;
+  return root.el.querySelector<HTMLInputElement>(`#${CSS.escape(label.htmlFor)}`)!;
 }
 
 async function fill(values: Record<string, string>) {
