@@ -4,6 +4,7 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
+import { ErrorEnvelope } from '../api/checkout.ts';
 import { validationError } from './validation.ts';
 
 export function newRouter() {
@@ -17,3 +18,20 @@ export type Router = ReturnType<typeof newRouter>;
 
 export const json = <T>(schema: T, description = 'OK') => ({ content: { 'application/json': { schema } }, description });
 export const body = <T>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+
+const ERROR_RESPONSES = {
+  400: json(ErrorEnvelope, 'Invalid request'),
+  401: json(ErrorEnvelope, 'Not authenticated'),
+  403: json(ErrorEnvelope, 'Forbidden'),
+  404: json(ErrorEnvelope, 'Not found'),
+  409: json(ErrorEnvelope, 'Wrong state'),
+  410: json(ErrorEnvelope, 'Expired'),
+  422: json(ErrorEnvelope, 'Not eligible'),
+};
+
+/** The error answers a route documents in the contract, all in the one envelope. */
+export function errorResponses<S extends keyof typeof ERROR_RESPONSES>(...statuses: S[]): Pick<typeof ERROR_RESPONSES, S> {
+  const out = {} as Pick<typeof ERROR_RESPONSES, S>;
+  for (const s of statuses) out[s] = ERROR_RESPONSES[s];
+  return out;
+}

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { ApiError, type ErrorCode } from './errors.ts';
+import { isJsonType } from './middleware/content-type.ts';
 
 const AMOUNT_FIELDS = new Set(['amount', 'unitAmount', 'expected_amount']);
 
@@ -48,8 +49,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.i
 export async function readJson(req: Request): Promise<unknown> {
   const text = await req.text();
   if (text.trim() === '') return {};
-  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json' && !type.endsWith('+json')) throw new ApiError('unsupported_media_type');
+  if (!isJsonType(req.headers.get('content-type'))) throw new ApiError('unsupported_media_type');
   try {
     return JSON.parse(text);
   } catch {

@@ -19,6 +19,9 @@ export interface Outcome {
   intent: PaymentIntentRecord;
 }
 
+/** Money was approved: captured (`succeeded`) or held for a manual capture (`authorized`). */
+const isApproved = (intent: PaymentIntentRecord) => intent.status === 'succeeded' || intent.status === 'authorized';
+
 /** The buyer-safe error a browser sees for a declined attempt. */
 export function buyerError(intent: PaymentIntentRecord) {
   const code = intent.declineCode ?? 'card_declined';
@@ -178,7 +181,7 @@ export async function completeCheckout(deps: PaymentDeps, sessionId: string, tra
     if (session.status === 'expired') throw new ApiError('session_expired');
   }
   const { session: s, intent } = recordOutcome(deps, merchant, session.id, t);
-  const ok = intent.status === 'succeeded' || intent.status === 'authorized';
+  const ok = isApproved(intent);
   return {
     status: s.status,
     sessionId: s.id,
@@ -225,7 +228,7 @@ export async function chargeAtSubmit(
     throw err;
   }
   const { session, intent } = recordOutcome(deps, merchant, found.id, t);
-  const ok = intent.status === 'succeeded' || intent.status === 'authorized';
+  const ok = isApproved(intent);
   return {
     status: ok ? ('succeeded' as const) : ('failed' as const),
     sessionId: session.id,

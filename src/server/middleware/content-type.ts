@@ -14,12 +14,18 @@ export function hasBody(req: Request): boolean {
   return req.headers.has('transfer-encoding');
 }
 
+/** `application/json`, any `+json` type, with or without parameters such as a charset. */
+export function isJsonType(header: string | null | undefined): boolean {
+  const type = (header ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || type.endsWith('+json');
+}
+
 export const jsonOnly = () =>
   createMiddleware(async (c, next) => {
     if (WRITES.has(c.req.method) && hasBody(c.req.raw)) {
-      const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (type !== 'application/json' && !type.endsWith('+json')) {
-        throw new ApiError('unsupported_media_type', type ? `Content-Type ${type} is not accepted; send application/json.` : undefined);
+      const header = c.req.header('content-type');
+      if (!isJsonType(header)) {
+        throw new ApiError('unsupported_media_type', header ? `Content-Type ${header} is not accepted; send application/json.` : undefined);
       }
     }
     await next();

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ProcessorChargeRequest } from '../../../api/processor.ts';
 import type { Logger } from '../../log.ts';
+import { isJsonType } from '../../middleware/content-type.ts';
 import { csp, escapeJsonForHtml, pageHeaders, readDist, serveAsset } from '../../static.ts';
 import { ProcessorRejectedError } from '../types.ts';
 import type { SandboxProcessor } from './processor.ts';
@@ -48,7 +49,7 @@ export function sandboxProcessorApp(opts: { processor: SandboxProcessor; distDir
   app.get('/health', (c) => c.json({ status: 'ok' }));
 
   app.post('/v1/charges', bodyLimit({ maxSize: 8192, onError: () => fail(413, 'too_large', 'Body too large.') }), async (c) => {
-    if (!(c.req.header('content-type') ?? '').startsWith('application/json')) return fail(415, 'unsupported_media_type', 'Send JSON.');
+    if (!isJsonType(c.req.header('content-type'))) return fail(415, 'unsupported_media_type', 'Send JSON.');
     let raw: unknown;
     try {
       raw = await c.req.json();

@@ -4,14 +4,14 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { ClientErrorRequest, CompleteRequest, CompleteResponse, ErrorEnvelope, InitRequest, InitResponse } from '../../../api/checkout.ts';
+import { ClientErrorRequest, CompleteRequest, CompleteResponse, InitRequest, InitResponse } from '../../../api/checkout.ts';
 import type { Deps } from '../../context.ts';
 import { scrubCardData } from '../../log.ts';
 import { sameOriginOnly } from '../../middleware/origin.ts';
 import { completeCheckout, initCheckout } from '../../engine/payments.ts';
-import { body, json, newRouter } from '../../router.ts';
+import { body, errorResponses, json, newRouter } from '../../router.ts';
 
-const errors = { 400: json(ErrorEnvelope, 'Invalid request'), 403: json(ErrorEnvelope, 'Origin refused'), 404: json(ErrorEnvelope, 'Not found'), 409: json(ErrorEnvelope, 'Wrong state'), 410: json(ErrorEnvelope, 'Expired') };
+const errors = errorResponses(400, 403, 404, 409, 410);
 
 /** Doc 1: client-error body cap 4 KB. */
 const CLIENT_ERROR_MAX = 4096;

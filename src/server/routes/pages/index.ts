@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
+import { newId } from '../../ids.ts';
 import { csp, escapeJsonForHtml, pageHeaders, readDist, serveAsset } from '../../static.ts';
 
 const BUILD_MISSING = 'The browser bundles are not built. Run `npm run build` (npm start does it for you).';
@@ -88,7 +89,7 @@ function hostedPageKey(deps: Deps, merchantId: string, livemode: boolean): strin
   const name = `hosted_pk:${merchantId}:${livemode ? 'live' : 'test'}`;
   const existing = deps.store.meta.get(name);
   if (existing && deps.store.merchants.findKey(existing)?.expires_at === null) return existing;
-  const key = `vp_pk_${livemode ? 'live' : 'test'}_${crypto.randomUUID().replaceAll('-', '')}`;
+  const key = newId.publishableKey(livemode);
   deps.store.tx(() => {
     deps.store.merchants.addKey(key, merchantId, 'publishable', livemode, deps.clock.iso());
     deps.store.meta.set(name, key);

@@ -5,17 +5,17 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
-import { ErrorEnvelope, PublicChargeRequest, PublicChargeResponse, PublicSession } from '../../../api/checkout.ts';
+import { PublicChargeRequest, PublicChargeResponse, PublicSession } from '../../../api/checkout.ts';
 import type { Deps } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { auth } from '../../middleware/auth.ts';
 import { sameOriginOnly } from '../../middleware/origin.ts';
 import { chargeAtSubmit } from '../../engine/payments.ts';
 import { expireIfDue, sessionForKey, toPublicSession } from '../../engine/sessions.ts';
-import { body, json, newRouter } from '../../router.ts';
+import { body, errorResponses, json, newRouter } from '../../router.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
-const errors = { 400: json(ErrorEnvelope, 'Invalid request'), 401: json(ErrorEnvelope, 'Not authenticated'), 403: json(ErrorEnvelope, 'Forbidden'), 404: json(ErrorEnvelope, 'Not found'), 409: json(ErrorEnvelope, 'Wrong state'), 410: json(ErrorEnvelope, 'Expired'), 422: json(ErrorEnvelope, 'Not eligible') };
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 422);
 
 export function publicRoutes(deps: Deps) {
   const r = newRouter();

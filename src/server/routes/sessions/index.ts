@@ -3,15 +3,14 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { CreateSessionBody, CreatedSession, DryRunResult, Session } from '../../../api/sessions.ts';
-import { ErrorEnvelope } from '../../../api/checkout.ts';
 import type { AppEnv, Deps } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { auth } from '../../middleware/auth.ts';
 import { checkCreate, createSession, expireIfDue, sessionForKey, toSession } from '../../engine/sessions.ts';
-import { body, json, newRouter } from '../../router.ts';
+import { body, errorResponses, json, newRouter } from '../../router.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
-const errors = { 400: json(ErrorEnvelope, 'Invalid request'), 401: json(ErrorEnvelope, 'Not authenticated'), 403: json(ErrorEnvelope, 'Forbidden'), 404: json(ErrorEnvelope, 'Not found') };
+const errors = errorResponses(400, 401, 403, 404);
 
 function idempotencyKey(c: Context<AppEnv>): string | undefined {
   const key = c.req.header('idempotency-key');
@@ -51,8 +50,8 @@ export function sessionRoutes(deps: Deps) {
           if (seen.kind === 'replay') return { status: 200 as const, body: seen.body as z.infer<typeof CreatedSession> };
           if (seen.kind === 'in_flight') throw new ApiError('charge_in_progress');
         }
-        const created = { ...toSession(createSession(deps, a, input)), checkoutUrl: checkoutUrl('') };
-        created.checkoutUrl = checkoutUrl(created.id);
+        const session = toSession(createSession(deps, a, input));
+        const created = { ...session, checkoutUrl: checkoutUrl(session.id) };
         if (key !== undefined) deps.store.idempotency.complete(scope, 201, created);
         return { status: 201 as const, body: created };
       });
