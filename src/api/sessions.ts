@@ -10,6 +10,8 @@ export const LineItem = z.strictObject({
   unitAmount: z.number().int().min(0).max(MAX_AMOUNT),
 });
 
+export type LineItem = z.infer<typeof LineItem>;
+
 const BuyerAddress = z.strictObject({
   addressLine1: z.string().min(1).max(100).optional(),
   addressLine2: z.string().max(100).optional(),
@@ -59,6 +61,8 @@ export const CreateSessionBody = z.strictObject({
   mode: z.string().max(20).optional(),
   /** Doc 1: bodies have no `sandbox` field; one sent is ignored. */
   sandbox: z.unknown().optional(),
+  /** Raw order-mirroring block (Document 2); accepted here only to tell it apart from `metadata.mirror`. */
+  mirror: z.unknown().optional(),
 });
 export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
 
@@ -107,6 +111,14 @@ export const Session = z.object({
   expiresAt: z.string(),
 });
 export type Session = z.infer<typeof Session>;
+
+/** `PATCH /v1/sessions/{id}` (Doc 1): a new total for an open elements session. */
+export const PatchSessionBody = z.strictObject({
+  amount: z.number().int().min(1).max(MAX_AMOUNT),
+  currency: z.string().regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter ISO 4217 code').optional(),
+  lineItems: z.array(LineItem).max(100).optional(),
+});
+export type PatchSessionBody = z.infer<typeof PatchSessionBody>;
 
 export const CreatedSession = Session.extend({ checkoutUrl: z.string() });
 export const DryRunResult = z.object({ valid: z.literal(true), warnings: z.array(z.string()) });

@@ -3,14 +3,20 @@
  * `/_sandbox/clock` moves. The offset is stored so a restart keeps the time tests set.
  */
 export interface ClockStore {
-  readOffset(): number;
-  writeOffset(ms: number): void;
+  readOffset(): Promise<number>;
+  writeOffset(ms: number): Promise<void>;
 }
 
 export class Clock {
   #offsetMs: number;
-  constructor(private readonly store: ClockStore) {
-    this.#offsetMs = store.readOffset();
+  private constructor(
+    private readonly store: ClockStore,
+    offsetMs: number,
+  ) {
+    this.#offsetMs = offsetMs;
+  }
+  static async load(store: ClockStore): Promise<Clock> {
+    return new Clock(store, await store.readOffset());
   }
   now(): Date {
     return new Date(Date.now() + this.#offsetMs);
@@ -24,8 +30,9 @@ export class Clock {
   iso(): string {
     return this.now().toISOString();
   }
-  advance(seconds: number): void {
+  /** Moves the clock forward; resolves once the new offset is durable. */
+  async advance(seconds: number): Promise<void> {
     this.#offsetMs += seconds * 1000;
-    this.store.writeOffset(this.#offsetMs);
+    await this.store.writeOffset(this.#offsetMs);
   }
 }

@@ -1,10 +1,12 @@
 /** What every route and middleware can reach: built once in main.ts (or a test) and passed down. */
 import type { Config } from './env.ts';
 import type { Clock } from './clock.ts';
-import type { Store } from './store/index.ts';
+import type { Store } from './store/types.ts';
+import type { RateLimitCount, RateLimiter } from './middleware/rate-limit.ts';
 import type { Processor } from './processors/types.ts';
 import type { AuthContext, ProcessorKind } from './engine/types.ts';
 import type { Logger } from './log.ts';
+import type { IdempotencyHandle } from './middleware/idempotency.ts';
 import type { RedirectSigner } from './engine/redirect.ts';
 
 export interface Deps {
@@ -13,6 +15,8 @@ export interface Deps {
   store: Store;
   log: Logger;
   signer: RedirectSigner;
+  /** Sliding-window counters of the rate limits (Doc 1, Rate limits). */
+  limiter: RateLimiter;
   /** The adapter for a merchant's processor; null for `none` (Doc 3: binder_unavailable). */
   processorFor(kind: ProcessorKind): Processor | null;
 }
@@ -22,5 +26,9 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     auth: AuthContext;
+    /** The idempotency reservation of this request, when it sent an Idempotency-Key. */
+    idempotency?: IdempotencyHandle;
+    /** Every rate-limit bucket this request was counted in, for the X-RateLimit-* headers. */
+    rateLimits?: RateLimitCount[];
   };
 }

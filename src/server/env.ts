@@ -18,6 +18,7 @@ export const EnvSchema = z.object({
   SVCPAY_CONTROL: z.enum(['on', 'off']).default('on'),
   SVCPAY_READY_FILE: z.string().optional(),
   SVCPAY_LOG: z.enum(['info', 'silent']).default('info'),
+  SVCPAY_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SVCPAY_DIST: z.string().optional(),
 });
 
@@ -34,6 +35,8 @@ export interface Config {
   control: boolean;
   readyFile: string | undefined;
   log: boolean;
+  /** Doc 1 rate limits; `off` only for load tests and the browser suite. */
+  rateLimits: boolean;
   /** Built browser bundles (vite): dist/app, dist/embed. */
   distDir: string;
 }
@@ -58,6 +61,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     control: e.SVCPAY_CONTROL === 'on',
     readyFile: e.SVCPAY_READY_FILE,
     log: e.SVCPAY_LOG === 'info',
+    rateLimits: e.SVCPAY_RATE_LIMITS === 'on',
     distDir: e.SVCPAY_DIST ?? resolve(import.meta.dirname, '../../dist'),
   };
 }

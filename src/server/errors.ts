@@ -43,6 +43,13 @@ export const catalogue = {
   session_wrong_state: entry(409, 'MERCHANT', 'The session is in the wrong state for this operation.', 'Read `status` and `paymentStatus` first.', false, 'read_session'),
   charge_in_progress: entry(409, 'MERCHANT', 'A charge for this session is already running or done.', 'Do not retry and do not mint a new key; read the session status.', false, 'read_session'),
   expected_amount_mismatch: entry(409, 'BUYER', 'The session total differs from the approved total; the buyer was not charged.', 'Show the buyer the new total and submit again.'),
+  charge_already_in_flight: entry(409, 'MERCHANT', 'A request with this Idempotency-Key is still running.', 'Retry with the same Idempotency-Key after retryAfterSeconds.', true, 'retry_after'),
+  session_not_expirable: entry(409, 'MERCHANT', 'The session cannot be expired now.', 'Read `reason`: after `recent_activity` call again in retryAfterSeconds; otherwise a payment may exist, so do not take payment another way.', false, 'read_session'),
+  session_not_modifiable: entry(409, 'MERCHANT', 'The session total cannot be changed.', 'Read `reason`; for a fixed-total session create a new one.', false, 'read_session'),
+  currency_not_supported: entry(422, 'MERCHANT', 'This currency is not accepted for new payments; nothing was created.', 'Send an ISO 4217 currency code such as usd or eur.'),
+  mirror_dual_specification: entry(400, 'MERCHANT', 'Both a top-level `mirror` and a stringified `metadata.mirror` were sent.', 'Send only the top-level `mirror` block.'),
+  rate_limit_exceeded: entry(429, 'MERCHANT', 'Too many requests from this address for this route.', 'Wait Retry-After seconds, then retry with jittered exponential backoff.', true, 'retry_after'),
+  rate_limit_exceeded_per_key: entry(429, 'MERCHANT', 'Too many requests with this API key.', 'Wait Retry-After seconds, then retry with jittered exponential backoff; ask support to raise the per-key ceiling.', true, 'retry_after'),
   charge_at_submit_not_enabled: entry(422, 'MERCHANT', 'This session cannot charge at submit.', 'Vault the card and charge it from your server.'),
   validation_error: entry(400, 'MERCHANT', 'The request is not valid.', 'Correct the fields named in the message.'),
   validation_missing_field: entry(400, 'MERCHANT', 'A required field is missing.', 'Send the field named in the message.'),
@@ -77,10 +84,21 @@ export class ApiError extends Error {
   get status() {
     return catalogue[this.code].status;
   }
+  /**
+   * Tells the caller when to come back: `Retry-After`, a top-level `retryAfterSeconds` and
+   * `selfHeal.actions[].retryAfterSeconds` (Doc 1, Errors and Rate limits), one value for all three.
+   */
+  retryAfter(seconds: number): this {
+    const s = Math.max(1, Math.ceil(seconds));
+    this.headers['Retry-After'] = String(s);
+    this.extra.retryAfterSeconds = s;
+    return this;
+  }
 }
 
 export function envelope(err: ApiError, docsBase: string) {
   const e = catalogue[err.code];
+  const wait = err.extra.retryAfterSeconds;
   return {
     error: err.message,
     code: err.code,
@@ -90,6 +108,7 @@ export function envelope(err: ApiError, docsBase: string) {
       retryable: e.retryable ?? false,
       nextAction: e.nextAction ?? 'fix_request',
       llmHint: `${err.code}: ${e.message} ${e.fix}`,
+      ...(typeof wait === 'number' ? { actions: [{ type: 'retry_after', retryAfterSeconds: wait }] } : {}),
     },
     ...err.extra,
   };

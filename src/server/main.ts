@@ -9,7 +9,7 @@ import { buildDeps } from './deps.ts';
 import type { Deps } from './context.ts';
 import { loadConfig, type Config } from './env.ts';
 import { createMerchant, type MerchantKeys } from './engine/merchants.ts';
-import { createSession, toSession } from './engine/sessions.ts';
+import { createSession } from './engine/sessions.ts';
 import { startScheduler } from './jobs/index.ts';
 import { sandboxProcessorApp } from './processors/sandbox/app.ts';
 
@@ -23,21 +23,21 @@ function listen(fetch: Fetch, port: number, hostname: string): Promise<ServerTyp
 }
 
 /** The demo merchant survives restarts: its keys are kept in the store so the banner can print them. */
-function demoMerchant(deps: Deps): { id: string; keys: MerchantKeys } {
-  const saved = deps.store.meta.get('demo_merchant');
+async function demoMerchant(deps: Deps): Promise<{ id: string; keys: MerchantKeys }> {
+  const saved = await deps.store.read.meta.get('demo_merchant');
   if (saved) {
     const demo = JSON.parse(saved) as { id: string; keys: MerchantKeys };
-    const key = deps.store.merchants.findKey(demo.keys.secret);
-    if (key && key.expires_at === null && deps.store.merchants.get(demo.id)?.status === 'active') return demo;
+    const key = await deps.store.read.merchants.findKey(demo.keys.secret);
+    if (key && key.expiresAt === null && (await deps.store.read.merchants.get(demo.id))?.status === 'active') return demo;
   }
-  const { merchant, keys } = createMerchant(deps, { settings: { displayName: 'Svc Demo Shop', sameSessionRetry: 2 } });
+  const { merchant, keys } = await createMerchant(deps, { settings: { displayName: 'Svc Demo Shop', sameSessionRetry: 2 } });
   const demo = { id: merchant.id, keys };
-  deps.store.meta.set('demo_merchant', JSON.stringify(demo));
+  await deps.store.tx((r) => r.meta.set('demo_merchant', JSON.stringify(demo)));
   return demo;
 }
 
 async function start(config: Config) {
-  const { deps, sandbox } = buildDeps(config);
+  const { deps, sandbox } = await buildDeps(config);
   const app = createApp(deps);
   const servers: ServerType[] = [];
 
@@ -50,7 +50,7 @@ async function start(config: Config) {
   const processorApp = sandboxProcessorApp({ processor: sandbox, distDir: config.distDir, serviceUrl: config.publicUrl, log: deps.log });
   servers.push(await listen(processorApp.fetch, config.processorPort, new URL(config.processorUrl).hostname));
 
-  const demo = demoMerchant(deps);
+  const demo = await demoMerchant(deps);
   let closeDemo: (() => Promise<void>) | undefined;
   if (config.demo) {
     const { startDemoShop } = await import('../../demo/shop/server.ts');
@@ -65,9 +65,8 @@ async function start(config: Config) {
     });
     closeDemo = shop.close;
   }
-  const merchant = deps.store.merchants.get(demo.id)!;
-  const session = toSession(
-    createSession(deps, { merchant, keyType: 'secret', livemode: false }, {
+  const merchant = (await deps.store.read.merchants.get(demo.id))!;
+  const session = await createSession(deps, { merchant, keyType: 'secret', livemode: false, keyId: 'banner' }, {
       amount: 2500,
       currency: 'usd',
       description: 'Svc Tee',
@@ -75,8 +74,7 @@ async function start(config: Config) {
       successUrl: `${config.demoUrl}/success`,
       cancelUrl: `${config.demoUrl}/`,
       expiresIn: 86400,
-    }),
-  );
+  });
   const checkoutUrl = `${config.publicUrl}/pay/${session.id}`;
   const stopScheduler = startScheduler(deps);
 
@@ -113,7 +111,7 @@ async function start(config: Config) {
     stopScheduler();
     await closeDemo?.();
     await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
-    deps.store.close();
+    await deps.store.close();
     process.exit(0);
   };
   process.on('SIGINT', stop);

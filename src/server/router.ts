@@ -27,6 +27,7 @@ const ERROR_RESPONSES = {
   409: json(ErrorEnvelope, 'Wrong state'),
   410: json(ErrorEnvelope, 'Expired'),
   422: json(ErrorEnvelope, 'Not eligible'),
+  429: json(ErrorEnvelope, 'Rate limited'),
 };
 
 /** The error answers a route documents in the contract, all in the one envelope. */

@@ -7,19 +7,28 @@ import { createMerchant, type NewMerchant } from './engine/merchants.ts';
 
 export const SERVICE = 'http://localhost:4242';
 
-export function testApp(env: Record<string, string> = {}) {
+/** `app.request` has no socket; this stands in for the peer address the rate limits count by. */
+export const fromIp = (address: string) => ({ incoming: { socket: { remoteAddress: address, remotePort: 50000, remoteFamily: 'IPv4' } } });
+
+export async function testApp(env: Record<string, string> = {}) {
   const lines: string[] = [];
   const config = loadConfig({ SVCPAY_DATA: ':memory:', SVCPAY_LOG: 'info', ...env });
-  const { deps, sandbox } = buildDeps(config, createLogger(true, (l) => lines.push(l)));
+  const { deps, sandbox, store } = await buildDeps(config, createLogger(true, (l) => lines.push(l)));
   const app = createApp(deps);
   const merchant = (input: NewMerchant = {}) => createMerchant(deps, input);
-  const json = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    app.request(path, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  return { app, deps, sandbox, merchant, json, logLines: lines };
+  const json = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, ip = '198.51.100.7') =>
+    app.request(
+      path,
+      {
+        method,
+        headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+      fromIp(ip),
+    );
+  /** Rows of a table, read straight from SQLite: what tests count to prove nothing else was written. */
+  const count = (table: string) => (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  return { app, deps, sandbox, store, merchant, json, count, logLines: lines };
 }
 
 export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });

@@ -2,8 +2,9 @@
  * Outbox writes (ARCHITECTURE.md, data flow 4): an event row is written inside the transaction
  * of the state change it reports; delivery reads the outbox later.
  */
-import type { Deps } from '../context.ts';
+import type { Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
+import type { Repos } from '../store/types.ts';
 
 export type EventType =
   | 'charge.succeeded'
@@ -18,12 +19,6 @@ export type EventType =
   | 'dispute.won'
   | 'dispute.lost';
 
-export function emit(
-  deps: Pick<Deps, 'store' | 'clock'>,
-  merchantId: string,
-  livemode: boolean,
-  type: EventType,
-  data: Record<string, unknown>,
-) {
-  deps.store.events.insert({ id: newId.event(livemode), merchantId, livemode, type, created: deps.clock.unix(), data });
+export function emit(r: Repos, clock: Clock, merchantId: string, livemode: boolean, type: EventType, data: Record<string, unknown>) {
+  return r.events.insert({ id: newId.event(livemode), merchantId, livemode, type, created: clock.unix(), data });
 }

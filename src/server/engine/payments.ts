@@ -8,7 +8,8 @@ import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../processors/types.ts';
 import { actionOf, browserDeclineCode, declineMessage } from './declines.ts';
-import { emit } from './events.ts';
+import { emit, type EventType } from './events.ts';
+import { moveTo } from './session-status.ts';
 import { expireIfDue } from './sessions.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from './types.ts';
 
@@ -38,10 +39,10 @@ function processorOf(deps: PaymentDeps, merchant: Merchant): Processor {
  * Applies a processor transaction to its session, once: a transaction already recorded
  * returns the recorded outcome unchanged (a retried `complete` never settles twice).
  */
-export function recordOutcome(deps: PaymentDeps, merchant: Merchant, sessionId: string, t: ProcessorTransaction): Outcome {
-  return deps.store.tx(() => {
-    const existing = deps.store.payments.byProcessorRef(t.id);
-    const current = deps.store.sessions.get(sessionId);
+export function recordOutcome(deps: PaymentDeps, merchant: Merchant, sessionId: string, t: ProcessorTransaction): Promise<Outcome> {
+  return deps.store.tx(async (r) => {
+    const existing = await r.payments.byProcessorRef(t.id);
+    const current = await r.sessions.get(sessionId);
     if (!current) throw new ApiError('session_not_found');
     if (existing) return { session: current, intent: existing };
 
@@ -67,29 +68,40 @@ export function recordOutcome(deps: PaymentDeps, merchant: Merchant, sessionId: 
       createdAt: now,
       updatedAt: now,
     };
-    deps.store.payments.insert(intent);
+    await r.payments.insert(intent);
+    const events: [EventType, Record<string, unknown>][] = [];
 
     let session: SessionRecord;
-    if (approved) {
+    if (current.status === 'succeeded' || current.status === 'expired') {
+      // Doc 1: one session pays once, and a late decline never overwrites a success. A second
+      // approved payment is still recorded, never discarded: vp_tx_count shows it and
+      // paymentIntentId goes null because more than one intent exists.
+      session = approved
+        ? { ...current, vpTxCount: current.vpTxCount + (held ? 0 : 1), paymentIntentId: null, chargeLock: null, updatedAt: now }
+        : { ...current, chargeLock: null, updatedAt: now };
+      if (approved && !held) events.push(['charge.succeeded', chargeData(session, intent, t)]);
+    } else if (approved) {
       // Doc 1: success takes precedence; a failed session paid on retry becomes succeeded.
-      session = {
-        ...current,
-        status: 'succeeded',
-        expiredFrom: null,
-        paymentStatus: held ? 'held' : 'paid',
-        transactionId: t.id,
-        vpTxId: intent.vpTxId,
-        vpTxCount: held ? 0 : current.vpTxCount + 1,
-        paymentIntentId: intent.id,
-        retry: null,
-        chargeLock: null,
-        updatedAt: now,
-      };
+      session = moveTo(
+        current,
+        'succeeded',
+        {
+          expiredFrom: null,
+          paymentStatus: held ? 'held' : 'paid',
+          transactionId: t.id,
+          vpTxId: intent.vpTxId,
+          vpTxCount: held ? 0 : current.vpTxCount + 1,
+          paymentIntentId: intent.id,
+          retry: null,
+          chargeLock: null,
+        },
+        now,
+      );
       const data = chargeData(session, intent, t);
-      emit(deps, merchant.id, current.livemode, 'payment_intent.succeeded', { ...data, payment_intent_id: intent.id, status: intent.status });
-      if (!held) emit(deps, merchant.id, current.livemode, 'charge.succeeded', data);
+      events.push(['payment_intent.succeeded', { ...data, payment_intent_id: intent.id, status: intent.status }]);
+      if (!held) events.push(['charge.succeeded', data]);
     } else {
-      session = declined(current, merchant, intent, now);
+      session = declined(current, merchant, intent, current.chargeLock ?? t.id, now);
       const d = intent.declineCode!;
       const failure = {
         ...chargeData(session, intent, t),
@@ -103,30 +115,30 @@ export function recordOutcome(deps: PaymentDeps, merchant: Merchant, sessionId: 
         rule_code: null,
         retry: session.retry,
       };
-      emit(deps, merchant.id, current.livemode, 'charge.failed', failure);
-      emit(deps, merchant.id, current.livemode, 'payment_intent.failed', { ...failure, status: 'failed' });
-      if (session.status === 'failed') emit(deps, merchant.id, current.livemode, 'session.failed', { session_id: session.id, retry: session.retry });
+      events.push(['charge.failed', failure], ['payment_intent.failed', { ...failure, status: 'failed' }]);
+      if (session.status === 'failed') events.push(['session.failed', { session_id: session.id, retry: session.retry }]);
     }
-    deps.store.sessions.update(session);
+    await r.sessions.update(session);
+    for (const [type, data] of events) await emit(r, deps.clock, merchant.id, current.livemode, type, data);
     return { session, intent };
   });
 }
 
 /** Doc 1, `retry`: an elements + chargeAtSubmit session with same-session retry re-opens after a decline. */
-function declined(current: SessionRecord, merchant: Merchant, intent: PaymentIntentRecord, now: string): SessionRecord {
+function declined(current: SessionRecord, merchant: Merchant, intent: PaymentIntentRecord, attemptId: string, now: string): SessionRecord {
   const base = {
-    ...current,
     lastPaymentError: { code: 'card_declined' as const, decline_code: intent.declineCode },
     chargeLock: null,
-    updatedAt: now,
+    declinedAttemptId: attemptId,
+    latestAttemptId: current.chargeLock ?? attemptId,
   };
   const retries = merchant.settings.sameSessionRetry;
   if (current.integrationMode === 'elements' && current.chargeAtSubmit && retries > 0) {
     const remaining = current.retry ? current.retry.attempts_remaining - 1 : retries;
     const allowed = remaining > 0;
-    return { ...base, status: allowed ? 'pending' : 'failed', retry: { allowed, attempts_remaining: Math.max(remaining, 0) } };
+    return moveTo(current, allowed ? 'pending' : 'failed', { ...base, retry: { allowed, attempts_remaining: Math.max(remaining, 0) } }, now);
   }
-  return { ...base, status: 'failed', retry: null };
+  return moveTo(current, 'failed', { ...base, retry: null }, now);
 }
 
 function chargeData(session: SessionRecord, intent: PaymentIntentRecord, t: ProcessorTransaction) {
@@ -146,41 +158,43 @@ function chargeData(session: SessionRecord, intent: PaymentIntentRecord, t: Proc
 
 /** `POST /api/checkout/init`: validates the session and hands out the processor's client token. */
 export async function initCheckout(deps: PaymentDeps, sessionId: string) {
-  const found = deps.store.sessions.get(sessionId);
+  const found = await deps.store.read.sessions.get(sessionId);
   if (!found) throw new ApiError('session_not_found');
-  const merchant = deps.store.merchants.get(found.merchantId);
+  const merchant = await deps.store.read.merchants.get(found.merchantId);
   if (!merchant || merchant.status !== 'active') throw new ApiError('session_not_found');
   const processor = processorOf(deps, merchant);
-  const session = deps.store.tx(() => expireIfDue(deps, deps.store.sessions.get(sessionId)!));
+  const session = await deps.store.tx(async (r) => expireIfDue(r, deps.clock.iso(), (await r.sessions.get(sessionId))!));
   if (session.status === 'succeeded') throw new ApiError('session_already_completed');
   if (session.status === 'expired') throw new ApiError('session_expired');
   if (session.status === 'failed' && session.retry && session.retry.attempts_remaining === 0) {
     throw new ApiError('session_wrong_state', 'This session was declined and has no attempts left; create a new session.');
   }
   const init = await processor.clientInit(merchant, session);
-  deps.store.tx(() => {
-    const s = deps.store.sessions.get(sessionId)!;
+  await deps.store.tx(async (r) => {
+    const s = (await r.sessions.get(sessionId))!;
+    const now = deps.clock.iso();
     // A webhook or another tab may have settled it while the token was minted (Doc 1: 503 on init).
     if (s.status === 'succeeded' || s.status === 'expired') throw new ApiError('service_unavailable', 'The session changed while the payment form was prepared; try again.');
-    if (s.status === 'pending') deps.store.sessions.update({ ...s, status: 'processing', updatedAt: deps.clock.iso() });
+    const opened = { hostedOpenedAt: s.hostedOpenedAt ?? now };
+    await r.sessions.update(s.status === 'pending' ? moveTo(s, 'processing', opened, now) : { ...s, ...opened, updatedAt: now });
   });
   return init;
 }
 
 /** `POST /api/checkout/complete`: verifies the transaction with the processor, then settles. */
 export async function completeCheckout(deps: PaymentDeps, sessionId: string, transactionId: string) {
-  const session = deps.store.sessions.get(sessionId);
+  const session = await deps.store.read.sessions.get(sessionId);
   if (!session) throw new ApiError('session_not_found');
-  const merchant = deps.store.merchants.get(session.merchantId);
+  const merchant = await deps.store.read.merchants.get(session.merchantId);
   if (!merchant) throw new ApiError('session_not_found');
   const t = await processorOf(deps, merchant).verifyTransaction(merchant, transactionId);
   if (!t || t.sessionId !== session.id) throw new ApiError('transaction_verification_failed');
-  const recorded = deps.store.payments.byProcessorRef(t.id);
+  const recorded = await deps.store.read.payments.byProcessorRef(t.id);
   if (!recorded) {
     if (session.status === 'succeeded') throw new ApiError('session_already_completed');
     if (session.status === 'expired') throw new ApiError('session_expired');
   }
-  const { session: s, intent } = recordOutcome(deps, merchant, session.id, t);
+  const { session: s, intent } = await recordOutcome(deps, merchant, session.id, t);
   const ok = isApproved(intent);
   return {
     status: s.status,
@@ -191,27 +205,33 @@ export async function completeCheckout(deps: PaymentDeps, sessionId: string, tra
   };
 }
 
-/** `POST /v1/public/sessions/{id}/charge` (Doc 3): charge at submit on an elements session. */
+/**
+ * `POST /v1/public/sessions/{id}/charge` (Doc 3): charge at submit on an elements session.
+ * `attemptId` is the service's own id for this attempt (the idempotency reservation or a fresh
+ * one), never a client-sent value.
+ */
 export async function chargeAtSubmit(
   deps: PaymentDeps,
   merchant: Merchant,
   found: SessionRecord,
   card: ChargeCard,
   expectedAmount: number | undefined,
-  lockId: string,
+  attemptId: string,
 ) {
   const processor = processorOf(deps, merchant);
   // Reservation: one transaction decides which request may charge (Doc 1, Idempotency 5).
-  const reserved = deps.store.tx(() => {
-    const s = expireIfDue(deps, deps.store.sessions.get(found.id)!);
+  const reserved = await deps.store.tx(async (r) => {
+    const now = deps.clock.iso();
+    const s = await expireIfDue(r, now, (await r.sessions.get(found.id))!);
     if (!(s.integrationMode === 'elements' && s.chargeAtSubmit)) throw new ApiError('charge_at_submit_not_enabled');
     if (s.status === 'succeeded') throw new ApiError('session_already_completed');
     if (s.status === 'expired') throw new ApiError('session_expired');
     if (s.chargeLock !== null) throw new ApiError('charge_in_progress');
     if (s.status === 'failed') throw new ApiError('session_wrong_state', 'This session was declined and cannot be charged again; create a new session.');
+    // Doc 1, PATCH: the approved total must still be the session's.
     if (expectedAmount !== undefined && expectedAmount !== s.amount) throw new ApiError('expected_amount_mismatch');
-    const locked: SessionRecord = { ...s, status: 'processing', chargeLock: lockId, updatedAt: deps.clock.iso() };
-    deps.store.sessions.update(locked);
+    const locked = moveTo(s, 'processing', { chargeLock: attemptId, latestAttemptId: attemptId }, now);
+    await r.sessions.update(locked);
     return { before: s, locked };
   });
   let t: ProcessorTransaction;
@@ -219,15 +239,15 @@ export async function chargeAtSubmit(
     t = await processor.charge(merchant, reserved.locked, card);
   } catch (err) {
     // Nothing moved: release the reservation so the buyer can submit again.
-    deps.store.tx(() => {
-      const s = deps.store.sessions.get(found.id)!;
-      if (s.chargeLock === lockId) deps.store.sessions.update({ ...s, status: reserved.before.status, chargeLock: null, updatedAt: deps.clock.iso() });
+    await deps.store.tx(async (r) => {
+      const s = (await r.sessions.get(found.id))!;
+      if (s.chargeLock === attemptId) await r.sessions.update(moveTo(s, reserved.before.status, { chargeLock: null }, deps.clock.iso()));
     });
     if (err instanceof ProcessorRejectedError) throw new ApiError('validation_error', err.message);
     if (err instanceof ProcessorUnavailableError) throw new ApiError('provider_unavailable');
     throw err;
   }
-  const { session, intent } = recordOutcome(deps, merchant, found.id, t);
+  const { session, intent } = await recordOutcome(deps, merchant, found.id, t);
   const ok = isApproved(intent);
   return {
     status: ok ? ('succeeded' as const) : ('failed' as const),

@@ -4,15 +4,16 @@
  * from a hand-typed one. The key is generated once per installation and kept in the store.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { MetaRepo } from '../store/meta.ts';
+import type { Store } from '../store/types.ts';
 
-export function redirectSigner(meta: MetaRepo) {
-  let secret = meta.get('redirect_secret');
-  if (!secret) {
-    secret = randomBytes(32).toString('hex');
-    meta.set('redirect_secret', secret);
-  }
-  const key = secret;
+export async function redirectSigner(store: Store) {
+  const key = await store.tx(async (r) => {
+    const saved = await r.meta.get('redirect_secret');
+    if (saved) return saved;
+    const fresh = randomBytes(32).toString('hex');
+    await r.meta.set('redirect_secret', fresh);
+    return fresh;
+  });
   const sign = (sessionId: string) => createHmac('sha256', key).update(`svcpay-redirect.${sessionId}`).digest('hex');
   return {
     url(successUrl: string | null, sessionId: string): string | null {
@@ -29,4 +30,4 @@ export function redirectSigner(meta: MetaRepo) {
     },
   };
 }
-export type RedirectSigner = ReturnType<typeof redirectSigner>;
+export type RedirectSigner = Awaited<ReturnType<typeof redirectSigner>>;

@@ -2,11 +2,13 @@
  * The checkout session: creation rules and the state machine of Doc 1, "Session status".
  * Free of HTTP: callers pass validated input and get records or ApiErrors.
  */
-import type { CreateSessionBody, Session } from '../../api/sessions.ts';
-import type { PublicSession } from '../../api/checkout.ts';
+import type { CreateSessionBody } from '../../api/sessions.ts';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { isSupportedCurrency } from '../../vocab/currencies.ts';
+import type { Repos } from '../store/types.ts';
+import { moveTo } from './session-status.ts';
 import type { AuthContext, Merchant, SessionRecord } from './types.ts';
 
 const DEFAULT_TTL_SECONDS = 30 * 60;
@@ -35,6 +37,13 @@ function applied(requested: Collection | undefined, account: Collection, raiseTo
   return raiseToAccount && RANK[requested] < RANK[account] ? account : requested;
 }
 
+/** Doc 1: an ISO 4217 code that takes new payments, not only three letters. */
+export function checkCurrency(code: string | undefined) {
+  if (code !== undefined && !isSupportedCurrency(code)) {
+    throw new ApiError('currency_not_supported', `${code.toUpperCase()} is not a currency accepted for payments (ISO 4217).`);
+  }
+}
+
 /** Validates a create request against the account; throws the first rule it breaks. */
 export function checkCreate(auth: AuthContext, body: CreateSessionBody) {
   const { merchant, keyType, livemode } = auth;
@@ -50,20 +59,41 @@ export function checkCreate(auth: AuthContext, body: CreateSessionBody) {
     if (body.amount === undefined) throw new ApiError('validation_invalid_amount', 'amount is required: a positive integer in minor units.');
     if (body.currency === undefined) throw new ApiError('validation_missing_field', 'currency is required.');
   }
+  checkCurrency(body.currency);
   checkUrl(body.successUrl, 'successUrl', livemode);
   checkUrl(body.cancelUrl, 'cancelUrl', livemode);
   if (merchant.processor === 'none') throw new ApiError('binder_unavailable');
   return mode;
 }
 
-export function createSession(deps: Pick<Deps, 'store' | 'clock'>, auth: AuthContext, body: CreateSessionBody): SessionRecord {
+/** Doc 1, `shipping`…`nameCollection`: the account's buyer-field settings as applied to a session. */
+function collection(body: CreateSessionBody, merchant: Merchant, raise: boolean) {
+  const s = merchant.settings;
+  const required = new Set(s.requiredBuyerFields);
+  // A field the account requires is required on every session, whatever the request asks.
+  const need = (field: (typeof s.requiredBuyerFields)[number], mode: Collection): Collection => (required.has(field) ? 'required' : mode);
+  return {
+    shipping: need('shipping_address', applied(body.shipping, s.shipping, raise)),
+    billingAddress: need('billing_address', applied(body.billingAddress, s.billingAddress, raise)),
+    phone: need('phone', applied(body.phone, s.phone, raise)),
+    nameCollection: need('name', s.nameCollection),
+    emailCollection: required.has('email') ? ('required' as const) : s.emailCollection,
+  };
+}
+
+/** Builds and stores a new session; `also` runs inside the same transaction (the idempotency record). */
+export async function createSession(
+  deps: Pick<Deps, 'store' | 'clock'>,
+  auth: AuthContext,
+  body: CreateSessionBody,
+  also?: (r: Repos, s: SessionRecord) => Promise<void>,
+): Promise<SessionRecord> {
   const mode = checkCreate(auth, body);
   const { merchant, keyType, livemode } = auth;
   const s = merchant.settings;
   const elements = body.integrationMode === 'elements' && s.elements;
   const now = deps.clock.nowMs();
   const iso = new Date(now).toISOString();
-  const raise = keyType === 'publishable';
   const record: SessionRecord = {
     id: newId.session(livemode),
     merchantId: merchant.id,
@@ -86,12 +116,8 @@ export function createSession(deps: Pick<Deps, 'store' | 'clock'>, auth: AuthCon
     locale: body.locale ?? null,
     successUrl: body.successUrl ?? null,
     cancelUrl: body.cancelUrl ?? null,
-    shipping: applied(body.shipping, s.shipping, raise),
-    billingAddress: applied(body.billingAddress, s.billingAddress, raise),
-    phone: applied(body.phone, s.phone, raise),
+    ...collection(body, merchant, keyType === 'publishable'),
     collectEmail: body.collectEmail ?? false,
-    nameCollection: s.nameCollection,
-    emailCollection: s.emailCollection,
     shippingAddress: null,
     buyerId: body.buyerId ?? body.buyer?.externalId ?? null,
     buyerPhone: null,
@@ -104,112 +130,63 @@ export function createSession(deps: Pick<Deps, 'store' | 'clock'>, auth: AuthCon
     lineItems: body.lineItems ?? [],
     metadata: body.metadata ?? {},
     chargeLock: null,
+    latestAttemptId: null,
+    declinedAttemptId: null,
+    hostedOpenedAt: null,
     createdAt: iso,
     updatedAt: iso,
     expiresAt: new Date(now + (body.expiresIn ?? DEFAULT_TTL_SECONDS) * 1000).toISOString(),
   };
-  deps.store.sessions.insert(record);
+  await deps.store.tx(async (r) => {
+    await r.sessions.insert(record);
+    await also?.(r, record);
+  });
   return record;
 }
 
-/** Reads a session for a merchant key; another merchant's or the other mode's is a 404. */
-export function sessionForKey(deps: Pick<Deps, 'store'>, auth: AuthContext, id: string): SessionRecord {
-  const s = deps.store.sessions.get(id);
+/** Reads a session for a merchant key; another merchant's or the other mode's is a 404 (Doc 3). */
+export async function sessionForKey(deps: Pick<Deps, 'store'>, auth: AuthContext, id: string): Promise<SessionRecord> {
+  const s = await deps.store.read.sessions.get(id);
   if (!s || s.merchantId !== auth.merchant.id || s.livemode !== auth.livemode) throw new ApiError('session_not_found');
   return s;
 }
 
+/** Reads a session for a key with its time limit applied (the lazy half of the expiry sweep). */
+export async function readSession(deps: Pick<Deps, 'store' | 'clock'>, auth: AuthContext, id: string): Promise<SessionRecord> {
+  const found = await sessionForKey(deps, auth, id);
+  if (!isDue(found, deps.clock.iso())) return found;
+  return deps.store.tx(async (r) => expireIfDue(r, deps.clock.iso(), (await r.sessions.get(id))!));
+}
+
 export const isOpen = (s: SessionRecord) => s.status === 'pending' || s.status === 'processing';
+
+/** Past its limit, moved no money and holds no charge: the sweep may close it. */
+const isDue = (s: SessionRecord, now: string) =>
+  (isOpen(s) || s.status === 'failed') && s.chargeLock === null && s.paymentStatus === 'unpaid' && s.expiresAt <= now;
 
 /**
  * Expires a session whose time limit passed and that moved no money (Doc 1, sweep row). Done
  * lazily on every read as well as by the sweep, so a buyer never pays on a session past its limit.
+ * Runs inside the caller's transaction, on a session read in it.
  */
-export function expireIfDue(deps: Pick<Deps, 'store' | 'clock'>, s: SessionRecord): SessionRecord {
-  if (!isOpen(s) || s.chargeLock !== null || s.paymentStatus !== 'unpaid') return s;
-  if (s.expiresAt > deps.clock.iso()) return s;
-  const expired: SessionRecord = { ...s, status: 'expired', expiredFrom: s.status === 'processing' ? 'processing' : 'pending', updatedAt: deps.clock.iso() };
-  deps.store.sessions.update(expired);
+export async function expireIfDue(r: Repos, now: string, s: SessionRecord): Promise<SessionRecord> {
+  if (!isDue(s, now)) return s;
+  const expired = moveTo(s, 'expired', { expiredFrom: s.status === 'processing' ? 'processing' : s.status === 'failed' ? 'failed' : 'pending' }, now);
+  await r.sessions.update(expired);
   return expired;
 }
 
-/** The periodic sweep: expires every open session past its limit. */
-export function sweepExpired(deps: Pick<Deps, 'store' | 'clock'>): number {
-  return deps.store.tx(() => {
-    const due = deps.store.sessions.dueForExpiry(deps.clock.iso());
-    for (const s of due) expireIfDue(deps, s);
-    return due.length;
-  });
-}
-
-/** The merchant-facing object (Doc 1, "Checkout session" field table). */
-export function toSession(s: SessionRecord, view: 'get' | 'write' = 'get'): Session {
-  const settled = s.vpTxId !== null && s.vpTxCount === 1;
-  const totals = view === 'get' && settled;
-  return {
-    id: s.id,
-    status: s.status,
-    expiredFrom: s.expiredFrom,
-    paymentStatus: s.paymentStatus,
-    mode: s.mode,
-    captureMethod: s.captureMethod,
-    integrationMode: s.integrationMode,
-    channel: s.channel,
-    chargeAtSubmit: s.chargeAtSubmit,
-    threeDSecure: { mode: s.mode === 'setup' ? 'not_applicable' : 'in_page' },
-    storedCredentialUse: s.storedCredentialUse,
-    setupForFutureUse: s.setupForFutureUse,
-    merchantId: s.merchantId,
-    amount: s.amount,
-    currency: s.currency,
-    country: s.country,
-    description: s.description,
-    locale: s.locale,
-    successUrl: s.successUrl,
-    cancelUrl: s.cancelUrl,
-    shipping: s.shipping,
-    billingAddress: s.billingAddress,
-    phone: s.phone,
-    collectEmail: s.collectEmail,
-    nameCollection: s.nameCollection,
-    emailCollection: s.emailCollection,
-    shippingAddress: s.status === 'succeeded' ? s.shippingAddress : null,
-    buyerId: s.buyerId,
-    buyerPhone: s.buyerPhone,
-    transactionId: s.transactionId,
-    vp_tx_id: settled ? s.vpTxId : null,
-    vp_tx_count: s.vpTxCount,
-    // Refunds arrive with the refunds issue; until then a settled payment has refunded nothing.
-    amount_refunded: totals ? 0 : null,
-    remaining_refundable: totals ? s.amount : null,
-    refundable: totals ? true : null,
-    paymentIntentId: s.paymentIntentId,
-    retry: s.retry,
-    last_payment_error: view === 'get' ? s.lastPaymentError : null,
-    metadata: s.metadata,
-    createdAt: s.createdAt,
-    updatedAt: s.updatedAt,
-    expiresAt: s.expiresAt,
-  };
-}
-
-/** What a buyer's browser may read (`GET /v1/public/sessions/{id}`): no buyer data, no metadata. */
-export function toPublicSession(s: SessionRecord, merchant: Merchant): PublicSession {
-  return {
-    id: s.id,
-    status: s.status,
-    amount: s.amount,
-    currency: s.currency,
-    description: s.description,
-    locale: s.locale,
-    mode: s.mode,
-    integrationMode: s.integrationMode,
-    chargeAtSubmit: s.chargeAtSubmit,
-    livemode: s.livemode,
-    merchantName: merchant.settings.displayName,
-    lineItems: s.lineItems,
-    cancelUrl: s.cancelUrl,
-    expiresAt: s.expiresAt,
-    retry: s.retry,
-  };
+/** The periodic sweep: expires every open session past its limit, in bounded batches. */
+export async function sweepExpired(deps: Pick<Deps, 'store' | 'clock'>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = deps.clock.iso();
+    const n = await deps.store.tx(async (r) => {
+      const due = await r.sessions.dueForExpiry(now, 500);
+      for (const s of due) await expireIfDue(r, now, s);
+      return due.length;
+    });
+    total += n;
+    if (n < 500) return total;
+  }
 }

@@ -66,6 +66,8 @@ export interface AuthContext {
   merchant: Merchant;
   keyType: KeyType;
   livemode: boolean;
+  /** A short digest of the API key itself: per-key rate limits count each key, not each merchant. */
+  keyId: string;
 }
 
 export const sessionStatuses = ['pending', 'processing', 'succeeded', 'failed', 'expired'] as const;
@@ -119,6 +121,11 @@ export interface SessionRecord {
   metadata: Record<string, string>;
   /** Set while a charge for this session is between reservation and outcome. */
   chargeLock: string | null;
+  /** The reservation id of the newest payment attempt, and of the newest declined one (Doc 1, expire rule 3). */
+  latestAttemptId?: string | null;
+  declinedAttemptId?: string | null;
+  /** When the buyer's hosted page (or an embed form) first asked for a payment form (`init`). */
+  hostedOpenedAt?: string | null;
   createdAt: string;
   updatedAt: string;
   expiresAt: string;

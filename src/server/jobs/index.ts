@@ -4,21 +4,27 @@
  */
 import type { Deps } from '../context.ts';
 import { sweepExpired } from '../engine/sessions.ts';
+import { pruneIdempotency } from '../middleware/idempotency.ts';
 
-export function runDue(deps: Pick<Deps, 'store' | 'clock' | 'log'>) {
-  const expired = sweepExpired(deps);
+type JobDeps = Pick<Deps, 'store' | 'clock' | 'log'>;
+
+export async function runDue(deps: JobDeps) {
+  const expired = await sweepExpired(deps);
   if (expired) deps.log.info('expiry sweep', { expired });
-  return { expired };
+  // Doc 1: idempotency keys are kept 24 hours of service clock.
+  const pruned = await pruneIdempotency(deps);
+  return { expired, pruned };
 }
 
 /** Real-time heartbeat; the sweep "runs periodically, not at the exact instant" (Doc 1). */
-export function startScheduler(deps: Pick<Deps, 'store' | 'clock' | 'log'>, everyMs = 15_000) {
+export function startScheduler(deps: JobDeps, everyMs = 15_000) {
+  let running = false;
   const timer = setInterval(() => {
-    try {
-      runDue(deps);
-    } catch (err) {
-      deps.log.error('scheduled job failed', { error: err instanceof Error ? err.message : String(err) });
-    }
+    if (running) return;
+    running = true;
+    runDue(deps)
+      .catch((err: unknown) => deps.log.error('scheduled job failed', { error: err instanceof Error ? err.message : String(err) }))
+      .finally(() => (running = false));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

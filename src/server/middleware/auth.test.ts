@@ -5,14 +5,14 @@ const SESSION = { amount: 1000, currency: 'usd' };
 
 describe('bearer auth', () => {
   it('refuses a request without a bearer header with auth_missing_bearer', async () => {
-    const { json } = testApp();
+    const { json } = await testApp();
     const res = await json('GET', '/v1/sessions/vp_cs_test_abc');
     expect(res.status).toBe(401);
     expect((await res.json()).code).toBe('auth_missing_bearer');
   });
 
   it('refuses a malformed or unknown key with auth_invalid_key', async () => {
-    const { json } = testApp();
+    const { json } = await testApp();
     for (const key of ['nonsense', 'vp_sk_test_doesnotexist123']) {
       const res = await json('POST', '/v1/sessions', SESSION, bearer(key));
       expect(res.status).toBe(401);
@@ -21,7 +21,7 @@ describe('bearer auth', () => {
   });
 
   it('uses the _publishable codes on /v1/public routes', async () => {
-    const { json } = testApp();
+    const { json } = await testApp();
     const missing = await json('GET', '/v1/public/sessions/vp_cs_test_abc');
     expect((await missing.json()).code).toBe('auth_missing_bearer_publishable');
     const bad = await json('GET', '/v1/public/sessions/vp_cs_test_abc', undefined, bearer('vp_pk_test_unknownkey123'));
@@ -29,8 +29,8 @@ describe('bearer auth', () => {
   });
 
   it('refuses a publishable key on a secret-key route with 403 auth_key_type_forbidden', async () => {
-    const { json, merchant } = testApp();
-    const { keys } = merchant();
+    const { json, merchant } = await testApp();
+    const { keys } = await merchant();
     const created = await (await json('POST', '/v1/sessions', SESSION, bearer(keys.secret))).json();
     const res = await json('GET', `/v1/sessions/${created.id}`, undefined, bearer(keys.publishable));
     expect(res.status).toBe(403);
@@ -38,8 +38,8 @@ describe('bearer auth', () => {
   });
 
   it('refuses a secret key on every public route', async () => {
-    const { json, merchant } = testApp();
-    const { keys } = merchant();
+    const { json, merchant } = await testApp();
+    const { keys } = await merchant();
     for (const path of ['/v1/public/sessions/vp_cs_test_x', '/v1/public/binder-load']) {
       const res = await json('GET', path, undefined, bearer(keys.secret));
       expect(res.status).toBe(403);
@@ -48,9 +48,9 @@ describe('bearer auth', () => {
   });
 
   it('hides another merchant’s session behind a 404, never a 403', async () => {
-    const { json, merchant } = testApp();
-    const a = merchant().keys;
-    const b = merchant().keys;
+    const { json, merchant } = await testApp();
+    const a = (await merchant()).keys;
+    const b = (await merchant()).keys;
     const created = await (await json('POST', '/v1/sessions', SESSION, bearer(a.secret))).json();
     const res = await json('GET', `/v1/sessions/${created.id}`, undefined, bearer(b.secret));
     expect(res.status).toBe(404);
@@ -58,18 +58,18 @@ describe('bearer auth', () => {
   });
 
   it('keeps test and live apart: a live key cannot read a test session', async () => {
-    const { json, merchant, deps } = testApp();
-    const test = merchant();
+    const { json, merchant, deps } = await testApp();
+    const test = await merchant();
     const created = await (await json('POST', '/v1/sessions', SESSION, bearer(test.keys.secret))).json();
     const liveKey = 'vp_sk_live_sameMerchantLiveKey0001';
-    deps.store.merchants.addKey(liveKey, test.merchant.id, 'secret', true, deps.clock.iso());
+    await deps.store.tx((r) => r.merchants.addKey(liveKey, test.merchant.id, 'secret', true, deps.clock.iso()));
     const res = await json('GET', `/v1/sessions/${created.id}`, undefined, bearer(liveKey));
     expect(res.status).toBe(404);
   });
 
   it('refuses a disabled merchant with auth_merchant_inactive', async () => {
-    const { json, merchant } = testApp();
-    const m = merchant();
+    const { json, merchant } = await testApp();
+    const m = await merchant();
     await json('PATCH', `/_sandbox/merchants/${m.merchant.id}`, { status: 'inactive' });
     const res = await json('POST', '/v1/sessions', SESSION, bearer(m.keys.secret));
     expect(res.status).toBe(401);
@@ -77,8 +77,8 @@ describe('bearer auth', () => {
   });
 
   it('keeps rotated keys working through the grace window, then answers auth_key_expired', async () => {
-    const { json, merchant } = testApp();
-    const m = merchant();
+    const { json, merchant } = await testApp();
+    const m = await merchant();
     const rotated = await (await json('POST', `/_sandbox/merchants/${m.merchant.id}/rotate_keys`)).json();
     expect((await json('POST', '/v1/sessions', SESSION, bearer(m.keys.secret))).status).toBe(201);
     await json('POST', '/_sandbox/clock', { advanceSeconds: 24 * 3600 + 1 });

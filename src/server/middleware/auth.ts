@@ -2,6 +2,7 @@
  * Bearer auth with key type and mode (Doc 1, Authentication). Configured once per route group:
  * `auth(deps, 'secret')`, `auth(deps, 'publishable')` for /v1/public, or `auth(deps, 'either')`.
  */
+import { createHash } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
@@ -21,10 +22,10 @@ export const auth = (deps: Pick<Deps, 'store' | 'clock'>, required: KeyRequireme
     if (!match) throw new ApiError(code('auth_missing_bearer'));
     const key = match[1]!;
     if (!KEY_SHAPE.test(key)) throw new ApiError(code('auth_invalid_key'));
-    const row = deps.store.merchants.findKey(key);
+    const row = await deps.store.read.merchants.findKey(key);
     if (!row) throw new ApiError(code('auth_invalid_key'));
-    if (row.expires_at !== null && row.expires_at <= deps.clock.iso()) throw new ApiError(code('auth_key_expired'));
-    const merchant = deps.store.merchants.get(row.merchant_id);
+    if (row.expiresAt !== null && row.expiresAt <= deps.clock.iso()) throw new ApiError(code('auth_key_expired'));
+    const merchant = await deps.store.read.merchants.get(row.merchantId);
     if (!merchant) throw new ApiError(code('auth_invalid_key'));
     if (merchant.status !== 'active') throw new ApiError('auth_merchant_inactive');
     if (required !== 'either' && row.type !== required) {
@@ -33,6 +34,6 @@ export const auth = (deps: Pick<Deps, 'store' | 'clock'>, required: KeyRequireme
         required === 'secret' ? 'This endpoint needs a secret key (vp_sk_…); publishable keys are for the browser.' : 'This endpoint needs a publishable key (vp_pk_…); never send a secret key from a browser.',
       );
     }
-    c.set('auth', { merchant, keyType: row.type, livemode: row.livemode === 1 });
+    c.set('auth', { merchant, keyType: row.type, livemode: row.livemode, keyId: createHash('sha256').update(key).digest('base64url').slice(0, 22) });
     await next();
   });

@@ -3,8 +3,8 @@ import { bearer, testApp } from '../testing.ts';
 
 describe('JSON content type', () => {
   it('refuses a body that is not declared JSON with 415 and creates nothing', async () => {
-    const { app, merchant, deps } = testApp();
-    const { keys } = merchant();
+    const { app, merchant, store } = await testApp();
+    const { keys } = await merchant();
     const res = await app.request('/v1/sessions', {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...bearer(keys.secret) },
@@ -12,26 +12,26 @@ describe('JSON content type', () => {
     });
     expect(res.status).toBe(415);
     expect((await res.json()).code).toBe('unsupported_media_type');
-    expect(deps.store.db.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
+    expect(store.db.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
   });
 
   it('refuses a body with no Content-Type at all', async () => {
-    const { app, merchant } = testApp();
-    const { keys } = merchant();
+    const { app, merchant } = await testApp();
+    const { keys } = await merchant();
     const res = await app.request('/v1/sessions', { method: 'POST', headers: bearer(keys.secret), body: new TextEncoder().encode('{"amount":100}') });
     expect(res.status).toBe(415);
   });
 
   it('accepts a bodiless POST without a Content-Type', async () => {
-    const { app, merchant } = testApp();
-    const m = merchant();
+    const { app, merchant } = await testApp();
+    const m = await merchant();
     const res = await app.request(`/_sandbox/merchants/${m.merchant.id}/rotate_keys`, { method: 'POST' });
     expect(res.status).toBe(200);
   });
 
   it('accepts application/json with a charset', async () => {
-    const { app, merchant } = testApp();
-    const { keys } = merchant();
+    const { app, merchant } = await testApp();
+    const { keys } = await merchant();
     const res = await app.request('/v1/sessions', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json; charset=utf-8', ...bearer(keys.secret) },

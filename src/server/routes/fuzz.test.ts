@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../api/checkout.ts';
 import { SERVICE, bearer, testApp } from '../testing.ts';
 
-const t = testApp();
-const { keys } = t.merchant({ settings: { sameSessionRetry: 1 } });
-const count = (table: string) => (t.deps.store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const t = await testApp({ SVCPAY_RATE_LIMITS: 'off' });
+const { keys } = await t.merchant({ settings: { sameSessionRetry: 1 } });
+const count = t.count;
 
 /** JSON values biased toward the shapes the routes take, so validation is reached, not just parsing. */
 const value = fc.letrec((tie) => ({

@@ -6,8 +6,8 @@ import { sandboxProcessorApp } from './app.ts';
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 
 async function setup() {
-  const t = testApp();
-  const { keys } = t.merchant();
+  const t = await testApp();
+  const { keys } = await t.merchant();
   const session = await (await t.json('POST', '/v1/sessions', { amount: 700, currency: 'usd' }, bearer(keys.secret))).json();
   const init = await (await t.json('POST', '/api/checkout/init', { sessionId: session.id }, { Origin: SERVICE })).json();
   const processor = sandboxProcessorApp({ processor: t.sandbox, distDir: t.deps.config.distDir, serviceUrl: SERVICE, log: createLogger(false) });
@@ -23,7 +23,7 @@ describe('sandbox processor charge API', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ status: 'approved', brand: 'visa', last4: '4242' });
-    expect(JSON.stringify(t.deps.store.db.prepare('SELECT * FROM sbx_transactions').all())).not.toContain(CARD.number);
+    expect(JSON.stringify(t.store.db.prepare('SELECT * FROM sbx_transactions').all())).not.toContain(CARD.number);
   });
 
   it('declines 4000…0002 with card_declined', async () => {

@@ -8,7 +8,7 @@ import { detectBrand, luhnValid } from '../../../card/index.ts';
 import type { ChargeCard, InitResponse } from '../../../api/checkout.ts';
 import type { Clock } from '../../clock.ts';
 import type { Merchant, SessionRecord } from '../../engine/types.ts';
-import type { SandboxRepo, SbxTransaction } from '../../store/sandbox.ts';
+import type { SandboxRepo, SbxTransaction } from '../../store/sqlite/sandbox.ts';
 import { ProcessorRejectedError, type Processor, type ProcessorTransaction } from '../types.ts';
 import { behaviourOf } from './cards.ts';
 

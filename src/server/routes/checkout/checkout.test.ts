@@ -5,14 +5,14 @@ const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '12
 const DECLINE = { ...CARD, number: '4000000000000002' };
 const origin = { Origin: SERVICE };
 
-async function hostedSession(t: ReturnType<typeof testApp>, extra: Record<string, unknown> = {}) {
-  const m = t.merchant();
+async function hostedSession(t: Awaited<ReturnType<typeof testApp>>, extra: Record<string, unknown> = {}) {
+  const m = await t.merchant();
   const res = await t.json('POST', '/v1/sessions', { amount: 1000, currency: 'usd', successUrl: 'http://127.0.0.1:4244/success', ...extra }, bearer(m.keys.secret));
   return { m, session: await res.json() };
 }
 
 /** What the sandbox fields page does: init, then pay the processor with the init token. */
-async function payOnProcessor(t: ReturnType<typeof testApp>, sessionId: string, card = CARD) {
+async function payOnProcessor(t: Awaited<ReturnType<typeof testApp>>, sessionId: string, card = CARD) {
   const init = await (await t.json('POST', '/api/checkout/init', { sessionId }, origin)).json();
   expect(init).toMatchObject({ type: 'sandbox', environment: 'sandbox' });
   return t.sandbox.chargeWithToken(init.token, card);
@@ -20,7 +20,7 @@ async function payOnProcessor(t: ReturnType<typeof testApp>, sessionId: string, 
 
 describe('hosted checkout: init and complete', () => {
   it('refuses calls from any other origin with origin_forbidden', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { session } = await hostedSession(t);
     const callers: Record<string, string>[] = [{}, { Origin: 'http://127.0.0.1:4244' }];
     for (const headers of callers) {
@@ -31,7 +31,7 @@ describe('hosted checkout: init and complete', () => {
   });
 
   it('moves the session to processing on init and to succeeded on an approved complete', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { m, session } = await hostedSession(t);
     const tx = await payOnProcessor(t, session.id);
     const read = async () => (await t.json('GET', `/v1/sessions/${session.id}`, undefined, bearer(m.keys.secret))).json();
@@ -46,7 +46,7 @@ describe('hosted checkout: init and complete', () => {
   });
 
   it('records a decline as failed with a buyer-safe message, then lets the buyer pay on the same session', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { m, session } = await hostedSession(t);
     const declined = await payOnProcessor(t, session.id, DECLINE);
     const res = await (await t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: declined.id }, origin)).json();
@@ -61,18 +61,18 @@ describe('hosted checkout: init and complete', () => {
   });
 
   it('settles once: a repeated complete answers the same outcome and records one payment', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { session } = await hostedSession(t);
     const tx = await payOnProcessor(t, session.id);
     const body = { sessionId: session.id, transactionId: tx.id };
     const [a, b] = await Promise.all([t.json('POST', '/api/checkout/complete', body, origin), t.json('POST', '/api/checkout/complete', body, origin)]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect(t.deps.store.db.prepare('SELECT count(*) AS n FROM payment_intents').get()).toEqual({ n: 1 });
-    expect(t.deps.store.events.forSession(session.id).filter((e) => e.type === 'charge.succeeded')).toHaveLength(1);
+    expect(t.store.db.prepare('SELECT count(*) AS n FROM payment_intents').get()).toEqual({ n: 1 });
+    expect((await t.store.read.events.forSession(session.id)).filter((e) => e.type === 'charge.succeeded')).toHaveLength(1);
   });
 
   it('refuses a transaction the processor does not know, or one of another session', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { session } = await hostedSession(t);
     const other = (await hostedSession(t)).session;
     const unknown = await t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: 'sbx_txn_nope' }, origin);
@@ -84,7 +84,7 @@ describe('hosted checkout: init and complete', () => {
   });
 
   it('answers 409 after success, 410 once expired, 404 for an unknown session', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { session } = await hostedSession(t);
     const tx = await payOnProcessor(t, session.id);
     await t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: tx.id }, origin);
@@ -99,10 +99,10 @@ describe('hosted checkout: init and complete', () => {
   });
 
   it('stores client errors without card numbers and caps the body at 4 KB', async () => {
-    const t = testApp();
+    const t = await testApp();
     const ok = await t.json('POST', '/api/checkout/client-error', { message: 'mount failed for 4242 4242 4242 4242', context: { code: 'x', pan: '4242424242424242' } }, origin);
     expect(ok.status).toBe(200);
-    const dump = JSON.stringify(t.deps.store.db.prepare('SELECT * FROM client_errors').all());
+    const dump = JSON.stringify(t.store.db.prepare('SELECT * FROM client_errors').all());
     expect(dump).not.toContain('4242424242424242');
     expect(dump).not.toContain('4242 4242 4242 4242');
     const big = await t.json('POST', '/api/checkout/client-error', { message: 'x'.repeat(5000) }, origin);

@@ -50,7 +50,7 @@ export function checkoutRoutes(deps: Deps) {
       const { sessionId, message, context } = parsed.data;
       // Reports come from our own frames and never hold card data; scrub anyway so a bug can't store one.
       const safeContext = JSON.parse(scrubCardData(JSON.stringify(context ?? {}))) as unknown;
-      deps.store.tx(() => deps.store.clientErrors.insert(sessionId ?? null, scrubCardData(message), safeContext, deps.clock.iso()));
+      await deps.store.tx((r) => r.clientErrors.insert(sessionId ?? null, scrubCardData(message), safeContext, deps.clock.iso()));
       deps.log.warn('client error', { sessionId: sessionId ?? null, message: scrubCardData(message).slice(0, 200) });
       return c.json({ ok: true }, 200);
     },

@@ -3,6 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { API_VERSION } from '../../middleware/version.ts';
 import { json, newRouter } from '../../router.ts';
+import { LIMITS, limitBeforeAuth } from '../../middleware/rate-limit.ts';
 
 const Health = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -13,19 +14,22 @@ const Health = z.object({
 
 export function healthRoutes(deps: Deps) {
   const r = newRouter();
+  const deepLimit = limitBeforeAuth(deps, LIMITS.healthDeep);
   r.openapi(
     createRoute({
       method: 'get',
       path: '/api/health',
+      // Doc 1: shallow health is unmetered; deep health is 5 per IP per minute.
+      middleware: [(c, next) => (c.req.query('deep') === 'true' ? deepLimit(c, next) : next())],
       request: { query: z.object({ deep: z.enum(['true', 'false']).optional() }) },
       responses: { 200: json(Health), 503: json(Health, 'Degraded') },
     }),
-    (c) => {
+    async (c) => {
       const base = { version: API_VERSION, time: deps.clock.iso() };
       if (c.req.valid('query').deep !== 'true') return c.json({ status: 'ok' as const, ...base }, 200);
       let store: 'ok' | 'failed' = 'ok';
       try {
-        deps.store.db.prepare('SELECT 1').get();
+        await deps.store.ping();
       } catch {
         store = 'failed';
       }

@@ -46,13 +46,13 @@ export function pageRoutes(deps: Deps) {
     const html = await readDist(distDir, 'app', 'hosted-page', 'index.html');
     if (!html) throw new ApiError('service_unavailable', BUILD_MISSING);
     const id = c.req.param('sessionId');
-    const session = /^vp_cs_(test|live)_[A-Za-z0-9]{1,64}$/.test(id) ? deps.store.sessions.get(id) : undefined;
-    const merchant = session && deps.store.merchants.get(session.merchantId);
+    const session = /^vp_cs_(test|live)_[A-Za-z0-9]{1,64}$/.test(id) ? await deps.store.read.sessions.get(id) : undefined;
+    const merchant = session && (await deps.store.read.merchants.get(session.merchantId));
     let publishableKey: string | null = null;
     if (session && merchant && merchant.status === 'active') {
       // The hosted page reads its session through the public API like any browser client, with
       // a publishable key of the session's mode minted for it once and kept.
-      publishableKey = hostedPageKey(deps, merchant.id, session.livemode);
+      publishableKey = await hostedPageKey(deps, merchant.id, session.livemode);
     }
     const boot = { sessionId: id, publishableKey, locale: session?.locale ?? null };
     const tag = `<script type="application/json" id="svcpay-boot">${escapeJsonForHtml(boot)}</script>`;
@@ -85,14 +85,17 @@ export function pageRoutes(deps: Deps) {
 }
 
 /** The publishable key the hosted page uses, stored per merchant and mode. */
-function hostedPageKey(deps: Deps, merchantId: string, livemode: boolean): string {
+async function hostedPageKey(deps: Deps, merchantId: string, livemode: boolean): Promise<string> {
   const name = `hosted_pk:${merchantId}:${livemode ? 'live' : 'test'}`;
-  const existing = deps.store.meta.get(name);
-  if (existing && deps.store.merchants.findKey(existing)?.expires_at === null) return existing;
-  const key = newId.publishableKey(livemode);
-  deps.store.tx(() => {
-    deps.store.merchants.addKey(key, merchantId, 'publishable', livemode, deps.clock.iso());
-    deps.store.meta.set(name, key);
+  const existing = await deps.store.read.meta.get(name);
+  if (existing && (await deps.store.read.merchants.findKey(existing))?.expiresAt === null) return existing;
+  // Minted in one transaction that re-reads first: two first visits at once keep one key.
+  return deps.store.tx(async (r) => {
+    const again = await r.meta.get(name);
+    if (again && (await r.merchants.findKey(again))?.expiresAt === null) return again;
+    const key = newId.publishableKey(livemode);
+    await r.merchants.addKey(key, merchantId, 'publishable', livemode, deps.clock.iso());
+    await r.meta.set(name, key);
+    return key;
   });
-  return key;
 }

@@ -9,9 +9,12 @@ import { PublicChargeRequest, PublicChargeResponse, PublicSession } from '../../
 import type { Deps } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { auth } from '../../middleware/auth.ts';
-import { sameOriginOnly } from '../../middleware/origin.ts';
+import { guard } from '../../middleware/guard.ts';
+import { LIMITS } from '../../middleware/rate-limit.ts';
+import { randomChars } from '../../ids.ts';
 import { chargeAtSubmit } from '../../engine/payments.ts';
-import { expireIfDue, sessionForKey, toPublicSession } from '../../engine/sessions.ts';
+import { readSession, sessionForKey } from '../../engine/sessions.ts';
+import { toPublicSession } from '../sessions/wire.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
@@ -26,13 +29,13 @@ export function publicRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/v1/public/sessions/{sessionId}',
-      middleware: [auth(deps, 'publishable')] as const,
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.publicSessionRead }),
       request: { params: IdParam },
       responses: { 200: json(PublicSession), ...errors },
     }),
-    (c) => {
+    async (c) => {
       const a = c.get('auth');
-      const s = deps.store.tx(() => expireIfDue(deps, sessionForKey(deps, a, c.req.valid('param').sessionId)));
+      const s = await readSession(deps, a, c.req.valid('param').sessionId);
       return c.json(toPublicSession(s, a.merchant), 200);
     },
   );
@@ -41,15 +44,17 @@ export function publicRoutes(deps: Deps) {
     createRoute({
       method: 'post',
       path: '/v1/public/sessions/{sessionId}/charge',
-      middleware: [auth(deps, 'publishable'), sameOriginOnly(deps.config.publicUrl)] as const,
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true }),
       request: { params: IdParam, ...body(PublicChargeRequest) },
       responses: { 200: json(PublicChargeResponse), ...errors },
     }),
     async (c) => {
       const a = c.get('auth');
-      const session = sessionForKey(deps, a, c.req.valid('param').sessionId);
+      const session = await sessionForKey(deps, a, c.req.valid('param').sessionId);
       const input = c.req.valid('json');
-      const result = await chargeAtSubmit(deps, a.merchant, session, input.card, input.expected_amount, c.get('requestId'));
+      // The attempt's reference is the service's own: the idempotency reservation, or a fresh id.
+      const attemptId = c.get('idempotency')?.id ?? `att_${randomChars(24)}`;
+      const result = await chargeAtSubmit(deps, a.merchant, session, input.card, input.expected_amount, attemptId);
       return c.json(result, 200);
     },
   );

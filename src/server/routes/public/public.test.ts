@@ -3,18 +3,18 @@ import { SERVICE, bearer, testApp } from '../../testing.ts';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 
-async function elementsSession(t: ReturnType<typeof testApp>, settings: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
-  const m = t.merchant({ settings });
+async function elementsSession(t: Awaited<ReturnType<typeof testApp>>, settings: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
+  const m = await t.merchant({ settings });
   const res = await t.json('POST', '/v1/sessions', { amount: 2500, currency: 'eur', integrationMode: 'elements', chargeAtSubmit: true, ...extra }, bearer(m.keys.secret));
   return { m, session: await res.json() };
 }
 
-const charge = (t: ReturnType<typeof testApp>, id: string, pk: string, card: Record<string, unknown> = CARD, headers: Record<string, string> = { Origin: SERVICE }) =>
+const charge = (t: Awaited<ReturnType<typeof testApp>>, id: string, pk: string, card: Record<string, unknown> = CARD, headers: Record<string, string> = { Origin: SERVICE }) =>
   t.json('POST', `/v1/public/sessions/${id}/charge`, { card }, { ...bearer(pk), ...headers });
 
 describe('public session and charge at submit', () => {
   it('reads a browser-safe view of the session with the publishable key', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { m, session } = await elementsSession(t, {}, { buyerEmail: 'a@example.com', metadata: { order: '42' } });
     const res = await t.json('GET', `/v1/public/sessions/${session.id}`, undefined, bearer(m.keys.publishable));
     const body = await res.json();
@@ -24,7 +24,7 @@ describe('public session and charge at submit', () => {
   });
 
   it('charges an elements session and settles it', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { m, session } = await elementsSession(t);
     const res = await charge(t, session.id, m.keys.publishable);
     const body = await res.json();
@@ -35,7 +35,7 @@ describe('public session and charge at submit', () => {
   });
 
   it('refuses card data from outside the service origin', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { m, session } = await elementsSession(t);
     const res = await charge(t, session.id, m.keys.publishable, CARD, { Origin: 'http://127.0.0.1:4244' });
     expect(res.status).toBe(403);
@@ -43,7 +43,7 @@ describe('public session and charge at submit', () => {
   });
 
   it('answers 422 charge_at_submit_not_enabled for a session that is not eligible', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { m, session } = await elementsSession(t, { chargeAtSubmit: false });
     expect(session.chargeAtSubmit).toBe(false);
     const res = await charge(t, session.id, m.keys.publishable);
@@ -52,16 +52,16 @@ describe('public session and charge at submit', () => {
   });
 
   it('charges one session once, even under concurrent submits', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { m, session } = await elementsSession(t);
     const results = await Promise.all([0, 1, 2, 3].map(() => charge(t, session.id, m.keys.publishable)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(t.deps.store.db.prepare("SELECT count(*) AS n FROM sbx_transactions WHERE status = 'approved'").get()).toEqual({ n: 1 });
+    expect(t.store.db.prepare("SELECT count(*) AS n FROM sbx_transactions WHERE status = 'approved'").get()).toEqual({ n: 1 });
   });
 
   it('re-opens a declined session while same-session retries remain, then ends failed', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { m, session } = await elementsSession(t, { sameSessionRetry: 1 });
     const decline = { ...CARD, number: '4000000000000002' };
     const first = await (await charge(t, session.id, m.keys.publishable, decline)).json();
@@ -73,18 +73,18 @@ describe('public session and charge at submit', () => {
   });
 
   it('hides a merchant routing rule from the browser', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { m, session } = await elementsSession(t);
     const body = await (await charge(t, session.id, m.keys.publishable, { ...CARD, number: '4000000000110033' })).json();
     expect(body.error).toMatchObject({ code: 'card_declined', decline_code: 'card_declined' });
   });
 
   it('never writes the card number to the log or the store', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { m, session } = await elementsSession(t);
     await charge(t, session.id, m.keys.publishable);
-    const tables = ['sessions', 'payment_intents', 'events', 'sbx_transactions', 'idempotency_keys'];
-    const dump = tables.map((n) => JSON.stringify(t.deps.store.db.prepare(`SELECT * FROM ${n}`).all())).join('\n');
+    const tables = ['sessions', 'payment_intents', 'events', 'sbx_transactions', 'idempotency'];
+    const dump = tables.map((n) => JSON.stringify(t.store.db.prepare(`SELECT * FROM ${n}`).all())).join('\n');
     expect(dump).toContain('4242'); // the last four is kept…
     expect(dump).not.toContain(CARD.number); // …the number is not
     expect(t.logLines.join('\n')).not.toContain(CARD.number);

@@ -1,61 +1,68 @@
-/** `POST /v1/sessions` (either key) and `GET /v1/sessions/{id}` (secret key). Doc 1, Sessions. */
+/**
+ * Sessions (Doc 1, Sessions): `POST /v1/sessions` (either key), `GET`, `PATCH` and
+ * `POST …/expire` (secret key). Thin handlers: parse, call the engine, shape.
+ */
 import { createRoute, z } from '@hono/zod-openapi';
-import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import { CreateSessionBody, CreatedSession, DryRunResult, Session } from '../../../api/sessions.ts';
+import { CreateSessionBody, CreatedSession, DryRunResult, PatchSessionBody, Session } from '../../../api/sessions.ts';
 import type { AppEnv, Deps } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
-import { auth } from '../../middleware/auth.ts';
-import { checkCreate, createSession, expireIfDue, sessionForKey, toSession } from '../../engine/sessions.ts';
+import { changeTotal, expireSession } from '../../engine/session-changes.ts';
+import { checkCreate, createSession, readSession } from '../../engine/sessions.ts';
+import type { SessionRecord } from '../../engine/types.ts';
+import { guard } from '../../middleware/guard.ts';
+import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
+import { toSession } from './wire.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
-const errors = errorResponses(400, 401, 403, 404);
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
-function idempotencyKey(c: Context<AppEnv>): string | undefined {
-  const key = c.req.header('idempotency-key');
-  if (key === undefined) return undefined;
-  if (key.length === 0 || key.length > 255) throw new ApiError('validation_error', 'Idempotency-Key must be 1 to 255 characters.');
-  return key;
+/** Doc 1, Versioning 7: the one deprecated shape, and the date it may go (already passed). */
+const MIRROR_SUNSET = 'Wed, 01 Jul 2026 00:00:00 GMT';
+
+/**
+ * Doc 1: a stringified `metadata.mirror` still creates the session (never parsed, nothing
+ * mirrored) but is answered with the deprecation headers; sent with a top-level `mirror` it is 400.
+ */
+function mirrorShape(input: CreateSessionBody): 'deprecated' | null {
+  const stringified = typeof input.metadata?.mirror === 'string';
+  if (input.mirror !== undefined && stringified) throw new ApiError('mirror_dual_specification');
+  if (input.mirror !== undefined) throw new ApiError('validation_unknown_field', 'mirror: order mirroring is not available on this server yet.');
+  return stringified ? 'deprecated' : null;
 }
 
 export function sessionRoutes(deps: Deps) {
   const r = newRouter();
-  const checkoutUrl = (id: string) => `${deps.config.publicUrl}/pay/${id}`;
+  const created = (s: SessionRecord) => ({ ...toSession(s), checkoutUrl: `${deps.config.publicUrl}/pay/${s.id}` });
+  const deprecate = (c: Context<AppEnv>) => {
+    c.header('Deprecation', 'true');
+    c.header('Sunset', MIRROR_SUNSET);
+    c.header('Link', `<${deps.config.publicUrl}/docs/mirroring#order-mirroring>; rel="deprecation"`);
+  };
 
   r.openapi(
     createRoute({
       method: 'post',
       path: '/v1/sessions',
-      middleware: [auth(deps, 'either')] as const,
+      summary: 'Create a checkout session',
+      middleware: guard(deps, { key: 'either', limits: LIMITS.sessionCreate }),
       request: { query: z.object({ dry_run: z.enum(['true', 'false']).optional() }), ...body(CreateSessionBody) },
       responses: { 201: json(CreatedSession, 'Created'), 200: json(z.union([CreatedSession, DryRunResult]), 'Replay or dry run'), ...errors },
     }),
-    (c) => {
+    async (c) => {
       const a = c.get('auth');
       const input = c.req.valid('json');
+      const shape = mirrorShape(input);
       if (c.req.valid('query').dry_run === 'true') {
         checkCreate(a, input);
         return c.json({ valid: true as const, warnings: [] }, 200);
       }
-      const key = idempotencyKey(c);
-      // Reservation, creation and the stored answer share one transaction: of two concurrent
-      // requests with one key, exactly one creates (Doc 1, Idempotency 2-3).
-      const result = deps.store.tx(() => {
-        const scope = { merchantId: a.merchant.id, livemode: a.livemode, route: 'POST /v1/sessions', key: key ?? '' };
-        if (key !== undefined) {
-          const hash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
-          const seen = deps.store.idempotency.reserve(scope, hash, deps.clock.iso());
-          if (seen.kind === 'mismatch') throw new ApiError('idempotency_replay_incompatible');
-          if (seen.kind === 'replay') return { status: 200 as const, body: seen.body as z.infer<typeof CreatedSession> };
-          if (seen.kind === 'in_flight') throw new ApiError('charge_in_progress');
-        }
-        const session = toSession(createSession(deps, a, input));
-        const created = { ...session, checkoutUrl: checkoutUrl(session.id) };
-        if (key !== undefined) deps.store.idempotency.complete(scope, 201, created);
-        return { status: 201 as const, body: created };
-      });
-      return result.status === 201 ? c.json(result.body, 201) : c.json(result.body, 200);
+      const idem = c.get('idempotency');
+      // The stored replay is written in the same transaction as the session (no crash between them).
+      const s = await createSession(deps, a, input, idem && ((tx, rec) => idem.complete(tx, 201, created(rec))));
+      if (shape === 'deprecated') deprecate(c);
+      return c.json(created(s), 201);
     },
   );
 
@@ -63,15 +70,39 @@ export function sessionRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/v1/sessions/{sessionId}',
-      middleware: [auth(deps, 'secret')] as const,
+      summary: 'Retrieve a checkout session',
+      middleware: guard(deps, { key: 'secret', limits: LIMITS.sessionRead }),
       request: { params: IdParam },
       responses: { 200: json(Session), ...errors },
     }),
-    (c) => {
-      const found = sessionForKey(deps, c.get('auth'), c.req.valid('param').sessionId);
-      const s = deps.store.tx(() => expireIfDue(deps, found));
-      return c.json(toSession(s), 200);
+    async (c) => c.json(toSession(await readSession(deps, c.get('auth'), c.req.valid('param').sessionId)), 200),
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/v1/sessions/{sessionId}',
+      summary: 'Change the total of an open elements session',
+      middleware: guard(deps, { key: 'secret', limits: LIMITS.paymentOps }),
+      request: { params: IdParam, ...body(PatchSessionBody) },
+      responses: { 200: json(Session), ...errors },
+    }),
+    async (c) => {
+      const s = await changeTotal(deps, c.get('auth'), c.req.valid('param').sessionId, c.req.valid('json'));
+      return c.json(toSession(s, 'write'), 200);
     },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/sessions/{sessionId}/expire',
+      summary: 'Close an open unpaid session',
+      middleware: guard(deps, { key: 'secret', limits: LIMITS.paymentOps }),
+      request: { params: IdParam },
+      responses: { 200: json(Session), ...errors },
+    }),
+    async (c) => c.json(toSession(await expireSession(deps, c.get('auth'), c.req.valid('param').sessionId), 'write'), 200),
   );
   return r;
 }

@@ -1,6 +1,7 @@
 /** Checkout sessions. Status columns are real columns (the sweep queries them); the rest is JSON. */
 import type { Db } from './db.ts';
-import type { SessionRecord } from '../engine/types.ts';
+import type { SessionRecord } from '../../engine/types.ts';
+import type { SessionRepo } from '../types.ts';
 
 interface Row {
   id: string;
@@ -47,7 +48,7 @@ const fromRow = (r: Row): SessionRecord => ({
   expiresAt: r.expires_at,
 });
 
-export function sessionRepo(db: Db) {
+export function sessionRepo(db: Db): SessionRepo {
   const get = db.prepare<[string], Row>('SELECT * FROM sessions WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO sessions (id, merchant_id, livemode, status, payment_status, charge_lock, data, created_at, updated_at, expires_at)
@@ -57,24 +58,23 @@ export function sessionRepo(db: Db) {
     `UPDATE sessions SET status = @status, payment_status = @payment_status, charge_lock = @charge_lock, data = @data,
      updated_at = @updated_at, expires_at = @expires_at WHERE id = @id`,
   );
-  const due = db.prepare<[string], Row>(
-    "SELECT * FROM sessions WHERE status IN ('pending','processing') AND charge_lock IS NULL AND expires_at <= ?",
+  const due = db.prepare<[string, number], Row>(
+    "SELECT * FROM sessions WHERE status IN ('pending','processing','failed') AND charge_lock IS NULL AND expires_at <= ? ORDER BY expires_at LIMIT ?",
   );
   return {
-    get(id: string): SessionRecord | undefined {
+    async get(id) {
       const r = get.get(id);
       return r && fromRow(r);
     },
-    insert(s: SessionRecord) {
+    async insert(s) {
       insert.run(toRow(s));
     },
-    update(s: SessionRecord) {
+    async update(s) {
       update.run(toRow(s));
     },
     /** Open sessions whose time limit passed (ISO strings of one format compare as time). */
-    dueForExpiry(nowIso: string): SessionRecord[] {
-      return due.all(nowIso).map(fromRow);
+    async dueForExpiry(nowIso, limit) {
+      return due.all(nowIso, limit).map(fromRow);
     },
   };
 }
-export type SessionRepo = ReturnType<typeof sessionRepo>;

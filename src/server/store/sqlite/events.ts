@@ -1,25 +1,24 @@
 /** The outbox: events are written in the same transaction as the state change they report. */
 import type { Db } from './db.ts';
+import type { EventRecord, EventRepo } from '../types.ts';
 
-export interface EventRecord {
+interface Row {
   id: string;
-  merchantId: string;
-  livemode: boolean;
+  merchant_id: string;
+  livemode: number;
   type: string;
   created: number;
-  data: Record<string, unknown>;
+  data: string;
 }
 
-export function eventRepo(db: Db) {
+export function eventRepo(db: Db): EventRepo {
   const insert = db.prepare('INSERT INTO events (id, merchant_id, livemode, type, created, data) VALUES (?, ?, ?, ?, ?, ?)');
-  const bySession = db.prepare<[string], { id: string; merchant_id: string; livemode: number; type: string; created: number; data: string }>(
-    "SELECT * FROM events WHERE json_extract(data, '$.session_id') = ? ORDER BY rowid",
-  );
+  const bySession = db.prepare<[string], Row>("SELECT * FROM events WHERE json_extract(data, '$.session_id') = ? ORDER BY rowid");
   return {
-    insert(e: EventRecord) {
+    async insert(e: EventRecord) {
       insert.run(e.id, e.merchantId, e.livemode ? 1 : 0, e.type, e.created, JSON.stringify(e.data));
     },
-    forSession(sessionId: string): EventRecord[] {
+    async forSession(sessionId) {
       return bySession.all(sessionId).map((r) => ({
         id: r.id,
         merchantId: r.merchant_id,
@@ -31,4 +30,3 @@ export function eventRepo(db: Db) {
     },
   };
 }
-export type EventRepo = ReturnType<typeof eventRepo>;

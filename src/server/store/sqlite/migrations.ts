@@ -109,4 +109,25 @@ export const migrations: string[] = [
     created_at TEXT NOT NULL
   );
   `,
+  // Idempotency becomes a layer of its own: keys are scoped by key type as well (a publishable
+  // key cannot claim a key the merchant's server later uses), each reservation has the service's
+  // own id and a lock that a crash cannot hold for ever.
+  `
+  DROP TABLE idempotency_keys;
+  CREATE TABLE idempotency (
+    merchant_id TEXT NOT NULL,
+    livemode INTEGER NOT NULL,
+    key_type TEXT NOT NULL CHECK (key_type IN ('secret','publishable')),
+    key TEXT NOT NULL,
+    id TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('reserved','done')),
+    locked_until INTEGER NOT NULL,
+    status_code INTEGER,
+    response TEXT,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (merchant_id, livemode, key_type, key)
+  );
+  CREATE INDEX idempotency_created ON idempotency(created_at);
+  `,
 ];

@@ -1,7 +1,13 @@
-/** Merchants and their API keys. Keys are stored only as SHA-256 hashes. */
+/**
+ * Merchants and their API keys. Keys are stored only as SHA-256 hashes. Every request looks up
+ * its key and merchant, so both are cached after the first read (settings parsed once, not per
+ * request); every write drops the entries it touches, and the store clears the caches whenever a
+ * transaction rolls back, so a cache never holds what the database does not.
+ */
 import { createHash } from 'node:crypto';
 import type { Db } from './db.ts';
-import { MerchantSettings, type KeyType, type Merchant } from '../engine/types.ts';
+import { MerchantSettings, type KeyType, type Merchant } from '../../engine/types.ts';
+import type { KeyRecord, MerchantRepo } from '../types.ts';
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -15,7 +21,7 @@ interface MerchantRow {
   created_at: string;
 }
 
-export interface KeyRow {
+interface KeyRow {
   merchant_id: string;
   type: KeyType;
   livemode: number;
@@ -33,7 +39,13 @@ const toMerchant = (r: MerchantRow): Merchant => ({
   createdAt: r.created_at,
 });
 
-export function merchantRepo(db: Db) {
+export interface MerchantCache {
+  merchants: Map<string, Merchant>;
+  keys: Map<string, KeyRecord>;
+}
+export const newMerchantCache = (): MerchantCache => ({ merchants: new Map(), keys: new Map() });
+
+export function merchantRepo(db: Db, cache: MerchantCache): MerchantRepo {
   const get = db.prepare<[string], MerchantRow>('SELECT * FROM merchants WHERE id = ?');
   const insert = db.prepare(
     'INSERT INTO merchants (id, environment, processor, status, name, settings, created_at) VALUES (@id, @environment, @processor, @status, @name, @settings, @createdAt)',
@@ -46,26 +58,38 @@ export function merchantRepo(db: Db) {
   const expireKeys = db.prepare('UPDATE api_keys SET expires_at = ? WHERE merchant_id = ? AND expires_at IS NULL');
 
   return {
-    get(id: string): Merchant | undefined {
+    async get(id) {
+      const hit = cache.merchants.get(id);
+      if (hit) return hit;
       const r = get.get(id);
-      return r && toMerchant(r);
+      if (!r) return undefined;
+      const m = toMerchant(r);
+      cache.merchants.set(id, m);
+      return m;
     },
-    insert(m: Merchant) {
+    async insert(m) {
       insert.run({ ...m, settings: JSON.stringify(m.settings) });
     },
-    update(m: Merchant) {
+    async update(m) {
+      cache.merchants.delete(m.id);
       update.run({ ...m, settings: JSON.stringify(m.settings) });
     },
-    addKey(key: string, merchantId: string, type: KeyType, livemode: boolean, now: string) {
+    async addKey(key, merchantId, type, livemode, now) {
       insertKey.run(hashKey(key), merchantId, type, livemode ? 1 : 0, key.slice(-4), now);
     },
-    findKey(key: string): KeyRow | undefined {
-      return keyByHash.get(hashKey(key));
+    async findKey(key) {
+      const hash = hashKey(key);
+      const hit = cache.keys.get(hash);
+      if (hit) return hit;
+      const r = keyByHash.get(hash);
+      if (!r) return undefined;
+      const k: KeyRecord = { merchantId: r.merchant_id, type: r.type, livemode: r.livemode === 1, expiresAt: r.expires_at };
+      cache.keys.set(hash, k);
+      return k;
     },
-    /** Starts the grace window of every current key of the merchant (key rotation). */
-    expireCurrentKeys(merchantId: string, at: string) {
+    async expireCurrentKeys(merchantId, at) {
+      for (const [hash, k] of cache.keys) if (k.merchantId === merchantId) cache.keys.delete(hash);
       expireKeys.run(at, merchantId);
     },
   };
 }
-export type MerchantRepo = ReturnType<typeof merchantRepo>;

@@ -1,0 +1,101 @@
+/**
+ * "Every acknowledged write survives a restart" (brief, Standards; Doc 3, Starting it), tested
+ * the only honest way: a real server process on a file database, under concurrent writes, killed
+ * with SIGKILL (no shutdown hook runs), then started again on the same file.
+ *
+ * What this can and cannot catch: an answer sent before its commit (a write-behind buffer, a
+ * commit resolved early) loses acknowledged rows here. `synchronous=OFF` would not: after
+ * SIGKILL the kernel still holds the pages SQLite wrote, and only a power loss drops them; the
+ * store test asserts the pragma itself.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'svcpay-kill-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+async function startServer(data: string, ready: string) {
+  const [port, processorPort] = [await freePort(), await freePort()];
+  rmSync(ready, { force: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, SVCPAY_DATA: data, SVCPAY_READY_FILE: ready, PORT: String(port), HOST: '127.0.0.1', PROCESSOR_PORT: String(processorPort), SVCPAY_DEMO: 'off', SVCPAY_LOG: 'silent', SVCPAY_RATE_LIMITS: 'off' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += String(d)));
+  for (let i = 0; i < 300; i++) {
+    try {
+      return { child, base: `http://127.0.0.1:${port}`, ready: JSON.parse(readFileSync(ready, 'utf8')) as { secretKey: string } };
+    } catch {
+      if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+describe('durability', () => {
+  it('keeps every acknowledged session after the server is killed with SIGKILL mid-load', async () => {
+    const data = join(dir, 'svcpay.sqlite');
+    const ready = join(dir, 'ready.json');
+    const first = await startServer(data, ready);
+    const auth = { Authorization: `Bearer ${first.ready.secretKey}`, 'Content-Type': 'application/json' };
+    const acked: string[] = [];
+    let killed = false;
+    // Eight writers in a loop until the kill; every 201 is an acknowledgement the restart must honour.
+    const writer = async () => {
+      while (!killed) {
+        try {
+          const res = await fetch(`${first.base}/v1/sessions`, { method: 'POST', headers: auth, body: JSON.stringify({ amount: 100 + acked.length, currency: 'usd' }) });
+          if (res.status === 201) acked.push(((await res.json()) as { id: string }).id);
+          // Kill the moment the 150th acknowledgement is in hand: a write answered before its
+          // commit is then still uncommitted.
+          if (acked.length >= 150 && !killed) {
+            killed = true;
+            first.child.kill('SIGKILL');
+          }
+        } catch (err) {
+          if (!killed) console.error("writer", err);
+          return; // the socket died with the process
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, writer);
+    const deadline = Date.now() + 30_000;
+    while (acked.length < 150 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    expect(acked.length, 'acknowledged creates before the kill').toBeGreaterThanOrEqual(150);
+    await Promise.all(writers);
+    if (first.child.exitCode === null && first.child.signalCode === null) await new Promise((r) => first.child.once('exit', r));
+
+    const second = await startServer(data, ready);
+    const missing: string[] = [];
+    for (const id of acked) {
+      const res = await fetch(`${second.base}/v1/sessions/${id}`, { headers: { Authorization: auth.Authorization }, signal: AbortSignal.timeout(5000) });
+      if (res.status !== 200) missing.push(`${id}: ${res.status}`);
+    }
+    expect(missing).toEqual([]);
+    second.child.kill('SIGKILL');
+  }, 120_000);
+});

@@ -1,0 +1,123 @@
+/**
+ * Idempotency as one layer for every keyed POST (Doc 1, Idempotency 1-5):
+ * - the reservation is committed before the route does any asynchronous work, so of concurrent
+ *   requests with one key exactly one runs; the others get 409 `charge_already_in_flight` while
+ *   it runs, and its stored answer (201 becomes 200) once it is done;
+ * - the body fingerprint is canonical (key order inside objects does not matter) and covers the
+ *   method and path, so a key reused for anything else is 422 `idempotency_replay_incompatible`;
+ * - keys are scoped by merchant, mode and key type: a publishable-key caller in a browser cannot
+ *   claim a key the merchant's server later sends with its secret key;
+ * - the reservation id is the service's own, handed to the route (`c.var.idempotency.id`);
+ * - a reservation a crash left behind is taken over after LOCK_MS, and rows are pruned after 24
+ *   hours of service clock (`pruneIdempotency`, run by the scheduler).
+ * Only a 2xx answer is stored: a refused request changed nothing, so its key stays free.
+ */
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv, Deps } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { randomChars } from '../ids.ts';
+import type { IdemScope, Repos } from '../store/types.ts';
+
+/** A request still running after this long is taken to have died with its process. */
+export const LOCK_MS = 120_000;
+/** Doc 1: keys are kept for 24 hours. */
+export const KEEP_MS = 24 * 3600 * 1000;
+
+export interface IdempotencyHandle {
+  /** The service's id for this reservation; money paths use it as the attempt's reference. */
+  readonly id: string;
+  /** Stores the answer inside the route's own transaction, atomically with what it wrote. */
+  complete(r: Repos, status: number, body: unknown): Promise<void>;
+}
+
+/** JSON with object keys sorted at every depth: equal values give equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+async function fingerprint(c: Context<AppEnv>): Promise<string> {
+  const url = new URL(c.req.url);
+  url.searchParams.sort();
+  const text = await c.req.text();
+  let body = text;
+  try {
+    if (text.trim() !== '') body = canonicalJson(JSON.parse(text));
+  } catch {
+    // Not JSON: the route refuses it anyway; the raw text still tells two bodies apart.
+  }
+  return createHash('sha256').update(`${c.req.method} ${url.pathname}${url.search}\n${body}`).digest('hex');
+}
+
+type Seen = { kind: 'new' } | { kind: 'mismatch' } | { kind: 'in_flight'; lockedUntil: number } | { kind: 'replay'; status: number; body: string };
+
+export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: { markReplay?: boolean } = {}) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const key = c.req.header('idempotency-key');
+    const auth = c.get('auth');
+    if (c.req.method !== 'POST' || key === undefined || !auth) return next();
+    if (key.length === 0 || key.length > 255) throw new ApiError('validation_error', 'Idempotency-Key must be 1 to 255 characters.');
+
+    const scope: IdemScope = { merchantId: auth.merchant.id, livemode: auth.livemode, keyType: auth.keyType, key };
+    const fp = await fingerprint(c);
+    const id = `idr_${randomChars(24)}`;
+    const nowMs = deps.clock.nowMs();
+    const seen: Seen = await deps.store.tx(async (r) => {
+      const row = await r.idempotency.get(scope);
+      const live = row && Date.parse(row.createdAt) > nowMs - KEEP_MS;
+      if (row && live) {
+        if (row.fingerprint !== fp) return { kind: 'mismatch' };
+        if (row.state === 'done') return { kind: 'replay', status: row.statusCode ?? 200, body: row.response ?? 'null' };
+        if (row.lockedUntil > nowMs) return { kind: 'in_flight', lockedUntil: row.lockedUntil };
+      }
+      await r.idempotency.reserve(scope, { id, fingerprint: fp, lockedUntil: nowMs + LOCK_MS, createdAt: new Date(nowMs).toISOString() });
+      return { kind: 'new' };
+    });
+
+    if (seen.kind === 'mismatch') {
+      throw new ApiError('idempotency_replay_incompatible', 'This Idempotency-Key was already used for a different request (another body, path or method).');
+    }
+    if (seen.kind === 'in_flight') {
+      throw new ApiError('charge_already_in_flight', 'A request with this Idempotency-Key is still running; retry with the same key.').retryAfter(1);
+    }
+    if (seen.kind === 'replay') {
+      // Doc 1, Idempotency 2: the original create is 201, a replay 200.
+      const status = seen.status === 201 ? 200 : seen.status;
+      let body = seen.body;
+      if (opts.markReplay) body = JSON.stringify({ ...(JSON.parse(body) as object), idempotent: true });
+      c.res = new Response(body, { status, headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' } });
+      return;
+    }
+
+    let completed = false;
+    c.set('idempotency', {
+      id,
+      async complete(r, status, body) {
+        if (!(await r.idempotency.complete(scope, id, status, JSON.stringify(body)))) {
+          // Taken over after LOCK_MS: another request now owns the key; undo this one's writes.
+          throw new ApiError('service_unavailable', 'This request outlived its idempotency reservation; retry with the same key.');
+        }
+        completed = true;
+      },
+    });
+    await next();
+    if (completed) return;
+    const res = c.res;
+    if (res.status >= 200 && res.status < 300) {
+      const text = await res.clone().text();
+      const stored = await deps.store.tx((r) => r.idempotency.complete(scope, id, res.status, text));
+      if (!stored) deps.log.warn('idempotency reservation lost before completion', { reservation: id });
+    } else {
+      await deps.store.tx((r) => r.idempotency.release(scope, id));
+    }
+  });
+
+/** The scheduler's pruning of keys older than 24 hours of service clock. */
+export const pruneIdempotency = (deps: Pick<Deps, 'store' | 'clock'>) =>
+  deps.store.tx((r) => r.idempotency.prune(new Date(deps.clock.nowMs() - KEEP_MS).toISOString()));

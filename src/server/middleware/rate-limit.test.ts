@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorEnvelope } from '../../api/checkout.ts';
+import { SERVICE, bearer, testApp } from '../testing.ts';
+import { MemoryRateLimiter } from './rate-limit-memory.ts';
+
+const BODY = { amount: 1000, currency: 'usd' };
+const CARD = { number: '4000000000000002', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' };
+
+describe('sliding window counter', () => {
+  it('lets `limit` calls through per window, refuses the next, and frees a slot as the oldest call leaves', async () => {
+    const l = new MemoryRateLimiter();
+    for (let i = 0; i < 3; i++) expect((await l.hit('c', 3, 60_000, 1_000 + i * 10_000)).allowed).toBe(true);
+    const refused = await l.hit('c', 3, 60_000, 30_000);
+    expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfterMs: 31_000 });
+    // The window slides: at 61.001 s the call made at 1 s has left it, the others have not.
+    expect((await l.hit('c', 3, 60_000, 61_001)).allowed).toBe(true);
+    expect((await l.hit('c', 3, 60_000, 61_002)).allowed).toBe(false);
+  });
+});
+
+describe('rate limits (Doc 1 table)', () => {
+  it('allows 10 session creates per minute per IP without a secret key, then answers 429 with its headers', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant();
+    for (let i = 0; i < 10; i++) expect((await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable), '203.0.113.1')).status).toBe(201);
+    const res = await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable), '203.0.113.1');
+    expect(res.status).toBe(429);
+    const body = ErrorEnvelope.parse(await res.json());
+    expect(body.code).toBe('rate_limit_exceeded');
+    const retry = Number(res.headers.get('retry-after'));
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect(body.selfHeal.actions?.[0]?.retryAfterSeconds).toBe(retry);
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(res.headers.get('x-ratelimit-limit')).toBe('10');
+    expect(t.count('sessions')).toBe(10);
+    // Another address has its own bucket; the service clock, not the wall clock, slides the window.
+    expect((await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable), '203.0.113.2')).status).toBe(201);
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 61 });
+    expect((await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable), '203.0.113.1')).status).toBe(201);
+  });
+
+  it('counts 30 creates per key whatever the address (rate_limit_exceeded_per_key), and skips the 10-per-IP bucket for secret keys', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant();
+    for (let i = 0; i < 30; i++) expect((await t.json('POST', '/v1/sessions', BODY, bearer(keys.secret), '203.0.113.9')).status).toBe(201);
+    const res = await t.json('POST', '/v1/sessions', BODY, bearer(keys.secret), `198.18.0.${Math.floor(Math.random() * 200)}`);
+    expect(res.status).toBe(429);
+    expect((await res.json()).code).toBe('rate_limit_exceeded_per_key');
+  });
+
+  it('describes the bucket with the least remaining on a success', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant();
+    const res = await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable));
+    // sessions (10 per IP) is tighter than sessionsPerKey (30 per key).
+    expect([res.headers.get('x-ratelimit-limit'), res.headers.get('x-ratelimit-remaining')]).toEqual(['10', '9']);
+    expect(Number(res.headers.get('x-ratelimit-reset'))).toBe(Math.ceil((t.deps.clock.nowMs() + 60_000) / 1000));
+  });
+
+  it('counts calls refused at auth on the per-IP bucket', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant();
+    for (let i = 0; i < 10; i++) expect((await t.json('POST', '/v1/sessions', BODY, bearer('vp_pk_test_notARealKey000'), '203.0.113.5')).status).toBe(401);
+    expect((await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable), '203.0.113.5')).status).toBe(429);
+  });
+
+  it('holds card tries per session and per IP whatever Origin or X-Forwarded-For a caller forges', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant({ settings: { sameSessionRetry: 10 } });
+    const s = await (await t.json('POST', '/v1/sessions', { ...BODY, integrationMode: 'elements', chargeAtSubmit: true }, bearer(keys.secret))).json();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const forged = { ...bearer(keys.publishable), Origin: SERVICE, 'X-Forwarded-For': `10.0.0.${i}` };
+      statuses.push((await t.json('POST', `/v1/public/sessions/${s.id}/charge`, { card: CARD }, forged, `192.0.2.${i}`)).status);
+    }
+    // cardTokenizePerSession: 6 card tries per checkout session, from any address.
+    expect(statuses.slice(0, 6).every((x) => x === 200)).toBe(true);
+    expect(statuses[6]).toBe(429);
+    expect(t.count('payment_intents')).toBe(6);
+  });
+
+  it('meters deep health (5 per IP) and never the shallow check or the control API', async () => {
+    const t = await testApp();
+    for (let i = 0; i < 40; i++) expect((await t.json('GET', '/api/health')).status).toBe(200);
+    for (let i = 0; i < 40; i++) expect((await t.json('GET', '/_sandbox/clock')).status).toBe(200);
+    const deep = [];
+    for (let i = 0; i < 6; i++) deep.push((await t.json('GET', '/api/health?deep=true')).status);
+    expect(deep).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('is off with SVCPAY_RATE_LIMITS=off (load tests)', async () => {
+    const t = await testApp({ SVCPAY_RATE_LIMITS: 'off' });
+    const { keys } = await t.merchant();
+    for (let i = 0; i < 12; i++) expect((await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable))).status).toBe(201);
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * Rate limits of Doc 1's table, on the service clock. Two middlewares share one list of buckets
+ * per route: the per-IP and per-session axes run before auth (Doc 3: calls refused at auth count
+ * on per-IP buckets only), the per-key axis after it. The IP is the socket's peer address, never
+ * a header, so a forged `Origin` or `X-Forwarded-For` changes nothing: these limits are also the
+ * defence against card testing on the public charge and token routes.
+ */
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv, Deps } from '../context.ts';
+import { ApiError } from '../errors.ts';
+
+export interface Hit {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Service-clock ms when the oldest counted call leaves the window. */
+  resetMs: number;
+  retryAfterMs: number;
+}
+
+export interface RateLimiter {
+  hit(counter: string, limit: number, windowMs: number, nowMs: number): Promise<Hit>;
+}
+
+type Axis = 'key' | 'ip' | 'session';
+
+/** Doc 1, "Rate limits": every bucket, its axis and its ceiling per 60 seconds. */
+export const BUCKETS = {
+  sessionsPerKey: { axis: 'key', limit: 30 },
+  sessionsSecretKeyPerIp: { axis: 'ip', limit: 300 },
+  sessions: { axis: 'ip', limit: 10 },
+  paymentOpsPerKey: { axis: 'key', limit: 300 },
+  paymentOpsSecretKeyPerIp: { axis: 'ip', limit: 600 },
+  paymentOps: { axis: 'ip', limit: 100 },
+  cardTokenizePerSession: { axis: 'session', limit: 6 },
+  cardTokenizePerIp: { axis: 'ip', limit: 20 },
+  sessionRead: { axis: 'ip', limit: 30 },
+  publicSessionRead: { axis: 'key', limit: 1000 },
+  publicSessionReadPerIp: { axis: 'ip', limit: 80 },
+  publicWebhookRead: { axis: 'key', limit: 100 },
+  webhook_subscription_writes: { axis: 'key', limit: 30 },
+  webhookListenSseConnections: { axis: 'key', limit: 30 },
+  sdkTelemetry: { axis: 'key', limit: 30 },
+  browserTelemetry: { axis: 'ip', limit: 30 },
+  healthDeep: { axis: 'ip', limit: 5 },
+} as const satisfies Record<string, { axis: Axis; limit: number }>;
+export type Bucket = keyof typeof BUCKETS;
+
+export const WINDOW_MS = 60_000;
+
+/** A bucket of a route, optionally only for callers with (`secret`) or without (`notSecret`) a secret key. */
+export interface Limit {
+  bucket: Bucket;
+  when?: 'secret' | 'notSecret';
+}
+
+/** The bucket lists of Doc 1's table, one per family of routes. */
+export const LIMITS = {
+  sessionCreate: [
+    { bucket: 'sessionsPerKey' },
+    { bucket: 'sessionsSecretKeyPerIp', when: 'secret' },
+    { bucket: 'sessions', when: 'notSecret' },
+  ],
+  sessionRead: [{ bucket: 'sessionRead' }],
+  paymentOps: [
+    { bucket: 'paymentOpsPerKey', when: 'secret' },
+    { bucket: 'paymentOpsSecretKeyPerIp', when: 'secret' },
+    { bucket: 'paymentOps', when: 'notSecret' },
+  ],
+  /** Card saves and charges from the browser: the card-testing surface. */
+  cardEntry: [{ bucket: 'paymentOps' }, { bucket: 'cardTokenizePerIp' }, { bucket: 'cardTokenizePerSession' }],
+  publicSessionRead: [{ bucket: 'publicSessionRead' }, { bucket: 'publicSessionReadPerIp' }],
+  webhookRead: [{ bucket: 'publicWebhookRead' }],
+  webhookWrite: [{ bucket: 'webhook_subscription_writes' }],
+  webhookListen: [{ bucket: 'webhookListenSseConnections' }],
+  sdkTelemetry: [{ bucket: 'sdkTelemetry' }],
+  browserTelemetry: [{ bucket: 'browserTelemetry' }],
+  healthDeep: [{ bucket: 'healthDeep' }],
+} as const satisfies Record<string, readonly Limit[]>;
+
+/** The peer address of the socket; `app.request` in tests may pass one as `env.incoming`. */
+export function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Before auth the key is only claimed: its prefix picks the IP bucket (a fake secret key still counts). */
+const claimsSecretKey = (c: Context) => /^Bearer\s+vp_sk_/i.test(c.req.header('authorization') ?? '');
+
+export interface RateLimitCount {
+  hit: Hit;
+  axis: Axis;
+}
+
+function applies(limit: Limit, secret: boolean) {
+  return limit.when === undefined || (limit.when === 'secret') === secret;
+}
+
+async function count(c: Context<AppEnv>, deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[], axes: Axis[], secret: boolean, id: (axis: Axis) => string) {
+  const counted = c.get('rateLimits') ?? [];
+  c.set('rateLimits', counted);
+  const now = deps.clock.nowMs();
+  for (const limit of limits) {
+    const b = BUCKETS[limit.bucket];
+    if (!axes.includes(b.axis) || !applies(limit, secret)) continue;
+    const hit = await deps.limiter.hit(`${limit.bucket}:${id(b.axis)}`, b.limit, WINDOW_MS, now);
+    counted.push({ hit, axis: b.axis });
+    if (!hit.allowed) {
+      const err = new ApiError(b.axis === 'key' ? 'rate_limit_exceeded_per_key' : 'rate_limit_exceeded', `Rate limit ${limit.bucket} (${b.limit} per minute) exceeded.`);
+      // Doc 1: on a 429, Retry-After is 1 to 60 seconds.
+      err.retryAfter(Math.min(60, Math.max(1, hit.retryAfterMs / 1000)));
+      Object.assign(err.headers, headersOf(counted));
+      throw err;
+    }
+  }
+}
+
+/** Doc 3: with two buckets on one call, the headers describe the one with the least remaining. */
+function headersOf(counted: RateLimitCount[]): Record<string, string> {
+  const tightest = counted.reduce((a, b) => (b.hit.remaining < a.hit.remaining ? b : a));
+  return {
+    'X-RateLimit-Limit': String(tightest.hit.limit),
+    'X-RateLimit-Remaining': String(tightest.hit.remaining),
+    'X-RateLimit-Reset': String(Math.ceil(tightest.hit.resetMs / 1000)),
+  };
+}
+
+/** Per-IP and per-session buckets, before auth; also writes the headers of every bucket counted. */
+export const limitBeforeAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!deps.config.rateLimits) return next();
+    await count(c, deps, limits, ['ip', 'session'], claimsSecretKey(c), (axis) => (axis === 'ip' ? clientIp(c) : (c.req.param('sessionId') ?? '-')));
+    await next();
+    const counted = c.get('rateLimits') ?? [];
+    if (counted.length && c.res.status !== 429) for (const [k, v] of Object.entries(headersOf(counted))) c.res.headers.set(k, v);
+  });
+
+/** Per-key buckets, after auth (the key is known and valid). */
+export const limitAfterAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!deps.config.rateLimits) return next();
+    const auth = c.get('auth');
+    await count(c, deps, limits, ['key'], auth.keyType === 'secret', () => auth.keyId);
+    await next();
+  });

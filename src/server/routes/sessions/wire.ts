@@ -1,0 +1,79 @@
+/**
+ * Wire shaping of the session (Doc 1, "Checkout session" field table): the engine hands out
+ * records, the routes decide what a merchant's server and a buyer's browser may see.
+ */
+import type { Session } from '../../../api/sessions.ts';
+import type { PublicSession } from '../../../api/checkout.ts';
+import type { Merchant, SessionRecord } from '../../engine/types.ts';
+
+/** The merchant-facing object. `write` is the shape PATCH and expire answer with (Doc 1: totals and last_payment_error null). */
+export function toSession(s: SessionRecord, view: 'get' | 'write' = 'get'): Session {
+  const settled = s.vpTxId !== null && s.vpTxCount === 1;
+  const totals = view === 'get' && settled;
+  return {
+    id: s.id,
+    status: s.status,
+    expiredFrom: s.expiredFrom,
+    paymentStatus: s.paymentStatus,
+    mode: s.mode,
+    captureMethod: s.captureMethod,
+    integrationMode: s.integrationMode,
+    channel: s.channel,
+    chargeAtSubmit: s.chargeAtSubmit,
+    threeDSecure: { mode: s.mode === 'setup' ? 'not_applicable' : 'in_page' },
+    storedCredentialUse: s.storedCredentialUse,
+    setupForFutureUse: s.setupForFutureUse,
+    merchantId: s.merchantId,
+    amount: s.amount,
+    currency: s.currency,
+    country: s.country,
+    description: s.description,
+    locale: s.locale,
+    successUrl: s.successUrl,
+    cancelUrl: s.cancelUrl,
+    shipping: s.shipping,
+    billingAddress: s.billingAddress,
+    phone: s.phone,
+    collectEmail: s.collectEmail,
+    nameCollection: s.nameCollection,
+    emailCollection: s.emailCollection,
+    shippingAddress: s.status === 'succeeded' ? s.shippingAddress : null,
+    buyerId: s.buyerId,
+    buyerPhone: s.buyerPhone,
+    transactionId: s.transactionId,
+    vp_tx_id: settled ? s.vpTxId : null,
+    vp_tx_count: s.vpTxCount,
+    // Refunds arrive with the refunds issue; until then a settled payment has refunded nothing.
+    amount_refunded: totals ? 0 : null,
+    remaining_refundable: totals ? s.amount : null,
+    refundable: totals ? true : null,
+    paymentIntentId: s.paymentIntentId,
+    retry: s.retry,
+    last_payment_error: view === 'get' ? s.lastPaymentError : null,
+    metadata: s.metadata,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    expiresAt: s.expiresAt,
+  };
+}
+
+/** What a buyer's browser may read (`GET /v1/public/sessions/{id}`): no buyer data, no metadata. */
+export function toPublicSession(s: SessionRecord, merchant: Merchant): PublicSession {
+  return {
+    id: s.id,
+    status: s.status,
+    amount: s.amount,
+    currency: s.currency,
+    description: s.description,
+    locale: s.locale,
+    mode: s.mode,
+    integrationMode: s.integrationMode,
+    chargeAtSubmit: s.chargeAtSubmit,
+    livemode: s.livemode,
+    merchantName: merchant.settings.displayName,
+    lineItems: s.lineItems,
+    cancelUrl: s.cancelUrl,
+    expiresAt: s.expiresAt,
+    retry: s.retry,
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * The SQLite backend of the store contract (../types.ts), through better-sqlite3.
+ *
+ * Group commit: `tx` queues the transaction function and resolves after the commit that contains
+ * it. All the transactions queued while the event loop handled one round of I/O run in one
+ * `BEGIN IMMEDIATE … COMMIT`, each inside its own savepoint (a function that throws rolls back
+ * only its own writes), so many concurrent requests share one fsync, and each is answered only
+ * after the commit that made its writes durable (synchronous=FULL: a 2xx is on disk).
+ */
+import { openDb, type Db } from './db.ts';
+import { clientErrorRepo } from './client-errors.ts';
+import { eventRepo } from './events.ts';
+import { idempotencyRepo } from './idempotency.ts';
+import { merchantRepo, newMerchantCache } from './merchants.ts';
+import { metaRepo } from './meta.ts';
+import { paymentRepo } from './payments.ts';
+import { sessionRepo } from './sessions.ts';
+import type { Repos, Store } from '../types.ts';
+
+interface Job {
+  fn: (r: Repos) => unknown;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+export class SqliteStore implements Store {
+  readonly db: Db;
+  readonly #repos: Repos;
+  readonly #cache = newMerchantCache();
+  #queue: Job[] = [];
+  #scheduled = false;
+  #running = false;
+  #closed = false;
+
+  constructor(path: string) {
+    this.db = openDb(path);
+    this.#repos = {
+      merchants: merchantRepo(this.db, this.#cache),
+      sessions: sessionRepo(this.db),
+      payments: paymentRepo(this.db),
+      idempotency: idempotencyRepo(this.db),
+      events: eventRepo(this.db),
+      meta: metaRepo(this.db),
+      clientErrors: clientErrorRepo(this.db),
+    };
+  }
+
+  get read() {
+    return this.#repos;
+  }
+
+  tx<T>(fn: (r: Repos) => Promise<T> | T): Promise<T> {
+    if (this.#closed) return Promise.reject(new Error('store closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      this.#schedule();
+    });
+  }
+
+  async ping() {
+    this.db.prepare('SELECT 1').get();
+  }
+
+  async close() {
+    this.#closed = true;
+    while (this.#running || this.#queue.length) await new Promise((r) => setImmediate(r));
+    this.db.close();
+  }
+
+  #schedule() {
+    if (this.#scheduled || this.#running) return;
+    this.#scheduled = true;
+    // setImmediate, not nextTick: the requests whose I/O is already waiting get to queue their
+    // transactions first, and join this commit.
+    setImmediate(() => void this.#flush());
+  }
+
+  async #flush() {
+    this.#scheduled = false;
+    this.#running = true;
+    const batch = this.#queue.splice(0);
+    const done: { job: Job; ok: boolean; value: unknown }[] = [];
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      for (const job of batch) {
+        this.db.exec('SAVEPOINT job');
+        try {
+          const value = await job.fn(this.#repos);
+          this.db.exec('RELEASE job');
+          done.push({ job, ok: true, value });
+        } catch (err) {
+          this.db.exec('ROLLBACK TO job');
+          this.db.exec('RELEASE job');
+          this.#clearCaches();
+          done.push({ job, ok: false, value: err });
+        }
+      }
+      this.db.exec('COMMIT');
+    } catch (err) {
+      // The commit itself failed (disk full, I/O error): nothing of the batch is durable.
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.#clearCaches();
+      for (const job of batch) job.reject(err);
+      this.#after();
+      return;
+    }
+    for (const d of done) (d.ok ? d.job.resolve : d.job.reject)(d.value);
+    this.#after();
+  }
+
+  #after() {
+    this.#running = false;
+    if (this.#queue.length) this.#schedule();
+  }
+
+  #clearCaches() {
+    this.#cache.merchants.clear();
+    this.#cache.keys.clear();
+  }
+}
+
+export function createStore(path: string) {
+  return new SqliteStore(path);
+}

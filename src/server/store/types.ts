@@ -1,0 +1,140 @@
+/**
+ * The store contract (ARCHITECTURE.md, Store): repositories the engine calls, and nothing else of
+ * the database. Every call is asynchronous, because the second backend this shape exists for
+ * (Postgres, shared by several server instances) can only answer asynchronously; the SQLite
+ * backend answers at once but keeps the same contract, so the engine never learns which it has.
+ *
+ * Rules every backend keeps:
+ * - A write happens only inside `tx`. When the promise `tx` returns resolves, every write of the
+ *   transaction is durable (on disk for a file store); when it rejects, none of them happened.
+ * - A transaction function does no I/O of its own (no processor call, no fetch): it reads and
+ *   writes through the repositories it is handed, then returns. Backends may run several
+ *   transactions under one commit (group commit), so a slow function would hold all of them.
+ * - Reads outside a transaction (`read`) see committed data, or data a concurrent transaction is
+ *   about to commit; a decision that must hold is re-read inside the transaction that acts on it.
+ */
+import type { KeyType, Merchant, PaymentIntentRecord, SessionRecord } from '../engine/types.ts';
+
+export interface KeyRecord {
+  merchantId: string;
+  type: KeyType;
+  livemode: boolean;
+  /** ISO time after which the key answers `auth_key_expired`; null while current. */
+  expiresAt: string | null;
+}
+
+export interface MerchantReads {
+  get(id: string): Promise<Merchant | undefined>;
+  findKey(key: string): Promise<KeyRecord | undefined>;
+}
+export interface MerchantRepo extends MerchantReads {
+  insert(m: Merchant): Promise<void>;
+  update(m: Merchant): Promise<void>;
+  addKey(key: string, merchantId: string, type: KeyType, livemode: boolean, now: string): Promise<void>;
+  /** Starts the grace window of every current key of the merchant (key rotation). */
+  expireCurrentKeys(merchantId: string, at: string): Promise<void>;
+}
+
+export interface SessionReads {
+  get(id: string): Promise<SessionRecord | undefined>;
+  /** Open sessions whose time limit passed and that hold no charge lock, oldest first. */
+  dueForExpiry(nowIso: string, limit: number): Promise<SessionRecord[]>;
+}
+export interface SessionRepo extends SessionReads {
+  insert(s: SessionRecord): Promise<void>;
+  update(s: SessionRecord): Promise<void>;
+}
+
+export interface PaymentReads {
+  get(id: string): Promise<PaymentIntentRecord | undefined>;
+  byProcessorRef(ref: string): Promise<PaymentIntentRecord | undefined>;
+}
+export interface PaymentRepo extends PaymentReads {
+  insert(p: PaymentIntentRecord): Promise<void>;
+}
+
+/** Whose key it is: a publishable-key caller and the merchant's server never share a namespace. */
+export interface IdemScope {
+  merchantId: string;
+  livemode: boolean;
+  keyType: KeyType;
+  key: string;
+}
+
+export interface IdemRecord {
+  /** The service's own id for this reservation (never a client-sent value). */
+  id: string;
+  fingerprint: string;
+  state: 'reserved' | 'done';
+  /** Service-clock ms after which a `reserved` row left by a crash may be taken over. */
+  lockedUntil: number;
+  statusCode: number | null;
+  response: string | null;
+  createdAt: string;
+}
+
+export interface IdempotencyRepo {
+  get(scope: IdemScope): Promise<IdemRecord | undefined>;
+  /** Inserts or replaces the row of `scope` with a fresh reservation. */
+  reserve(scope: IdemScope, rec: Omit<IdemRecord, 'state' | 'statusCode' | 'response'>): Promise<void>;
+  /** Stores the answer of reservation `id`; false when the row is no longer that reservation. */
+  complete(scope: IdemScope, id: string, statusCode: number, response: string): Promise<boolean>;
+  /** Drops reservation `id` if it is still reserved (the request changed nothing). */
+  release(scope: IdemScope, id: string): Promise<void>;
+  /** Deletes rows created before `beforeIso`; returns how many. */
+  prune(beforeIso: string): Promise<number>;
+}
+
+export interface EventRecord {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  type: string;
+  created: number;
+  data: Record<string, unknown>;
+}
+export interface EventReads {
+  forSession(sessionId: string): Promise<EventRecord[]>;
+}
+export interface EventRepo extends EventReads {
+  insert(e: EventRecord): Promise<void>;
+}
+
+export interface MetaReads {
+  get(key: string): Promise<string | undefined>;
+}
+export interface MetaRepo extends MetaReads {
+  set(key: string, value: string): Promise<void>;
+}
+
+export interface ClientErrorRepo {
+  insert(sessionId: string | null, message: string, context: unknown, now: string): Promise<void>;
+}
+
+/** What a transaction function is handed. */
+export interface Repos {
+  merchants: MerchantRepo;
+  sessions: SessionRepo;
+  payments: PaymentRepo;
+  idempotency: IdempotencyRepo;
+  events: EventRepo;
+  meta: MetaRepo;
+  clientErrors: ClientErrorRepo;
+}
+
+/** What may be read outside a transaction. */
+export interface Reads {
+  merchants: MerchantReads;
+  sessions: SessionReads;
+  payments: PaymentReads;
+  events: EventReads;
+  meta: MetaReads;
+}
+
+export interface Store {
+  readonly read: Reads;
+  tx<T>(fn: (r: Repos) => Promise<T> | T): Promise<T>;
+  /** A cheap round trip through the backend, for deep health. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,19 @@
+/**
+ * ISO 4217 currencies accepted for new payments (Doc 1: `currency_not_supported`). Active
+ * national and regional currencies only: fund codes (BOV, CHE, CHW, CLF, COU, MXV, USN, UYI,
+ * UYW), precious metals, SDRs, bond units and the test codes (XTS, XXX) are codes of ISO 4217
+ * but nobody pays in them, and withdrawn codes (HRK, SLL, ANG, ZWL) take no new payments.
+ */
+const CODES =
+  'AED AFN ALL AMD AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD ' +
+  'CAD CDF CHF CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP ' +
+  'GMD GNF GTQ GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD ' +
+  'KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN ' +
+  'NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP ' +
+  'SLE SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VED VES ' +
+  'VND VUV WST XAF XCD XCG XOF XPF YER ZAR ZMW ZWG';
+
+export const currencies: ReadonlySet<string> = new Set(CODES.split(' '));
+
+/** True for a code of the list, in any case (Doc 3: currency input is accepted in any case). */
+export const isSupportedCurrency = (code: string) => currencies.has(code.toUpperCase());
