@@ -2,17 +2,26 @@
  * The built files through the whole app, from a small fake dist in a temp folder (no vite
  * build needed): negotiation, validators, caching headers and the in-memory rule.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from './testing.ts';
 
 const EMBED = `/* svcpay embed */\n${'window.SvcPay = function () { return "mount the fields"; };\n'.repeat(80)}`;
 const ASSET = `export const core = ${JSON.stringify('protocol and zod '.repeat(200))};\n`;
 const FIELD = `<!doctype html><html><head><script type="module" src="/assets/field-Ab12Cd.js"></script></head><body>${'<div></div>'.repeat(60)}</body></html>`;
 const HOSTED = '<!doctype html><html><head><!--svcpay-boot--></head><body><div id="app"></div></body></html>';
+
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function tempDist() {
+  const dir = mkdtempSync(join(tmpdir(), 'svcpay-dist-'));
+  made.push(dir);
+  return dir;
+}
 
 /** Writes `path` under `dir`, with the build's .br and .gz siblings unless `plain`. */
 function put(dir: string, path: string, text: string, plain = false) {
@@ -25,7 +34,7 @@ function put(dir: string, path: string, text: string, plain = false) {
 }
 
 function fakeDist() {
-  const dir = mkdtempSync(join(tmpdir(), 'svcpay-dist-'));
+  const dir = tempDist();
   put(dir, 'embed/svcpay.js', EMBED);
   put(dir, 'app/assets/core-Xy98Zw.js', ASSET);
   put(dir, 'app/src/frames/field.html', FIELD);
@@ -153,7 +162,7 @@ describe('static files: held in memory', () => {
   });
 
   it('picks up a file built after the first request found it missing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svcpay-dist-'));
+    const dir = tempDist();
     const { get } = setup(dir);
     expect((await get('/js/v1/svcpay.js')).status).toBe(503);
     expect((await get('/assets/core-Xy98Zw.js')).status).toBe(404);
