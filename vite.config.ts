@@ -5,9 +5,12 @@
  * - `--mode embed`: the script-tag bundle, one IIFE file at dist/embed/svcpay.js;
  * - `--mode npm`: the npm loader module (`loadSvcPay`) at dist/npm/index.js.
  */
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
-import { resolve } from 'node:path';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 const root = import.meta.dirname;
 
@@ -28,9 +31,58 @@ const frameCore = [
   /src[\\/]client[\\/](http|charge|client-error|schemas[\\/](shared|charge))\.ts$/,
 ];
 
+/** Formats that are compressed already, and files too small to gain from it (under one packet either way). */
+const INCOMPRESSIBLE = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.woff', '.woff2', '.br', '.gz', '.zip']);
+const MIN_COMPRESS_BYTES = 512;
+
+/**
+ * Writes `x.br` (brotli, quality 11) and `x.gz` (gzip, level 9) beside every file of the output
+ * directory, for the server to hold in memory and send by Accept-Encoding (src/server/static.ts).
+ * A plugin rather than a post-build script: it runs whichever way the build is started (npm run
+ * build, scripts/ensure.mjs, a bare `vite build`), so the siblings can never be missing or stale.
+ * A sibling is written only when it is smaller than the file. Not used for dist/npm: that is
+ * published to npm, never served, and its bundler compresses for itself.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const walk = async (dir: string): Promise<string[]> => {
+    const entries = await readdir(dir, { withFileTypes: true });
+    const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)])));
+    return nested.flat();
+  };
+  return {
+    name: 'svcpay-precompress',
+    apply: 'build',
+    async writeBundle(options) {
+      if (!options.dir) return;
+      const files = (await walk(options.dir)).filter((f) => !INCOMPRESSIBLE.has(extname(f)));
+      await Promise.all(
+        files.map(async (file) => {
+          const data = await readFile(file);
+          if (data.length < MIN_COMPRESS_BYTES) return;
+          const [br, gzipped] = await Promise.all([
+            brotli(data, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
+            gz(data, { level: 9 }),
+          ]);
+          if (br.length < data.length) await writeFile(`${file}.br`, br);
+          if (gzipped.length < data.length) await writeFile(`${file}.gz`, gzipped);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   if (mode === 'embed') {
     return {
+      plugins: [precompress()],
       build: {
         outDir: 'dist/embed',
         emptyOutDir: true,
@@ -50,7 +102,7 @@ export default defineConfig(({ mode }) => {
     };
   }
   return {
-    plugins: [preact()],
+    plugins: [preact(), precompress()],
     build: {
       outDir: 'dist/app',
       emptyOutDir: true,

@@ -1,7 +1,7 @@
 /** Composes the middleware chain and the routes; nothing else (ARCHITECTURE.md). */
-import { bodyLimit } from 'hono/body-limit';
 import type { Deps } from './context.ts';
 import { ApiError } from './errors.ts';
+import { limitBody } from './middleware/body-limit.ts';
 import { jsonOnly } from './middleware/content-type.ts';
 import { notFound, onError } from './middleware/error-envelope.ts';
 import { requestId } from './middleware/request-id.ts';
@@ -25,11 +25,8 @@ export function createApp(deps: Deps) {
   app.use('*', version());
   app.use(
     '*',
-    bodyLimit({
-      maxSize: MAX_BODY,
-      onError: () => {
-        throw new ApiError('payload_too_large');
-      },
+    limitBody(MAX_BODY, () => {
+      throw new ApiError('payload_too_large');
     }),
   );
   app.use('*', jsonOnly());

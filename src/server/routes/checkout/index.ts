@@ -3,10 +3,10 @@
  * frames (`Origin` checked). Not part of the merchant integration.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { ClientErrorRequest, CompleteRequest, CompleteResponse, InitRequest, InitResponse } from '../../../api/checkout.ts';
 import type { Deps } from '../../context.ts';
 import { scrubCardData } from '../../log.ts';
+import { limitBody } from '../../middleware/body-limit.ts';
 import { sameOriginOnly } from '../../middleware/origin.ts';
 import { completeCheckout, initCheckout } from '../../engine/payments.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
@@ -37,7 +37,7 @@ export function checkoutRoutes(deps: Deps) {
   r.post(
     '/api/checkout/client-error',
     origin,
-    bodyLimit({ maxSize: CLIENT_ERROR_MAX, onError: (c) => c.json({ ok: false, error: 'Payload too large: the limit is 4 KB.' }, 413) }),
+    limitBody(CLIENT_ERROR_MAX, (c) => c.json({ ok: false, error: 'Payload too large: the limit is 4 KB.' }, 413)),
     async (c) => {
       let raw: unknown;
       try {

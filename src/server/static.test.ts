@@ -1,0 +1,174 @@
+/**
+ * The built files through the whole app, from a small fake dist in a temp folder (no vite
+ * build needed): negotiation, validators, caching headers and the in-memory rule.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testApp } from './testing.ts';
+
+const EMBED = `/* svcpay embed */\n${'window.SvcPay = function () { return "mount the fields"; };\n'.repeat(80)}`;
+const ASSET = `export const core = ${JSON.stringify('protocol and zod '.repeat(200))};\n`;
+const FIELD = `<!doctype html><html><head><script type="module" src="/assets/field-Ab12Cd.js"></script></head><body>${'<div></div>'.repeat(60)}</body></html>`;
+const HOSTED = '<!doctype html><html><head><!--svcpay-boot--></head><body><div id="app"></div></body></html>';
+
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function tempDist() {
+  const dir = mkdtempSync(join(tmpdir(), 'svcpay-dist-'));
+  made.push(dir);
+  return dir;
+}
+
+/** Writes `path` under `dir`, with the build's .br and .gz siblings unless `plain`. */
+function put(dir: string, path: string, text: string, plain = false) {
+  const file = join(dir, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  if (plain) return;
+  writeFileSync(`${file}.br`, brotliCompressSync(text));
+  writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
+}
+
+function fakeDist() {
+  const dir = tempDist();
+  put(dir, 'embed/svcpay.js', EMBED);
+  put(dir, 'app/assets/core-Xy98Zw.js', ASSET);
+  put(dir, 'app/src/frames/field.html', FIELD);
+  put(dir, 'app/src/frames/controller.html', FIELD);
+  put(dir, 'app/hosted-page/index.html', HOSTED, true);
+  return dir;
+}
+
+function setup(dir = fakeDist()) {
+  const t = testApp({ SVCPAY_DIST: dir });
+  const get = (path: string, headers: Record<string, string> = {}) => t.app.request(path, { headers });
+  return { dir, get };
+}
+
+const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
+describe('static files: encodings', () => {
+  it('sends brotli, gzip or identity by Accept-Encoding, each with its own length and Vary', async () => {
+    const { get } = setup();
+    const br = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    const brBody = await bytes(br);
+    expect(brotliDecompressSync(brBody).toString()).toBe(EMBED);
+    expect(Number(br.headers.get('Content-Length'))).toBe(brBody.length);
+    expect(brBody.length).toBeLessThan(EMBED.length);
+
+    const gz = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'br;q=0, gzip' });
+    expect(gz.headers.get('Content-Encoding')).toBe('gzip');
+    const gzBody = await bytes(gz);
+    expect(gunzipSync(gzBody).toString()).toBe(EMBED);
+    expect(Number(gz.headers.get('Content-Length'))).toBe(gzBody.length);
+
+    const plain = await get('/js/v1/svcpay.js');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect((await bytes(plain)).toString()).toBe(EMBED);
+    expect(Number(plain.headers.get('Content-Length'))).toBe(Buffer.byteLength(EMBED));
+
+    for (const res of [br, gz, plain]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Vary')).toBe('Accept-Encoding');
+      expect(res.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8');
+    }
+  });
+
+  it('sends identity for a file the build left uncompressed', async () => {
+    const dir = fakeDist();
+    put(dir, 'app/assets/tiny-Q1w2E3.css', 'a{}', true);
+    const res = await setup(dir).get('/assets/tiny-Q1w2E3.css', { 'Accept-Encoding': 'br, gzip' });
+    expect(res.headers.get('Content-Encoding')).toBeNull();
+    expect(await res.text()).toBe('a{}');
+  });
+
+  it('does not serve the compressed siblings as files of their own', async () => {
+    const res = await setup().get('/assets/core-Xy98Zw.js.br');
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('static files: validators and caching', () => {
+  it('gives each representation its own strong ETag and answers 304 to a matching If-None-Match', async () => {
+    const { get } = setup();
+    const tags = new Set<string>();
+    for (const enc of ['br', 'gzip', 'identity']) {
+      const first = await get('/js/v1/svcpay.js', { 'Accept-Encoding': enc });
+      const etag = first.headers.get('ETag')!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      tags.add(etag);
+      const again = await get('/js/v1/svcpay.js', { 'Accept-Encoding': enc, 'If-None-Match': etag });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('ETag')).toBe(etag);
+      expect(again.headers.get('Cache-Control')).toBe('public, max-age=300');
+    }
+    expect(tags.size).toBe(3);
+  });
+
+  it('answers 200 when the tag the client holds is for another encoding', async () => {
+    const { get } = setup();
+    const gz = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'gzip' });
+    const res = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'br', 'If-None-Match': gz.headers.get('ETag')! });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Encoding')).toBe('br');
+  });
+
+  it('caches hashed assets for a year, immutable, readable from both origins', async () => {
+    const res = await setup().get('/assets/core-Xy98Zw.js', { 'Accept-Encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(res.headers.get('Cross-Origin-Resource-Policy')).toBe('cross-origin');
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('ETag')).toMatch(/-br"$/);
+  });
+
+  it('keeps the frame headers: framable by any page, never stored, precompressed', async () => {
+    const res = await setup().get('/frames/field.html', { 'Accept-Encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Security-Policy')).toContain('frame-ancestors *');
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+    expect(brotliDecompressSync(await bytes(res)).toString()).toBe(FIELD);
+  });
+});
+
+describe('static files: held in memory', () => {
+  it('does not read a served file again when it changes on disk', async () => {
+    const { dir, get } = setup();
+    const before = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'br' });
+    put(dir, 'embed/svcpay.js', '/* changed */');
+    const after = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'br' });
+    expect(brotliDecompressSync(await bytes(after)).toString()).toBe(EMBED);
+    expect(after.headers.get('ETag')).toBe(before.headers.get('ETag'));
+    expect(await (await get('/js/v1/svcpay.js')).text()).toBe(EMBED);
+  });
+
+  it('keeps the hosted page template, inserting the boot tag per request', async () => {
+    const { dir, get } = setup();
+    const first = await get('/pay/vp_cs_test_missing');
+    expect(await first.text()).toContain('<script type="application/json" id="svcpay-boot">{"sessionId":"vp_cs_test_missing"');
+    put(dir, 'app/hosted-page/index.html', '<p>changed</p><!--svcpay-boot-->', true);
+    const second = await (await get('/pay/vp_cs_test_other')).text();
+    expect(second).toContain('<div id="app"></div>');
+    expect(second).toContain('"sessionId":"vp_cs_test_other"');
+  });
+
+  it('picks up a file built after the first request found it missing', async () => {
+    const dir = tempDist();
+    const { get } = setup(dir);
+    expect((await get('/js/v1/svcpay.js')).status).toBe(503);
+    expect((await get('/assets/core-Xy98Zw.js')).status).toBe(404);
+    put(dir, 'embed/svcpay.js', EMBED);
+    put(dir, 'app/assets/core-Xy98Zw.js', ASSET);
+    expect(await (await get('/js/v1/svcpay.js')).text()).toBe(EMBED);
+    expect(await (await get('/assets/core-Xy98Zw.js')).text()).toBe(ASSET);
+  });
+});
