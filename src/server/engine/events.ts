@@ -4,19 +4,9 @@
  */
 import type { Deps } from '../context.ts';
 import { newId } from '../ids.ts';
+import type { EventType } from '../../vocab/events.ts';
 
-export type EventType =
-  | 'charge.succeeded'
-  | 'charge.failed'
-  | 'charge.refunded'
-  | 'refund.failed'
-  | 'mirror.order.created'
-  | 'payment_intent.succeeded'
-  | 'payment_intent.failed'
-  | 'session.failed'
-  | 'dispute.created'
-  | 'dispute.won'
-  | 'dispute.lost';
+export type { EventType };
 
 export function emit(
   deps: Pick<Deps, 'store' | 'clock'>,
