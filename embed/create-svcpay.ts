@@ -7,8 +7,7 @@ import { createGroup } from './group.ts';
 import type { Appearance, Elements, SvcPay, SvcPayConstructor } from './loader/types.js';
 import { isSessionId } from './protocol.ts';
 import { fail } from './util.ts';
-
-const PUBLISHABLE_KEY = /^vp_pk_(test|live)_[A-Za-z0-9]+$/;
+import { publishableKeyShape as PUBLISHABLE_KEY, secretKeyPrefix } from '../src/vocab/keys.ts';
 
 function checkLocale(locale: unknown, where: string): string | undefined {
   if (locale === undefined || locale === null) return undefined;
@@ -34,7 +33,7 @@ const notAvailable = (what: string) => ({
 
 /** Builds the `SvcPay` global for a service origin (null when it could not be told). */
 export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (publishableKey, options = {}) => {
-  if (typeof publishableKey === 'string' && publishableKey.startsWith('vp_sk_')) {
+  if (typeof publishableKey === 'string' && publishableKey.startsWith(secretKeyPrefix)) {
     fail('SvcPay() was given a secret key. Never put it in a web page; pass your publishable key (vp_pk_…).');
   }
   if (typeof publishableKey !== 'string' || !PUBLISHABLE_KEY.test(publishableKey)) {

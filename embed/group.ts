@@ -9,6 +9,7 @@ import { createElement } from './element.ts';
 import type { Appearance, ConfirmPaymentResult, ElementOptions, ElementType, Elements, SvcPayElement } from './loader/types.js';
 import { ControllerToPageParser, PageToControllerParser, PROTOCOL, elementTypes } from './protocol.ts';
 import { SANDBOX, fail, randomId } from './util.ts';
+import { fieldTypes } from '../src/vocab/elements.ts';
 
 export interface GroupConfig {
   origin: string;
@@ -39,7 +40,7 @@ export interface ElementPort {
 }
 type ElementEventName = Extract<ControllerToPage, { type: 'element.event' }>['event'];
 
-const FIELD_TYPES: readonly string[] = ['card', 'cardNumber', 'cardExpiry', 'cardCvc'];
+const FIELD_TYPES: readonly string[] = fieldTypes;
 const READY_WAIT_MS = 15_000;
 const RESULT_WAIT_MS = 90_000;
 

@@ -6,11 +6,12 @@
  */
 import type { Parser } from '../src/protocol/channel.ts';
 import type { ControllerToPage, PageToController } from '../src/protocol/messages.ts';
+import { cardBrands, elementEventNames, elementTypes } from '../src/vocab/elements.ts';
+import { publishableKeyShape } from '../src/vocab/keys.ts';
+import { confirmStatuses } from '../src/vocab/payments.ts';
 
 export const PROTOCOL = 'svcpay/1';
-export const elementTypes = ['card', 'cardNumber', 'cardExpiry', 'cardCvc', 'address', 'wallet'] as const;
-export const elementEventNames = ['ready', 'change', 'focus', 'blur', 'escape'] as const;
-export const cardBrands = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay', 'unknown'] as const;
+export { cardBrands, elementEventNames, elementTypes };
 
 type Check = (v: unknown) => boolean;
 type Rec = Record<string, unknown>;
@@ -41,7 +42,7 @@ const fieldState = obj({
 });
 
 const confirmResult = obj({
-  status: oneOf(['succeeded', 'processing', 'failed']),
+  status: oneOf(confirmStatuses),
   sessionId: str(80),
   paymentIntentId: opt(orNull(str(80))),
   error: opt(obj({ code: str(64), message: str(500), declineCode: opt(orNull(str(64))) })),
@@ -60,7 +61,7 @@ const controllerToPage: Record<string, Check> = {
 const pageToController: Record<string, Check> = {
   init: obj({
     ...head('init'),
-    publishableKey: re(/^vp_pk_(test|live)_[A-Za-z0-9]+$/),
+    publishableKey: re(publishableKeyShape),
     sessionId: str(80),
     locale: opt(str(16)),
   }),

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ErrorEnvelope } from '../../src/api/checkout.ts';
+import type { IntegrationMode } from '../../src/vocab/sessions.ts';
 
 const API_VERSION = '2026-04-14';
 const TIMEOUT_MS = 10_000;
@@ -29,7 +30,7 @@ export interface CreateSessionBody {
   successUrl: string;
   cancelUrl: string;
   lineItems: LineItem[];
-  integrationMode?: 'embed' | 'elements';
+  integrationMode?: IntegrationMode;
   chargeAtSubmit?: boolean;
 }
 

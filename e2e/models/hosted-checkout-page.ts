@@ -24,6 +24,24 @@ export class HostedCheckoutPage {
     await this.page.goto(checkoutUrl);
   }
 
+  /**
+   * Stops the page's redirect to `urlPrefix` and resolves with the URL it was sent to. The success
+   * panel shows for only 1.5 s before the page leaves for the merchant: with the redirect stopped
+   * (ERR_ABORTED commits no error page) it stays, and a slow runner cannot miss it.
+   */
+  async stopRedirect(urlPrefix: string): Promise<{ url: Promise<URL> }> {
+    let sent!: (url: URL) => void;
+    const url = new Promise<URL>((resolve) => (sent = resolve));
+    await this.page.route(
+      (u) => u.href.startsWith(urlPrefix),
+      async (route) => {
+        sent(new URL(route.request().url()));
+        await route.abort('aborted');
+      },
+    );
+    return { url };
+  }
+
   async pay(card: TestCard): Promise<void> {
     await this.card.fill(card);
     await this.payButton.click();

@@ -7,6 +7,9 @@
  * two in step). Change a response shape here, change it there too.
  */
 import { z } from 'zod';
+import { publicChargeStatuses } from '../vocab/payments.ts';
+import { initTypes, processorEnvironments } from '../vocab/processors.ts';
+import { integrationModes, sessionModes, sessionStatuses } from '../vocab/sessions.ts';
 
 export const SessionId = z.string().min(1).max(80);
 
@@ -14,9 +17,9 @@ export const InitRequest = z.strictObject({ sessionId: SessionId });
 export type InitRequest = z.infer<typeof InitRequest>;
 
 export const InitResponse = z.object({
-  type: z.enum(['card_element', 'hosted_fields', 'vault_hosted_fields', 'agent_hosted_fields', 'sandbox']),
+  type: z.enum(initTypes),
   token: z.string(),
-  environment: z.enum(['sandbox', 'production']),
+  environment: z.enum(processorEnvironments),
   /** Sandbox only: the processor's fields page to mount in an iframe (Doc 3, sandbox processor). */
   fieldsUrl: z.string().optional(),
   publishableKey: z.string().optional(),
@@ -41,7 +44,7 @@ export type BuyerFacingError = z.infer<typeof BuyerFacingError>;
 export const Retry = z.object({ allowed: z.boolean(), attempts_remaining: z.number().int().min(0) });
 
 export const CompleteResponse = z.object({
-  status: z.enum(['pending', 'processing', 'succeeded', 'failed', 'expired']),
+  status: z.enum(sessionStatuses),
   sessionId: z.string(),
   transactionId: z.string(),
   redirectUrl: z.string().nullable(),
@@ -59,13 +62,13 @@ export type ClientErrorRequest = z.infer<typeof ClientErrorRequest>;
 /** `GET /v1/public/sessions/{id}`: what a buyer's browser may know about a session. */
 export const PublicSession = z.object({
   id: z.string(),
-  status: z.enum(['pending', 'processing', 'succeeded', 'failed', 'expired']),
+  status: z.enum(sessionStatuses),
   amount: z.number().int(),
   currency: z.string(),
   description: z.string().nullable(),
   locale: z.string().nullable(),
-  mode: z.enum(['payment', 'setup']),
-  integrationMode: z.enum(['embed', 'elements']),
+  mode: z.enum(sessionModes),
+  integrationMode: z.enum(integrationModes),
   chargeAtSubmit: z.boolean(),
   livemode: z.boolean(),
   merchantName: z.string(),
@@ -102,7 +105,7 @@ export const PublicChargeRequest = z.strictObject({
 export type PublicChargeRequest = z.infer<typeof PublicChargeRequest>;
 
 export const PublicChargeResponse = z.object({
-  status: z.enum(['succeeded', 'failed', 'requires_action', 'processing']),
+  status: z.enum(publicChargeStatuses),
   sessionId: z.string(),
   paymentIntentId: z.string().optional(),
   error: BuyerFacingError.optional(),

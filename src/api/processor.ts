@@ -4,6 +4,7 @@
  * The fields page validates the response with the zod/mini mirror in src/client/schemas.ts.
  */
 import { z } from 'zod';
+import { processorChargeStatuses } from '../vocab/sandbox.ts';
 import { ChargeCard } from './checkout.ts';
 
 export const ProcessorChargeRequest = z.strictObject({ token: z.string().min(1).max(200), card: ChargeCard });
@@ -11,7 +12,7 @@ export type ProcessorChargeRequest = z.infer<typeof ProcessorChargeRequest>;
 
 export const ProcessorChargeResponse = z.object({
   transactionId: z.string(),
-  status: z.enum(['approved', 'declined']),
+  status: z.enum(processorChargeStatuses),
   declineCode: z.string().optional(),
   brand: z.string(),
   last4: z.string(),

@@ -1,7 +1,18 @@
 /** Wire shapes of the session resource (Doc 1, "Checkout session", "POST /v1/sessions"). camelCase. */
 import { z } from 'zod';
+import {
+  captureMethods,
+  collectionModes,
+  emailCollectionModes,
+  expiredFromStatuses,
+  integrationModes,
+  paymentStatuses,
+  sessionModes,
+  sessionStatuses,
+  storedCredentialUses,
+} from '../vocab/sessions.ts';
 
-const Collection = z.enum(['none', 'auto', 'required']);
+const Collection = z.enum(collectionModes);
 export const MAX_AMOUNT = 99_999_999;
 
 export const LineItem = z.strictObject({
@@ -52,10 +63,10 @@ export const CreateSessionBody = z.strictObject({
   billingAddress: Collection.optional(),
   phone: Collection.optional(),
   collectEmail: z.boolean().optional(),
-  captureMethod: z.enum(['automatic', 'manual']).optional(),
-  integrationMode: z.enum(['embed', 'elements']).optional(),
+  captureMethod: z.enum(captureMethods).optional(),
+  integrationMode: z.enum(integrationModes).optional(),
   chargeAtSubmit: z.boolean().optional(),
-  storedCredentialUse: z.enum(['recurring', 'installment', 'unscheduled']).optional(),
+  storedCredentialUse: z.enum(storedCredentialUses).optional(),
   setupForFutureUse: z.literal('on_session').optional(),
   /** Doc 3: `payment` or `setup` sets the mode; any other value is ignored. */
   mode: z.string().max(20).optional(),
@@ -68,16 +79,16 @@ export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
 
 export const Session = z.object({
   id: z.string(),
-  status: z.enum(['pending', 'processing', 'succeeded', 'failed', 'expired']),
-  expiredFrom: z.enum(['pending', 'processing', 'failed']).nullable(),
-  paymentStatus: z.enum(['unpaid', 'held', 'paid', 'cancelled']),
-  mode: z.enum(['payment', 'setup']),
-  captureMethod: z.enum(['automatic', 'manual']),
-  integrationMode: z.enum(['embed', 'elements']),
+  status: z.enum(sessionStatuses),
+  expiredFrom: z.enum(expiredFromStatuses).nullable(),
+  paymentStatus: z.enum(paymentStatuses),
+  mode: z.enum(sessionModes),
+  captureMethod: z.enum(captureMethods),
+  integrationMode: z.enum(integrationModes),
   channel: z.literal('virtual_terminal').nullable(),
   chargeAtSubmit: z.boolean(),
   threeDSecure: z.object({ mode: z.string() }),
-  storedCredentialUse: z.enum(['recurring', 'installment', 'unscheduled']).nullable(),
+  storedCredentialUse: z.enum(storedCredentialUses).nullable(),
   setupForFutureUse: z.literal('on_session').nullable(),
   merchantId: z.string(),
   amount: z.number().int(),
@@ -92,7 +103,7 @@ export const Session = z.object({
   phone: Collection,
   collectEmail: z.boolean(),
   nameCollection: Collection,
-  emailCollection: z.enum(['auto', 'required']),
+  emailCollection: z.enum(emailCollectionModes),
   shippingAddress: z.record(z.string(), z.unknown()).nullable(),
   buyerId: z.string().nullable(),
   buyerPhone: z.string().nullable(),

@@ -7,10 +7,9 @@
 import * as z from 'zod/mini';
 import { Appearance, ElementOptions } from '../protocol/messages.ts';
 import { CHANNEL_ID, isHttpOrigin } from '../protocol/channel.ts';
+import { fieldTypes, type FieldType } from '../vocab/elements.ts';
 
-/** Element types that have a field frame (address and wallet are not built yet). */
-export const fieldTypes = ['card', 'cardNumber', 'cardExpiry', 'cardCvc'] as const;
-export type FieldType = (typeof fieldTypes)[number];
+export { fieldTypes, type FieldType };
 
 const HttpOrigin = z.string().check(z.refine(isHttpOrigin, 'not an http(s) origin'));
 

@@ -82,8 +82,9 @@ export function hasMessage(key: string): key is MessageKey {
 }
 
 /**
- * Buyer-safe wording for a processor decline code. Codes that would tell a fraudster too much
- * (lost_card, stolen_card, fraudulent, blocked_by_rule) fall back to the generic decline.
+ * Buyer-safe wording for a processor decline code: the key src/vocab/declines.ts gives it, found
+ * as `decline.<code>` or else `decline.default` so frames need not download that table
+ * (vocab/declines.test.ts proves the two agree for every code).
  */
 export function declineMessage(locale: string | null | undefined, declineCode: string | null | undefined): string {
   const key = `decline.${declineCode ?? ''}`;

@@ -14,19 +14,21 @@
 // Its default issue messages are generic ("Invalid input"): text a buyer sees comes from
 // src/locales, never from a zod issue.
 import * as z from 'zod/mini';
+import { cardBrands, elementEventNames, elementTypes } from '../vocab/elements.ts';
+import { publishableKeyShape } from '../vocab/keys.ts';
+import { confirmStatuses } from '../vocab/payments.ts';
 import { bool, intIn } from './primitives.ts';
 
 export const PROTOCOL = 'svcpay/1' as const;
 
-export const elementTypes = ['card', 'cardNumber', 'cardExpiry', 'cardCvc', 'address', 'wallet'] as const;
+export { cardBrands, elementEventNames, elementTypes };
+
 export const ElementType = z.enum(elementTypes);
 export type ElementType = z.infer<typeof ElementType>;
 
-export const elementEventNames = ['ready', 'change', 'focus', 'blur', 'escape'] as const;
 export const ElementEventName = z.enum(elementEventNames);
 export type ElementEventName = z.infer<typeof ElementEventName>;
 
-export const cardBrands = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay', 'unknown'] as const;
 export const CardBrand = z.enum(cardBrands);
 export type CardBrand = z.infer<typeof CardBrand>;
 
@@ -95,7 +97,7 @@ export type PaymentError = z.infer<typeof PaymentError>;
 export const RetryState = z.strictObject({ allowed: bool(), attempts_remaining: intIn(0) });
 
 export const ConfirmResult = z.strictObject({
-  status: z.enum(['succeeded', 'processing', 'failed']),
+  status: z.enum(confirmStatuses),
   sessionId: str(80),
   paymentIntentId: z.optional(z.nullable(str(80))),
   error: z.optional(PaymentError),
@@ -116,7 +118,7 @@ export const PageToController = z.union([
     protocol,
     type: z.literal('init'),
     channel: Channel,
-    publishableKey: z.string().check(z.regex(/^vp_pk_(test|live)_[A-Za-z0-9]+$/)),
+    publishableKey: z.string().check(z.regex(publishableKeyShape)),
     sessionId: str(80),
     locale: z.optional(str(16)),
   }),

@@ -1,5 +1,6 @@
 /** Identifier shapes of Doc 1, "Identifier shapes". Random parts come from the CSPRNG. */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { idPrefixes as p, type IdEnv } from '../vocab/keys.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -14,16 +15,16 @@ export function randomChars(n: number): string {
   return out;
 }
 
-export type Env = 'test' | 'live';
+export type Env = IdEnv;
 export const envOf = (livemode: boolean): Env => (livemode ? 'live' : 'test');
 
 export const newId = {
-  session: (livemode: boolean) => `vp_cs_${envOf(livemode)}_${randomChars(16)}`,
-  paymentIntent: (livemode: boolean) => `vpi_${envOf(livemode)}_${randomChars(24)}`,
-  transaction: (livemode: boolean) => `vp_tx_${envOf(livemode)}_${randomChars(24)}`,
-  event: (livemode: boolean) => `vp_evt_${envOf(livemode)}_${randomChars(24)}`,
-  secretKey: (livemode: boolean) => `vp_sk_${envOf(livemode)}_${randomChars(32)}`,
-  publishableKey: (livemode: boolean) => `vp_pk_${envOf(livemode)}_${randomChars(32)}`,
+  session: (livemode: boolean) => `${p.session}${envOf(livemode)}_${randomChars(16)}`,
+  paymentIntent: (livemode: boolean) => `${p.paymentIntent}${envOf(livemode)}_${randomChars(24)}`,
+  transaction: (livemode: boolean) => `${p.transaction}${envOf(livemode)}_${randomChars(24)}`,
+  event: (livemode: boolean) => `${p.event}${envOf(livemode)}_${randomChars(24)}`,
+  secretKey: (livemode: boolean) => `${p.secretKey}${envOf(livemode)}_${randomChars(32)}`,
+  publishableKey: (livemode: boolean) => `${p.publishableKey}${envOf(livemode)}_${randomChars(32)}`,
   merchant: () => randomUUID(),
   requestId: () => `req_${randomChars(20)}`,
 };

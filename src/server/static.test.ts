@@ -43,8 +43,8 @@ function fakeDist() {
   return dir;
 }
 
-function setup(dir = fakeDist()) {
-  const t = testApp({ SVCPAY_DIST: dir });
+async function setup(dir = fakeDist()) {
+  const t = await testApp({ SVCPAY_DIST: dir });
   const get = (path: string, headers: Record<string, string> = {}) => t.app.request(path, { headers });
   return { dir, get };
 }
@@ -53,7 +53,7 @@ const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
 describe('static files: encodings', () => {
   it('sends brotli, gzip or identity by Accept-Encoding, each with its own length and Vary', async () => {
-    const { get } = setup();
+    const { get } = await setup();
     const br = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(br.headers.get('Content-Encoding')).toBe('br');
     const brBody = await bytes(br);
@@ -82,20 +82,20 @@ describe('static files: encodings', () => {
   it('sends identity for a file the build left uncompressed', async () => {
     const dir = fakeDist();
     put(dir, 'app/assets/tiny-Q1w2E3.css', 'a{}', true);
-    const res = await setup(dir).get('/assets/tiny-Q1w2E3.css', { 'Accept-Encoding': 'br, gzip' });
+    const res = await (await setup(dir)).get('/assets/tiny-Q1w2E3.css', { 'Accept-Encoding': 'br, gzip' });
     expect(res.headers.get('Content-Encoding')).toBeNull();
     expect(await res.text()).toBe('a{}');
   });
 
   it('does not serve the compressed siblings as files of their own', async () => {
-    const res = await setup().get('/assets/core-Xy98Zw.js.br');
+    const res = await (await setup()).get('/assets/core-Xy98Zw.js.br');
     expect(res.status).toBe(404);
   });
 });
 
 describe('static files: validators and caching', () => {
   it('gives each representation its own strong ETag and answers 304 to a matching If-None-Match', async () => {
-    const { get } = setup();
+    const { get } = await setup();
     const tags = new Set<string>();
     for (const enc of ['br', 'gzip', 'identity']) {
       const first = await get('/js/v1/svcpay.js', { 'Accept-Encoding': enc });
@@ -112,7 +112,7 @@ describe('static files: validators and caching', () => {
   });
 
   it('answers 200 when the tag the client holds is for another encoding', async () => {
-    const { get } = setup();
+    const { get } = await setup();
     const gz = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'gzip' });
     const res = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'br', 'If-None-Match': gz.headers.get('ETag')! });
     expect(res.status).toBe(200);
@@ -120,7 +120,7 @@ describe('static files: validators and caching', () => {
   });
 
   it('caches hashed assets for a year, immutable, readable from both origins', async () => {
-    const res = await setup().get('/assets/core-Xy98Zw.js', { 'Accept-Encoding': 'br' });
+    const res = await (await setup()).get('/assets/core-Xy98Zw.js', { 'Accept-Encoding': 'br' });
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
@@ -130,7 +130,7 @@ describe('static files: validators and caching', () => {
   });
 
   it('keeps the frame headers: framable by any page, never stored, precompressed', async () => {
-    const res = await setup().get('/frames/field.html', { 'Accept-Encoding': 'br' });
+    const res = await (await setup()).get('/frames/field.html', { 'Accept-Encoding': 'br' });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Security-Policy')).toContain('frame-ancestors *');
     expect(res.headers.get('Cache-Control')).toBe('no-store');
@@ -142,7 +142,7 @@ describe('static files: validators and caching', () => {
 
 describe('static files: held in memory', () => {
   it('does not read a served file again when it changes on disk', async () => {
-    const { dir, get } = setup();
+    const { dir, get } = await setup();
     const before = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'br' });
     put(dir, 'embed/svcpay.js', '/* changed */');
     const after = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'br' });
@@ -152,7 +152,7 @@ describe('static files: held in memory', () => {
   });
 
   it('keeps the hosted page template, inserting the boot tag per request', async () => {
-    const { dir, get } = setup();
+    const { dir, get } = await setup();
     const first = await get('/pay/vp_cs_test_missing');
     expect(await first.text()).toContain('<script type="application/json" id="svcpay-boot">{"sessionId":"vp_cs_test_missing"');
     put(dir, 'app/hosted-page/index.html', '<p>changed</p><!--svcpay-boot-->', true);
@@ -163,7 +163,7 @@ describe('static files: held in memory', () => {
 
   it('picks up a file built after the first request found it missing', async () => {
     const dir = tempDist();
-    const { get } = setup(dir);
+    const { get } = await setup(dir);
     expect((await get('/js/v1/svcpay.js')).status).toBe(503);
     expect((await get('/assets/core-Xy98Zw.js')).status).toBe(404);
     put(dir, 'embed/svcpay.js', EMBED);

@@ -18,10 +18,11 @@ test('a declined buyer sees why and pays with another card on the same page', as
   // and payable, so the second card is not typed into the frame being replaced.
   await expect(hosted.card.number).toHaveValue('');
   await expect(hosted.payButton).toBeEnabled();
+  const redirect = await hosted.stopRedirect(successUrl);
   await hosted.pay(cards.approved);
 
   await expect(hosted.success).toBeVisible();
-  await page.waitForURL((url) => url.href.startsWith(successUrl) && url.searchParams.get('session_id') === session.id);
+  expect((await redirect.url).searchParams.get('session_id')).toBe(session.id);
   const after = await api.getSession(merchant.keys.secret, session.id);
   expect(after).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
 });

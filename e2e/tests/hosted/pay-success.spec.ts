@@ -9,10 +9,11 @@ test('a buyer pays on the hosted page and is sent back to the merchant', async (
 
   await hosted.open(session.checkoutUrl);
   await expect(hosted.payButton).toHaveAccessibleName('Pay $25.00');
+  const redirect = await hosted.stopRedirect(successUrl);
   await hosted.pay(cards.approved);
 
   await expect(hosted.success).toBeVisible();
-  await page.waitForURL((url) => url.href.startsWith(successUrl) && url.searchParams.get('session_id') === session.id);
+  expect((await redirect.url).searchParams.get('session_id')).toBe(session.id);
 
   const after = await api.getSession(merchant.keys.secret, session.id);
   expect(after).toMatchObject({ id: session.id, status: 'succeeded', paymentStatus: 'paid' });

@@ -1,6 +1,7 @@
 /** What the controller frame reads of the public charge endpoint (see ../schemas.ts). */
 import * as z from 'zod/mini';
 import { intIn } from '../../protocol/primitives.ts';
+import { publicChargeStatuses } from '../../vocab/payments.ts';
 import { BuyerFacingError, Retry } from './shared.ts';
 
 /** The card part of a charge body. The controller checks a merged card against it before sending. */
@@ -14,7 +15,7 @@ export const ChargeCard = z.strictObject({
 export type ChargeCard = z.infer<typeof ChargeCard>;
 
 export const PublicChargeResponse = z.object({
-  status: z.enum(['succeeded', 'failed', 'requires_action', 'processing']),
+  status: z.enum(publicChargeStatuses),
   sessionId: z.string(),
   paymentIntentId: z.optional(z.string()),
   error: z.optional(BuyerFacingError),

@@ -1,14 +1,14 @@
 /** What the hosted page reads of the session and checkout endpoints (see ../schemas.ts). */
 import * as z from 'zod/mini';
 import { bool, intIn } from '../../protocol/primitives.ts';
+import { initTypes, processorEnvironments } from '../../vocab/processors.ts';
+import { integrationModes, sessionModes, sessionStatuses } from '../../vocab/sessions.ts';
 import { BuyerFacingError, count, Retry } from './shared.ts';
 
-const sessionStatus = ['pending', 'processing', 'succeeded', 'failed', 'expired'] as const;
-
 export const InitResponse = z.object({
-  type: z.enum(['card_element', 'hosted_fields', 'vault_hosted_fields', 'agent_hosted_fields', 'sandbox']),
+  type: z.enum(initTypes),
   token: z.string(),
-  environment: z.enum(['sandbox', 'production']),
+  environment: z.enum(processorEnvironments),
   fieldsUrl: z.optional(z.string()),
   publishableKey: z.optional(z.string()),
   accountId: z.optional(z.string()),
@@ -20,7 +20,7 @@ export const InitResponse = z.object({
 export type InitResponse = z.infer<typeof InitResponse>;
 
 export const CompleteResponse = z.object({
-  status: z.enum(sessionStatus),
+  status: z.enum(sessionStatuses),
   sessionId: z.string(),
   transactionId: z.string(),
   redirectUrl: z.nullable(z.string()),
@@ -30,13 +30,13 @@ export type CompleteResponse = z.infer<typeof CompleteResponse>;
 
 export const PublicSession = z.object({
   id: z.string(),
-  status: z.enum(sessionStatus),
+  status: z.enum(sessionStatuses),
   amount: intIn(),
   currency: z.string(),
   description: z.nullable(z.string()),
   locale: z.nullable(z.string()),
-  mode: z.enum(['payment', 'setup']),
-  integrationMode: z.enum(['embed', 'elements']),
+  mode: z.enum(sessionModes),
+  integrationMode: z.enum(integrationModes),
   chargeAtSubmit: bool(),
   livemode: bool(),
   merchantName: z.string(),

@@ -5,19 +5,9 @@
 import type { Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import type { Repos } from '../store/types.ts';
+import type { EventType } from '../../vocab/events.ts';
 
-export type EventType =
-  | 'charge.succeeded'
-  | 'charge.failed'
-  | 'charge.refunded'
-  | 'refund.failed'
-  | 'mirror.order.created'
-  | 'payment_intent.succeeded'
-  | 'payment_intent.failed'
-  | 'session.failed'
-  | 'dispute.created'
-  | 'dispute.won'
-  | 'dispute.lost';
+export type { EventType };
 
 export function emit(r: Repos, clock: Clock, merchantId: string, livemode: boolean, type: EventType, data: Record<string, unknown>) {
   return r.events.insert({ id: newId.event(livemode), merchantId, livemode, type, created: clock.unix(), data });

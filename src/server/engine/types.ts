@@ -1,7 +1,25 @@
 /** Domain records as the engine sees them; repositories map them to rows. */
 import { z } from 'zod';
+import type { PaymentIntentStatus } from '../../vocab/payments.ts';
+import { processorKinds, type ProcessorKind } from '../../vocab/processor-kinds.ts';
+import {
+  collectionModes,
+  emailCollectionModes,
+  type CaptureMethod,
+  type CollectionMode,
+  type EmailCollectionMode,
+  type ExpiredFrom,
+  type IntegrationMode,
+  type PaymentStatus,
+  type SessionMode,
+  type SessionStatus,
+  type StoredCredentialUse,
+} from '../../vocab/sessions.ts';
 
-export const collectionMode = z.enum(['none', 'auto', 'required']);
+export { processorKinds, type ProcessorKind, type PaymentStatus, type SessionStatus };
+export { sessionStatuses } from '../../vocab/sessions.ts';
+
+export const collectionMode = z.enum(collectionModes);
 
 export const DescriptorSettings = z
   .strictObject({
@@ -29,7 +47,7 @@ export const MerchantSettings = z.strictObject({
   billingAddress: collectionMode.default('auto'),
   phone: collectionMode.default('none'),
   nameCollection: collectionMode.default('auto'),
-  emailCollection: z.enum(['auto', 'required']).default('auto'),
+  emailCollection: z.enum(emailCollectionModes).default('auto'),
   requiredBuyerFields: z.array(z.enum(['name', 'email', 'phone', 'shipping_address', 'billing_address'])).default([]),
   inPageBankCheck: z.boolean().default(false),
   disputeReporting: z.enum(['tracked', 'not_tracked']).default('tracked'),
@@ -46,9 +64,6 @@ export const MerchantSettings = z.strictObject({
   displayName: z.string().min(1).max(100).default('Sandbox merchant'),
 });
 export type MerchantSettings = z.infer<typeof MerchantSettings>;
-
-export const processorKinds = ['sandbox', 'card_element', 'hosted_fields', 'vault_hosted_fields', 'agent_hosted_fields', 'none'] as const;
-export type ProcessorKind = (typeof processorKinds)[number];
 
 export interface Merchant {
   id: string;
@@ -70,10 +85,6 @@ export interface AuthContext {
   keyId: string;
 }
 
-export const sessionStatuses = ['pending', 'processing', 'succeeded', 'failed', 'expired'] as const;
-export type SessionStatus = (typeof sessionStatuses)[number];
-export type PaymentStatus = 'unpaid' | 'held' | 'paid' | 'cancelled';
-
 export interface LineItem {
   name: string;
   quantity: number;
@@ -86,14 +97,14 @@ export interface SessionRecord {
   merchantId: string;
   livemode: boolean;
   status: SessionStatus;
-  expiredFrom: null | 'pending' | 'processing' | 'failed';
+  expiredFrom: null | ExpiredFrom;
   paymentStatus: PaymentStatus;
-  mode: 'payment' | 'setup';
-  captureMethod: 'automatic' | 'manual';
-  integrationMode: 'embed' | 'elements';
+  mode: SessionMode;
+  captureMethod: CaptureMethod;
+  integrationMode: IntegrationMode;
   channel: null | 'virtual_terminal';
   chargeAtSubmit: boolean;
-  storedCredentialUse: null | 'recurring' | 'installment' | 'unscheduled';
+  storedCredentialUse: null | StoredCredentialUse;
   setupForFutureUse: null | 'on_session';
   amount: number;
   currency: string;
@@ -102,12 +113,12 @@ export interface SessionRecord {
   locale: string | null;
   successUrl: string | null;
   cancelUrl: string | null;
-  shipping: 'none' | 'auto' | 'required';
-  billingAddress: 'none' | 'auto' | 'required';
-  phone: 'none' | 'auto' | 'required';
+  shipping: CollectionMode;
+  billingAddress: CollectionMode;
+  phone: CollectionMode;
   collectEmail: boolean;
-  nameCollection: 'none' | 'auto' | 'required';
-  emailCollection: 'auto' | 'required';
+  nameCollection: CollectionMode;
+  emailCollection: EmailCollectionMode;
   shippingAddress: Record<string, unknown> | null;
   buyerId: string | null;
   buyerPhone: string | null;
@@ -136,10 +147,10 @@ export interface PaymentIntentRecord {
   merchantId: string;
   livemode: boolean;
   sessionId: string | null;
-  status: 'requires_action' | 'authorized' | 'captured' | 'succeeded' | 'voided' | 'failed';
+  status: PaymentIntentStatus;
   amount: number;
   currency: string;
-  captureMethod: 'automatic' | 'manual';
+  captureMethod: CaptureMethod;
   declineCode: string | null;
   card: { brand: string; last4: string } | null;
   avsResultCode: string | null;

@@ -7,8 +7,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
 import type { KeyType } from '../engine/types.ts';
-
-const KEY_SHAPE = /^vp_(sk|pk)_(test|live)_[A-Za-z0-9]{8,128}$/;
+import { apiKeyShape as KEY_SHAPE } from '../../vocab/keys.ts';
 
 export type KeyRequirement = KeyType | 'either';
 

@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 async function listen() {
-  const t = testApp();
+  const t = await testApp();
   const server = await new Promise<ServerType>((ready) => {
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => ready(s));
   });

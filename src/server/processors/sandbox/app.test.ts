@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { SERVICE, bearer, testApp } from '../../testing.ts';
 import { createLogger } from '../../log.ts';
 import { sandboxProcessorApp } from './app.ts';
+import { futureExpiry } from '../../../card/test-cards.ts';
 
-const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+const expiry = futureExpiry();
+
+const CARD = { number: '4242424242424242', expMonth: expiry.month, expYear: expiry.year, cvc: '123' };
 
 async function setup() {
   const t = await testApp();

@@ -2,21 +2,7 @@
  * The sandbox test-card table (Doc 3, "The sandbox processor"). Only the outcome is kept here;
  * brand comes from the card number itself.
  */
-export type DeclineCode =
-  | 'card_declined'
-  | 'insufficient_funds'
-  | 'expired_card'
-  | 'incorrect_cvc'
-  | 'incorrect_zip'
-  | 'lost_card'
-  | 'stolen_card'
-  | 'fraudulent'
-  | 'processing_error'
-  | 'card_velocity_exceeded'
-  | 'do_not_honor'
-  | 'issuer_unavailable'
-  | 'blocked_by_rule'
-  | 'generic_decline';
+import type { DeclineCode } from '../../../vocab/declines.ts';
 
 export type CardBehaviour = { outcome: 'approve' } | { outcome: 'decline'; code: DeclineCode; ruleCode?: string | null };
 

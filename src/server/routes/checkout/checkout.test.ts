@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE, bearer, testApp } from '../../testing.ts';
+import { futureExpiry } from '../../../card/test-cards.ts';
 
-const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123', postalCode: '12345' };
+const expiry = futureExpiry();
+
+const CARD = { number: '4242424242424242', expMonth: expiry.month, expYear: expiry.year, cvc: '123', postalCode: '12345' };
 const DECLINE = { ...CARD, number: '4000000000000002' };
 const origin = { Origin: SERVICE };
 

@@ -9,6 +9,7 @@ import type { AppEnv, Deps } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import { csp, escapeJsonForHtml, loadDist, pageHeaders, readDist, sendDist, serveAsset } from '../../static.ts';
+import { sessionIdShape } from '../../../vocab/keys.ts';
 
 const BUILD_MISSING = 'The browser bundles are not built. Run `npm run build` (npm start does it for you).';
 
@@ -49,7 +50,7 @@ export function pageRoutes(deps: Deps) {
     const html = await readDist(distDir, 'app', 'hosted-page', 'index.html');
     if (!html) throw new ApiError('service_unavailable', BUILD_MISSING);
     const id = c.req.param('sessionId');
-    const session = /^vp_cs_(test|live)_[A-Za-z0-9]{1,64}$/.test(id) ? await deps.store.read.sessions.get(id) : undefined;
+    const session = sessionIdShape.test(id) ? await deps.store.read.sessions.get(id) : undefined;
     const merchant = session && (await deps.store.read.merchants.get(session.merchantId));
     let publishableKey: string | null = null;
     if (session && merchant && merchant.status === 'active') {

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chargeCard } from './charge.ts';
+import { futureExpiry } from '../../../../card/test-cards.ts';
 
-const card = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+const expiry = futureExpiry();
+
+const card = { number: '4242424242424242', expMonth: expiry.month, expYear: expiry.year, cvc: '123' };
 
 function answer(status: number, body: unknown) {
   const fetch = vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));

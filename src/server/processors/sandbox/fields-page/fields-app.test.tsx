@@ -7,6 +7,9 @@ import { fakeMessageTarget } from '../../../../protocol/fake-window.ts';
 import { mountPoint } from '../../../../components/test-dom.ts';
 import { FieldsApp } from './fields-app.tsx';
 import type { chargeCard } from './charge.ts';
+import { futureExpiry } from '../../../../card/test-cards.ts';
+
+const expiry = futureExpiry();
 
 const HOST = 'http://localhost:4242';
 const root = mountPoint();
@@ -88,9 +91,9 @@ describe('sandbox fields page', () => {
   it('charges with the token and digits-only card, then reports the transaction', async () => {
     const charge = vi.fn<typeof chargeCard>().mockResolvedValue({ status: 'approved', transactionId: 'sbx_txn_1' });
     await mount(charge);
-    await fill({ 'Card number': '4242 4242 4242 4242', 'Expiration date': '12 / 34', 'Security code': '123', 'Postal code': '94107' });
+    await fill({ 'Card number': '4242 4242 4242 4242', 'Expiration date': expiry.text, 'Security code': '123', 'Postal code': '94107' });
     await deliver(submit);
-    expect(charge).toHaveBeenCalledWith('sbx_tok_1', { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', postalCode: '94107' });
+    expect(charge).toHaveBeenCalledWith('sbx_tok_1', { number: '4242424242424242', expMonth: expiry.month, expYear: expiry.year, cvc: '123', postalCode: '94107' });
     expect(posted().at(-1)).toEqual({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'r1', status: 'approved', transactionId: 'sbx_txn_1' });
     expect(input('Card number').disabled).toBe(true);
   });
