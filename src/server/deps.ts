@@ -3,17 +3,50 @@ import { Clock } from './clock.ts';
 import type { Deps } from './context.ts';
 import type { Config } from './env.ts';
 import { redirectSigner } from './engine/redirect.ts';
+import { randomChars } from './ids.ts';
 import { createLogger, type Logger } from './log.ts';
-import { SandboxProcessor } from './processors/sandbox/processor.ts';
-import { createStore } from './store/index.ts';
+import { SandboxProcessorAdapter, type FetchLike } from './processors/sandbox/adapter.ts';
+import { createStore, type Store } from './store/index.ts';
+import { createSandboxProcessor, processorDataPath } from '../../sandbox-processor/index.ts';
 
-export function buildDeps(config: Config, log: Logger = createLogger(config.log)) {
+export interface BuildOptions {
+  /**
+   * How the adapter reaches the sandbox processor: `network` (the real fetch to
+   * SVCPAY_PROCESSOR_URL, as in production) or `in-process` (the processor app's own `request`,
+   * for unit tests: same HTTP API, no sockets).
+   */
+  processorTransport?: 'network' | 'in-process';
+}
+
+/** The secret the service presents to the processor: made once, kept so a restart still matches. */
+function processorSecret(store: Store): string {
+  const saved = store.meta.get('processor_secret');
+  if (saved) return saved;
+  const secret = `sbx_sk_${randomChars(40)}`;
+  store.meta.set('processor_secret', secret);
+  return secret;
+}
+
+export function buildDeps(config: Config, log: Logger = createLogger(config.log), opts: BuildOptions = {}) {
   const store = createStore(config.dataPath);
   const clock = new Clock({
     readOffset: () => Number(store.meta.get('clock_offset_ms') ?? 0),
     writeOffset: (ms) => store.meta.set('clock_offset_ms', String(ms)),
   });
-  const sandbox = new SandboxProcessor(store.sandbox, clock, config.processorUrl, store.tx);
+  const secret = processorSecret(store);
+  // The processor runs beside the service (its own origin, its own database); main.ts serves its app.
+  const sandbox = createSandboxProcessor({
+    dataPath: processorDataPath(config.dataPath),
+    apiSecret: secret,
+    serviceUrl: config.publicUrl,
+    publicUrl: config.processorUrl,
+    distDir: config.distDir,
+    log,
+    // Doc 3, Starting it: one service clock drives every time rule, the sandbox's included.
+    now: () => clock.now(),
+  });
+  const transport: FetchLike = opts.processorTransport === 'in-process' ? (url, init) => sandbox.app.request(url, init) : fetch;
+  const adapter = new SandboxProcessorAdapter({ baseUrl: config.processorUrl, secret, fetch: transport });
   const deps: Deps = {
     config,
     clock,
@@ -22,7 +55,7 @@ export function buildDeps(config: Config, log: Logger = createLogger(config.log)
     signer: redirectSigner(store.meta),
     // Other adapters (card_element, hosted_fields, ...) arrive with their issues; until then the
     // sandbox processor stands in for them, as Doc 3 allows for every sandbox merchant.
-    processorFor: (kind) => (kind === 'none' ? null : sandbox),
+    processorFor: (kind) => (kind === 'none' ? null : adapter),
   };
   return { deps, sandbox };
 }

@@ -10,7 +10,7 @@ export const SERVICE = 'http://localhost:4242';
 export function testApp(env: Record<string, string> = {}) {
   const lines: string[] = [];
   const config = loadConfig({ SVCPAY_DATA: ':memory:', SVCPAY_LOG: 'info', ...env });
-  const { deps, sandbox } = buildDeps(config, createLogger(true, (l) => lines.push(l)));
+  const { deps, sandbox } = buildDeps(config, createLogger(true, (l) => lines.push(l)), { processorTransport: 'in-process' });
   const app = createApp(deps);
   const merchant = (input: NewMerchant = {}) => createMerchant(deps, input);
   const json = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>

@@ -7,7 +7,6 @@ import { idempotencyRepo } from './idempotency.ts';
 import { eventRepo } from './events.ts';
 import { metaRepo } from './meta.ts';
 import { clientErrorRepo } from './client-errors.ts';
-import { sandboxRepo } from './sandbox.ts';
 
 export function createStore(path: string) {
   const db: Db = openDb(path);
@@ -20,7 +19,6 @@ export function createStore(path: string) {
     events: eventRepo(db),
     meta: metaRepo(db),
     clientErrors: clientErrorRepo(db),
-    sandbox: sandboxRepo(db),
     /** Runs `fn` in one IMMEDIATE transaction: all of its writes land, or none. */
     tx<T>(fn: () => T): T {
       return db.transaction(fn).immediate();
