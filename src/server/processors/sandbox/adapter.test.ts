@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -111,6 +111,28 @@ describe('sandbox processor adapter', () => {
     expect(again.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(again.db.pragma('synchronous', { simple: true })).toBe(2); // FULL
     again.close();
+  });
+});
+
+describe('the service and its processor across a restart', () => {
+  it('keeps the processor file beside the service file, and the secret the service presents to it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svcpay-restart-'));
+    const config = loadConfig({ SVCPAY_DATA: join(dir, 'svcpay.sqlite') });
+    const start = () => buildDeps(config, createLogger(false), { processorTransport: 'in-process' });
+    const first = start();
+    const { merchant: m } = createMerchant(first.deps, {});
+    const t = await first.deps.processorFor('sandbox')!.charge(m, session, CARD, { reference: 'att_restart' });
+    const secret = first.deps.store.meta.get('processor_secret');
+    first.deps.store.close();
+    first.sandbox.close();
+    expect(existsSync(join(dir, 'svcpay.sandbox-processor.sqlite'))).toBe(true);
+    const second = start();
+    expect(await second.deps.processorFor('sandbox')!.lookup(m, 'att_restart')).toEqual(t);
+    // A processor run on its own keeps expecting the secret it was given: the service must not mint a new one.
+    expect(second.deps.store.meta.get('processor_secret')).toBe(secret);
+    second.deps.store.close();
+    second.sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
