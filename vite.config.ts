@@ -117,7 +117,7 @@ export default defineConfig(({ mode }) => {
           hosted: resolve(root, 'hosted-page/index.html'),
           controller: resolve(root, 'src/frames/controller.html'),
           field: resolve(root, 'src/frames/field.html'),
-          sandboxFields: resolve(root, 'src/server/processors/sandbox/fields-page/index.html'),
+          sandboxFields: resolve(root, 'sandbox-processor/fields-page/index.html'),
         },
         output: {
           codeSplitting: { groups: [{ name: 'core', test: (id: string) => frameCore.some((re) => re.test(id)) }] },

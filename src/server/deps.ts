@@ -3,20 +3,53 @@ import { Clock } from './clock.ts';
 import type { Deps } from './context.ts';
 import type { Config } from './env.ts';
 import { redirectSigner } from './engine/redirect.ts';
+import { randomChars } from './ids.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MemoryRateLimiter } from './middleware/rate-limit-memory.ts';
-import { SandboxProcessor } from './processors/sandbox/processor.ts';
-import { sandboxRepo } from './store/sqlite/sandbox.ts';
-import { createStore } from './store/index.ts';
+import { SandboxProcessorAdapter, type FetchLike } from './processors/sandbox/adapter.ts';
+import { createStore, type Store } from './store/index.ts';
+import { createSandboxProcessor, processorDataPath } from '../../sandbox-processor/index.ts';
 
-export async function buildDeps(config: Config, log: Logger = createLogger(config.log)) {
+export interface BuildOptions {
+  /**
+   * How the adapter reaches the sandbox processor: `network` (the real fetch to
+   * SVCPAY_PROCESSOR_URL, as in production) or `in-process` (the processor app's own `request`,
+   * for unit tests: same HTTP API, no sockets).
+   */
+  processorTransport?: 'network' | 'in-process';
+}
+
+/** The secret the service presents to the processor: made once, kept so a restart still matches. */
+function processorSecret(store: Store): Promise<string> {
+  return store.tx(async (r) => {
+    const saved = await r.meta.get('processor_secret');
+    if (saved) return saved;
+    const secret = `sbx_sk_${randomChars(40)}`;
+    await r.meta.set('processor_secret', secret);
+    return secret;
+  });
+}
+
+export async function buildDeps(config: Config, log: Logger = createLogger(config.log), opts: BuildOptions = {}) {
   const store = createStore(config.dataPath);
   const clock = await Clock.load({
     readOffset: async () => Number((await store.read.meta.get('clock_offset_ms')) ?? 0),
     writeOffset: (ms) => store.tx((r) => r.meta.set('clock_offset_ms', String(ms))),
   });
-  const db = store.db;
-  const sandbox = new SandboxProcessor(sandboxRepo(db), clock, config.processorUrl, (fn) => db.transaction(fn).immediate());
+  const secret = await processorSecret(store);
+  // The processor runs beside the service (its own origin, its own database); main.ts serves its app.
+  const sandbox = createSandboxProcessor({
+    dataPath: processorDataPath(config.dataPath),
+    apiSecret: secret,
+    serviceUrl: config.publicUrl,
+    publicUrl: config.processorUrl,
+    distDir: config.distDir,
+    log,
+    // Doc 3, Starting it: one service clock drives every time rule, the sandbox's included.
+    now: () => clock.now(),
+  });
+  const transport: FetchLike = opts.processorTransport === 'in-process' ? (url, init) => sandbox.app.request(url, init) : fetch;
+  const adapter = new SandboxProcessorAdapter({ baseUrl: config.processorUrl, secret, fetch: transport });
   const deps: Deps = {
     config,
     clock,
@@ -26,7 +59,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     limiter: new MemoryRateLimiter(),
     // Other adapters (card_element, hosted_fields, ...) arrive with their issues; until then the
     // sandbox processor stands in for them, as Doc 3 allows for every sandbox merchant.
-    processorFor: (kind) => (kind === 'none' ? null : sandbox),
+    processorFor: (kind) => (kind === 'none' ? null : adapter),
   };
   return { deps, sandbox, store };
 }

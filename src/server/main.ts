@@ -11,7 +11,6 @@ import { loadConfig, type Config } from './env.ts';
 import { createMerchant, type MerchantKeys } from './engine/merchants.ts';
 import { createSession } from './engine/sessions.ts';
 import { startScheduler } from './jobs/index.ts';
-import { sandboxProcessorApp } from './processors/sandbox/app.ts';
 
 type Fetch = (req: Request) => Response | Promise<Response>;
 
@@ -47,8 +46,7 @@ async function start(config: Config) {
     servers.push(await listen(app.fetch, config.port, '127.0.0.1'));
     await listen(app.fetch, config.port, '::1').then((s) => servers.push(s), () => undefined);
   }
-  const processorApp = sandboxProcessorApp({ processor: sandbox, distDir: config.distDir, serviceUrl: config.publicUrl, log: deps.log });
-  servers.push(await listen(processorApp.fetch, config.processorPort, new URL(config.processorUrl).hostname));
+  servers.push(await listen(sandbox.app.fetch, config.processorPort, new URL(config.processorUrl).hostname));
 
   const demo = await demoMerchant(deps);
   let closeDemo: (() => Promise<void>) | undefined;
@@ -112,6 +110,7 @@ async function start(config: Config) {
     await closeDemo?.();
     await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
     await deps.store.close();
+    sandbox.close();
     process.exit(0);
   };
   process.on('SIGINT', stop);

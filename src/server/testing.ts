@@ -13,7 +13,7 @@ export const fromIp = (address: string) => ({ incoming: { socket: { remoteAddres
 export async function testApp(env: Record<string, string> = {}) {
   const lines: string[] = [];
   const config = loadConfig({ SVCPAY_DATA: ':memory:', SVCPAY_LOG: 'info', ...env });
-  const { deps, sandbox, store } = await buildDeps(config, createLogger(true, (l) => lines.push(l)));
+  const { deps, sandbox, store } = await buildDeps(config, createLogger(true, (l) => lines.push(l)), { processorTransport: 'in-process' });
   const app = createApp(deps);
   const merchant = (input: NewMerchant = {}) => createMerchant(deps, input);
   const json = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, ip = '198.51.100.7') =>
@@ -28,7 +28,9 @@ export async function testApp(env: Record<string, string> = {}) {
     );
   /** Rows of a table, read straight from SQLite: what tests count to prove nothing else was written. */
   const count = (table: string) => (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  return { app, deps, sandbox, store, merchant, json, count, logLines: lines };
+  /** The service's adapter for the sandbox processor: tests wrap its calls to make it slow or fail. */
+  const processor = deps.processorFor('sandbox')!;
+  return { app, deps, sandbox, processor, store, merchant, json, count, logLines: lines };
 }
 
 export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });

@@ -156,6 +156,12 @@ function chargeData(session: SessionRecord, intent: PaymentIntentRecord, t: Proc
   };
 }
 
+/** The provider is reached over the network now: a call that gets no answer is Doc 1's provider_unavailable, not a 500. */
+function unavailable(err: unknown): never {
+  if (err instanceof ProcessorUnavailableError) throw new ApiError('provider_unavailable');
+  throw err;
+}
+
 /** `POST /api/checkout/init`: validates the session and hands out the processor's client token. */
 export async function initCheckout(deps: PaymentDeps, sessionId: string) {
   const found = await deps.store.read.sessions.get(sessionId);
@@ -169,7 +175,7 @@ export async function initCheckout(deps: PaymentDeps, sessionId: string) {
   if (session.status === 'failed' && session.retry && session.retry.attempts_remaining === 0) {
     throw new ApiError('session_wrong_state', 'This session was declined and has no attempts left; create a new session.');
   }
-  const init = await processor.clientInit(merchant, session);
+  const init = await processor.clientInit(merchant, session).catch(unavailable);
   await deps.store.tx(async (r) => {
     const s = (await r.sessions.get(sessionId))!;
     const now = deps.clock.iso();
@@ -187,7 +193,7 @@ export async function completeCheckout(deps: PaymentDeps, sessionId: string, tra
   if (!session) throw new ApiError('session_not_found');
   const merchant = await deps.store.read.merchants.get(session.merchantId);
   if (!merchant) throw new ApiError('session_not_found');
-  const t = await processorOf(deps, merchant).verifyTransaction(merchant, transactionId);
+  const t = await processorOf(deps, merchant).verifyTransaction(merchant, transactionId).catch(unavailable);
   if (!t || t.sessionId !== session.id) throw new ApiError('transaction_verification_failed');
   const recorded = await deps.store.read.payments.byProcessorRef(t.id);
   if (!recorded) {

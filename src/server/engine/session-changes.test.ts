@@ -66,9 +66,9 @@ describe('PATCH /v1/sessions/{id}', () => {
     expect((await (await patch(paid.id, { amount: 5 })).json()).reason).toBe('not_open');
 
     const running = await create();
-    const slow = t.sandbox.charge.bind(t.sandbox);
+    const slow = t.processor.charge.bind(t.processor);
     let release!: () => void;
-    t.sandbox.charge = async (...a) => {
+    t.processor.charge = async (...a) => {
       await new Promise<void>((r) => (release = r));
       return slow(...a);
     };

@@ -19,8 +19,8 @@ function listen(app: { fetch: (req: Request, env?: unknown) => Response | Promis
 
 /** A processor that answers after `ms`, so the first request is still running when the others arrive. */
 function slowCharges(t: Awaited<ReturnType<typeof testApp>>, ms: number) {
-  const charge = t.sandbox.charge.bind(t.sandbox);
-  t.sandbox.charge = async (...args) => {
+  const charge = t.processor.charge.bind(t.processor);
+  t.processor.charge = async (...args) => {
     await new Promise((r) => setTimeout(r, ms));
     return charge(...args);
   };

@@ -24,11 +24,17 @@ export interface Processor {
   clientInit(merchant: Merchant, session: SessionRecord): Promise<InitResponse>;
   /** Reads a transaction back from the provider; null when the provider does not know it. */
   verifyTransaction(merchant: Merchant, transactionId: string): Promise<ProcessorTransaction | null>;
-  /** Server-side charge of card data collected by the service's own fields (charge at submit). */
-  charge(merchant: Merchant, session: SessionRecord, card: ChargeCard): Promise<ProcessorTransaction>;
+  /**
+   * Server-side charge of card data collected by the service's own fields (charge at submit).
+   * `reference` is the caller's name for the charge (the engine's attempt id): a provider charges
+   * one reference once, so a retry after a lost answer cannot charge twice (ARCHITECTURE.md, Engine).
+   */
+  charge(merchant: Merchant, session: SessionRecord, card: ChargeCard, opts?: { reference?: string }): Promise<ProcessorTransaction>;
+  /** The transaction a charge with this reference made; null when none was made (the reconciler asks this). */
+  lookup(merchant: Merchant, reference: string): Promise<ProcessorTransaction | null>;
 }
 
-/** The provider did not answer; nothing is known to have moved. */
+/** The provider did not answer (unreachable, timed out, unusable reply); nothing is known to have moved. */
 export class ProcessorUnavailableError extends Error {}
 
 /** The provider refused the request before any money moved (bad card data, bad token). */

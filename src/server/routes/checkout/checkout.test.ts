@@ -18,7 +18,9 @@ async function hostedSession(t: Awaited<ReturnType<typeof testApp>>, extra: Reco
 async function payOnProcessor(t: Awaited<ReturnType<typeof testApp>>, sessionId: string, card = CARD) {
   const init = await (await t.json('POST', '/api/checkout/init', { sessionId }, origin)).json();
   expect(init).toMatchObject({ type: 'sandbox', environment: 'sandbox' });
-  return t.sandbox.chargeWithToken(init.token, card);
+  const res = await t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card }) });
+  const body = await res.json();
+  return { ...body, id: body.transactionId as string };
 }
 
 describe('hosted checkout: init and complete', () => {

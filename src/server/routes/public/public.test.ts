@@ -60,7 +60,7 @@ describe('public session and charge at submit', () => {
     const results = await Promise.all([0, 1, 2, 3].map(() => charge(t, session.id, m.keys.publishable)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(t.store.db.prepare("SELECT count(*) AS n FROM sbx_transactions WHERE status = 'approved'").get()).toEqual({ n: 1 });
+    expect(t.sandbox.db.prepare("SELECT count(*) AS n FROM transactions WHERE status = 'approved'").get()).toEqual({ n: 1 });
   });
 
   it('re-opens a declined session while same-session retries remain, then ends failed', async () => {
@@ -86,8 +86,10 @@ describe('public session and charge at submit', () => {
     const t = await testApp();
     const { m, session } = await elementsSession(t);
     await charge(t, session.id, m.keys.publishable);
-    const tables = ['sessions', 'payment_intents', 'events', 'sbx_transactions', 'idempotency'];
-    const dump = tables.map((n) => JSON.stringify(t.store.db.prepare(`SELECT * FROM ${n}`).all())).join('\n');
+    const tables = ['sessions', 'payment_intents', 'events', 'idempotency'];
+    const dump = [...tables.map((n) => t.store.db.prepare(`SELECT * FROM ${n}`).all()), t.sandbox.db.prepare('SELECT * FROM transactions').all()]
+      .map((rows) => JSON.stringify(rows))
+      .join('\n');
     expect(dump).toContain('4242'); // the last four is kept…
     expect(dump).not.toContain(CARD.number); // …the number is not
     expect(t.logLines.join('\n')).not.toContain(CARD.number);

@@ -130,4 +130,9 @@ export const migrations: string[] = [
   );
   CREATE INDEX idempotency_created ON idempotency(created_at);
   `,
+  // The sandbox processor keeps its rows in its own database now (sandbox-processor/store).
+  `
+  DROP TABLE sbx_tokens;
+  DROP TABLE sbx_transactions;
+  `,
 ];

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chargeCard } from './charge.ts';
-import { futureExpiry } from '../../../../card/test-cards.ts';
+import { futureExpiry } from '../../src/card/test-cards.ts';
 
 const expiry = futureExpiry();
 

@@ -2,12 +2,12 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROTOCOL, type ProcessorFrameToHost } from '../../../../protocol/messages.ts';
-import { fakeMessageTarget } from '../../../../protocol/fake-window.ts';
-import { mountPoint } from '../../../../components/test-dom.ts';
+import { PROTOCOL, type ProcessorFrameToHost } from '../../src/protocol/messages.ts';
+import { fakeMessageTarget } from '../../src/protocol/fake-window.ts';
+import { mountPoint } from '../../src/components/test-dom.ts';
 import { FieldsApp } from './fields-app.tsx';
 import type { chargeCard } from './charge.ts';
-import { futureExpiry } from '../../../../card/test-cards.ts';
+import { futureExpiry } from '../../src/card/test-cards.ts';
 
 const expiry = futureExpiry();
 

@@ -4,7 +4,7 @@
  */
 // zod/mini: the functional build tree-shakes, which the frame's 25 KB budget needs.
 import * as z from 'zod/mini';
-import { isHttpOrigin } from '../../../../protocol/channel.ts';
+import { isHttpOrigin } from '../../src/protocol/channel.ts';
 
 const HttpOrigin = z.string().check(z.refine(isHttpOrigin, 'not an http(s) origin'));
 

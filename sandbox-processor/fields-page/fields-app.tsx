@@ -4,9 +4,9 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { CardFields, type CardFieldsHandle, type CardFieldsState } from '../../../../components/CardFields/index.ts';
-import { listen, send, type MessageTarget, type PostTarget } from '../../../../protocol/channel.ts';
-import { HostToProcessorFrame, PROTOCOL, ProcessorFrameToHost } from '../../../../protocol/messages.ts';
+import { CardFields, type CardFieldsHandle, type CardFieldsState } from '../../src/components/CardFields/index.ts';
+import { listen, send, type MessageTarget, type PostTarget } from '../../src/protocol/channel.ts';
+import { HostToProcessorFrame, PROTOCOL, ProcessorFrameToHost } from '../../src/protocol/messages.ts';
 import type { FieldsPageParams } from './params.ts';
 import { chargeCard, type ChargeOutcome } from './charge.ts';
 

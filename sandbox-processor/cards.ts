@@ -2,7 +2,7 @@
  * The sandbox test-card table (Doc 3, "The sandbox processor"). Only the outcome is kept here;
  * brand comes from the card number itself.
  */
-import type { DeclineCode } from '../../../vocab/declines.ts';
+import type { DeclineCode } from '../src/vocab/declines.ts';
 
 export type CardBehaviour = { outcome: 'approve' } | { outcome: 'decline'; code: DeclineCode; ruleCode?: string | null };
 

@@ -2,9 +2,9 @@
  * The fields page's one API call: `POST /v1/charges` on its own origin. Card data goes only
  * here. The answer is reduced to what the host page may know (no card data, no brand or last 4).
  */
-import { call } from '../../../../client/http.ts';
-import { ProcessorChargeResponse } from '../../../../client/schemas.ts';
-import type { CardValues } from '../../../../protocol/messages.ts';
+import { call } from '../../src/client/http.ts';
+import { ProcessorChargeResponse } from '../../src/client/schemas.ts';
+import type { CardValues } from '../../src/protocol/messages.ts';
 
 export type ChargeOutcome =
   | { status: 'approved' | 'declined'; transactionId: string; declineCode?: string }

@@ -3,8 +3,8 @@
  * an iframe by the hosted page. A hash that does not fit leaves the page inert with a notice.
  */
 import { render } from 'preact';
-import { setChannelDebug } from '../../../../protocol/channel.ts';
-import { loadLocale, t } from '../../../../locales/index.ts';
+import { setChannelDebug } from '../../src/protocol/channel.ts';
+import { loadLocale, t } from '../../src/locales/index.ts';
 import { FieldsApp } from './fields-app.tsx';
 import { readParams } from './params.ts';
 import './fields-page.css';

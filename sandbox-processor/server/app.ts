@@ -1,0 +1,100 @@
+/**
+ * The sandbox processor's own origin (default http://127.0.0.1:4243): its card fields page and
+ * assets, the browser charge API that page calls with the token the service's `init` handed out,
+ * and the server-to-server API the service's adapter calls (./server-api.ts). It answers in its
+ * own format, as a third-party provider would, not in the service's envelope.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ProcessorChargeRequest } from '../../src/api/processor.ts';
+import { csp, escapeJsonForHtml, pageHeaders, readDist, serveAsset } from '../../src/server/static.ts';
+import { ChargeRefused, type SandboxProcessorCore } from '../processor.ts';
+import { fail, readBody } from './http.ts';
+import { serverApi } from './server-api.ts';
+
+/** What the processor writes to a log; the service's logger fits. */
+export interface ProcessorLog {
+  info(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+}
+
+export interface ProcessorAppOptions {
+  core: SandboxProcessorCore;
+  distDir: string;
+  /** The only origin allowed to frame the fields page. */
+  serviceUrl: string;
+  /** Where browsers reach this processor; the fields page URL handed to the service is built from it. */
+  publicUrl: string;
+  /** The bearer secret the service's adapter must present on the server-to-server API. */
+  apiSecret: string;
+  log: ProcessorLog;
+}
+
+export function sandboxProcessorApp(opts: ProcessorAppOptions) {
+  const app = new Hono();
+  const serviceOrigin = new URL(opts.serviceUrl).origin;
+  const policy = csp({
+    'default-src': "'self'",
+    'script-src': "'self'",
+    'style-src': "'self' 'unsafe-inline'",
+    'img-src': "'self' data:",
+    'connect-src': "'self'",
+    // Only the service's hosted page may frame the processor's fields.
+    'frame-ancestors': serviceOrigin,
+    'base-uri': "'none'",
+    'form-action': "'none'",
+    'object-src': "'none'",
+  });
+  const tooLarge = bodyLimit({ maxSize: 8192, onError: () => fail(413, 'too_large', 'Body too large.') });
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    opts.log.info(`processor ${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status}`, { ms: Math.round(performance.now() - started) });
+  });
+
+  app.get('/fields', async (c) => {
+    const html = await readDist(opts.distDir, 'app', 'sandbox-processor', 'fields-page', 'index.html');
+    // Missing bundles are a state of this deployment, not a fault in the request: 503, with the fix.
+    if (!html) return fail(503, 'not_built', 'The sandbox fields page is not built; run npm run build.');
+    pageHeaders(c, policy);
+    // The page refuses to talk to any parent but the service (defence beside frame-ancestors).
+    const boot = `<script type="application/json" id="svcpay-boot">${escapeJsonForHtml({ serviceOrigin })}</script>`;
+    return c.html(html.replace('<!--svcpay-boot-->', boot));
+  });
+  app.get('/favicon.ico', (c) => c.body(null, 204));
+  app.get('/assets/:name', async (c) => (await serveAsset(c, opts.distDir, c.req.param('name'))) ?? c.notFound());
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+
+  app.post('/v1/charges', tooLarge, async (c) => {
+    const body = await readBody(c, ProcessorChargeRequest, 'The card details are incomplete or malformed.');
+    if (body instanceof Response) return body;
+    try {
+      const t = opts.core.chargeWithToken(body.token, body.card);
+      return c.json({
+        transactionId: t.id,
+        status: t.status,
+        ...(t.declineCode ? { declineCode: t.declineCode } : {}),
+        brand: t.brand,
+        last4: t.last4,
+      });
+    } catch (err) {
+      if (err instanceof ChargeRefused) {
+        const status = err.reason === 'token_used' || err.reason === 'token_expired' ? 409 : 400;
+        return fail(status, err.reason, err.message);
+      }
+      throw err;
+    }
+  });
+
+  app.use('/v1/client_tokens', tooLarge);
+  app.use('/v1/transactions', tooLarge);
+  app.route('/', serverApi(opts));
+
+  app.notFound(() => fail(404, 'not_found', 'Not found.'));
+  app.onError((err) => {
+    opts.log.error('processor error', { error: err instanceof Error ? err.message : String(err) });
+    return fail(500, 'processor_error', 'The processor failed.');
+  });
+  return app;
+}

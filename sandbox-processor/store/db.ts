@@ -1,0 +1,33 @@
+/**
+ * The sandbox processor's own SQLite database, apart from the service's: a provider keeps its
+ * records on its side of the wire. Same durability as the service (ARCHITECTURE.md, Store): WAL
+ * with synchronous=FULL, so an answer the processor gives is on disk.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrations } from './migrations.ts';
+
+export type Db = Database.Database;
+
+/** Where the processor keeps its data beside the service's file: `x.sqlite` gives `x.sandbox-processor.sqlite`. */
+export function processorDataPath(serviceDataPath: string): string {
+  if (serviceDataPath === ':memory:') return ':memory:';
+  return `${serviceDataPath.replace(/\.[^./\\]*$/, '')}.sandbox-processor.sqlite`;
+}
+
+export function openDb(path: string): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let v = current; v < migrations.length; v++) {
+    db.transaction(() => {
+      db.exec(migrations[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+  return db;
+}

@@ -1,0 +1,141 @@
+/**
+ * The service's adapter for the sandbox processor: the `Processor` interface over the processor's
+ * server-to-server HTTP API (sandbox-processor/api.ts), exactly as an adapter for a real provider
+ * would be written (Doc 3, "The sandbox processor": the service talks to it only through the same
+ * interface). Every way the call can go wrong becomes one of the two errors the engine knows.
+ */
+import type { z } from 'zod';
+import type { ChargeCard, InitResponse } from '../../../api/checkout.ts';
+import { ACCOUNT_HEADER, ClientTokenResponse, ErrorBody, Transaction, type DirectChargeRequest } from '../../../../sandbox-processor/api.ts';
+import type { Merchant, SessionRecord } from '../../engine/types.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../types.ts';
+
+/** The real `fetch` in production; the processor app's own `request` in tests. */
+export type FetchLike = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+export interface SandboxAdapterOptions {
+  /** Where the service reaches the processor (SVCPAY_PROCESSOR_URL). */
+  baseUrl: string;
+  /** The bearer secret the processor expects from the service. */
+  secret: string;
+  fetch: FetchLike;
+  /** How long one call may take before the processor counts as unavailable. */
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+export class SandboxProcessorAdapter implements Processor {
+  readonly #opts: Required<SandboxAdapterOptions>;
+
+  constructor(opts: SandboxAdapterOptions) {
+    this.#opts = { timeoutMs: DEFAULT_TIMEOUT_MS, ...opts };
+  }
+
+  async clientInit(merchant: Merchant, session: SessionRecord): Promise<InitResponse> {
+    const body = { sessionId: session.id, livemode: session.livemode, amount: session.amount, currency: session.currency };
+    const res = await this.#call(merchant, 'POST', '/v1/client_tokens', body, ClientTokenResponse);
+    return { type: 'sandbox', token: res!.token, environment: 'sandbox', fieldsUrl: res!.fieldsUrl };
+  }
+
+  async verifyTransaction(merchant: Merchant, transactionId: string): Promise<ProcessorTransaction | null> {
+    const t = await this.#call(merchant, 'GET', `/v1/transactions/${encodeURIComponent(transactionId)}`, undefined, Transaction, true);
+    return t && toProcessorTransaction(t);
+  }
+
+  async charge(merchant: Merchant, session: SessionRecord, card: ChargeCard, opts: { reference?: string } = {}): Promise<ProcessorTransaction> {
+    const body: DirectChargeRequest = {
+      sessionId: session.id,
+      livemode: session.livemode,
+      amount: session.amount,
+      currency: session.currency,
+      reference: opts.reference ?? null,
+      card,
+    };
+    return toProcessorTransaction((await this.#call(merchant, 'POST', '/v1/transactions', body, Transaction))!);
+  }
+
+  async lookup(merchant: Merchant, reference: string): Promise<ProcessorTransaction | null> {
+    const t = await this.#call(merchant, 'GET', `/v1/transactions?reference=${encodeURIComponent(reference)}`, undefined, Transaction, true);
+    return t && toProcessorTransaction(t);
+  }
+
+  /** One call: a parsed answer, null for a 404 when `notFoundIsNull`, or one of the engine's two errors. */
+  async #call<S extends z.ZodType>(
+    merchant: Merchant,
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    schema: S,
+    notFoundIsNull = false,
+  ): Promise<z.infer<S> | null> {
+    const { status, json } = await this.#send(merchant, method, path, body);
+    if (status >= 200 && status < 300) {
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) throw new ProcessorUnavailableError(`The sandbox processor answered ${method} ${path} with an unreadable body.`);
+      return parsed.data;
+    }
+    if (status === 404 && notFoundIsNull) return null;
+    const error = ErrorBody.safeParse(json);
+    // 400 and 409 are the processor refusing this request: nothing moved, the reason is its own.
+    if ((status === 400 || status === 409) && error.success) throw new ProcessorRejectedError(error.data.code, error.data.error);
+    // Anything else (401 from a wrong secret, 5xx, a proxy's page) means no usable answer.
+    throw new ProcessorUnavailableError(`The sandbox processor answered ${method} ${path} with ${status}${error.success ? ` ${error.data.code}` : ''}.`);
+  }
+
+  async #send(merchant: Merchant, method: string, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
+    const { baseUrl, secret, timeoutMs } = this.#opts;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Racing a timer as well as aborting: a fetch-like function may ignore the signal.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new ProcessorUnavailableError(`The sandbox processor did not answer ${method} ${path} within ${timeoutMs} ms.`));
+      }, timeoutMs);
+    });
+    try {
+      const res = await Promise.race([
+        this.#opts.fetch(`${baseUrl}${path}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${secret}`,
+            [ACCOUNT_HEADER]: merchant.id,
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: controller.signal,
+        }),
+        timeout,
+      ]);
+      const text = await Promise.race([res.text(), timeout]);
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // Not JSON: judged by its status alone.
+      }
+      return { status: res.status, json };
+    } catch (err) {
+      if (err instanceof ProcessorUnavailableError) throw err;
+      throw new ProcessorUnavailableError(`The sandbox processor could not be reached for ${method} ${path}: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+function toProcessorTransaction(t: Transaction): ProcessorTransaction {
+  return {
+    id: t.id,
+    status: t.status,
+    declineCode: t.declineCode,
+    amount: t.amount,
+    currency: t.currency,
+    sessionId: t.sessionId,
+    merchantId: t.merchantId,
+    card: t.card,
+    avsResult: t.avsResult,
+    cvvResult: t.cvvResult,
+  };
+}
