@@ -22,5 +22,7 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     auth: AuthContext;
+    /** Set by a handler whose answer carries no `X-Request-Id` (Doc 1, Errors: a streaming 503). */
+    bareResponse?: true;
   };
 }
