@@ -5,10 +5,11 @@ import { ApiError } from './errors.ts';
 import { jsonOnly } from './middleware/content-type.ts';
 import { notFound, onError } from './middleware/error-envelope.ts';
 import { requestId } from './middleware/request-id.ts';
-import { API_VERSION, version } from './middleware/version.ts';
+import { version } from './middleware/version.ts';
 import { newRouter } from './router.ts';
 import { capabilitiesRoutes } from './routes/capabilities/index.ts';
 import { checkoutRoutes } from './routes/checkout/index.ts';
+import { contractRoutes } from './routes/contract/index.ts';
 import { discoveryRoutes } from './routes/discovery/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { pageRoutes } from './routes/pages/index.ts';
@@ -51,6 +52,6 @@ export function createApp(deps: Deps) {
   app.route('/', checkoutRoutes(deps));
   app.route('/', pageRoutes(deps));
 
-  app.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'svcpay', version: API_VERSION } });
+  app.route('/', contractRoutes(deps.config.publicUrl, app));
   return app;
 }

@@ -26,6 +26,7 @@ export function publicRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/v1/public/sessions/{sessionId}',
+      summary: 'Browser-safe view of a checkout session (no buyer data, no metadata)',
       middleware: [auth(deps, 'publishable')] as const,
       request: { params: IdParam },
       responses: { 200: json(PublicSession), ...errors },
@@ -41,6 +42,7 @@ export function publicRoutes(deps: Deps) {
     createRoute({
       method: 'post',
       path: '/v1/public/sessions/{sessionId}/charge',
+      summary: "Charge the card just entered on an elements session (charge at submit); called only from the service's own frames",
       middleware: [auth(deps, 'publishable'), sameOriginOnly(deps.config.publicUrl)] as const,
       request: { params: IdParam, ...body(PublicChargeRequest) },
       responses: { 200: json(PublicChargeResponse), ...errors },

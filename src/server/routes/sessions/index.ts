@@ -27,6 +27,7 @@ export function sessionRoutes(deps: Deps) {
     createRoute({
       method: 'post',
       path: '/v1/sessions',
+      summary: 'Create a checkout session (`?dry_run=true` validates only); redirect the buyer to `checkoutUrl` or mount fields with its id',
       middleware: [auth(deps, 'either')] as const,
       request: { query: z.object({ dry_run: z.enum(['true', 'false']).optional() }), ...body(CreateSessionBody) },
       responses: { 201: json(CreatedSession, 'Created'), 200: json(z.union([CreatedSession, DryRunResult]), 'Replay or dry run'), ...errors },
@@ -63,6 +64,7 @@ export function sessionRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/v1/sessions/{sessionId}',
+      summary: 'Read a checkout session: `status`, `paymentStatus` and the payment it settled with',
       middleware: [auth(deps, 'secret')] as const,
       request: { params: IdParam },
       responses: { 200: json(Session), ...errors },
