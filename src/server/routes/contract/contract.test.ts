@@ -11,7 +11,8 @@ import { keyRuleOf } from './security.ts';
 async function served() {
   const t = testApp();
   const res = await t.app.request('/openapi.yaml');
-  return { t, res, doc: parse(await res.text()) as ContractDocument };
+  const text = await res.text();
+  return { t, res, text, doc: parse(text) as ContractDocument };
 }
 
 const operations = (doc: ContractDocument) =>
@@ -30,10 +31,13 @@ function servedRoutes(t: ReturnType<typeof testApp>) {
 
 describe('GET /openapi.yaml', () => {
   it('is a valid OpenAPI 3.1.0 document', async () => {
-    const { res, doc } = await served();
+    const { res, text, doc } = await served();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/yaml');
     expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('2026-04-14');
+    // A YAML 1.1 reader would take an unquoted date for a date.
+    expect(text).toMatch(/^ {2}version: "2026-04-14"$/m);
     const result = await validate(structuredClone(doc) as never);
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
   });

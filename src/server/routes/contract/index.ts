@@ -20,8 +20,10 @@ interface Contract {
 
 export function buildContract(app: Pick<Router, 'getOpenAPI31Document'>, publicUrl: string): Contract {
   const document = buildDocument(app, publicUrl);
-  // No YAML anchors: every reader, including the simplest, sees the whole document.
-  return { document, json: JSON.stringify(document), yaml: stringify(document, { aliasDuplicateObjects: false }), llms: renderLlmsTxt(document) };
+  // No anchors, so every reader sees the whole document; YAML 1.1 quoting, so readers of either
+  // YAML version keep `2026-04-14` and `yes` as strings, not a date and a boolean.
+  const yaml = stringify(document, { aliasDuplicateObjects: false, version: '1.1' });
+  return { document, json: JSON.stringify(document), yaml, llms: renderLlmsTxt(document) };
 }
 
 const text = (type: string, description: string) => ({ 200: { content: { [type]: { schema: z.string() } }, description } });
