@@ -5,15 +5,19 @@ import { limitBody } from './middleware/body-limit.ts';
 import { jsonOnly } from './middleware/content-type.ts';
 import { notFound, onError } from './middleware/error-envelope.ts';
 import { requestId } from './middleware/request-id.ts';
-import { API_VERSION, version } from './middleware/version.ts';
+import { version } from './middleware/version.ts';
 import { newRouter } from './router.ts';
+import { capabilitiesRoutes } from './routes/capabilities/index.ts';
 import { checkoutRoutes } from './routes/checkout/index.ts';
+import { contractRoutes } from './routes/contract/index.ts';
 import { discoveryRoutes } from './routes/discovery/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { pageRoutes } from './routes/pages/index.ts';
 import { publicRoutes } from './routes/public/index.ts';
 import { sandboxRoutes } from './routes/sandbox/index.ts';
 import { sessionRoutes } from './routes/sessions/index.ts';
+import { streamRoutes } from './routes/streams/index.ts';
+import { telemetryRoutes } from './routes/telemetry/index.ts';
 
 /** Largest body any route takes; routes with a smaller cap (client-error) set their own. */
 const MAX_BODY = 256 * 1024;
@@ -37,10 +41,14 @@ export function createApp(deps: Deps) {
   app.route('/', discoveryRoutes(deps));
   app.route('/', sandboxRoutes(deps));
   app.route('/', sessionRoutes(deps));
+  app.route('/', capabilitiesRoutes(deps));
+  app.route('/', telemetryRoutes(deps));
+  // Before publicRoutes: its `/v1/public/*` catch-all must stay last.
+  app.route('/', streamRoutes(deps));
   app.route('/', publicRoutes(deps));
   app.route('/', checkoutRoutes(deps));
   app.route('/', pageRoutes(deps));
 
-  app.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'svcpay', version: API_VERSION } });
+  app.route('/', contractRoutes(deps.config.publicUrl, app));
   return app;
 }

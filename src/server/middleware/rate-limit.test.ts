@@ -86,7 +86,8 @@ describe('rate limits (Doc 1 table)', () => {
     for (let i = 0; i < 40; i++) expect((await t.json('GET', '/_sandbox/clock')).status).toBe(200);
     const deep = [];
     for (let i = 0; i < 6; i++) deep.push((await t.json('GET', '/api/health?deep=true')).status);
-    expect(deep).toEqual([200, 200, 200, 200, 200, 429]);
+    // Deep health answers 200 or 503 (no processor listens in unit tests); the sixth is metered away.
+    expect(deep.map((s) => s === 429)).toEqual([false, false, false, false, false, true]);
   });
 
   it('is off with SVCPAY_RATE_LIMITS=off (load tests)', async () => {

@@ -13,7 +13,7 @@ export const requestId = (log: Logger) =>
     c.set('requestId', id);
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', id);
+    if (!c.get('bareResponse')) c.header('X-Request-Id', id);
     log.info(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status}`, {
       requestId: id,
       ms: Math.round(performance.now() - started),

@@ -21,12 +21,12 @@ export function checkoutRoutes(deps: Deps) {
   const origin = sameOriginOnly(deps.config.publicUrl);
 
   r.openapi(
-    createRoute({ method: 'post', path: '/api/checkout/init', middleware: [origin] as const, request: body(InitRequest), responses: { 200: json(InitResponse), ...errors } }),
+    createRoute({ method: 'post', path: '/api/checkout/init', summary: 'Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)', middleware: [origin] as const, request: body(InitRequest), responses: { 200: json(InitResponse), ...errors } }),
     async (c) => c.json(await initCheckout(deps, c.req.valid('json').sessionId), 200),
   );
 
   r.openapi(
-    createRoute({ method: 'post', path: '/api/checkout/complete', middleware: [origin] as const, request: body(CompleteRequest), responses: { 200: json(CompleteResponse), ...errors } }),
+    createRoute({ method: 'post', path: '/api/checkout/complete', summary: "Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)", middleware: [origin] as const, request: body(CompleteRequest), responses: { 200: json(CompleteResponse), ...errors } }),
     async (c) => {
       const { sessionId, transactionId } = c.req.valid('json');
       return c.json(await completeCheckout(deps, sessionId, transactionId), 200);

@@ -1,47 +1,65 @@
-/** `GET /.well-known/svcpay.json` (Doc 1, Discovery document): unauthenticated. */
-import { Hono } from 'hono';
-import type { AppEnv, Deps } from '../../context.ts';
+/**
+ * `GET /.well-known/svcpay.json` (Doc 1, Discovery document): unauthenticated. Everything in it
+ * follows from the configuration, so it is built once with the router.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { DiscoveryDocument } from '../../../api/discovery.ts';
+import type { Deps } from '../../context.ts';
 import { API_VERSION } from '../../middleware/version.ts';
+import { json, newRouter } from '../../router.ts';
+import { security } from '../contract/security.ts';
+
+export function discoveryDocument(base: string): DiscoveryDocument {
+  return {
+    api_version: API_VERSION,
+    endpoints: {
+      sessions: '/v1/sessions',
+      payment_intents: '/v1/payment_intents',
+      refunds: '/v1/refunds',
+      tokens: '/v1/tokens',
+      capabilities: '/v1/capabilities',
+      public_sessions: '/v1/public/sessions',
+      public_tokens: '/v1/public/tokens',
+      public_binder_load: '/v1/public/binder-load',
+      health: '/api/health',
+    },
+    scripts: {
+      hosted: {
+        url: `${base}/pay/{sessionId}`,
+        legacy_url: `${base}/checkout/{sessionId}`,
+        buyer_experience: 'redirect to a hosted checkout page',
+        key_type: 'secret',
+        note: 'Create the session on your server with a secret key and redirect the buyer to checkoutUrl.',
+      },
+      embedded: {
+        url: `${base}/js/v1/svcpay.js`,
+        buyer_experience: 'card fields in iframes on your own page',
+        key_type: 'publishable',
+        note: 'Load the script from this URL; never bundle or self-host it.',
+      },
+    },
+    docs: `${base}/docs`,
+    llms_txt: `${base}/llms.txt`,
+    // Doc 1, Capabilities and discovery: the contract is published as YAML.
+    openapi: `${base}/openapi.yaml`,
+    packages: { browser: 'svcpay' },
+    embedded: { availability: 'general', fallback: { endpoint: '/v1/sessions', field: 'checkoutUrl' } },
+    status: 'operational',
+  };
+}
 
 export function discoveryRoutes(deps: Deps) {
-  const r = new Hono<AppEnv>();
-  r.get('/.well-known/svcpay.json', (c) => {
-    const base = deps.config.publicUrl;
-    return c.json({
-      api_version: API_VERSION,
-      endpoints: {
-        sessions: '/v1/sessions',
-        payment_intents: '/v1/payment_intents',
-        refunds: '/v1/refunds',
-        tokens: '/v1/tokens',
-        capabilities: '/v1/capabilities',
-        public_sessions: '/v1/public/sessions',
-        public_tokens: '/v1/public/tokens',
-        public_binder_load: '/v1/public/binder-load',
-        health: '/api/health',
-      },
-      scripts: {
-        hosted: {
-          url: `${base}/pay/{sessionId}`,
-          legacy_url: `${base}/checkout/{sessionId}`,
-          buyer_experience: 'redirect to a hosted checkout page',
-          key_type: 'secret',
-          note: 'Create the session on your server with a secret key and redirect the buyer to checkoutUrl.',
-        },
-        embedded: {
-          url: `${base}/js/v1/svcpay.js`,
-          buyer_experience: 'card fields in iframes on your own page',
-          key_type: 'publishable',
-          note: 'Load the script from this URL; never bundle or self-host it.',
-        },
-      },
-      docs: `${base}/docs`,
-      llms_txt: `${base}/llms.txt`,
-      openapi: `${base}/openapi.json`,
-      packages: { browser: 'svcpay' },
-      embedded: { availability: 'general', fallback: { endpoint: '/v1/sessions', field: 'checkoutUrl' } },
-      status: 'operational',
-    });
-  });
+  const r = newRouter();
+  const doc = discoveryDocument(deps.config.publicUrl);
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/.well-known/svcpay.json',
+      summary: 'Discovery document: API version, endpoint paths, scripts, docs, llms.txt and the OpenAPI contract',
+      security: security.none,
+      responses: { 200: json(DiscoveryDocument) },
+    }),
+    (c) => c.json(doc, 200),
+  );
   return r;
 }

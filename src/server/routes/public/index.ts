@@ -29,6 +29,7 @@ export function publicRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/v1/public/sessions/{sessionId}',
+      summary: 'Browser-safe view of a checkout session (no buyer data, no metadata)',
       middleware: guard(deps, { key: 'publishable', limits: LIMITS.publicSessionRead }),
       request: { params: IdParam },
       responses: { 200: json(PublicSession), ...errors },
@@ -44,6 +45,7 @@ export function publicRoutes(deps: Deps) {
     createRoute({
       method: 'post',
       path: '/v1/public/sessions/{sessionId}/charge',
+      summary: "Charge the card just entered on an elements session (charge at submit); called only from the service's own frames",
       middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true }),
       request: { params: IdParam, ...body(PublicChargeRequest) },
       responses: { 200: json(PublicChargeResponse), ...errors },

@@ -45,7 +45,7 @@ export function sessionRoutes(deps: Deps) {
     createRoute({
       method: 'post',
       path: '/v1/sessions',
-      summary: 'Create a checkout session',
+      summary: 'Create a checkout session (`?dry_run=true` validates only); redirect the buyer to `checkoutUrl` or mount fields with its id',
       middleware: guard(deps, { key: 'either', limits: LIMITS.sessionCreate }),
       request: { query: z.object({ dry_run: z.enum(['true', 'false']).optional() }), ...body(CreateSessionBody) },
       responses: { 201: json(CreatedSession, 'Created'), 200: json(z.union([CreatedSession, DryRunResult]), 'Replay or dry run'), ...errors },
@@ -70,7 +70,7 @@ export function sessionRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/v1/sessions/{sessionId}',
-      summary: 'Retrieve a checkout session',
+      summary: 'Read a checkout session: `status`, `paymentStatus` and the payment it settled with',
       middleware: guard(deps, { key: 'secret', limits: LIMITS.sessionRead }),
       request: { params: IdParam },
       responses: { 200: json(Session), ...errors },

@@ -57,8 +57,17 @@ export class SqliteStore implements Store {
     });
   }
 
+  /** Deep health: a real write and read-back through the commit path, always rolled back. */
   async ping() {
-    this.db.prepare('SELECT 1').get();
+    const probe = `probe_${Date.now()}`;
+    const ROLLBACK = new Error('rollback');
+    await this.tx(async (r) => {
+      await r.meta.set('health_probe', probe);
+      if ((await r.meta.get('health_probe')) !== probe) throw new Error('store read back a different value');
+      throw ROLLBACK;
+    }).catch((err: unknown) => {
+      if (err !== ROLLBACK) throw err;
+    });
   }
 
   async close() {

@@ -1,0 +1,25 @@
+/** `GET /v1/capabilities` (Doc 1, Capabilities and discovery): either key, snake_case. */
+import { createRoute } from '@hono/zod-openapi';
+import { Capabilities } from '../../../api/capabilities.ts';
+import type { Deps } from '../../context.ts';
+import { capabilitiesFor } from '../../engine/capabilities.ts';
+import { auth } from '../../middleware/auth.ts';
+import { errorResponses, json, newRouter } from '../../router.ts';
+import { security } from '../contract/security.ts';
+
+export function capabilitiesRoutes(deps: Deps) {
+  const r = newRouter();
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/capabilities',
+      summary: "What the merchant's payment processor supports; read once at start-up and branch on it before optional operations",
+      security: security.either,
+      'x-error-codes': ['binder_unavailable'],
+      middleware: [auth(deps, 'either')] as const,
+      responses: { 200: json(Capabilities), ...errorResponses(401, 409) },
+    }),
+    (c) => c.json(capabilitiesFor(c.get('auth').merchant), 200),
+  );
+  return r;
+}

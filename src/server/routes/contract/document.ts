@@ -1,0 +1,177 @@
+/**
+ * The merchant contract (Doc 1, Capabilities and discovery: OpenAPI 3.1.0): generated from the
+ * zod route definitions, then completed with what those do not say: servers, key schemes, a tag
+ * per resource, the one error envelope and the error codes each operation can answer. Never the
+ * `/_sandbox/` control API (Doc 3).
+ */
+import { z } from 'zod';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ErrorEnvelope } from '../../../api/checkout.ts';
+import { catalogue, type ErrorCode } from '../../errors.ts';
+import { API_VERSION } from '../../middleware/version.ts';
+import { keyRuleOf, security, securitySchemes, type KeyRule } from './security.ts';
+
+// The shapes the generator emits, as far as this module reads and completes them.
+type Schema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
+interface Media {
+  schema?: Schema;
+}
+interface Response {
+  description: string;
+  content?: Record<string, Media>;
+  headers?: Record<string, unknown>;
+}
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+}
+export interface Operation {
+  summary?: string;
+  description?: string;
+  operationId?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: (Parameter | { $ref: string })[];
+  requestBody?: { content?: Record<string, Media> };
+  responses: Record<string, Response>;
+  'x-error-codes'?: string[];
+}
+export interface ContractDocument {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  servers?: { url: string; description?: string }[];
+  tags?: { name: string; description?: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components?: Record<string, Record<string, unknown>>;
+}
+
+export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+const DESCRIPTION = [
+  'svcpay accepts card and wallet payments for merchants: hosted checkout (create a session on your server, redirect the buyer to `checkoutUrl`), embedded card fields in cross-origin iframes served by the service (`/js/v1/svcpay.js`), and a payment-intent engine for authorize, capture, void and refund.',
+  'Requests and responses are JSON; writes send `Content-Type: application/json`. Amounts are integers in minor units; currencies are ISO 4217 and uppercase on responses. Sessions use camelCase; payment intents, tokens, refunds, buyers and capabilities use snake_case.',
+  'Every POST takes an optional `Idempotency-Key`: a retry with the same key returns the original (201 first, 200 on replay); the same key with a different body is 422 `idempotency_replay_incompatible`.',
+].join('\n\n');
+
+/** Doc 1, Authentication 2 and 8: the key rule of a route that does not declare its `security`. */
+export function doc1KeyRule(method: string, path: string): KeyRule {
+  if (path.startsWith('/v1/public/')) return 'publishable';
+  if (!path.startsWith('/v1/')) return 'none';
+  const either = (method === 'post' && path === '/v1/sessions') || (method === 'get' && path === '/v1/capabilities');
+  return either ? 'either' : 'secret';
+}
+
+/** A tag per resource: the path segment that names it (`/v1/public/*` is one browser-safe group). */
+export function tagOf(path: string): string {
+  const [first, second] = path.split('/').filter(Boolean);
+  if (first === 'v1') return second === 'public' ? 'public' : second!;
+  if (first === 'api') return second!;
+  return 'discovery';
+}
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  sessions: 'Checkout sessions: create one on your server, redirect to `checkoutUrl` or mount fields with its id.',
+  public: 'Browser-safe endpoints: publishable key only; a secret key is refused.',
+  capabilities: "What the merchant's processor supports.",
+  telemetry: 'Events from server SDKs and the browser script; nothing is stored.',
+  webhooks: 'Webhook delivery.',
+  checkout: 'Internal endpoints of the hosted checkout page; origin-checked, not for merchant integration.',
+  health: 'Liveness and deep health; no key.',
+  discovery: 'Discovery document, this contract and llms.txt; no key.',
+};
+
+const AUTH_PREFIX = 'auth_';
+/**
+ * Codes no contract route answers: the router's own (paths the contract does not have) and key
+ * issuance (Doc 1, Authentication 7), which this server does only through `/_sandbox/`.
+ */
+const NOT_ROUTE_CODES = new Set<string>(['route_not_found', 'method_not_allowed', 'merchant_not_onboarded', 'live_keys_need_processor']);
+/** Every body passes the app-wide size cap and JSON-only check (Doc 1, Global conventions). */
+const BODY_CODES: ErrorCode[] = ['unsupported_media_type', 'payload_too_large'];
+const codes = Object.keys(catalogue) as ErrorCode[];
+
+/** The authentication codes a key rule can answer, read from the catalogue. */
+export function authCodes(rule: KeyRule): ErrorCode[] {
+  const auth = codes.filter((c) => c.startsWith(AUTH_PREFIX));
+  const typed = (c: ErrorCode) => catalogue[c].status === 403;
+  switch (rule) {
+    case 'none':
+      return [];
+    case 'publishable':
+      return auth.filter((c) => c.endsWith('_publishable') || !codes.includes(`${c}_publishable` as ErrorCode));
+    case 'secret':
+      return auth.filter((c) => !c.endsWith('_publishable'));
+    case 'either':
+      return auth.filter((c) => !c.endsWith('_publishable') && !typed(c));
+  }
+}
+
+/**
+ * Codes an operation can answer: its key rule's, the body checks' when it takes a body, and the
+ * codes it declares in `x-error-codes` or, when it declares none, every catalogued code of the
+ * error statuses it documents.
+ */
+function operationCodes(op: Operation, rule: KeyRule): string[] {
+  const statuses = new Set(Object.keys(op.responses).map(Number).filter((s) => s >= 400));
+  const own = op['x-error-codes'] ?? codes.filter((c) => !c.startsWith(AUTH_PREFIX) && !NOT_ROUTE_CODES.has(c) && statuses.has(catalogue[c].status));
+  return [...new Set([...authCodes(rule), ...own, ...(op.requestBody ? BODY_CODES : [])])];
+}
+
+function errorEnvelopeSchema(): Schema {
+  const schema = z.toJSONSchema(ErrorEnvelope.extend({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) }), { target: 'draft-2020-12' }) as Schema;
+  delete schema.$schema;
+  return { ...schema, description: 'Every failure, with header `X-Request-Id` (Doc 1, Errors). `selfHeal.nextAction` is what a client should do next.' };
+}
+
+/** Doc 1, Versioning 1-3. */
+const versionParameter = {
+  name: 'Svc-Pay-Version',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', enum: [API_VERSION] },
+  description: 'Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`).',
+};
+
+const isEnvelope = (s: Schema | undefined) => Boolean(s?.properties?.code && s.properties.selfHeal);
+
+/** Builds the finished contract from an app's route registry. */
+export function buildDocument(app: Pick<OpenAPIHono, 'getOpenAPI31Document'>, publicUrl: string): ContractDocument {
+  const doc = app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: { title: 'svcpay API', version: API_VERSION, description: DESCRIPTION },
+    servers: [{ url: publicUrl, description: 'this server' }],
+  }) as unknown as ContractDocument;
+
+  const paths: ContractDocument['paths'] = {};
+  const tags = new Set<string>();
+  for (const [path, item] of Object.entries(doc.paths ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    // Doc 3: the control API never appears in the merchant contract.
+    if (path.startsWith('/_sandbox/') || path === '/_sandbox') continue;
+    paths[path] = item;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const rule = keyRuleOf(op.security) ?? doc1KeyRule(method, path);
+      op.security = security[rule];
+      op.tags ??= [tagOf(path)];
+      op.tags.forEach((t) => tags.add(t));
+      op.operationId ??= `${method}_${path.replace(/[{}]/g, '').split(/[^A-Za-z0-9]+/).filter(Boolean).join('_')}`;
+      for (const [status, res] of Object.entries(op.responses)) {
+        const media = res.content?.['application/json'];
+        if (Number(status) >= 400 && media && isEnvelope(media.schema)) media.schema = { $ref: '#/components/schemas/ErrorEnvelope' };
+      }
+      op['x-error-codes'] = operationCodes(op, rule);
+      op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/SvcPayVersion' }];
+    }
+  }
+  doc.paths = paths;
+  doc.tags = [...tags].sort().map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }));
+  doc.components = {
+    ...doc.components,
+    securitySchemes: { ...securitySchemes },
+    parameters: { ...doc.components?.parameters, SvcPayVersion: versionParameter },
+    schemas: { ...doc.components?.schemas, ErrorEnvelope: errorEnvelopeSchema() },
+  };
+  return doc;
+}

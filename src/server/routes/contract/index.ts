@@ -1,0 +1,45 @@
+/**
+ * The published contract (Doc 1, Capabilities and discovery): `GET /openapi.yaml`,
+ * `GET /openapi.json` and `GET /llms.txt`, unauthenticated. The routes are fixed once the app
+ * is composed, so all three are rendered on the first request and served from memory after.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { stringify } from 'yaml';
+import type { Router } from '../../router.ts';
+import { newRouter } from '../../router.ts';
+import { buildDocument, type ContractDocument } from './document.ts';
+import { renderLlmsTxt } from './llms-txt.ts';
+import { security } from './security.ts';
+
+interface Contract {
+  document: ContractDocument;
+  json: string;
+  yaml: string;
+  llms: string;
+}
+
+export function buildContract(app: Pick<Router, 'getOpenAPI31Document'>, publicUrl: string): Contract {
+  const document = buildDocument(app, publicUrl);
+  // No anchors, so every reader sees the whole document; YAML 1.1 quoting, so readers of either
+  // YAML version keep `2026-04-14` and `yes` as strings, not a date and a boolean.
+  const yaml = stringify(document, { aliasDuplicateObjects: false, version: '1.1' });
+  return { document, json: JSON.stringify(document), yaml, llms: renderLlmsTxt(document) };
+}
+
+const text = (type: string, description: string) => ({ 200: { content: { [type]: { schema: z.string() } }, description } });
+
+/** `app` is the composed application: its route registry is what the contract describes. */
+export function contractRoutes(publicUrl: string, app: Pick<Router, 'getOpenAPI31Document'>) {
+  const r = newRouter();
+  let built: Contract | undefined;
+  const contract = () => (built ??= buildContract(app, publicUrl));
+  const serve = (body: string, type: string) => new Response(body, { status: 200, headers: { 'Content-Type': type } });
+
+  const doc = (path: string, summary: string, type: string, pick: (c: Contract) => string) =>
+    r.openapi(createRoute({ method: 'get', path, summary, tags: ['discovery'], security: security.none, responses: text(type, 'OK') }), () => serve(pick(contract()), type));
+
+  doc('/openapi.yaml', 'This contract, OpenAPI 3.1.0 in YAML', 'application/yaml', (c) => c.yaml);
+  doc('/openapi.json', 'This contract, OpenAPI 3.1.0 in JSON', 'application/json', (c) => c.json);
+  doc('/llms.txt', 'The contract as plain text for language models: endpoints, keys, error codes and fixes', 'text/plain; charset=utf-8', (c) => c.llms);
+  return r;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { DiscoveryDocument } from '../../../api/discovery.ts';
+import { testApp } from '../../testing.ts';
+
+describe('GET /.well-known/svcpay.json', () => {
+  it('answers without a key with every field Doc 1 lists', async () => {
+    const t = await testApp();
+    const res = await t.json('GET', '/.well-known/svcpay.json');
+    expect(res.status).toBe(200);
+    const doc = DiscoveryDocument.parse(await res.json());
+    expect(doc.api_version).toBe('2026-04-14');
+    expect(Object.keys(doc.endpoints).sort()).toEqual(
+      ['capabilities', 'health', 'payment_intents', 'public_binder_load', 'public_sessions', 'public_tokens', 'refunds', 'sessions', 'tokens'].sort(),
+    );
+    expect(doc.scripts.hosted).toMatchObject({ key_type: 'secret', legacy_url: expect.any(String) });
+    expect(doc.scripts.embedded).toMatchObject({ key_type: 'publishable', url: 'http://localhost:4242/js/v1/svcpay.js' });
+    expect(doc.embedded.fallback).toEqual({ endpoint: '/v1/sessions', field: 'checkoutUrl' });
+    expect(doc.status).toBe('operational');
+  });
+
+  it('points at the YAML contract and llms.txt, and both are served', async () => {
+    const t = await testApp();
+    const doc = await (await t.json('GET', '/.well-known/svcpay.json')).json();
+    expect(doc.openapi).toBe('http://localhost:4242/openapi.yaml');
+    expect(doc.llms_txt).toBe('http://localhost:4242/llms.txt');
+    for (const url of [doc.openapi, doc.llms_txt]) expect((await t.app.request(new URL(url).pathname)).status).toBe(200);
+  });
+
+  it('uses the public URL it is configured with', async () => {
+    const t = await testApp({ SVCPAY_PUBLIC_URL: 'https://pay.example.com' });
+    const doc = await (await t.json('GET', '/.well-known/svcpay.json')).json();
+    expect(doc.scripts.hosted.url).toBe('https://pay.example.com/pay/{sessionId}');
+    expect(doc.openapi).toBe('https://pay.example.com/openapi.yaml');
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The two server-sent-event streams Doc 1 names but does not offer: both answer 503 to every
+ * caller that passes the key check (keys are checked on every route, so a bad key is still 401).
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Deps } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { ErrorEnvelope } from '../../../api/checkout.ts';
+import { auth } from '../../middleware/auth.ts';
+import { errorResponses, newRouter } from '../../router.ts';
+import { security } from '../contract/security.ts';
+
+/** Doc 1, Other merchant endpoints: `GET /v1/webhook_listen` says when to come back. */
+const LISTEN_RETRY_AFTER_SECONDS = 5;
+const retryAfter = { 'Retry-After': { schema: { type: 'integer' as const }, description: 'Seconds to wait before trying again' } };
+
+export function streamRoutes(deps: Deps) {
+  const r = newRouter();
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/webhook_listen',
+      summary: 'Webhook delivery transcripts as a server-sent-event stream (not offered: always 503 service_unavailable)',
+      tags: ['webhooks'],
+      security: security.secret,
+      'x-error-codes': ['service_unavailable'],
+      middleware: [auth(deps, 'secret')] as const,
+      responses: {
+        503: { content: { 'application/json': { schema: ErrorEnvelope } }, headers: retryAfter, description: 'Stream not offered; retry after `Retry-After` seconds' },
+        ...errorResponses(401, 403),
+      },
+    }),
+    () => {
+      throw new ApiError('service_unavailable', 'Webhook delivery transcripts are not streamed by this server.', {}, { 'Retry-After': String(LISTEN_RETRY_AFTER_SECONDS) });
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/public/payment_intents/{id}/events',
+      summary: 'Payment status as a server-sent-event stream (not offered: always 503 with no body; confirm by webhook)',
+      security: security.publishable,
+      // The 503 has no body, so no code; only the key check answers with one.
+      'x-error-codes': [],
+      middleware: [auth(deps, 'publishable')] as const,
+      request: { params: z.object({ id: z.string().min(1).max(100) }) },
+      responses: { 503: { description: 'Stream not offered; no body and no `X-Request-Id` (Doc 1, Errors)' }, ...errorResponses(401, 403) },
+    }),
+    (c) => {
+      // Doc 1, Errors: a streaming 503 carries neither the envelope nor `X-Request-Id`.
+      c.set('bareResponse', true);
+      return c.body(null, 503);
+    },
+  );
+  return r;
+}
