@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Deps } from './context.ts';
 import { ApiError } from './errors.ts';
 import { jsonOnly } from './middleware/content-type.ts';
+import { controlGuard } from './middleware/control.ts';
 import { notFound, onError } from './middleware/error-envelope.ts';
 import { requestId } from './middleware/request-id.ts';
 import { API_VERSION, version } from './middleware/version.ts';
@@ -23,6 +24,7 @@ export function createApp(deps: Deps) {
   const docs = deps.config.publicUrl;
   app.use('*', requestId(deps.log));
   app.use('*', version());
+  if (deps.config.control) app.use('/_sandbox/*', controlGuard(deps.config));
   app.use(
     '*',
     bodyLimit({
