@@ -83,8 +83,20 @@ describe('ordinary content survives', () => {
     expect(lines[0]).not.toContain('[redacted]');
   });
 
+  it('does not read bare letters as separators: 12 digits split by `n`, `t`, `b`, `r`, `f` are not a run', () => {
+    expect(scrubCardData('id 4n2t4b2n4r2f4n2t4b2n4r2f then 4242424242424242')).toBe('id 4n2t4b2n4r2f4n2t4b2n4r2f then [redacted]');
+  });
+
   it('masks a run longer than 19 digits whole: it may be a card number glued to other digits', () => {
     expect(scrubCardData('ref 1234567424242424242424242 end')).toBe('ref [redacted] end');
+  });
+
+  it('scrubs a pathological 4 KB report in linear time (runs of backslashes between digits)', () => {
+    const text = ('1' + '\\'.repeat(300)).repeat(13);
+    const started = performance.now();
+    scrubCardData(text);
+    scrubFields({ text, cvc: text });
+    expect(performance.now() - started).toBeLessThan(250);
   });
 
   it('masks a UUID-shaped run with no hex letter, which could be a card number', () => {

@@ -25,15 +25,16 @@ export const REDACTED = '[redacted]';
  * spared is a UUID (merchant ids) that holds a hex letter: about one in fourteen random UUIDs has
  * a 12-digit stretch, and a card number cannot take that 8-4-4-4-12 hex shape with a letter in it.
  */
-// One separator unit: a non-alphanumeric character, or a JSON escape of one however often escaped.
-const SEP = String.raw`(?:\\*[^\p{L}\p{N}\\]|\\+(?:[nrtbf]|u[0-9a-fA-F]{4})?){1,4}`;
+// One separator unit: a non-alphanumeric character or a JSON escape (`\"`, `\n`, `\u00a0`, however
+// often escaped). A run of backslashes can be read only one way, so no input makes the scan blow up.
+const SEP = String.raw`(?:\\*[^\p{L}\p{N}\\]|\\+(?:[nrtbf]|u[0-9a-fA-F]{4}|(?=[0-9]))){1,4}`;
 const UUID = String.raw`(?<![0-9a-fA-F])[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}(?![0-9a-fA-F])`;
 const DIGIT_RUN = String.raw`[0-9](?:(?:${SEP})?[0-9]){11,}`;
 const PAN_LIKE = new RegExp(`(${UUID})|${DIGIT_RUN}`, 'gu');
 
 /** Names (lowercased, without `_`, `-`, `.`) whose value is card data in any type or nesting. */
 const SENSITIVE_NAMES = new Set([
-  'cid', 'csc', 'cardcsc', 'pan', 'number', 'pin', 'cardpin', 'pinblock', 'cc', 'ccn', 'ccnum',
+  'cid', 'csc', 'cardcsc', 'pan', 'number', 'pin', 'cardpin', 'pinblock', 'ccn', 'ccnum',
   'primaryaccountnumber', 'accountnumber', 'track1', 'track2', 'trackdata', 'magstripe',
 ]);
 /** Endings that are card data whatever precedes them (`cardCvc`, `card_security_code`). */
@@ -71,17 +72,54 @@ function maskKeyValues(text: string): string {
   return out + text.slice(done);
 }
 
+/*
+ * Cheap tests that let most lines skip the full scans: every card-data name holds one of these
+ * fragments, and a card-number run needs 12 digits with no letter between them other than those
+ * of an escape (`\n`, `\u00a0`). Both err toward yes; the full scans decide.
+ */
+// Each name in the lists above, written in camelCase, snake_case or kebab-case, holds one whole.
+const NAME_FRAGMENT = /cv|cid|csc|cav|pan|pin|num|code|ccn|card|verif|track|mag/i;
+const mayHoldName = (text: string) => NAME_FRAGMENT.test(text);
+
+function mayHoldCardRun(text: string): boolean {
+  let digits = 0;
+  let escapeEnd = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (++digits >= 12) return true;
+    } else if (c === 92) escapeEnd = i + 5;
+    else if (i > escapeEnd && (c | 32) >= 97 && (c | 32) <= 122) digits = 0;
+  }
+  return false;
+}
+
 /** Masks card data in free text: values after card-data names, then card-number-shaped runs. */
 export function scrubCardData(text: string): string {
-  return maskKeyValues(text).replace(PAN_LIKE, (all, uuid: string | undefined) => (uuid && /[a-fA-F]/.test(uuid) ? all : REDACTED));
+  const named = mayHoldName(text) ? maskKeyValues(text) : text;
+  if (!mayHoldCardRun(named)) return named;
+  return named.replace(PAN_LIKE, (all, uuid: string | undefined) => (uuid && /[a-fA-F]/.test(uuid) ? all : REDACTED));
 }
 
 /**
  * Structured scrub, before serialising: a card-data key loses its value whatever its type or
- * nesting; strings, numbers and keys are scrubbed by pattern. Raw strings are scrubbed here
- * because serialising turns a newline separator into `\n`, a letter the line pattern would stop at.
+ * nesting; strings, numbers and keys are scrubbed by pattern, so what is stored (a client-error
+ * context) is clean too, not only the log line.
  */
-export function scrubFields(value: unknown, seen: WeakSet<object> = new WeakSet()): unknown {
+export function scrubFields(value: unknown): unknown {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch {
+    // A cycle or a bigint: the walk below handles both.
+  }
+  // Serialising keeps every letter and digit of keys and values, so a text with no card-data name
+  // and no 12-digit run has nothing to mask: the usual access-log fields stop here.
+  if (json !== undefined && !mayHoldName(json) && !mayHoldCardRun(json)) return value;
+  return scrubValue(value, new WeakSet());
+}
+
+function scrubValue(value: unknown, seen: WeakSet<object>): unknown {
   if (typeof value === 'string') return scrubCardData(value);
   if (typeof value === 'number' || typeof value === 'bigint') {
     const text = String(value);
@@ -91,11 +129,11 @@ export function scrubFields(value: unknown, seen: WeakSet<object> = new WeakSet(
   if (seen.has(value)) return '[circular]';
   seen.add(value);
   const json = (value as { toJSON?: unknown }).toJSON;
-  if (typeof json === 'function') return scrubFields(json.call(value), seen);
+  if (typeof json === 'function') return scrubValue(json.call(value), seen);
   const out = Array.isArray(value)
-    ? value.map((v) => scrubFields(v, seen))
+    ? value.map((v) => scrubValue(v, seen))
     : // fromEntries defines keys, so a `__proto__` key from a client report stays a plain key.
-      Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubCardData(k), isSensitiveKey(k) ? REDACTED : scrubFields(v, seen)]));
+      Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubCardData(k), isSensitiveKey(k) ? REDACTED : scrubValue(v, seen)]));
   // A number split across elements (`["4242","4242","4242","4242"]`) only shows once they are
   // joined; the smallest container holding one is masked whole, which keeps the result valid JSON.
   const text = JSON.stringify(out);
@@ -206,7 +244,8 @@ export function createLogger(enabled: boolean, write: (line: string) => void = (
   const out = (level: string, msg: string, fields?: Record<string, unknown>) => {
     if (!enabled) return;
     const extra = fields ? ' ' + JSON.stringify(scrubFields(fields)) : '';
-    write(scrubCardData(`${new Date().toISOString()} ${level} ${msg}${extra}`));
+    // The timestamp is ours: it holds no card data and its digits would only cost a full scan.
+    write(`${new Date().toISOString()} ${scrubCardData(`${level} ${msg}${extra}`)}`);
   };
   return {
     info: (m, f) => out('info', m, f),
