@@ -3,6 +3,7 @@ import type { Deps } from './context.ts';
 import { ApiError } from './errors.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { jsonOnly } from './middleware/content-type.ts';
+import { controlGuard } from './middleware/control.ts';
 import { notFound, onError } from './middleware/error-envelope.ts';
 import { requestId } from './middleware/request-id.ts';
 import { version } from './middleware/version.ts';
@@ -27,6 +28,7 @@ export function createApp(deps: Deps) {
   const docs = deps.config.publicUrl;
   app.use('*', requestId(deps.log));
   app.use('*', version());
+  if (deps.config.control) app.use('/_sandbox/*', controlGuard(deps.config));
   app.use(
     '*',
     limitBody(MAX_BODY, () => {

@@ -16,6 +16,8 @@ export const EnvSchema = z.object({
   SVCPAY_DEMO: z.enum(['on', 'off']).default('on'),
   SVCPAY_DATA: z.string().min(1).default('.data/svcpay.sqlite'),
   SVCPAY_CONTROL: z.enum(['on', 'off']).default('on'),
+  // Empty is refused rather than read as unset, so a blank value cannot silently mean no token.
+  SVCPAY_CONTROL_TOKEN: z.string().min(1, 'set a token or unset the variable').optional(),
   SVCPAY_READY_FILE: z.string().optional(),
   SVCPAY_LOG: z.enum(['info', 'silent']).default('info'),
   SVCPAY_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -33,6 +35,8 @@ export interface Config {
   demo: boolean;
   dataPath: string;
   control: boolean;
+  /** When set, every `/_sandbox/` call must carry it as a bearer token. */
+  controlToken: string | undefined;
   readyFile: string | undefined;
   log: boolean;
   /** Doc 1 rate limits; `off` only for load tests and the browser suite. */
@@ -59,6 +63,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: e.SVCPAY_DEMO === 'on',
     dataPath: e.SVCPAY_DATA,
     control: e.SVCPAY_CONTROL === 'on',
+    controlToken: e.SVCPAY_CONTROL_TOKEN,
     readyFile: e.SVCPAY_READY_FILE,
     log: e.SVCPAY_LOG === 'info',
     rateLimits: e.SVCPAY_RATE_LIMITS === 'on',

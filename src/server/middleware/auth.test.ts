@@ -79,7 +79,7 @@ describe('bearer auth', () => {
   it('keeps rotated keys working through the grace window, then answers auth_key_expired', async () => {
     const { json, merchant } = await testApp();
     const m = await merchant();
-    const rotated = await (await json('POST', `/_sandbox/merchants/${m.merchant.id}/rotate_keys`)).json();
+    const rotated = await (await json('POST', `/_sandbox/merchants/${m.merchant.id}/rotate_keys`, {})).json();
     expect((await json('POST', '/v1/sessions', SESSION, bearer(m.keys.secret))).status).toBe(201);
     await json('POST', '/_sandbox/clock', { advanceSeconds: 24 * 3600 + 1 });
     const old = await json('POST', '/v1/sessions', SESSION, bearer(m.keys.secret));

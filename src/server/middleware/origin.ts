@@ -8,6 +8,8 @@ import { ApiError } from '../errors.ts';
 export const sameOriginOnly = (publicUrl: string) => {
   const allowed = new URL(publicUrl).origin;
   return createMiddleware(async (c, next) => {
+    // Whole-string equality: a prefix, substring or case-folded match admits lookalike origins, and
+    // two Origin headers arrive joined by a comma, which never equals the allowed origin.
     if (c.req.header('origin') !== allowed) throw new ApiError('origin_forbidden');
     await next();
   });

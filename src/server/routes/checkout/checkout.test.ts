@@ -103,15 +103,71 @@ describe('hosted checkout: init and complete', () => {
     expect((await t.json('POST', '/api/checkout/init', { sessionId: 'vp_cs_test_missing' }, origin)).status).toBe(404);
   });
 
-  it('stores client errors without card numbers and caps the body at 4 KB', async () => {
+  it('caps the client-error body at 4 KB', async () => {
     const t = await testApp();
-    const ok = await t.json('POST', '/api/checkout/client-error', { message: 'mount failed for 4242 4242 4242 4242', context: { code: 'x', pan: '4242424242424242' } }, origin);
-    expect(ok.status).toBe(200);
-    const dump = JSON.stringify(t.store.db.prepare('SELECT * FROM client_errors').all());
-    expect(dump).not.toContain('4242424242424242');
-    expect(dump).not.toContain('4242 4242 4242 4242');
     const big = await t.json('POST', '/api/checkout/client-error', { message: 'x'.repeat(5000) }, origin);
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ ok: false });
+  });
+});
+
+describe('client-error reports never keep card data', () => {
+  const report = async (t: Awaited<ReturnType<typeof testApp>>, body: Record<string, unknown>) => {
+    const res = await t.json('POST', '/api/checkout/client-error', body, origin);
+    expect(res.status).toBe(200);
+    const stored = t.store.db.prepare('SELECT message, context FROM client_errors').all() as { message: string; context: string }[];
+    const logged = t.logLines.filter((l) => l.includes(' client error ')).map((l) => l.slice(l.indexOf(' ') + 1));
+    expect(logged).toHaveLength(stored.length);
+    return { stored: JSON.stringify(stored), logged: logged.join('\n') };
+  };
+  const digitsOf = (s: string) => s.replace(/\D/g, '');
+
+  it.each([
+    '4242 4242 4242 4242',
+    '4242.4242.4242.4242',
+    '4242-4242_4242/4242',
+    '4242 - 4242 . 4242',
+    'abc4242424242424242xyz',
+    'card4242424242424242',
+    '{"n":4242424242424242}',
+    '{"pan":"4242424242424242"}',
+    '4242\n4242\n4242\n4242',
+  ])('masks %j in the message and the context, in the store and the log', async (shape) => {
+    const t = await testApp();
+    const { stored, logged } = await report(t, {
+      message: `mount failed for ${shape}`,
+      context: { code: 'x', note: shape, nested: { list: [shape, { deeper: shape }] }, asNumber: 4242424242424242, split: ['4242', '4242', '4242', '4242'] },
+    });
+    for (const out of [stored, logged]) {
+      expect(digitsOf(out)).not.toContain('424242');
+      expect(out).toContain('[redacted]');
+    }
+    expect(stored).toContain('"code\\":\\"x\\"');
+  });
+
+  it.each(['cvc', 'cvv', 'cvc2', 'cvv2', 'csc', 'cid', 'securityCode', 'security_code', 'card_code', 'cardCode', 'CVV', 'number', 'pan', 'cardNumber'])(
+    'drops anything under %j in the context and masks it in the message',
+    async (key) => {
+      const t = await testApp();
+      const { stored, logged } = await report(t, {
+        message: `validation: ${key}: 4821, {"${key}":"4821"}`,
+        context: { [key]: '4821', card: { [key]: 4821 }, list: [{ [key]: ['4821'] }], deep: { a: { [key]: { v: '4821' } } } },
+      });
+      expect(stored).not.toContain('4821');
+      expect(logged).not.toContain('4821');
+    },
+  );
+
+  it('keeps ordinary content: session ids, timestamps and short numbers', async () => {
+    const t = await testApp();
+    const { session } = await hostedSession(t);
+    const at = '2026-04-14T10:20:30.456Z';
+    const { stored, logged } = await report(t, { sessionId: session.id, message: `frame timeout after 3000 ms at ${at}`, context: { at, attempt: 2, sessionId: session.id } });
+    expect(stored).toContain(at);
+    expect(stored).toContain(session.id);
+    expect(stored).toContain('"attempt\\":2');
+    expect(logged).toContain(session.id);
+    expect(logged).toContain(`3000 ms at ${at}`);
+    expect(stored + logged).not.toContain('[redacted]');
   });
 });

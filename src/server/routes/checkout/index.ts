@@ -5,7 +5,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ClientErrorRequest, CompleteRequest, CompleteResponse, InitRequest, InitResponse } from '../../../api/checkout.ts';
 import type { Deps } from '../../context.ts';
-import { scrubCardData } from '../../log.ts';
+import { scrubCardData, scrubFields } from '../../log.ts';
 import { limitBody } from '../../middleware/body-limit.ts';
 import { sameOriginOnly } from '../../middleware/origin.ts';
 import { completeCheckout, initCheckout } from '../../engine/payments.ts';
@@ -48,10 +48,11 @@ export function checkoutRoutes(deps: Deps) {
       const parsed = ClientErrorRequest.safeParse(raw);
       if (!parsed.success) return c.json({ ok: false, error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') }, 400);
       const { sessionId, message, context } = parsed.data;
-      // Reports come from our own frames and never hold card data; scrub anyway so a bug can't store one.
-      const safeContext = JSON.parse(scrubCardData(JSON.stringify(context ?? {}))) as unknown;
-      await deps.store.tx((r) => r.clientErrors.insert(sessionId ?? null, scrubCardData(message), safeContext, deps.clock.iso()));
-      deps.log.warn('client error', { sessionId: sessionId ?? null, message: scrubCardData(message).slice(0, 200) });
+      // Doc 3, Browser flows 4: reports never carry card data; scrub anyway so a bug can't store one.
+      const safeMessage = scrubCardData(message);
+      const safeContext = scrubFields(context ?? {});
+      await deps.store.tx((r) => r.clientErrors.insert(sessionId ?? null, safeMessage, safeContext, deps.clock.iso()));
+      deps.log.warn('client error', { sessionId: sessionId ?? null, message: safeMessage.slice(0, 200) });
       return c.json({ ok: true }, 200);
     },
   );

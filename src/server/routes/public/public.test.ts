@@ -45,6 +45,18 @@ describe('public session and charge at submit', () => {
     expect((await res.json()).code).toBe('origin_forbidden');
   });
 
+  it('refuses a card number sent as a JSON number with 400 validation_error, and logs none of it', async () => {
+    const t = await testApp();
+    const { m, session } = await elementsSession(t);
+    const res = await charge(t, session.id, m.keys.publishable, { ...CARD, number: 4242424242424242 });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.code).toBe('validation_error');
+    expect(body.error).toMatch(/card\.number/);
+    expect(JSON.stringify(body)).not.toContain('4242424242424242');
+    expect(t.logLines.join('\n')).not.toContain('4242424242424242');
+  });
+
   it('answers 422 charge_at_submit_not_enabled for a session that is not eligible', async () => {
     const t = await testApp();
     const { m, session } = await elementsSession(t, { chargeAtSubmit: false });

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { SERVICE, bearer, testApp } from '../testing.ts';
+
+type T = Awaited<ReturnType<typeof testApp>>;
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+/** A raw call, so each test says exactly which headers go out. */
+const call = (t: T, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+  t.app.request(path, { method: init.method ?? 'GET', headers: init.headers ?? {}, body: init.body });
+
+/** The service clock runs with wall time; a refused advance of an hour would show as a jump. */
+const clockNow = (t: T) => t.deps.clock.nowMs();
+const unmoved = (t: T, before: number) => expect(clockNow(t) - before).toBeLessThan(60_000);
+const merchantCount = (t: T) => (t.store.db.prepare('SELECT count(*) AS n FROM merchants').get() as { n: number }).n;
+
+async function refused(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  const body = (await res.json()) as { code: string; error: string };
+  expect(body.code).toBe(code);
+  return body.error;
+}
+
+describe('control API: Host', () => {
+  it.each(['localhost', 'localhost:4242', 'LOCALHOST:9', '127.0.0.1', '127.0.0.1:4242', '[::1]', '[::1]:4242'])('serves the loopback name %s', async (host) => {
+    const t = await testApp();
+    expect((await call(t, '/_sandbox/clock', { headers: { Host: host } })).status).toBe(200);
+  });
+
+  it.each(['localhost.evil.test', 'localhost.evil.test:4242', '127.0.0.1.nip.io', '127.0.0.1.nip.io:4242', 'evil.test', 'evil.test:4242', '10.0.0.5:4242', 'localhost:4242@evil.test', '', 'localhost.'])(
+    'refuses Host %j (DNS rebinding sends the attacker’s name) with 403 origin_forbidden, before acting',
+    async (host) => {
+      const t = await testApp();
+      const before = clockNow(t);
+      const res = await call(t, '/_sandbox/clock', { method: 'POST', headers: { Host: host, ...JSON_TYPE }, body: '{"advanceSeconds":3600}' });
+      expect(await refused(res, 403, 'origin_forbidden')).toMatch(/Host/);
+      unmoved(t, before);
+    },
+  );
+
+  it('refuses a foreign host named only in the URL, and on a percent-encoded path', async () => {
+    const t = await testApp();
+    await refused(await call(t, 'http://evil.test/_sandbox/clock'), 403, 'origin_forbidden');
+    await refused(await call(t, 'http://evil.test/%5Fsandbox/clock'), 403, 'origin_forbidden');
+  });
+
+  it('serves the public host of SVCPAY_PUBLIC_URL on its port only', async () => {
+    const t = await testApp({ SVCPAY_PUBLIC_URL: 'https://pay.example.test' });
+    for (const host of ['pay.example.test', 'PAY.example.test:443', 'localhost:4242']) {
+      expect((await call(t, '/_sandbox/clock', { headers: { Host: host } })).status, host).toBe(200);
+    }
+    for (const host of ['pay.example.test:8443', 'pay.example.test.evil.test', 'example.test']) {
+      await refused(await call(t, '/_sandbox/clock', { headers: { Host: host } }), 403, 'origin_forbidden');
+    }
+  });
+});
+
+describe('control API: Origin', () => {
+  it.each(['http://evil.test', 'http://127.0.0.1:4244', 'http://localhost:4242.evil.test', 'http://localhost:42420', 'https://localhost:4242', 'null', ''])(
+    'refuses a browser Origin %j with 403 origin_forbidden, creating nothing',
+    async (origin) => {
+      const t = await testApp();
+      const res = await call(t, '/_sandbox/merchants', { method: 'POST', headers: { Origin: origin, ...JSON_TYPE }, body: '{}' });
+      expect(await refused(res, 403, 'origin_forbidden')).toMatch(/Origin/);
+      expect(merchantCount(t)).toBe(0);
+    },
+  );
+
+  it('refuses a request the browser marks as cross-site even without an Origin', async () => {
+    const t = await testApp();
+    await refused(await call(t, '/_sandbox/clock', { headers: { 'Sec-Fetch-Site': 'cross-site' } }), 403, 'origin_forbidden');
+  });
+
+  it('serves the service’s own origin and callers that send none', async () => {
+    const t = await testApp();
+    expect((await call(t, '/_sandbox/merchants', { method: 'POST', headers: { Origin: SERVICE, ...JSON_TYPE }, body: '{}' })).status).toBe(201);
+    expect((await call(t, '/_sandbox/merchants', { method: 'POST', headers: JSON_TYPE, body: '{}' })).status).toBe(201);
+  });
+});
+
+describe('control API: writes must declare JSON', () => {
+  const forms: [string, Record<string, string>, string | undefined][] = [
+    ['a form post', { 'Content-Type': 'application/x-www-form-urlencoded' }, 'advanceSeconds=3600'],
+    ['a multipart form', { 'Content-Type': 'multipart/form-data; boundary=x' }, '--x--'],
+    ['text/plain holding JSON', { 'Content-Type': 'text/plain' }, '{"advanceSeconds":3600}'],
+    ['no Content-Type and no body', {}, undefined],
+  ];
+
+  it.each(forms)('refuses %s with 415 before acting', async (_, headers, body) => {
+    const t = await testApp();
+    const m = await t.merchant();
+    const before = clockNow(t);
+    await refused(await call(t, '/_sandbox/clock', { method: 'POST', headers, body }), 415, 'unsupported_media_type');
+    await refused(await call(t, `/_sandbox/merchants/${m.merchant.id}/rotate_keys`, { method: 'POST', headers, body }), 415, 'unsupported_media_type');
+    await refused(await call(t, `/_sandbox/merchants/${m.merchant.id}`, { method: 'PATCH', headers, body }), 415, 'unsupported_media_type');
+    unmoved(t, before);
+    expect((await t.store.read.merchants.findKey(m.keys.secret))?.expiresAt).toBeNull();
+  });
+
+  it('rotates keys on a JSON `{}` and reads the clock with a plain GET', async () => {
+    const t = await testApp();
+    const m = await t.merchant();
+    const res = await call(t, `/_sandbox/merchants/${m.merchant.id}/rotate_keys`, { method: 'POST', headers: JSON_TYPE, body: '{}' });
+    expect(res.status).toBe(200);
+    expect((await call(t, '/_sandbox/clock')).status).toBe(200);
+  });
+});
+
+describe('control API: SVCPAY_CONTROL_TOKEN', () => {
+  const TOKEN = 'control-token-for-tests-0123456789';
+
+  it('refuses a call without the token with 401 auth_missing_bearer, and a wrong one with auth_invalid_key', async () => {
+    const t = await testApp({ SVCPAY_CONTROL_TOKEN: TOKEN });
+    await refused(await call(t, '/_sandbox/clock'), 401, 'auth_missing_bearer');
+    for (const wrong of [TOKEN.slice(0, -1), TOKEN + 'x', 'x', TOKEN.toUpperCase()]) {
+      await refused(await call(t, '/_sandbox/clock', { headers: bearer(wrong) }), 401, 'auth_invalid_key');
+    }
+    await refused(await call(t, '/_sandbox/merchants', { method: 'POST', headers: { ...JSON_TYPE, Authorization: TOKEN }, body: '{}' }), 401, 'auth_missing_bearer');
+    expect(merchantCount(t)).toBe(0);
+  });
+
+  it('serves a call that carries the token', async () => {
+    const t = await testApp({ SVCPAY_CONTROL_TOKEN: TOKEN });
+    expect((await call(t, '/_sandbox/clock', { headers: bearer(TOKEN) })).status).toBe(200);
+    expect((await call(t, '/_sandbox/merchants', { method: 'POST', headers: { ...JSON_TYPE, ...bearer(TOKEN) }, body: '{}' })).status).toBe(201);
+  });
+
+  it('asks for no token when the variable is unset, and refuses an empty one at start', async () => {
+    await expect(testApp({ SVCPAY_CONTROL_TOKEN: '' })).rejects.toThrow(/SVCPAY_CONTROL_TOKEN/);
+  });
+});
+
+describe('control API off', () => {
+  it('answers 404 on every route, even to a foreign host', async () => {
+    const t = await testApp({ SVCPAY_CONTROL: 'off' });
+    await refused(await call(t, '/_sandbox/clock', { headers: { Host: 'evil.test' } }), 404, 'route_not_found');
+  });
+});

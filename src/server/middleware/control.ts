@@ -1,0 +1,60 @@
+/**
+ * Guard for the sandbox control API (Doc 3, Sandbox control API). Those routes mint keys, move the
+ * clock and rotate any merchant's keys, so only this machine's tests and tools may drive them, not
+ * a web page the developer happens to visit:
+ * - DNS rebinding points an attacker's name at 127.0.0.1; the browser then sends that name as
+ *   `Host`, so only the service's own host and loopback names are served;
+ * - a page on another origin sends its `Origin` (server-side callers send none);
+ * - a cross-site form can only post form or text bodies, and a JSON `Content-Type` forces a CORS
+ *   preflight this service never answers, so every write must declare JSON, even an empty one;
+ * - with `SVCPAY_CONTROL_TOKEN` set, every call must also carry that token as a bearer.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context.ts';
+import type { Config } from '../env.ts';
+import { ApiError } from '../errors.ts';
+import { isJsonType } from './content-type.ts';
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/;
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** What a browser sends for a request a page on another site started. */
+const CROSS_SITE = new Set(['cross-site', 'same-site']);
+
+const defaultPort = (protocol: string) => (protocol === 'https:' ? '443' : '80');
+// Hashing first gives both sides one length, so the comparison leaks neither content nor length.
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+export function controlGuard(config: Pick<Config, 'publicUrl' | 'controlToken'>) {
+  const own = new URL(config.publicUrl);
+  const ownPort = own.port || defaultPort(own.protocol);
+  const token = config.controlToken === undefined ? undefined : digest(config.controlToken);
+
+  const hostAllowed = (raw: string) => {
+    const m = HOST.exec(raw.toLowerCase());
+    if (!m) return false;
+    const [, name, port] = m;
+    return LOOPBACK.has(name!) || (name === own.hostname && (port ?? defaultPort(own.protocol)) === ownPort);
+  };
+
+  return createMiddleware<AppEnv>(async (c, next) => {
+    // Node's server builds the URL from `Host`; a request made in-process may only have the URL.
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
+    if (!hostAllowed(host)) throw new ApiError('origin_forbidden', 'The control API answers only to this machine: the Host header names another host.');
+    const origin = c.req.header('origin');
+    const site = c.req.header('sec-fetch-site');
+    if ((origin !== undefined && origin !== own.origin) || (site !== undefined && CROSS_SITE.has(site))) {
+      throw new ApiError('origin_forbidden', 'The control API refuses browser calls from other origins: the Origin header is not the service’s own.');
+    }
+    if (token) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+      if (!match) throw new ApiError('auth_missing_bearer', 'The control API needs `Authorization: Bearer <SVCPAY_CONTROL_TOKEN>`.');
+      if (!timingSafeEqual(digest(match[1]!), token)) throw new ApiError('auth_invalid_key', 'The control token is wrong.');
+    }
+    if (WRITES.has(c.req.method) && !isJsonType(c.req.header('content-type'))) {
+      throw new ApiError('unsupported_media_type', 'Control API writes must send `Content-Type: application/json`, even without fields: send `{}`.');
+    }
+    await next();
+  });
+}
