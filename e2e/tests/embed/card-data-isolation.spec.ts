@@ -1,3 +1,4 @@
+import { processorDataPath } from '../../../sandbox-processor/store/db.ts';
 import { existsSync } from 'node:fs';
 import { approvedNumberForms, cards } from '../../fixtures/cards.ts';
 import { occurrences, readLog, recordedMessages, recordPageMessages, storeFiles } from '../../fixtures/leaks.ts';
@@ -43,7 +44,11 @@ test('the card number reaches neither the shop page, nor the server log, nor the
   const store = storeFiles(server.dataFile);
   // The bytes searched hold this checkout (in the database or its write-ahead log).
   expect(store.some((file) => file.text.includes(sessionId)), 'the SQLite files hold this session').toBe(true);
-  for (const file of store) {
+  // The sandbox processor keeps its own database beside the service's: brand and last four only.
+  const processorStore = storeFiles(processorDataPath(server.dataFile));
+  expect(processorStore.length, 'the sandbox processor database exists').toBeGreaterThan(0);
+  expect(processorStore.some((file) => file.text.includes(approvedNumberForms[0]!.slice(-4))), 'the processor kept the last four').toBe(true);
+  for (const file of [...store, ...processorStore]) {
     expect(occurrences(file.text, approvedNumberForms), `card number in ${file.path}`).toEqual([]);
   }
 });
