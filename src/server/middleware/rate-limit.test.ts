@@ -90,6 +90,26 @@ describe('rate limits (Doc 1 table)', () => {
     expect(deep.map((s) => s === 429)).toEqual([false, false, false, false, false, true]);
   });
 
+  it('meters every keyed route with its own bucket (the limit each answer names)', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant();
+    const s = await (await t.json('POST', '/v1/sessions', BODY, bearer(keys.secret))).json();
+    const telemetry = { event: 'x.y', sdk: { name: 'svcpay-node', version: '1.0.0' } };
+    const cases: [string, string, unknown, string, string][] = [
+      ['GET', `/v1/sessions/${s.id}`, undefined, keys.secret, '30'],
+      ['GET', '/v1/capabilities', undefined, keys.secret, '30'],
+      ['GET', `/v1/public/sessions/${s.id}`, undefined, keys.publishable, '80'],
+      ['PATCH', `/v1/sessions/${s.id}`, { amount: 5 }, keys.secret, '300'],
+      ['POST', '/v1/sdk-telemetry', telemetry, keys.secret, '30'],
+      ['POST', '/v1/public/telemetry/browser', telemetry, keys.publishable, '30'],
+      ['GET', '/v1/webhook_listen', undefined, keys.secret, '30'],
+    ];
+    for (const [method, path, body, key, limit] of cases) {
+      const res = await t.json(method, path, body, bearer(key));
+      expect(res.headers.get('x-ratelimit-limit'), `${method} ${path} (${res.status})`).toBe(limit);
+    }
+  });
+
   it('is off with SVCPAY_RATE_LIMITS=off (load tests)', async () => {
     const t = await testApp({ SVCPAY_RATE_LIMITS: 'off' });
     const { keys } = await t.merchant();

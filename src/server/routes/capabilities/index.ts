@@ -3,7 +3,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { Capabilities } from '../../../api/capabilities.ts';
 import type { Deps } from '../../context.ts';
 import { capabilitiesFor } from '../../engine/capabilities.ts';
-import { auth } from '../../middleware/auth.ts';
+import { guard } from '../../middleware/guard.ts';
+import { LIMITS } from '../../middleware/rate-limit.ts';
 import { errorResponses, json, newRouter } from '../../router.ts';
 import { security } from '../contract/security.ts';
 
@@ -16,7 +17,7 @@ export function capabilitiesRoutes(deps: Deps) {
       summary: "What the merchant's payment processor supports; read once at start-up and branch on it before optional operations",
       security: security.either,
       'x-error-codes': ['binder_unavailable'],
-      middleware: [auth(deps, 'either')] as const,
+      middleware: guard(deps, { key: 'either', limits: LIMITS.sessionRead }),
       responses: { 200: json(Capabilities), ...errorResponses(401, 409) },
     }),
     (c) => c.json(capabilitiesFor(c.get('auth').merchant), 200),

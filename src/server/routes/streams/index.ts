@@ -6,7 +6,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { ErrorEnvelope } from '../../../api/checkout.ts';
-import { auth } from '../../middleware/auth.ts';
+import { guard } from '../../middleware/guard.ts';
+import { LIMITS } from '../../middleware/rate-limit.ts';
 import { errorResponses, newRouter } from '../../router.ts';
 import { security } from '../contract/security.ts';
 
@@ -25,7 +26,7 @@ export function streamRoutes(deps: Deps) {
       tags: ['webhooks'],
       security: security.secret,
       'x-error-codes': ['service_unavailable'],
-      middleware: [auth(deps, 'secret')] as const,
+      middleware: guard(deps, { key: 'secret', limits: LIMITS.webhookListen }),
       responses: {
         503: { content: { 'application/json': { schema: ErrorEnvelope } }, headers: retryAfter, description: 'Stream not offered; retry after `Retry-After` seconds' },
         ...errorResponses(401, 403),
@@ -44,7 +45,8 @@ export function streamRoutes(deps: Deps) {
       security: security.publishable,
       // The 503 has no body, so no code; only the key check answers with one.
       'x-error-codes': [],
-      middleware: [auth(deps, 'publishable')] as const,
+      // Not in Doc 1's table: metered like the public session read it stands beside.
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.publicSessionRead }),
       request: { params: z.object({ id: z.string().min(1).max(100) }) },
       responses: { 503: { description: 'Stream not offered; no body and no `X-Request-Id` (Doc 1, Errors)' }, ...errorResponses(401, 403) },
     }),

@@ -9,7 +9,8 @@ import { cors } from 'hono/cors';
 import { TelemetryEvent, TelemetryReceived } from '../../../api/telemetry.ts';
 import type { Deps } from '../../context.ts';
 import { scrubCardData } from '../../log.ts';
-import { auth } from '../../middleware/auth.ts';
+import { guard } from '../../middleware/guard.ts';
+import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { security } from '../contract/security.ts';
 
@@ -39,7 +40,7 @@ export function telemetryRoutes(deps: Deps) {
       tags: ['telemetry'],
       security: security.secret,
       'x-error-codes': VALIDATION_CODES,
-      middleware: [auth(deps, 'secret')] as const,
+      middleware: guard(deps, { key: 'secret', limits: LIMITS.sdkTelemetry }),
       request: body(TelemetryEvent),
       responses: { 202: json(TelemetryReceived, 'Accepted'), ...errors },
     }),
@@ -57,7 +58,7 @@ export function telemetryRoutes(deps: Deps) {
       tags: ['telemetry'],
       security: security.publishable,
       'x-error-codes': VALIDATION_CODES,
-      middleware: [auth(deps, 'publishable')] as const,
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.browserTelemetry }),
       request: body(TelemetryEvent),
       responses: { 202: json(TelemetryReceived, 'Accepted'), ...errors },
     }),
