@@ -22,24 +22,24 @@ describe('judge', () => {
   const mock = fold([round({ requests: 1000 })]);
 
   it('passes the in-memory store at 1.0x and the file store at 0.7x', () => {
-    expect(judge('memory', 'create', fold([round({ requests: 1000 })]), mock).misses).toEqual([]);
-    expect(judge('file', 'create', fold([round({ requests: 700 })]), mock).misses).toEqual([]);
+    expect(judge('m', 'memory', 'create', fold([round({ requests: 1000 })]), mock).misses).toEqual([]);
+    expect(judge('f', 'file', 'create', fold([round({ requests: 700 })]), mock).misses).toEqual([]);
   });
 
   it('misses below the ratio for the store', () => {
-    expect(judge('memory', 'create', fold([round({ requests: 990 })]), mock).misses).toEqual(['ratio 0.99x < 1.0x']);
-    expect(judge('file', 'read', fold([round({ requests: 690 })]), mock).misses).toEqual(['ratio 0.69x < 0.7x']);
+    expect(judge('m', 'memory', 'create', fold([round({ requests: 990 })]), mock).misses).toEqual(['ratio 0.99x < 1.0x']);
+    expect(judge('f', 'file', 'read', fold([round({ requests: 690 })]), mock).misses).toEqual(['ratio 0.69x < 0.7x']);
   });
 
   it('misses at a p99 of 20 ms or more, and on any failed answer however fast', () => {
-    expect(judge('memory', 'read', fold([round({ requests: 5000, p99: 20 })]), mock).misses).toEqual(['p99 20.0 ms >= 20 ms']);
-    expect(judge('memory', 'read', fold([round({ requests: 5000, non2xx: 1 })]), mock).misses).toEqual(['0 errors, 1 non-2xx']);
-    expect(judge('memory', 'read', fold([round({ requests: 5000, errors: 1 })]), mock).misses).toEqual(['1 errors, 0 non-2xx']);
+    expect(judge('m', 'memory', 'read', fold([round({ requests: 5000, p99: 20 })]), mock).misses).toEqual(['p99 20.0 ms >= 20 ms']);
+    expect(judge('m', 'memory', 'read', fold([round({ requests: 5000, non2xx: 1 })]), mock).misses).toEqual(['0 errors, 1 non-2xx']);
+    expect(judge('m', 'memory', 'read', fold([round({ requests: 5000, errors: 1 })]), mock).misses).toEqual(['1 errors, 0 non-2xx']);
   });
 
   it('misses when the mock served nothing rather than dividing by zero', () => {
     const dead = fold([round({ requests: 0 })]);
     expect(ratio(fold([round()]), dead)).toBeNaN();
-    expect(judge('memory', 'create', fold([round()]), dead).misses).toEqual(['ratio NaNx < 1.0x']);
+    expect(judge('m', 'memory', 'create', fold([round()]), dead).misses).toEqual(['ratio NaNx < 1.0x']);
   });
 });

@@ -50,6 +50,8 @@ export function ratio(svcpay: Figure, mock: Figure): number {
 export const aims = { memory: 1.0, file: 0.7, p99Ms: 20 } as const;
 
 export interface Verdict {
+  /** The svcpay server's label in the run. */
+  server: string;
   store: keyof Pick<typeof aims, 'memory' | 'file'>;
   op: string;
   ratio: number;
@@ -58,11 +60,11 @@ export interface Verdict {
   misses: string[];
 }
 
-export function judge(store: Verdict['store'], op: string, svcpay: Figure, mock: Figure): Verdict {
+export function judge(server: string, store: Verdict['store'], op: string, svcpay: Figure, mock: Figure): Verdict {
   const r = ratio(svcpay, mock);
   const misses: string[] = [];
   if (!(r >= aims[store])) misses.push(`ratio ${r.toFixed(2)}x < ${aims[store].toFixed(1)}x`);
   if (!(svcpay.p99 < aims.p99Ms)) misses.push(`p99 ${svcpay.p99.toFixed(1)} ms >= ${aims.p99Ms} ms`);
   if (svcpay.errors > 0 || svcpay.non2xx > 0) misses.push(`${svcpay.errors} errors, ${svcpay.non2xx} non-2xx`);
-  return { store, op, ratio: r, p99: svcpay.p99, misses };
+  return { server, store, op, ratio: r, p99: svcpay.p99, misses };
 }

@@ -1,60 +1,55 @@
 /**
- * The API bench run once per server variant, each against its own mock runs so the ratio stays
- * comparable however busy the machine was during that variant. Findings, not a gate.
+ * The API bench with several svcpay variants in one run, each interleaved round by round with the
+ * mock and with the others, so a busy moment on a shared machine lands on all of them. Findings,
+ * not a gate; written under `apiVariants` in bench/results.json.
  *
- *   npx tsx bench/api-variants.ts [variant ...]     (default: all; names below)
+ *   npx tsx bench/api-variants.ts [--stores=memory,file] [variant ...]   (default: all, memory store)
  *
  * Variants that swap a dependency do so through bench/experiments/ (a resolve hook), never by
  * editing src/; the hook cannot reach into the esbuild bundle, so those variants run on tsx.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultApiOptions, printApiResults, runApiBench, type ApiBenchOptions, type ApiResults } from './api.ts';
+import { defaultApiOptions, printApiResults, runApiBench, type SvcpayServer } from './api.ts';
+import type { Store } from './api-servers.ts';
 import { buildServer } from './build-server.ts';
 import { repoRoot } from '../e2e/fixtures/server.ts';
 
 const register = join(repoRoot, 'bench', 'experiments', 'register.mjs');
-const withOptions = (options: object): Partial<ApiBenchOptions> => ({
+type Variant = Omit<SvcpayServer, 'label' | 'store'>;
+const withOptions = (options: object): Variant => ({
+  runtime: 'tsx',
   nodeArgs: ['--import', register],
   env: { BENCH_EXPERIMENT: 'node-server-options', BENCH_NODE_SERVER_OPTIONS: JSON.stringify(options) },
 });
 
-const variants: Record<string, Partial<ApiBenchOptions>> = {
+const variants: Record<string, Variant> = {
   tsx: { runtime: 'tsx' },
   dist: { runtime: 'dist' },
   'tsx+autoCleanupIncoming=false': withOptions({ autoCleanupIncoming: false }),
   'tsx+overrideGlobalObjects=false': withOptions({ overrideGlobalObjects: false }),
-  'tsx+body-limit-header': { nodeArgs: ['--import', register], env: { BENCH_EXPERIMENT: 'body-limit-header' } },
+  'tsx+body-limit-header': { runtime: 'tsx', nodeArgs: ['--import', register], env: { BENCH_EXPERIMENT: 'body-limit-header' } },
 };
 
 async function main(): Promise<number> {
-  const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(variants);
+  const args = process.argv.slice(2);
+  const stores = (args.find((a) => a.startsWith('--stores='))?.slice('--stores='.length) ?? 'memory').split(',') as Store[];
+  const picked = args.filter((a) => !a.startsWith('--'));
+  const names = picked.length ? picked : Object.keys(variants);
   const unknown = names.filter((n) => !(n in variants));
   if (unknown.length) {
     console.error(`unknown variant(s) ${unknown.join(', ')}; known: ${Object.keys(variants).join(', ')}`);
     return 2;
   }
   if (names.some((n) => variants[n]!.runtime === 'dist')) await buildServer();
-  const results: Record<string, ApiResults> = {};
-  for (const name of names) {
-    console.log(`\n== ${name}`);
-    results[name] = await runApiBench({ ...defaultApiOptions, ...variants[name], log: (line) => console.log(line) });
-    printApiResults(results[name]!);
-  }
-  console.log('\n== summary: svcpay req/s, p50/p99 ms, ratio to the mock in the same run');
-  for (const [name, r] of Object.entries(results)) {
-    for (const store of r.settings.stores) {
-      const s = r.svcpay[store]!;
-      const cell = (op: 'create' | 'read') => {
-        const v = r.verdicts.find((x) => x.store === store && x.op === op)!;
-        return `${s[op].reqPerSec.toFixed(0).padStart(6)} ${s[op].p50.toFixed(1).padStart(6)}/${s[op].p99.toFixed(0).padEnd(5)} ${v.ratio.toFixed(2)}x`;
-      };
-      console.log(`${`${name} ${store}`.padEnd(40)} create ${cell('create')}   read ${cell('read')}   start ${s.startupMs} ms, RSS ${s.rssMb} MB`);
-    }
-  }
+  const servers: SvcpayServer[] = names.flatMap((n) => stores.map((store) => ({ ...variants[n]!, label: `${n} ${store}`, store })));
+  const r = await runApiBench({ ...defaultApiOptions, servers, log: (line) => console.log(line) });
+  console.log('');
+  printApiResults(r);
+
   const file = join(repoRoot, 'bench', 'results.json');
   const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  writeFileSync(file, `${JSON.stringify({ ...previous, apiVariants: results }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ ...previous, apiVariants: r }, null, 2)}\n`);
   return 0;
 }
 

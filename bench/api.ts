@@ -9,17 +9,23 @@ import autocannon, { type Options as CannonOptions } from 'autocannon';
 import { fold, judge, type Figure, type Round, type Verdict } from './api-stats.ts';
 import { startMock, startSvcpay, type Running, type RunningSvcpay, type Runtime, type Store } from './api-servers.ts';
 
+/** One svcpay process to measure; experiments add node flags and env (bench/api-variants.ts). */
+export interface SvcpayServer {
+  label: string;
+  store: Store;
+  runtime: Runtime;
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+}
+
 export interface ApiBenchOptions {
   seconds: number;
   warmupSeconds: number;
   rounds: number;
   connections: number;
   pipelining: number;
-  runtime: Runtime;
-  stores: Store[];
-  /** For experiments: extra node flags and env for the svcpay processes. */
-  nodeArgs?: string[];
-  env?: Record<string, string>;
+  /** Every one is interleaved with the mock and with each other, round by round. */
+  servers: SvcpayServer[];
   log?: (line: string) => void;
 }
 
@@ -31,8 +37,10 @@ export const defaultApiOptions: ApiBenchOptions = {
   rounds: 2,
   connections: 50,
   pipelining: 1,
-  runtime: 'tsx',
-  stores: ['memory', 'file'],
+  servers: [
+    { label: 'memory', store: 'memory', runtime: 'tsx' },
+    { label: 'file', store: 'file', runtime: 'tsx' },
+  ],
 };
 
 type Op = 'create' | 'read';
@@ -42,7 +50,7 @@ export interface ApiResults {
   date: string;
   settings: Omit<ApiBenchOptions, 'log'>;
   mock: Record<Op, Figure>;
-  svcpay: Partial<Record<Store, Record<Op, Figure> & { startupMs: number; rssMb: number | null; peakRssMb: number | null }>>;
+  svcpay: Record<string, Record<Op, Figure> & { store: Store; runtime: Runtime; startupMs: number; rssMb: number | null; peakRssMb: number | null }>;
   verdicts: Verdict[];
 }
 
@@ -58,16 +66,16 @@ export async function runApiBench(opts: ApiBenchOptions = defaultApiOptions): Pr
     // One at a time, so each start-up time is measured on a quiet machine.
     const mock = await startMock();
     running.push(mock);
-    const svcpay = new Map<Store, RunningSvcpay>();
-    for (const store of opts.stores) {
-      const s = await startSvcpay({ store, runtime: opts.runtime, nodeArgs: opts.nodeArgs, env: opts.env });
+    const svcpay = new Map<SvcpayServer, RunningSvcpay>();
+    for (const server of opts.servers) {
+      const s = await startSvcpay(server);
       running.push(s);
-      svcpay.set(store, s);
-      log(`svcpay (${opts.runtime}, ${store} store) ready in ${Math.round(s.startupMs)} ms`);
+      svcpay.set(server, s);
+      log(`svcpay ${server.label} (${server.runtime}, ${server.store} store) ready in ${Math.round(s.startupMs)} ms`);
     }
 
     const targets: Target[] = [await mockTarget(mock)];
-    for (const [store, s] of svcpay) targets.push(await svcpayTarget(store, s));
+    for (const [server, s] of svcpay) targets.push(await svcpayTarget(server.label, s));
 
     const rounds = new Map<string, Round[]>();
     for (const op of ops) {
@@ -77,7 +85,7 @@ export async function runApiBench(opts: ApiBenchOptions = defaultApiOptions): Pr
           const r = await drive(t.requests[op], opts, opts.seconds);
           const key = `${t.name}/${op}`;
           rounds.set(key, [...(rounds.get(key) ?? []), r]);
-          log(`  ${op.padEnd(6)} ${t.name.padEnd(8)} round ${i + 1}: ${Math.round(r.requests / r.seconds)} req/s, p99 ${r.p99} ms`);
+          log(`  ${op.padEnd(6)} ${t.name.padEnd(24)} round ${i + 1}: ${Math.round(r.requests / r.seconds)} req/s, p99 ${r.p99} ms`);
         }
       }
     }
@@ -85,16 +93,18 @@ export async function runApiBench(opts: ApiBenchOptions = defaultApiOptions): Pr
     const figure = (name: string, op: Op) => fold(rounds.get(`${name}/${op}`) ?? []);
     const mockFigures = { create: figure('mock', 'create'), read: figure('mock', 'read') };
     const results: ApiResults = { date: new Date().toISOString(), settings: settingsOf(opts), mock: mockFigures, svcpay: {}, verdicts: [] };
-    for (const [store, s] of svcpay) {
+    for (const [{ label, store, runtime }, s] of svcpay) {
       const mem = s.memory();
-      results.svcpay[store] = {
-        create: figure(store, 'create'),
-        read: figure(store, 'read'),
+      results.svcpay[label] = {
+        create: figure(label, 'create'),
+        read: figure(label, 'read'),
+        store,
+        runtime,
         startupMs: Math.round(s.startupMs),
         rssMb: mem ? round1(mem.rssMb) : null,
         peakRssMb: mem ? round1(mem.peakMb) : null,
       };
-      for (const op of ops) results.verdicts.push(judge(store, op, figure(store, op), mockFigures[op]));
+      for (const op of ops) results.verdicts.push(judge(label, store, op, figure(label, op), mockFigures[op]));
     }
     return results;
   } finally {
@@ -123,14 +133,14 @@ async function mockTarget(mock: Running): Promise<Target> {
   };
 }
 
-async function svcpayTarget(store: Store, s: RunningSvcpay): Promise<Target> {
+async function svcpayTarget(label: string, s: RunningSvcpay): Promise<Target> {
   const headers = { authorization: `Bearer ${s.secretKey}`, 'content-type': 'application/json' };
   const body = JSON.stringify({ amount: 1999, currency: 'usd', description: 'bench session' });
   const made = await fetch(`${s.url}/v1/sessions`, { method: 'POST', headers, body });
-  if (made.status !== 201) throw new Error(`svcpay (${store}): POST /v1/sessions answered ${made.status}: ${await made.text()}`);
+  if (made.status !== 201) throw new Error(`svcpay ${label}: POST /v1/sessions answered ${made.status}: ${await made.text()}`);
   const { id } = (await made.json()) as { id: string };
   return {
-    name: store,
+    name: label,
     requests: {
       create: { url: `${s.url}/v1/sessions`, method: 'POST', headers, body },
       read: { url: `${s.url}/v1/sessions/${id}`, method: 'GET', headers: { authorization: headers.authorization } },
@@ -140,21 +150,21 @@ async function svcpayTarget(store: Store, s: RunningSvcpay): Promise<Target> {
 
 export function printApiResults(r: ApiResults, print: (line: string) => void = console.log): void {
   const s = r.settings;
-  print(`API: ${s.connections} connections, pipelining ${s.pipelining}, ${s.rounds} x ${s.seconds} s per server and operation, svcpay on ${s.runtime}`);
+  print(`API: ${s.connections} connections, pipelining ${s.pipelining}, ${s.rounds} x ${s.seconds} s per server and operation`);
   print(`${pad('server', 32)}${pad('req/s', 9, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('err', 6, true)}${pad('non2xx', 8, true)}${pad('ratio', 8, true)}  aim`);
   for (const op of ops) {
     const row = (name: string, f: Figure, tail: string) =>
       print(`${pad(`${op} ${name}`, 32)}${pad(f.reqPerSec.toFixed(0), 9, true)}${pad(f.p50.toFixed(1), 9, true)}${pad(f.p99.toFixed(1), 9, true)}${pad(String(f.errors), 6, true)}${pad(String(f.non2xx), 8, true)}${tail}`);
     row(op === 'create' ? 'mock POST /v1/customers' : 'mock GET /v1/customers/id', r.mock[op], '');
-    for (const store of s.stores) {
-      const f = r.svcpay[store]?.[op];
-      const v = r.verdicts.find((x) => x.store === store && x.op === op);
-      if (f && v) row(`svcpay ${store}`, f, `${pad(`${v.ratio.toFixed(2)}x`, 8, true)}  ${v.misses.length ? `MISSED: ${v.misses.join('; ')}` : 'ok'}`);
+    for (const { label } of s.servers) {
+      const f = r.svcpay[label]?.[op];
+      const v = r.verdicts.find((x) => x.server === label && x.op === op);
+      if (f && v) row(`svcpay ${label}`, f, `${pad(`${v.ratio.toFixed(2)}x`, 8, true)}  ${v.misses.length ? `MISSED: ${v.misses.join('; ')}` : 'ok'}`);
     }
   }
-  for (const store of s.stores) {
-    const m = r.svcpay[store];
-    if (m) print(`svcpay ${store}: start-up ${m.startupMs} ms, RSS after load ${m.rssMb ?? '?'} MB (peak ${m.peakRssMb ?? '?'} MB)`);
+  for (const { label } of s.servers) {
+    const m = r.svcpay[label];
+    if (m) print(`svcpay ${label} (${m.runtime}): start-up ${m.startupMs} ms, RSS after load ${m.rssMb ?? '?'} MB (peak ${m.peakRssMb ?? '?'} MB)`);
   }
 }
 

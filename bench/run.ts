@@ -37,7 +37,7 @@ async function apiPart(): Promise<{ api: ApiResults | null; apiError?: string; m
     const api = await runApiBench({ ...defaultApiOptions, log: (line) => console.log(line) });
     console.log('');
     printApiResults(api);
-    const missed = api.verdicts.filter((v) => v.misses.length > 0).map((v) => `api ${v.op} ${v.store}`);
+    const missed = api.verdicts.filter((v) => v.misses.length > 0).map((v) => `api ${v.op} ${v.server}`);
     return { api, missed };
   } catch (err) {
     const apiError = err instanceof Error ? err.message : String(err);
