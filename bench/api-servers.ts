@@ -23,6 +23,8 @@ export interface Running {
   startupMs: number;
   /** Resident set now and its peak so far, in MB (Linux /proc; null elsewhere). */
   memory(): { rssMb: number; peakMb: number } | null;
+  /** CPU time (user + system) the process has used so far, in ms (Linux /proc; null elsewhere). */
+  cpuMs(): number | null;
   stop(): Promise<void>;
 }
 
@@ -137,6 +139,7 @@ function handle(proc: Launched, url: string, started: number, dir: string): Runn
     pid,
     startupMs: performance.now() - started,
     memory: () => memoryOf(pid),
+    cpuMs: () => cpuOf(pid),
     stop: async () => {
       await stopChild(proc.child);
       rmSync(dir, { recursive: true, force: true });
@@ -149,6 +152,18 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } | null {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
     return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/** utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (USER_HZ, 100 on Linux). */
+function cpuOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; count fields after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return null;
   }

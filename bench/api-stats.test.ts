@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold, judge, ratio, type Round } from './api-stats.ts';
 
-const round = (over: Partial<Round> = {}): Round => ({ requests: 1000, seconds: 1, p50: 2, p99: 8, errors: 0, non2xx: 0, ...over });
+const round = (over: Partial<Round> = {}): Round => ({ requests: 1000, seconds: 1, p50: 2, p99: 8, errors: 0, non2xx: 0, cpuMs: 500, ...over });
 
 describe('fold', () => {
   it('weighs rounds by their length, averages medians and keeps the worst p99', () => {
@@ -10,6 +10,11 @@ describe('fold', () => {
     expect(f.p50).toBe(3);
     expect(f.p99).toBe(19);
     expect(f.rounds.map(Math.round)).toEqual([1333, 500]);
+  });
+
+  it('divides the CPU of all rounds by all their requests, and gives none if a round could not read it', () => {
+    expect(fold([round({ requests: 1000, cpuMs: 500 }), round({ requests: 3000, cpuMs: 700 })]).cpuMsPerRequest).toBe(0.3);
+    expect(fold([round(), round({ cpuMs: null })]).cpuMsPerRequest).toBeNull();
   });
 
   it('adds up errors and non-2xx answers', () => {

@@ -11,6 +11,8 @@ export interface Round {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU the server process used during the run, ms; null where it cannot be read. */
+  cpuMs: number | null;
 }
 
 export interface Figure {
@@ -23,6 +25,11 @@ export interface Figure {
   non2xx: number;
   requests: number;
   rounds: number[];
+  /**
+   * Server CPU per answered request, ms: unlike req/s it barely moves when other processes
+   * crowd the machine, so it compares servers across runs. Null if any round lacks it.
+   */
+  cpuMsPerRequest: number | null;
 }
 
 export function fold(rounds: Round[]): Figure {
@@ -38,6 +45,7 @@ export function fold(rounds: Round[]): Figure {
     non2xx: sum((r) => r.non2xx),
     requests: sum((r) => r.requests),
     rounds: rounds.map((r) => (r.seconds > 0 ? r.requests / r.seconds : 0)),
+    cpuMsPerRequest: rounds.every((r) => r.cpuMs !== null) && sum((r) => r.requests) > 0 ? sum((r) => r.cpuMs ?? 0) / sum((r) => r.requests) : null,
   };
 }
 

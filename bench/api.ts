@@ -56,6 +56,7 @@ export interface ApiResults {
 
 interface Target {
   name: string;
+  server: Running;
   requests: Record<Op, CannonOptions>;
 }
 
@@ -79,10 +80,10 @@ export async function runApiBench(opts: ApiBenchOptions = defaultApiOptions): Pr
 
     const rounds = new Map<string, Round[]>();
     for (const op of ops) {
-      for (const t of targets) await drive(t.requests[op], opts, opts.warmupSeconds);
+      for (const t of targets) await drive(t, op, opts, opts.warmupSeconds);
       for (let i = 0; i < opts.rounds; i++) {
         for (const t of targets) {
-          const r = await drive(t.requests[op], opts, opts.seconds);
+          const r = await drive(t, op, opts, opts.seconds);
           const key = `${t.name}/${op}`;
           rounds.set(key, [...(rounds.get(key) ?? []), r]);
           log(`  ${op.padEnd(6)} ${t.name.padEnd(24)} round ${i + 1}: ${Math.round(r.requests / r.seconds)} req/s, p99 ${r.p99} ms`);
@@ -112,9 +113,12 @@ export async function runApiBench(opts: ApiBenchOptions = defaultApiOptions): Pr
   }
 }
 
-async function drive(request: CannonOptions, opts: ApiBenchOptions, seconds: number): Promise<Round> {
-  const r = await autocannon({ ...request, connections: opts.connections, pipelining: opts.pipelining, duration: seconds });
-  return { requests: r.requests.total, seconds: r.duration, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+async function drive(t: Target, op: Op, opts: ApiBenchOptions, seconds: number): Promise<Round> {
+  const cpuBefore = t.server.cpuMs();
+  const r = await autocannon({ ...t.requests[op], connections: opts.connections, pipelining: opts.pipelining, duration: seconds });
+  const cpuAfter = t.server.cpuMs();
+  const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+  return { requests: r.requests.total, seconds: r.duration, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, cpuMs };
 }
 
 /** Stripe's shape: form-encoded bodies and a `sk_test_` bearer key (the mock accepts any). */
@@ -126,6 +130,7 @@ async function mockTarget(mock: Running): Promise<Target> {
   const { id } = (await made.json()) as { id: string };
   return {
     name: 'mock',
+    server: mock,
     requests: {
       create: { url: `${mock.url}/v1/customers`, method: 'POST', headers, body },
       read: { url: `${mock.url}/v1/customers/${id}`, method: 'GET', headers: { authorization: headers.authorization } },
@@ -141,6 +146,7 @@ async function svcpayTarget(label: string, s: RunningSvcpay): Promise<Target> {
   const { id } = (await made.json()) as { id: string };
   return {
     name: label,
+    server: s,
     requests: {
       create: { url: `${s.url}/v1/sessions`, method: 'POST', headers, body },
       read: { url: `${s.url}/v1/sessions/${id}`, method: 'GET', headers: { authorization: headers.authorization } },
@@ -150,11 +156,12 @@ async function svcpayTarget(label: string, s: RunningSvcpay): Promise<Target> {
 
 export function printApiResults(r: ApiResults, print: (line: string) => void = console.log): void {
   const s = r.settings;
-  print(`API: ${s.connections} connections, pipelining ${s.pipelining}, ${s.rounds} x ${s.seconds} s per server and operation`);
-  print(`${pad('server', 32)}${pad('req/s', 9, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('err', 6, true)}${pad('non2xx', 8, true)}${pad('ratio', 8, true)}  aim`);
+  print(`API: ${s.connections} connections, pipelining ${s.pipelining}, ${s.rounds} x ${s.seconds} s per server and operation; cpu ms = server CPU per request`);
+  const width = Math.max(32, ...s.servers.map((x) => x.label.length + 15));
+  print(`${pad('server', width)}${pad('req/s', 9, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('err', 6, true)}${pad('non2xx', 8, true)}${pad('cpu ms', 9, true)}${pad('ratio', 8, true)}  aim`);
   for (const op of ops) {
     const row = (name: string, f: Figure, tail: string) =>
-      print(`${pad(`${op} ${name}`, 32)}${pad(f.reqPerSec.toFixed(0), 9, true)}${pad(f.p50.toFixed(1), 9, true)}${pad(f.p99.toFixed(1), 9, true)}${pad(String(f.errors), 6, true)}${pad(String(f.non2xx), 8, true)}${tail}`);
+      print(`${pad(`${op} ${name}`, width)}${pad(f.reqPerSec.toFixed(0), 9, true)}${pad(f.p50.toFixed(1), 9, true)}${pad(f.p99.toFixed(1), 9, true)}${pad(String(f.errors), 6, true)}${pad(String(f.non2xx), 8, true)}${pad(f.cpuMsPerRequest === null ? '?' : `${f.cpuMsPerRequest.toFixed(2)}`, 9, true)}${tail}`);
     row(op === 'create' ? 'mock POST /v1/customers' : 'mock GET /v1/customers/id', r.mock[op], '');
     for (const { label } of s.servers) {
       const f = r.svcpay[label]?.[op];
