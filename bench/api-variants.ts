@@ -23,12 +23,16 @@ const withOptions = (options: object): Variant => ({
   env: { BENCH_EXPERIMENT: 'node-server-options', BENCH_NODE_SERVER_OPTIONS: JSON.stringify(options) },
 });
 
+const experiment = (names: string): Variant => ({ runtime: 'tsx', nodeArgs: ['--import', register], env: { BENCH_EXPERIMENT: names } });
+
 const variants: Record<string, Variant> = {
   tsx: { runtime: 'tsx' },
   dist: { runtime: 'dist' },
   'tsx+autoCleanupIncoming=false': withOptions({ autoCleanupIncoming: false }),
   'tsx+overrideGlobalObjects=false': withOptions({ overrideGlobalObjects: false }),
-  'tsx+body-limit-header': { runtime: 'tsx', nodeArgs: ['--import', register], env: { BENCH_EXPERIMENT: 'body-limit-header' } },
+  'tsx+body-limit-header': experiment('body-limit-header'),
+  'tsx+headers-before-next': experiment('headers-before-next'),
+  'tsx+both': experiment('body-limit-header,headers-before-next'),
 };
 
 async function main(): Promise<number> {

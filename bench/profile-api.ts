@@ -4,6 +4,7 @@
  * and prints bench/profile-summary.ts's breakdown.
  *
  *   npx tsx bench/profile-api.ts [--op create|read] [--store memory|file] [--runtime tsx|dist] [--seconds 10]
+ *                                [--experiment body-limit-header]   (bench/experiments/hooks.mjs)
  *
  * The profile covers the whole process (it cannot start late from the command line); the summary
  * leaves out everything before the measured part: start-up, module loading and the warm-up.
@@ -24,11 +25,18 @@ const op = arg('op', 'create');
 const store = arg('store', 'memory') as Store;
 const runtime = arg('runtime', 'tsx') as Runtime;
 const seconds = Number(arg('seconds', '10'));
+const experiment = arg('experiment', '');
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'svcpay-prof-'));
   const spawned = performance.now();
-  const server = await startSvcpay({ store, runtime, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  const hooks = experiment ? ['--import', join(repoRoot, 'bench', 'experiments', 'register.mjs')] : [];
+  const server = await startSvcpay({
+    store,
+    runtime,
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...hooks],
+    env: experiment ? { BENCH_EXPERIMENT: experiment } : {},
+  });
   let result;
   let skipMs = 0;
   try {
@@ -42,9 +50,11 @@ async function main() {
   } finally {
     await server.stop();
   }
-  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main thread; tsx's
+  // module-loader worker writes one of its own.
+  const file = readdirSync(dir).find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
   if (!file) throw new Error(`no .cpuprofile in ${dir}: did the server exit cleanly?`);
-  console.log(`${op} on ${runtime}/${store}: ${Math.round(result.requests.total / result.duration)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
+  console.log(`${op} on ${runtime}/${store}${experiment ? ` with ${experiment}` : ''}: ${Math.round(result.requests.total / result.duration)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
   console.log(`profile: ${join(dir, file)}`);
   const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
   console.log(formatSummary(summarise(profile, repoRoot, skipMs)).join('\n'));
