@@ -33,6 +33,7 @@ const variants: Record<string, Variant> = {
   'tsx+body-limit-header': experiment('body-limit-header'),
   'tsx+headers-before-next': experiment('headers-before-next'),
   'tsx+both': experiment('body-limit-header,headers-before-next'),
+  'tsx+both+sqlite-sync-normal': experiment('body-limit-header,headers-before-next,sqlite-sync-normal'),
 };
 
 async function main(): Promise<number> {

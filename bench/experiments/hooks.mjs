@@ -4,6 +4,7 @@
  *
  * - `node-server-options`: `@hono/node-server`'s serve() gets the options in BENCH_NODE_SERVER_OPTIONS (JSON).
  * - `body-limit-header`: `hono/body-limit` trusts Content-Length before touching `c.req.raw.body`.
+ * - `sqlite-sync-normal`: the store's `synchronous = FULL` becomes NORMAL (the cost of an fsync per commit).
  * - `headers-before-next`: svcpay's version and request-id middleware set their headers before
  *   the handler runs instead of after, so the handler's Response is never rebuilt.
  *
@@ -13,6 +14,7 @@ const experiments = new Set((process.env.BENCH_EXPERIMENT ?? '').split(',').filt
 const swaps = {
   '@hono/node-server': experiments.has('node-server-options') ? new URL('./node-server.mjs', import.meta.url).href : null,
   'hono/body-limit': experiments.has('body-limit-header') ? new URL('./body-limit.mjs', import.meta.url).href : null,
+  'better-sqlite3': experiments.has('sqlite-sync-normal') ? new URL('./sqlite-sync-normal.mjs', import.meta.url).href : null,
 };
 /** svcpay's own modules, matched on the resolved URL's ending. */
 const ownSwaps = experiments.has('headers-before-next')
