@@ -4,7 +4,7 @@ import preact from '@preact/preset-vite';
 export default defineConfig({
   plugins: [preact()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'sandbox-processor/**/*.test.{ts,tsx}', 'embed/**/*.test.{ts,tsx}', 'hosted-page/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'sandbox-processor/**/*.test.{ts,tsx}', 'embed/**/*.test.{ts,tsx}', 'hosted-page/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['src/locales/test-setup.ts'],
     // 2 cores: keep the pool small so unit tests leave room for the machine.

@@ -1,0 +1,209 @@
+/**
+ * The two servers the API bench drives, each started from outside as its own user would: svcpay as
+ * `npm start` runs it (or as a compiled bundle), stripe-stateful-mock through its own CLI. Each runs
+ * in its own process group so stop() ends it and whatever it spawned, and nothing else.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { logTail, repoRoot } from '../e2e/fixtures/server.ts';
+
+const READY_TIMEOUT_MS = 60_000;
+
+export type Store = 'memory' | 'file';
+/** `tsx`: TypeScript compiled on the fly, as `npm start` does; `dist`: the esbuild bundle of `npm run build:server`. */
+export type Runtime = 'tsx' | 'dist';
+
+export interface Running {
+  url: string;
+  pid: number;
+  /** Spawn to first good answer, in ms. */
+  startupMs: number;
+  /** Resident set now and its peak so far, in MB (Linux /proc; null elsewhere). */
+  memory(): { rssMb: number; peakMb: number } | null;
+  /** CPU time (user + system) the process has used so far, in ms (Linux /proc; null elsewhere). */
+  cpuMs(): number | null;
+  stop(): Promise<void>;
+}
+
+export interface RunningSvcpay extends Running {
+  secretKey: string;
+}
+
+export interface SvcpayOptions {
+  store: Store;
+  runtime: Runtime;
+  /** Extra node flags, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+}
+
+export const bundlePath = join(repoRoot, 'dist', 'server', 'main.js');
+
+export async function startSvcpay(opts: SvcpayOptions): Promise<RunningSvcpay> {
+  const dir = mkdtempSync(join(tmpdir(), 'svcpay-bench-'));
+  const readyFile = join(dir, 'ready.json');
+  const [port, processorPort] = await freePorts(2);
+  const entry = opts.runtime === 'tsx' ? ['--import', 'tsx', 'src/server/main.ts'] : [bundlePath];
+  if (opts.runtime === 'dist' && !existsSync(bundlePath)) throw new Error(`${bundlePath} is missing: run \`npm run build:server\` first`);
+  const env = {
+    SVCPAY_DATA: opts.store === 'memory' ? ':memory:' : join(dir, 'svcpay.sqlite'),
+    PORT: String(port),
+    PROCESSOR_PORT: String(processorPort),
+    SVCPAY_DEMO: 'off',
+    SVCPAY_LOG: 'silent',
+    SVCPAY_READY_FILE: readyFile,
+    // The per-key create limit (30 a minute) would turn a load test into a 429 test.
+    SVCPAY_RATE_LIMITS: 'off',
+    ...opts.env,
+  };
+  const started = performance.now();
+  const proc = launch([...(opts.nodeArgs ?? []), ...entry], env, dir);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    const secretKey = await waitFor(proc, async () => {
+      if (!existsSync(readyFile)) return undefined;
+      const info = JSON.parse(readFileSync(readyFile, 'utf8')) as { secretKey: string };
+      return (await fetch(`${url}/api/health`)).ok ? info.secretKey : undefined;
+    });
+    return { ...handle(proc, url, started, dir), secretKey };
+  } catch (err) {
+    await handle(proc, url, started, dir).stop();
+    throw err;
+  }
+}
+
+export async function startMock(): Promise<Running> {
+  const dir = mkdtempSync(join(tmpdir(), 'stripe-mock-bench-'));
+  const [port] = await freePorts(1);
+  const started = performance.now();
+  const cli = join(repoRoot, 'node_modules', 'stripe-stateful-mock', 'dist', 'cli.js');
+  const proc = launch([cli], { PORT: String(port), LOG_LEVEL: 'silent' }, dir);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    // Any HTTP answer (it is 401 without a key) means the listener is up.
+    await waitFor(proc, async () => ((await fetch(`${url}/v1/customers`)).status > 0 ? true : undefined));
+    return handle(proc, url, started, dir);
+  } catch (err) {
+    await handle(proc, url, started, dir).stop();
+    throw err;
+  }
+}
+
+interface Launched {
+  child: ChildProcess;
+  logFile: string;
+  exited: () => string | null;
+}
+
+function launch(args: string[], env: Record<string, string>, dir: string): Launched {
+  const logFile = join(dir, 'server.log');
+  const logFd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, NO_COLOR: '1' },
+    stdio: ['ignore', logFd, logFd],
+    detached: true,
+  });
+  closeSync(logFd);
+  let exited: string | null = null;
+  child.once('exit', (code, signal) => {
+    exited = `exited with ${code ?? signal}`;
+  });
+  return { child, logFile, exited: () => exited };
+}
+
+async function waitFor<T>(proc: Launched, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let last = 'not listening yet';
+  while (Date.now() < deadline) {
+    const exited = proc.exited();
+    if (exited) throw new Error(`server ${exited} before it was ready\n${logTail(proc.logFile)}`);
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    await sleep(50);
+  }
+  throw new Error(`server not ready within ${READY_TIMEOUT_MS / 1000} s (${last})\n${logTail(proc.logFile)}`);
+}
+
+function handle(proc: Launched, url: string, started: number, dir: string): Running {
+  const pid = proc.child.pid ?? -1;
+  return {
+    url,
+    pid,
+    startupMs: performance.now() - started,
+    memory: () => memoryOf(pid),
+    cpuMs: () => cpuOf(pid),
+    stop: async () => {
+      await stopChild(proc.child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function memoryOf(pid: number): { rssMb: number; peakMb: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/** utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (USER_HZ, 100 on Linux). */
+function cpuOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; count fields after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  signalGroup(child.pid, 'SIGTERM');
+  // A --cpu-prof run writes its profile on exit, which takes a moment for a large one.
+  const timedOut = await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)]);
+  if (timedOut) {
+    signalGroup(child.pid, 'SIGKILL');
+    await exited;
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Ports free now, held together so they differ. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((done, fail) => {
+      const s = createServer();
+      s.once('error', fail);
+      s.listen(0, '127.0.0.1', () => done(s));
+    })),
+  );
+  const ports = servers.map((s) => {
+    const address = s.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  });
+  await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
+  return ports;
+}
+
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
