@@ -30,7 +30,5 @@ export interface AppEnv {
     idempotency?: IdempotencyHandle;
     /** Every rate-limit bucket this request was counted in, for the X-RateLimit-* headers. */
     rateLimits?: RateLimitCount[];
-    /** Set by a handler whose answer carries no `X-Request-Id` (Doc 1, Errors: a streaming 503). */
-    bareResponse?: true;
   };
 }

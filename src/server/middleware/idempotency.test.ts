@@ -40,6 +40,10 @@ describe('idempotency layer', () => {
     const again = await t.json('POST', '/v1/sessions', { metadata: { channel: 'web', order: 'A-1' }, currency: 'usd', amount: 1999 }, h);
     expect([first.status, again.status]).toEqual([201, 200]);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
+    // A replay is still a normal answer: request id, version and rate-limit headers included.
+    expect(again.headers.get('x-request-id')).toMatch(/^req_/);
+    expect(again.headers.get('svc-pay-version')).toBe('2026-04-14');
+    expect(again.headers.get('x-ratelimit-limit')).toBe('30');
     expect((await again.json()).id).toBe((await first.json()).id);
     expect(t.count('sessions')).toBe(1);
   });

@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -91,8 +92,9 @@ export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: {
       const status = seen.status === 201 ? 200 : seen.status;
       let body = seen.body;
       if (opts.markReplay) body = JSON.stringify({ ...(JSON.parse(body) as object), idempotent: true });
-      c.res = new Response(body, { status, headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' } });
-      return;
+      c.header('Content-Type', 'application/json');
+      c.header('Idempotent-Replayed', 'true');
+      return c.body(body, status as ContentfulStatusCode);
     }
 
     let completed = false;

@@ -135,10 +135,15 @@ export const limitBeforeAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config'>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!deps.config.rateLimits) return next();
     await count(c, deps, limits, ['ip', 'session'], claimsSecretKey(c), (axis) => (axis === 'ip' ? clientIp(c) : (c.req.param('sessionId') ?? '-')));
+    setHeaders(c);
     await next();
-    const counted = c.get('rateLimits') ?? [];
-    if (counted.length && c.res.status !== 429) for (const [k, v] of Object.entries(headersOf(counted))) c.res.headers.set(k, v);
   });
+
+/** Set before the handler (see request-id.ts); the per-key pass overwrites them with all buckets known. */
+function setHeaders(c: Context<AppEnv>) {
+  const counted = c.get('rateLimits') ?? [];
+  if (counted.length) for (const [k, v] of Object.entries(headersOf(counted))) c.header(k, v);
+}
 
 /** Per-key buckets, after auth (the key is known and valid). */
 export const limitAfterAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[]) =>
@@ -146,5 +151,6 @@ export const limitAfterAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config'>,
     if (!deps.config.rateLimits) return next();
     const auth = c.get('auth');
     await count(c, deps, limits, ['key'], auth.keyType === 'secret', () => auth.keyId);
+    setHeaders(c);
     await next();
   });

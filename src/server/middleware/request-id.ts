@@ -11,9 +11,11 @@ export const requestId = (log: Logger) =>
     const inbound = c.req.header('x-request-id');
     const id = inbound && INBOUND.test(inbound) ? inbound : newId.requestId();
     c.set('requestId', id);
+    // Before the handler, not after: a header added to a finished response makes
+    // @hono/node-server rebuild it as a full web Response (bench/profile-api.ts measured it).
+    c.header('X-Request-Id', id);
     const started = performance.now();
     await next();
-    if (!c.get('bareResponse')) c.header('X-Request-Id', id);
     log.info(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status}`, {
       requestId: id,
       ms: Math.round(performance.now() - started),

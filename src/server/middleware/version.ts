@@ -8,7 +8,8 @@ export const API_VERSION = '2026-04-14';
 
 export const version = () =>
   createMiddleware(async (c, next) => {
-    await next();
+    // Set before the handler for the same reason as X-Request-Id (request-id.ts).
     c.header('Svc-Pay-Version', API_VERSION);
     c.header('Svc-Pay-Latest-Version', API_VERSION);
+    await next();
   });

@@ -52,7 +52,7 @@ export function streamRoutes(deps: Deps) {
     }),
     (c) => {
       // Doc 1, Errors: a streaming 503 carries neither the envelope nor `X-Request-Id`.
-      c.set('bareResponse', true);
+      c.header('X-Request-Id', undefined);
       return c.body(null, 503);
     },
   );
