@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkDomain } from './wallet-domain-name.ts';
 
@@ -72,5 +73,24 @@ describe('checkDomain: refused, with a reason that names the rule', () => {
     const r = checkDomain(input);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toMatch(reason);
+  });
+});
+
+describe('checkDomain: any input', () => {
+  it('never throws, and whatever it accepts is a lowercase LDH name of at most 253 characters that is no IP', () => {
+    const piece = fc.constantFrom('a', 'Z', '0', '9', '-', '.', '_', ':', '/', '[', ']', 'ü', 'xn--', ' ', '@', '0x');
+    const input = fc.oneof(fc.string({ maxLength: 300 }), fc.array(piece, { maxLength: 40 }).map((p) => p.join('')));
+    fc.assert(
+      fc.property(input, (raw) => {
+        const r = checkDomain(raw);
+        if (!r.ok) return;
+        expect(r.domain.length).toBeLessThanOrEqual(253);
+        const labels = r.domain.split('.');
+        expect(labels.length).toBeGreaterThanOrEqual(2);
+        for (const l of labels) expect(l).toMatch(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/);
+        expect(labels[labels.length - 1]).not.toMatch(/^(\d+|0x[0-9a-f]*)$/);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
