@@ -19,6 +19,7 @@ import { sandboxRoutes } from './routes/sandbox/index.ts';
 import { sessionRoutes } from './routes/sessions/index.ts';
 import { streamRoutes } from './routes/streams/index.ts';
 import { telemetryRoutes } from './routes/telemetry/index.ts';
+import { walletDomainRoutes } from './routes/wallet-domains/index.ts';
 
 /** Largest body any route takes; routes with a smaller cap (client-error) set their own. */
 const MAX_BODY = 256 * 1024;
@@ -45,6 +46,7 @@ export function createApp(deps: Deps) {
   app.route('/', sessionRoutes(deps));
   app.route('/', capabilitiesRoutes(deps));
   app.route('/', telemetryRoutes(deps));
+  app.route('/', walletDomainRoutes(deps));
   // Before publicRoutes: its `/v1/public/*` catch-all must stay last.
   app.route('/', streamRoutes(deps));
   app.route('/', publicRoutes(deps));

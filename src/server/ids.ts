@@ -23,6 +23,7 @@ export const newId = {
   paymentIntent: (livemode: boolean) => `${p.paymentIntent}${envOf(livemode)}_${randomChars(24)}`,
   transaction: (livemode: boolean) => `${p.transaction}${envOf(livemode)}_${randomChars(24)}`,
   event: (livemode: boolean) => `${p.event}${envOf(livemode)}_${randomChars(24)}`,
+  walletDomain: (livemode: boolean) => `${p.walletDomain}${envOf(livemode)}_${randomChars(24)}`,
   secretKey: (livemode: boolean) => `${p.secretKey}${envOf(livemode)}_${randomChars(32)}`,
   publishableKey: (livemode: boolean) => `${p.publishableKey}${envOf(livemode)}_${randomChars(32)}`,
   merchant: () => randomUUID(),

@@ -9,6 +9,9 @@ import { isJsonType } from './middleware/content-type.ts';
 
 const AMOUNT_FIELDS = new Set(['amount', 'unitAmount', 'expected_amount']);
 
+/** A zod issue for a required field that was not sent (reported as `validation_missing_field`). */
+export const isMissingIssue = (issue: z.core.$ZodIssue) => issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+
 export function validationError(error: z.ZodError): ApiError {
   const issues = error.issues;
   let code: ErrorCode = 'validation_error';
@@ -21,7 +24,7 @@ export function validationError(error: z.ZodError): ApiError {
       parts.push(`unknown field${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`);
       continue;
     }
-    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+    const missing = isMissingIssue(issue);
     const last = issue.path[issue.path.length - 1];
     if (code === 'validation_error') {
       if (missing) code = 'validation_missing_field';

@@ -14,6 +14,8 @@ export const idPrefixes = {
   paymentIntent: 'vpi_',
   transaction: 'vp_tx_',
   event: 'vp_evt_',
+  /** Not in Doc 1's table (its record is "not shown"); chosen to match the `vp_<kind>_{env}_` family. */
+  walletDomain: 'vp_wd_',
   secretKey: secretKeyPrefix,
   publishableKey: 'vp_pk_',
 } as const;

@@ -1,6 +1,7 @@
 /** Domain records as the engine sees them; repositories map them to rows. */
 import { z } from 'zod';
 import type { PaymentIntentStatus } from '../../vocab/payments.ts';
+import type { WalletDomainStatus, WalletType } from '../../vocab/wallet-domains.ts';
 import { processorKinds, type ProcessorKind } from '../../vocab/processor-kinds.ts';
 import {
   collectionModes,
@@ -160,4 +161,22 @@ export interface PaymentIntentRecord {
   metadata: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A wallet-domain registration (Doc 1, "Wallet-domain verification"); never deleted, only removed. */
+export interface WalletDomainRecord {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  /** Normalised: lowercase ASCII, no trailing dot (engine/wallet-domain-name.ts). */
+  domain: string;
+  walletType: WalletType;
+  status: WalletDomainStatus;
+  verifiedAt: string | null;
+  lastVerificationError: string | null;
+  /** Service-clock time of the latest verification run; the 30-second re-run window counts from it. */
+  lastVerificationAt: string | null;
+  createdAt: string;
+  /** Set by DELETE: the row stays, every read answers 404 (soft delete). */
+  removedAt: string | null;
 }

@@ -21,12 +21,12 @@ const value = fc.letrec((tie) => ({
     fc.integer(),
     fc.double({ noNaN: false }),
     fc.string(),
-    fc.constantFrom('usd', 'USD', 'elements', 'embed', 'vp_cs_test_x', '4242424242424242', '', '__proto__'),
+    fc.constantFrom('usd', 'USD', 'elements', 'embed', 'vp_cs_test_x', '4242424242424242', '', '__proto__', 'apple_pay', 'Shop.Example.com.', 'bücher.de', '[::1]'),
     fc.array(tie('any'), { maxLength: 3 }),
     tie('object'),
   ),
   object: fc.dictionary(
-    fc.oneof(fc.string(), fc.constantFrom('amount', 'currency', 'sessionId', 'transactionId', 'card', 'number', 'expMonth', 'expYear', 'cvc', 'integrationMode', 'chargeAtSubmit', 'metadata', 'lineItems', 'expiresIn', 'successUrl', 'message', 'context', 'constructor')),
+    fc.oneof(fc.string(), fc.constantFrom('amount', 'currency', 'sessionId', 'transactionId', 'card', 'number', 'expMonth', 'expYear', 'cvc', 'integrationMode', 'chargeAtSubmit', 'metadata', 'lineItems', 'expiresIn', 'successUrl', 'message', 'context', 'constructor', 'domain', 'wallet_type')),
     tie('any'),
     { maxKeys: 6 },
   ),
@@ -35,6 +35,7 @@ const value = fc.letrec((tie) => ({
 const routes: { method: string; path: () => string; headers: Record<string, string> }[] = [
   { method: 'POST', path: () => '/v1/sessions', headers: bearer(keys.secret) },
   { method: 'POST', path: () => '/v1/sessions', headers: bearer(keys.publishable) },
+  { method: 'POST', path: () => '/v1/wallet-domains', headers: bearer(keys.secret) },
   { method: 'POST', path: () => '/api/checkout/init', headers: { Origin: SERVICE } },
   { method: 'POST', path: () => '/api/checkout/complete', headers: { Origin: SERVICE } },
   { method: 'POST', path: () => '/api/checkout/client-error', headers: { Origin: SERVICE } },

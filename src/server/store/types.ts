@@ -13,7 +13,8 @@
  * - Reads outside a transaction (`read`) see committed data, or data a concurrent transaction is
  *   about to commit; a decision that must hold is re-read inside the transaction that acts on it.
  */
-import type { KeyType, Merchant, PaymentIntentRecord, SessionRecord } from '../engine/types.ts';
+import type { KeyType, Merchant, PaymentIntentRecord, SessionRecord, WalletDomainRecord } from '../engine/types.ts';
+import type { WalletType } from '../../vocab/wallet-domains.ts';
 
 export interface KeyRecord {
   merchantId: string;
@@ -100,6 +101,24 @@ export interface EventRepo extends EventReads {
   insert(e: EventRecord): Promise<void>;
 }
 
+/** Rows of one merchant in one mode: a key never reaches the other mode's rows (Doc 1, Authentication 4). */
+export interface WalletDomainOwner {
+  merchantId: string;
+  livemode: boolean;
+}
+export interface WalletDomainReads {
+  /** Any row, removed ones included: callers check the owner and `removedAt`. */
+  get(id: string): Promise<WalletDomainRecord | undefined>;
+  /** The registration of this domain and wallet that is not removed, if any. */
+  findActive(owner: WalletDomainOwner, domain: string, walletType: WalletType): Promise<WalletDomainRecord | undefined>;
+  /** Rows not removed, newest first; `after` continues past that row (same order). */
+  list(owner: WalletDomainOwner, limit: number, after?: WalletDomainRecord): Promise<WalletDomainRecord[]>;
+}
+export interface WalletDomainRepo extends WalletDomainReads {
+  insert(w: WalletDomainRecord): Promise<void>;
+  update(w: WalletDomainRecord): Promise<void>;
+}
+
 export interface MetaReads {
   get(key: string): Promise<string | undefined>;
 }
@@ -120,6 +139,7 @@ export interface Repos {
   events: EventRepo;
   meta: MetaRepo;
   clientErrors: ClientErrorRepo;
+  walletDomains: WalletDomainRepo;
 }
 
 /** What may be read outside a transaction. */
@@ -129,6 +149,7 @@ export interface Reads {
   payments: PaymentReads;
   events: EventReads;
   meta: MetaReads;
+  walletDomains: WalletDomainReads;
 }
 
 export interface Store {

@@ -15,6 +15,7 @@ import { merchantRepo, newMerchantCache } from './merchants.ts';
 import { metaRepo } from './meta.ts';
 import { paymentRepo } from './payments.ts';
 import { sessionRepo } from './sessions.ts';
+import { walletDomainRepo } from './wallet-domains.ts';
 import type { Repos, Store } from '../types.ts';
 
 interface Job {
@@ -42,6 +43,7 @@ export class SqliteStore implements Store {
       events: eventRepo(this.db),
       meta: metaRepo(this.db),
       clientErrors: clientErrorRepo(this.db),
+      walletDomains: walletDomainRepo(this.db),
     };
   }
 

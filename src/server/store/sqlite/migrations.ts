@@ -135,4 +135,24 @@ export const migrations: string[] = [
   DROP TABLE sbx_tokens;
   DROP TABLE sbx_transactions;
   `,
+  // Wallet-domain registrations (Doc 1, "Wallet-domain verification"). Soft-deleted: a removed
+  // row keeps its `removed_at`; only rows not removed must be unique per merchant, mode, domain
+  // and wallet, so a domain can be registered again after removal.
+  `
+  CREATE TABLE wallet_domains (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    livemode INTEGER NOT NULL,
+    domain TEXT NOT NULL,
+    wallet_type TEXT NOT NULL CHECK (wallet_type IN ('apple_pay','google_pay')),
+    status TEXT NOT NULL CHECK (status IN ('pending','verified','failed')),
+    verified_at TEXT,
+    last_verification_error TEXT,
+    last_verification_at TEXT,
+    created_at TEXT NOT NULL,
+    removed_at TEXT
+  );
+  CREATE UNIQUE INDEX wallet_domains_active ON wallet_domains(merchant_id, livemode, domain, wallet_type) WHERE removed_at IS NULL;
+  CREATE INDEX wallet_domains_list ON wallet_domains(merchant_id, livemode, created_at, id);
+  `,
 ];

@@ -1,0 +1,168 @@
+/**
+ * Wallet domains (Doc 1, "Other merchant endpoints"): register, list, read, remove, re-verify and
+ * the Apple Pay file, secret key only. Doc 1's rate-limit table has no wallet bucket; these are
+ * secret-key merchant operations, so they share the `paymentOps` buckets (README, Rate limits).
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  ListWalletDomainsQuery,
+  RegisterWalletDomainBody,
+  RemovedWalletDomain,
+  WalletDomain,
+  WalletDomainList,
+} from '../../../api/wallet-domains.ts';
+import type { Deps } from '../../context.ts';
+import type { WalletDomainRecord } from '../../engine/types.ts';
+import {
+  associationFile,
+  listWalletDomains,
+  readWalletDomain,
+  registerWalletDomain,
+  removeWalletDomain,
+  verifyWalletDomain,
+} from '../../engine/wallet-domains.ts';
+import { ApiError } from '../../errors.ts';
+import { guard } from '../../middleware/guard.ts';
+import { LIMITS } from '../../middleware/rate-limit.ts';
+import { body, errorResponses, json, newRouter } from '../../router.ts';
+import { isMissingIssue, validationError } from '../../validation.ts';
+
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+const FIELDS = new Set(['domain', 'wallet_type']);
+
+const LIMIT_CODES = ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'];
+const KEYED_POST_CODES = ['idempotency_replay_incompatible', 'charge_already_in_flight', 'validation_error'];
+const policy = (deps: Deps) => guard(deps, { key: 'secret', limits: LIMITS.paymentOps });
+
+export const toWalletDomain = (w: WalletDomainRecord): WalletDomain => ({
+  id: w.id,
+  domain: w.domain,
+  wallet_type: w.walletType,
+  status: w.status,
+  verified_at: w.verifiedAt,
+  last_verification_error: w.lastVerificationError,
+  created_at: w.createdAt,
+  livemode: w.livemode,
+});
+
+/**
+ * Doc 1's table: a bad `domain` or `wallet_type` is 422 `wallet_domain_invalid`, not the 400 a
+ * schema failure gets elsewhere. A missing or unknown field is still a 400 (Doc 1, Errors).
+ */
+function registerHook(result: { success: true } | { success: false; error: z.ZodError }): undefined {
+  if (result.success) return undefined;
+  const issues = result.error.issues;
+  if (issues.every((i) => FIELDS.has(String(i.path[0])) && !isMissingIssue(i))) {
+    throw new ApiError('wallet_domain_invalid', issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  }
+  throw validationError(result.error);
+}
+
+export function walletDomainRoutes(deps: Deps) {
+  const r = newRouter();
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/wallet-domains',
+      summary: 'Register a domain for Apple Pay or Google Pay; registering one already registered answers it with 200',
+      'x-error-codes': ['validation_missing_field', 'validation_unknown_field', 'wallet_domain_invalid', 'wallet_domain_no_binder', ...KEYED_POST_CODES, ...LIMIT_CODES],
+      middleware: policy(deps),
+      request: body(RegisterWalletDomainBody),
+      responses: {
+        201: json(WalletDomain, 'Registered'),
+        200: json(WalletDomain, 'Already registered, or an idempotent replay'),
+        ...errorResponses(400, 401, 403, 409, 422, 429),
+      },
+    }),
+    async (c) => {
+      const idem = c.get('idempotency');
+      const status = (created: boolean) => (created ? 201 : 200);
+      const { record, created } = await registerWalletDomain(
+        deps,
+        c.get('auth'),
+        c.req.valid('json'),
+        idem && ((tx, w, isNew) => idem.complete(tx, status(isNew), toWalletDomain(w))),
+      );
+      return c.json(toWalletDomain(record), status(created));
+    },
+    registerHook,
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/wallet-domains',
+      summary: 'List registered wallet domains, newest first',
+      'x-error-codes': ['validation_error', ...LIMIT_CODES],
+      middleware: policy(deps),
+      request: { query: ListWalletDomainsQuery },
+      responses: { 200: json(WalletDomainList), ...errorResponses(400, 401, 403, 429) },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const page = await listWalletDomains(deps, c.get('auth'), { limit: q.limit, startingAfter: q.starting_after });
+      return c.json({ data: page.data.map(toWalletDomain), has_more: page.hasMore }, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/wallet-domains/{id}',
+      summary: 'Read one wallet-domain registration and its verification status',
+      'x-error-codes': ['wallet_domain_not_found', ...LIMIT_CODES],
+      middleware: policy(deps),
+      request: { params: IdParam },
+      responses: { 200: json(WalletDomain), ...errorResponses(401, 403, 404, 429) },
+    }),
+    async (c) => c.json(toWalletDomain(await readWalletDomain(deps, c.get('auth'), c.req.valid('param').id)), 200),
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/v1/wallet-domains/{id}',
+      summary: 'Remove a wallet-domain registration; it is kept on record but answers 404 from then on',
+      'x-error-codes': ['wallet_domain_not_found', ...LIMIT_CODES],
+      middleware: policy(deps),
+      request: { params: IdParam },
+      responses: { 200: json(RemovedWalletDomain, 'Removed'), ...errorResponses(401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const w = await removeWalletDomain(deps, c.get('auth'), c.req.valid('param').id);
+      return c.json({ id: w.id, deleted: true as const }, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/wallet-domains/{id}/verify',
+      summary: 'Re-run verification of a wallet domain (once per domain per 30 seconds)',
+      'x-error-codes': ['wallet_domain_not_found', 'wallet_domain_no_binder', 'wallet_domain_rate_limited', ...KEYED_POST_CODES, ...LIMIT_CODES],
+      middleware: policy(deps),
+      request: { params: IdParam },
+      responses: { 200: json(WalletDomain), ...errorResponses(401, 403, 404, 409, 429) },
+    }),
+    async (c) => c.json(toWalletDomain(await verifyWalletDomain(deps, c.get('auth'), c.req.valid('param').id)), 200),
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/wallet-domains/{id}/file',
+      summary: 'Download the Apple Pay domain-association file to host at /.well-known/apple-developer-merchantid-domain-association',
+      'x-error-codes': ['wallet_domain_not_found', 'wallet_domain_wrong_type', ...LIMIT_CODES],
+      middleware: policy(deps),
+      request: { params: IdParam },
+      responses: { 200: { content: { 'text/plain': { schema: z.string() } }, description: 'The file' }, ...errorResponses(401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const file = await associationFile(deps, c.get('auth'), c.req.valid('param').id);
+      c.header('Content-Disposition', 'attachment; filename="apple-developer-merchantid-domain-association"');
+      return c.text(file, 200);
+    },
+  );
+  return r;
+}
