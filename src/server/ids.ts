@@ -1,16 +1,30 @@
 /** Identifier shapes of Doc 1, "Identifier shapes". Random parts come from the CSPRNG. */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomFillSync, randomUUID } from 'node:crypto';
 import { idPrefixes as p, type IdEnv } from '../vocab/keys.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * CSPRNG bytes drawn from a pool refilled 8 KB at a time: every request takes an id, and one
+ * system call per id showed in the read profile (bench/profile-api.ts). Each byte is used once.
+ */
+const pool = Buffer.alloc(8192);
+let next = pool.length;
+
+function randomByte(): number {
+  if (next === pool.length) {
+    randomFillSync(pool);
+    next = 0;
+  }
+  return pool[next++]!;
+}
 
 export function randomChars(n: number): string {
   // 62 does not divide 256: reject bytes >= 248 so every character is equally likely.
   let out = '';
   while (out.length < n) {
-    for (const b of randomBytes(n * 2)) {
-      if (b < 248 && out.length < n) out += ALPHABET[b % 62];
-    }
+    const b = randomByte();
+    if (b < 248) out += ALPHABET[b % 62];
   }
   return out;
 }
