@@ -26,6 +26,9 @@ const defaultPort = (protocol: string) => (protocol === 'https:' ? '443' : '80')
 // Hashing first gives both sides one length, so the comparison leaks neither content nor length.
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
+/** The catalogue's fix for origin_forbidden speaks of checkout endpoints; the control API's callers need this one. */
+const CONTROL_FIX = 'Call /_sandbox/ from this machine (localhost, 127.0.0.1 or [::1]) or the service host, from a test or script, not from a web page.';
+
 export function controlGuard(config: Pick<Config, 'publicUrl' | 'controlToken'>) {
   const own = new URL(config.publicUrl);
   const ownPort = own.port || defaultPort(own.protocol);
@@ -41,11 +44,11 @@ export function controlGuard(config: Pick<Config, 'publicUrl' | 'controlToken'>)
   return createMiddleware<AppEnv>(async (c, next) => {
     // Node's server builds the URL from `Host`; a request made in-process may only have the URL.
     const host = c.req.header('host') ?? new URL(c.req.url).host;
-    if (!hostAllowed(host)) throw new ApiError('origin_forbidden', 'The control API answers only to this machine: the Host header names another host.');
+    if (!hostAllowed(host)) throw new ApiError('origin_forbidden', 'The control API answers only to this machine: the Host header names another host.', { fix: CONTROL_FIX });
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
     if ((origin !== undefined && origin !== own.origin) || (site !== undefined && CROSS_SITE.has(site))) {
-      throw new ApiError('origin_forbidden', 'The control API refuses browser calls from other origins: the Origin header is not the service’s own.');
+      throw new ApiError('origin_forbidden', 'The control API refuses browser calls from other origins: the Origin header is not the service’s own.', { fix: CONTROL_FIX });
     }
     if (token) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
