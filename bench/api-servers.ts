@@ -5,10 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { logTail, repoRoot } from '../e2e/fixtures/server.ts';
+import { freePorts, logTail, repoRoot, stopChild } from '../e2e/fixtures/server.ts';
 
 const READY_TIMEOUT_MS = 60_000;
 
@@ -141,7 +140,8 @@ function handle(proc: Launched, url: string, started: number, dir: string): Runn
     memory: () => memoryOf(pid),
     cpuMs: () => cpuOf(pid),
     stop: async () => {
-      await stopChild(proc.child);
+      // A --cpu-prof run writes its profile on exit, which takes a moment for a large one.
+      await stopChild(proc.child, 15_000);
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -167,43 +167,6 @@ function cpuOf(pid: number): number | null {
   } catch {
     return null;
   }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  signalGroup(child.pid, 'SIGTERM');
-  // A --cpu-prof run writes its profile on exit, which takes a moment for a large one.
-  const timedOut = await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)]);
-  if (timedOut) {
-    signalGroup(child.pid, 'SIGKILL');
-    await exited;
-  }
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
-/** Ports free now, held together so they differ. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((done, fail) => {
-      const s = createServer();
-      s.once('error', fail);
-      s.listen(0, '127.0.0.1', () => done(s));
-    })),
-  );
-  const ports = servers.map((s) => {
-    const address = s.address();
-    return typeof address === 'object' && address ? address.port : 0;
-  });
-  await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
-  return ports;
 }
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));

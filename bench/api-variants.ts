@@ -30,10 +30,7 @@ const variants: Record<string, Variant> = {
   dist: { runtime: 'dist' },
   'tsx+autoCleanupIncoming=false': withOptions({ autoCleanupIncoming: false }),
   'tsx+overrideGlobalObjects=false': withOptions({ overrideGlobalObjects: false }),
-  'tsx+body-limit-header': experiment('body-limit-header'),
-  'tsx+headers-before-next': experiment('headers-before-next'),
-  'tsx+both': experiment('body-limit-header,headers-before-next'),
-  'tsx+both+sqlite-sync-normal': experiment('body-limit-header,headers-before-next,sqlite-sync-normal'),
+  'tsx+sqlite-sync-normal': experiment('sqlite-sync-normal'),
 };
 
 async function main(): Promise<number> {

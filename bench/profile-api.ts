@@ -4,7 +4,7 @@
  * and prints bench/profile-summary.ts's breakdown.
  *
  *   npx tsx bench/profile-api.ts [--op create|read] [--store memory|file] [--runtime tsx|dist] [--seconds 10]
- *                                [--experiment body-limit-header]   (bench/experiments/hooks.mjs)
+ *                                [--experiment sqlite-sync-normal]   (bench/experiments/hooks.mjs)
  *
  * The profile covers the whole process (it cannot start late from the command line); the summary
  * leaves out everything before the measured part: start-up, module loading and the warm-up.
