@@ -82,3 +82,22 @@ describe('fuzz: every route', { timeout: 120_000 }, () => {
     await check('varied headers', fc.oneof(...specs.map((s) => headerPlan(planFor(s)))), 600);
   });
 });
+
+describe('fuzz: with rate limits on', { timeout: 60_000 }, () => {
+  it('a 429 is an envelope with Retry-After and writes nothing, like any refusal', async () => {
+    const limited = await buildWorld({});
+    const s = withSchemas(limited.t.app);
+    const seen = new Map<string, Tally>();
+    // One address for every request, so the per-IP buckets (10 session creates a minute) do fill.
+    const oneIp = (spec: RouteSpec) => validPlan(spec, s.refs).map((p) => Object.assign(p, { ip: '198.51.100.99' }));
+    const creates = s.specs.filter((spec) => spec.create || spec.path.startsWith('/v1/'));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(...creates.map(oneIp)), async (plan) => {
+        const outcome = await run(limited, plan, s.documented);
+        tally(seen, 'all', outcome);
+      }),
+      options(150),
+    );
+    expect(seen.get('all')!.codes.rate_limit_exceeded ?? 0, 'no request was ever rate limited').toBeGreaterThan(0);
+  });
+});

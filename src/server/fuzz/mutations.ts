@@ -13,6 +13,8 @@ export interface RawBody {
 export interface BodyMutation {
   name: string;
   apply(body: unknown): RawBody;
+  /** No route with a body schema may accept this: its schemas are strict and its cap is 256 KB. */
+  mustRefuse?: boolean;
 }
 
 type Path = (string | number)[];
@@ -88,7 +90,15 @@ export const bodyMutation: fc.Arbitrary<BodyMutation> = fc.oneof(
       return { raw: JSON.stringify(setAt(b, ps[i % ps.length]!, 'ZZdeepZZ')).replace('"ZZdeepZZ"', '['.repeat(depth) + ']'.repeat(depth)) };
     },
   })),
-  fc.constantFrom<unknown>(null, [], [{}], 'text', 0, true).map((root) => ({ name: `root ${JSON.stringify(root)}`, apply: () => json(root) })),
+  fc.constantFrom<unknown>(null, [], [{}], 'text', 0, true).map((root) => ({ name: `root ${JSON.stringify(root)}`, apply: () => json(root), mustRefuse: true })),
+  fc.constantFrom('extra', '__proto__', 'constructor', 'Amount').map((k) => ({
+    name: `unknown top-level field ${k}`,
+    apply: (b: unknown) => {
+      const rest = b && typeof b === 'object' && !Array.isArray(b) ? text(b).slice(1) : '}';
+      return { raw: `{${JSON.stringify(k)}:1${rest === '}' ? '' : ','}${rest}` };
+    },
+    mustRefuse: true,
+  })),
   fc.nat().map((i) => ({
     name: 'array where an object goes',
     apply: (b: unknown) => {
@@ -127,8 +137,14 @@ export const bodyMutation: fc.Arbitrary<BodyMutation> = fc.oneof(
     () => '{"a":"\\u0000"}',
     () => 'amount=1&currency=usd',
   ).map((f) => ({ name: `malformed JSON ${String(f).slice(0, 40)}`, apply: (b: unknown) => ({ raw: f(text(b)) }) })),
+  fc.constantFrom((r: string) => r.replace(/\}$/, ',}'), (r: string) => `/* c */${r}`, (r: string) => `${r}${r}`, () => 'amount=1&currency=usd', () => '{"a":').map((f) => ({
+    name: `not JSON ${String(f).slice(0, 40)}`,
+    apply: (b: unknown) => ({ raw: f(text(b) || '{}') }),
+    mustRefuse: true,
+  })),
   fc.constantFrom(5 * KB, 257 * KB, 300 * KB).map((size) => ({
     name: `body of ${size / KB} KB`,
+    mustRefuse: size > 256 * KB,
     apply: (b: unknown) => {
       const raw = text(b);
       return { raw: raw.startsWith('{') && raw.length > 2 ? `{"pad":"${'p'.repeat(size)}",${raw.slice(1)}` : `{"pad":"${'p'.repeat(size)}"}` };

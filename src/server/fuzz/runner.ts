@@ -60,8 +60,8 @@ export const headerPlan = (valid: fc.Arbitrary<Plan>) =>
 
 /** fast-check prints a counterexample with this: the route and choices, not the schema objects. */
 function printable(p: Plan): Plan {
-  const shown = { route: specKey(p.spec), target: p.target, query: p.query, key: p.key, scheme: p.scheme?.('KEY'), mutation: p.mutation?.name, extra: p.extra, ip: p.ip, body: p.body };
-  return Object.assign(p, { [fc.toStringMethod]: () => JSON.stringify(shown).slice(0, 2000) });
+  const shown = () => ({ route: specKey(p.spec), target: p.target, query: p.query, key: p.key, scheme: p.scheme?.('KEY'), mutation: p.mutation?.name, extra: p.extra, ip: p.ip, body: p.body });
+  return Object.assign(p, { [fc.toStringMethod]: () => JSON.stringify(shown()).slice(0, 2000) });
 }
 
 function keyFor(w: World, spec: RouteSpec, c: KeyCase, pick: number): string | undefined {
@@ -175,6 +175,9 @@ export async function run(w: World, plan: Plan, documented: (key: string, status
   const why = (rule: string) => `${rule}\n  request: ${label}\n  answer: ${res.status} ${type} ${text.slice(0, 400)}`;
 
   if (res.status >= 500 && !([502, 503].includes(res.status) && documented(specKey(spec), res.status))) throw new Error(why('an answer of 500 or more the contract does not document'));
+  // Doc 1, Rate limits: a 429 says when to come back.
+  if (res.status === 429 && !/^\d+$/.test(res.headers.get('retry-after') ?? '')) throw new Error(why('a 429 without Retry-After'));
+  if (plan.mutation?.mustRefuse && spec.schema && res.status < 400) throw new Error(why('a body no strict schema takes was accepted'));
   if (res.status >= 400 && res.status < 500) {
     const own = spec.ownErrorShape?.(res.status, type, text) ?? false;
     if (!own && !(type.startsWith('application/json') && ErrorEnvelope.safeParse(JSON.parse(text)).success)) throw new Error(why('a 4xx without the error envelope'));
