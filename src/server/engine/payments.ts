@@ -244,10 +244,11 @@ export async function chargeAtSubmit(
   try {
     t = await processor.charge(merchant, reserved.locked, card);
   } catch (err) {
-    // Nothing moved: release the reservation so the buyer can submit again.
+    // Nothing moved: put the session back exactly as it was, so the buyer can submit again and a
+    // refused request leaves no trace (not even `updatedAt` or the attempt id).
     await deps.store.tx(async (r) => {
       const s = (await r.sessions.get(found.id))!;
-      if (s.chargeLock === attemptId) await r.sessions.update(moveTo(s, reserved.before.status, { chargeLock: null }, deps.clock.iso()));
+      if (s.chargeLock === attemptId) await r.sessions.update(reserved.before);
     });
     if (err instanceof ProcessorRejectedError) throw new ApiError('validation_error', err.message);
     if (err instanceof ProcessorUnavailableError) throw new ApiError('provider_unavailable');

@@ -10,7 +10,7 @@ import { MerchantSettings, processorKinds } from '../../engine/types.ts';
 import { runDue } from '../../jobs/index.ts';
 import { parseOrThrow, readJson } from '../../validation.ts';
 
-const NewMerchantBody = z.strictObject({
+export const NewMerchantBody = z.strictObject({
   environment: z.enum(['sandbox', 'live']).optional(),
   processor: z.enum(processorKinds).optional(),
   settings: MerchantSettings.partial().optional(),
@@ -26,12 +26,12 @@ const SettingsPatch = z.strictObject(
   ),
 ) as unknown as z.ZodType<Partial<MerchantSettings>>;
 
-const PatchMerchantBody = z.strictObject({
+export const PatchMerchantBody = z.strictObject({
   settings: SettingsPatch.optional(),
   status: z.enum(['active', 'inactive']).optional(),
 });
 
-const ClockBody = z.strictObject({ advanceSeconds: z.number().int().min(0).max(10 * 365 * 86400) });
+export const ClockBody = z.strictObject({ advanceSeconds: z.number().int().min(0).max(10 * 365 * 86400) });
 
 export function sandboxRoutes(deps: Deps) {
   const r = new Hono<AppEnv>();

@@ -1,0 +1,196 @@
+/**
+ * One generator spec per route the app serves. The list of routes is read from the app itself
+ * (the generated contract and hono's route registry), and `uncovered` names any route without a
+ * spec here, so a new route fails the fuzz until it is given one.
+ */
+import fc from 'fast-check';
+import { z } from 'zod';
+import { ClientErrorRequest } from '../../api/checkout.ts';
+import type { Router } from '../router.ts';
+import { ClockBody, NewMerchantBody, PatchMerchantBody } from '../routes/sandbox/index.ts';
+import type { JsonSchema } from './json-schema-arbitrary.ts';
+import { APPROVED_CARD } from './world.ts';
+
+/** What fills a route's path parameter or the `$SESSION`/`$TX` placeholders of its body. */
+export type Target =
+  | 'fresh-hosted' // an open hosted session made just before the request
+  | 'fresh-elements' // an open elements session that charges at submit
+  | 'paid' // a hosted session with an approved sandbox transaction, ready to complete
+  | 'used' // a session earlier requests have already moved on
+  | 'foreign' // another merchant's session
+  | 'live' // a live-mode session
+  | 'bogus' // an id that names nothing
+  | 'scratch-merchant' // a merchant the control API may change freely
+  | 'unknown-merchant'
+  | 'asset'
+  | 'frame'
+  | 'unknown-path'
+  | 'apple-domain' // a wallet domain registered just before the request
+  | 'google-domain'
+  | 'bogus-domain';
+
+export type KeyRule = 'secret' | 'publishable' | 'either' | 'none';
+
+export interface RouteSpec {
+  method: string;
+  /** hono's form: `/v1/sessions/:sessionId`. */
+  path: string;
+  key: KeyRule;
+  sameOrigin?: boolean;
+  /** The body's schema; taken from the contract when the route is in it. */
+  schema?: JsonSchema;
+  /** Zod schema of a route outside the contract. */
+  zod?: z.ZodType;
+  hints?: Record<string, fc.Arbitrary<unknown>>;
+  /** Fields the schema leaves optional but the engine needs (Doc 1: a payment session's amount). */
+  required?: string[];
+  /** Path parameters (and placeholders) are filled from these; the first is the one that succeeds. */
+  targets?: Target[];
+  query?: fc.Arbitrary<string>;
+  /** A create route: at least MIN_SUCCESS of its valid requests must succeed. */
+  create?: boolean;
+  /** Its own refusal shape instead of the envelope. */
+  ownErrorShape?: (status: number, contentType: string, body: string) => boolean;
+}
+
+/** Present on one request in eight, absent otherwise. */
+const seldom = <T>(a: fc.Arbitrary<T>) => fc.oneof({ weight: 7, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: a });
+const SESSION = fc.constant('$SESSION');
+const declineCards = ['4000000000000002', '4000000000009995', '4000000000000127'];
+
+const sessionHints = {
+  currency: fc.constantFrom('usd', 'eur', 'gbp', 'USD', 'jpy', 'cad'),
+  successUrl: fc.constantFrom('http://127.0.0.1:4244/done', 'https://shop.example.com/thanks?order=1'),
+  cancelUrl: fc.constantFrom('http://localhost:4244/cancel', 'https://shop.example.com/cart'),
+  merchantId: fc.constant(undefined),
+  // Present on a minority of requests: each is refused on some path (publishable keys, mirroring).
+  mirror: seldom(fc.jsonValue({ maxDepth: 1 })),
+  buyer: fc.constant(undefined),
+  buyerId: seldom(fc.string({ minLength: 1, maxLength: 20 })),
+  buyerName: fc.constant(undefined),
+  buyerEmail: fc.constant(undefined),
+  buyerContact: fc.constant(undefined),
+  mode: seldom(fc.constantFrom('payment', 'setup', 'other')),
+};
+
+const card = fc.record({
+  number: fc.oneof({ weight: 10, arbitrary: fc.constant(APPROVED_CARD.number) }, fc.constantFrom(...declineCards), fc.stringMatching(/^\d{12,19}$/)),
+  expMonth: fc.integer({ min: 1, max: 12 }),
+  expYear: fc.constant(APPROVED_CARD.expYear),
+  cvc: fc.constantFrom('123', '456'),
+  postalCode: seldom(fc.string({ maxLength: 16 })),
+});
+
+const pageOk = (status: number, type: string) => status === 404 && type.startsWith('text/html');
+
+export const SPECS: RouteSpec[] = [
+  { method: 'GET', path: '/.well-known/svcpay.json', key: 'none' },
+  { method: 'GET', path: '/openapi.json', key: 'none' },
+  { method: 'GET', path: '/openapi.yaml', key: 'none' },
+  { method: 'GET', path: '/llms.txt', key: 'none' },
+  { method: 'GET', path: '/api/health', key: 'none', query: fc.constantFrom('', '?deep=false', '?deep=true') },
+  { method: 'GET', path: '/v1/capabilities', key: 'either' },
+  { method: 'GET', path: '/v1/webhook_listen', key: 'secret' },
+  { method: 'GET', path: '/v1/public/payment_intents/:id/events', key: 'publishable', targets: ['bogus'] },
+  {
+    method: 'POST',
+    path: '/v1/sessions',
+    key: 'either',
+    create: true,
+    hints: sessionHints,
+    required: ['amount', 'currency'],
+    query: fc.constantFrom('', '', '', '?dry_run=true', '?dry_run=false'),
+  },
+  { method: 'GET', path: '/v1/sessions/:sessionId', key: 'secret', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'] },
+  { method: 'PATCH', path: '/v1/sessions/:sessionId', key: 'secret', targets: ['fresh-elements', 'fresh-hosted', 'used', 'foreign', 'bogus'], hints: { currency: fc.constantFrom('usd', 'USD', 'eur') } },
+  { method: 'POST', path: '/v1/sessions/:sessionId/expire', key: 'secret', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'] },
+  { method: 'GET', path: '/v1/public/sessions/:sessionId', key: 'publishable', targets: ['fresh-elements', 'used', 'foreign', 'live', 'bogus'] },
+  {
+    method: 'POST',
+    path: '/v1/public/sessions/:sessionId/charge',
+    key: 'publishable',
+    sameOrigin: true,
+    create: true,
+    targets: ['fresh-elements', 'fresh-hosted', 'used', 'foreign', 'bogus'],
+    hints: { card, expected_amount: seldom(fc.oneof(fc.constant(1000), fc.integer({ min: 1, max: 5000 }))), billingAddress: seldom(fc.record({ country: fc.constantFrom('US', 'FR') })) },
+  },
+  { method: 'POST', path: '/v1/sdk-telemetry', key: 'secret', create: true },
+  { method: 'POST', path: '/v1/public/telemetry/browser', key: 'publishable', create: true },
+  { method: 'POST', path: '/api/checkout/init', key: 'none', sameOrigin: true, targets: ['fresh-hosted', 'used', 'foreign', 'bogus'], hints: { sessionId: SESSION } },
+  { method: 'POST', path: '/api/checkout/complete', key: 'none', sameOrigin: true, targets: ['paid', 'used', 'bogus'], hints: { sessionId: SESSION, transactionId: fc.constant('$TX') } },
+  {
+    method: 'POST',
+    path: '/api/checkout/client-error',
+    key: 'none',
+    sameOrigin: true,
+    create: true,
+    zod: ClientErrorRequest,
+    ownErrorShape: (status, type, body) => [400, 413].includes(status) && type.startsWith('application/json') && z.object({ ok: z.literal(false), error: z.string() }).strict().safeParse(JSON.parse(body)).success,
+  },
+  { method: 'POST', path: '/_sandbox/merchants', key: 'none', create: true, zod: NewMerchantBody },
+  { method: 'PATCH', path: '/_sandbox/merchants/:id', key: 'none', zod: PatchMerchantBody, targets: ['scratch-merchant', 'unknown-merchant'], hints: { status: fc.constant('active') } },
+  { method: 'POST', path: '/_sandbox/merchants/:id/rotate_keys', key: 'none', targets: ['scratch-merchant', 'unknown-merchant'] },
+  { method: 'GET', path: '/_sandbox/clock', key: 'none' },
+  // Small steps: a jump of years would expire every session the run makes next.
+  { method: 'POST', path: '/_sandbox/clock', key: 'none', zod: ClockBody, hints: { advanceSeconds: fc.integer({ min: 0, max: 5 }) } },
+  { method: 'GET', path: '/pay/:sessionId', key: 'none', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'], ownErrorShape: pageOk },
+  { method: 'GET', path: '/frames/:name{(controller|field)\\.html}', key: 'none', targets: ['frame'] },
+  { method: 'GET', path: '/js/v1/svcpay.js', key: 'none' },
+  { method: 'GET', path: '/assets/:name', key: 'none', targets: ['asset', 'bogus'] },
+  { method: 'GET', path: '/favicon.ico', key: 'none' },
+  {
+    method: 'POST',
+    path: '/v1/wallet-domains',
+    key: 'secret',
+    create: true,
+    hints: { domain: fc.constantFrom('shop.example.com', 'pay.example.org', 'xn--bcher-kva.example', 'Checkout.Example.COM.', '10.0.0.1', 'a..b'), wallet_type: fc.constantFrom('apple_pay', 'google_pay') },
+  },
+  { method: 'GET', path: '/v1/wallet-domains', key: 'secret', query: fc.constantFrom('', '?limit=1', '?limit=100', '?limit=0', '?starting_after=vp_wd_test_x') },
+  { method: 'GET', path: '/v1/wallet-domains/:id', key: 'secret', targets: ['apple-domain', 'bogus-domain'] },
+  { method: 'DELETE', path: '/v1/wallet-domains/:id', key: 'secret', targets: ['apple-domain', 'bogus-domain'] },
+  { method: 'POST', path: '/v1/wallet-domains/:id/verify', key: 'secret', targets: ['apple-domain', 'google-domain', 'bogus-domain'] },
+  { method: 'GET', path: '/v1/wallet-domains/:id/file', key: 'secret', targets: ['apple-domain', 'google-domain', 'bogus-domain'] },
+  // Doc 3: every other /v1/public path refuses a secret key, then answers route_not_found.
+  { method: 'ALL', path: '/v1/public/*', key: 'publishable', targets: ['unknown-path'] },
+];
+
+/** Registrations that are middleware (CORS, the app-wide chain, the control guard), not routes. */
+const MIDDLEWARE = new Set(['ALL /*', 'ALL /_sandbox/*', 'ALL /v1/public/sessions/:sessionId', 'ALL /v1/public/telemetry/browser']);
+
+const honoPath = (openapi: string) => openapi.replace(/\{(\w+)\}/g, ':$1');
+export const specKey = (s: { method: string; path: string }) => `${s.method.toUpperCase()} ${s.path}`;
+
+/** Every route the app serves: the contract's operations and whatever else hono has registered. */
+export function servedRoutes(app: Router): string[] {
+  const doc = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'fuzz', version: '0' } });
+  const contract = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.keys(item as object)
+      .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map((m) => specKey({ method: m, path: honoPath(path) })),
+  );
+  const registered = app.routes.map((r) => specKey(r)).filter((k) => !MIDDLEWARE.has(k));
+  return [...new Set([...contract, ...registered])].sort();
+}
+
+export function uncovered(app: Router): string[] {
+  const known = new Set(SPECS.map(specKey));
+  return servedRoutes(app).filter((k) => !known.has(k));
+}
+
+/** Fills each spec's body schema: the contract's request body, or the route's zod schema. */
+export function withSchemas(app: Router): { specs: RouteSpec[]; refs: Record<string, JsonSchema>; documented: (key: string, status: number) => boolean } {
+  const doc = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'fuzz', version: '0' } }) as unknown as {
+    paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> }; responses: Record<string, unknown> }>>;
+    components?: { schemas?: Record<string, JsonSchema> };
+  };
+  const ops = new Map<string, (typeof doc.paths)[string][string]>();
+  for (const [path, item] of Object.entries(doc.paths)) for (const [m, op] of Object.entries(item)) ops.set(specKey({ method: m, path: honoPath(path) }), op);
+  const specs = SPECS.map((s) => {
+    const op = ops.get(specKey(s));
+    const schema = op?.requestBody?.content['application/json']?.schema ?? (s.zod ? (z.toJSONSchema(s.zod, { io: 'input', unrepresentable: 'any' }) as JsonSchema) : undefined);
+    return { ...s, schema };
+  });
+  // Doc 1 documents a few 5xx answers (deep health degraded, streams not offered); only those pass.
+  const documented = (key: string, status: number) => Boolean(ops.get(key)?.responses[String(status)]);
+  return { specs, refs: doc.components?.schemas ?? {}, documented };
+}
