@@ -2,7 +2,6 @@
  * Bearer auth with key type and mode (Doc 1, Authentication). Configured once per route group:
  * `auth(deps, 'secret')`, `auth(deps, 'publishable')` for /v1/public, or `auth(deps, 'either')`.
  */
-import { createHash } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
@@ -33,6 +32,6 @@ export const auth = (deps: Pick<Deps, 'store' | 'clock'>, required: KeyRequireme
         required === 'secret' ? 'This endpoint needs a secret key (vp_sk_…); publishable keys are for the browser.' : 'This endpoint needs a publishable key (vp_pk_…); never send a secret key from a browser.',
       );
     }
-    c.set('auth', { merchant, keyType: row.type, livemode: row.livemode, keyId: createHash('sha256').update(key).digest('base64url').slice(0, 22) });
+    c.set('auth', { merchant, keyType: row.type, livemode: row.livemode, keyId: row.keyId });
     await next();
   });

@@ -16,7 +16,7 @@ export const requestId = (log: Logger) =>
     c.header('X-Request-Id', id);
     const started = performance.now();
     await next();
-    log.info(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status}`, {
+    log.info(`${c.req.method} ${c.req.path} ${c.res.status}`, {
       requestId: id,
       ms: Math.round(performance.now() - started),
     });

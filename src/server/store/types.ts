@@ -17,6 +17,8 @@ import type { KeyType, Merchant, PaymentIntentRecord, SessionRecord, WalletDomai
 import type { WalletType } from '../../vocab/wallet-domains.ts';
 
 export interface KeyRecord {
+  /** A stable, non-secret identifier of the key (per-key rate limits count by it). */
+  keyId: string;
   merchantId: string;
   type: KeyType;
   livemode: boolean;

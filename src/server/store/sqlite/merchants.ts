@@ -83,7 +83,7 @@ export function merchantRepo(db: Db, cache: MerchantCache): MerchantRepo {
       if (hit) return hit;
       const r = keyByHash.get(hash);
       if (!r) return undefined;
-      const k: KeyRecord = { merchantId: r.merchant_id, type: r.type, livemode: r.livemode === 1, expiresAt: r.expires_at };
+      const k: KeyRecord = { keyId: hash.slice(0, 32), merchantId: r.merchant_id, type: r.type, livemode: r.livemode === 1, expiresAt: r.expires_at };
       cache.keys.set(hash, k);
       return k;
     },
