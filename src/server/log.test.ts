@@ -259,6 +259,14 @@ describe('the line buffer does not block and stays bounded', () => {
     expect(chunks[1]).toMatch(/^xxxxxxxx\nxxxxxxxx\n.* warn log lines dropped.*\{"dropped":8\}\n$/);
   });
 
+  it('keeps a line that fills the buffer exactly', async () => {
+    const { sink, chunks } = heldSink();
+    const buf = createLineBuffer(sink, 6);
+    buf.write('12345');
+    await tick();
+    expect(chunks).toEqual(['12345\n']);
+  });
+
   it('flushSync writes what is buffered at once', () => {
     const { sink, chunks, sync } = heldSink();
     const buf = createLineBuffer(sink);
