@@ -73,6 +73,64 @@ describe('CVCs and card-number keys', () => {
   });
 });
 
+describe('every card-data name the scrubber promises', () => {
+  // Each name of SENSITIVE_NAMES, spelled as a client might; values too short to be a card number,
+  // so only the name can mask them.
+  const names = ['cardCsc', 'card_pin', 'pinBlock', 'CCN', 'ccNum', 'primary_account_number', 'accountNumber', 'track1', 'track2', 'track_data', 'magStripe'];
+
+  it.each(names)('drops the value under %j as a field and after it in free text', (name) => {
+    const { log, body } = capture();
+    log.info(`client said ${name}=77aa&next=1`, { [name]: 'zz9', nested: [{ [name]: 'zz9' }] });
+    expect(body()).not.toMatch(/zz9|77aa/);
+    expect(body()).toContain('next=1');
+  });
+});
+
+describe('free text: the name decides, and a masked line stays as it is', () => {
+  it('masks only the values of card-data names, keeping the others', () => {
+    expect(scrubCardData('cvc: 123 amount: 1000 retries: 2')).toBe('cvc: [redacted] amount: 1000 retries: 2');
+  });
+
+  it('masks a value after several spaces', () => {
+    expect(scrubCardData('cvv   4821')).toBe('cvv   [redacted]');
+  });
+
+  it('writes a masked field once: the line scrub does not mask `[redacted]` again', () => {
+    const { log, body } = capture();
+    log.info('form', { cvc: '4821' });
+    expect(body()).toBe('info form {"cvc":"[redacted]"}');
+    expect(scrubCardData('cvc=[redacted]')).toBe('cvc=[redacted]');
+  });
+
+  // The pre-check that lets ordinary lines skip the full scan must not skip these.
+  it.each([
+    ['spaces between groups', '4242 4242 4242 4242'],
+    ['JSON escapes between groups', String.raw`4242\n4242\t4242\r4242`],
+    ['a \\u escape ending in a hex letter', String.raw`4242\u00ad4242\u00ad4242\u00ad4242`],
+  ])('masks a card number with %s', (_, text) => {
+    expect(scrubCardData(`pay ${text} now`)).toBe('pay [redacted] now');
+  });
+});
+
+describe('structured fields keep their shape', () => {
+  it('writes a Date as its ISO text and a cycle as [circular], masking the rest', () => {
+    const cyclic: Record<string, unknown> = { note: PAN };
+    cyclic.self = cyclic;
+    expect(scrubFields({ at: new Date(0), cyclic })).toEqual({ at: '1970-01-01T00:00:00.000Z', cyclic: { note: '[redacted]', self: '[circular]' } });
+  });
+
+  it('writes nothing when logging is off, and each line carries its level', () => {
+    const off: string[] = [];
+    createLogger(false, (l) => off.push(l)).error('boom', { a: 1 });
+    expect(off).toEqual([]);
+    const { log, body } = capture();
+    log.info('a');
+    log.warn('b');
+    log.error('c', { n: 1 });
+    expect(body()).toBe('info a\nwarn b\nerror c {"n":1}');
+  });
+});
+
 describe('ordinary content survives', () => {
   it('keeps ids, timestamps, request ids, UUIDs and short numbers as written', () => {
     const { log, lines } = capture();
@@ -201,6 +259,14 @@ describe('the line buffer does not block and stays bounded', () => {
     expect(chunks[1]).toMatch(/^xxxxxxxx\nxxxxxxxx\n.* warn log lines dropped.*\{"dropped":8\}\n$/);
   });
 
+  it('keeps a line that fills the buffer exactly', async () => {
+    const { sink, chunks } = heldSink();
+    const buf = createLineBuffer(sink, 6);
+    buf.write('12345');
+    await tick();
+    expect(chunks).toEqual(['12345\n']);
+  });
+
   it('flushSync writes what is buffered at once', () => {
     const { sink, chunks, sync } = heldSink();
     const buf = createLineBuffer(sink);
@@ -218,6 +284,17 @@ describe('the line buffer does not block and stays bounded', () => {
     for (const l of want) buf.write(l);
     await expect.poll(() => readFileSync(path, 'utf8').split('\n').length, { timeout: 5000 }).toBe(want.length + 1);
     expect(readFileSync(path, 'utf8')).toBe(want.map((l) => l + '\n').join(''));
+    closeSync(fd);
+  });
+
+  it('keeps writing to a real file descriptor after the first chunk is done', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'svcpay-log-')), 'out.log');
+    const fd = openSync(path, 'w');
+    const buf = createLineBuffer(fdSink(fd));
+    buf.write('first');
+    await expect.poll(() => readFileSync(path, 'utf8'), { timeout: 5000 }).toBe('first\n');
+    buf.write('second');
+    await expect.poll(() => readFileSync(path, 'utf8'), { timeout: 5000 }).toBe('first\nsecond\n');
     closeSync(fd);
   });
 

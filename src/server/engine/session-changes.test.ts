@@ -42,6 +42,15 @@ describe('PATCH /v1/sessions/{id}', () => {
     expect(await res.json()).toMatchObject({ id: s.id, amount: 2100, currency: 'EUR', amount_refunded: null, last_payment_error: null });
   });
 
+  it('keeps the currency and line items a PATCH leaves out, and replaces the line items it sends', async () => {
+    const { create, patch, t } = await setup();
+    const s = await create({ ...ELEMENTS, lineItems: [{ name: 'Mug', quantity: 1, unitAmount: 1500 }] });
+    expect((await patch(s.id, { amount: 1800 })).status).toBe(200);
+    expect(await t.store.read.sessions.get(s.id)).toMatchObject({ amount: 1800, currency: 'USD', lineItems: [{ name: 'Mug', quantity: 1, unitAmount: 1500 }] });
+    expect((await patch(s.id, { amount: 2000, lineItems: [{ name: 'Tee', quantity: 2, unitAmount: 1000 }] })).status).toBe(200);
+    expect((await t.store.read.sessions.get(s.id))!.lineItems).toEqual([{ name: 'Tee', quantity: 2, unitAmount: 1000 }]);
+  });
+
   it('refuses with the first reason of Doc 3’s order, and changes nothing', async () => {
     const { create, patch, t } = await setup({ inPageBankCheck: true });
     const reason = async (body: Record<string, unknown>) => {
@@ -117,6 +126,16 @@ describe('POST /v1/sessions/{id}/expire', () => {
     const s = await create();
     expect((await (await charge(s.id, '4000000000000002')).json()).status).toBe('failed');
     expect(await (await expire(s.id)).json()).toMatchObject({ status: 'expired', expiredFrom: 'failed' });
+  });
+
+  it('answers 200 again when asked to close a session it closed after a decline (nothing was charged)', async () => {
+    const { create, expire, charge } = await setup();
+    const s = await create();
+    await charge(s.id, '4000000000000002');
+    expect((await expire(s.id)).status).toBe(200);
+    const again = await expire(s.id);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ status: 'expired', expiredFrom: 'failed' });
   });
 
   it('closes a session re-opened with retry.allowed at once', async () => {

@@ -87,4 +87,16 @@ describe('bearer auth', () => {
     expect((await old.json()).code).toBe('auth_key_expired');
     expect((await json('POST', '/v1/sessions', SESSION, bearer(rotated.keys.secret))).status).toBe(201);
   });
+
+  it('reads the header as exactly `Bearer <key>`: any case and spacing around the key, nothing before or after it', async () => {
+    const { json, merchant } = await testApp();
+    const { keys } = await merchant();
+    for (const header of [`Bearer ${keys.secret}`, `bearer   ${keys.secret}`, `BEARER ${keys.secret}  `]) {
+      expect((await json('POST', '/v1/sessions', SESSION, { Authorization: header })).status, header).toBe(201);
+    }
+    for (const header of [`Token Bearer ${keys.secret}`, `Bearer ${keys.secret} ${keys.secret}`, `Bearer ${keys.secret}x y`]) {
+      const res = await json('POST', '/v1/sessions', SESSION, { Authorization: header });
+      expect([res.status, (await res.json()).code], header).toEqual([401, 'auth_missing_bearer']);
+    }
+  });
 });

@@ -70,6 +70,13 @@ describe('control API: Origin', () => {
     await refused(await call(t, '/_sandbox/clock', { headers: { 'Sec-Fetch-Site': 'cross-site' } }), 403, 'origin_forbidden');
   });
 
+  it('serves calls the browser marks as same-origin or user-started (Sec-Fetch-Site)', async () => {
+    const t = await testApp();
+    for (const site of ['same-origin', 'none']) {
+      expect((await call(t, '/_sandbox/clock', { headers: { 'Sec-Fetch-Site': site } })).status, site).toBe(200);
+    }
+  });
+
   it('serves the service’s own origin and callers that send none', async () => {
     const t = await testApp();
     expect((await call(t, '/_sandbox/merchants', { method: 'POST', headers: { Origin: SERVICE, ...JSON_TYPE }, body: '{}' })).status).toBe(201);
@@ -114,6 +121,10 @@ describe('control API: SVCPAY_CONTROL_TOKEN', () => {
     for (const wrong of [TOKEN.slice(0, -1), TOKEN + 'x', 'x', TOKEN.toUpperCase()]) {
       await refused(await call(t, '/_sandbox/clock', { headers: bearer(wrong) }), 401, 'auth_invalid_key');
     }
+    // The token must be the whole header after `Bearer`: nothing before it, nothing after it.
+    for (const header of [`Token Bearer ${TOKEN}`, `Bearer ${TOKEN} extra`, `Bearer ${TOKEN}x y`]) {
+      await refused(await call(t, '/_sandbox/clock', { headers: { Authorization: header } }), 401, 'auth_missing_bearer');
+    }
     await refused(await call(t, '/_sandbox/merchants', { method: 'POST', headers: { ...JSON_TYPE, Authorization: TOKEN }, body: '{}' }), 401, 'auth_missing_bearer');
     expect(merchantCount(t)).toBe(0);
   });
@@ -121,6 +132,7 @@ describe('control API: SVCPAY_CONTROL_TOKEN', () => {
   it('serves a call that carries the token', async () => {
     const t = await testApp({ SVCPAY_CONTROL_TOKEN: TOKEN });
     expect((await call(t, '/_sandbox/clock', { headers: bearer(TOKEN) })).status).toBe(200);
+    expect((await call(t, '/_sandbox/clock', { headers: { Authorization: `bearer   ${TOKEN} ` } })).status).toBe(200);
     expect((await call(t, '/_sandbox/merchants', { method: 'POST', headers: { ...JSON_TYPE, ...bearer(TOKEN) }, body: '{}' })).status).toBe(201);
   });
 

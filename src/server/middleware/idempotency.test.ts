@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVICE, bearer, testApp } from '../testing.ts';
-import { canonicalJson } from './idempotency.ts';
+import { KEEP_MS, canonicalJson, pruneIdempotency } from './idempotency.ts';
 
 const BODY = { amount: 1999, currency: 'usd', metadata: { order: 'A-1', channel: 'web' } };
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' };
@@ -140,5 +140,55 @@ describe('idempotency layer', () => {
     expect(t.count('idempotency')).toBe(1);
     await t.json('POST', '/_sandbox/clock', { advanceSeconds: 24 * 3600 + 1 });
     expect(t.count('idempotency')).toBe(0);
+  });
+
+  it('replays a finished create with 200, the stored body, a JSON type and Idempotent-Replayed', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant();
+    const h = { ...bearer(keys.secret), 'Idempotency-Key': 'replay-1' };
+    const first = await t.json('POST', '/v1/sessions', BODY, h);
+    const again = await t.json('POST', '/v1/sessions', BODY, h);
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+  });
+
+  it('treats a key older than 24 hours as new even before the pruning job has run', async () => {
+    const t = await testApp();
+    const { keys, merchant } = await t.merchant();
+    const now = t.deps.clock.nowMs();
+    const scope = (key: string) => ({ merchantId: merchant.id, livemode: false, keyType: 'secret' as const, key });
+    const row = (createdAt: number) => ({ id: `idr_${createdAt}`, fingerprint: 'another body', lockedUntil: now + 3600_000, createdAt: new Date(createdAt).toISOString() });
+    await t.store.tx(async (r) => {
+      await r.idempotency.reserve(scope('old'), row(now - KEEP_MS - 1000));
+      await r.idempotency.reserve(scope('young'), row(now - 3600_000));
+    });
+    expect((await t.json('POST', '/v1/sessions', BODY, { ...bearer(keys.secret), 'Idempotency-Key': 'old' })).status).toBe(201);
+    expect((await t.json('POST', '/v1/sessions', BODY, { ...bearer(keys.secret), 'Idempotency-Key': 'young' })).status).toBe(422);
+  });
+
+  it('keeps a key younger than 24 hours through the pruning job', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant();
+    const h = { ...bearer(keys.secret), 'Idempotency-Key': 'kept' };
+    expect((await t.json('POST', '/v1/sessions', BODY, h)).status).toBe(201);
+    await pruneIdempotency(t.deps);
+    expect(t.count('idempotency')).toBe(1);
+    expect((await t.json('POST', '/v1/sessions', BODY, h)).status).toBe(200);
+  });
+
+  it('frees a key the route refused, so the same request succeeds once the cause is fixed', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant();
+    const created = await t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true }, bearer(keys.secret));
+    const id = ((await created.json()) as { id: string }).id;
+    const submit = () =>
+      t.json('POST', `/v1/public/sessions/${id}/charge`, { card: CARD, expected_amount: 3000 }, { ...bearer(keys.publishable), Origin: SERVICE, 'Idempotency-Key': 'submit-1' });
+    const stale = await submit();
+    expect([stale.status, (await stale.json()).code]).toEqual([409, 'expected_amount_mismatch']);
+    expect((await t.json('PATCH', `/v1/sessions/${id}`, { amount: 3000 }, bearer(keys.secret))).status).toBe(200);
+    const paid = await submit();
+    expect([paid.status, (await paid.json()).status]).toEqual([200, 'succeeded']);
   });
 });

@@ -18,6 +18,24 @@ describe('sliding window counter', () => {
   });
 });
 
+describe('sliding window counter: edges', () => {
+  it('frees a call exactly one window after it, and reports what is left and when the oldest call leaves', async () => {
+    const l = new MemoryRateLimiter();
+    expect(await l.hit('c', 2, 60_000, 1_000)).toMatchObject({ allowed: true, remaining: 1, resetMs: 61_000 });
+    expect(await l.hit('c', 2, 60_000, 2_000)).toMatchObject({ allowed: true, remaining: 0, resetMs: 61_000 });
+    expect(await l.hit('c', 2, 60_000, 3_000)).toMatchObject({ allowed: false, resetMs: 61_000, retryAfterMs: 58_000 });
+    expect(await l.hit('c', 2, 60_000, 61_000)).toMatchObject({ allowed: true, remaining: 0, resetMs: 62_000 });
+  });
+
+  it('never forgets a counter still inside its window when it sweeps idle ones', async () => {
+    const l = new MemoryRateLimiter();
+    await l.hit('other', 1, 60_000, 600_000); // the first sweep runs here
+    for (let i = 0; i < 3; i++) await l.hit('c', 3, 60_000, 899_000 + i);
+    // 5 minutes after the first sweep the next one runs; the calls of 1 s ago still count.
+    expect((await l.hit('c', 3, 60_000, 900_001)).allowed).toBe(false);
+  });
+});
+
 describe('rate limits (Doc 1 table)', () => {
   it('allows 10 session creates per minute per IP without a secret key, then answers 429 with its headers', async () => {
     const t = await testApp();
@@ -47,6 +65,32 @@ describe('rate limits (Doc 1 table)', () => {
     const res = await t.json('POST', '/v1/sessions', BODY, bearer(keys.secret), `198.18.0.${Math.floor(Math.random() * 200)}`);
     expect(res.status).toBe(429);
     expect((await res.json()).code).toBe('rate_limit_exceeded_per_key');
+    // The bucket is the key's own: another merchant's key is not held back.
+    const other = await t.merchant();
+    expect((await t.json('POST', '/v1/sessions', BODY, bearer(other.keys.secret), '198.18.1.1')).status).toBe(201);
+  });
+
+  it('holds secret keys to 300 creates per minute per IP, across keys', async () => {
+    const t = await testApp();
+    const statuses: number[] = [];
+    for (let m = 0; m < 11; m++) {
+      const { keys } = await t.merchant();
+      for (let i = 0; i < (m < 10 ? 30 : 1); i++) statuses.push((await t.json('POST', '/v1/sessions', BODY, bearer(keys.secret), '203.0.113.30')).status);
+    }
+    expect(statuses.filter((x) => x === 201)).toHaveLength(300);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('sends Retry-After as the seconds until the oldest counted call leaves the window', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant();
+    for (let i = 0; i < 10; i++) await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable), '203.0.113.40');
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 30 });
+    const res = await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable), '203.0.113.40');
+    expect(res.status).toBe(429);
+    const retry = Number(res.headers.get('retry-after'));
+    expect(retry).toBeGreaterThanOrEqual(25);
+    expect(retry).toBeLessThanOrEqual(30);
   });
 
   it('describes the bucket with the least remaining on a success', async () => {
@@ -78,6 +122,11 @@ describe('rate limits (Doc 1 table)', () => {
     expect(statuses.slice(0, 6).every((x) => x === 200)).toBe(true);
     expect(statuses[6]).toBe(429);
     expect(t.count('payment_intents')).toBe(6);
+    // Each session has its own six tries; the headers describe that bucket, the tightest.
+    const next = await (await t.json('POST', '/v1/sessions', { ...BODY, integrationMode: 'elements', chargeAtSubmit: true }, bearer(keys.secret))).json();
+    const res = await t.json('POST', `/v1/public/sessions/${next.id}/charge`, { card: CARD }, { ...bearer(keys.publishable), Origin: SERVICE }, '192.0.2.99');
+    expect(res.status).toBe(200);
+    expect([res.headers.get('x-ratelimit-limit'), res.headers.get('x-ratelimit-remaining')]).toEqual(['6', '5']);
   });
 
   it('meters deep health (5 per IP) and never the shallow check or the control API', async () => {
@@ -114,5 +163,7 @@ describe('rate limits (Doc 1 table)', () => {
     const t = await testApp({ SVCPAY_RATE_LIMITS: 'off' });
     const { keys } = await t.merchant();
     for (let i = 0; i < 12; i++) expect((await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable))).status).toBe(201);
+    // The per-key buckets too (30 creates per key).
+    for (let i = 0; i < 31; i++) expect((await t.json('POST', '/v1/sessions', BODY, bearer(keys.secret))).status).toBe(201);
   });
 });

@@ -1,0 +1,156 @@
+/**
+ * The money path end to end (Doc 1, Session status, Idempotency 5, retry; Doc 3, charge at submit):
+ * what a merchant reads back after a charge, which events it gets, and which charges are refused.
+ * Written against the mutants `npm run mutation` showed surviving in payments.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { SERVICE, bearer, testApp } from '../testing.ts';
+import { futureExpiry } from '../../card/test-cards.ts';
+
+type T = Awaited<ReturnType<typeof testApp>>;
+
+const expiry = futureExpiry();
+const CARD = { number: '4242424242424242', expMonth: expiry.month, expYear: expiry.year, cvc: '123' };
+const INSUFFICIENT = { ...CARD, number: '4000000000009995' };
+const origin = { Origin: SERVICE };
+/** A session with a success URL is a hosted one; the others here are elements with charge at submit. */
+const HOSTED = { successUrl: 'http://127.0.0.1:4244/ok' };
+
+async function session(t: T, body: Record<string, unknown> = {}, settings: Record<string, unknown> = {}) {
+  const m = await t.merchant({ settings });
+  const elements = body.successUrl === undefined ? { integrationMode: 'elements', chargeAtSubmit: true } : {};
+  const res = await t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd', ...elements, ...body }, bearer(m.keys.secret));
+  expect(res.status).toBe(201);
+  const s = (await res.json()) as { id: string };
+  const read = async () => (await t.json('GET', `/v1/sessions/${s.id}`, undefined, bearer(m.keys.secret))).json();
+  const charge = (card: object = CARD, extra: object = {}) => t.json('POST', `/v1/public/sessions/${s.id}/charge`, { card, ...extra }, { ...bearer(m.keys.publishable), ...origin });
+  const events = async () => (await t.store.read.events.forSession(s.id)).map((e) => e.type).filter((type) => /^(charge|payment_intent|session\.failed)/.test(type));
+  return { m, id: s.id, read, charge, events };
+}
+
+const approvedAtProcessor = (t: T) => t.sandbox.db.prepare("SELECT count(*) AS n FROM transactions WHERE status = 'approved'").get();
+
+describe('what a settled charge leaves behind', () => {
+  it('holds a manual-capture payment: succeeded for the buyer, held for the merchant, no charge yet', async () => {
+    const t = await testApp();
+    const s = await session(t, { captureMethod: 'manual' });
+    const res = await s.charge();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'succeeded' });
+    expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'held', vp_tx_count: 0, vp_tx_id: null });
+    expect(await s.events()).toEqual(['payment_intent.succeeded']);
+    const [event] = (await t.store.read.events.forSession(s.id)).filter((e) => e.type === 'payment_intent.succeeded');
+    // An authorization is not a transaction yet: it gets a vp_tx_id only when captured.
+    expect(JSON.stringify(event)).toContain('"status":"authorized"');
+    expect(JSON.stringify(event)).toContain('"vp_tx_id":null');
+  });
+
+  it('captures an automatic payment: paid, one transaction, both success events with the card’s last four', async () => {
+    const t = await testApp();
+    const s = await session(t);
+    expect((await s.charge()).status).toBe(200);
+    expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
+    expect(await s.events()).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    const events = await t.store.read.events.forSession(s.id);
+    expect(JSON.stringify(events)).toContain('"last4":"4242"');
+  });
+
+  it('tells the buyer the decline’s own code and, without same-session retry, fails the session with every failure event', async () => {
+    const t = await testApp();
+    const s = await session(t);
+    const body = await (await s.charge(INSUFFICIENT)).json();
+    expect(body).toMatchObject({ status: 'failed', retry: null, error: { code: 'card_declined', decline_code: 'insufficient_funds' } });
+    expect(await s.read()).toMatchObject({ status: 'failed', last_payment_error: { decline_code: 'insufficient_funds' } });
+    expect(await s.events()).toEqual(['charge.failed', 'payment_intent.failed', 'session.failed']);
+    const failed = (await t.store.read.events.forSession(s.id)).find((e) => e.type === 'charge.failed');
+    expect(JSON.stringify(failed)).toContain('"failure_code":"insufficient_funds"');
+  });
+
+  it('re-opens a declined session with retries left without a session.failed event', async () => {
+    const t = await testApp();
+    const s = await session(t, {}, { sameSessionRetry: 2 });
+    await s.charge(INSUFFICIENT);
+    expect(await s.read()).toMatchObject({ status: 'pending' });
+    expect(await s.events()).toEqual(['charge.failed', 'payment_intent.failed']);
+  });
+
+  it('never re-opens a hosted session after a decline, whatever the retry setting', async () => {
+    const t = await testApp();
+    const s = await session(t, HOSTED, { sameSessionRetry: 2 });
+    // Two declines in a row: the second finds the session failed already and leaves it so.
+    for (let i = 0; i < 2; i++) {
+      const init = await (await t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin)).json();
+      const paid = await (await t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card: INSUFFICIENT }) })).json();
+      const done = await t.json('POST', '/api/checkout/complete', { sessionId: s.id, transactionId: paid.transactionId }, origin);
+      expect([done.status, (await done.json()).status]).toEqual([200, 'failed']);
+      expect(await s.read()).toMatchObject({ status: 'failed', retry: null });
+    }
+  });
+});
+
+describe('charges that are refused before the processor is called', () => {
+  it('refuses a paid, closed or declined session, and a total that changed, charging nothing', async () => {
+    const t = await testApp();
+    const paid = await session(t);
+    await paid.charge();
+    const again = await paid.charge();
+    expect([again.status, (await again.json()).code]).toEqual([409, 'session_already_completed']);
+
+    const closed = await session(t);
+    expect((await t.json('POST', `/v1/sessions/${closed.id}/expire`, {}, bearer(closed.m.keys.secret))).status).toBe(200);
+    const late = await closed.charge();
+    expect([late.status, (await late.json()).code]).toEqual([410, 'session_expired']);
+
+    const declined = await session(t);
+    await declined.charge(INSUFFICIENT);
+    const retry = await declined.charge();
+    expect([retry.status, (await retry.json()).code]).toEqual([409, 'session_wrong_state']);
+
+    const changed = await session(t);
+    const stale = await changed.charge(CARD, { expected_amount: 2400 });
+    expect([stale.status, (await stale.json()).code]).toEqual([409, 'expected_amount_mismatch']);
+    expect(approvedAtProcessor(t)).toEqual({ n: 1 });
+    expect((await changed.charge(CARD, { expected_amount: 2500 })).status).toBe(200);
+  });
+});
+
+describe('hosted checkout: a transaction completed too late', () => {
+  async function twoPayments(t: T) {
+    const s = await session(t, HOSTED);
+    const pay = async () => {
+      const init = await (await t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin)).json();
+      const res = await t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card: CARD }) });
+      return ((await res.json()) as { transactionId: string }).transactionId;
+    };
+    const complete = (transactionId: string) => t.json('POST', '/api/checkout/complete', { sessionId: s.id, transactionId }, origin);
+    return { s, first: await pay(), second: await pay(), complete };
+  }
+
+  it('answers 409 to a second payment completed after the first, and 410 once the merchant closed the session', async () => {
+    const t = await testApp();
+    const a = await twoPayments(t);
+    expect((await a.complete(a.first)).status).toBe(200);
+    const second = await a.complete(a.second);
+    expect([second.status, (await second.json()).code]).toEqual([409, 'session_already_completed']);
+    expect(await a.s.read()).toMatchObject({ vp_tx_count: 1 });
+
+    const b = await twoPayments(t);
+    expect((await t.json('POST', `/v1/sessions/${b.s.id}/expire`, {}, bearer(b.s.m.keys.secret))).status).toBe(200);
+    const late = await b.complete(b.first);
+    expect([late.status, (await late.json()).code]).toEqual([410, 'session_expired']);
+  });
+
+  it('refuses to open the payment form on a declined session with no attempts left, or of an inactive merchant', async () => {
+    const t = await testApp();
+    const s = await session(t, {}, { sameSessionRetry: 1 });
+    await s.charge(INSUFFICIENT);
+    await s.charge(INSUFFICIENT);
+    expect(await s.read()).toMatchObject({ status: 'failed', retry: { allowed: false, attempts_remaining: 0 } });
+    const init = await t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin);
+    expect([init.status, (await init.json()).code]).toEqual([409, 'session_wrong_state']);
+
+    const other = await session(t, HOSTED);
+    await t.json('PATCH', `/_sandbox/merchants/${other.m.merchant.id}`, { status: 'inactive' });
+    expect((await t.json('POST', '/api/checkout/init', { sessionId: other.id }, origin)).status).toBe(404);
+  });
+});

@@ -1,0 +1,46 @@
+// @ts-check
+/**
+ * Mutation testing of the rules that guard money and card data (`npm run mutation`): the money
+ * path, auth, origin and control checks, rate limits and idempotency; the log scrubber has its
+ * own run (stryker.scrubber.config.mjs), because every request logs: against the whole suite
+ * each of its mutants would run all 270 server tests, where four files test what it masks. Too slow
+ * for `npm test` and CI; run it after changing one of these modules or their tests. Incremental:
+ * a rerun only tests mutants whose code or covering tests changed (`reports/`, gitignored).
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.stryker.config.ts', related: true },
+  mutate: [
+    'src/server/middleware/idempotency.ts',
+    'src/server/middleware/auth.ts',
+    'src/server/middleware/origin.ts',
+    'src/server/middleware/control.ts',
+    'src/server/middleware/rate-limit.ts',
+    'src/server/middleware/rate-limit-memory.ts',
+    'src/server/engine/session-status.ts',
+    'src/server/engine/session-changes.ts',
+    'src/server/engine/payments.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  // 2 cores shared with other work: one mutant at a time by default (`--concurrency 2` when idle).
+  concurrency: 1,
+  // A static mutant (module-level tables: BUCKETS, LIMITS, TRANSITIONS, the scrubber's name lists
+  // and patterns) runs every related test, about 40 s each; ~200 of them would take hours on two
+  // cores. Run them on purpose: `npm run mutation -- --ignoreStatic false --mutate <file>:<lines>`.
+  ignoreStatic: true,
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // Build output, browser flows and local data: never loaded by the server's unit tests, not copied.
+  ignorePatterns: ['/dist', '/.data', '/e2e', '/bench', '/test-results', '/playwright-report'],
+  // Stryker rewrites the tsconfig's `extends` and `references` for its sandbox through TypeScript's
+  // JS API, which TypeScript 7 no longer has; ours has neither, so it points at a file that is absent.
+  tsconfigFile: 'tsconfig.stryker-none.json',
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+  timeoutMS: 20_000,
+};
