@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE, bearer, testApp } from '../testing.ts';
 import { futureExpiry } from '../../card/test-cards.ts';
+import { ProcessorUnavailableError } from '../processors/types.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 
@@ -152,5 +153,26 @@ describe('hosted checkout: a transaction completed too late', () => {
     const other = await session(t, HOSTED);
     await t.json('PATCH', `/_sandbox/merchants/${other.m.merchant.id}`, { status: 'inactive' });
     expect((await t.json('POST', '/api/checkout/init', { sessionId: other.id }, origin)).status).toBe(404);
+  });
+});
+
+describe('a processor that does not answer', () => {
+  it('answers 502 provider_unavailable, charges nothing and frees the session for the buyer’s next submit', async () => {
+    const t = await testApp();
+    const s = await session(t);
+    const charge = t.processor.charge.bind(t.processor);
+    let down = true;
+    t.processor.charge = async (...args) => {
+      if (down) throw new ProcessorUnavailableError('timed out');
+      return charge(...args);
+    };
+    const refused = await s.charge();
+    expect(refused.status).toBe(502);
+    expect((await refused.json()).code).toBe('provider_unavailable');
+    // Doc 1, Idempotency 6: nothing reached the provider, so the lock is released and nothing is recorded.
+    expect(await s.read()).toMatchObject({ status: 'pending', paymentStatus: 'unpaid', vp_tx_count: 0 });
+    expect(t.count('payment_intents')).toBe(0);
+    down = false;
+    expect(await (await s.charge()).json()).toMatchObject({ status: 'succeeded' });
   });
 });
