@@ -35,18 +35,20 @@ function toRow(s: SessionRecord) {
   };
 }
 
-const fromRow = (r: Row): SessionRecord => ({
-  ...(JSON.parse(r.data) as Omit<SessionRecord, 'id'>),
-  id: r.id,
-  merchantId: r.merchant_id,
-  livemode: r.livemode === 1,
-  status: r.status,
-  paymentStatus: r.payment_status,
-  chargeLock: r.charge_lock,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  expiresAt: r.expires_at,
-});
+// Object.assign onto the parsed object, not a spread into a new one: every read of a session
+// pays this, and copying its ~40 fields again was the largest svcpay cost of a read (profile).
+const fromRow = (r: Row): SessionRecord =>
+  Object.assign(JSON.parse(r.data) as Omit<SessionRecord, 'id'>, {
+    id: r.id,
+    merchantId: r.merchant_id,
+    livemode: r.livemode === 1,
+    status: r.status,
+    paymentStatus: r.payment_status,
+    chargeLock: r.charge_lock,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    expiresAt: r.expires_at,
+  });
 
 export function sessionRepo(db: Db): SessionRepo {
   const get = db.prepare<[string], Row>('SELECT * FROM sessions WHERE id = ?');
