@@ -7,7 +7,6 @@
 import type { LineItem } from '../../api/sessions.ts';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import type { Repos } from '../store/types.ts';
 import { moveTo } from './session-status.ts';
 import { checkCurrency, expireIfDue, sessionForKey } from './sessions.ts';
 import type { AuthContext, SessionRecord } from './types.ts';
@@ -21,13 +20,6 @@ export interface TotalChange {
   amount: number;
   currency?: string;
   lineItems?: LineItem[];
-}
-
-/** Reads the session inside the transaction, scoped to the key (404 for another merchant's or mode's). */
-async function ownSession(r: Repos, auth: AuthContext, id: string): Promise<SessionRecord> {
-  const s = await r.sessions.get(id);
-  if (!s || s.merchantId !== auth.merchant.id || s.livemode !== auth.livemode) throw new ApiError('session_not_found');
-  return s;
 }
 
 const notModifiable = (reason: string, message: string) => new ApiError('session_not_modifiable', message, { reason });
@@ -49,11 +41,11 @@ function refusal(s: SessionRecord, auth: AuthContext): ApiError | null {
 }
 
 export async function changeTotal(deps: SessionDeps, auth: AuthContext, id: string, change: TotalChange): Promise<SessionRecord> {
-  await sessionForKey(deps, auth, id);
-  checkCurrency(change.currency);
   return deps.store.tx(async (r) => {
     const now = deps.clock.iso();
-    const s = await expireIfDue(r, now, await ownSession(r, auth, id));
+    // Read inside the transaction, scoped to the key: 404 first, then the currency (422).
+    const s = await expireIfDue(r, now, await sessionForKey(r, auth, id));
+    checkCurrency(change.currency);
     const refused = refusal(s, auth);
     if (refused) throw refused;
     const updated: SessionRecord = {
@@ -85,10 +77,9 @@ function declinedMayClose(s: SessionRecord, nowMs: number): ApiError | 'now' {
 
 /** `POST /v1/sessions/{id}/expire`: closes an open unpaid session so no payment can start on it. */
 export async function expireSession(deps: SessionDeps, auth: AuthContext, id: string): Promise<SessionRecord> {
-  await sessionForKey(deps, auth, id);
   return deps.store.tx(async (r) => {
     const now = deps.clock.iso();
-    const s = await expireIfDue(r, now, await ownSession(r, auth, id));
+    const s = await expireIfDue(r, now, await sessionForKey(r, auth, id));
     if (s.status === 'expired') {
       // Rule 1: safe to retry when nothing was charged; rule 2: `processing` or unknown is not.
       if (s.expiredFrom === 'pending' || s.expiredFrom === 'failed') return s;

@@ -7,7 +7,7 @@ import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { isSupportedCurrency } from '../../vocab/currencies.ts';
-import type { Repos } from '../store/types.ts';
+import type { Reads, Repos } from '../store/types.ts';
 import { moveTo } from './session-status.ts';
 import type { AuthContext, Merchant, SessionRecord } from './types.ts';
 
@@ -145,15 +145,15 @@ export async function createSession(
 }
 
 /** Reads a session for a merchant key; another merchant's or the other mode's is a 404 (Doc 3). */
-export async function sessionForKey(deps: Pick<Deps, 'store'>, auth: AuthContext, id: string): Promise<SessionRecord> {
-  const s = await deps.store.read.sessions.get(id);
+export async function sessionForKey(reads: Pick<Reads, 'sessions'>, auth: AuthContext, id: string): Promise<SessionRecord> {
+  const s = await reads.sessions.get(id);
   if (!s || s.merchantId !== auth.merchant.id || s.livemode !== auth.livemode) throw new ApiError('session_not_found');
   return s;
 }
 
 /** Reads a session for a key with its time limit applied (the lazy half of the expiry sweep). */
 export async function readSession(deps: Pick<Deps, 'store' | 'clock'>, auth: AuthContext, id: string): Promise<SessionRecord> {
-  const found = await sessionForKey(deps, auth, id);
+  const found = await sessionForKey(deps.store.read, auth, id);
   if (!isDue(found, deps.clock.iso())) return found;
   return deps.store.tx(async (r) => expireIfDue(r, deps.clock.iso(), (await r.sessions.get(id))!));
 }

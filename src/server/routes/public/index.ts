@@ -52,7 +52,7 @@ export function publicRoutes(deps: Deps) {
     }),
     async (c) => {
       const a = c.get('auth');
-      const session = await sessionForKey(deps, a, c.req.valid('param').sessionId);
+      const session = await sessionForKey(deps.store.read, a, c.req.valid('param').sessionId);
       const input = c.req.valid('json');
       // The attempt's reference is the service's own: the idempotency reservation, or a fresh id.
       const attemptId = c.get('idempotency')?.id ?? `att_${randomChars(24)}`;
