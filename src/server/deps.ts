@@ -7,7 +7,8 @@ import { randomChars } from './ids.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MemoryRateLimiter } from './middleware/rate-limit-memory.ts';
 import { SandboxProcessorAdapter, type FetchLike } from './processors/sandbox/adapter.ts';
-import { createStore, type Store } from './store/index.ts';
+import { createStore } from './store/index.ts';
+import { keptValue } from './store/kept-value.ts';
 import { createSandboxProcessor, processorDataPath } from '../../sandbox-processor/index.ts';
 
 export interface BuildOptions {
@@ -19,24 +20,14 @@ export interface BuildOptions {
   processorTransport?: 'network' | 'in-process';
 }
 
-/** The secret the service presents to the processor: made once, kept so a restart still matches. */
-function processorSecret(store: Store): Promise<string> {
-  return store.tx(async (r) => {
-    const saved = await r.meta.get('processor_secret');
-    if (saved) return saved;
-    const secret = `sbx_sk_${randomChars(40)}`;
-    await r.meta.set('processor_secret', secret);
-    return secret;
-  });
-}
-
 export async function buildDeps(config: Config, log: Logger = createLogger(config.log), opts: BuildOptions = {}) {
   const store = createStore(config.dataPath);
   const clock = await Clock.load({
     readOffset: async () => Number((await store.read.meta.get('clock_offset_ms')) ?? 0),
     writeOffset: (ms) => store.tx((r) => r.meta.set('clock_offset_ms', String(ms))),
   });
-  const secret = await processorSecret(store);
+  // The secret the service presents to the processor: kept, so a restart still matches.
+  const secret = await keptValue(store, 'processor_secret', () => `sbx_sk_${randomChars(40)}`);
   // The processor runs beside the service (its own origin, its own database); main.ts serves its app.
   const sandbox = createSandboxProcessor({
     dataPath: processorDataPath(config.dataPath),

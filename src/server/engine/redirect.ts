@@ -4,16 +4,11 @@
  * from a hand-typed one. The key is generated once per installation and kept in the store.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { keptValue } from '../store/kept-value.ts';
 import type { Store } from '../store/types.ts';
 
 export async function redirectSigner(store: Store) {
-  const key = await store.tx(async (r) => {
-    const saved = await r.meta.get('redirect_secret');
-    if (saved) return saved;
-    const fresh = randomBytes(32).toString('hex');
-    await r.meta.set('redirect_secret', fresh);
-    return fresh;
-  });
+  const key = await keptValue(store, 'redirect_secret', () => randomBytes(32).toString('hex'));
   const sign = (sessionId: string) => createHmac('sha256', key).update(`svcpay-redirect.${sessionId}`).digest('hex');
   return {
     url(successUrl: string | null, sessionId: string): string | null {
