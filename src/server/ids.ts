@@ -38,6 +38,11 @@ export const newId = {
   transaction: (livemode: boolean) => `${p.transaction}${envOf(livemode)}_${randomChars(24)}`,
   event: (livemode: boolean) => `${p.event}${envOf(livemode)}_${randomChars(24)}`,
   walletDomain: (livemode: boolean) => `${p.walletDomain}${envOf(livemode)}_${randomChars(24)}`,
+  paymentMethod: (livemode: boolean) => `${p.paymentMethod}${envOf(livemode)}_${randomChars(24)}`,
+  refund: (livemode: boolean) => `${p.refund}${envOf(livemode)}_${randomChars(24)}`,
+  buyer: (livemode: boolean) => `${p.buyer}${envOf(livemode)}_${randomChars(24)}`,
+  /** The engine's own name for one processor call (a payment attempt); the processor receives it as the reference. */
+  attempt: () => `att_${randomChars(24)}`,
   secretKey: (livemode: boolean) => `${p.secretKey}${envOf(livemode)}_${randomChars(32)}`,
   publishableKey: (livemode: boolean) => `${p.publishableKey}${envOf(livemode)}_${randomChars(32)}`,
   merchant: () => randomUUID(),

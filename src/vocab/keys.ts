@@ -16,6 +16,10 @@ export const idPrefixes = {
   event: 'vp_evt_',
   /** Not in Doc 1's table (its record is "not shown"); chosen to match the `vp_<kind>_{env}_` family. */
   walletDomain: 'vp_wd_',
+  /** Doc 2: `vp_pmt_*` payment-method tokens, `vpr_{env}_*` refunds, `vp_by_{env}_*` buyers. */
+  paymentMethod: 'vp_pmt_',
+  refund: 'vpr_',
+  buyer: 'vp_by_',
   secretKey: secretKeyPrefix,
   publishableKey: 'vp_pk_',
 } as const;

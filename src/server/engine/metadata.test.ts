@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../errors.ts';
+import { acceptMetadata, METADATA_MAX_BYTES } from './metadata.ts';
+
+describe('acceptMetadata', () => {
+  it('drops personal and card key names whatever their case or separators, and keeps the rest with any JSON value', () => {
+    const stored = acceptMetadata({ order_id: 'A1', Email: 'x@example.com', CARD_NUMBER: '4242', last_4: '4242', nested: { email: 'kept' }, n: 3 });
+    expect(stored).toEqual({ order_id: 'A1', nested: { email: 'kept' }, n: 3 });
+  });
+  it('refuses a map over 8 KB serialized with validation_error, and accepts one at the limit', () => {
+    const pad = (n: number) => ({ k: 'x'.repeat(n - JSON.stringify({ k: '' }).length) });
+    expect(acceptMetadata(pad(METADATA_MAX_BYTES))).toEqual(pad(METADATA_MAX_BYTES));
+    const err = (() => {
+      try {
+        acceptMetadata(pad(METADATA_MAX_BYTES + 1), 'buyer.metadata');
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe('validation_error');
+    expect((err as ApiError).message).toMatch(/buyer\.metadata/);
+  });
+  it('counts bytes, not characters', () => {
+    const s = 'é'.repeat(METADATA_MAX_BYTES / 2); // 2 bytes each, plus the JSON around it
+    expect(() => acceptMetadata({ k: s })).toThrow(ApiError);
+  });
+});

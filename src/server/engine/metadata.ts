@@ -1,0 +1,54 @@
+/**
+ * Metadata on payment intents, refunds, tokens and buyers (Doc 1, "Metadata limits"): any JSON
+ * values, the whole map at most 8 KB serialized (over it: 400 `validation_error`, nothing stored),
+ * and a fixed list of key names removed silently before storage. Values are never inspected. The
+ * session's own top-level map has different rules (strings, stored unfiltered) and does not use this.
+ */
+import { ApiError } from '../errors.ts';
+
+/** Serialized size cap of one metadata map (nested `buyer.metadata` has its own budget). */
+export const METADATA_MAX_BYTES = 8 * 1024;
+
+/**
+ * Key names removed before storage, compared case-insensitively with `-` and `_` ignored. Doc 1
+ * names `number`, `address`, `phone`, `email`, `shipping`, `card`, `last4`, `buyer` "for example";
+ * the rest are the same kinds of personal or card data under their common spellings.
+ */
+export const FILTERED_METADATA_KEYS = [
+  'number',
+  'address',
+  'phone',
+  'email',
+  'shipping',
+  'card',
+  'last4',
+  'buyer',
+  'cardnumber',
+  'pan',
+  'cvc',
+  'cvv',
+  'ssn',
+  'taxid',
+  'password',
+] as const;
+
+const filtered = new Set<string>(FILTERED_METADATA_KEYS);
+const normal = (key: string) => key.toLowerCase().replace(/[-_]/g, '');
+
+/** True when a key of this name is dropped before storage. */
+export const isFilteredKey = (key: string) => filtered.has(normal(key));
+
+/**
+ * Checks the size of a metadata map as sent and returns the map that is stored: filtered keys
+ * removed at the top level (values are never inspected). `field` names it in the error message.
+ */
+export function acceptMetadata(map: Record<string, unknown> | undefined, field = 'metadata'): Record<string, unknown> {
+  if (map === undefined) return {};
+  const size = Buffer.byteLength(JSON.stringify(map), 'utf8');
+  if (size > METADATA_MAX_BYTES) {
+    throw new ApiError('validation_error', `${field} is ${size} bytes serialized; the limit is ${METADATA_MAX_BYTES} bytes.`);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(map)) if (!isFilteredKey(k)) out[k] = v;
+  return out;
+}
