@@ -11,6 +11,7 @@ import { loadConfig, type Config } from './env.ts';
 import { createMerchant, type MerchantKeys } from './engine/merchants.ts';
 import { createSession } from './engine/sessions.ts';
 import { startScheduler } from './jobs/index.ts';
+import { reconcile } from './engine/reconcile.ts';
 
 type Fetch = (req: Request) => Response | Promise<Response>;
 
@@ -74,6 +75,9 @@ async function start(config: Config) {
       expiresIn: 86400,
   });
   const checkoutUrl = `${config.publicUrl}/pay/${session.id}`;
+  // A crash may have left attempts between the processor call and their outcome: ask about all of them.
+  const recovered = await reconcile(deps, { all: true });
+  if (recovered.recorded || recovered.failed || recovered.waiting) deps.log.info('start-up reconciliation', { ...recovered });
   const stopScheduler = startScheduler(deps);
 
   const rows: [string, string][] = [

@@ -157,7 +157,7 @@ describe('hosted checkout: a transaction completed too late', () => {
 });
 
 describe('a processor that does not answer', () => {
-  it('answers 502 provider_unavailable, charges nothing and frees the session for the buyer’s next submit', async () => {
+  it('keeps the charge locked when the outcome is unknown, tells the buyer it is processing, and frees the session once the processor confirms it never saw the charge', async () => {
     const t = await testApp();
     const s = await session(t);
     const charge = t.processor.charge.bind(t.processor);
@@ -166,13 +166,76 @@ describe('a processor that does not answer', () => {
       if (down) throw new ProcessorUnavailableError('timed out');
       return charge(...args);
     };
+    const first = await s.charge();
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ status: 'processing' });
+    // The answer was lost, not refused: a second submit could charge twice, so it waits.
+    expect(await s.read()).toMatchObject({ status: 'processing', paymentStatus: 'unpaid' });
+    expect((await (await s.charge()).json()).code).toBe('charge_in_progress');
+    expect(t.count('payment_attempts')).toBe(1);
+    down = false;
+    // Inside the grace period the reconciler only asks; after it, nothing found means nothing charged.
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 30 });
+    expect(await s.read()).toMatchObject({ status: 'processing' });
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 120 });
+    expect(await s.read()).toMatchObject({ status: 'pending', paymentStatus: 'unpaid', vp_tx_count: 0 });
+    expect(t.count('payment_intents')).toBe(0);
+    expect(await (await s.charge()).json()).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('answers 502 provider_unavailable and frees the session at once when the processor says it processed nothing', async () => {
+    const t = await testApp();
+    const s = await session(t);
+    const charge = t.processor.charge.bind(t.processor);
+    let down = true;
+    t.processor.charge = async (...args) => {
+      if (down) throw new ProcessorUnavailableError('503 from the processor', true);
+      return charge(...args);
+    };
     const refused = await s.charge();
     expect(refused.status).toBe(502);
     expect((await refused.json()).code).toBe('provider_unavailable');
-    // Doc 1, Idempotency 6: nothing reached the provider, so the lock is released and nothing is recorded.
     expect(await s.read()).toMatchObject({ status: 'pending', paymentStatus: 'unpaid', vp_tx_count: 0 });
     expect(t.count('payment_intents')).toBe(0);
     down = false;
     expect(await (await s.charge()).json()).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('records a charge whose answer was lost by asking the processor about its reference', async () => {
+    const t = await testApp();
+    const s = await session(t);
+    const charge = t.processor.charge.bind(t.processor);
+    t.processor.charge = async (...args) => {
+      await charge(...args);
+      throw new ProcessorUnavailableError('the connection dropped after the request was sent');
+    };
+    expect(await (await s.charge()).json()).toMatchObject({ status: 'succeeded' });
+    expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
+    expect(approvedAtProcessor(t)).toEqual({ n: 1 });
+  });
+
+  it('never releases the lock of a charge the processor made: the reconciler records it even after the grace period', async () => {
+    const t = await testApp();
+    const s = await session(t);
+    const charge = t.processor.charge.bind(t.processor);
+    const lookup = t.processor.lookup.bind(t.processor);
+    let lookupDown = true;
+    t.processor.charge = async (...args) => {
+      await charge(...args);
+      throw new Error('a fault of ours after the processor charged');
+    };
+    t.processor.lookup = async (...args) => {
+      if (lookupDown) throw new ProcessorUnavailableError('timed out');
+      return lookup(...args);
+    };
+    expect(await (await s.charge()).json()).toMatchObject({ status: 'processing' });
+    // The processor cannot be asked for a while: the attempt waits, whatever the grace period says.
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 600 });
+    expect(await s.read()).toMatchObject({ status: 'processing', paymentStatus: 'unpaid' });
+    lookupDown = false;
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 900 });
+    expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
+    expect(await s.events()).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect(approvedAtProcessor(t)).toEqual({ n: 1 });
   });
 });

@@ -11,9 +11,11 @@ import { actionOf, browserDeclineCode, declineMessage } from './declines.ts';
 import { emit, type EventType } from './events.ts';
 import { moveTo } from './session-status.ts';
 import { expireIfDue } from './sessions.ts';
+import { closeAttempt, newAttempt } from './attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from './types.ts';
+import type { Repos } from '../store/types.ts';
 
-type PaymentDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer'>;
+type PaymentDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
 
 export interface Outcome {
   session: SessionRecord;
@@ -37,91 +39,131 @@ function processorOf(deps: PaymentDeps, merchant: Merchant): Processor {
 
 /**
  * Applies a processor transaction to its session, once: a transaction already recorded
- * returns the recorded outcome unchanged (a retried `complete` never settles twice).
+ * returns the recorded outcome unchanged (a retried `complete` never settles twice). Every
+ * decision reads the session inside the transaction that changes it (compare-and-set), and the
+ * attempt that made the charge is closed in the same transaction. When the session settles, the
+ * browser forms still open for it are revoked at the processor, so no other tab can pay.
  */
-export function recordOutcome(deps: PaymentDeps, merchant: Merchant, sessionId: string, t: ProcessorTransaction): Promise<Outcome> {
-  return deps.store.tx(async (r) => {
+export async function recordOutcome(deps: PaymentDeps, merchant: Merchant, sessionId: string, t: ProcessorTransaction, attemptId?: string): Promise<Outcome> {
+  const { outcome, revoke } = await deps.store.tx(async (r) => {
+    const now = deps.clock.iso();
+    const attempt = attemptId ? await r.attempts.get(attemptId) : t.reference ? await r.attempts.byReference(merchant.id, t.reference) : undefined;
+    if (attempt) await closeAttempt(r, attempt.id, 'done', now);
     const existing = await r.payments.byProcessorRef(t.id);
     const current = await r.sessions.get(sessionId);
     if (!current) throw new ApiError('session_not_found');
-    if (existing) return { session: current, intent: existing };
-
-    const now = deps.clock.iso();
-    const approved = t.status === 'approved';
-    const held = approved && current.captureMethod === 'manual';
-    const intent: PaymentIntentRecord = {
-      id: newId.paymentIntent(current.livemode),
-      merchantId: merchant.id,
-      livemode: current.livemode,
-      sessionId: current.id,
-      status: approved ? (held ? 'authorized' : 'succeeded') : 'failed',
-      amount: t.amount,
-      currency: t.currency,
-      captureMethod: current.captureMethod,
-      declineCode: approved ? null : (t.declineCode ?? 'card_declined'),
-      card: { brand: t.card.brand, last4: t.card.last4 },
-      avsResultCode: t.avsResult,
-      cvvResultCode: t.cvvResult,
-      processorRef: t.id,
-      vpTxId: approved && !held ? newId.transaction(current.livemode) : null,
-      metadata: {},
-      createdAt: now,
-      updatedAt: now,
-    };
-    await r.payments.insert(intent);
-    const events: [EventType, Record<string, unknown>][] = [];
-
-    let session: SessionRecord;
-    if (current.status === 'succeeded' || current.status === 'expired') {
-      // Doc 1: one session pays once, and a late decline never overwrites a success. A second
-      // approved payment is still recorded, never discarded: vp_tx_count shows it and
-      // paymentIntentId goes null because more than one intent exists.
-      session = approved
-        ? { ...current, vpTxCount: current.vpTxCount + (held ? 0 : 1), paymentIntentId: null, chargeLock: null, updatedAt: now }
-        : { ...current, chargeLock: null, updatedAt: now };
-      if (approved && !held) events.push(['charge.succeeded', chargeData(session, intent, t)]);
-    } else if (approved) {
-      // Doc 1: success takes precedence; a failed session paid on retry becomes succeeded.
-      session = moveTo(
-        current,
-        'succeeded',
-        {
-          expiredFrom: null,
-          paymentStatus: held ? 'held' : 'paid',
-          transactionId: t.id,
-          vpTxId: intent.vpTxId,
-          vpTxCount: held ? 0 : current.vpTxCount + 1,
-          paymentIntentId: intent.id,
-          retry: null,
-          chargeLock: null,
-        },
-        now,
-      );
-      const data = chargeData(session, intent, t);
-      events.push(['payment_intent.succeeded', { ...data, payment_intent_id: intent.id, status: intent.status }]);
-      if (!held) events.push(['charge.succeeded', data]);
-    } else {
-      session = declined(current, merchant, intent, current.chargeLock ?? t.id, now);
-      const d = intent.declineCode!;
-      const failure = {
-        ...chargeData(session, intent, t),
-        vp_tx_id: null,
-        failure_reason: `The card was declined (${d}).`,
-        failure_code: d,
-        decline_code: d,
-        action: actionOf(d),
-        decline_message: declineMessage(d),
-        network_decline_code: null,
-        rule_code: null,
-        retry: session.retry,
-      };
-      events.push(['charge.failed', failure], ['payment_intent.failed', { ...failure, status: 'failed' }]);
-      if (session.status === 'failed') events.push(['session.failed', { session_id: session.id, retry: session.retry }]);
+    if (existing) return { outcome: { session: current, intent: existing }, revoke: [] as string[] };
+    const result = await settle(r, deps, merchant, current, t, attempt?.id ?? null, now);
+    // Browser forms still open for a session that will not take another payment are closed.
+    const revoke: string[] = [];
+    if (result.session.status === 'succeeded' || result.session.status === 'expired') {
+      for (const open of await r.attempts.pendingForSession(sessionId, 'client')) {
+        await closeAttempt(r, open.id, 'failed', now);
+        revoke.push(open.reference);
+      }
     }
-    await r.sessions.update(session);
-    for (const [type, data] of events) await emit(r, deps.clock, merchant.id, current.livemode, type, data);
-    return { session, intent };
+    return { outcome: result, revoke };
   });
+  await revokeForms(deps, merchant, revoke);
+  return outcome;
+}
+
+/** Best effort: a form the processor could not be told about is still single-use and expires within the hour. */
+export async function revokeForms(deps: PaymentDeps, merchant: Merchant, tokens: string[]) {
+  const processor = deps.processorFor(merchant.processor);
+  for (const token of tokens) {
+    try {
+      await processor?.revokeClientToken(merchant, token);
+    } catch (err) {
+      deps.log.warn('could not revoke a checkout form at the processor', { error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+}
+
+async function settle(
+  r: Repos,
+  deps: PaymentDeps,
+  merchant: Merchant,
+  current: SessionRecord,
+  t: ProcessorTransaction,
+  attemptId: string | null,
+  now: string,
+): Promise<Outcome> {
+  const approved = t.status === 'approved';
+  const held = approved && current.captureMethod === 'manual';
+  const intent: PaymentIntentRecord = {
+    id: newId.paymentIntent(current.livemode),
+    merchantId: merchant.id,
+    livemode: current.livemode,
+    sessionId: current.id,
+    status: approved ? (held ? 'authorized' : 'succeeded') : 'failed',
+    amount: t.amount,
+    currency: t.currency,
+    captureMethod: current.captureMethod,
+    declineCode: approved ? null : (t.declineCode ?? 'card_declined'),
+    card: { brand: t.card.brand, last4: t.card.last4 },
+    avsResultCode: t.avsResult,
+    cvvResultCode: t.cvvResult,
+    processorRef: t.id,
+    vpTxId: approved && !held ? newId.transaction(current.livemode) : null,
+    metadata: {},
+    createdAt: now,
+    updatedAt: now,
+  };
+  await r.payments.insert(intent);
+  const events: [EventType, Record<string, unknown>][] = [];
+
+  let session: SessionRecord;
+  if (current.status === 'succeeded' || current.status === 'expired') {
+    // Doc 1: one session pays once, and a late decline never overwrites a success. A second
+    // approved payment is still recorded, never discarded: vp_tx_count shows it and
+    // paymentIntentId goes null because more than one intent exists.
+    const lock = current.chargeLock === attemptId ? { chargeLock: null } : {};
+    session = approved
+      ? { ...current, ...lock, vpTxCount: current.vpTxCount + (held ? 0 : 1), paymentIntentId: null, updatedAt: now }
+      : { ...current, ...lock, updatedAt: now };
+    if (approved && !held) events.push(['charge.succeeded', chargeData(session, intent, t)]);
+  } else if (approved) {
+    // Doc 1: success takes precedence; a failed session paid on retry becomes succeeded.
+    session = moveTo(
+      current,
+      'succeeded',
+      {
+        expiredFrom: null,
+        paymentStatus: held ? 'held' : 'paid',
+        transactionId: t.id,
+        vpTxId: intent.vpTxId,
+        vpTxCount: held ? 0 : current.vpTxCount + 1,
+        paymentIntentId: intent.id,
+        retry: null,
+        chargeLock: null,
+      },
+      now,
+    );
+    const data = chargeData(session, intent, t);
+    events.push(['payment_intent.succeeded', { ...data, payment_intent_id: intent.id, status: intent.status }]);
+    if (!held) events.push(['charge.succeeded', data]);
+  } else {
+    session = declined(current, merchant, intent, current.chargeLock ?? attemptId ?? t.id, now);
+    const d = intent.declineCode!;
+    const failure = {
+      ...chargeData(session, intent, t),
+      vp_tx_id: null,
+      failure_reason: `The card was declined (${d}).`,
+      failure_code: d,
+      decline_code: d,
+      action: actionOf(d),
+      decline_message: declineMessage(d),
+      network_decline_code: null,
+      rule_code: null,
+      retry: session.retry,
+    };
+    events.push(['charge.failed', failure], ['payment_intent.failed', { ...failure, status: 'failed' }]);
+    if (session.status === 'failed') events.push(['session.failed', { session_id: session.id, retry: session.retry }]);
+  }
+  await r.sessions.update(session);
+  for (const [type, data] of events) await emit(r, deps.clock, merchant.id, current.livemode, type, data);
+  return { session, intent };
 }
 
 /** Doc 1, `retry`: an elements + chargeAtSubmit session with same-session retry re-opens after a decline. */
@@ -162,7 +204,12 @@ function unavailable(err: unknown): never {
   throw err;
 }
 
-/** `POST /api/checkout/init`: validates the session and hands out the processor's client token. */
+/**
+ * `POST /api/checkout/init`: validates the session and hands out the processor's client token.
+ * The form is recorded as a `client` attempt (reference: the token) before the browser gets it, so
+ * a payment made with it is found by the reconciler even if the browser never calls `complete`;
+ * an earlier form of the same session is revoked, so only the newest one can pay.
+ */
 export async function initCheckout(deps: PaymentDeps, sessionId: string) {
   const found = await deps.store.read.sessions.get(sessionId);
   if (!found) throw new ApiError('session_not_found');
@@ -170,21 +217,38 @@ export async function initCheckout(deps: PaymentDeps, sessionId: string) {
   if (!merchant || merchant.status !== 'active') throw new ApiError('session_not_found');
   const processor = processorOf(deps, merchant);
   const session = await deps.store.tx(async (r) => expireIfDue(r, deps.clock.iso(), (await r.sessions.get(sessionId))!));
-  if (session.status === 'succeeded') throw new ApiError('session_already_completed');
-  if (session.status === 'expired') throw new ApiError('session_expired');
-  if (session.status === 'failed' && session.retry && session.retry.attempts_remaining === 0) {
-    throw new ApiError('session_wrong_state', 'This session was declined and has no attempts left; create a new session.');
-  }
+  refuseInit(session);
   const init = await processor.clientInit(merchant, session).catch(unavailable);
-  await deps.store.tx(async (r) => {
+  const superseded = await deps.store.tx(async (r) => {
     const s = (await r.sessions.get(sessionId))!;
     const now = deps.clock.iso();
     // A webhook or another tab may have settled it while the token was minted (Doc 1: 503 on init).
     if (s.status === 'succeeded' || s.status === 'expired') throw new ApiError('service_unavailable', 'The session changed while the payment form was prepared; try again.');
+    refuseInit(s);
+    const older = await r.attempts.pendingForSession(sessionId, 'client');
+    for (const a of older) await closeAttempt(r, a.id, 'failed', now);
+    if (init.token) {
+      await r.attempts.insert(
+        newAttempt({ merchantId: merchant.id, livemode: s.livemode, kind: 'client', reference: init.token, sessionId, amount: s.amount, currency: s.currency }, deps.clock.nowMs()),
+      );
+    }
     const opened = { hostedOpenedAt: s.hostedOpenedAt ?? now };
     await r.sessions.update(s.status === 'pending' ? moveTo(s, 'processing', opened, now) : { ...s, ...opened, updatedAt: now });
+    return older.map((a) => a.reference);
   });
+  await revokeForms(deps, merchant, superseded);
   return init;
+}
+
+function refuseInit(session: SessionRecord) {
+  if (session.status === 'succeeded') throw new ApiError('session_already_completed');
+  if (session.status === 'expired') throw new ApiError('session_expired');
+  if (session.mode === 'setup') throw new ApiError('session_wrong_state', 'A setup session saves a card and is never charged; vault the card with POST /v1/public/tokens.');
+  // Doc 1, Idempotency 5: a charge for this session is running; a second form could pay twice.
+  if (session.chargeLock !== null) throw new ApiError('charge_in_progress');
+  if (session.status === 'failed' && session.retry && session.retry.attempts_remaining === 0) {
+    throw new ApiError('session_wrong_state', 'This session was declined and has no attempts left; create a new session.');
+  }
 }
 
 /** `POST /api/checkout/complete`: verifies the transaction with the processor, then settles. */
@@ -214,7 +278,8 @@ export async function completeCheckout(deps: PaymentDeps, sessionId: string, tra
 /**
  * `POST /v1/public/sessions/{id}/charge` (Doc 3): charge at submit on an elements session.
  * `attemptId` is the service's own id for this attempt (the idempotency reservation or a fresh
- * one), never a client-sent value.
+ * one), never a client-sent value. The attempt is committed with the charge lock before the
+ * processor is called; the lock is released only when the processor is known not to have charged.
  */
 export async function chargeAtSubmit(
   deps: PaymentDeps,
@@ -226,35 +291,44 @@ export async function chargeAtSubmit(
 ) {
   const processor = processorOf(deps, merchant);
   // Reservation: one transaction decides which request may charge (Doc 1, Idempotency 5).
-  const reserved = await deps.store.tx(async (r) => {
+  const { locked, superseded } = await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
     const s = await expireIfDue(r, now, (await r.sessions.get(found.id))!);
-    if (!(s.integrationMode === 'elements' && s.chargeAtSubmit)) throw new ApiError('charge_at_submit_not_enabled');
+    if (!(s.integrationMode === 'elements' && s.chargeAtSubmit && s.mode === 'payment')) throw new ApiError('charge_at_submit_not_enabled');
     if (s.status === 'succeeded') throw new ApiError('session_already_completed');
     if (s.status === 'expired') throw new ApiError('session_expired');
     if (s.chargeLock !== null) throw new ApiError('charge_in_progress');
     if (s.status === 'failed') throw new ApiError('session_wrong_state', 'This session was declined and cannot be charged again; create a new session.');
     // Doc 1, PATCH: the approved total must still be the session's.
     if (expectedAmount !== undefined && expectedAmount !== s.amount) throw new ApiError('expected_amount_mismatch');
-    const locked = moveTo(s, 'processing', { chargeLock: attemptId, latestAttemptId: attemptId }, now);
-    await r.sessions.update(locked);
-    return { before: s, locked };
+    const forms = await r.attempts.pendingForSession(s.id, 'client');
+    for (const a of forms) await closeAttempt(r, a.id, 'failed', now);
+    await r.attempts.insert(
+      newAttempt({ id: attemptId, merchantId: merchant.id, livemode: s.livemode, kind: 'charge', sessionId: s.id, amount: s.amount, currency: s.currency }, deps.clock.nowMs()),
+    );
+    const next = moveTo(s, 'processing', { chargeLock: attemptId, latestAttemptId: attemptId }, now);
+    await r.sessions.update(next);
+    return { locked: next, superseded: forms.map((a) => a.reference) };
   });
-  let t: ProcessorTransaction;
+  await revokeForms(deps, merchant, superseded);
+  let t: ProcessorTransaction | null;
   try {
-    t = await processor.charge(merchant, reserved.locked, card);
+    t = await processor.charge(merchant, locked, card, { reference: attemptId });
   } catch (err) {
-    // Nothing moved: put the session back exactly as it was, so the buyer can submit again and a
-    // refused request leaves no trace (not even `updatedAt` or the attempt id).
-    await deps.store.tx(async (r) => {
-      const s = (await r.sessions.get(found.id))!;
-      if (s.chargeLock === attemptId) await r.sessions.update(reserved.before);
-    });
-    if (err instanceof ProcessorRejectedError) throw new ApiError('validation_error', err.message);
-    if (err instanceof ProcessorUnavailableError) throw new ApiError('provider_unavailable');
-    throw err;
+    if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
+      // Nothing moved: the session goes back as it was, so the buyer can submit again.
+      await releaseCharge(deps, found, attemptId);
+      if (err instanceof ProcessorRejectedError) throw new ApiError('validation_error', err.message);
+      throw new ApiError('provider_unavailable');
+    }
+    // The outcome is unknown (a timeout, a lost answer, a fault of ours): ask once now; if the
+    // processor cannot say, the lock stays and the reconciler settles it (Doc 1: `processing`).
+    deps.log.warn('charge outcome unknown; asking the processor', { attempt: attemptId, error: err instanceof Error ? err.message : String(err) });
+    t = await processor.lookup(merchant, attemptId).catch(() => null);
+    if (!t) return { status: 'processing' as const, sessionId: found.id, retry: null };
   }
-  const { session, intent } = await recordOutcome(deps, merchant, found.id, t);
+  if (t.status === 'requires_action') return { status: 'processing' as const, sessionId: found.id, retry: null };
+  const { session, intent } = await recordOutcome(deps, merchant, found.id, t, attemptId);
   const ok = isApproved(intent);
   return {
     status: ok ? ('succeeded' as const) : ('failed' as const),
@@ -263,4 +337,25 @@ export async function chargeAtSubmit(
     ...(ok ? {} : { error: buyerError(intent) }),
     retry: session.retry,
   };
+}
+
+/**
+ * Undoes a charge reservation the processor is known not to have acted on: the attempt fails and,
+ * if the session still holds this attempt's lock, it goes back to the status it had, so a refused
+ * request leaves no trace (compare-and-set on the lock, inside the transaction).
+ */
+export async function releaseCharge(deps: Pick<Deps, 'store' | 'clock'>, before: SessionRecord, attemptId: string) {
+  await deps.store.tx(async (r) => {
+    const now = deps.clock.iso();
+    await closeAttempt(r, attemptId, 'failed', now);
+    const s = await r.sessions.get(before.id);
+    if (!s || s.chargeLock !== attemptId) return;
+    await r.sessions.update({
+      ...s,
+      status: before.status === 'processing' ? 'pending' : before.status,
+      chargeLock: null,
+      latestAttemptId: before.latestAttemptId ?? null,
+      updatedAt: before.updatedAt,
+    });
+  });
 }

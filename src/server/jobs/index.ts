@@ -5,15 +5,19 @@
 import type { Deps } from '../context.ts';
 import { sweepExpired } from '../engine/sessions.ts';
 import { pruneIdempotency } from '../middleware/idempotency.ts';
+import { reconcile } from '../engine/reconcile.ts';
 
-type JobDeps = Pick<Deps, 'store' | 'clock' | 'log'>;
+type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'signer'>;
 
 export async function runDue(deps: JobDeps) {
+  // First the attempts a lost answer or a closed tab left pending: their outcomes come before expiry.
+  const reconciled = await reconcile(deps);
+  if (reconciled.recorded || reconciled.failed) deps.log.info('reconciler', { ...reconciled });
   const expired = await sweepExpired(deps);
   if (expired) deps.log.info('expiry sweep', { expired });
   // Doc 1: idempotency keys are kept 24 hours of service clock.
   const pruned = await pruneIdempotency(deps);
-  return { expired, pruned };
+  return { reconciled, expired, pruned };
 }
 
 /** Real-time heartbeat; the sweep "runs periodically, not at the exact instant" (Doc 1). */

@@ -56,6 +56,50 @@ export interface PaymentRepo extends PaymentReads {
   insert(p: PaymentIntentRecord): Promise<void>;
 }
 
+/**
+ * One call to the processor that can move money (ARCHITECTURE.md, data flow 4), written before
+ * the call is made. `reference` is what the processor receives and can be asked about later, so
+ * an attempt a crash or a lost answer left `pending` is resolved by asking, never by guessing.
+ */
+export interface AttemptRecord {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  /**
+   * `charge`: a server-side charge (charge at submit, an intent); `client`: a browser form the
+   * processor may charge with its client token (hosted, embed); `capture`, `void`, `refund`.
+   */
+  kind: 'charge' | 'client' | 'capture' | 'void' | 'refund';
+  /** The processor's name for it: the attempt id for server calls, the client token for a browser form. */
+  reference: string;
+  sessionId: string | null;
+  intentId: string | null;
+  refundId: string | null;
+  /** `pending` until its outcome is recorded (`done`) or it is known never to have moved money (`failed`). */
+  state: 'pending' | 'done' | 'failed';
+  amount: number;
+  currency: string;
+  /** Service-clock ISO time after which a processor that does not know it means it never happened. */
+  resolveAfter: string;
+  /** Service-clock ISO time of the reconciler's next look (backs off after each miss). */
+  nextCheckAt: string;
+  checks: number;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface AttemptReads {
+  get(id: string): Promise<AttemptRecord | undefined>;
+  byReference(merchantId: string, reference: string): Promise<AttemptRecord | undefined>;
+  /** Pending attempts due a look at `nowIso` (every pending one when `nowIso` is null), oldest first. */
+  due(nowIso: string | null, limit: number): Promise<AttemptRecord[]>;
+}
+export interface AttemptRepo extends AttemptReads {
+  insert(a: AttemptRecord): Promise<void>;
+  update(a: AttemptRecord): Promise<void>;
+  /** Pending attempts of one session and kind. */
+  pendingForSession(sessionId: string, kind: AttemptRecord['kind']): Promise<AttemptRecord[]>;
+}
+
 /** Whose key it is: a publishable-key caller and the merchant's server never share a namespace. */
 export interface IdemScope {
   merchantId: string;
@@ -142,6 +186,7 @@ export interface Repos {
   meta: MetaRepo;
   clientErrors: ClientErrorRepo;
   walletDomains: WalletDomainRepo;
+  attempts: AttemptRepo;
 }
 
 /** What may be read outside a transaction. */
@@ -152,6 +197,7 @@ export interface Reads {
   events: EventReads;
   meta: MetaReads;
   walletDomains: WalletDomainReads;
+  attempts: AttemptReads;
 }
 
 export interface Store {

@@ -155,4 +155,29 @@ export const migrations: string[] = [
   CREATE UNIQUE INDEX wallet_domains_active ON wallet_domains(merchant_id, livemode, domain, wallet_type) WHERE removed_at IS NULL;
   CREATE INDEX wallet_domains_list ON wallet_domains(merchant_id, livemode, created_at, id);
   `,
+  // Payment attempts (ARCHITECTURE.md, data flow 4): written before every processor call that can
+  // move money, resolved by the outcome or by the reconciler asking the processor.
+  `
+  CREATE TABLE payment_attempts (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    livemode INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('charge','client','capture','void','refund')),
+    reference TEXT NOT NULL,
+    session_id TEXT,
+    intent_id TEXT,
+    refund_id TEXT,
+    state TEXT NOT NULL CHECK (state IN ('pending','done','failed')),
+    amount INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    resolve_after TEXT NOT NULL,
+    next_check_at TEXT NOT NULL,
+    checks INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX payment_attempts_reference ON payment_attempts(merchant_id, reference);
+  CREATE INDEX payment_attempts_pending ON payment_attempts(next_check_at) WHERE state = 'pending';
+  CREATE INDEX payment_attempts_session ON payment_attempts(session_id, kind) WHERE state = 'pending';
+  `,
 ];
