@@ -12,7 +12,7 @@ import { emit, type EventType } from './events.ts';
 import { moveTo } from './session-status.ts';
 import { expireIfDue } from './sessions.ts';
 import { closeAttempt, newAttempt } from './attempts.ts';
-import type { Merchant, PaymentIntentRecord, SessionRecord } from './types.ts';
+import type { Merchant, PaymentIntentRecord, SessionRecord, SettlementRecord } from './types.ts';
 import type { Repos } from '../store/types.ts';
 
 type PaymentDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
@@ -111,6 +111,7 @@ async function settle(
     updatedAt: now,
   };
   await r.payments.insert(intent);
+  if (intent.vpTxId) await r.settlements.insert(settlementOf(intent, t, now));
   const events: [EventType, Record<string, unknown>][] = [];
 
   let session: SessionRecord;
@@ -164,6 +165,26 @@ async function settle(
   await r.sessions.update(session);
   for (const [type, data] of events) await emit(r, deps.clock, merchant.id, current.livemode, type, data);
   return { session, intent };
+}
+
+/** The settlement row of captured money: what refunds and disputes act on (Doc 2, refunds by `transaction`). */
+export function settlementOf(intent: PaymentIntentRecord, t: ProcessorTransaction, now: string): SettlementRecord {
+  return {
+    id: intent.vpTxId!,
+    merchantId: intent.merchantId,
+    livemode: intent.livemode,
+    intentId: intent.id,
+    sessionId: intent.sessionId,
+    processorRef: t.id,
+    amount: t.capturedAmount ?? intent.amount,
+    currency: intent.currency,
+    status: t.capture === 'pending' ? 'pending' : 'settled',
+    settlesAt: t.settlesAt ?? null,
+    dispute: null,
+    card: intent.card,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /** Doc 1, `retry`: an elements + chargeAtSubmit session with same-session retry re-opens after a decline. */

@@ -156,9 +156,101 @@ export interface PaymentIntentRecord {
   card: { brand: string; last4: string } | null;
   avsResultCode: string | null;
   cvvResultCode: string | null;
-  processorRef: string;
+  /** The processor's transaction id (null until the processor answered). */
+  processorRef: string | null;
+  /** The settlement (`vp_tx_*`) once money is captured; null for an authorization, a decline or a void. */
   vpTxId: string | null;
   metadata: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+  /** Doc 2 fields; absent on intents recorded before payment intents were an API (read as null). */
+  paymentMethodId?: string | null;
+  /** The effective buyer's `vp_by_*` id. */
+  buyerRecordId?: string | null;
+  /** Set at create only: the rule name of a `blocked_by_rule` decline (GET shows null, Doc 3). */
+  ruleCode?: string | null;
+  /** The amount authorized, and captured so far. */
+  authorizedAmount?: number;
+  capturedAmount?: number;
+  returnUrl?: string | null;
+  /** While `requires_action`: the bank-challenge page and when it was issued. */
+  nextAction?: { url: string; issuedAt: string } | null;
+  threeDSecure?: { outcome: string; method: string | null; version: string | null; eci: string | null } | null;
+  mit?: { initiator: string; reason: string; original_transaction_id: string } | null;
+  /** True when the merchant's server created it (`POST /v1/payment_intents`); false for session payments. */
+  direct?: boolean;
+}
+
+/** A vaulted card (`vp_pmt_*`, Doc 2 "Payment-method token"): the processor's vault id, never card data. */
+export interface PaymentMethodRecord {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  status: 'active' | 'revoked';
+  /** The processor's opaque id for the card. */
+  vaultId: string;
+  card: { brand: string; last4: string | null; expMonth: number | null; expYear: number | null };
+  /** The `vp_by_*` buyer it is saved for (its `external_id` is the merchant's `buyer_id`). */
+  buyerRecordId: string | null;
+  /** null: single-use (chargeable until its first approved charge; 24 hours without a buyer). */
+  setupForFutureUse: 'off_session' | 'on_session' | null;
+  allowRedisplay: 'always' | 'limited' | 'unspecified' | null;
+  storedCredentialUse: 'recurring' | 'installment' | 'unscheduled' | null;
+  /** Minted in the browser for this session (`POST /v1/public/tokens`); null for server vaulting. */
+  sessionId: string | null;
+  walletType: string | null;
+  /** Stored encrypted (engine/sealed.ts), never returned; only `has_billing_address` is. */
+  billingAddressSealed: string | null;
+  metadata: Record<string, unknown>;
+  /** Time of the first approved charge: a single-use card is spent from then on. */
+  usedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A settlement (`vp_tx_*`): captured money at the processor, the thing refunds and disputes act
+ * on. One per captured charge; a session paid twice has two.
+ */
+export interface SettlementRecord {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  intentId: string | null;
+  sessionId: string | null;
+  /** The processor's transaction id. */
+  processorRef: string;
+  amount: number;
+  currency: string;
+  /** `pending`: captured, the processor has not confirmed settlement (`captured` intents). */
+  status: 'pending' | 'settled';
+  /** Service-clock ISO time before which a refund is `refund_before_settlement`; null when refundable. */
+  settlesAt: string | null;
+  dispute: null | 'open' | 'won' | 'lost';
+  card: { brand: string; last4: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A refund (`vpr_*`, Doc 2 "Refund"): one row per request, whatever became of it. */
+export interface RefundRecord {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  settlementId: string;
+  /** Exactly one of these two is set: the parent the merchant named. */
+  paymentIntentId: string | null;
+  transactionId: string | null;
+  amount: number;
+  currency: string;
+  status: 'requested' | 'succeeded' | 'failed' | 'canceled';
+  reason: null | 'duplicate' | 'fraudulent' | 'requested_by_customer' | 'expired_uncaptured_charge';
+  metadata: Record<string, unknown>;
+  /** The Idempotency-Key as sent (trimmed), or null. */
+  idempotencyKey: string | null;
+  /** The processor's refund id once it answered. */
+  processorRefundId: string | null;
+  failureCode: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -13,7 +13,7 @@
  * - Reads outside a transaction (`read`) see committed data, or data a concurrent transaction is
  *   about to commit; a decision that must hold is re-read inside the transaction that acts on it.
  */
-import type { KeyType, Merchant, PaymentIntentRecord, SessionRecord, WalletDomainRecord } from '../engine/types.ts';
+import type { KeyType, Merchant, PaymentIntentRecord, PaymentMethodRecord, RefundRecord, SessionRecord, SettlementRecord, WalletDomainRecord } from '../engine/types.ts';
 import type { WalletType } from '../../vocab/wallet-domains.ts';
 
 export interface KeyRecord {
@@ -54,6 +54,46 @@ export interface PaymentReads {
 }
 export interface PaymentRepo extends PaymentReads {
   insert(p: PaymentIntentRecord): Promise<void>;
+  update(p: PaymentIntentRecord): Promise<void>;
+}
+
+/** Rows of one merchant in one mode (Doc 1, Authentication 4). */
+export interface Owner {
+  merchantId: string;
+  livemode: boolean;
+}
+
+export interface PaymentMethodReads {
+  get(id: string): Promise<PaymentMethodRecord | undefined>;
+  /** Active cards saved for a buyer, newest first; `after` continues past that row. */
+  listForBuyer(owner: Owner, buyerRecordId: string, limit: number, after?: PaymentMethodRecord): Promise<PaymentMethodRecord[]>;
+}
+export interface PaymentMethodRepo extends PaymentMethodReads {
+  insert(p: PaymentMethodRecord): Promise<void>;
+  update(p: PaymentMethodRecord): Promise<void>;
+}
+
+export interface SettlementReads {
+  get(id: string): Promise<SettlementRecord | undefined>;
+  byProcessorRef(ref: string): Promise<SettlementRecord | undefined>;
+  forIntent(intentId: string): Promise<SettlementRecord | undefined>;
+}
+export interface SettlementRepo extends SettlementReads {
+  insert(s: SettlementRecord): Promise<void>;
+  update(s: SettlementRecord): Promise<void>;
+}
+
+export interface RefundReads {
+  get(id: string): Promise<RefundRecord | undefined>;
+  byProcessorRef(ref: string): Promise<RefundRecord | undefined>;
+  /** Every refund of a settlement, newest first; `after` continues past that row. */
+  forSettlement(settlementId: string, limit: number, after?: RefundRecord): Promise<RefundRecord[]>;
+  /** Sum of refunds of the settlement that moved or may still move money (`succeeded`, `requested`). */
+  committedAmount(settlementId: string): Promise<number>;
+}
+export interface RefundRepo extends RefundReads {
+  insert(r: RefundRecord): Promise<void>;
+  update(r: RefundRecord): Promise<void>;
 }
 
 /**
@@ -187,6 +227,9 @@ export interface Repos {
   clientErrors: ClientErrorRepo;
   walletDomains: WalletDomainRepo;
   attempts: AttemptRepo;
+  paymentMethods: PaymentMethodRepo;
+  settlements: SettlementRepo;
+  refunds: RefundRepo;
 }
 
 /** What may be read outside a transaction. */
@@ -198,6 +241,9 @@ export interface Reads {
   meta: MetaReads;
   walletDomains: WalletDomainReads;
   attempts: AttemptReads;
+  paymentMethods: PaymentMethodReads;
+  settlements: SettlementReads;
+  refunds: RefundReads;
 }
 
 export interface Store {

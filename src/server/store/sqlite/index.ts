@@ -9,6 +9,9 @@
  */
 import { openDb, type Db } from './db.ts';
 import { attemptRepo } from './attempts.ts';
+import { paymentMethodRepo } from './payment-methods.ts';
+import { refundRepo } from './refunds.ts';
+import { settlementRepo } from './settlements.ts';
 import { clientErrorRepo } from './client-errors.ts';
 import { eventRepo } from './events.ts';
 import { idempotencyRepo } from './idempotency.ts';
@@ -46,6 +49,9 @@ export class SqliteStore implements Store {
       clientErrors: clientErrorRepo(this.db),
       walletDomains: walletDomainRepo(this.db),
       attempts: attemptRepo(this.db),
+      paymentMethods: paymentMethodRepo(this.db),
+      settlements: settlementRepo(this.db),
+      refunds: refundRepo(this.db),
     };
   }
 

@@ -180,4 +180,40 @@ export const migrations: string[] = [
   CREATE INDEX payment_attempts_pending ON payment_attempts(next_check_at) WHERE state = 'pending';
   CREATE INDEX payment_attempts_session ON payment_attempts(session_id, kind) WHERE state = 'pending';
   `,
+  // Document 2's records: vaulted cards, settlements (vp_tx_*) and refunds. Each keeps its record
+  // as JSON in `data`, with the columns its lookups, orders and constraints need.
+  `
+  CREATE TABLE payment_methods (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    livemode INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('active','revoked')),
+    buyer_record_id TEXT,
+    created_at TEXT NOT NULL,
+    data TEXT NOT NULL
+  );
+  CREATE INDEX payment_methods_buyer ON payment_methods(merchant_id, livemode, buyer_record_id, created_at, id);
+  CREATE TABLE settlements (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    livemode INTEGER NOT NULL,
+    intent_id TEXT,
+    processor_ref TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    data TEXT NOT NULL
+  );
+  CREATE INDEX settlements_intent ON settlements(intent_id);
+  CREATE TABLE refunds (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    livemode INTEGER NOT NULL,
+    settlement_id TEXT NOT NULL REFERENCES settlements(id),
+    status TEXT NOT NULL CHECK (status IN ('requested','succeeded','failed','canceled')),
+    amount INTEGER NOT NULL CHECK (amount > 0),
+    processor_ref TEXT UNIQUE,
+    created_at TEXT NOT NULL,
+    data TEXT NOT NULL
+  );
+  CREATE INDEX refunds_settlement ON refunds(settlement_id, created_at, id);
+  `,
 ];

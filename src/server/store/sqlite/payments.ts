@@ -1,4 +1,4 @@
-/** Payment intents. */
+/** Payment intents: the record as JSON, with the columns lookups and constraints need. */
 import type { Db } from './db.ts';
 import type { PaymentIntentRecord } from '../../engine/types.ts';
 import type { PaymentRepo } from '../types.ts';
@@ -13,12 +13,19 @@ export function paymentRepo(db: Db): PaymentRepo {
     `INSERT INTO payment_intents (id, merchant_id, livemode, session_id, status, amount, currency, processor_ref, vp_tx_id, data, created_at, updated_at)
      VALUES (@id, @merchantId, @livemode, @sessionId, @status, @amount, @currency, @processorRef, @vpTxId, @data, @createdAt, @updatedAt)`,
   );
+  const update = db.prepare(
+    `UPDATE payment_intents SET status = @status, amount = @amount, processor_ref = @processorRef, vp_tx_id = @vpTxId, data = @data, updated_at = @updatedAt WHERE id = @id`,
+  );
   const get = db.prepare<[string], Row>('SELECT id, data FROM payment_intents WHERE id = ?');
   const byRef = db.prepare<[string], Row>('SELECT id, data FROM payment_intents WHERE processor_ref = ?');
   const parse = (r: Row | undefined) => (r ? (JSON.parse(r.data) as PaymentIntentRecord) : undefined);
+  const row = (p: PaymentIntentRecord) => ({ ...p, livemode: p.livemode ? 1 : 0, data: JSON.stringify(p) });
   return {
     async insert(p) {
-      insert.run({ ...p, livemode: p.livemode ? 1 : 0, data: JSON.stringify(p) });
+      insert.run(row(p));
+    },
+    async update(p) {
+      update.run(row(p));
     },
     get: async (id) => parse(get.get(id)),
     byProcessorRef: async (ref) => parse(byRef.get(ref)),
