@@ -18,6 +18,7 @@ import { publicRoutes } from './routes/public/index.ts';
 import { sandboxRoutes } from './routes/sandbox/index.ts';
 import { sessionRoutes } from './routes/sessions/index.ts';
 import { streamRoutes } from './routes/streams/index.ts';
+import { tokenRoutes } from './routes/tokens/index.ts';
 import { telemetryRoutes } from './routes/telemetry/index.ts';
 import { walletDomainRoutes } from './routes/wallet-domains/index.ts';
 
@@ -47,6 +48,7 @@ export function createApp(deps: Deps) {
   app.route('/', capabilitiesRoutes(deps));
   app.route('/', telemetryRoutes(deps));
   app.route('/', walletDomainRoutes(deps));
+  app.route('/', tokenRoutes(deps));
   // Before publicRoutes: its `/v1/public/*` catch-all must stay last.
   app.route('/', streamRoutes(deps));
   app.route('/', publicRoutes(deps));

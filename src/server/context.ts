@@ -8,6 +8,7 @@ import type { AuthContext, ProcessorKind } from './engine/types.ts';
 import type { Logger } from './log.ts';
 import type { IdempotencyHandle } from './middleware/idempotency.ts';
 import type { RedirectSigner } from './engine/redirect.ts';
+import type { Sealer } from './engine/sealed.ts';
 
 export interface Deps {
   config: Config;
@@ -15,6 +16,8 @@ export interface Deps {
   store: Store;
   log: Logger;
   signer: RedirectSigner;
+  /** Encrypts what is stored but never returned (a saved card's billing address). */
+  sealer: Sealer;
   /** Sliding-window counters of the rate limits (Doc 1, Rate limits). */
   limiter: RateLimiter;
   /** The adapter for a merchant's processor; null for `none` (Doc 3: binder_unavailable). */

@@ -3,6 +3,7 @@ import { Clock } from './clock.ts';
 import type { Deps } from './context.ts';
 import type { Config } from './env.ts';
 import { redirectSigner } from './engine/redirect.ts';
+import { storeSealer } from './engine/sealed.ts';
 import { randomChars } from './ids.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MemoryRateLimiter } from './middleware/rate-limit-memory.ts';
@@ -47,6 +48,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     store,
     log,
     signer: await redirectSigner(store),
+    sealer: await storeSealer(store),
     limiter: new MemoryRateLimiter(),
     // Other adapters (card_element, hosted_fields, ...) arrive with their issues; until then the
     // sandbox processor stands in for them, as Doc 3 allows for every sandbox merchant.

@@ -130,11 +130,25 @@ function headersOf(counted: RateLimitCount[]): Record<string, string> {
   };
 }
 
+/** The session a call is about: its path parameter, else the body's `sessionId` (`POST /v1/public/tokens`). */
+async function sessionOf(c: Context): Promise<string> {
+  const param = c.req.param('sessionId');
+  if (param) return param;
+  try {
+    const body: unknown = JSON.parse(await c.req.text());
+    const id = body && typeof body === 'object' ? (body as { sessionId?: unknown }).sessionId : undefined;
+    return typeof id === 'string' ? id.slice(0, 100) : '-';
+  } catch {
+    return '-';
+  }
+}
+
 /** Per-IP and per-session buckets, before auth; also writes the headers of every bucket counted. */
 export const limitBeforeAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!deps.config.rateLimits) return next();
-    await count(c, deps, limits, ['ip', 'session'], claimsSecretKey(c), (axis) => (axis === 'ip' ? clientIp(c) : (c.req.param('sessionId') ?? '-')));
+    const session = limits.some((l) => BUCKETS[l.bucket].axis === 'session') ? await sessionOf(c) : '-';
+    await count(c, deps, limits, ['ip', 'session'], claimsSecretKey(c), (axis) => (axis === 'ip' ? clientIp(c) : session));
     setHeaders(c);
     await next();
   });

@@ -65,7 +65,7 @@ export interface Owner {
 
 export interface PaymentMethodReads {
   get(id: string): Promise<PaymentMethodRecord | undefined>;
-  /** Active cards saved for a buyer, newest first; `after` continues past that row. */
+  /** Active cards saved for later use by a buyer (single-use ones are not saved cards), newest first; `after` continues past that row. */
   listForBuyer(owner: Owner, buyerRecordId: string, limit: number, after?: PaymentMethodRecord): Promise<PaymentMethodRecord[]>;
 }
 export interface PaymentMethodRepo extends PaymentMethodReads {

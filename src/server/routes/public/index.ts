@@ -13,6 +13,10 @@ import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { randomChars } from '../../ids.ts';
 import { chargeAtSubmit } from '../../engine/payments.ts';
+import { createBrowserToken } from '../../engine/tokens.ts';
+import type { PaymentMethodRecord } from '../../engine/types.ts';
+import { PublicToken, PublicTokenBody } from '../../../api/tokens.ts';
+import { toCard } from '../tokens/index.ts';
 import { readSession, sessionForKey } from '../../engine/sessions.ts';
 import { toPublicSession } from '../sessions/wire.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
@@ -58,6 +62,27 @@ export function publicRoutes(deps: Deps) {
       const attemptId = c.get('idempotency')?.id ?? `att_${randomChars(24)}`;
       const result = await chargeAtSubmit(deps, a.merchant, session, input.card, input.expected_amount, attemptId);
       return c.json(result, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/public/tokens',
+      summary: "Vault the card just entered on an elements session, for the merchant's server to charge; called only from the service's own frames",
+      'x-error-codes': ['validation_error', 'session_not_found', 'session_expired', 'session_already_completed', 'session_wrong_state', 'saved_card_buyer_required', 'origin_forbidden', 'provider_unavailable', 'rate_limit_exceeded'],
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true }),
+      request: body(PublicTokenBody),
+      responses: { 201: json(PublicToken, 'Vaulted'), ...errors },
+    }),
+    async (c) => {
+      const a = c.get('auth');
+      const input = c.req.valid('json');
+      const session = await sessionForKey(deps.store.read, a, input.sessionId);
+      const idem = c.get('idempotency');
+      const wire = (t: PaymentMethodRecord) => ({ id: t.id, card: toCard(t) });
+      const res = await createBrowserToken(deps, a, session, input.card, input.setupForFutureUse, idem && ((tx, out) => idem.complete(tx, 201, wire(out.token))));
+      return c.json(wire(res.token), 201);
     },
   );
 

@@ -14,11 +14,11 @@ export function paymentMethodRepo(db: Db): PaymentMethodRepo {
   });
   // Newest first; rows created in the same millisecond are ordered by id so pages never overlap.
   const first = db.prepare<[string, number, string, number], { data: string }>(
-    `SELECT data FROM payment_methods WHERE merchant_id = ? AND livemode = ? AND buyer_record_id = ? AND status = 'active'
+    `SELECT data FROM payment_methods WHERE merchant_id = ? AND livemode = ? AND buyer_record_id = ? AND status = 'active' AND json_extract(data, '$.setupForFutureUse') IS NOT NULL
      ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
   const next = db.prepare<[string, number, string, string, string, number], { data: string }>(
-    `SELECT data FROM payment_methods WHERE merchant_id = ? AND livemode = ? AND buyer_record_id = ? AND status = 'active'
+    `SELECT data FROM payment_methods WHERE merchant_id = ? AND livemode = ? AND buyer_record_id = ? AND status = 'active' AND json_extract(data, '$.setupForFutureUse') IS NOT NULL
      AND (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
   return {
