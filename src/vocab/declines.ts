@@ -44,20 +44,26 @@ const entry = (action: DeclineAction, key: DeclineKey, browser: DeclineCode): De
 const told = (code: DeclineCode, action: DeclineAction) => entry(action, `decline.${code}`, code);
 /** Generic wording: telling a buyer their card is reported lost or stolen helps a fraudster. */
 const untold = (code: DeclineCode, action: DeclineAction) => entry(action, 'decline.default', code);
+/**
+ * Hidden from the browser altogether: the buyer's page sees a plain `card_declined` with generic
+ * wording, as the large providers do, so the fields cannot be used to test stolen cards or guess
+ * security codes. The merchant's server still reads the real code.
+ */
+const hidden = (action: DeclineAction) => entry(action, 'decline.default', 'card_declined');
 
 export const declines: Record<DeclineCode, DeclineEntry> = {
   insufficient_funds: told('insufficient_funds', 'soft'),
   issuer_unavailable: told('issuer_unavailable', 'soft'),
   processing_error: told('processing_error', 'soft'),
   card_velocity_exceeded: told('card_velocity_exceeded', 'soft'),
-  stolen_card: untold('stolen_card', 'hard'),
-  lost_card: untold('lost_card', 'hard'),
-  fraudulent: untold('fraudulent', 'hard'),
+  stolen_card: hidden('hard'),
+  lost_card: hidden('hard'),
+  fraudulent: hidden('hard'),
   do_not_honor: untold('do_not_honor', 'hard'),
   // Doc 2: the merchant's own routing rule; browser-facing answers show `card_declined`.
   blocked_by_rule: entry('hard', 'decline.default', 'card_declined'),
   expired_card: told('expired_card', 'fix_and_retry'),
-  incorrect_cvc: told('incorrect_cvc', 'fix_and_retry'),
+  incorrect_cvc: hidden('fix_and_retry'),
   incorrect_zip: told('incorrect_zip', 'fix_and_retry'),
   card_declined: untold('card_declined', 'generic'),
   generic_decline: untold('generic_decline', 'generic'),

@@ -1,0 +1,102 @@
+/** Payment intents (Doc 2, "Payment intent" and `POST /v1/payment_intents`). */
+import { z } from '@hono/zod-openapi';
+import { Address, BuyerEmailField, BuyerIdField, BuyerInput } from './buyers.ts';
+import { paymentIntentStatuses } from '../vocab/payments.ts';
+import { declineActions, declineCodes } from '../vocab/declines.ts';
+import { storedCredentialUses } from './tokens.ts';
+
+const MAX_AMOUNT = 99_999_999;
+
+export const CreatePaymentIntentBody = z
+  .strictObject({
+    amount: z.number().int().min(0).max(MAX_AMOUNT).describe('Minor units'),
+    currency: z.string().length(3).describe('ISO 4217, any case'),
+    capture_method: z.enum(['automatic', 'manual']).optional(),
+    payment_method: z.strictObject({ id: z.string().min(1).max(100) }).optional().describe('The vaulted card (`vp_pmt_*`) to charge'),
+    return_url: z.string().min(1).max(2048).optional().describe('Absolute https (localhost in test mode); needed for a bank challenge'),
+    session_id: z
+      .string()
+      .regex(/^vp_cs_(test|live)_[A-Za-z0-9_-]+$/)
+      .optional()
+      .describe('Refuses a second charge for a session that already charged; otherwise this charge settles the session'),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    rule_tags: z.record(z.string(), z.unknown()).optional().describe('Up to 5 string tags for the provider’s rules'),
+    mit: z
+      .strictObject({
+        initiator: z.literal('merchant'),
+        reason: z.enum(storedCredentialUses),
+        original_transaction_id: z.string().min(1).max(100).describe('The succeeded buyer-present intent that started the chain'),
+      })
+      .optional(),
+    buyer_id: BuyerIdField.optional(),
+    buyer_email: BuyerEmailField.optional(),
+    buyer: BuyerInput.optional(),
+    billing_address: Address.optional(),
+    first_name: z.string().min(1).max(100).optional(),
+    last_name: z.string().min(1).max(100).optional(),
+    buyer_ip_address: z.union([z.ipv4(), z.ipv6()]).optional(),
+  })
+  .openapi('CreatePaymentIntentBody');
+export type CreatePaymentIntentBody = z.infer<typeof CreatePaymentIntentBody>;
+
+export const CaptureBody = z.strictObject({ amount_to_capture: z.number().int().min(1).max(MAX_AMOUNT).optional() }).openapi('CaptureBody');
+
+const ResolvedDescriptor = z.union([
+  z.object({ kind: z.literal('suffix'), suffix: z.string() }),
+  z.object({
+    kind: z.literal('descriptor'),
+    descriptor: z.object({
+      name: z.string(),
+      description: z.string().nullable(),
+      city: z.string().nullable(),
+      country: z.string().nullable(),
+      phoneNumber: z.string().nullable(),
+      url: z.string().nullable(),
+      postalCode: z.string().nullable(),
+    }),
+  }),
+  z.object({ kind: z.literal('skipped'), reason: z.string() }),
+]);
+
+export const PaymentIntent = z
+  .object({
+    id: z.string(),
+    object: z.literal('payment_intent'),
+    status: z.enum(paymentIntentStatuses),
+    amount: z.number().int(),
+    currency: z.string(),
+    capture_method: z.enum(['automatic', 'manual']),
+    amount_capturable: z.number().int(),
+    amount_received: z.number().int(),
+    next_action: z
+      .object({ type: z.literal('redirect_to_url'), redirect_to_url: z.object({ url: z.string() }), issued_at: z.string().optional() })
+      .nullable(),
+    client_confirm: z.null(),
+    decline_code: z.enum(declineCodes).nullable(),
+    rule_code: z.string().nullable(),
+    action: z.enum(declineActions).nullable(),
+    decline_message: z.string().nullable(),
+    payment_method_id: z.string().nullable().optional(),
+    card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+    avs_result_code: z.string().nullable(),
+    cvv_result_code: z.string().nullable(),
+    three_d_secure: z
+      .object({ outcome: z.string(), method: z.string().nullable(), version: z.string().nullable(), eci: z.string().nullable() })
+      .nullable(),
+    created_at: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+    buyer_email: z.string().optional(),
+    buyer_id: z.string().optional(),
+    buyer: BuyerInput.optional(),
+    buyer_ip_address_forwarded: z.boolean().optional(),
+    resolved_descriptor: ResolvedDescriptor.nullable().optional(),
+    pulseToken: z.null(),
+    session_id: z.string().nullable(),
+    vp_tx_id: z.string().nullable(),
+    amount_refunded: z.number().int(),
+    remaining_refundable: z.number().int(),
+    refundable: z.boolean(),
+    livemode: z.boolean(),
+  })
+  .openapi('PaymentIntent');
+export type PaymentIntent = z.infer<typeof PaymentIntent>;
