@@ -179,6 +179,12 @@ export interface PaymentIntentRecord {
   mit?: { initiator: string; reason: string; original_transaction_id: string } | null;
   /** True when the merchant's server created it (`POST /v1/payment_intents`); false for session payments. */
   direct?: boolean;
+  /** The Idempotency-Key it was created under: one intent per key, whatever happens to the reservation. */
+  idemKey?: string | null;
+  /** The capture or void attempt in flight; a second one waits for it. */
+  pendingOp?: string | null;
+  /** Why a direct intent failed without a decline (`processing_error` when the processor never saw it). */
+  statusReason?: string | null;
 }
 
 /** A vaulted card (`vp_pmt_*`, Doc 2 "Payment-method token"): the processor's vault id, never card data. */
@@ -204,6 +210,8 @@ export interface PaymentMethodRecord {
   metadata: Record<string, unknown>;
   /** Time of the first approved charge: a single-use card is spent from then on. */
   usedAt: string | null;
+  /** The attempt holding a single-use card while its charge is in flight (two charges never share it). */
+  usedBy?: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -51,6 +51,8 @@ export interface SessionRepo extends SessionReads {
 export interface PaymentReads {
   get(id: string): Promise<PaymentIntentRecord | undefined>;
   byProcessorRef(ref: string): Promise<PaymentIntentRecord | undefined>;
+  /** The direct intent created under this Idempotency-Key (merchant, mode and key). */
+  byIdemKey(merchantId: string, livemode: boolean, key: string): Promise<PaymentIntentRecord | undefined>;
 }
 export interface PaymentRepo extends PaymentReads {
   insert(p: PaymentIntentRecord): Promise<void>;

@@ -216,4 +216,10 @@ export const migrations: string[] = [
   );
   CREATE INDEX refunds_settlement ON refunds(settlement_id, created_at, id);
   `,
+  // One direct payment intent per Idempotency-Key, enforced by the database: a reservation taken
+  // over after a crash finds the intent its first request made instead of charging again.
+  `
+  ALTER TABLE payment_intents ADD COLUMN idem_key TEXT;
+  CREATE UNIQUE INDEX payment_intents_idem ON payment_intents(merchant_id, livemode, idem_key) WHERE idem_key IS NOT NULL;
+  `,
 ];
