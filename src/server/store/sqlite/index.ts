@@ -8,6 +8,7 @@
  * after the commit that made its writes durable (synchronous=FULL: a 2xx is on disk).
  */
 import { openDb, type Db } from './db.ts';
+import { buyerRepo } from './buyers.ts';
 import { clientErrorRepo } from './client-errors.ts';
 import { eventRepo } from './events.ts';
 import { idempotencyRepo } from './idempotency.ts';
@@ -44,6 +45,7 @@ export class SqliteStore implements Store {
       meta: metaRepo(this.db),
       clientErrors: clientErrorRepo(this.db),
       walletDomains: walletDomainRepo(this.db),
+      buyers: buyerRepo(this.db),
     };
   }
 
