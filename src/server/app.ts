@@ -8,6 +8,7 @@ import { notFound, onError } from './middleware/error-envelope.ts';
 import { requestId } from './middleware/request-id.ts';
 import { version } from './middleware/version.ts';
 import { newRouter } from './router.ts';
+import { buyerRoutes } from './routes/buyers/index.ts';
 import { capabilitiesRoutes } from './routes/capabilities/index.ts';
 import { checkoutRoutes } from './routes/checkout/index.ts';
 import { contractRoutes } from './routes/contract/index.ts';
@@ -49,6 +50,7 @@ export function createApp(deps: Deps) {
   app.route('/', telemetryRoutes(deps));
   app.route('/', walletDomainRoutes(deps));
   app.route('/', tokenRoutes(deps));
+  app.route('/', buyerRoutes(deps));
   // Before publicRoutes: its `/v1/public/*` catch-all must stay last.
   app.route('/', streamRoutes(deps));
   app.route('/', publicRoutes(deps));

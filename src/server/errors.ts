@@ -63,6 +63,8 @@ export const catalogue = {
   wallet_domain_no_binder: entry(409, 'MERCHANT', 'No wallet-capable payment provider is connected to this account.', 'Connect a payment provider, then register the domain.'),
   wallet_domain_rate_limited: entry(429, 'MERCHANT', 'This domain was verified less than 30 seconds ago.', 'Wait retryAfterSeconds, then call verify again.', true, 'retry_after'),
   wallet_domain_provider_unavailable: entry(503, 'NETWORK', 'The domain-registration provider could not be reached.', 'Retry with backoff.', true),
+  buyer_not_found: entry(404, 'MERCHANT', 'No such buyer.', 'Check the id and that the key is of the same merchant and mode; find a buyer by reference with `GET /v1/buyers?external_id=`.'),
+  buyer_email_conflict: entry(409, 'MERCHANT', 'This email belongs to another buyer with a different reference; nothing changed.', "Do not retry unchanged: use that buyer's `external_id`, or change or erase the email on the other buyer first."),
   unsupported_media_type: entry(415, 'MERCHANT', 'The request body must be JSON.', 'Send `Content-Type: application/json`.'),
   payload_too_large: entry(413, 'MERCHANT', 'The request body is too large.', 'Send a smaller body.'),
   idempotency_replay_incompatible: entry(422, 'MERCHANT', 'This Idempotency-Key was used with a different request body.', 'Reuse a key only for the identical request; use a new key for a different one.'),

@@ -25,4 +25,16 @@ describe('acceptMetadata', () => {
     const s = 'é'.repeat(METADATA_MAX_BYTES / 2); // 2 bytes each, plus the JSON around it
     expect(() => acceptMetadata({ k: s })).toThrow(ApiError);
   });
+  it('refuses a map nested thousands of levels deep with validation_error, not a stack overflow', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    const err = (() => {
+      try {
+        acceptMetadata({ k: deep });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect((err as ApiError).code).toBe('validation_error');
+  });
 });

@@ -44,6 +44,12 @@ export const isFilteredKey = (key: string) => filtered.has(normal(key));
  */
 export function acceptMetadata(map: Record<string, unknown> | undefined, field = 'metadata'): Record<string, unknown> {
   if (map === undefined) return {};
+  // Every level of nesting costs at least 2 bytes serialized, so a map nested deeper than half
+  // the cap is over it; measured without recursion, since serializing a body nested thousands of
+  // levels deep would overflow the stack (a 500 for bad input).
+  if (deeperThan(map, METADATA_MAX_BYTES / 2)) {
+    throw new ApiError('validation_error', `${field} is nested too deeply: over ${METADATA_MAX_BYTES} bytes serialized.`);
+  }
   const size = Buffer.byteLength(JSON.stringify(map), 'utf8');
   if (size > METADATA_MAX_BYTES) {
     throw new ApiError('validation_error', `${field} is ${size} bytes serialized; the limit is ${METADATA_MAX_BYTES} bytes.`);
@@ -51,4 +57,16 @@ export function acceptMetadata(map: Record<string, unknown> | undefined, field =
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(map)) if (!isFilteredKey(k)) out[k] = v;
   return out;
+}
+
+/** Whether a JSON value nests objects or arrays more than `limit` levels deep (iterative). */
+function deeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
 }

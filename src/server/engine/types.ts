@@ -1,5 +1,6 @@
 /** Domain records as the engine sees them; repositories map them to rows. */
 import { z } from 'zod';
+import type { Address } from '../../api/buyers.ts';
 import type { PaymentIntentStatus } from '../../vocab/payments.ts';
 import type { WalletDomainStatus, WalletType } from '../../vocab/wallet-domains.ts';
 import { processorKinds, type ProcessorKind } from '../../vocab/processor-kinds.ts';
@@ -279,4 +280,25 @@ export interface WalletDomainRecord {
   createdAt: string;
   /** Set by DELETE: the row stays, every read answers 404 (soft delete). */
   removedAt: string | null;
+}
+
+/**
+ * A buyer profile (Doc 2, "Buyer"), one merchant and one mode. `externalId` and the email are
+ * each unique per merchant and mode (the email compared case-insensitively). Other records refer
+ * to a buyer by `id`, so a reference attached later is seen by them at once.
+ */
+export interface BuyerRecord {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  externalId: string | null;
+  email: string | null;
+  name: string | null;
+  phone: string | null;
+  company: string | null;
+  address: Address | null;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  /** Touched by every write that references the buyer. */
+  lastSeenAt: string;
 }

@@ -27,7 +27,10 @@ export type Target =
   | 'unknown-path'
   | 'apple-domain' // a wallet domain registered just before the request
   | 'google-domain'
-  | 'bogus-domain';
+  | 'bogus-domain'
+  | 'buyer' // a buyer of the main merchant made just before the request
+  | 'foreign-buyer' // another merchant's buyer
+  | 'bogus-buyer';
 
 export type KeyRule = 'secret' | 'publishable' | 'either' | 'none';
 
@@ -80,6 +83,16 @@ const card = fc.record({
   cvc: fc.constantFrom('123', '456'),
   postalCode: seldom(fc.string({ maxLength: 16 })),
 });
+
+/** Buyers: a few shared references and emails, so upserts also land on existing buyers and conflict. */
+const buyerHints = {
+  external_id: seldom(fc.constantFrom('cust_1', 'cust_2', 'cust_3')),
+  email: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('ann@example.com', 'bob@example.com', 'Ann@Example.com') }, { weight: 3, arbitrary: fc.stringMatching(/^[a-z0-9]{1,12}@example\.com$/) }, { weight: 1, arbitrary: fc.constant(null) }),
+  phone: seldom(fc.constantFrom('+1 415 555 0100', '(415) 555-0100', 'call me', '12')),
+  address: seldom(fc.record({ address_line1: fc.constant('1 Main St'), postal_code: fc.constantFrom('94107', ''), country: fc.constantFrom('US', 'fr') })),
+  first_name: fc.constant(undefined),
+  last_name: fc.constant(undefined),
+};
 
 const pageOk = (status: number, type: string) => status === 404 && type.startsWith('text/html');
 
@@ -150,6 +163,21 @@ export const SPECS: RouteSpec[] = [
   { method: 'DELETE', path: '/v1/wallet-domains/:id', key: 'secret', targets: ['apple-domain', 'bogus-domain'] },
   { method: 'POST', path: '/v1/wallet-domains/:id/verify', key: 'secret', targets: ['apple-domain', 'google-domain', 'bogus-domain'] },
   { method: 'GET', path: '/v1/wallet-domains/:id/file', key: 'secret', targets: ['apple-domain', 'google-domain', 'bogus-domain'] },
+  {
+    method: 'POST',
+    path: '/v1/buyers',
+    key: 'secret',
+    create: true,
+    hints: buyerHints,
+  },
+  {
+    method: 'GET',
+    path: '/v1/buyers',
+    key: 'secret',
+    query: fc.constantFrom('?external_id=cust_1', '?email=ann%40example.com', '?email=ANN%40EXAMPLE.COM&external_id=cust_2', '', '?name=Ann', '?external_id=', `?external_id=${'x'.repeat(201)}`),
+  },
+  { method: 'GET', path: '/v1/buyers/:id', key: 'secret', targets: ['buyer', 'foreign-buyer', 'bogus-buyer'] },
+  { method: 'PATCH', path: '/v1/buyers/:id', key: 'secret', targets: ['buyer', 'foreign-buyer', 'bogus-buyer'], hints: { ...buyerHints, external_id: fc.constant(undefined) } },
   // Doc 3: every other /v1/public path refuses a secret key, then answers route_not_found.
   { method: 'ALL', path: '/v1/public/*', key: 'publishable', targets: ['unknown-path'] },
 ];

@@ -128,6 +128,12 @@ async function resolveTarget(w: World, target: Target | undefined): Promise<{ pa
       return { param: await w.walletDomain('google_pay') };
     case 'bogus-domain':
       return { param: 'vp_wd_test_doesnotexist' };
+    case 'buyer':
+      return { param: await w.buyer() };
+    case 'foreign-buyer':
+      return { param: w.foreignBuyer };
+    case 'bogus-buyer':
+      return { param: 'vp_by_test_doesnotexist' };
   }
 }
 

@@ -11,6 +11,7 @@ import { KEY_GRACE_MS, rotateKeys, updateMerchant } from '../engine/merchants.ts
 import type { CreateSessionBody } from '../../api/sessions.ts';
 import { createSession } from '../engine/sessions.ts';
 import { registerWalletDomain } from '../engine/wallet-domains.ts';
+import { upsertBuyer } from '../engine/buyers.ts';
 import type { Merchant } from '../engine/types.ts';
 import { SERVICE, testApp } from '../testing.ts';
 
@@ -141,6 +142,12 @@ export async function buildWorld(env: Record<string, string>) {
     return record.id;
   };
 
+  /** A fresh buyer of the main merchant (test mode), made through the engine. */
+  let buyers = 0;
+  const setupAuth = (owner: { merchant: Merchant }) => ({ merchant: owner.merchant, keyType: 'secret' as const, livemode: false, keyId: 'fuzz-setup' });
+  const buyer = async (owner: { merchant: Merchant } = main) => (await upsertBuyer(t.deps, setupAuth(owner), { email: `fuzz${++buyers}@example.net`, name: 'Fuzz' })).record.id;
+  const foreignBuyer = await buyer(other);
+
   /** Sessions already used by earlier requests: whatever state the run has left them in. */
   const used: string[] = [await create({}), await create({ integrationMode: 'elements', chargeAtSubmit: true })];
   const foreign = await create({}, other);
@@ -154,6 +161,8 @@ export async function buildWorld(env: Record<string, string>) {
     merchants: { main, other, live, inactive, rotated },
     sessions: { create, paidOnProcessor, used, foreign, live: liveSession },
     walletDomain,
+    buyer: () => buyer(),
+    foreignBuyer,
     watch: { service: rowWatch(t.store.db), sandbox: rowWatch(t.sandbox.db) },
   };
 }

@@ -13,7 +13,17 @@
  * - Reads outside a transaction (`read`) see committed data, or data a concurrent transaction is
  *   about to commit; a decision that must hold is re-read inside the transaction that acts on it.
  */
-import type { KeyType, Merchant, PaymentIntentRecord, PaymentMethodRecord, RefundRecord, SessionRecord, SettlementRecord, WalletDomainRecord } from '../engine/types.ts';
+import type {
+  BuyerRecord,
+  KeyType,
+  Merchant,
+  PaymentIntentRecord,
+  PaymentMethodRecord,
+  RefundRecord,
+  SessionRecord,
+  SettlementRecord,
+  WalletDomainRecord,
+} from '../engine/types.ts';
 import type { WalletType } from '../../vocab/wallet-domains.ts';
 
 export interface KeyRecord {
@@ -207,6 +217,27 @@ export interface WalletDomainRepo extends WalletDomainReads {
   update(w: WalletDomainRecord): Promise<void>;
 }
 
+/** A buyer's owner: buyers are per merchant and per mode (Doc 2, Buyer `id`). */
+export interface BuyerOwner {
+  merchantId: string;
+  livemode: boolean;
+}
+export interface BuyerReads {
+  /** Any buyer: callers check the owner. */
+  get(id: string): Promise<BuyerRecord | undefined>;
+  findByExternalId(owner: BuyerOwner, externalId: string): Promise<BuyerRecord | undefined>;
+  /** The buyer whose email equals `email` case-insensitively (through its lookup value). */
+  findByEmail(owner: BuyerOwner, email: string): Promise<BuyerRecord | undefined>;
+}
+export interface BuyerRepo extends BuyerReads {
+  insert(b: BuyerRecord): Promise<void>;
+  /**
+   * Writes every field of `b`. The email's lookup value follows the email: a null email leaves
+   * no lookup value behind (Doc 2, `email: null` erasure).
+   */
+  update(b: BuyerRecord): Promise<void>;
+}
+
 export interface MetaReads {
   get(key: string): Promise<string | undefined>;
 }
@@ -232,6 +263,7 @@ export interface Repos {
   paymentMethods: PaymentMethodRepo;
   settlements: SettlementRepo;
   refunds: RefundRepo;
+  buyers: BuyerRepo;
 }
 
 /** What may be read outside a transaction. */
@@ -246,6 +278,7 @@ export interface Reads {
   paymentMethods: PaymentMethodReads;
   settlements: SettlementReads;
   refunds: RefundReads;
+  buyers: BuyerReads;
 }
 
 export interface Store {

@@ -12,6 +12,7 @@ import { attemptRepo } from './attempts.ts';
 import { paymentMethodRepo } from './payment-methods.ts';
 import { refundRepo } from './refunds.ts';
 import { settlementRepo } from './settlements.ts';
+import { buyerRepo } from './buyers.ts';
 import { clientErrorRepo } from './client-errors.ts';
 import { eventRepo } from './events.ts';
 import { idempotencyRepo } from './idempotency.ts';
@@ -52,6 +53,7 @@ export class SqliteStore implements Store {
       paymentMethods: paymentMethodRepo(this.db),
       settlements: settlementRepo(this.db),
       refunds: refundRepo(this.db),
+      buyers: buyerRepo(this.db),
     };
   }
 

@@ -222,4 +222,27 @@ export const migrations: string[] = [
   ALTER TABLE payment_intents ADD COLUMN idem_key TEXT;
   CREATE UNIQUE INDEX payment_intents_idem ON payment_intents(merchant_id, livemode, idem_key) WHERE idem_key IS NOT NULL;
   `,
+  // Buyers (Doc 2, "Buyer"): per merchant and mode. `external_id` and the email's lookup value are
+  // each unique per merchant and mode; the lookup value is a hash of the lowercased email, kept
+  // beside it so that erasing the email (`email: null`) nulls both and no lookup can find it.
+  `
+  CREATE TABLE buyers (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    livemode INTEGER NOT NULL,
+    external_id TEXT,
+    email TEXT,
+    email_lookup TEXT,
+    name TEXT,
+    phone TEXT,
+    company TEXT,
+    address TEXT,
+    metadata TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    last_seen_at TEXT NOT NULL,
+    CHECK ((email IS NULL) = (email_lookup IS NULL))
+  );
+  CREATE UNIQUE INDEX buyers_external_id ON buyers(merchant_id, livemode, external_id) WHERE external_id IS NOT NULL;
+  CREATE UNIQUE INDEX buyers_email_lookup ON buyers(merchant_id, livemode, email_lookup) WHERE email_lookup IS NOT NULL;
+  `,
 ];

@@ -1,0 +1,130 @@
+/**
+ * Buyers (Doc 2, "Buyers"): upsert, exact lookup, read and sparse update, secret key only.
+ * Doc 1's rate-limit table puts `/v1/buyers` and `/{id}` in the shared `paymentOpsPerKey` bucket.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { Buyer, BuyerList, BuyerLookupQuery, PatchBuyerBody, UpsertBuyerBody } from '../../../api/buyers.ts';
+import type { Deps } from '../../context.ts';
+import { lookupBuyer, patchBuyer, readBuyer, upsertBuyer } from '../../engine/buyers.ts';
+import type { BuyerRecord } from '../../engine/types.ts';
+import { ApiError } from '../../errors.ts';
+import { guard } from '../../middleware/guard.ts';
+import { LIMITS } from '../../middleware/rate-limit.ts';
+import { body, errorResponses, json, newRouter } from '../../router.ts';
+import { validationError } from '../../validation.ts';
+
+const IdParam = z.object({ id: z.string().min(1).max(255) });
+
+const LIMIT_CODES = ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'];
+const KEYED_POST_CODES = ['idempotency_replay_incompatible', 'charge_already_in_flight', 'validation_error'];
+const policy = (deps: Deps) => guard(deps, { key: 'secret', limits: LIMITS.paymentOps });
+
+/** Doc 2, Buyer: every key always present, null when nothing is stored. */
+export const toBuyer = (b: BuyerRecord): Buyer => ({
+  id: b.id,
+  external_id: b.externalId,
+  email: b.email,
+  name: b.name,
+  phone: b.phone,
+  company: b.company,
+  address: b.address && {
+    address_line1: b.address.address_line1,
+    address_line2: b.address.address_line2 ?? null,
+    city: b.address.city ?? null,
+    state: b.address.state ?? null,
+    postal_code: b.address.postal_code,
+    country: b.address.country,
+  },
+  metadata: b.metadata,
+  created_at: b.createdAt,
+  last_seen_at: b.lastSeenAt,
+});
+
+/** Fields PATCH refuses by name (Doc 2): a clear `validation_error`, not an unknown-field one. */
+const NOT_PATCHABLE: Record<string, string> = {
+  external_id: 'external_id cannot be changed; it is the buyer\'s reference. Create or upsert with POST /v1/buyers instead.',
+  first_name: 'first_name belongs to a charge, not to the buyer profile; send it on POST /v1/payment_intents, or set name here.',
+  last_name: 'last_name belongs to a charge, not to the buyer profile; send it on POST /v1/payment_intents, or set name here.',
+};
+
+function patchHook(result: { success: true } | { success: false; error: z.ZodError }): undefined {
+  if (result.success) return undefined;
+  const named = result.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' && i.path.length === 0 ? i.keys.filter((k) => k in NOT_PATCHABLE) : []));
+  if (named.length) throw new ApiError('validation_error', named.map((k) => NOT_PATCHABLE[k]).join(' '));
+  throw validationError(result.error);
+}
+
+export function buyerRoutes(deps: Deps) {
+  const r = newRouter();
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/buyers',
+      summary: 'Create or update a buyer, keyed on external_id, else email (201 created, 200 updated)',
+      'x-error-codes': ['validation_missing_field', 'validation_unknown_field', 'buyer_email_conflict', ...KEYED_POST_CODES, ...LIMIT_CODES],
+      middleware: policy(deps),
+      request: body(UpsertBuyerBody),
+      responses: {
+        201: json(Buyer, 'Created'),
+        200: json(Buyer, 'Updated, or an idempotent replay'),
+        ...errorResponses(400, 401, 403, 409, 422, 429),
+      },
+    }),
+    async (c) => {
+      const idem = c.get('idempotency');
+      const status = (created: boolean) => (created ? 201 : 200);
+      const { record, created } = await upsertBuyer(
+        deps,
+        c.get('auth'),
+        c.req.valid('json'),
+        idem && ((tx, b, isNew) => idem.complete(tx, status(isNew), toBuyer(b))),
+      );
+      return c.json(toBuyer(record), status(created));
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/buyers',
+      summary: 'Look a buyer up exactly by external_id or email (external_id wins); an empty list is a miss',
+      'x-error-codes': ['validation_error', ...LIMIT_CODES],
+      middleware: policy(deps),
+      request: { query: BuyerLookupQuery },
+      responses: { 200: json(BuyerList), ...errorResponses(400, 401, 403, 429) },
+    }),
+    async (c) => {
+      const found = await lookupBuyer(deps, c.get('auth'), c.req.valid('query'));
+      return c.json({ data: found ? [toBuyer(found)] : [] }, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/buyers/{id}',
+      summary: 'Read one buyer',
+      'x-error-codes': ['buyer_not_found', 'validation_error', ...LIMIT_CODES],
+      middleware: policy(deps),
+      request: { params: IdParam },
+      responses: { 200: json(Buyer), ...errorResponses(400, 401, 403, 404, 429) },
+    }),
+    async (c) => c.json(toBuyer(await readBuyer(deps, c.get('auth'), c.req.valid('param').id)), 200),
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/v1/buyers/{id}',
+      summary: 'Update some fields of a buyer; omitted fields are kept, metadata merges, email null erases the email',
+      'x-error-codes': ['buyer_not_found', 'buyer_email_conflict', 'validation_error', 'validation_unknown_field', ...LIMIT_CODES],
+      middleware: policy(deps),
+      request: { params: IdParam, ...body(PatchBuyerBody) },
+      responses: { 200: json(Buyer), ...errorResponses(400, 401, 403, 404, 409, 429) },
+    }),
+    async (c) => c.json(toBuyer(await patchBuyer(deps, c.get('auth'), c.req.valid('param').id, c.req.valid('json'))), 200),
+    patchHook,
+  );
+  return r;
+}
