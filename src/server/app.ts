@@ -11,6 +11,7 @@ import { newRouter } from './router.ts';
 import { capabilitiesRoutes } from './routes/capabilities/index.ts';
 import { checkoutRoutes } from './routes/checkout/index.ts';
 import { contractRoutes } from './routes/contract/index.ts';
+import { descriptorRoutes } from './routes/descriptors/index.ts';
 import { discoveryRoutes } from './routes/discovery/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { pageRoutes } from './routes/pages/index.ts';
@@ -47,6 +48,7 @@ export function createApp(deps: Deps) {
   app.route('/', capabilitiesRoutes(deps));
   app.route('/', telemetryRoutes(deps));
   app.route('/', walletDomainRoutes(deps));
+  app.route('/', descriptorRoutes(deps));
   // Before publicRoutes: its `/v1/public/*` catch-all must stay last.
   app.route('/', streamRoutes(deps));
   app.route('/', publicRoutes(deps));

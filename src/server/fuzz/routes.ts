@@ -150,6 +150,7 @@ export const SPECS: RouteSpec[] = [
   { method: 'DELETE', path: '/v1/wallet-domains/:id', key: 'secret', targets: ['apple-domain', 'bogus-domain'] },
   { method: 'POST', path: '/v1/wallet-domains/:id/verify', key: 'secret', targets: ['apple-domain', 'google-domain', 'bogus-domain'] },
   { method: 'GET', path: '/v1/wallet-domains/:id/file', key: 'secret', targets: ['apple-domain', 'google-domain', 'bogus-domain'] },
+  { method: 'GET', path: '/v1/descriptor_config', key: 'secret' },
   // Doc 3: every other /v1/public path refuses a secret key, then answers route_not_found.
   { method: 'ALL', path: '/v1/public/*', key: 'publishable', targets: ['unknown-path'] },
 ];

@@ -77,6 +77,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   telemetry: 'Events from server SDKs and the browser script; nothing is stored.',
   webhooks: 'Webhook delivery.',
   'wallet-domains': 'Domains registered for Apple Pay and Google Pay, their verification and the Apple Pay association file.',
+  descriptor_config: 'The statement-descriptor configuration: what each charge asks the processor to print on the card statement.',
   checkout: 'Internal endpoints of the hosted checkout page; origin-checked, not for merchant integration.',
   health: 'Liveness and deep health; no key.',
   discovery: 'Discovery document, this contract and llms.txt; no key.',
