@@ -21,8 +21,8 @@
  *
  * Order of the checks, first match wins: no settings → `no_config`; kill switch → `kill_switch`;
  * a connection that carries nothing → `binder_unsupported`; a brand name breaking Doc 2's rules
- * (only possible for settings saved before those rules) → `invalid_for_provider`; no tail and a
- * `skip` fallback → `no_config`. Then per connection:
+ * → `invalid_for_provider` (defensive: settings are checked when saved, and stored ones that break
+ * the rules read as none); no tail and a `skip` fallback → `no_config`. Then per connection:
  * - `suffix`: no tail (`source: none`) → `no_config` (Doc 2: "empty suffix"); no room for a tail
  *   after the prefix and separator, or a tail holding `< > \ ' " *` → `invalid_for_provider`.
  * - `descriptor`: the tail becomes `description`; it and every identity field are dropped alone
