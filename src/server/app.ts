@@ -12,6 +12,7 @@ import { buyerRoutes } from './routes/buyers/index.ts';
 import { capabilitiesRoutes } from './routes/capabilities/index.ts';
 import { checkoutRoutes } from './routes/checkout/index.ts';
 import { contractRoutes } from './routes/contract/index.ts';
+import { descriptorRoutes } from './routes/descriptors/index.ts';
 import { discoveryRoutes } from './routes/discovery/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { pageRoutes } from './routes/pages/index.ts';
@@ -51,6 +52,7 @@ export function createApp(deps: Deps) {
   app.route('/', walletDomainRoutes(deps));
   app.route('/', tokenRoutes(deps));
   app.route('/', buyerRoutes(deps));
+  app.route('/', descriptorRoutes(deps));
   // Before publicRoutes: its `/v1/public/*` catch-all must stay last.
   app.route('/', streamRoutes(deps));
   app.route('/', publicRoutes(deps));

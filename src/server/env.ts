@@ -22,6 +22,7 @@ export const EnvSchema = z.object({
   SVCPAY_LOG: z.enum(['info', 'silent']).default('info'),
   SVCPAY_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SVCPAY_DIST: z.string().optional(),
+  SVCPAY_DESCRIPTOR_PASSTHROUGH: z.enum(['on', 'off']).default('on'),
 });
 
 export interface Config {
@@ -43,6 +44,8 @@ export interface Config {
   rateLimits: boolean;
   /** Built browser bundles (vite): dist/app, dist/embed. */
   distDir: string;
+  /** Doc 2, Statement descriptor: `off` is the platform-wide kill switch (`skipped` / `kill_switch`). */
+  descriptorPassthrough: boolean;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -68,5 +71,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     log: e.SVCPAY_LOG === 'info',
     rateLimits: e.SVCPAY_RATE_LIMITS === 'on',
     distDir: e.SVCPAY_DIST ?? resolve(import.meta.dirname, '../../dist'),
+    descriptorPassthrough: e.SVCPAY_DESCRIPTOR_PASSTHROUGH === 'on',
   };
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { isSupportedCurrency } from '../../vocab/currencies.ts';
 import type { Reads, Repos } from '../store/types.ts';
+import { checkRedirectUrl as checkUrl } from './redirect-urls.ts';
 import { moveTo } from './session-status.ts';
 import type { AuthContext, Merchant, SessionRecord } from './types.ts';
 
@@ -17,19 +18,6 @@ type Collection = keyof typeof RANK;
 
 /** Doc 1, POST /v1/sessions: buyer identity may be asserted only with a secret key. */
 const BUYER_FIELDS = ['buyerId', 'buyerEmail', 'buyerName', 'buyer', 'buyerContact'] as const;
-
-function checkUrl(url: string | undefined, field: string, livemode: boolean) {
-  if (url === undefined) return;
-  const u = new URL(url);
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname) || u.hostname.endsWith('.localhost');
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') {
-    throw new ApiError('validation_url_scheme_forbidden', `${field} must be an http(s) URL.`);
-  }
-  // Doc 1: live mode needs HTTPS on a public host; localhost only in test mode.
-  if (livemode && (u.protocol !== 'https:' || local)) {
-    throw new ApiError('validation_url_scheme_forbidden', `${field} must use https on a public host in live mode.`);
-  }
-}
 
 /** A publishable-key request may not weaken the account's collection setting (Doc 1, `shipping`). */
 function applied(requested: Collection | undefined, account: Collection, raiseToAccount: boolean): Collection {

@@ -4,6 +4,8 @@ import type { Address } from '../../api/buyers.ts';
 import type { PaymentIntentStatus } from '../../vocab/payments.ts';
 import type { WalletDomainStatus, WalletType } from '../../vocab/wallet-domains.ts';
 import { processorKinds, type ProcessorKind } from '../../vocab/processor-kinds.ts';
+import { descriptorFallbacks, descriptorSources } from '../../vocab/descriptors.ts';
+import { descriptorTextProblem, isPiiLikeKey } from './descriptor-text.ts';
 import {
   collectionModes,
   emailCollectionModes,
@@ -23,22 +25,54 @@ export { sessionStatuses } from '../../vocab/sessions.ts';
 
 export const collectionMode = z.enum(collectionModes);
 
+const OptionalDescriptorField = z.string().min(1).max(100).optional();
+
+/**
+ * Doc 3, `settings.descriptor`, with Doc 2's rules ("Statement descriptor"): the brand name is 1 to
+ * 22 printable ASCII characters without `< > \\ ' " *`; a `custom` suffix needs a `key` that is
+ * not personal data; a `literal` fallback needs its text (same rules as the name). `key` and
+ * `literal` are refused where they would be ignored, so a typo in `source` or `fallback` shows.
+ * The identity fields are kept as sent: a value a processor cannot take is dropped at charge time
+ * (engine/descriptors.ts), not here.
+ */
 export const DescriptorSettings = z
   .strictObject({
-    name: z.string().max(22),
-    city: z.string().optional(),
-    country: z.string().optional(),
-    phone: z.string().optional(),
-    url: z.string().optional(),
-    postalCode: z.string().optional(),
+    name: z.string().max(200),
+    city: OptionalDescriptorField,
+    country: OptionalDescriptorField,
+    phone: OptionalDescriptorField,
+    url: OptionalDescriptorField,
+    postalCode: OptionalDescriptorField,
     suffix: z.strictObject({
-      source: z.enum(['order_id', 'subscription_id', 'customer_id', 'custom', 'none']),
-      key: z.string().optional(),
-      fallback: z.enum(['skip', 'pi_ref', 'literal']),
-      literal: z.string().optional(),
+      source: z.enum(descriptorSources),
+      key: z.string().max(64).optional(),
+      fallback: z.enum(descriptorFallbacks),
+      literal: z.string().max(200).optional(),
     }),
   })
+  .superRefine((d, ctx) => {
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    const nameProblem = descriptorTextProblem(d.name);
+    if (nameProblem) issue(['name'], `the brand name ${nameProblem}`);
+    const { source, key, fallback, literal } = d.suffix;
+    if (source === 'custom') {
+      if (key === undefined || key.trim() === '') issue(['suffix', 'key'], 'is required when source is `custom`: the metadata key whose value prints');
+      else if (isPiiLikeKey(key)) issue(['suffix', 'key'], `\`${key}\` looks like personal data (email, phone, card, ssn, tax_id, address…); choose a non-personal metadata key`);
+    } else if (key !== undefined) {
+      issue(['suffix', 'key'], `is only used with source \`custom\`; source \`${source}\` reads metadata.${source === 'none' ? '(nothing)' : source}`);
+    }
+    if (fallback === 'literal') {
+      if (literal === undefined) issue(['suffix', 'literal'], 'is required when fallback is `literal`: the fixed text to print');
+      else {
+        const problem = descriptorTextProblem(literal);
+        if (problem) issue(['suffix', 'literal'], problem);
+      }
+    } else if (literal !== undefined) {
+      issue(['suffix', 'literal'], `is only used with fallback \`literal\` (fallback is \`${fallback}\`)`);
+    }
+  })
   .nullable();
+export type DescriptorSettings = NonNullable<z.infer<typeof DescriptorSettings>>;
 
 /** Account behaviours of Doc 3, "Sandbox control API" (defaults as listed there). */
 export const MerchantSettings = z.strictObject({
@@ -66,6 +100,13 @@ export const MerchantSettings = z.strictObject({
   displayName: z.string().min(1).max(100).default('Sandbox merchant'),
 });
 export type MerchantSettings = z.infer<typeof MerchantSettings>;
+
+/**
+ * Settings as read back from the store. A descriptor saved before a rule was tightened reads as
+ * none rather than failing every request of the merchant: Doc 2 counts a descriptor that cannot be
+ * read as `no_config`.
+ */
+export const StoredMerchantSettings = MerchantSettings.extend({ descriptor: DescriptorSettings.catch(null) });
 
 export interface Merchant {
   id: string;

@@ -178,6 +178,7 @@ export const SPECS: RouteSpec[] = [
   },
   { method: 'GET', path: '/v1/buyers/:id', key: 'secret', targets: ['buyer', 'foreign-buyer', 'bogus-buyer'] },
   { method: 'PATCH', path: '/v1/buyers/:id', key: 'secret', targets: ['buyer', 'foreign-buyer', 'bogus-buyer'], hints: { ...buyerHints, external_id: fc.constant(undefined) } },
+  { method: 'GET', path: '/v1/descriptor_config', key: 'secret' },
   // Doc 3: every other /v1/public path refuses a secret key, then answers route_not_found.
   { method: 'ALL', path: '/v1/public/*', key: 'publishable', targets: ['unknown-path'] },
 ];

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from './db.ts';
-import { MerchantSettings, type KeyType, type Merchant } from '../../engine/types.ts';
+import { StoredMerchantSettings, type KeyType, type Merchant } from '../../engine/types.ts';
 import type { KeyRecord, MerchantRepo } from '../types.ts';
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -35,7 +35,7 @@ const toMerchant = (r: MerchantRow): Merchant => ({
   status: r.status,
   name: r.name,
   // Parse through the schema so settings added by later versions get their defaults.
-  settings: MerchantSettings.parse(JSON.parse(r.settings)),
+  settings: StoredMerchantSettings.parse(JSON.parse(r.settings)),
   createdAt: r.created_at,
 });
 

@@ -1,0 +1,48 @@
+/**
+ * `GET /v1/descriptor_config` (Doc 1, "Other merchant endpoints"; Doc 2, "Statement descriptor"):
+ * the merchant's statement-descriptor configuration, secret key only. Doc 1's rate-limit table
+ * names no bucket for it; it is a secret-key merchant operation, so it shares `paymentOps` as the
+ * wallet-domain routes do (README, Rate limits).
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { DescriptorConfig } from '../../../api/descriptors.ts';
+import type { Deps } from '../../context.ts';
+import { descriptorConnectionOf } from '../../engine/descriptors.ts';
+import type { Merchant } from '../../engine/types.ts';
+import { guard } from '../../middleware/guard.ts';
+import { LIMITS } from '../../middleware/rate-limit.ts';
+import { errorResponses, json, newRouter } from '../../router.ts';
+
+/** The configuration in snake_case; a field that is not configured reads as null. */
+export function toDescriptorConfig(merchant: Merchant, passthrough: boolean): DescriptorConfig {
+  const d = merchant.settings.descriptor;
+  return {
+    descriptor: d && {
+      name: d.name,
+      city: d.city ?? null,
+      country: d.country ?? null,
+      phone: d.phone ?? null,
+      url: d.url ?? null,
+      postal_code: d.postalCode ?? null,
+      suffix: { source: d.suffix.source, key: d.suffix.key ?? null, fallback: d.suffix.fallback, literal: d.suffix.literal ?? null },
+    },
+    passthrough: passthrough ? 'on' : 'off',
+    connection: descriptorConnectionOf(merchant.processor),
+  };
+}
+
+export function descriptorRoutes(deps: Deps) {
+  const r = newRouter();
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/descriptor_config',
+      summary: 'The statement-descriptor configuration: brand name, identity, the per-charge suffix rule, and what the connection carries',
+      'x-error-codes': ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'],
+      middleware: guard(deps, { key: 'secret', limits: LIMITS.paymentOps }),
+      responses: { 200: json(DescriptorConfig), ...errorResponses(401, 403, 429) },
+    }),
+    (c) => c.json(toDescriptorConfig(c.get('auth').merchant, deps.config.descriptorPassthrough), 200),
+  );
+  return r;
+}
