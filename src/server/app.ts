@@ -21,6 +21,7 @@ import { sandboxRoutes } from './routes/sandbox/index.ts';
 import { sessionRoutes } from './routes/sessions/index.ts';
 import { streamRoutes } from './routes/streams/index.ts';
 import { tokenRoutes } from './routes/tokens/index.ts';
+import { paymentIntentRoutes } from './routes/payment-intents/index.ts';
 import { telemetryRoutes } from './routes/telemetry/index.ts';
 import { walletDomainRoutes } from './routes/wallet-domains/index.ts';
 
@@ -51,6 +52,7 @@ export function createApp(deps: Deps) {
   app.route('/', telemetryRoutes(deps));
   app.route('/', walletDomainRoutes(deps));
   app.route('/', tokenRoutes(deps));
+  app.route('/', paymentIntentRoutes(deps));
   app.route('/', buyerRoutes(deps));
   app.route('/', descriptorRoutes(deps));
   // Before publicRoutes: its `/v1/public/*` catch-all must stay last.

@@ -110,7 +110,7 @@ export async function createIntent(
   deps: IntentDeps,
   auth: AuthContext,
   body: CreatePaymentIntentBody,
-  opts: { attemptId: string; idemKey: string | null; buyerIp: string | undefined; also?: Also },
+  opts: { attemptId: string; idemKey: string | null; also?: Also },
 ): Promise<Created> {
   const merchant = auth.merchant;
   const processor = processorOf(deps, merchant);
@@ -282,7 +282,8 @@ export async function applyCharge(
 ): Promise<PaymentIntentRecord> {
   const now = deps.clock.iso();
   const current = (await r.payments.get(intentId))!;
-  if (attemptId) await closeAttempt(r, attemptId, t.status === 'requires_action' ? 'done' : 'done', now);
+  // At the bank challenge the attempt stays open: the reconciler keeps asking until it resolves.
+  if (attemptId && t.status !== 'requires_action') await closeAttempt(r, attemptId, 'done', now);
   const inFlight = current.status === 'requires_action' && (current.processorRef === null || current.processorRef === t.id);
   if (!inFlight) return current;
 
@@ -518,7 +519,45 @@ export async function applyVoid(r: Repos, deps: Pick<Deps, 'clock'>, intentId: s
   return next;
 }
 
-async function releaseOp(deps: IntentDeps, intentId: string, attemptId: string) {
+/**
+ * The processor never saw the charge of an intent answered `payment_outcome_unknown`: the intent
+ * fails (`processing_error`, nothing charged), its card and session are freed, and the merchant
+ * hears `payment_intent.failed`.
+ */
+export async function failUnseenCharge(deps: Pick<Deps, 'store' | 'clock'>, merchant: Merchant, intentId: string, attemptId: string) {
+  await deps.store.tx(async (r) => {
+    const now = deps.clock.iso();
+    if (!(await closeAttempt(r, attemptId, 'failed', now))) return;
+    const p = (await r.payments.get(intentId))!;
+    if (p.status !== 'requires_action' || p.processorRef !== null) return;
+    const next: PaymentIntentRecord = { ...p, status: 'failed', declineCode: 'processing_error', statusReason: 'not_received_by_processor', updatedAt: now };
+    await r.payments.update(next);
+    if (p.paymentMethodId) {
+      const card = await r.paymentMethods.get(p.paymentMethodId);
+      if (card?.usedBy === attemptId) await r.paymentMethods.update({ ...card, usedBy: null, updatedAt: now });
+    }
+    const session = p.sessionId ? await r.sessions.get(p.sessionId) : undefined;
+    if (session?.chargeLock === attemptId) await r.sessions.update({ ...session, status: 'pending', chargeLock: null, updatedAt: now });
+    const data = chargeEventData(next, null, session);
+    const d = 'processing_error';
+    await emit(r, deps.clock, merchant.id, p.livemode, 'payment_intent.failed', {
+      ...data,
+      status: 'failed',
+      vp_tx_id: null,
+      failure_reason: 'The processor never received the charge; nothing was charged.',
+      failure_code: d,
+      decline_code: d,
+      action: actionOf(d),
+      decline_message: declineMessage(d),
+      network_decline_code: null,
+      rule_code: null,
+      retry: null,
+    });
+  });
+}
+
+/** A capture or void the processor never made: the intent stays authorized and can be captured again. */
+export async function releaseOp(deps: Pick<Deps, 'store' | 'clock'>, intentId: string, attemptId: string) {
   await deps.store.tx(async (r) => {
     await closeAttempt(r, attemptId, 'failed', deps.clock.iso());
     const p = (await r.payments.get(intentId))!;

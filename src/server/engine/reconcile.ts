@@ -9,8 +9,11 @@ import type { Deps } from '../context.ts';
 import type { AttemptRecord } from '../store/types.ts';
 import { backOff, closeAttempt } from './attempts.ts';
 import { recordOutcome, releaseCharge } from './payments.ts';
+import { applyCapture, applyCharge, applyVoid, failUnseenCharge, releaseOp } from './intents.ts';
+import type { Processor } from '../processors/types.ts';
+import type { Merchant } from './types.ts';
 
-type ReconcileDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
+type ReconcileDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log' | 'sealer'>;
 
 const BATCH = 200;
 
@@ -41,8 +44,9 @@ async function resolveAttempt(deps: ReconcileDeps, a: AttemptRecord): Promise<ke
   const merchant = await deps.store.read.merchants.get(a.merchantId);
   const processor = merchant && deps.processorFor(merchant.processor);
   if (!merchant || !processor) return giveUp(deps, a);
+  if (a.intentId && (a.kind === 'charge' || a.kind === 'capture' || a.kind === 'void')) return resolveIntentAttempt(deps, merchant, processor, a);
   if (a.kind !== 'charge' && a.kind !== 'client') {
-    // No capture, void or refund attempt is written yet (they arrive with payment intents and refunds).
+    // Refund attempts are resolved by the refund engine's own reconciliation.
     await waitLonger(deps, a);
     return 'waiting';
   }
@@ -78,6 +82,39 @@ async function resolveAttempt(deps: ReconcileDeps, a: AttemptRecord): Promise<ke
     return 'waiting';
   }
   return giveUp(deps, a);
+}
+
+/** A direct intent's charge, capture or void: ask the processor, apply what it did, or give up after the grace period. */
+async function resolveIntentAttempt(deps: ReconcileDeps, merchant: Merchant, processor: Processor, a: AttemptRecord): Promise<keyof ReconcileResult> {
+  const intent = (await deps.store.read.payments.get(a.intentId!))!;
+  const expired = deps.clock.iso() >= a.resolveAfter;
+  if (a.kind === 'charge') {
+    const t = await processor.lookup(merchant, a.reference);
+    if (t && t.status !== 'requires_action') {
+      await deps.store.tx((r) => applyCharge(r, deps, merchant, intent.id, a.id, t));
+      return 'recorded';
+    }
+    if (t) await deps.store.tx((r) => applyCharge(r, deps, merchant, intent.id, a.id, t));
+    if (t || !expired) {
+      await waitLonger(deps, a);
+      return 'waiting';
+    }
+    await failUnseenCharge(deps, merchant, intent.id, a.id);
+    return 'failed';
+  }
+  // A capture or void acts on the intent's transaction: read it back and see whether it happened.
+  const t = intent.processorRef ? await processor.verifyTransaction(merchant, intent.processorRef) : null;
+  const happened = t && (a.kind === 'capture' ? t.capture === 'pending' || t.capture === 'settled' : t.capture === 'voided');
+  if (t && happened) {
+    await deps.store.tx((r) => (a.kind === 'capture' ? applyCapture(r, deps, merchant, intent.id, a.id, t) : applyVoid(r, deps, intent.id, a.id, t)));
+    return 'recorded';
+  }
+  if (!expired) {
+    await waitLonger(deps, a);
+    return 'waiting';
+  }
+  await releaseOp(deps, intent.id, a.id);
+  return 'failed';
 }
 
 /** The processor never saw it: the attempt fails and a charge lock it still holds is released. */

@@ -7,7 +7,7 @@ import { sweepExpired } from '../engine/sessions.ts';
 import { pruneIdempotency } from '../middleware/idempotency.ts';
 import { reconcile } from '../engine/reconcile.ts';
 
-type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'signer'>;
+type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'signer' | 'sealer'>;
 
 export async function runDue(deps: JobDeps) {
   // First the attempts a lost answer or a closed tab left pending: their outcomes come before expiry.

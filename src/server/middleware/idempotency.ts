@@ -10,7 +10,8 @@
  * - the reservation id is the service's own, handed to the route (`c.var.idempotency.id`);
  * - a reservation a crash left behind is taken over after LOCK_MS, and rows are pruned after 24
  *   hours of service clock (`pruneIdempotency`, run by the scheduler).
- * Only a 2xx answer is stored: a refused request changed nothing, so its key stays free.
+ * Only a 2xx answer is stored (and `payment_outcome_unknown`, below): a refused request changed
+ * nothing, so its key stays free.
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
@@ -111,7 +112,7 @@ export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: {
     await next();
     if (completed) return;
     const res = c.res;
-    if (res.status >= 200 && res.status < 300) {
+    if ((res.status >= 200 && res.status < 300) || (res.status === 502 && (await keepsKey(res)))) {
       const text = await res.clone().text();
       const stored = await deps.store.tx((r) => r.idempotency.complete(scope, id, res.status, text));
       if (!stored) deps.log.warn('idempotency reservation lost before completion', { reservation: id });
@@ -119,6 +120,18 @@ export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: {
       await deps.store.tx((r) => r.idempotency.release(scope, id));
     }
   });
+
+/**
+ * Doc 2: `payment_outcome_unknown` means the processor was reached and money may have moved. Its
+ * key stays bound to that answer, so a retry reads it again instead of charging a second time.
+ */
+async function keepsKey(res: Response): Promise<boolean> {
+  try {
+    return (JSON.parse(await res.clone().text()) as { code?: unknown }).code === 'payment_outcome_unknown';
+  } catch {
+    return false;
+  }
+}
 
 /** The scheduler's pruning of keys older than 24 hours of service clock. */
 export const pruneIdempotency = (deps: Pick<Deps, 'store' | 'clock'>) =>

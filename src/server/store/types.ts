@@ -67,6 +67,8 @@ export interface PaymentReads {
 export interface PaymentRepo extends PaymentReads {
   insert(p: PaymentIntentRecord): Promise<void>;
   update(p: PaymentIntentRecord): Promise<void>;
+  /** Only for an intent whose charge the processor refused before moving money (it never existed). */
+  delete(id: string): Promise<void>;
 }
 
 /** Rows of one merchant in one mode (Doc 1, Authentication 4). */

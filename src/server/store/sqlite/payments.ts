@@ -17,6 +17,7 @@ export function paymentRepo(db: Db): PaymentRepo {
     `UPDATE payment_intents SET status = @status, amount = @amount, processor_ref = @processorRef, vp_tx_id = @vpTxId, data = @data, updated_at = @updatedAt WHERE id = @id`,
   );
   const get = db.prepare<[string], Row>('SELECT id, data FROM payment_intents WHERE id = ?');
+  const del = db.prepare('DELETE FROM payment_intents WHERE id = ?');
   const byRef = db.prepare<[string], Row>('SELECT id, data FROM payment_intents WHERE processor_ref = ?');
   const byIdem = db.prepare<[string, number, string], Row>('SELECT id, data FROM payment_intents WHERE merchant_id = ? AND livemode = ? AND idem_key = ?');
   const parse = (r: Row | undefined) => (r ? (JSON.parse(r.data) as PaymentIntentRecord) : undefined);
@@ -27,6 +28,9 @@ export function paymentRepo(db: Db): PaymentRepo {
     },
     async update(p) {
       update.run(row(p));
+    },
+    async delete(id) {
+      del.run(id);
     },
     get: async (id) => parse(get.get(id)),
     byProcessorRef: async (ref) => parse(byRef.get(ref)),

@@ -1,0 +1,171 @@
+/**
+ * Payment intents (Doc 2): create (every outcome is a 201 to read by `status`), retrieve, capture,
+ * void. Secret key only. The engine returns records; this file shapes them for the wire.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { CaptureBody, CreatePaymentIntentBody, PaymentIntent } from '../../../api/payment-intents.ts';
+import type { Deps } from '../../context.ts';
+import { actionOf, declineMessage } from '../../engine/declines.ts';
+import { captureIntent, createIntent, intentForKey, refundTotals, voidIntent, type CreateEcho } from '../../engine/intents.ts';
+import type { PaymentIntentRecord } from '../../engine/types.ts';
+import { newId } from '../../ids.ts';
+import { guard } from '../../middleware/guard.ts';
+import { LIMITS } from '../../middleware/rate-limit.ts';
+import { body, errorResponses, json, newRouter } from '../../router.ts';
+import type { DeclineCode } from '../../../vocab/declines.ts';
+
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+const LIMIT_CODES = ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'];
+
+type Totals = Awaited<ReturnType<typeof refundTotals>>;
+
+/**
+ * The intent object. Decline detail (`rule_code`, `action`, `decline_message`) is served on
+ * create only; retrieve keeps `decline_code` (Doc 3). Buyer echoes are create-only too.
+ */
+export function toPaymentIntent(p: PaymentIntentRecord, totals: Totals, opts: { echo?: CreateEcho; buyer?: { id: string | null; email: string | null } } = {}): PaymentIntent {
+  const d = p.declineCode;
+  const onCreate = opts.echo !== undefined;
+  const buyerId = opts.echo ? opts.echo.buyerId : (opts.buyer?.id ?? null);
+  const buyerEmail = opts.echo ? opts.echo.buyerEmail : (opts.buyer?.email ?? null);
+  return {
+    id: p.id,
+    object: 'payment_intent',
+    status: p.status,
+    amount: p.amount,
+    currency: p.currency,
+    capture_method: p.captureMethod,
+    amount_capturable: p.status === 'authorized' ? (p.authorizedAmount ?? p.amount) : 0,
+    amount_received: p.capturedAmount ?? (p.status === 'succeeded' ? p.amount : 0),
+    next_action:
+      p.status === 'requires_action' && p.nextAction
+        ? { type: 'redirect_to_url', redirect_to_url: { url: p.nextAction.url }, ...(onCreate ? {} : { issued_at: p.nextAction.issuedAt }) }
+        : null,
+    client_confirm: null,
+    decline_code: (d as DeclineCode | null) ?? null,
+    rule_code: onCreate && d === 'blocked_by_rule' ? (p.ruleCode ?? null) : null,
+    action: onCreate && d ? actionOf(d) : null,
+    decline_message: onCreate && d ? declineMessage(d) : null,
+    ...(onCreate ? {} : { payment_method_id: p.paymentMethodId ?? null }),
+    card: p.card,
+    avs_result_code: p.avsResultCode,
+    cvv_result_code: p.cvvResultCode,
+    three_d_secure: p.threeDSecure ?? null,
+    created_at: p.createdAt,
+    metadata: p.metadata,
+    ...(buyerEmail ? { buyer_email: buyerEmail } : {}),
+    ...(buyerId ? { buyer_id: buyerId } : {}),
+    ...(opts.echo?.buyer ? { buyer: opts.echo.buyer } : {}),
+    ...(opts.echo?.buyerIpForwarded !== undefined ? { buyer_ip_address_forwarded: opts.echo.buyerIpForwarded } : {}),
+    ...(opts.echo ? { resolved_descriptor: opts.echo.resolvedDescriptor } : {}),
+    pulseToken: null,
+    session_id: p.sessionId,
+    vp_tx_id: p.vpTxId,
+    ...totals,
+    livemode: p.livemode,
+  };
+}
+
+export function paymentIntentRoutes(deps: Deps) {
+  const r = newRouter();
+  const policy = guard(deps, { key: 'secret', limits: LIMITS.paymentOps });
+
+  /** Retrieve, capture and void answer the stored buyer, not a request's echo. */
+  const projection = async (p: PaymentIntentRecord) => {
+    const buyer = p.buyerRecordId ? await deps.store.read.buyers.get(p.buyerRecordId) : undefined;
+    return toPaymentIntent(p, await refundTotals(deps.store.read, p), { buyer: { id: buyer?.externalId ?? null, email: buyer?.email ?? null } });
+  };
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/payment_intents',
+      summary: 'Charge (or authorize) a vaulted card. Every outcome, a decline included, is a 201: read `status`',
+      'x-error-codes': [
+        'validation_error',
+        'validation_unknown_field',
+        'validation_missing_field',
+        'validation_invalid_amount',
+        'validation_url_scheme_forbidden',
+        'currency_not_supported',
+        'payment_method_required',
+        'payment_method_not_found',
+        'payment_method_inactive',
+        'payment_method_mode_mismatch',
+        'payment_method_consent_missing',
+        'provider_request_rejected',
+        'session_not_found',
+        'charge_in_progress',
+        'binder_unavailable',
+        'provider_unavailable',
+        'payment_outcome_unknown',
+        'idempotency_replay_incompatible',
+        'charge_already_in_flight',
+        ...LIMIT_CODES,
+      ],
+      middleware: policy,
+      request: body(CreatePaymentIntentBody),
+      responses: {
+        201: json(PaymentIntent, 'Created: approved, held, waiting for a bank challenge, or declined'),
+        200: json(PaymentIntent, 'An idempotent replay: nothing was charged again'),
+        ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+        502: json(z.object({ code: z.string() }), 'provider_unavailable (nothing charged) or payment_outcome_unknown (do not retry; read the intent)'),
+      },
+    }),
+    async (c) => {
+      const auth = c.get('auth');
+      const idem = c.get('idempotency');
+      const key = c.req.header('idempotency-key') ?? null;
+      const totals = (p: PaymentIntentRecord) => refundTotals(deps.store.read, p);
+      const created = await createIntent(deps, auth, c.req.valid('json'), {
+        attemptId: idem?.id ?? newId.attempt(),
+        idemKey: idem ? key : null,
+        also: idem && (async (tx, res) => idem.complete(tx, 201, toPaymentIntent(res.intent, await totals(res.intent), { echo: res.echo }))),
+      });
+      return c.json(toPaymentIntent(created.intent, await totals(created.intent), { echo: created.echo }), created.replayed ? 200 : 201);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/payment_intents/{id}',
+      summary: 'Read a payment intent: its stored state, refund totals and, while requires_action, next_action with issued_at',
+      'x-error-codes': ['payment_intent_not_found', ...LIMIT_CODES],
+      middleware: policy,
+      request: { params: IdParam },
+      responses: { 200: json(PaymentIntent), ...errorResponses(401, 403, 404, 429) },
+    }),
+    async (c) => c.json(await projection(await intentForKey(deps.store.read, c.get('auth'), c.req.valid('param').id)), 200),
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/payment_intents/{id}/capture',
+      summary: 'Capture an authorized payment in full (empty body) or in part (`amount_to_capture`)',
+      'x-error-codes': ['payment_intent_not_found', 'invalid_transition', 'capture_amount_exceeds_authorized', 'provider_unavailable', 'payment_outcome_unknown', 'validation_invalid_amount', ...LIMIT_CODES],
+      middleware: policy,
+      request: { params: IdParam, body: { content: { 'application/json': { schema: CaptureBody } }, required: false } },
+      responses: { 200: json(PaymentIntent), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+    }),
+    async (c) => {
+      const input = (c.req.valid('json') as z.infer<typeof CaptureBody> | undefined) ?? {};
+      return c.json(await projection(await captureIntent(deps, c.get('auth'), c.req.valid('param').id, input.amount_to_capture)), 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/payment_intents/{id}/void',
+      summary: 'Release an authorization before capture; after capture use a refund',
+      'x-error-codes': ['payment_intent_not_found', 'invalid_transition', 'provider_unavailable', ...LIMIT_CODES],
+      middleware: policy,
+      request: { params: IdParam },
+      responses: { 200: json(PaymentIntent), ...errorResponses(401, 403, 404, 409, 429) },
+    }),
+    async (c) => c.json(await projection(await voidIntent(deps, c.get('auth'), c.req.valid('param').id)), 200),
+  );
+  return r;
+}
