@@ -5,10 +5,18 @@
 import type { ChargeCard, InitResponse } from '../../api/checkout.ts';
 import type { Merchant, SessionRecord } from '../engine/types.ts';
 
+export type ThreeDSecureOutcome = 'authenticated' | 'attempted' | 'not_authenticated' | 'cancelled' | 'failed' | 'not_performed' | 'unknown';
+
 export interface ProcessorTransaction {
   id: string;
-  status: 'approved' | 'declined';
+  /**
+   * `approved`: authorized (and captured when `capture` is not `none`); `declined`: refused, nothing
+   * moved; `requires_action`: waiting for the buyer's bank challenge at `challengeUrl`.
+   */
+  status: 'approved' | 'declined' | 'requires_action';
   declineCode: string | null;
+  /** The merchant's rule name when `declineCode` is `blocked_by_rule` (null when unnamed). */
+  ruleCode?: string | null;
   amount: number;
   currency: string;
   /** The session the client token was issued for; null for server-side charges without one. */
@@ -17,7 +25,72 @@ export interface ProcessorTransaction {
   card: { brand: string; last4: string; expMonth: number; expYear: number };
   avsResult: string | null;
   cvvResult: string | null;
+  /** The caller's reference (the engine's attempt id), or the client token for a browser charge. */
+  reference?: string | null;
+  /**
+   * Capture state: `none` (authorized only, or not approved), `pending` (captured, settlement not
+   * confirmed yet: `captured` until `capture.settled`), `settled` (money settled), `voided`.
+   */
+  capture?: 'none' | 'pending' | 'settled' | 'voided';
+  /** Amount captured so far (0 when not captured). */
+  capturedAmount?: number;
+  /** Service-clock ISO time before which a refund is `refund_before_settlement`; null when refundable now. */
+  settlesAt?: string | null;
+  /** The provider's bank-challenge page while `requires_action`. */
+  challengeUrl?: string | null;
+  threeDSecure?: { outcome: ThreeDSecureOutcome; method: string | null; version: string | null; eci: string | null } | null;
+  /** Set once a dispute is opened on this transaction. */
+  dispute?: { status: 'open' | 'won' | 'lost'; openedAt: string } | null;
 }
+
+/** A card in the provider's vault: its opaque id and what the provider can read of the card. */
+export interface VaultedCard {
+  vaultId: string;
+  card: { brand: string; last4: string | null; expMonth: number | null; expYear: number | null };
+}
+
+/** What the vault takes: a provider-side reference (server vaulting) or card data from the service's own fields. */
+export type VaultInput = { providerReference: string; livemode: boolean } | { card: ChargeCard; livemode: boolean };
+
+/** A charge of a vaulted card (`POST /v1/payment_intents`, or a session settled through the engine). */
+export interface VaultChargeRequest {
+  /** The engine's attempt id: the provider charges one reference once and can be asked about it. */
+  reference: string;
+  vaultId: string;
+  amount: number;
+  currency: string;
+  livemode: boolean;
+  /** false: authorize only (`capture_method: manual`). */
+  capture: boolean;
+  sessionId: string | null;
+  /** Where the bank challenge returns the buyer; without it a challenge card is refused (`missing_redirect_url`). */
+  returnUrl: string | null;
+  /** Drives AVS: null means no address was sent and no AVS happens. */
+  billingPostalCode: string | null;
+  /** A merchant-initiated charge (no buyer present: no challenge, no CVV). */
+  merchantInitiated: boolean;
+}
+
+export interface ProcessorRefund {
+  id: string;
+  reference: string;
+  transactionId: string;
+  amount: number;
+  currency: string;
+  /** `succeeded`: money moved; `pending`: the provider answers later (202 `requested`); `failed`: declined, nothing moved. */
+  status: 'succeeded' | 'pending' | 'failed';
+  failureCode: string | null;
+}
+
+/**
+ * What the provider tells the service later, signed, at `POST /api/webhooks/{gatewayId}`
+ * (Doc 3, Webhooks: same `x-svc-signature` scheme, the gateway's own secret).
+ */
+export type ProviderEvent =
+  | { id: string; type: 'transaction.updated'; transaction: ProcessorTransaction }
+  | { id: string; type: 'capture.settled'; transaction: ProcessorTransaction }
+  | { id: string; type: 'refund.succeeded' | 'refund.failed'; refund: ProcessorRefund }
+  | { id: string; type: 'dispute.created' | 'dispute.won' | 'dispute.lost'; transaction: ProcessorTransaction };
 
 export interface Processor {
   /** What `POST /api/checkout/init` hands the browser to mount the provider's fields. */
@@ -30,8 +103,27 @@ export interface Processor {
    * one reference once, so a retry after a lost answer cannot charge twice (ARCHITECTURE.md, Engine).
    */
   charge(merchant: Merchant, session: SessionRecord, card: ChargeCard, opts?: { reference?: string }): Promise<ProcessorTransaction>;
-  /** The transaction a charge with this reference made; null when none was made (the reconciler asks this). */
+  /**
+   * The transaction a charge with this reference made, or the browser charge made with this client
+   * token; null when none was made (the reconciler asks this).
+   */
   lookup(merchant: Merchant, reference: string): Promise<ProcessorTransaction | null>;
+  /** Puts a card in the provider's vault; the service keeps only the id, brand, last four and expiry. */
+  vault(merchant: Merchant, input: VaultInput): Promise<VaultedCard>;
+  /** Charges (or authorizes) a vaulted card, once per reference. */
+  chargeVaulted(merchant: Merchant, req: VaultChargeRequest): Promise<ProcessorTransaction>;
+  /** Captures an authorized transaction, in full or in part, once per reference. */
+  capture(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }): Promise<ProcessorTransaction>;
+  /** Releases an authorization before capture. */
+  void(merchant: Merchant, req: { transactionId: string; reference: string }): Promise<ProcessorTransaction>;
+  /** Refunds part or all of a captured transaction, once per reference. */
+  refund(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }): Promise<ProcessorRefund>;
+  /** The refund made with this reference; null when none was made. */
+  refundLookup(merchant: Merchant, reference: string): Promise<ProcessorRefund | null>;
+  /** Stops a client token (browser form) from charging: the session settled, expired or started another attempt. */
+  revokeClientToken(merchant: Merchant, token: string): Promise<void>;
+  /** Sends the provider events that became due on the (service) clock: settlements, async refunds, disputes. */
+  runDue(): Promise<number>;
 }
 
 /** The provider did not answer (unreachable, timed out, unusable reply); nothing is known to have moved. */
