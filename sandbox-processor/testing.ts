@@ -5,6 +5,7 @@ import { ACCOUNT_HEADER } from './api.ts';
 export const SECRET = 'sbx_sk_test_only';
 export const ACCOUNT = 'merchant_test_1';
 export const SERVICE_URL = 'http://localhost:4242';
+export const WEBHOOK_SECRET = 'whsec_sandbox_test_only';
 export const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 
 export const serverAuth = (account = ACCOUNT, secret = SECRET) => ({ Authorization: `Bearer ${secret}`, [ACCOUNT_HEADER]: account });
@@ -13,6 +14,9 @@ export function testProcessor(opts: Partial<SandboxProcessorOptions> = {}) {
   const processor = createSandboxProcessor({
     dataPath: ':memory:',
     apiSecret: SECRET,
+    webhookSecret: WEBHOOK_SECRET,
+    // No service behind these tests: every delivery is answered 404 and stays in the outbox.
+    deliver: async () => new Response(null, { status: 404 }),
     serviceUrl: SERVICE_URL,
     publicUrl: 'http://127.0.0.1:4243',
     distDir: '/nonexistent-dist',

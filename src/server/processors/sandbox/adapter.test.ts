@@ -94,6 +94,7 @@ describe('sandbox processor adapter', () => {
       createSandboxProcessor({
         dataPath: join(dir!, 'svcpay.sandbox-processor.sqlite'),
         apiSecret: SECRET,
+        webhookSecret: 'whsec_test',
         serviceUrl: 'http://localhost:4242',
         publicUrl: BASE,
         distDir: dir!,
