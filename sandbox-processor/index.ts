@@ -35,7 +35,7 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
     app,
     db,
     /** Points event delivery somewhere else (the service's test harness: its app's `request`). */
-    setDeliver: (deliver: Deliver) => outbox.setDeliver(deliver),
+    setDeliver: (deliver: Deliver, opts?: { atOnce?: boolean }) => outbox.setDeliver(deliver, opts),
     /** What `POST /v1/_run_due` does, without HTTP. */
     runDue: () => runDue(core),
     close: () => db.close(),

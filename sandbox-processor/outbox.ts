@@ -26,6 +26,7 @@ export interface OutboxOptions {
 
 export class Outbox {
   #deliver: Deliver;
+  #atOnce = true;
   /** Events being sent right now: a second sender skips them instead of posting twice at once. */
   readonly #inFlight = new Set<string>();
 
@@ -37,9 +38,14 @@ export class Outbox {
     this.#deliver = opts.deliver ?? ((url, init) => fetch(url, init));
   }
 
-  /** The service's test harness builds its app after the processor, then points delivery at it. */
-  setDeliver(deliver: Deliver) {
+  /**
+   * The service's test harness builds its app after the processor, then points delivery at it.
+   * `atOnce: false` leaves events nobody waits on (browser charges, challenges) in the outbox until
+   * `runDue` or an explicit emit, so no write lands in either store after the request that caused it.
+   */
+  setDeliver(deliver: Deliver, opts: { atOnce?: boolean } = {}) {
     this.#deliver = deliver;
+    if (opts.atOnce !== undefined) this.#atOnce = opts.atOnce;
   }
 
   /** Records an event; call inside the transaction that makes the change it reports. */
@@ -59,6 +65,7 @@ export class Outbox {
 
   /** Fire and forget, for events the caller does not wait on (a browser charge, a challenge). */
   kick() {
+    if (!this.#atOnce) return;
     void this.deliverPending().catch((err: unknown) => this.opts.log.error('provider event delivery failed', { error: String(err) }));
   }
 
