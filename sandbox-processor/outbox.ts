@@ -14,6 +14,9 @@ export type Deliver = (url: string, init: RequestInit) => Promise<Response> | Re
 /** An event before it has an id (distributes over the union, which `Omit` alone does not). */
 export type EventInput = ProviderEventBody extends infer E ? (E extends unknown ? Omit<E, 'id'> : never) : never;
 
+/** Doc 3, Webhooks: retries go on for up to 3 days of clock, then the event is given up on. */
+const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000;
+
 /** Doc 3, Webhooks: a 2xx within 10 seconds counts. */
 const DELIVERY_TIMEOUT_MS = 10_000;
 
@@ -59,7 +62,8 @@ export class Outbox {
   /** Sends every undelivered event, oldest first; resolves with how many got a 2xx. */
   async deliverPending(): Promise<number> {
     let delivered = 0;
-    for (const e of this.repo.undeliveredEvents()) if (await this.deliverOne(e.id)) delivered++;
+    const since = new Date(this.now().getTime() - RETRY_FOR_MS).toISOString();
+    for (const e of this.repo.undeliveredEvents(since)) if (await this.deliverOne(e.id)) delivered++;
     return delivered;
   }
 

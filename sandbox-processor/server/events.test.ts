@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verifySignature } from '../../src/server/webhooks/signature.ts';
-import { CARD, SECRET, WEBHOOK_SECRET, serverAuth, testProcessor, webhookReceiver } from '../testing.ts';
+import { CARD, SECRET, WEBHOOK_SECRET, serverAuth, testClock, testProcessor, webhookReceiver } from '../testing.ts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -39,6 +39,21 @@ describe('sandbox provider events', () => {
     expect(count('SELECT count(*) AS n FROM events WHERE delivered_at IS NOT NULL AND attempts = 3')).toBe(1);
     await call('POST', '/v1/_run_due');
     expect(receiver.received).toHaveLength(3);
+  });
+
+  it('gives up on an event after 3 days of clock without a 2xx', async () => {
+    const clock = testClock();
+    const receiver = webhookReceiver(503);
+    const { call, direct } = testProcessor({ deliver: receiver.deliver, now: clock.now });
+    const t = (await direct({ card: CARD })).body;
+    await call('POST', '/v1/events', { type: 'dispute.created', transactionId: t.id });
+    clock.advance(3 * 24 * 3600);
+    await call('POST', '/v1/_run_due');
+    expect(receiver.received).toHaveLength(2);
+    clock.advance(1);
+    receiver.status = 200;
+    expect(await (await call('POST', '/v1/_run_due')).json()).toEqual({ processed: 0 });
+    expect(receiver.received).toHaveLength(2);
   });
 
   it('survives a delivery that throws, and answers delivered: true when the service takes the event', async () => {

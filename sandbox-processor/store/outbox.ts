@@ -25,7 +25,7 @@ const toEvent = (r: Row): EventRecord => ({
 export function outboxRepo(db: Db) {
   const insert = db.prepare('INSERT INTO events (id, type, body, created_at) VALUES (@id, @type, @body, @createdAt)');
   const get = db.prepare<[string], Row>('SELECT * FROM events WHERE id = ?');
-  const undelivered = db.prepare<[], Row>('SELECT * FROM events WHERE delivered_at IS NULL ORDER BY seq');
+  const undelivered = db.prepare<[string], Row>('SELECT * FROM events WHERE delivered_at IS NULL AND created_at >= ? ORDER BY seq');
   const attempted = db.prepare('UPDATE events SET attempts = attempts + 1, delivered_at = COALESCE(delivered_at, ?) WHERE id = ?');
   return {
     insertEvent(e: Omit<EventRecord, 'attempts' | 'deliveredAt'>) {
@@ -35,7 +35,8 @@ export function outboxRepo(db: Db) {
       const r = get.get(id);
       return r ? toEvent(r) : undefined;
     },
-    undeliveredEvents: () => undelivered.all().map(toEvent),
+    /** Undelivered events made at or after `since` (older ones are given up on). */
+    undeliveredEvents: (since: string) => undelivered.all(since).map(toEvent),
     /** Counts an attempt; `deliveredAt` null when it failed. */
     recordAttempt(id: string, deliveredAt: string | null) {
       attempted.run(deliveredAt, id);
