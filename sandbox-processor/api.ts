@@ -6,23 +6,74 @@
  */
 import { z } from 'zod';
 import { ChargeCard } from '../src/api/checkout.ts';
+import {
+  emittableEventTypes,
+  processorCaptureStates,
+  processorRefundStatuses,
+  processorTransactionStatuses,
+} from '../src/vocab/sandbox.ts';
 
 export const ACCOUNT_HEADER = 'Sandbox-Account';
 
 const Money = { amount: z.number().int().min(0), currency: z.string().min(3).max(3) };
+const Reference = z.string().min(1).max(200);
+const Id = z.string().min(1).max(200);
+
+const isHttpUrl = (s: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(s).protocol);
+  } catch {
+    return false;
+  }
+};
 
 export const ClientTokenRequest = z.strictObject({ sessionId: z.string().min(1).max(120), livemode: z.boolean(), ...Money });
 export const ClientTokenResponse = z.object({ token: z.string(), expiresAt: z.string(), fieldsUrl: z.string() });
+export const RevokeResponse = z.object({ token: z.string(), revoked: z.literal(true) });
 
-export const DirectChargeRequest = z.strictObject({
-  sessionId: z.string().min(1).max(120).nullable(),
-  livemode: z.boolean(),
-  ...Money,
-  /** The caller's name for this charge; the same reference never charges twice. */
-  reference: z.string().min(1).max(200).nullable().default(null),
-  card: ChargeCard,
-});
+/**
+ * A server-side charge: card data (charge at submit) or a vaulted card (`vaultId`), exactly one.
+ * With a `reference` it is idempotent: the same reference never charges twice.
+ */
+export const DirectChargeRequest = z
+  .strictObject({
+    sessionId: z.string().min(1).max(120).nullable(),
+    livemode: z.boolean(),
+    ...Money,
+    /** The caller's name for this charge; the same reference never charges twice. */
+    reference: Reference.nullable().default(null),
+    card: ChargeCard.optional(),
+    vaultId: Id.optional(),
+    /** false: authorize only; capture later with /v1/transactions/{id}/capture. */
+    capture: z.boolean().default(true),
+    /** Where the bank challenge sends the buyer back; a challenge card without one is refused. */
+    returnUrl: z.string().max(2000).refine(isHttpUrl, 'an http(s) URL').nullable().default(null),
+    /** AVS input for a vaulted card (card data carries its own `postalCode`). */
+    billingPostalCode: z.string().max(16).nullable().default(null),
+    /** No buyer present: no challenge, no CVV. */
+    merchantInitiated: z.boolean().default(false),
+  })
+  .refine((b) => (b.card === undefined) !== (b.vaultId === undefined), 'send exactly one of card and vaultId');
 export type DirectChargeRequest = z.input<typeof DirectChargeRequest>;
+
+export const VaultRequest = z.union([
+  z.strictObject({ providerReference: z.string().min(1).max(200), livemode: z.boolean() }),
+  z.strictObject({ card: ChargeCard, livemode: z.boolean() }),
+]);
+export type VaultRequest = z.input<typeof VaultRequest>;
+export const VaultResponse = z.object({
+  vaultId: z.string(),
+  card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() }),
+});
+
+export const CaptureRequest = z.strictObject({ amount: z.number().int().min(1), reference: Reference });
+export const VoidRequest = z.strictObject({ reference: Reference });
+export const ChallengeRequest = z.strictObject({ result: z.enum(['approve', 'fail']) });
+export const RefundRequest = z.strictObject({ transactionId: Id, amount: z.number().int().min(1), reference: Reference });
+export const EventRequest = z.strictObject({ type: z.enum(emittableEventTypes), transactionId: Id.optional(), refundId: Id.optional() });
+export type EventRequest = z.infer<typeof EventRequest>;
+export const EventResponse = z.object({ id: z.string(), type: z.string(), delivered: z.boolean() });
+export const RunDueResponse = z.object({ processed: z.number() });
 
 export const Transaction = z.object({
   id: z.string(),
@@ -32,14 +83,43 @@ export const Transaction = z.object({
   livemode: z.boolean(),
   amount: z.number(),
   currency: z.string(),
-  status: z.enum(['approved', 'declined']),
+  status: z.enum(processorTransactionStatuses),
   declineCode: z.string().nullable(),
+  ruleCode: z.string().nullable(),
   card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() }),
   avsResult: z.string().nullable(),
   cvvResult: z.string().nullable(),
   createdAt: z.string(),
+  capture: z.enum(processorCaptureStates),
+  capturedAmount: z.number(),
+  /** Clock time before which refunds are refused `not_settled`; null once refundable. */
+  settlesAt: z.string().nullable(),
+  challengeUrl: z.string().nullable(),
+  threeDSecure: z
+    .object({ outcome: z.enum(['authenticated', 'failed']), method: z.string().nullable(), version: z.string().nullable(), eci: z.string().nullable() })
+    .nullable(),
+  dispute: z.object({ status: z.enum(['open', 'won', 'lost']), openedAt: z.string() }).nullable(),
 });
 export type Transaction = z.infer<typeof Transaction>;
+
+export const Refund = z.object({
+  id: z.string(),
+  reference: z.string(),
+  transactionId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(processorRefundStatuses),
+  failureCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Refund = z.infer<typeof Refund>;
+
+/** What the processor POSTs to `{serviceUrl}/api/webhooks/sandbox`, signed with `x-svc-signature`. */
+export const ProviderEventBody = z.union([
+  z.object({ id: z.string(), type: z.enum(['transaction.updated', 'capture.settled', 'dispute.created', 'dispute.won', 'dispute.lost']), transaction: Transaction }),
+  z.object({ id: z.string(), type: z.enum(['refund.succeeded', 'refund.failed']), refund: Refund }),
+]);
+export type ProviderEventBody = z.infer<typeof ProviderEventBody>;
 
 /** Every refusal of the processor, in its own format (not the service's envelope). */
 export const ErrorBody = z.object({ code: z.string(), error: z.string() });

@@ -1,25 +1,44 @@
 /**
- * The sandbox processor as one unit: its own database, its rules and its HTTP app. The service
- * starts it beside itself and reaches it only over HTTP, through its adapter
- * (src/server/processors/sandbox/adapter.ts), as it would a real provider.
+ * The sandbox processor as one unit: its own database, its rules, its event outbox and its HTTP
+ * app. The service starts it beside itself and reaches it only over HTTP, through its adapter
+ * (src/server/processors/sandbox/adapter.ts), as it would a real provider; the processor reaches
+ * the service only through signed webhooks to `{serviceUrl}/api/webhooks/sandbox`.
  */
 import { openDb, processorDataPath } from './store/db.ts';
 import { processorRepo } from './store/repo.ts';
+import { Outbox, type Deliver } from './outbox.ts';
 import { SandboxProcessorCore } from './processor.ts';
+import { runDue } from './provider-events.ts';
 import { sandboxProcessorApp, type ProcessorAppOptions } from './server/app.ts';
 
 export { processorDataPath };
+export type { Deliver };
 
 export interface SandboxProcessorOptions extends Omit<ProcessorAppOptions, 'core'> {
   /** Its own SQLite file (or `:memory:`), never the service's. */
   dataPath: string;
   now?: () => Date;
+  /** The secret its webhooks are signed with (`x-svc-signature`); the service verifies with the same. */
+  webhookSecret: string;
+  /** How events reach the service; the real `fetch` unless told otherwise. */
+  deliver?: Deliver;
 }
 
 export function createSandboxProcessor(opts: SandboxProcessorOptions) {
   const db = openDb(opts.dataPath);
-  const core = new SandboxProcessorCore(processorRepo(db), opts.now ?? (() => new Date()), (fn) => db.transaction(fn).immediate());
+  const repo = processorRepo(db);
+  const now = opts.now ?? (() => new Date());
+  const outbox = new Outbox(repo, now, { serviceUrl: opts.serviceUrl, webhookSecret: opts.webhookSecret, deliver: opts.deliver, log: opts.log });
+  const core = new SandboxProcessorCore(repo, now, (fn) => db.transaction(fn).immediate(), outbox, opts.publicUrl);
   const app = sandboxProcessorApp({ ...opts, core });
-  return { app, db, close: () => db.close() };
+  return {
+    app,
+    db,
+    /** Points event delivery somewhere else (the service's test harness: its app's `request`). */
+    setDeliver: (deliver: Deliver, opts?: { atOnce?: boolean }) => outbox.setDeliver(deliver, opts),
+    /** What `POST /v1/_run_due` does, without HTTP. */
+    runDue: () => runDue(core),
+    close: () => db.close(),
+  };
 }
 export type SandboxProcessor = ReturnType<typeof createSandboxProcessor>;

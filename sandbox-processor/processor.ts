@@ -1,26 +1,42 @@
 /**
- * The sandbox processor's business rules, free of HTTP: client tokens, charges with a token (the
- * browser) or with card data and a caller's reference (server to server), and reading its records.
- * It keeps the brand, last four and expiry of a card and never the number or CVC (Doc 3).
+ * The sandbox processor's business rules, free of HTTP: client tokens, the vault, charges with a
+ * token (the browser), with card data or with a vaulted card (server to server, once per caller
+ * reference), the bank challenge, capture and void. Refunds are in ./refunds.ts, events and clock
+ * driven changes in ./provider-events.ts. It keeps the brand, last four, expiry and test-card
+ * behaviour of a card and never the number or CVC (Doc 3).
  */
 import { randomBytes } from 'node:crypto';
 import { detectBrand, luhnValid } from '../src/card/index.ts';
 import type { ChargeCard } from '../src/api/checkout.ts';
-import { behaviourOf } from './cards.ts';
-import type { ProcessorRepo, TokenRecord, TransactionRecord } from './store/repo.ts';
+import { behaviourOf, cardForReference, type CardBehaviour } from './cards.ts';
+import type { Outbox } from './outbox.ts';
+import type { ProcessorRepo, TokenRecord, TransactionRecord, VaultRecord } from './store/repo.ts';
+import { wireTransaction } from './wire.ts';
 
 /** Client tokens live as long as a provider's hosted-fields credential (Doc 1, expire rule 4). */
 const TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Card 0074 stays unsettled for one hour of clock after capture (Doc 3, test cards). */
+const UNSETTLED_MS = 60 * 60 * 1000;
+/** Card 0259: a dispute opens 60 seconds of clock after capture. */
+const DISPUTE_AFTER_MS = 60 * 1000;
+/** The expiry a server-referenced card reports: the reference carries none. */
+export const REFERENCE_EXPIRY = { expMonth: 12, expYear: 2034 } as const;
+
+export type RefusalStatus = 400 | 404 | 409;
 
 /** The processor refused the request before any money moved; `reason` is its wire code. */
 export class ChargeRefused extends Error {
   constructor(
     readonly reason: string,
     message: string,
+    readonly status: RefusalStatus = 400,
   ) {
     super(message);
   }
 }
+
+/** Card 0108: the processor is down; nothing was recorded (answered 503). */
+export class ProviderDown extends Error {}
 
 export interface ChargeContext {
   merchantId: string;
@@ -30,15 +46,52 @@ export interface ChargeContext {
   currency: string;
 }
 
-const newId = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+export interface DirectChargeOptions {
+  reference: string | null;
+  capture: boolean;
+  returnUrl: string | null;
+  billingPostalCode: string | null;
+  merchantInitiated: boolean;
+}
+
+/** What the processor reads of a card, from its data or from the vault. */
+interface CardFacts {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  behaviour: CardBehaviour;
+  cvvResult: string | null;
+  avsResult: string | null;
+  vaultId: string | null;
+}
+
+/** A charge's result; `lost`: recorded, but the answer must be lost (card 0090, answered 502). */
+export interface ChargeResult {
+  transaction: TransactionRecord;
+  created: boolean;
+  lost: boolean;
+}
+
+export const newId = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+
+const notFound = () => new ChargeRefused('transaction_not_found', 'No such transaction.', 404);
+const avsOf = (postalCode: string | null | undefined) => (postalCode == null ? null : postalCode === '99999' ? 'no_match' : 'match');
 
 export class SandboxProcessorCore {
   constructor(
-    private readonly repo: ProcessorRepo,
+    readonly repo: ProcessorRepo,
     /** The sandbox follows the service clock, so tests that move time move token and card expiry too (Doc 3, Starting it). */
-    private readonly now: () => Date,
-    private readonly tx: <T>(fn: () => T) => T,
+    readonly now: () => Date,
+    readonly tx: <T>(fn: () => T) => T,
+    readonly outbox: Outbox,
+    readonly publicUrl: string,
   ) {}
+
+  /** The transaction as the wire and events show it, at this moment of the clock. */
+  wire(t: TransactionRecord) {
+    return wireTransaction(t, this.now(), this.publicUrl);
+  }
 
   issueToken(ctx: ChargeContext & { sessionId: string }): TokenRecord {
     const now = this.now().getTime();
@@ -49,40 +102,87 @@ export class SandboxProcessorCore {
       expiresAt: new Date(now + TOKEN_TTL_MS).toISOString(),
     };
     this.repo.insertToken(record);
-    return { ...record, usedBy: null };
+    return { ...record, usedBy: null, revokedAt: null };
   }
 
-  /** The browser charge API: the fields page pays with the token `init` handed out. */
-  chargeWithToken(token: string, card: ChargeCard): TransactionRecord {
+  /** Stops a token from charging (the session settled, expired or moved on). Revoking twice is fine. */
+  revokeToken(merchantId: string, token: string) {
     const tok = this.repo.getToken(token);
-    if (!tok) throw new ChargeRefused('token_invalid', 'This payment form has expired. Reload the page.');
-    if (tok.usedBy) throw new ChargeRefused('token_used', 'This payment form was already used. Reload the page.');
-    if (tok.expiresAt <= this.now().toISOString()) throw new ChargeRefused('token_expired', 'This payment form has expired. Reload the page.');
-    const t = this.#authorize(card, { ...tok, token, reference: null });
-    return this.tx(() => {
-      if (!this.repo.useToken(token, t.id)) throw new ChargeRefused('token_used', 'This payment form was already used. Reload the page.');
-      this.repo.insertTransaction(t);
-      return t;
-    });
+    if (!tok || tok.merchantId !== merchantId) throw new ChargeRefused('token_not_found', 'No such client token.', 404);
+    this.repo.revokeToken(token, this.now().toISOString());
   }
 
   /**
-   * Server-to-server charge. With a reference it is idempotent: the check and the insert share one
-   * transaction, so the same reference never charges twice and a retry gets the first answer.
+   * The browser charge API: the fields page pays with the token `init` handed out. The charge's
+   * reference is the token, so the service can look it up by the token it handed out.
    */
-  chargeDirect(ctx: ChargeContext & { reference: string | null }, card: ChargeCard): { transaction: TransactionRecord; created: boolean } {
+  chargeWithToken(token: string, card: ChargeCard): ChargeResult {
+    const tok = this.repo.getToken(token);
+    if (!tok) throw new ChargeRefused('token_invalid', 'This payment form has expired. Reload the page.');
+    if (tok.revokedAt) throw new ChargeRefused('token_revoked', 'This payment form is no longer valid. Reload the page.', 409);
+    if (tok.usedBy) throw new ChargeRefused('token_used', 'This payment form was already used. Reload the page.', 409);
+    if (tok.expiresAt <= this.now().toISOString()) throw new ChargeRefused('token_expired', 'This payment form has expired. Reload the page.', 409);
+    const facts = this.#cardFacts(card);
+    const t = this.#authorize(facts, { ...tok, token, reference: token }, { capture: true, returnUrl: null, merchantInitiated: false, browser: true });
+    const result = this.tx(() => {
+      if (!this.repo.useToken(token, t.id)) {
+        const now = this.repo.getToken(token);
+        if (now?.revokedAt) throw new ChargeRefused('token_revoked', 'This payment form is no longer valid. Reload the page.', 409);
+        throw new ChargeRefused('token_used', 'This payment form was already used. Reload the page.', 409);
+      }
+      this.repo.insertTransaction(t);
+      // The service hears of a browser charge from the processor too, not only from the browser.
+      this.outbox.enqueue({ type: 'transaction.updated', transaction: this.wire(t) });
+      return { transaction: t, created: true, lost: t.behaviour.outcome === 'outcome_unknown' };
+    });
+    this.outbox.kick();
+    return result;
+  }
+
+  /**
+   * Server-to-server charge of card data or of a vaulted card. With a reference it is idempotent:
+   * the check and the insert share one transaction, so the same reference never charges twice and
+   * a retry gets the first transaction.
+   */
+  chargeDirect(ctx: ChargeContext & DirectChargeOptions, source: { card: ChargeCard } | { vaultId: string }): ChargeResult {
     return this.tx(() => {
+      const vaultId = 'vaultId' in source ? source.vaultId : null;
       const existing = ctx.reference === null ? undefined : this.repo.transactionByReference(ctx.merchantId, ctx.reference);
       if (existing) {
-        if (existing.amount !== ctx.amount || existing.currency !== ctx.currency || existing.sessionId !== ctx.sessionId) {
-          throw new ChargeRefused('reference_reused', 'This reference already names a different charge.');
+        if (existing.amount !== ctx.amount || existing.currency !== ctx.currency || existing.sessionId !== ctx.sessionId || existing.vaultId !== vaultId) {
+          throw new ChargeRefused('reference_reused', 'This reference already names a different charge.', 409);
         }
-        return { transaction: existing, created: false };
+        return { transaction: existing, created: false, lost: false };
       }
-      const t = this.#authorize(card, { ...ctx, token: null });
+      const facts = 'card' in source ? this.#cardFacts(source.card) : this.#vaultFacts(ctx, source.vaultId, ctx.billingPostalCode);
+      // No buyer present: nobody to type a CVC (Doc 3 decisions: `not_provided`).
+      if (ctx.merchantInitiated) facts.cvvResult = 'not_provided';
+      const t = this.#authorize(facts, { ...ctx, token: null }, { ...ctx, browser: false });
       this.repo.insertTransaction(t);
-      return { transaction: t, created: true };
+      return { transaction: t, created: true, lost: t.captureState !== 'none' && t.behaviour.outcome === 'outcome_unknown' };
     });
+  }
+
+  /** Puts a card in the vault: a reference to a card of the table, or card data checked as a charge would. */
+  vault(merchantId: string, input: { providerReference: string; livemode: boolean } | { card: ChargeCard; livemode: boolean }): VaultRecord {
+    let facts: Omit<VaultRecord, 'id' | 'merchantId' | 'livemode' | 'createdAt'>;
+    if ('providerReference' in input) {
+      const card = cardForReference(input.providerReference);
+      if (!card) {
+        throw new ChargeRefused(
+          'unknown_reference',
+          'Unknown provider reference: use tok_sandbox_<brand>_<last four> naming a card of the sandbox test-card table, for example tok_sandbox_visa_4242.',
+        );
+      }
+      facts = { brand: card.brand, last4: card.last4, ...REFERENCE_EXPIRY, behaviour: card.behaviour, cvvResult: null };
+    } else {
+      const f = this.#cardFacts(input.card);
+      if (this.#expired(f)) throw new ChargeRefused('invalid_expiry', 'The card has expired.');
+      facts = { brand: f.brand, last4: f.last4, expMonth: f.expMonth, expYear: f.expYear, behaviour: f.behaviour, cvvResult: f.cvvResult };
+    }
+    const record: VaultRecord = { id: newId('sbx_pm_'), merchantId, livemode: input.livemode, createdAt: this.now().toISOString(), ...facts };
+    this.repo.insertVaulted(record);
+    return record;
   }
 
   /** Records are scoped to the account that made them: another merchant's id reads as unknown. */
@@ -95,17 +195,121 @@ export class SandboxProcessorCore {
     return this.repo.transactionByReference(merchantId, reference);
   }
 
-  #authorize(card: ChargeCard, ctx: ChargeContext & Pick<TransactionRecord, 'token' | 'reference'>): TransactionRecord {
+  /**
+   * The buyer's answer on the bank-challenge page (or a test's): approve gives an approved charge
+   * (captured when the charge asked for capture), fail gives a decline; card 0116 declines after
+   * either. The service hears it as `transaction.updated`.
+   */
+  resolveChallenge(merchantId: string | null, id: string, result: 'approve' | 'fail'): TransactionRecord {
+    const t = this.tx(() => {
+      const t = this.repo.getTransaction(id);
+      if (!t || (merchantId !== null && t.merchantId !== merchantId)) throw notFound();
+      if (t.status !== 'requires_action') throw new ChargeRefused('not_pending', 'This authentication is already complete.', 409);
+      const declineAfter = t.behaviour.outcome === 'challenge' && t.behaviour.declineAfter;
+      const now = this.now();
+      t.threeDSecure = { outcome: result === 'approve' ? 'authenticated' : 'failed', method: 'challenge', version: '2.2.0', eci: result === 'approve' ? '05' : '07' };
+      if (result === 'approve' && !declineAfter) {
+        t.status = 'approved';
+        if (t.captureRequested) this.#captureEffects(t, t.amount, now);
+      } else {
+        t.status = 'declined';
+        t.declineCode = 'card_declined';
+      }
+      this.repo.updateTransaction(t);
+      this.outbox.enqueue({ type: 'transaction.updated', transaction: this.wire(t) });
+      return t;
+    });
+    this.outbox.kick();
+    return t;
+  }
+
+  /** Captures an authorization, in full or in part, once per reference. */
+  capture(merchantId: string, id: string, req: { amount: number; reference: string }): ChargeResult {
+    return this.tx(() => {
+      const t = this.transaction(merchantId, id);
+      if (!t) throw notFound();
+      if (t.captureReference === req.reference) {
+        if (t.capturedAmount !== req.amount) throw new ChargeRefused('reference_reused', 'This reference already names a different capture.', 409);
+        return { transaction: t, created: false, lost: false };
+      }
+      if (t.status !== 'approved' || t.captureState !== 'none') {
+        throw new ChargeRefused('invalid_state', 'Only an authorized, uncaptured transaction can be captured.', 409);
+      }
+      if (req.amount > t.amount) throw new ChargeRefused('amount_exceeds_authorized', `At most ${t.amount} can be captured.`);
+      this.#captureEffects(t, req.amount, this.now());
+      t.captureReference = req.reference;
+      this.repo.updateTransaction(t);
+      return { transaction: t, created: true, lost: t.behaviour.outcome === 'outcome_unknown' };
+    });
+  }
+
+  /** Releases an authorization before capture, once per reference. */
+  void(merchantId: string, id: string, req: { reference: string }): TransactionRecord {
+    return this.tx(() => {
+      const t = this.transaction(merchantId, id);
+      if (!t) throw notFound();
+      if (t.voidReference === req.reference) return t;
+      if (t.status !== 'approved' || t.captureState !== 'none') {
+        throw new ChargeRefused('invalid_state', 'Only an authorized, uncaptured transaction can be voided.', 409);
+      }
+      t.captureState = 'voided';
+      t.voidReference = req.reference;
+      this.repo.updateTransaction(t);
+      return t;
+    });
+  }
+
+  /** Money moves: what each card of the table does once captured. */
+  #captureEffects(t: TransactionRecord, amount: number, now: Date) {
+    t.capturedAmount = amount;
+    t.captureState = t.behaviour.outcome === 'async_capture' ? 'pending' : 'settled';
+    if (t.behaviour.outcome === 'unsettled_1h') {
+      t.settlesAt = new Date(now.getTime() + UNSETTLED_MS).toISOString();
+      t.settleEventDue = true;
+    }
+    if (t.behaviour.outcome === 'dispute') t.disputeDueAt = new Date(now.getTime() + DISPUTE_AFTER_MS).toISOString();
+  }
+
+  #cardFacts(card: ChargeCard): CardFacts {
     if (!luhnValid(card.number)) throw new ChargeRefused('invalid_number', 'The card number is not valid.');
     const brand = detectBrand(card.number);
     const cvcLength = brand === 'amex' ? 4 : 3;
     if (card.cvc.length !== cvcLength) throw new ChargeRefused('invalid_cvc', `The security code must be ${cvcLength} digits.`);
-    const now = this.now();
-    const expired =
-      card.expYear < now.getUTCFullYear() || (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
-    const behaviour = behaviourOf(card.number);
-    const declineCode = expired ? 'expired_card' : behaviour.outcome === 'decline' ? behaviour.code : null;
     return {
+      brand,
+      last4: card.number.slice(-4),
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      behaviour: behaviourOf(card.number),
+      // Doc 3: CVC 000 gives a CVV no_match; approval stands.
+      cvvResult: card.cvc === '000' ? 'no_match' : 'match',
+      avsResult: avsOf(card.postalCode),
+      vaultId: null,
+    };
+  }
+
+  #vaultFacts(ctx: ChargeContext, vaultId: string, postalCode: string | null): CardFacts {
+    const v = this.repo.getVaulted(vaultId);
+    // Another account's card, or the other mode's, reads as unknown.
+    if (!v || v.merchantId !== ctx.merchantId || v.livemode !== ctx.livemode) throw new ChargeRefused('unknown_vault_id', 'No such vaulted card.');
+    return { ...v, cvvResult: v.cvvResult ?? 'not_provided', avsResult: avsOf(postalCode), vaultId: v.id };
+  }
+
+  #expired(f: Pick<CardFacts, 'expMonth' | 'expYear'>) {
+    const now = this.now();
+    return f.expYear < now.getUTCFullYear() || (f.expYear === now.getUTCFullYear() && f.expMonth < now.getUTCMonth() + 1);
+  }
+
+  /** The card table's answer to one charge. Throws for what records nothing (refusals, provider down). */
+  #authorize(
+    facts: CardFacts,
+    ctx: ChargeContext & Pick<TransactionRecord, 'token' | 'reference'>,
+    opts: { capture: boolean; returnUrl: string | null; merchantInitiated: boolean; browser: boolean },
+  ): TransactionRecord {
+    const b = facts.behaviour;
+    if (b.outcome === 'unavailable') throw new ProviderDown('The sandbox processor is unavailable (test card 0108).');
+    const now = this.now();
+    const t: TransactionRecord = {
       id: newId('sbx_txn_'),
       token: ctx.token,
       reference: ctx.reference,
@@ -114,16 +318,52 @@ export class SandboxProcessorCore {
       livemode: ctx.livemode,
       amount: ctx.amount,
       currency: ctx.currency,
-      status: declineCode ? 'declined' : 'approved',
-      declineCode,
-      brand,
-      last4: card.number.slice(-4),
-      expMonth: card.expMonth,
-      expYear: card.expYear,
-      // Doc 3: postal code 99999 gives an AVS no_match, CVC 000 a CVV no_match; approval stands.
-      avsResult: card.postalCode === undefined ? null : card.postalCode === '99999' ? 'no_match' : 'match',
-      cvvResult: card.cvc === '000' ? 'no_match' : 'match',
+      status: 'approved',
+      declineCode: null,
+      ruleCode: null,
+      brand: facts.brand,
+      last4: facts.last4,
+      expMonth: facts.expMonth,
+      expYear: facts.expYear,
+      avsResult: facts.avsResult,
+      cvvResult: facts.cvvResult,
       createdAt: now.toISOString(),
+      behaviour: b,
+      vaultId: facts.vaultId,
+      captureRequested: opts.capture,
+      captureState: 'none',
+      capturedAmount: 0,
+      captureReference: null,
+      voidReference: null,
+      settlesAt: null,
+      settleEventDue: false,
+      returnUrl: null,
+      threeDSecure: null,
+      disputeStatus: null,
+      disputeOpenedAt: null,
+      disputeDueAt: null,
     };
+    if (this.#expired(facts)) {
+      return { ...t, status: 'declined', declineCode: 'expired_card' };
+    }
+    if (b.outcome === 'decline') {
+      return { ...t, status: 'declined', declineCode: b.code, ruleCode: b.code === 'blocked_by_rule' ? (b.ruleCode ?? null) : null };
+    }
+    if (b.outcome === 'challenge' && !opts.merchantInitiated) {
+      if (opts.browser) {
+        // The fields page runs the challenge inside its own frame: the charge answers once it is done.
+        const threeDSecure = { outcome: 'authenticated' as const, method: 'challenge', version: '2.2.0', eci: '05' };
+        if (b.declineAfter) return { ...t, status: 'declined', declineCode: 'card_declined', threeDSecure };
+        t.threeDSecure = threeDSecure;
+      } else {
+        if (opts.returnUrl === null) {
+          throw new ChargeRefused('missing_redirect_url', 'This card needs a bank challenge: send returnUrl, where the challenge sends the buyer back.');
+        }
+        return { ...t, status: 'requires_action', returnUrl: opts.returnUrl };
+      }
+    }
+    if (b.outcome === 'frictionless') t.threeDSecure = { outcome: 'authenticated', method: 'frictionless', version: '2.2.0', eci: '05' };
+    if (opts.capture) this.#captureEffects(t, t.amount, now);
+    return t;
   }
 }

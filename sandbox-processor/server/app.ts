@@ -8,9 +8,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ProcessorChargeRequest } from '../../src/api/processor.ts';
 import { csp, escapeJsonForHtml, pageHeaders, readDist, serveAsset } from '../../src/server/static.ts';
-import { ChargeRefused, type SandboxProcessorCore } from '../processor.ts';
+import type { SandboxProcessorCore } from '../processor.ts';
+import { challengePage } from './challenge-page.ts';
 import { fail, readBody } from './http.ts';
-import { serverApi } from './server-api.ts';
+import { lostAnswer, refusal, serverApi } from './server-api.ts';
 
 /** What the processor writes to a log; the service's logger fits. */
 export interface ProcessorLog {
@@ -69,27 +70,27 @@ export function sandboxProcessorApp(opts: ProcessorAppOptions) {
   app.post('/v1/charges', tooLarge, async (c) => {
     const body = await readBody(c, ProcessorChargeRequest, 'The card details are incomplete or malformed.');
     if (body instanceof Response) return body;
+    let result;
     try {
-      const t = opts.core.chargeWithToken(body.token, body.card);
-      return c.json({
-        transactionId: t.id,
-        status: t.status,
-        ...(t.declineCode ? { declineCode: t.declineCode } : {}),
-        brand: t.brand,
-        last4: t.last4,
-      });
+      result = opts.core.chargeWithToken(body.token, body.card);
     } catch (err) {
-      if (err instanceof ChargeRefused) {
-        const status = err.reason === 'token_used' || err.reason === 'token_expired' ? 409 : 400;
-        return fail(status, err.reason, err.message);
-      }
-      throw err;
+      return refusal(err);
     }
+    if (result.lost) return lostAnswer();
+    const t = result.transaction;
+    return c.json({
+      transactionId: t.id,
+      status: t.status === 'approved' ? 'approved' : 'declined',
+      ...(t.declineCode ? { declineCode: t.declineCode } : {}),
+      brand: t.brand,
+      last4: t.last4,
+    });
   });
 
-  app.use('/v1/client_tokens', tooLarge);
-  app.use('/v1/transactions', tooLarge);
+  app.use('/v1/*', tooLarge);
+  app.use('/challenge/*', tooLarge);
   app.route('/', serverApi(opts));
+  app.route('/', challengePage(opts.core));
 
   app.notFound(() => fail(404, 'not_found', 'Not found.'));
   app.onError((err) => {

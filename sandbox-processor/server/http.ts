@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 
-export type FailStatus = 400 | 401 | 404 | 409 | 413 | 415 | 500 | 503;
+export type FailStatus = 400 | 401 | 404 | 409 | 413 | 415 | 500 | 502 | 503;
 
 export const fail = (status: FailStatus, code: string, error: string) =>
   new Response(JSON.stringify({ error, code }), { status, headers: { 'Content-Type': 'application/json' } });

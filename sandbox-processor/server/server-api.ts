@@ -1,83 +1,191 @@
 /**
  * The server-to-server API (../api.ts): what the service's adapter calls, never a browser. Every
- * call carries the service's bearer secret; the merchant account comes from `Sandbox-Account`.
+ * call carries the service's bearer secret; the merchant account comes from `Sandbox-Account`
+ * (except `/v1/_run_due`, which works on every account).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Hono } from 'hono';
-import { ACCOUNT_HEADER, ClientTokenRequest, DirectChargeRequest, type Transaction } from '../api.ts';
-import { ChargeRefused, type SandboxProcessorCore } from '../processor.ts';
-import type { TransactionRecord } from '../store/repo.ts';
+import { Hono, type Context } from 'hono';
+import {
+  ACCOUNT_HEADER,
+  CaptureRequest,
+  ChallengeRequest,
+  ClientTokenRequest,
+  DirectChargeRequest,
+  EventRequest,
+  RefundRequest,
+  VaultRequest,
+  VoidRequest,
+} from '../api.ts';
+import { ChargeRefused, ProviderDown, type ChargeResult, type SandboxProcessorCore } from '../processor.ts';
+import { emitEvent, runDue } from '../provider-events.ts';
+import { refund, refundByReference } from '../refunds.ts';
+import { wireRefund } from '../wire.ts';
 import { fail, readBody } from './http.ts';
 
 type Vars = { Variables: { account: string } };
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-const wire = (t: TransactionRecord): Transaction => ({
-  id: t.id,
-  reference: t.reference,
-  merchantId: t.merchantId,
-  sessionId: t.sessionId,
-  livemode: t.livemode,
-  amount: t.amount,
-  currency: t.currency,
-  status: t.status,
-  declineCode: t.declineCode,
-  card: { brand: t.brand, last4: t.last4, expMonth: t.expMonth, expYear: t.expYear },
-  avsResult: t.avsResult,
-  cvvResult: t.cvvResult,
-  createdAt: t.createdAt,
-});
+/** Card 0090: the processor recorded the outcome, but the answer never reaches the caller. */
+export const lostAnswer = () => new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } });
+
+/** Refusals and provider-down in the processor's own format; anything else is a 500 from onError. */
+export function refusal(err: unknown): Response {
+  if (err instanceof ChargeRefused) return fail(err.status, err.reason, err.message);
+  if (err instanceof ProviderDown) return fail(503, 'provider_unavailable', err.message);
+  throw err;
+}
+
+const ACCOUNT_PATHS = [
+  '/v1/client_tokens',
+  '/v1/client_tokens/:token/revoke',
+  '/v1/vault',
+  '/v1/transactions',
+  '/v1/transactions/:id',
+  '/v1/transactions/:id/capture',
+  '/v1/transactions/:id/void',
+  '/v1/transactions/:id/challenge',
+  '/v1/refunds',
+  '/v1/events',
+];
 
 export function serverApi(opts: { core: SandboxProcessorCore; apiSecret: string; publicUrl: string }) {
+  const { core } = opts;
   const api = new Hono<Vars>();
   const expected = digest(`Bearer ${opts.apiSecret}`);
+  const wire = core.wire.bind(core);
 
-  for (const path of ['/v1/client_tokens', '/v1/transactions', '/v1/transactions/:id']) {
+  for (const path of [...ACCOUNT_PATHS, '/v1/_run_due']) {
     api.use(path, async (c, next) => {
       // Digests have one length, so the comparison takes the same time whatever was sent.
       if (!timingSafeEqual(digest(c.req.header('authorization') ?? ''), expected)) {
         return fail(401, 'unauthorized', 'Send the service secret as a bearer token.');
       }
-      const account = c.req.header(ACCOUNT_HEADER);
-      if (!account || account.length > 120) return fail(400, 'account_missing', `Name the merchant account in ${ACCOUNT_HEADER}.`);
-      c.set('account', account);
+      if (path !== '/v1/_run_due') {
+        const account = c.req.header(ACCOUNT_HEADER);
+        if (!account || account.length > 120) return fail(400, 'account_missing', `Name the merchant account in ${ACCOUNT_HEADER}.`);
+        c.set('account', account);
+      }
       await next();
     });
   }
 
+  /** A charge or capture answer: 201 made now, 200 a replay of the same reference, 502 for card 0090. */
+  const charged = (c: Context<Vars>, r: ChargeResult) => (r.lost ? lostAnswer() : c.json(wire(r.transaction), r.created ? 201 : 200));
+
   api.post('/v1/client_tokens', async (c) => {
     const body = await readBody(c, ClientTokenRequest, 'The token request is incomplete or malformed.');
     if (body instanceof Response) return body;
-    const t = opts.core.issueToken({ merchantId: c.get('account'), ...body });
+    const t = core.issueToken({ merchantId: c.get('account'), ...body });
     return c.json({ token: t.token, expiresAt: t.expiresAt, fieldsUrl: `${opts.publicUrl}/fields` }, 201);
+  });
+
+  api.post('/v1/client_tokens/:token/revoke', (c) => {
+    const token = c.req.param('token');
+    try {
+      core.revokeToken(c.get('account'), token);
+    } catch (err) {
+      return refusal(err);
+    }
+    return c.json({ token, revoked: true as const });
+  });
+
+  api.post('/v1/vault', async (c) => {
+    const body = await readBody(c, VaultRequest, 'Send { providerReference, livemode } or { card, livemode }.');
+    if (body instanceof Response) return body;
+    try {
+      const v = core.vault(c.get('account'), body);
+      return c.json({ vaultId: v.id, card: { brand: v.brand, last4: v.last4, expMonth: v.expMonth, expYear: v.expYear } }, 201);
+    } catch (err) {
+      return refusal(err);
+    }
   });
 
   api.post('/v1/transactions', async (c) => {
     const body = await readBody(c, DirectChargeRequest, 'The charge request is incomplete or malformed.');
     if (body instanceof Response) return body;
-    const { card, ...ctx } = body;
+    const { card, vaultId, ...ctx } = body;
     try {
-      const { transaction, created } = opts.core.chargeDirect({ merchantId: c.get('account'), ...ctx }, card);
-      // 200 tells the caller this reference had already charged; the body is the same transaction.
-      return c.json(wire(transaction), created ? 201 : 200);
+      return charged(c, core.chargeDirect({ merchantId: c.get('account'), ...ctx }, card ? { card } : { vaultId: vaultId! }));
     } catch (err) {
-      if (err instanceof ChargeRefused) return fail(err.reason === 'reference_reused' ? 409 : 400, err.reason, err.message);
-      throw err;
+      return refusal(err);
     }
   });
 
   api.get('/v1/transactions', (c) => {
     const reference = c.req.query('reference');
     if (!reference) return fail(400, 'reference_missing', 'Look transactions up by ?reference=.');
-    const t = opts.core.transactionByReference(c.get('account'), reference);
+    const t = core.transactionByReference(c.get('account'), reference);
     return t ? c.json(wire(t)) : fail(404, 'transaction_not_found', 'No transaction has this reference.');
   });
 
   api.get('/v1/transactions/:id', (c) => {
-    const t = opts.core.transaction(c.get('account'), c.req.param('id'));
+    const t = core.transaction(c.get('account'), c.req.param('id'));
     return t ? c.json(wire(t)) : fail(404, 'transaction_not_found', 'No such transaction.');
   });
+
+  api.post('/v1/transactions/:id/capture', async (c) => {
+    const body = await readBody(c, CaptureRequest, 'Send { amount, reference }.');
+    if (body instanceof Response) return body;
+    try {
+      return charged(c, core.capture(c.get('account'), c.req.param('id'), body));
+    } catch (err) {
+      return refusal(err);
+    }
+  });
+
+  api.post('/v1/transactions/:id/void', async (c) => {
+    const body = await readBody(c, VoidRequest, 'Send { reference }.');
+    if (body instanceof Response) return body;
+    try {
+      return c.json(wire(core.void(c.get('account'), c.req.param('id'), body)));
+    } catch (err) {
+      return refusal(err);
+    }
+  });
+
+  /** The bank challenge without a browser, for tests: the same outcome as the page's buttons. */
+  api.post('/v1/transactions/:id/challenge', async (c) => {
+    const body = await readBody(c, ChallengeRequest, "Send { result: 'approve' | 'fail' }.");
+    if (body instanceof Response) return body;
+    try {
+      return c.json(wire(core.resolveChallenge(c.get('account'), c.req.param('id'), body.result)));
+    } catch (err) {
+      return refusal(err);
+    }
+  });
+
+  api.post('/v1/refunds', async (c) => {
+    const body = await readBody(c, RefundRequest, 'Send { transactionId, amount, reference }.');
+    if (body instanceof Response) return body;
+    try {
+      const r = refund(core, c.get('account'), body);
+      // 202: the processor answers later (refund.succeeded / refund.failed).
+      return c.json(wireRefund(r.refund), r.created ? (r.refund.status === 'pending' ? 202 : 201) : 200);
+    } catch (err) {
+      return refusal(err);
+    }
+  });
+
+  api.get('/v1/refunds', (c) => {
+    const reference = c.req.query('reference');
+    if (!reference) return fail(400, 'reference_missing', 'Look refunds up by ?reference=.');
+    const r = refundByReference(core, c.get('account'), reference);
+    return r ? c.json(wireRefund(r)) : fail(404, 'refund_not_found', 'No refund has this reference.');
+  });
+
+  api.post('/v1/events', async (c) => {
+    const body = await readBody(c, EventRequest, 'Send { type, transactionId?, refundId? }.');
+    if (body instanceof Response) return body;
+    try {
+      const { id, delivered } = await emitEvent(core, c.get('account'), body.type, body);
+      return c.json({ id, type: body.type, delivered }, 202);
+    } catch (err) {
+      return refusal(err);
+    }
+  });
+
+  api.post('/v1/_run_due', async (c) => c.json({ processed: await runDue(core) }));
 
   return api;
 }

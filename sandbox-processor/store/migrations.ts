@@ -37,4 +37,99 @@ export const migrations: string[] = [
   -- The caller's reference names one charge per account: a retry finds it instead of charging again.
   CREATE UNIQUE INDEX transactions_reference ON transactions (merchant_id, reference) WHERE reference IS NOT NULL;
   `,
+  // Version 2: the full test-card table, vaulted cards, capture/void, refunds, disputes and the event
+  // outbox. The status CHECK changes (requires_action), so the transactions table is rebuilt.
+  `
+  CREATE TABLE transactions_v2 (
+    id TEXT PRIMARY KEY,
+    token TEXT,
+    reference TEXT,
+    merchant_id TEXT NOT NULL,
+    session_id TEXT,
+    livemode INTEGER NOT NULL,
+    amount INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('approved','declined','requires_action')),
+    decline_code TEXT,
+    rule_code TEXT,
+    brand TEXT NOT NULL,
+    last4 TEXT NOT NULL,
+    exp_month INTEGER NOT NULL,
+    exp_year INTEGER NOT NULL,
+    avs_result TEXT,
+    cvv_result TEXT,
+    created_at TEXT NOT NULL,
+    -- The test-card behaviour (JSON), never the number.
+    behaviour TEXT NOT NULL,
+    vault_id TEXT,
+    capture_requested INTEGER NOT NULL,
+    capture_state TEXT NOT NULL CHECK (capture_state IN ('none','pending','settled','voided')),
+    captured_amount INTEGER NOT NULL,
+    capture_reference TEXT,
+    void_reference TEXT,
+    settles_at TEXT,
+    -- 1 while a transaction.updated is owed when settles_at passes.
+    settle_event_due INTEGER NOT NULL DEFAULT 0,
+    return_url TEXT,
+    three_ds TEXT,
+    dispute_status TEXT CHECK (dispute_status IN ('open','won','lost')),
+    dispute_opened_at TEXT,
+    dispute_due_at TEXT
+  );
+  INSERT INTO transactions_v2 (id, token, reference, merchant_id, session_id, livemode, amount, currency, status, decline_code,
+    brand, last4, exp_month, exp_year, avs_result, cvv_result, created_at, behaviour, capture_requested, capture_state, captured_amount)
+  SELECT id, token, COALESCE(reference, token), merchant_id, session_id, livemode, amount, currency, status, decline_code,
+    brand, last4, exp_month, exp_year, avs_result, cvv_result, created_at, '{"outcome":"approve"}', 1,
+    CASE WHEN status = 'approved' THEN 'settled' ELSE 'none' END, CASE WHEN status = 'approved' THEN amount ELSE 0 END
+  FROM transactions;
+  DROP TABLE transactions;
+  ALTER TABLE transactions_v2 RENAME TO transactions;
+  CREATE UNIQUE INDEX transactions_reference ON transactions (merchant_id, reference) WHERE reference IS NOT NULL;
+  CREATE INDEX transactions_dispute_due ON transactions (dispute_due_at) WHERE dispute_due_at IS NOT NULL AND dispute_status IS NULL;
+  CREATE INDEX transactions_settle_due ON transactions (settles_at) WHERE settle_event_due = 1;
+
+  ALTER TABLE tokens ADD COLUMN revoked_at TEXT;
+
+  -- A vaulted card: brand, last four, expiry, behaviour and the CVV result if a CVC was checked.
+  CREATE TABLE vault (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL,
+    livemode INTEGER NOT NULL,
+    brand TEXT NOT NULL,
+    last4 TEXT NOT NULL,
+    exp_month INTEGER NOT NULL,
+    exp_year INTEGER NOT NULL,
+    behaviour TEXT NOT NULL,
+    cvv_result TEXT,
+    created_at TEXT NOT NULL
+  );
+
+  CREATE TABLE refunds (
+    id TEXT PRIMARY KEY,
+    reference TEXT NOT NULL,
+    merchant_id TEXT NOT NULL,
+    transaction_id TEXT NOT NULL REFERENCES transactions (id),
+    amount INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('succeeded','pending','failed')),
+    failure_code TEXT,
+    -- When a pending refund fails by itself (card 5126); null otherwise.
+    fails_at TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX refunds_reference ON refunds (merchant_id, reference);
+  CREATE INDEX refunds_transaction ON refunds (transaction_id);
+
+  -- The outbox: every event the processor owes the service, kept until a delivery got a 2xx.
+  CREATE TABLE events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    type TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    delivered_at TEXT
+  );
+  CREATE INDEX events_undelivered ON events (seq) WHERE delivered_at IS NULL;
+  `,
 ];

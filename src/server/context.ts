@@ -22,6 +22,8 @@ export interface Deps {
   limiter: RateLimiter;
   /** The adapter for a merchant's processor; null for `none` (Doc 3: binder_unavailable). */
   processorFor(kind: ProcessorKind): Processor | null;
+  /** The secret the sandbox processor signs its webhooks with (`/api/webhooks/sandbox` verifies with it). */
+  providerWebhookSecret: string;
 }
 
 /** Hono context variables set by the middleware chain. */

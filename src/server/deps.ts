@@ -29,10 +29,13 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
   });
   // The secret the service presents to the processor: kept, so a restart still matches.
   const secret = await keptValue(store, 'processor_secret', () => `sbx_sk_${randomChars(40)}`);
+  // The secret the processor signs its webhooks with; the inbound route verifies with it (Doc 3, Webhooks).
+  const webhookSecret = await keptValue(store, 'processor_webhook_secret', () => `whsec_${randomChars(40)}`);
   // The processor runs beside the service (its own origin, its own database); main.ts serves its app.
   const sandbox = createSandboxProcessor({
     dataPath: processorDataPath(config.dataPath),
     apiSecret: secret,
+    webhookSecret,
     serviceUrl: config.publicUrl,
     publicUrl: config.processorUrl,
     distDir: config.distDir,
@@ -53,6 +56,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     // Other adapters (card_element, hosted_fields, ...) arrive with their issues; until then the
     // sandbox processor stands in for them, as Doc 3 allows for every sandbox merchant.
     processorFor: (kind) => (kind === 'none' ? null : adapter),
+    providerWebhookSecret: webhookSecret,
   };
-  return { deps, sandbox, store };
+  return { deps, sandbox, store, adapter };
 }

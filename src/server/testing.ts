@@ -15,6 +15,9 @@ export async function testApp(env: Record<string, string> = {}) {
   const config = loadConfig({ SVCPAY_DATA: ':memory:', SVCPAY_LOG: 'info', ...env });
   const { deps, sandbox, store } = await buildDeps(config, createLogger(true, (l) => lines.push(l)), { processorTransport: 'in-process' });
   const app = createApp(deps);
+  // The processor's events reach this app's `/api/webhooks/sandbox` without a socket. Events are
+  // sent by the processor's runDue or an explicit emit only, never in the background of a test.
+  sandbox.setDeliver((url, init) => app.request(url, init), { atOnce: false });
   const merchant = (input: NewMerchant = {}) => createMerchant(deps, input);
   const json = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, ip = '198.51.100.7') =>
     app.request(

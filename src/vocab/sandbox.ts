@@ -5,3 +5,28 @@
  */
 export const processorChargeStatuses = ['approved', 'declined'] as const;
 export type ProcessorChargeStatus = (typeof processorChargeStatuses)[number];
+
+/** A transaction at the sandbox processor, as its server API reports it (Doc 3, the test-card table). */
+export const processorTransactionStatuses = ['approved', 'declined', 'requires_action'] as const;
+export type ProcessorTransactionStatus = (typeof processorTransactionStatuses)[number];
+
+/** Capture state of a sandbox transaction: none, pending (captured, settling), settled, voided. */
+export const processorCaptureStates = ['none', 'pending', 'settled', 'voided'] as const;
+
+export const processorRefundStatuses = ['succeeded', 'pending', 'failed'] as const;
+
+/** Events the processor sends the service's `/api/webhooks/sandbox`. */
+export const providerEventTypes = [
+  'transaction.updated',
+  'capture.settled',
+  'refund.succeeded',
+  'refund.failed',
+  'dispute.created',
+  'dispute.won',
+  'dispute.lost',
+] as const;
+export type ProviderEventType = (typeof providerEventTypes)[number];
+
+/** Events a test may ask the processor to send on demand (Doc 3, `POST /_sandbox/provider_events`). */
+export const emittableEventTypes = ['dispute.created', 'dispute.won', 'dispute.lost', 'refund.succeeded', 'refund.failed', 'capture.settled'] as const;
+export type EmittableEventType = (typeof emittableEventTypes)[number];

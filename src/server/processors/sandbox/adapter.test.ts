@@ -10,9 +10,9 @@ import { createMerchant } from '../../engine/merchants.ts';
 import type { Merchant, SessionRecord } from '../../engine/types.ts';
 import { loadConfig } from '../../env.ts';
 import { createLogger } from '../../log.ts';
-import { SERVICE, bearer } from '../../testing.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError } from '../types.ts';
-import { SandboxProcessorAdapter, type FetchLike } from './adapter.ts';
+import { SERVICE, bearer, testApp } from '../../testing.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type VaultChargeRequest } from '../types.ts';
+import { SandboxProcessorAdapter, parseProviderEvent, type FetchLike } from './adapter.ts';
 
 const BASE = 'http://127.0.0.1:4243';
 const merchant = { id: 'merchant_a' } as Merchant;
@@ -94,6 +94,7 @@ describe('sandbox processor adapter', () => {
       createSandboxProcessor({
         dataPath: join(dir!, 'svcpay.sandbox-processor.sqlite'),
         apiSecret: SECRET,
+        webhookSecret: 'whsec_test',
         serviceUrl: 'http://localhost:4242',
         publicUrl: BASE,
         distDir: dir!,
@@ -152,5 +153,115 @@ describe('the service over a processor that is down', () => {
       expect((await res.json()).code).toBe('provider_unavailable');
     }
     sandbox.close();
+  });
+});
+
+describe('sandbox processor adapter: vault, capture, void, refunds, events', () => {
+  const vaultCharge = (vaultId: string, extra: Partial<VaultChargeRequest> = {}): VaultChargeRequest => ({
+    reference: 'att_v1',
+    vaultId,
+    amount: 1500,
+    currency: 'USD',
+    livemode: false,
+    capture: true,
+    sessionId: null,
+    returnUrl: null,
+    billingPostalCode: null,
+    merchantInitiated: false,
+    ...extra,
+  });
+
+  it('vaults by reference and by card, charges the vaulted card once per reference', async () => {
+    const adapter = adapterOver(testProcessor().processor);
+    const byRef = await adapter.vault(merchant, { providerReference: 'tok_sandbox_visa_4242', livemode: false });
+    expect(byRef).toEqual({ vaultId: expect.stringMatching(/^sbx_pm_/), card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } });
+    const byCard = await adapter.vault(merchant, { card: { ...CARD, number: '5555555555554444' }, livemode: false });
+    expect(byCard.card).toEqual({ brand: 'mastercard', last4: '4444', expMonth: CARD.expMonth, expYear: CARD.expYear });
+    const t = await adapter.chargeVaulted(merchant, vaultCharge(byRef.vaultId));
+    expect(t).toMatchObject({ status: 'approved', capture: 'settled', capturedAmount: 1500, cvvResult: 'not_provided', reference: 'att_v1', dispute: null });
+    expect(await adapter.chargeVaulted(merchant, vaultCharge(byRef.vaultId))).toEqual(t);
+    expect(await adapter.lookup(merchant, 'att_v1')).toEqual(t);
+    const err = await adapter.vault(merchant, { providerReference: 'tok_sandbox_visa_1111', livemode: false }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProcessorRejectedError);
+    expect(err).toMatchObject({ reason: 'unknown_reference' });
+  });
+
+  it('authorizes, captures in part, refunds, looks refunds up, and refuses a void after capture', async () => {
+    const adapter = adapterOver(testProcessor().processor);
+    const { vaultId } = await adapter.vault(merchant, { providerReference: 'tok_sandbox_visa_4242', livemode: false });
+    const auth = await adapter.chargeVaulted(merchant, vaultCharge(vaultId, { capture: false }));
+    expect(auth).toMatchObject({ status: 'approved', capture: 'none', capturedAmount: 0 });
+    const captured = await adapter.capture(merchant, { transactionId: auth.id, amount: 1000, reference: 'cap_1' });
+    expect(captured).toMatchObject({ capture: 'settled', capturedAmount: 1000 });
+    await expect(adapter.void(merchant, { transactionId: auth.id, reference: 'void_1' })).rejects.toMatchObject({ reason: 'invalid_state' });
+    const refund = await adapter.refund(merchant, { transactionId: auth.id, amount: 400, reference: 'rf_1' });
+    expect(refund).toEqual({ id: expect.stringMatching(/^sbx_re_/), reference: 'rf_1', transactionId: auth.id, amount: 400, currency: 'USD', status: 'succeeded', failureCode: null });
+    expect(await adapter.refundLookup(merchant, 'rf_1')).toEqual(refund);
+    expect(await adapter.refundLookup(merchant, 'rf_2')).toBeNull();
+    await expect(adapter.refund(merchant, { transactionId: auth.id, amount: 601, reference: 'rf_2' })).rejects.toMatchObject({ reason: 'amount_exceeds_captured' });
+    // An unknown transaction is a refusal, not an outage.
+    await expect(adapter.capture(merchant, { transactionId: 'sbx_txn_nope', amount: 1, reference: 'c' })).rejects.toBeInstanceOf(ProcessorRejectedError);
+    const other = await adapter.chargeVaulted(merchant, vaultCharge(vaultId, { reference: 'att_v2', capture: false }));
+    expect(await adapter.void(merchant, { transactionId: other.id, reference: 'void_2' })).toMatchObject({ capture: 'voided' });
+  });
+
+  it('reports a challenge, a refused challenge without a return URL, a lost answer and an unavailable provider', async () => {
+    const adapter = adapterOver(testProcessor().processor);
+    const vault = async (ref: string) => (await adapter.vault(merchant, { providerReference: ref, livemode: false })).vaultId;
+    const challenge = await adapter.chargeVaulted(merchant, vaultCharge(await vault('tok_sandbox_visa_3220'), { returnUrl: 'http://localhost:4242/back' }));
+    expect(challenge).toMatchObject({ status: 'requires_action', challengeUrl: `${BASE}/challenge/${challenge.id}` });
+    await expect(adapter.chargeVaulted(merchant, vaultCharge(await vault('tok_sandbox_visa_3220'), { reference: 'att_c2' }))).rejects.toMatchObject({
+      reason: 'missing_redirect_url',
+    });
+    const lostVault = await vault('tok_sandbox_visa_0090');
+    await expect(adapter.chargeVaulted(merchant, vaultCharge(lostVault, { reference: 'att_lost' }))).rejects.toBeInstanceOf(ProcessorUnavailableError);
+    expect(await adapter.lookup(merchant, 'att_lost')).toMatchObject({ status: 'approved', capture: 'settled' });
+    await expect(adapter.chargeVaulted(merchant, vaultCharge(await vault('tok_sandbox_visa_0108'), { reference: 'att_down' }))).rejects.toBeInstanceOf(
+      ProcessorUnavailableError,
+    );
+    expect(await adapter.lookup(merchant, 'att_down')).toBeNull();
+    const rule = await adapter.chargeVaulted(merchant, vaultCharge(await vault('tok_sandbox_visa_0033'), { reference: 'att_rule' }));
+    expect(rule).toMatchObject({ status: 'declined', declineCode: 'blocked_by_rule', ruleCode: 'sandbox_block' });
+  });
+
+  it('revokes a client token, emits events on demand and runs due work', async () => {
+    const { processor } = testProcessor();
+    const adapter = adapterOver(processor);
+    const init = await adapter.clientInit(merchant, session);
+    await adapter.revokeClientToken(merchant, init.token);
+    await expect(adapter.revokeClientToken(merchant, 'sbx_tok_nope')).rejects.toBeInstanceOf(ProcessorRejectedError);
+    const { vaultId } = await adapter.vault(merchant, { providerReference: 'tok_sandbox_visa_0066', livemode: false });
+    const t = await adapter.chargeVaulted(merchant, vaultCharge(vaultId));
+    expect(t.capture).toBe('pending');
+    expect(await adapter.emitEvent(merchant, 'capture.settled', { transactionId: t.id })).toEqual({ id: expect.stringMatching(/^sbx_evt_/), type: 'capture.settled', delivered: false });
+    expect((await adapter.verifyTransaction(merchant, t.id))!.capture).toBe('settled');
+    await expect(adapter.emitEvent(merchant, 'refund.succeeded', { transactionId: t.id })).rejects.toMatchObject({ reason: 'refund_not_found' });
+    expect(await adapter.runDue()).toBe(0);
+  });
+
+  it('reads a provider event body back as the engine knows it', async () => {
+    const receiver: string[] = [];
+    const { processor } = testProcessor({ deliver: async (_url, init) => (receiver.push(String(init.body)), new Response(null, { status: 200 })) });
+    const adapter = adapterOver(processor);
+    const t = await adapter.charge(merchant, session, CARD, { reference: 'att_e' });
+    await adapter.emitEvent(merchant, 'dispute.created', { transactionId: t.id });
+    const event = parseProviderEvent(JSON.parse(receiver[0]!));
+    expect(event).toMatchObject({ type: 'dispute.created', transaction: { id: t.id, dispute: { status: 'open' } } });
+    expect(parseProviderEvent({ id: 'x', type: 'dispute.created' })).toBeNull();
+  });
+});
+
+describe('the service harness and the processor events', () => {
+  it('delivers processor events to the service app itself; one not answered 2xx stays in the outbox', async () => {
+    const t = await testApp();
+    const { merchant: m } = await t.merchant();
+    const charged = await t.processor.charge(m, { ...session, id: 'vp_cs_x' }, CARD, { reference: 'att_h' });
+    const emitted = await (t.processor as SandboxProcessorAdapter).emitEvent(m, 'dispute.created', { transactionId: charged.id });
+    // The delivery went through the service app (its request log), not out to a socket.
+    expect(t.logLines.some((l) => l.includes('/api/webhooks/sandbox'))).toBe(true);
+    const row = t.sandbox.db.prepare('SELECT attempts, delivered_at FROM events WHERE id = ?').get(emitted.id) as { attempts: number; delivered_at: string | null };
+    expect(row.attempts).toBe(1);
+    expect(emitted.delivered).toBe(row.delivered_at !== null);
+    expect(t.deps.providerWebhookSecret).toMatch(/^whsec_/);
   });
 });

@@ -6,9 +6,33 @@
  */
 import type { z } from 'zod';
 import type { ChargeCard, InitResponse } from '../../../api/checkout.ts';
-import { ACCOUNT_HEADER, ClientTokenResponse, ErrorBody, Transaction, type DirectChargeRequest } from '../../../../sandbox-processor/api.ts';
+import {
+  ACCOUNT_HEADER,
+  ClientTokenResponse,
+  ErrorBody,
+  EventResponse,
+  ProviderEventBody,
+  Refund,
+  RevokeResponse,
+  RunDueResponse,
+  Transaction,
+  VaultResponse,
+  type DirectChargeRequest,
+  type VaultRequest,
+} from '../../../../sandbox-processor/api.ts';
+import type { EmittableEventType } from '../../../vocab/sandbox.ts';
 import type { Merchant, SessionRecord } from '../../engine/types.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../types.ts';
+import {
+  ProcessorRejectedError,
+  ProcessorUnavailableError,
+  type Processor,
+  type ProcessorRefund,
+  type ProcessorTransaction,
+  type ProviderEvent,
+  type VaultChargeRequest,
+  type VaultInput,
+  type VaultedCard,
+} from '../types.ts';
 
 /** The real `fetch` in production; the processor app's own `request` in tests. */
 export type FetchLike = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -60,14 +84,79 @@ export class SandboxProcessorAdapter implements Processor {
     return t && toProcessorTransaction(t);
   }
 
-  /** One call: a parsed answer, null for a 404 when `notFoundIsNull`, or one of the engine's two errors. */
-  async #call<S extends z.ZodType>(
+  async vault(merchant: Merchant, input: VaultInput): Promise<VaultedCard> {
+    const body: VaultRequest = input;
+    return (await this.#call(merchant, 'POST', '/v1/vault', body, VaultResponse))!;
+  }
+
+  async chargeVaulted(merchant: Merchant, req: VaultChargeRequest): Promise<ProcessorTransaction> {
+    const body: DirectChargeRequest = {
+      sessionId: req.sessionId,
+      livemode: req.livemode,
+      amount: req.amount,
+      currency: req.currency,
+      reference: req.reference,
+      vaultId: req.vaultId,
+      capture: req.capture,
+      returnUrl: req.returnUrl,
+      billingPostalCode: req.billingPostalCode,
+      merchantInitiated: req.merchantInitiated,
+    };
+    return toProcessorTransaction((await this.#call(merchant, 'POST', '/v1/transactions', body, Transaction))!);
+  }
+
+  async capture(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }): Promise<ProcessorTransaction> {
+    const path = `/v1/transactions/${encodeURIComponent(req.transactionId)}/capture`;
+    return toProcessorTransaction((await this.#call(merchant, 'POST', path, { amount: req.amount, reference: req.reference }, Transaction, 'reject'))!);
+  }
+
+  async void(merchant: Merchant, req: { transactionId: string; reference: string }): Promise<ProcessorTransaction> {
+    const path = `/v1/transactions/${encodeURIComponent(req.transactionId)}/void`;
+    return toProcessorTransaction((await this.#call(merchant, 'POST', path, { reference: req.reference }, Transaction, 'reject'))!);
+  }
+
+  async refund(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }): Promise<ProcessorRefund> {
+    return toProcessorRefund((await this.#call(merchant, 'POST', '/v1/refunds', req, Refund, 'reject'))!);
+  }
+
+  async refundLookup(merchant: Merchant, reference: string): Promise<ProcessorRefund | null> {
+    const r = await this.#call(merchant, 'GET', `/v1/refunds?reference=${encodeURIComponent(reference)}`, undefined, Refund, 'null');
+    return r && toProcessorRefund(r);
+  }
+
+  async revokeClientToken(merchant: Merchant, token: string): Promise<void> {
+    await this.#call(merchant, 'POST', `/v1/client_tokens/${encodeURIComponent(token)}/revoke`, undefined, RevokeResponse, 'reject');
+  }
+
+  async runDue(): Promise<number> {
+    return (await this.#call(null, 'POST', '/v1/_run_due', undefined, RunDueResponse))!.processed;
+  }
+
+  /**
+   * Not on the interface: asks the sandbox processor to send one provider event now (behind
+   * `POST /_sandbox/provider_events`), making the change it reports. `delivered`: the service's
+   * webhook answered 2xx. An unknown id is a `ProcessorRejectedError` (`transaction_not_found`,
+   * `refund_not_found`); an event that contradicts the state is one too (`invalid_state`).
+   */
+  async emitEvent(
     merchant: Merchant,
+    type: EmittableEventType,
+    ids: { transactionId?: string; refundId?: string },
+  ): Promise<{ id: string; type: string; delivered: boolean }> {
+    return (await this.#call(merchant, 'POST', '/v1/events', { type, ...ids }, EventResponse, 'reject'))!;
+  }
+
+  /**
+   * One call: a parsed answer or one of the engine's two errors. A 404 is `null` with `'null'`, a
+   * refusal with `'reject'` (the id named in the path is unknown), and no usable answer otherwise.
+   */
+  async #call<S extends z.ZodType>(
+    merchant: Merchant | null,
     method: 'GET' | 'POST',
     path: string,
     body: unknown,
     schema: S,
-    notFoundIsNull = false,
+    notFound: 'unavailable' | 'null' | 'reject' | boolean = 'unavailable',
   ): Promise<z.infer<S> | null> {
     const { status, json } = await this.#send(merchant, method, path, body);
     if (status >= 200 && status < 300) {
@@ -75,15 +164,16 @@ export class SandboxProcessorAdapter implements Processor {
       if (!parsed.success) throw new ProcessorUnavailableError(`The sandbox processor answered ${method} ${path} with an unreadable body.`);
       return parsed.data;
     }
-    if (status === 404 && notFoundIsNull) return null;
+    if (status === 404 && (notFound === 'null' || notFound === true)) return null;
     const error = ErrorBody.safeParse(json);
     // 400 and 409 are the processor refusing this request: nothing moved, the reason is its own.
-    if ((status === 400 || status === 409) && error.success) throw new ProcessorRejectedError(error.data.code, error.data.error);
+    const refused = status === 400 || status === 409 || (status === 404 && notFound === 'reject');
+    if (refused && error.success) throw new ProcessorRejectedError(error.data.code, error.data.error);
     // Anything else (401 from a wrong secret, 5xx, a proxy's page) means no usable answer.
     throw new ProcessorUnavailableError(`The sandbox processor answered ${method} ${path} with ${status}${error.success ? ` ${error.data.code}` : ''}.`);
   }
 
-  async #send(merchant: Merchant, method: string, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  async #send(merchant: Merchant | null, method: string, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
     const { baseUrl, secret, timeoutMs } = this.#opts;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -100,7 +190,7 @@ export class SandboxProcessorAdapter implements Processor {
           method,
           headers: {
             Authorization: `Bearer ${secret}`,
-            [ACCOUNT_HEADER]: merchant.id,
+            ...(merchant ? { [ACCOUNT_HEADER]: merchant.id } : {}),
             ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
           },
           body: body === undefined ? undefined : JSON.stringify(body),
@@ -130,6 +220,7 @@ function toProcessorTransaction(t: Transaction): ProcessorTransaction {
     id: t.id,
     status: t.status,
     declineCode: t.declineCode,
+    ruleCode: t.ruleCode,
     amount: t.amount,
     currency: t.currency,
     sessionId: t.sessionId,
@@ -137,5 +228,36 @@ function toProcessorTransaction(t: Transaction): ProcessorTransaction {
     card: t.card,
     avsResult: t.avsResult,
     cvvResult: t.cvvResult,
+    reference: t.reference,
+    capture: t.capture,
+    capturedAmount: t.capturedAmount,
+    settlesAt: t.settlesAt,
+    challengeUrl: t.challengeUrl,
+    threeDSecure: t.threeDSecure,
+    dispute: t.dispute,
   };
+}
+
+function toProcessorRefund(r: Refund): ProcessorRefund {
+  return {
+    id: r.id,
+    reference: r.reference,
+    transactionId: r.transactionId,
+    amount: r.amount,
+    currency: r.currency,
+    status: r.status,
+    failureCode: r.failureCode,
+  };
+}
+
+/**
+ * Reads what the sandbox processor POSTs to `/api/webhooks/sandbox` (after the signature checked
+ * out): the event as the engine knows it, or null for a body that is not one.
+ */
+export function parseProviderEvent(json: unknown): ProviderEvent | null {
+  const parsed = ProviderEventBody.safeParse(json);
+  if (!parsed.success) return null;
+  const e = parsed.data;
+  if ('refund' in e) return { id: e.id, type: e.type, refund: toProcessorRefund(e.refund) };
+  return { id: e.id, type: e.type, transaction: toProcessorTransaction(e.transaction) } as ProviderEvent;
 }
