@@ -10,6 +10,13 @@ import { reconcile } from '../engine/reconcile.ts';
 type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'signer' | 'sealer'>;
 
 export async function runDue(deps: JobDeps) {
+  // The processor's own clock-driven work (settlements, async refunds, disputes) and its webhook
+  // outbox: a real provider does this on its own timer; the sandbox one follows the service clock.
+  const processor = deps.processorFor('sandbox');
+  const provider = await processor?.runDue().catch((err: unknown) => {
+    deps.log.warn('sandbox processor run failed', { error: err instanceof Error ? err.message : String(err) });
+    return 0;
+  });
   // First the attempts a lost answer or a closed tab left pending: their outcomes come before expiry.
   const reconciled = await reconcile(deps);
   if (reconciled.recorded || reconciled.failed) deps.log.info('reconciler', { ...reconciled });
@@ -17,7 +24,7 @@ export async function runDue(deps: JobDeps) {
   if (expired) deps.log.info('expiry sweep', { expired });
   // Doc 1: idempotency keys are kept 24 hours of service clock.
   const pruned = await pruneIdempotency(deps);
-  return { reconciled, expired, pruned };
+  return { provider, reconciled, expired, pruned };
 }
 
 /** Real-time heartbeat; the sweep "runs periodically, not at the exact instant" (Doc 1). */

@@ -170,7 +170,12 @@ export class SandboxProcessorAdapter implements Processor {
     const refused = status === 400 || status === 409 || (status === 404 && notFound === 'reject');
     if (refused && error.success) throw new ProcessorRejectedError(error.data.code, error.data.error);
     // Anything else (401 from a wrong secret, 5xx, a proxy's page) means no usable answer.
-    throw new ProcessorUnavailableError(`The sandbox processor answered ${method} ${path} with ${status}${error.success ? ` ${error.data.code}` : ''}.`);
+    // A 503 in the processor's own format is the processor saying it processed nothing; any other
+    // failure (a 502 lost answer, a proxy's page, a 5xx) leaves the outcome unknown.
+    throw new ProcessorUnavailableError(
+      `The sandbox processor answered ${method} ${path} with ${status}${error.success ? ` ${error.data.code}` : ''}.`,
+      status === 503 && error.success,
+    );
   }
 
   async #send(merchant: Merchant | null, method: string, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
