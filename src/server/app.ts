@@ -22,6 +22,7 @@ import { sessionRoutes } from './routes/sessions/index.ts';
 import { streamRoutes } from './routes/streams/index.ts';
 import { tokenRoutes } from './routes/tokens/index.ts';
 import { paymentIntentRoutes } from './routes/payment-intents/index.ts';
+import { providerWebhookRoutes } from './routes/provider-webhooks/index.ts';
 import { telemetryRoutes } from './routes/telemetry/index.ts';
 import { walletDomainRoutes } from './routes/wallet-domains/index.ts';
 
@@ -53,6 +54,7 @@ export function createApp(deps: Deps) {
   app.route('/', walletDomainRoutes(deps));
   app.route('/', tokenRoutes(deps));
   app.route('/', paymentIntentRoutes(deps));
+  app.route('/', providerWebhookRoutes(deps));
   app.route('/', buyerRoutes(deps));
   app.route('/', descriptorRoutes(deps));
   // Before publicRoutes: its `/v1/public/*` catch-all must stay last.

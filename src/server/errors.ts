@@ -92,6 +92,7 @@ export const catalogue = {
   refund_not_found: entry(404, 'MERCHANT', 'No such payment or transaction to refund.', 'Check the id, and that the key is of the same merchant and mode.'),
   payment_intent_not_found: entry(404, 'MERCHANT', 'No such payment intent.', 'Check the id, and that the key is of the same merchant and mode.'),
   sandbox_account_required: entry(422, 'MERCHANT', 'Sandbox card references work only on sandbox (test) accounts.', 'Use a test key, or a reference from your live provider vault.'),
+  webhook_signature_invalid: entry(400, 'NETWORK', 'The webhook signature is missing, wrong or too old.', 'Sign `<t>.<raw body>` with HMAC-SHA256 and the gateway secret; `t` within 300 seconds of now.'),
   route_not_found: entry(404, 'MERCHANT', 'No such endpoint.', 'Check the method and path against the API reference.'),
   method_not_allowed: entry(405, 'MERCHANT', 'This method is not allowed on this path.', 'Check the method against the API reference.'),
   service_unavailable: entry(503, 'INTERNAL', 'The service is temporarily unavailable.', 'Retry with backoff.', true),

@@ -9,6 +9,10 @@ import { createMerchant, rotateKeys, updateMerchant, type NewMerchant } from '..
 import { MerchantSettings, processorKinds } from '../../engine/types.ts';
 import { runDue } from '../../jobs/index.ts';
 import { parseOrThrow, readJson } from '../../validation.ts';
+import { ApiError } from '../../errors.ts';
+import { ProcessorRejectedError } from '../../processors/types.ts';
+import { SandboxProcessorAdapter } from '../../processors/sandbox/adapter.ts';
+import { emittableEventTypes } from '../../../vocab/sandbox.ts';
 
 export const NewMerchantBody = z.strictObject({
   environment: z.enum(['sandbox', 'live']).optional(),
@@ -60,5 +64,36 @@ export function sandboxRoutes(deps: Deps) {
     await runDue(deps);
     return c.json(clock());
   });
+  // Doc 3: makes the sandbox processor send a provider event to the service's own inbound webhook.
+  r.post('/_sandbox/provider_events', async (c) => {
+    const input = parseOrThrow(ProviderEventBody, await readJson(c.req.raw));
+    const settlement = await settlementNamed(deps, input);
+    const merchant = settlement && (await deps.store.read.merchants.get(settlement.merchantId));
+    const processor = merchant && deps.processorFor(merchant.processor);
+    if (!settlement || !merchant || !(processor instanceof SandboxProcessorAdapter)) {
+      throw new ApiError('refund_not_found', 'No captured payment of the sandbox processor has this payment_intent or transaction.');
+    }
+    try {
+      const sent = await processor.emitEvent(merchant, input.type, { transactionId: settlement.processorRef });
+      return c.json(sent, 202);
+    } catch (err) {
+      if (err instanceof ProcessorRejectedError) throw new ApiError('invalid_transition', err.message);
+      throw err;
+    }
+  });
   return r;
+}
+
+export const ProviderEventBody = z
+  .strictObject({
+    type: z.enum(emittableEventTypes),
+    payment_intent: z.string().min(1).max(100).optional(),
+    transaction: z.string().min(1).max(100).optional(),
+  })
+  .refine((b) => (b.payment_intent === undefined) !== (b.transaction === undefined), { message: 'send exactly one of payment_intent or transaction' });
+
+async function settlementNamed(deps: Deps, input: z.infer<typeof ProviderEventBody>) {
+  if (input.transaction !== undefined) return deps.store.read.settlements.get(input.transaction);
+  const intent = await deps.store.read.payments.get(input.payment_intent!);
+  return intent?.vpTxId ? deps.store.read.settlements.get(intent.vpTxId) : undefined;
 }
