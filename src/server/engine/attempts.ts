@@ -64,6 +64,17 @@ export async function closeAttempt(r: Repos, id: string, state: 'done' | 'failed
   return true;
 }
 
+/**
+ * Forgets an attempt the processor refused before acting (bad card data, a refused request):
+ * nothing moved and nothing of the request is kept. True when it was still pending.
+ */
+export async function forgetAttempt(r: Repos, id: string): Promise<boolean> {
+  const a = await r.attempts.get(id);
+  if (!a || a.state !== 'pending') return false;
+  await r.attempts.delete(id);
+  return true;
+}
+
 /** After a look that found nothing: the next one waits twice as long, up to ten minutes. */
 export function backOff(a: AttemptRecord, nowMs: number): AttemptRecord {
   const gap = Math.min(FIRST_CHECK_MS * 2 ** (a.checks + 1), MAX_CHECK_GAP_MS);

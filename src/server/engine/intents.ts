@@ -17,7 +17,7 @@ import { newId } from '../ids.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../processors/types.ts';
 import type { Reads, Repos } from '../store/types.ts';
 import { isSupportedCurrency } from '../../vocab/currencies.ts';
-import { closeAttempt, newAttempt } from './attempts.ts';
+import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
 import { linkChargeBuyer, validateChargeBuyer, type ChargeBuyer } from './buyers.ts';
 import { resolveDescriptor, type ResolvedDescriptor } from './descriptors.ts';
 import { actionOf, declineMessage } from './declines.ts';
@@ -133,6 +133,7 @@ export async function createIntent(
     // A single-use card is held by this attempt until its outcome: two charges never share it.
     if (card.setupForFutureUse === null && card.usedBy) throw new ApiError('charge_in_progress', 'This single-use card is being charged by another request.');
     let session: SessionRecord | null = null;
+    let sessionBefore: SessionRecord | undefined;
     if (body.session_id !== undefined) {
       const s = await r.sessions.get(body.session_id);
       if (!s || s.merchantId !== merchant.id || s.livemode !== auth.livemode) throw new ApiError('session_not_found');
@@ -140,6 +141,7 @@ export async function createIntent(
       if (s.status === 'succeeded' || s.chargeLock !== null || s.paymentStatus !== 'unpaid') throw new ApiError('charge_in_progress', 'This session already has a payment; read the session before charging again.');
       if (s.status === 'expired') throw new ApiError('session_expired');
       if (s.mode === 'setup') throw new ApiError('session_wrong_state', 'A setup session saves a card and is never charged.');
+      sessionBefore = s;
       session = moveTo(s, 'processing', { chargeLock: opts.attemptId, latestAttemptId: opts.attemptId }, now);
       await r.sessions.update(session);
     }
@@ -185,7 +187,7 @@ export async function createIntent(
       ),
     );
     if (card.setupForFutureUse === null) await r.paymentMethods.update({ ...card, usedBy: opts.attemptId, updatedAt: now });
-    return { intent, card, link };
+    return { intent, card, link, sessionBefore };
   });
 
   if ('earlier' in reserved) {
@@ -211,7 +213,7 @@ export async function createIntent(
     });
   } catch (err) {
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
-      await undoReservation(deps, intent, opts.attemptId);
+      await undoReservation(deps, intent, opts.attemptId, { card, session: reserved.sessionBefore });
       if (err instanceof ProcessorUnavailableError) throw new ApiError('provider_unavailable');
       throw new ApiError('provider_request_rejected', err.message, { reason: err.reason });
     }
@@ -249,18 +251,20 @@ async function echoOf(deps: IntentDeps, auth: AuthContext, body: CreatePaymentIn
 }
 
 /** The processor refused before moving money: the request leaves no trace (intent, locks, attempt). */
-async function undoReservation(deps: IntentDeps, intent: PaymentIntentRecord, attemptId: string) {
+async function undoReservation(deps: IntentDeps, intent: PaymentIntentRecord, attemptId: string, before: { card?: PaymentMethodRecord; session?: SessionRecord }) {
   await deps.store.tx(async (r) => {
-    const now = deps.clock.iso();
-    await closeAttempt(r, attemptId, 'failed', now);
+    await forgetAttempt(r, attemptId);
     await r.payments.delete(intent.id);
-    if (intent.paymentMethodId) {
+    if (intent.paymentMethodId && before.card) {
       const card = await r.paymentMethods.get(intent.paymentMethodId);
-      if (card?.usedBy === attemptId) await r.paymentMethods.update({ ...card, usedBy: null });
+      if (card?.usedBy === attemptId) await r.paymentMethods.update({ ...card, usedBy: before.card.usedBy ?? null, updatedAt: before.card.updatedAt });
     }
-    if (intent.sessionId) {
+    if (intent.sessionId && before.session) {
       const s = await r.sessions.get(intent.sessionId);
-      if (s?.chargeLock === attemptId) await r.sessions.update({ ...s, status: 'pending', chargeLock: null });
+      if (s?.chargeLock === attemptId) {
+        const b = before.session;
+        await r.sessions.update({ ...s, status: b.status, chargeLock: null, latestAttemptId: b.latestAttemptId ?? null, updatedAt: b.updatedAt });
+      }
     }
   });
 }
@@ -432,14 +436,14 @@ export async function captureIntent(deps: IntentDeps, auth: AuthContext, id: str
     );
     const locked = { ...p, pendingOp: attemptId, updatedAt: deps.clock.iso() };
     await r.payments.update(locked);
-    return { ...locked, captureAmount: amount };
+    return { ...locked, captureAmount: amount, before: p };
   });
   let t: ProcessorTransaction;
   try {
     t = await processor.capture(auth.merchant, { transactionId: intent.processorRef!, amount: intent.captureAmount, reference: attemptId });
   } catch (err) {
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
-      await releaseOp(deps, intent.id, attemptId);
+      await releaseOp(deps, intent.id, attemptId, intent.before);
       if (err instanceof ProcessorUnavailableError) throw new ApiError('provider_unavailable');
       throw new ApiError('provider_request_rejected', err.message, { reason: err.reason });
     }
@@ -488,14 +492,14 @@ export async function voidIntent(deps: IntentDeps, auth: AuthContext, id: string
     );
     const locked = { ...p, pendingOp: attemptId, updatedAt: deps.clock.iso() };
     await r.payments.update(locked);
-    return locked;
+    return { ...locked, before: p };
   });
   let t: ProcessorTransaction;
   try {
     t = await processor.void(auth.merchant, { transactionId: intent.processorRef!, reference: attemptId });
   } catch (err) {
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
-      await releaseOp(deps, intent.id, attemptId);
+      await releaseOp(deps, intent.id, attemptId, intent.before);
       if (err instanceof ProcessorUnavailableError) throw new ApiError('provider_unavailable');
       throw new ApiError('provider_request_rejected', err.message, { reason: err.reason });
     }
@@ -557,11 +561,13 @@ export async function failUnseenCharge(deps: Pick<Deps, 'store' | 'clock'>, merc
 }
 
 /** A capture or void the processor never made: the intent stays authorized and can be captured again. */
-export async function releaseOp(deps: Pick<Deps, 'store' | 'clock'>, intentId: string, attemptId: string) {
+export async function releaseOp(deps: Pick<Deps, 'store' | 'clock'>, intentId: string, attemptId: string, before?: PaymentIntentRecord) {
   await deps.store.tx(async (r) => {
-    await closeAttempt(r, attemptId, 'failed', deps.clock.iso());
+    // Refused (`before` given): no trace. Given up on by the reconciler: kept on record as failed.
+    if (before) await forgetAttempt(r, attemptId);
+    else await closeAttempt(r, attemptId, 'failed', deps.clock.iso());
     const p = (await r.payments.get(intentId))!;
-    if (p.pendingOp === attemptId) await r.payments.update({ ...p, pendingOp: null });
+    if (p.pendingOp === attemptId) await r.payments.update({ ...p, pendingOp: null, updatedAt: before?.updatedAt ?? p.updatedAt });
   });
 }
 

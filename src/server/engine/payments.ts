@@ -11,7 +11,7 @@ import { actionOf, browserDeclineCode, declineMessage } from './declines.ts';
 import { emit, type EventType } from './events.ts';
 import { moveTo } from './session-status.ts';
 import { expireIfDue } from './sessions.ts';
-import { closeAttempt, newAttempt } from './attempts.ts';
+import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord, SettlementRecord } from './types.ts';
 import type { Repos } from '../store/types.ts';
 
@@ -365,10 +365,12 @@ export async function chargeAtSubmit(
  * if the session still holds this attempt's lock, it goes back to the status it had, so a refused
  * request leaves no trace (compare-and-set on the lock, inside the transaction).
  */
-export async function releaseCharge(deps: Pick<Deps, 'store' | 'clock'>, before: SessionRecord, attemptId: string) {
+export async function releaseCharge(deps: Pick<Deps, 'store' | 'clock'>, before: SessionRecord, attemptId: string, how: 'refused' | 'gave_up' = 'refused') {
   await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
-    await closeAttempt(r, attemptId, 'failed', now);
+    // A refusal leaves no trace; an attempt given up on by the reconciler stays on record as failed.
+    if (how === 'refused') await forgetAttempt(r, attemptId);
+    else await closeAttempt(r, attemptId, 'failed', now);
     const s = await r.sessions.get(before.id);
     if (!s || s.chargeLock !== attemptId) return;
     await r.sessions.update({

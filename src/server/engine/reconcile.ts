@@ -122,7 +122,7 @@ async function giveUp(deps: ReconcileDeps, a: AttemptRecord): Promise<'failed'> 
   if (a.kind === 'charge' && a.sessionId) {
     const session = await deps.store.read.sessions.get(a.sessionId);
     if (session) {
-      await releaseCharge(deps, { ...session, status: 'pending' }, a.id);
+      await releaseCharge(deps, { ...session, status: 'pending' }, a.id, 'gave_up');
       return 'failed';
     }
   }

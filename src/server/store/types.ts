@@ -150,6 +150,8 @@ export interface AttemptReads {
 export interface AttemptRepo extends AttemptReads {
   insert(a: AttemptRecord): Promise<void>;
   update(a: AttemptRecord): Promise<void>;
+  /** Only for an attempt the processor refused before acting: the refused request leaves no trace. */
+  delete(id: string): Promise<void>;
   /** Pending attempts of one session and kind. */
   pendingForSession(sessionId: string, kind: AttemptRecord['kind']): Promise<AttemptRecord[]>;
 }
