@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { ClientErrorRequest } from '../../api/checkout.ts';
 import type { Router } from '../router.ts';
-import { ClockBody, NewMerchantBody, PatchMerchantBody } from '../routes/sandbox/index.ts';
+import { ClockBody, NewMerchantBody, PatchMerchantBody, ProviderEventBody } from '../routes/sandbox/index.ts';
 import type { JsonSchema } from './json-schema-arbitrary.ts';
 import { APPROVED_CARD } from './world.ts';
 
@@ -30,7 +30,14 @@ export type Target =
   | 'bogus-domain'
   | 'buyer' // a buyer of the main merchant made just before the request
   | 'foreign-buyer' // another merchant's buyer
-  | 'bogus-buyer';
+  | 'bogus-buyer'
+  | 'token' // a vaulted card made just before the request (fills `$SESSION` in a body)
+  | 'foreign-token'
+  | 'bogus-token'
+  | 'held-intent' // a payment intent authorized for a manual capture
+  | 'paid-intent' // a captured payment intent
+  | 'foreign-intent'
+  | 'bogus-intent';
 
 export type KeyRule = 'secret' | 'publishable' | 'either' | 'none';
 
@@ -179,6 +186,72 @@ export const SPECS: RouteSpec[] = [
   { method: 'GET', path: '/v1/buyers/:id', key: 'secret', targets: ['buyer', 'foreign-buyer', 'bogus-buyer'] },
   { method: 'PATCH', path: '/v1/buyers/:id', key: 'secret', targets: ['buyer', 'foreign-buyer', 'bogus-buyer'], hints: { ...buyerHints, external_id: fc.constant(undefined) } },
   { method: 'GET', path: '/v1/descriptor_config', key: 'secret' },
+  {
+    method: 'POST',
+    path: '/v1/tokens',
+    key: 'secret',
+    create: true,
+    hints: {
+      provider_reference: fc.constantFrom('tok_sandbox_visa_4242', 'tok_sandbox_mastercard_4444', 'tok_sandbox_amex_0005', 'tok_sandbox_visa_0000', 'pm_123'),
+      buyer_id: seldom(fc.constantFrom('cust_1', 'cust_2')),
+      buyer: fc.constant(undefined),
+      setup_for_future_use: seldom(fc.constantFrom('off_session', 'on_session')),
+      currency: seldom(fc.constantFrom('usd', 'EUR')),
+      metadata: seldom(fc.dictionary(fc.constantFrom('order', 'email', 'note'), fc.string({ maxLength: 10 }))),
+    },
+  },
+  { method: 'PATCH', path: '/v1/tokens/:id', key: 'secret', targets: ['token', 'foreign-token', 'bogus-token'] },
+  { method: 'DELETE', path: '/v1/tokens/:id', key: 'secret', targets: ['token', 'foreign-token', 'bogus-token'] },
+  {
+    method: 'GET',
+    path: '/v1/payment_methods',
+    key: 'secret',
+    query: fc.constantFrom('?buyer_id=cust_1', '?buyer_id=cust_1&limit=1', '?buyer_id=cust_1&limit=500', '', '?buyer_id=cust_1&starting_after=vp_pmt_test_x', '?buyer_id=&limit=0'),
+  },
+  {
+    method: 'POST',
+    path: '/v1/payment_intents',
+    key: 'secret',
+    create: true,
+    targets: ['token', 'foreign-token', 'bogus-token'],
+    hints: {
+      currency: fc.constantFrom('usd', 'EUR', 'gbp'),
+      capture_method: seldom(fc.constantFrom('automatic', 'manual')),
+      payment_method: fc.constant({ id: '$SESSION' }),
+      session_id: fc.constant(undefined),
+      return_url: seldom(fc.constantFrom('https://shop.example.com/return', 'http://localhost:4244/r', 'ftp://x')),
+      rule_tags: seldom(fc.dictionary(fc.constantFrom('segment', 'amount', 'tier'), fc.constantFrom('gold', 'ann@example.com', '42'))),
+      mit: fc.constant(undefined),
+      buyer: fc.constant(undefined),
+      buyer_id: seldom(fc.constantFrom('cust_1', 'cust_2')),
+      buyer_email: fc.constant(undefined),
+      billing_address: seldom(fc.record({ address_line1: fc.constant('1 Main St'), postal_code: fc.constantFrom('94107', '99999'), country: fc.constant('US') })),
+      buyer_ip_address: seldom(fc.constantFrom('203.0.113.9', '::1')),
+    },
+    required: ['amount', 'currency', 'payment_method'],
+  },
+  { method: 'GET', path: '/v1/payment_intents/:id', key: 'secret', targets: ['paid-intent', 'foreign-intent', 'bogus-intent'] },
+  { method: 'POST', path: '/v1/payment_intents/:id/capture', key: 'secret', targets: ['held-intent', 'paid-intent', 'foreign-intent', 'bogus-intent'], hints: { amount_to_capture: seldom(fc.integer({ min: 1, max: 2000 })) } },
+  { method: 'POST', path: '/v1/payment_intents/:id/void', key: 'secret', targets: ['held-intent', 'paid-intent', 'foreign-intent', 'bogus-intent'] },
+  {
+    method: 'POST',
+    path: '/v1/public/tokens',
+    key: 'publishable',
+    sameOrigin: true,
+    create: true,
+    targets: ['fresh-elements', 'fresh-hosted', 'foreign', 'bogus'],
+    hints: { sessionId: SESSION, card, setupForFutureUse: fc.constant(undefined) },
+  },
+  // Provider webhooks are signed by the provider: unsigned or badly signed bodies are refused.
+  { method: 'POST', path: '/api/webhooks/:gatewayId', key: 'none', targets: ['bogus'], zod: z.object({ id: z.string(), type: z.string() }) },
+  {
+    method: 'POST',
+    path: '/_sandbox/provider_events',
+    key: 'none',
+    zod: ProviderEventBody,
+    targets: ['paid-intent', 'bogus-intent'],
+    hints: { payment_intent: SESSION, transaction: fc.constant(undefined), type: fc.constantFrom('dispute.created', 'capture.settled', 'refund.succeeded') },
+  },
   // Doc 3: every other /v1/public path refuses a secret key, then answers route_not_found.
   { method: 'ALL', path: '/v1/public/*', key: 'publishable', targets: ['unknown-path'] },
 ];

@@ -134,6 +134,20 @@ async function resolveTarget(w: World, target: Target | undefined): Promise<{ pa
       return { param: w.foreignBuyer };
     case 'bogus-buyer':
       return { param: 'vp_by_test_doesnotexist' };
+    case 'token':
+      return { param: await w.token() };
+    case 'foreign-token':
+      return { param: w.foreignToken };
+    case 'bogus-token':
+      return { param: 'vp_pmt_test_doesnotexist' };
+    case 'held-intent':
+      return { param: await w.intent('manual') };
+    case 'paid-intent':
+      return { param: await w.intent('automatic') };
+    case 'foreign-intent':
+      return { param: w.foreignIntent };
+    case 'bogus-intent':
+      return { param: 'vpi_test_doesnotexist' };
   }
 }
 

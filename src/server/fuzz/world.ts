@@ -12,6 +12,8 @@ import type { CreateSessionBody } from '../../api/sessions.ts';
 import { createSession } from '../engine/sessions.ts';
 import { registerWalletDomain } from '../engine/wallet-domains.ts';
 import { upsertBuyer } from '../engine/buyers.ts';
+import { createToken } from '../engine/tokens.ts';
+import { createIntent } from '../engine/intents.ts';
 import type { Merchant } from '../engine/types.ts';
 import { SERVICE, testApp } from '../testing.ts';
 
@@ -148,6 +150,23 @@ export async function buildWorld(env: Record<string, string>) {
   const buyer = async (owner: { merchant: Merchant } = main) => (await upsertBuyer(t.deps, setupAuth(owner), { email: `fuzz${++buyers}@example.net`, name: 'Fuzz' })).record.id;
   const foreignBuyer = await buyer(other);
 
+  /** A fresh vaulted card of a merchant (test mode), made through the engine. */
+  const token = async (owner: { merchant: Merchant } = main, reference = 'tok_sandbox_visa_4242') =>
+    (await createToken(t.deps, setupAuth(owner), { provider_reference: reference })).token.id;
+  const foreignToken = await token(other);
+  /** A payment intent of the main merchant: held for a manual capture, or captured. */
+  let intents = 0;
+  const intent = async (captureMethod: 'manual' | 'automatic') =>
+    (
+      await createIntent(t.deps, setupAuth(main), { amount: 1000, currency: 'usd', capture_method: captureMethod, payment_method: { id: await token() } }, {
+        attemptId: `att_fuzz_setup_${++intents}`,
+        idemKey: null,
+      })
+    ).intent.id;
+  const foreignIntent = (
+    await createIntent(t.deps, setupAuth(other), { amount: 1000, currency: 'usd', payment_method: { id: foreignToken } }, { attemptId: 'att_fuzz_setup_foreign', idemKey: null })
+  ).intent.id;
+
   /** Sessions already used by earlier requests: whatever state the run has left them in. */
   const used: string[] = [await create({}), await create({ integrationMode: 'elements', chargeAtSubmit: true })];
   const foreign = await create({}, other);
@@ -163,6 +182,10 @@ export async function buildWorld(env: Record<string, string>) {
     walletDomain,
     buyer: () => buyer(),
     foreignBuyer,
+    token: () => token(),
+    foreignToken,
+    intent,
+    foreignIntent,
     watch: { service: rowWatch(t.store.db), sandbox: rowWatch(t.sandbox.db) },
   };
 }
