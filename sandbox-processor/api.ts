@@ -27,7 +27,13 @@ const isHttpUrl = (s: string) => {
   }
 };
 
-export const ClientTokenRequest = z.strictObject({ sessionId: z.string().min(1).max(120), livemode: z.boolean(), ...Money });
+export const ClientTokenRequest = z.strictObject({
+  sessionId: z.string().min(1).max(120),
+  livemode: z.boolean(),
+  ...Money,
+  /** false: the browser charge only authorizes; the service captures later. */
+  capture: z.boolean().default(true),
+});
 export const ClientTokenResponse = z.object({ token: z.string(), expiresAt: z.string(), fieldsUrl: z.string() });
 export const RevokeResponse = z.object({ token: z.string(), revoked: z.literal(true) });
 

@@ -93,7 +93,7 @@ export class SandboxProcessorCore {
     return wireTransaction(t, this.now(), this.publicUrl);
   }
 
-  issueToken(ctx: ChargeContext & { sessionId: string }): TokenRecord {
+  issueToken(ctx: ChargeContext & { sessionId: string; capture: boolean }): TokenRecord {
     const now = this.now().getTime();
     const record = {
       token: newId('sbx_tok_'),
@@ -123,7 +123,7 @@ export class SandboxProcessorCore {
     if (tok.usedBy) throw new ChargeRefused('token_used', 'This payment form was already used. Reload the page.', 409);
     if (tok.expiresAt <= this.now().toISOString()) throw new ChargeRefused('token_expired', 'This payment form has expired. Reload the page.', 409);
     const facts = this.#cardFacts(card);
-    const t = this.#authorize(facts, { ...tok, token, reference: token }, { capture: true, returnUrl: null, merchantInitiated: false, browser: true });
+    const t = this.#authorize(facts, { ...tok, token, reference: token }, { capture: tok.capture, returnUrl: null, merchantInitiated: false, browser: true });
     const result = this.tx(() => {
       if (!this.repo.useToken(token, t.id)) {
         const now = this.repo.getToken(token);

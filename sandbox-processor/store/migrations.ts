@@ -132,4 +132,8 @@ export const migrations: string[] = [
   );
   CREATE INDEX events_undelivered ON events (seq) WHERE delivered_at IS NULL;
   `,
+  // A client token says whether its browser charge captures or only authorizes (manual capture).
+  `
+  ALTER TABLE tokens ADD COLUMN capture INTEGER NOT NULL DEFAULT 1;
+  `,
 ];

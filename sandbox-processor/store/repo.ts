@@ -23,6 +23,8 @@ export interface TokenRecord {
   expiresAt: string;
   usedBy: string | null;
   revokedAt: string | null;
+  /** false: a browser charge with this token only authorizes (the session captures manually). */
+  capture: boolean;
 }
 
 export interface ThreeDSecureRecord {
@@ -174,8 +176,8 @@ const MUTABLE = new Set<keyof TransactionRecord>([
 
 export function processorRepo(db: Db) {
   const insertToken = db.prepare(
-    `INSERT INTO tokens (token, merchant_id, session_id, livemode, amount, currency, created_at, expires_at, used_by)
-     VALUES (@token, @merchantId, @sessionId, @livemode, @amount, @currency, @createdAt, @expiresAt, NULL)`,
+    `INSERT INTO tokens (token, merchant_id, session_id, livemode, amount, currency, created_at, expires_at, used_by, capture)
+     VALUES (@token, @merchantId, @sessionId, @livemode, @amount, @currency, @createdAt, @expiresAt, NULL, @capture)`,
   );
   const getToken = db.prepare<[string], Row>('SELECT * FROM tokens WHERE token = ?');
   const useToken = db.prepare('UPDATE tokens SET used_by = ? WHERE token = ? AND used_by IS NULL AND revoked_at IS NULL');
@@ -194,7 +196,7 @@ export function processorRepo(db: Db) {
   const settlementsDue = db.prepare<[string], Row>('SELECT * FROM transactions WHERE settle_event_due = 1 AND settles_at <= ?');
   return {
     insertToken(t: Omit<TokenRecord, 'usedBy' | 'revokedAt'>) {
-      insertToken.run({ ...t, livemode: t.livemode ? 1 : 0 });
+      insertToken.run({ ...t, livemode: t.livemode ? 1 : 0, capture: t.capture ? 1 : 0 });
     },
     getToken(token: string): TokenRecord | undefined {
       const r = getToken.get(token);
@@ -210,6 +212,7 @@ export function processorRepo(db: Db) {
         expiresAt: r.expires_at as string,
         usedBy: str(r.used_by),
         revokedAt: str(r.revoked_at),
+        capture: r.capture !== 0,
       };
     },
     /** Marks a token used; false when another charge took it first or it was revoked meanwhile. */

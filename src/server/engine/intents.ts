@@ -23,7 +23,7 @@ import { resolveDescriptor, type ResolvedDescriptor } from './descriptors.ts';
 import { actionOf, declineMessage } from './declines.ts';
 import { emit, type EventType } from './events.ts';
 import { acceptMetadata } from './metadata.ts';
-import { settlementOf } from './payments.ts';
+import { chargeEventData, settlementOf } from './charge-records.ts';
 import { checkReturnUrl } from './return-url.ts';
 import { validateRuleTags } from './rule-tags.ts';
 import { moveTo } from './session-status.ts';
@@ -375,23 +375,6 @@ async function settleSession(r: Repos, s: SessionRecord, intent: PaymentIntentRe
   );
 }
 
-/** The card fields every charge event carries (Doc 2, Events). */
-export function chargeEventData(intent: PaymentIntentRecord, t: ProcessorTransaction | null, session: SessionRecord | undefined) {
-  return {
-    session_id: intent.sessionId,
-    payment_intent_id: intent.id,
-    transaction_id: t?.id ?? intent.processorRef,
-    vp_tx_id: intent.vpTxId,
-    amount: intent.capturedAmount || intent.amount,
-    currency: intent.currency,
-    card: intent.card,
-    avs_result_code: intent.avsResultCode,
-    cvv_result_code: intent.cvvResultCode,
-    payment_method_id: intent.paymentMethodId ?? null,
-    // The merchant's own references travel with the event (session metadata for session payments).
-    metadata: session ? session.metadata : intent.metadata,
-  };
-}
 
 /**
  * The outbox events of a charge outcome. `payment_intent.succeeded` and `charge.succeeded` fire

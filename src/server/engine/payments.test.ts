@@ -32,18 +32,35 @@ async function session(t: T, body: Record<string, unknown> = {}, settings: Recor
 const approvedAtProcessor = (t: T) => t.sandbox.db.prepare("SELECT count(*) AS n FROM transactions WHERE status = 'approved'").get();
 
 describe('what a settled charge leaves behind', () => {
-  it('holds a manual-capture payment: succeeded for the buyer, held for the merchant, no charge yet', async () => {
+  it('holds a manual-capture payment: succeeded for the buyer, held for the merchant, no success event until the capture', async () => {
     const t = await testApp();
-    const s = await session(t, { captureMethod: 'manual' });
+    const s = await session(t, { captureMethod: 'manual', metadata: { order: 'A-17' } });
     const res = await s.charge();
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'succeeded' });
-    expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'held', vp_tx_count: 0, vp_tx_id: null });
-    expect(await s.events()).toEqual(['payment_intent.succeeded']);
-    const [event] = (await t.store.read.events.forSession(s.id)).filter((e) => e.type === 'payment_intent.succeeded');
-    // An authorization is not a transaction yet: it gets a vp_tx_id only when captured.
-    expect(JSON.stringify(event)).toContain('"status":"authorized"');
-    expect(JSON.stringify(event)).toContain('"vp_tx_id":null');
+    const held = await s.read();
+    expect(held).toMatchObject({ status: 'succeeded', paymentStatus: 'held', vp_tx_count: 0, vp_tx_id: null });
+    // Doc 2: payment_intent.succeeded does not fire for an uncaptured hold.
+    expect(await s.events()).toEqual([]);
+    const captured = await t.json('POST', `/v1/payment_intents/${held.paymentIntentId}/capture`, undefined, bearer(s.m.keys.secret));
+    expect(captured.status).toBe(200);
+    expect(await captured.json()).toMatchObject({ status: 'succeeded', amount_received: 2500 });
+    expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1, vp_tx_id: expect.stringMatching(/^vp_tx_test_/) });
+    expect(await s.events()).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    // The session's metadata reaches the payloads.
+    const [event] = (await t.store.read.events.forSession(s.id)).filter((e) => e.type === 'charge.succeeded');
+    expect(event!.data).toMatchObject({ metadata: { order: 'A-17' }, amount: 2500 });
+  });
+
+  it('voids a held session payment: the session reads cancelled and nothing is captured', async () => {
+    const t = await testApp();
+    const s = await session(t, { captureMethod: 'manual' });
+    await s.charge();
+    const held = await s.read();
+    const voided = await t.json('POST', `/v1/payment_intents/${held.paymentIntentId}/void`, undefined, bearer(s.m.keys.secret));
+    expect(await voided.json()).toMatchObject({ status: 'voided' });
+    expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'cancelled', vp_tx_count: 0 });
+    expect(await s.events()).toEqual([]);
   });
 
   it('captures an automatic payment: paid, one transaction, both success events with the card’s last four', async () => {

@@ -12,7 +12,8 @@ import { emit, type EventType } from './events.ts';
 import { moveTo } from './session-status.ts';
 import { expireIfDue } from './sessions.ts';
 import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
-import type { Merchant, PaymentIntentRecord, SessionRecord, SettlementRecord } from './types.ts';
+import type { Merchant, PaymentIntentRecord, SessionRecord } from './types.ts';
+import { chargeEventData, settlementOf } from './charge-records.ts';
 import type { Repos } from '../store/types.ts';
 
 type PaymentDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
@@ -123,7 +124,7 @@ async function settle(
     session = approved
       ? { ...current, ...lock, vpTxCount: current.vpTxCount + (held ? 0 : 1), paymentIntentId: null, updatedAt: now }
       : { ...current, ...lock, updatedAt: now };
-    if (approved && !held) events.push(['charge.succeeded', chargeData(session, intent, t)]);
+    if (approved && !held) events.push(['charge.succeeded', chargeEventData(intent, t, session)]);
   } else if (approved) {
     // Doc 1: success takes precedence; a failed session paid on retry becomes succeeded.
     session = moveTo(
@@ -141,14 +142,14 @@ async function settle(
       },
       now,
     );
-    const data = chargeData(session, intent, t);
-    events.push(['payment_intent.succeeded', { ...data, payment_intent_id: intent.id, status: intent.status }]);
-    if (!held) events.push(['charge.succeeded', data]);
+    const data = chargeEventData(intent, t, session);
+    // An authorization only held for a manual capture is not a success yet: both events wait for the capture.
+    if (!held) events.push(['payment_intent.succeeded', { ...data, status: intent.status }], ['charge.succeeded', data]);
   } else {
     session = declined(current, merchant, intent, current.chargeLock ?? attemptId ?? t.id, now);
     const d = intent.declineCode!;
     const failure = {
-      ...chargeData(session, intent, t),
+      ...chargeEventData(intent, t, session),
       vp_tx_id: null,
       failure_reason: `The card was declined (${d}).`,
       failure_code: d,
@@ -165,26 +166,6 @@ async function settle(
   await r.sessions.update(session);
   for (const [type, data] of events) await emit(r, deps.clock, merchant.id, current.livemode, type, data);
   return { session, intent };
-}
-
-/** The settlement row of captured money: what refunds and disputes act on (Doc 2, refunds by `transaction`). */
-export function settlementOf(intent: PaymentIntentRecord, t: ProcessorTransaction, now: string): SettlementRecord {
-  return {
-    id: intent.vpTxId!,
-    merchantId: intent.merchantId,
-    livemode: intent.livemode,
-    intentId: intent.id,
-    sessionId: intent.sessionId,
-    processorRef: t.id,
-    amount: t.capturedAmount ?? intent.amount,
-    currency: intent.currency,
-    status: t.capture === 'pending' ? 'pending' : 'settled',
-    settlesAt: t.settlesAt ?? null,
-    dispute: null,
-    card: intent.card,
-    createdAt: now,
-    updatedAt: now,
-  };
 }
 
 /** Doc 1, `retry`: an elements + chargeAtSubmit session with same-session retry re-opens after a decline. */
@@ -204,20 +185,6 @@ function declined(current: SessionRecord, merchant: Merchant, intent: PaymentInt
   return moveTo(current, 'failed', { ...base, retry: null }, now);
 }
 
-function chargeData(session: SessionRecord, intent: PaymentIntentRecord, t: ProcessorTransaction) {
-  return {
-    session_id: session.id,
-    payment_intent_id: intent.id,
-    transaction_id: t.id,
-    vp_tx_id: intent.vpTxId,
-    amount: intent.amount,
-    currency: intent.currency,
-    card: intent.card,
-    avs_result_code: intent.avsResultCode,
-    cvv_result_code: intent.cvvResultCode,
-    payment_method_id: null,
-  };
-}
 
 /** The provider is reached over the network now: a call that gets no answer is Doc 1's provider_unavailable, not a 500. */
 function unavailable(err: unknown): never {

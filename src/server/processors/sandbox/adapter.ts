@@ -57,7 +57,7 @@ export class SandboxProcessorAdapter implements Processor {
   }
 
   async clientInit(merchant: Merchant, session: SessionRecord): Promise<InitResponse> {
-    const body = { sessionId: session.id, livemode: session.livemode, amount: session.amount, currency: session.currency };
+    const body = { sessionId: session.id, livemode: session.livemode, amount: session.amount, currency: session.currency, capture: session.captureMethod !== 'manual' };
     const res = await this.#call(merchant, 'POST', '/v1/client_tokens', body, ClientTokenResponse);
     return { type: 'sandbox', token: res!.token, environment: 'sandbox', fieldsUrl: res!.fieldsUrl };
   }
@@ -75,6 +75,8 @@ export class SandboxProcessorAdapter implements Processor {
       currency: session.currency,
       reference: opts.reference ?? null,
       card,
+      // A manual-capture session only authorizes now; `POST /v1/payment_intents/{id}/capture` captures.
+      capture: session.captureMethod !== 'manual',
     };
     return toProcessorTransaction((await this.#call(merchant, 'POST', '/v1/transactions', body, Transaction))!);
   }

@@ -1,0 +1,44 @@
+/**
+ * What every charge leaves behind, whichever path made it (a session payment or a direct intent):
+ * the settlement row of captured money, and the card fields every charge event carries.
+ */
+import type { ProcessorTransaction } from '../processors/types.ts';
+import type { PaymentIntentRecord, SessionRecord, SettlementRecord } from './types.ts';
+
+/** The settlement row of captured money: what refunds and disputes act on (Doc 2, refunds by `transaction`). */
+export function settlementOf(intent: PaymentIntentRecord, t: ProcessorTransaction, now: string): SettlementRecord {
+  return {
+    id: intent.vpTxId!,
+    merchantId: intent.merchantId,
+    livemode: intent.livemode,
+    intentId: intent.id,
+    sessionId: intent.sessionId,
+    processorRef: t.id,
+    amount: t.capturedAmount ?? intent.amount,
+    currency: intent.currency,
+    status: t.capture === 'pending' ? 'pending' : 'settled',
+    settlesAt: t.settlesAt ?? null,
+    dispute: null,
+    card: intent.card,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The card fields every charge event carries (Doc 2, Events). */
+export function chargeEventData(intent: PaymentIntentRecord, t: ProcessorTransaction | null, session: SessionRecord | undefined) {
+  return {
+    session_id: intent.sessionId,
+    payment_intent_id: intent.id,
+    transaction_id: t?.id ?? intent.processorRef,
+    vp_tx_id: intent.vpTxId,
+    amount: intent.capturedAmount || intent.amount,
+    currency: intent.currency,
+    card: intent.card,
+    avs_result_code: intent.avsResultCode,
+    cvv_result_code: intent.cvvResultCode,
+    payment_method_id: intent.paymentMethodId ?? null,
+    // The merchant's own references travel with the event (session metadata for session payments).
+    metadata: session ? session.metadata : intent.metadata,
+  };
+}
