@@ -24,6 +24,7 @@ import { actionOf, declineMessage } from './declines.ts';
 import { emit, type EventType } from './events.ts';
 import { acceptMetadata } from './metadata.ts';
 import { chargeEventData, settlementOf } from './charge-records.ts';
+import { closeForms, revokeForms } from './payments.ts';
 import { checkReturnUrl } from './return-url.ts';
 import { validateRuleTags } from './rule-tags.ts';
 import { moveTo } from './session-status.ts';
@@ -223,13 +224,14 @@ export async function createIntent(
     throw new ApiError('payment_outcome_unknown', undefined, { payment_intent: intent.id });
   }
   const echo = await echoOf(deps, auth, body, intent, checked.buyer);
-  const applied = await deps.store.tx(async (r) => {
-    const next = await applyCharge(r, deps, merchant, intent.id, opts.attemptId, t, body.billing_address);
-    const result = { intent: next, echo, replayed: false };
+  const { result, revoke } = await deps.store.tx(async (r) => {
+    const applied = await applyCharge(r, deps, merchant, intent.id, opts.attemptId, t, body.billing_address);
+    const result = { intent: applied.intent, echo, replayed: false };
     await opts.also?.(r, result);
-    return result;
+    return { result, revoke: applied.revoke };
   });
-  return applied;
+  await revokeForms(deps, merchant, revoke);
+  return result;
 }
 
 async function echoOf(deps: IntentDeps, auth: AuthContext, body: CreatePaymentIntentBody, intent: PaymentIntentRecord, buyer: ChargeBuyer): Promise<CreateEcho> {
@@ -283,13 +285,13 @@ export async function applyCharge(
   attemptId: string | null,
   t: ProcessorTransaction,
   billingAddress?: unknown,
-): Promise<PaymentIntentRecord> {
+): Promise<{ intent: PaymentIntentRecord; revoke: string[] }> {
   const now = deps.clock.iso();
   const current = (await r.payments.get(intentId))!;
   // At the bank challenge the attempt stays open: the reconciler keeps asking until it resolves.
   if (attemptId && t.status !== 'requires_action') await closeAttempt(r, attemptId, 'done', now);
   const inFlight = current.status === 'requires_action' && (current.processorRef === null || current.processorRef === t.id);
-  if (!inFlight) return current;
+  if (!inFlight) return { intent: current, revoke: [] };
 
   const base = {
     ...current,
@@ -337,9 +339,14 @@ export async function applyCharge(
   }
 
   const session = next.sessionId ? await r.sessions.get(next.sessionId) : undefined;
-  if (session && t.status !== 'requires_action') await settleSession(r, session, next, t, attemptId, now);
+  let revoke: string[] = [];
+  if (session && t.status !== 'requires_action') {
+    await settleSession(r, session, next, t, attemptId, now);
+    // Paid: the session's open browser forms are closed, so no other tab can pay it too.
+    if (t.status === 'approved') revoke = await closeForms(r, session.id, now);
+  }
   await emitCharge(r, deps, merchant, next, t, session);
-  return next;
+  return { intent: next, revoke };
 }
 
 /** Doc 3: an elements session charged server-side with `session_id` is settled by that charge. */

@@ -144,18 +144,25 @@ describe('hosted checkout: a transaction completed too late', () => {
     return { s, first: await pay(), second: await pay(), complete };
   }
 
-  it('answers 409 to a second payment completed after the first, and 410 once the merchant closed the session', async () => {
+  it('records a second payment completed after the first (vp_tx_count 2, refundable) while telling the buyer the session was already paid', async () => {
     const t = await testApp();
     const a = await twoPayments(t);
     expect((await a.complete(a.first)).status).toBe(200);
     const second = await a.complete(a.second);
     expect([second.status, (await second.json()).code]).toEqual([409, 'session_already_completed']);
-    expect(await a.s.read()).toMatchObject({ vp_tx_count: 1 });
+    // Doc 1: the second payment is recorded, never discarded; paymentIntentId goes null (two exist).
+    const read = await a.s.read();
+    expect(read).toMatchObject({ status: 'succeeded', vp_tx_count: 2, paymentIntentId: null });
+    expect((await a.s.events()).filter((e) => e === 'charge.succeeded')).toHaveLength(2);
+    const intent = await t.store.read.payments.byProcessorRef(a.second);
+    const refund = await t.json('GET', `/v1/payment_intents/${intent!.id}`, undefined, bearer(a.s.m.keys.secret));
+    expect(await refund.json()).toMatchObject({ status: 'succeeded', refundable: true, remaining_refundable: 2500 });
 
     const b = await twoPayments(t);
     expect((await t.json('POST', `/v1/sessions/${b.s.id}/expire`, {}, bearer(b.s.m.keys.secret))).status).toBe(200);
     const late = await b.complete(b.first);
     expect([late.status, (await late.json()).code]).toEqual([410, 'session_expired']);
+    expect(await t.store.read.payments.byProcessorRef(b.first)).toMatchObject({ status: 'succeeded' });
   });
 
   it('refuses to open the payment form on a declined session with no attempts left, or of an inactive merchant', async () => {
@@ -254,5 +261,92 @@ describe('a processor that does not answer', () => {
     expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
     expect(await s.events()).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
     expect(approvedAtProcessor(t)).toEqual({ n: 1 });
+  });
+});
+
+describe('browser forms: bound to their session, single-use, closed when the session moves on', () => {
+  const init = async (t: T, id: string) => (await (await t.json('POST', '/api/checkout/init', { sessionId: id }, origin)).json()) as { token: string };
+  const payAtProcessor = (t: T, token: string) =>
+    t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, card: CARD }) });
+
+  it('records a hosted payment the buyer never came back from: the processor event settles the session', async () => {
+    const t = await testApp();
+    const s = await session(t, HOSTED);
+    const { token } = await init(t, s.id);
+    expect((await payAtProcessor(t, token)).status).toBe(200);
+    expect(await s.read()).toMatchObject({ status: 'processing' });
+    // No `complete`: the processor's signed event (delivered as the clock moves) records it.
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 1 });
+    expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
+    expect(await s.events()).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+  });
+
+  it('records it even when the processor event never arrives: the reconciler asks about the form it handed out', async () => {
+    const t = await testApp();
+    t.sandbox.setDeliver(async () => new Response('down', { status: 503 }), { atOnce: false });
+    const s = await session(t, HOSTED);
+    const { token } = await init(t, s.id);
+    expect((await payAtProcessor(t, token)).status).toBe(200);
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 1 });
+    expect(await s.read()).toMatchObject({ status: 'processing' });
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 20 });
+    expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
+  });
+
+  it('lets only the newest form pay: opening the form again revokes the one before', async () => {
+    const t = await testApp();
+    const s = await session(t, HOSTED);
+    const first = await init(t, s.id);
+    const second = await init(t, s.id);
+    const stale = await payAtProcessor(t, first.token);
+    expect([stale.status, ((await stale.json()) as { code: string }).code]).toEqual([409, 'token_revoked']);
+    expect((await payAtProcessor(t, second.token)).status).toBe(200);
+  });
+
+  it('closes the open form when the session is paid another way, so a second tab cannot pay', async () => {
+    const t = await testApp();
+    const s = await session(t, HOSTED);
+    const form = await init(t, s.id);
+    const token = await (await t.json('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242' }, bearer(s.m.keys.secret))).json();
+    const paid = await t.json('POST', '/v1/payment_intents', { amount: 2500, currency: 'usd', payment_method: { id: token.id }, session_id: s.id }, bearer(s.m.keys.secret));
+    expect(await paid.json()).toMatchObject({ status: 'succeeded', session_id: s.id });
+    expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+    const late = await payAtProcessor(t, form.token);
+    expect([late.status, ((await late.json()) as { code: string }).code]).toEqual([409, 'token_revoked']);
+    expect(approvedAtProcessor(t)).toEqual({ n: 1 });
+  });
+
+  it('closes the open form when the session expires', async () => {
+    const t = await testApp();
+    const s = await session(t, { ...HOSTED, expiresIn: 300 });
+    const form = await init(t, s.id);
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 301 });
+    expect(await s.read()).toMatchObject({ status: 'expired' });
+    // The reconciler closes forms of sessions that are no longer open.
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 60 });
+    const late = await payAtProcessor(t, form.token);
+    expect([late.status, ((await late.json()) as { code: string }).code]).toEqual([409, 'token_revoked']);
+  });
+
+  it('refuses to hand out a form while a charge is in flight, and never charges a setup session', async () => {
+    const t = await testApp();
+    const s = await session(t);
+    const charge = t.processor.charge.bind(t.processor);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    t.processor.charge = async (...args) => {
+      await gate;
+      return charge(...args);
+    };
+    const inFlight = s.charge();
+    await new Promise((r) => setTimeout(r, 20));
+    const refused = await t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin);
+    expect([refused.status, (await refused.json()).code]).toEqual([409, 'charge_in_progress']);
+    release();
+    expect(await (await inFlight).json()).toMatchObject({ status: 'succeeded' });
+
+    const setup = await session(t, { ...HOSTED, mode: 'setup' });
+    const init = await t.json('POST', '/api/checkout/init', { sessionId: setup.id }, origin);
+    expect([init.status, (await init.json()).code]).toEqual([409, 'session_wrong_state']);
   });
 });

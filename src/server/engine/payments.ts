@@ -56,21 +56,28 @@ export async function recordOutcome(deps: PaymentDeps, merchant: Merchant, sessi
     if (existing) return { outcome: { session: current, intent: existing }, revoke: [] as string[] };
     const result = await settle(r, deps, merchant, current, t, attempt?.id ?? null, now);
     // Browser forms still open for a session that will not take another payment are closed.
-    const revoke: string[] = [];
-    if (result.session.status === 'succeeded' || result.session.status === 'expired') {
-      for (const open of await r.attempts.pendingForSession(sessionId, 'client')) {
-        await closeAttempt(r, open.id, 'failed', now);
-        revoke.push(open.reference);
-      }
-    }
+    const revoke = result.session.status === 'succeeded' || result.session.status === 'expired' ? await closeForms(r, sessionId, now) : [];
     return { outcome: result, revoke };
   });
   await revokeForms(deps, merchant, revoke);
   return outcome;
 }
 
+/**
+ * Closes the browser forms still open for a session (its pending `client` attempts) and returns
+ * their client tokens, for the caller to revoke at the processor once its transaction committed.
+ */
+export async function closeForms(r: Repos, sessionId: string, now: string): Promise<string[]> {
+  const refs: string[] = [];
+  for (const open of await r.attempts.pendingForSession(sessionId, 'client')) {
+    await closeAttempt(r, open.id, 'failed', now);
+    refs.push(open.reference);
+  }
+  return refs;
+}
+
 /** Best effort: a form the processor could not be told about is still single-use and expires within the hour. */
-export async function revokeForms(deps: PaymentDeps, merchant: Merchant, tokens: string[]) {
+export async function revokeForms(deps: Pick<Deps, 'processorFor' | 'log'>, merchant: Merchant, tokens: string[]) {
   const processor = deps.processorFor(merchant.processor);
   for (const token of tokens) {
     try {
@@ -246,13 +253,14 @@ export async function completeCheckout(deps: PaymentDeps, sessionId: string, tra
   const merchant = await deps.store.read.merchants.get(session.merchantId);
   if (!merchant) throw new ApiError('session_not_found');
   const t = await processorOf(deps, merchant).verifyTransaction(merchant, transactionId).catch(unavailable);
-  if (!t || t.sessionId !== session.id) throw new ApiError('transaction_verification_failed');
-  const recorded = await deps.store.read.payments.byProcessorRef(t.id);
-  if (!recorded) {
-    if (session.status === 'succeeded') throw new ApiError('session_already_completed');
-    if (session.status === 'expired') throw new ApiError('session_expired');
-  }
+  if (!t || t.sessionId !== session.id || t.status === 'requires_action') throw new ApiError('transaction_verification_failed');
+  // Recorded first, whatever the session's state: a second payment is money the merchant must see
+  // and can refund (vp_tx_count counts it), never a payment the service forgets.
   const { session: s, intent } = await recordOutcome(deps, merchant, session.id, t);
+  if (s.paymentIntentId !== intent.id && s.transactionId !== t.id) {
+    if (s.status === 'succeeded') throw new ApiError('session_already_completed');
+    if (s.status === 'expired') throw new ApiError('session_expired');
+  }
   const ok = isApproved(intent);
   return {
     status: s.status,

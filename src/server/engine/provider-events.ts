@@ -9,7 +9,7 @@ import type { ProcessorTransaction, ProviderEvent } from '../processors/types.ts
 import type { Repos } from '../store/types.ts';
 import { emit } from './events.ts';
 import { applyCharge } from './intents.ts';
-import { recordOutcome } from './payments.ts';
+import { recordOutcome, revokeForms } from './payments.ts';
 import type { Merchant, SettlementRecord } from './types.ts';
 
 export type ProviderEventDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log' | 'sealer'>;
@@ -37,10 +37,12 @@ export async function applyProviderEvent(deps: ProviderEventDeps, event: Provide
 async function transactionUpdated(deps: ProviderEventDeps, merchant: Merchant, t: ProcessorTransaction): Promise<boolean> {
   const attempt = t.reference ? await deps.store.read.attempts.byReference(merchant.id, t.reference) : undefined;
   if (attempt?.intentId && attempt.kind === 'charge') {
-    await deps.store.tx(async (r) => {
-      await applyCharge(r, deps, merchant, attempt.intentId!, attempt.id, t);
+    const revoke = await deps.store.tx(async (r) => {
+      const applied = await applyCharge(r, deps, merchant, attempt.intentId!, attempt.id, t);
       await settlementUpdated(r, deps, t);
+      return applied.revoke;
     });
+    await revokeForms(deps, merchant, revoke);
     return true;
   }
   const sessionId = attempt?.sessionId ?? t.sessionId;

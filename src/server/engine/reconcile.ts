@@ -8,7 +8,7 @@
 import type { Deps } from '../context.ts';
 import type { AttemptRecord } from '../store/types.ts';
 import { backOff, closeAttempt } from './attempts.ts';
-import { recordOutcome, releaseCharge } from './payments.ts';
+import { recordOutcome, releaseCharge, revokeForms } from './payments.ts';
 import { applyCapture, applyCharge, applyVoid, failUnseenCharge, releaseOp } from './intents.ts';
 import type { Processor } from '../processors/types.ts';
 import type { Merchant } from './types.ts';
@@ -91,7 +91,7 @@ async function resolveIntentAttempt(deps: ReconcileDeps, merchant: Merchant, pro
   if (a.kind === 'charge') {
     const t = await processor.lookup(merchant, a.reference);
     if (t && t.status !== 'requires_action') {
-      await deps.store.tx((r) => applyCharge(r, deps, merchant, intent.id, a.id, t));
+      await revokeForms(deps, merchant, (await deps.store.tx((r) => applyCharge(r, deps, merchant, intent.id, a.id, t))).revoke);
       return 'recorded';
     }
     if (t) await deps.store.tx((r) => applyCharge(r, deps, merchant, intent.id, a.id, t));
