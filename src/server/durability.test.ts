@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePorts } from '../../e2e/fixtures/server.ts';
 
@@ -87,4 +88,79 @@ describe('durability', () => {
     expect(missing).toEqual([]);
     second.child.kill('SIGKILL');
   }, 120_000);
+
+  it('keeps every acknowledged token and payment intent, with its replay, after SIGKILL during a payment burst', async () => {
+    const data = join(dir, 'payments.sqlite');
+    const ready = join(dir, 'ready-payments.json');
+    const first = await startServer(data, ready);
+    const auth = { Authorization: `Bearer ${first.ready.secretKey}`, 'Content-Type': 'application/json' };
+    interface Acked {
+      path: string;
+      key: string;
+      body: object;
+      answer: { id: string; status?: string; amount?: number };
+    }
+    const acked: Acked[] = [];
+    let killed = false;
+    let n = 0;
+    const post = async (path: string, key: string, body: object) => {
+      const res = await fetch(`${first.base}${path}`, { method: 'POST', headers: { ...auth, 'Idempotency-Key': key }, body: JSON.stringify(body) });
+      if (res.status !== 201) return null;
+      const answer = (await res.json()) as Acked['answer'];
+      acked.push({ path, key, body, answer });
+      return answer;
+    };
+    const cards = ['visa_4242', 'mastercard_4444', 'visa_0002', 'amex_0005'];
+    const writer = async () => {
+      while (!killed) {
+        const i = n++;
+        try {
+          const token = await post('/v1/tokens', `tok-${i}`, { provider_reference: `tok_sandbox_${cards[i % cards.length]}` });
+          if (token) await post('/v1/payment_intents', `pi-${i}`, { amount: 1000 + i, currency: 'usd', payment_method: { id: token.id }, capture_method: i % 3 === 0 ? 'manual' : 'automatic' });
+          if (acked.length >= 120 && !killed) {
+            killed = true;
+            first.child.kill('SIGKILL');
+          }
+        } catch {
+          return; // the socket died with the process
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, writer);
+    const deadline = Date.now() + 60_000;
+    while (acked.length < 120 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    expect(acked.length, 'acknowledged writes before the kill').toBeGreaterThanOrEqual(120);
+    await Promise.all(writers);
+    if (first.child.exitCode === null && first.child.signalCode === null) await new Promise((r) => first.child.once('exit', r));
+
+    const second = await startServer(data, ready);
+    const problems: string[] = [];
+    for (const a of acked) {
+      if (a.path === '/v1/payment_intents') {
+        // Every answered intent reads back as it was answered.
+        const read = (await (await fetch(`${second.base}/v1/payment_intents/${a.answer.id}`, { headers: auth })).json()) as Acked['answer'];
+        if (read.id !== a.answer.id || read.status !== a.answer.status || read.amount !== a.answer.amount) problems.push(`read ${a.answer.id}: ${JSON.stringify(read)}`);
+      }
+      // Every replay of its key answers the same object, and creates nothing.
+      const replay = await fetch(`${second.base}${a.path}`, { method: 'POST', headers: { ...auth, 'Idempotency-Key': a.key }, body: JSON.stringify(a.body) });
+      const again = (await replay.json()) as Acked['answer'];
+      if (replay.status !== 200 || again.id !== a.answer.id) problems.push(`replay ${a.key}: ${replay.status} ${again.id}`);
+    }
+    expect(problems).toEqual([]);
+    second.child.kill('SIGKILL');
+    await new Promise((r) => second.child.once('exit', r));
+
+    // No intent is half-made: each one is settled, or still owned by a pending attempt the reconciler resolves.
+    const db = new Database(data, { readonly: true });
+    const orphans = db
+      .prepare(
+        `SELECT p.id FROM payment_intents p WHERE p.status = 'requires_action'
+         AND NOT EXISTS (SELECT 1 FROM payment_attempts a WHERE a.intent_id = p.id AND a.state = 'pending')`,
+      )
+      .all();
+    const overCaptured = db.prepare("SELECT count(*) AS n FROM settlements s JOIN payment_intents p ON p.id = s.intent_id WHERE json_extract(s.data, '$.amount') > p.amount").get() as { n: number };
+    db.close();
+    expect(orphans).toEqual([]);
+    expect(overCaptured.n).toBe(0);
+  }, 180_000);
 });
