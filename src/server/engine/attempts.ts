@@ -64,6 +64,15 @@ export async function closeAttempt(r: Repos, id: string, state: 'done' | 'failed
   return true;
 }
 
+/**
+ * Drops a still-pending attempt the processor is known not to have acted on (it refused, or was
+ * down with nothing moved): the refused request leaves no row (Doc 1: a refusal changes nothing).
+ */
+export async function dropAttempt(r: Repos, id: string): Promise<void> {
+  const a = await r.attempts.get(id);
+  if (a?.state === 'pending') await r.attempts.delete(id);
+}
+
 /** After a look that found nothing: the next one waits twice as long, up to ten minutes. */
 export function backOff(a: AttemptRecord, nowMs: number): AttemptRecord {
   const gap = Math.min(FIRST_CHECK_MS * 2 ** (a.checks + 1), MAX_CHECK_GAP_MS);

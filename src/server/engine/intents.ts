@@ -17,7 +17,7 @@ import { newId } from '../ids.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../processors/types.ts';
 import type { Reads, Repos } from '../store/types.ts';
 import { isSupportedCurrency } from '../../vocab/currencies.ts';
-import { closeAttempt, newAttempt } from './attempts.ts';
+import { closeAttempt, dropAttempt, newAttempt } from './attempts.ts';
 import { linkChargeBuyer, validateChargeBuyer, type ChargeBuyer } from './buyers.ts';
 import { resolveDescriptor, type ResolvedDescriptor } from './descriptors.ts';
 import { actionOf, declineMessage } from './declines.ts';
@@ -251,8 +251,7 @@ async function echoOf(deps: IntentDeps, auth: AuthContext, body: CreatePaymentIn
 /** The processor refused before moving money: the request leaves no trace (intent, locks, attempt). */
 async function undoReservation(deps: IntentDeps, intent: PaymentIntentRecord, attemptId: string) {
   await deps.store.tx(async (r) => {
-    const now = deps.clock.iso();
-    await closeAttempt(r, attemptId, 'failed', now);
+    await dropAttempt(r, attemptId);
     await r.payments.delete(intent.id);
     if (intent.paymentMethodId) {
       const card = await r.paymentMethods.get(intent.paymentMethodId);

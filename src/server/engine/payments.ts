@@ -11,7 +11,7 @@ import { actionOf, browserDeclineCode, declineMessage } from './declines.ts';
 import { emit, type EventType } from './events.ts';
 import { moveTo } from './session-status.ts';
 import { expireIfDue } from './sessions.ts';
-import { closeAttempt, newAttempt } from './attempts.ts';
+import { closeAttempt, dropAttempt, newAttempt } from './attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord, SettlementRecord } from './types.ts';
 import type { Repos } from '../store/types.ts';
 
@@ -338,7 +338,7 @@ export async function chargeAtSubmit(
   } catch (err) {
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
       // Nothing moved: the session goes back as it was, so the buyer can submit again.
-      await releaseCharge(deps, found, attemptId);
+      await releaseCharge(deps, found, attemptId, { drop: true });
       if (err instanceof ProcessorRejectedError) throw new ApiError('validation_error', err.message);
       throw new ApiError('provider_unavailable');
     }
@@ -361,14 +361,15 @@ export async function chargeAtSubmit(
 }
 
 /**
- * Undoes a charge reservation the processor is known not to have acted on: the attempt fails and,
- * if the session still holds this attempt's lock, it goes back to the status it had, so a refused
- * request leaves no trace (compare-and-set on the lock, inside the transaction).
+ * Undoes a charge reservation the processor is known not to have acted on: the attempt fails (or,
+ * with `drop`, for a request refused on the spot, is removed) and, if the session still holds this
+ * attempt's lock, it goes back to the status it had, so a refused request leaves no trace
+ * (compare-and-set on the lock, inside the transaction).
  */
-export async function releaseCharge(deps: Pick<Deps, 'store' | 'clock'>, before: SessionRecord, attemptId: string) {
+export async function releaseCharge(deps: Pick<Deps, 'store' | 'clock'>, before: SessionRecord, attemptId: string, opts: { drop?: boolean } = {}) {
   await deps.store.tx(async (r) => {
-    const now = deps.clock.iso();
-    await closeAttempt(r, attemptId, 'failed', now);
+    if (opts.drop) await dropAttempt(r, attemptId);
+    else await closeAttempt(r, attemptId, 'failed', deps.clock.iso());
     const s = await r.sessions.get(before.id);
     if (!s || s.chargeLock !== attemptId) return;
     await r.sessions.update({

@@ -150,6 +150,8 @@ export interface AttemptReads {
 export interface AttemptRepo extends AttemptReads {
   insert(a: AttemptRecord): Promise<void>;
   update(a: AttemptRecord): Promise<void>;
+  /** Removes an attempt the processor never acted on (a refused request leaves no row). */
+  delete(id: string): Promise<void>;
   /** Pending attempts of one session and kind. */
   pendingForSession(sessionId: string, kind: AttemptRecord['kind']): Promise<AttemptRecord[]>;
 }

@@ -67,6 +67,7 @@ export function attemptRepo(db: Db): AttemptRepo {
     `UPDATE payment_attempts SET ${COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
   );
   const get = db.prepare<[string], Row>('SELECT * FROM payment_attempts WHERE id = ?');
+  const remove = db.prepare<[string]>('DELETE FROM payment_attempts WHERE id = ?');
   const byRef = db.prepare<[string, string], Row>('SELECT * FROM payment_attempts WHERE merchant_id = ? AND reference = ?');
   const due = db.prepare<[string, number], Row>(
     "SELECT * FROM payment_attempts WHERE state = 'pending' AND next_check_at <= ? ORDER BY next_check_at LIMIT ?",
@@ -81,6 +82,9 @@ export function attemptRepo(db: Db): AttemptRepo {
     },
     async update(a) {
       update.run(toRow(a));
+    },
+    async delete(id) {
+      remove.run(id);
     },
     get: async (id) => {
       const r = get.get(id);
