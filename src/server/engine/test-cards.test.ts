@@ -136,6 +136,7 @@ describe('bank challenge cards', () => {
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ code: 'provider_request_rejected', reason: 'missing_redirect_url' });
     expect(w.t.count('payment_intents')).toBe(before.intents);
+    expect(w.t.count('payment_attempts')).toBe(before.attempts);
     expect(w.t.count('events')).toBe(before.events);
     expect(w.processorRows()).toBe(0);
     // The single-use card was not spent: with a return_url it charges.
@@ -265,6 +266,7 @@ describe('processor failure cards', () => {
     expect(res.status).toBe(502);
     expect((await res.json()).code).toBe('provider_unavailable');
     expect(w.t.count('payment_intents')).toBe(0);
+    expect(w.t.count('payment_attempts')).toBe(0);
     expect(w.t.count('events')).toBe(0);
     expect(w.processorRows()).toBe(0);
     // The same key now carries a different request (another card) without a replay conflict.
@@ -336,5 +338,24 @@ describe('the same declines seen from the browser (charge at submit)', () => {
     expect(merchantView.last_payment_error).toMatchObject({ decline_code: card.code });
     const failed = (await w.t.store.read.events.forSession(session.id)).find((e) => e.type === 'charge.failed');
     expect(JSON.stringify(failed)).toContain(`"decline_code":"${card.code}"`);
+  });
+});
+
+describe('a card the processor refuses outright, from the browser', () => {
+  it('a number that fails the check digit: 400 validation_error, the session stays open, nothing stored', async () => {
+    const w = await world();
+    const session = await (await w.t.json('POST', '/v1/sessions', { amount: 1500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true }, w.sk)).json();
+    const before = { attempts: w.t.count('payment_attempts'), intents: w.t.count('payment_intents'), events: w.t.count('events') };
+    const res = await w.t.json(
+      'POST',
+      `/v1/public/sessions/${session.id}/charge`,
+      { card: { number: '4242424242424241', expMonth: expiry.month, expYear: expiry.year, cvc: '123' } },
+      { ...bearer(w.m.keys.publishable), Origin: SERVICE },
+    );
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('validation_error');
+    expect({ attempts: w.t.count('payment_attempts'), intents: w.t.count('payment_intents'), events: w.t.count('events') }).toEqual(before);
+    expect(w.processorRows()).toBe(0);
+    expect(await (await w.t.json('GET', `/v1/sessions/${session.id}`, undefined, w.sk)).json()).toMatchObject({ status: 'pending' });
   });
 });
