@@ -1,6 +1,8 @@
 /**
  * API throughput and latency (issue: platform bench): `POST /v1/sessions` and `GET /v1/sessions/{id}`
- * on svcpay, against stripe-stateful-mock creating and reading customers, driven by autocannon with
+ * on svcpay, against stripe-stateful-mock creating and reading customers, and (payment engine
+ * issue) `POST /v1/payment_intents` charging an approved sandbox card vaulted once beforehand,
+ * against the mock charging its test card (it has no payment intents), driven by autocannon with
  * the same connections, pipelining and duration. Both run as child processes started the way their
  * users start them; runs are interleaved (mock, memory, file, mock, ...) so a noisy moment on a
  * shared machine lands on every server rather than on one.
@@ -30,7 +32,7 @@ export interface ApiBenchOptions {
 }
 
 export const defaultApiOptions: ApiBenchOptions = {
-  // 2 ops x 2 rounds x 3 servers x 4 s, plus 3 s warm-ups and start-ups: about 75 s in all.
+  // 3 ops x 2 rounds x 3 servers x 4 s, plus 3 s warm-ups and start-ups: about 110 s in all.
   // The warm-up matters: the first seconds of a fresh process run unoptimised code.
   seconds: Number(process.env.BENCH_API_SECONDS ?? 4),
   warmupSeconds: 3,
@@ -43,8 +45,8 @@ export const defaultApiOptions: ApiBenchOptions = {
   ],
 };
 
-type Op = 'create' | 'read';
-const ops: Op[] = ['create', 'read'];
+type Op = 'create' | 'read' | 'charge';
+const ops: Op[] = ['create', 'read', 'charge'];
 
 export interface ApiResults {
   date: string;
@@ -92,13 +94,14 @@ export async function runApiBench(opts: ApiBenchOptions = defaultApiOptions): Pr
     }
 
     const figure = (name: string, op: Op) => fold(rounds.get(`${name}/${op}`) ?? []);
-    const mockFigures = { create: figure('mock', 'create'), read: figure('mock', 'read') };
+    const mockFigures = { create: figure('mock', 'create'), read: figure('mock', 'read'), charge: figure('mock', 'charge') };
     const results: ApiResults = { date: new Date().toISOString(), settings: settingsOf(opts), mock: mockFigures, svcpay: {}, verdicts: [] };
     for (const [{ label, store, runtime }, s] of svcpay) {
       const mem = s.memory();
       results.svcpay[label] = {
         create: figure(label, 'create'),
         read: figure(label, 'read'),
+        charge: figure(label, 'charge'),
         store,
         runtime,
         startupMs: Math.round(s.startupMs),
@@ -128,12 +131,17 @@ async function mockTarget(mock: Running): Promise<Target> {
   const made = await fetch(`${mock.url}/v1/customers`, { method: 'POST', headers, body });
   if (!made.ok) throw new Error(`stripe-stateful-mock: POST /v1/customers answered ${made.status}: ${await made.text()}`);
   const { id } = (await made.json()) as { id: string };
+  // Its peer of a charge: the mock has no payment intents, so a charge of its approved test card.
+  const charge = new URLSearchParams({ amount: '1999', currency: 'usd', source: 'tok_visa' }).toString();
+  const paid = await fetch(`${mock.url}/v1/charges`, { method: 'POST', headers, body: charge });
+  if (!paid.ok) throw new Error(`stripe-stateful-mock: POST /v1/charges answered ${paid.status}: ${await paid.text()}`);
   return {
     name: 'mock',
     server: mock,
     requests: {
       create: { url: `${mock.url}/v1/customers`, method: 'POST', headers, body },
       read: { url: `${mock.url}/v1/customers/${id}`, method: 'GET', headers: { authorization: headers.authorization } },
+      charge: { url: `${mock.url}/v1/charges`, method: 'POST', headers, body: charge },
     },
   };
 }
@@ -144,12 +152,24 @@ async function svcpayTarget(label: string, s: RunningSvcpay): Promise<Target> {
   const made = await fetch(`${s.url}/v1/sessions`, { method: 'POST', headers, body });
   if (made.status !== 201) throw new Error(`svcpay ${label}: POST /v1/sessions answered ${made.status}: ${await made.text()}`);
   const { id } = (await made.json()) as { id: string };
+  // The card is vaulted once, saved for a buyer so it can be charged again and again.
+  const vaulted = await fetch(`${s.url}/v1/tokens`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ provider_reference: 'tok_sandbox_visa_4242', buyer_id: 'bench_buyer', setup_for_future_use: 'on_session' }),
+  });
+  if (vaulted.status !== 201) throw new Error(`svcpay ${label}: POST /v1/tokens answered ${vaulted.status}: ${await vaulted.text()}`);
+  const token = (await vaulted.json()) as { id: string };
+  const charge = JSON.stringify({ amount: 1999, currency: 'usd', payment_method: { id: token.id } });
+  const paid = await fetch(`${s.url}/v1/payment_intents`, { method: 'POST', headers, body: charge });
+  if (paid.status !== 201) throw new Error(`svcpay ${label}: POST /v1/payment_intents answered ${paid.status}: ${await paid.text()}`);
   return {
     name: label,
     server: s,
     requests: {
       create: { url: `${s.url}/v1/sessions`, method: 'POST', headers, body },
       read: { url: `${s.url}/v1/sessions/${id}`, method: 'GET', headers: { authorization: headers.authorization } },
+      charge: { url: `${s.url}/v1/payment_intents`, method: 'POST', headers, body: charge },
     },
   };
 }
@@ -162,7 +182,8 @@ export function printApiResults(r: ApiResults, print: (line: string) => void = c
   for (const op of ops) {
     const row = (name: string, f: Figure, tail: string) =>
       print(`${pad(`${op} ${name}`, width)}${pad(f.reqPerSec.toFixed(0), 9, true)}${pad(f.p50.toFixed(1), 9, true)}${pad(f.p99.toFixed(1), 9, true)}${pad(String(f.errors), 6, true)}${pad(String(f.non2xx), 8, true)}${pad(f.cpuMsPerRequest === null ? '?' : `${f.cpuMsPerRequest.toFixed(2)}`, 9, true)}${tail}`);
-    row(op === 'create' ? 'mock POST /v1/customers' : 'mock GET /v1/customers/id', r.mock[op], '');
+    const mockName = { create: 'mock POST /v1/customers', read: 'mock GET /v1/customers/id', charge: 'mock POST /v1/charges' }[op];
+    row(mockName, r.mock[op], '');
     for (const { label } of s.servers) {
       const f = r.svcpay[label]?.[op];
       const v = r.verdicts.find((x) => x.server === label && x.op === op);

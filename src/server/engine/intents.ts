@@ -567,6 +567,8 @@ export async function refundTotals(reads: Pick<Reads, 'settlements' | 'refunds'>
   if (!settlement) return { amount_refunded: 0, remaining_refundable: 0, refundable: false };
   const refunded = await reads.refunds.committedAmount(settlement.id);
   const remaining = Math.max(settlement.amount - refunded, 0);
-  const refundable = intent.status === 'succeeded' && settlement.status === 'settled' && settlement.dispute === null && remaining > 0;
+  // A settlement with `settlesAt` is not settled yet (card 0074): the processor's settlement news clears it.
+  const settled = settlement.status === 'settled' && settlement.settlesAt === null;
+  const refundable = intent.status === 'succeeded' && settled && settlement.dispute === null && remaining > 0;
   return { amount_refunded: refunded, remaining_refundable: refundable ? remaining : 0, refundable };
 }

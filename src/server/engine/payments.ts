@@ -336,9 +336,10 @@ export async function chargeAtSubmit(
 }
 
 /**
- * Undoes a charge reservation the processor is known not to have acted on: the attempt fails and,
- * if the session still holds this attempt's lock, it goes back to the status it had, so a refused
- * request leaves no trace (compare-and-set on the lock, inside the transaction).
+ * Undoes a charge reservation the processor is known not to have acted on: the attempt fails (or,
+ * with `drop`, for a request refused on the spot, is removed) and, if the session still holds this
+ * attempt's lock, it goes back to the status it had, so a refused request leaves no trace
+ * (compare-and-set on the lock, inside the transaction).
  */
 export async function releaseCharge(deps: Pick<Deps, 'store' | 'clock'>, before: SessionRecord, attemptId: string, how: 'refused' | 'gave_up' = 'refused') {
   await deps.store.tx(async (r) => {
