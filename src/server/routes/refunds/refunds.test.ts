@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { bearer, testApp } from '../../testing.ts';
 import { ProcessorUnavailableError } from '../../processors/types.ts';
 import { newId } from '../../ids.ts';
+import { applyRefundEvent } from '../../engine/refunds.ts';
+import { SERVICE } from '../../testing.ts';
+import { futureExpiry } from '../../../card/test-cards.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 type Json = Record<string, any>;
@@ -328,10 +331,19 @@ describe('money safety', () => {
   it('50 concurrent partial refunds under different keys never exceed the captured amount, here or at the processor', async () => {
     const w = await world();
     const pi = await w.pay(1000);
+    // Our own reservation is the guard: no refund beyond the balance even reaches the processor.
+    let calls = 0;
+    const real = w.t.processor.refund.bind(w.t.processor);
+    w.t.processor.refund = async (m, req) => {
+      calls++;
+      await new Promise((res) => setTimeout(res, 1));
+      return real(m, req);
+    };
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => w.refund({ payment_intent: pi.id, amount: 30 }, `c-${i}`)));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(33);
-    expect(statuses.filter((s) => s !== 201).every((s) => s === 422 || s === 409)).toBe(true);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 422)).toBe(true);
+    expect(calls).toBe(33);
     const committed = w.t.store.db.prepare("SELECT count(*) AS n, sum(amount) AS total FROM refunds WHERE status IN ('succeeded','requested')").get() as { n: number; total: number };
     expect(committed.total).toBeLessThanOrEqual(1000);
     expect(committed).toEqual({ n: 33, total: 990 });
@@ -430,5 +442,43 @@ describe('GET /v1/refunds', () => {
       expect(res.status, q).toBe(400);
       expect(res.body.code).toBe('validation_error');
     }
+  });
+});
+
+describe('refund results applied once', () => {
+  it('a provider event delivered twice, or contradicting the outcome, changes nothing more', async () => {
+    const w = await world();
+    const pi = await w.pay(1000, '0082');
+    const r = await body(await w.refund({ payment_intent: pi.id, amount: 400 }, 'twice'));
+    await w.providerEvent('refund.succeeded', { payment_intent: pi.id });
+    const row = w.t.sandbox.db.prepare('SELECT id, reference, transaction_id, amount, currency FROM refunds').get() as Json;
+    const refund = { id: row.id, reference: row.reference, transactionId: row.transaction_id, amount: row.amount, currency: row.currency, status: 'succeeded' as const, failureCode: null };
+    expect(await applyRefundEvent(w.t.deps, { id: 'evt_again', type: 'refund.succeeded', refund })).toBe(false);
+    expect(await applyRefundEvent(w.t.deps, { id: 'evt_late', type: 'refund.failed', refund: { ...refund, status: 'failed', failureCode: 'refund_declined' } })).toBe(false);
+    expect((await w.list(`payment_intent=${pi.id}`)).body.data).toEqual([expect.objectContaining({ id: r.id, status: 'succeeded' })]);
+    expect(w.events('charge.refunded')).toHaveLength(1);
+    expect(w.events('refund.failed')).toHaveLength(0);
+    // A refund this service never made (made directly at the provider) is not applied.
+    expect(await applyRefundEvent(w.t.deps, { id: 'evt_other', type: 'refund.succeeded', refund: { ...refund, id: 'sbx_re_other', reference: 'elsewhere' } })).toBe(false);
+  });
+});
+
+describe('session refund totals (Doc 1: amount_refunded, remaining_refundable, refundable)', () => {
+  it('a paid session reads its settlement’s totals; charge.refunded carries the session and its metadata', async () => {
+    const w = await world();
+    const created = await body(await w.post('/v1/sessions', { amount: 2500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true, metadata: { order: 'S-1' } }));
+    const expiry = futureExpiry();
+    const card = { number: '4242424242424242', expMonth: expiry.month, expYear: expiry.year, cvc: '123' };
+    const paid = await w.t.json('POST', `/v1/public/sessions/${created.id}/charge`, { card }, { ...bearer(w.m.keys.publishable), Origin: SERVICE });
+    expect(paid.status).toBe(200);
+    const read = async () => body(await w.get(`/v1/sessions/${created.id}`));
+    const s = await read();
+    expect(s).toMatchObject({ paymentStatus: 'paid', vp_tx_count: 1, amount_refunded: 0, remaining_refundable: 2500, refundable: true });
+    const r = await body(await w.refund({ transaction: s.vp_tx_id, amount: 1000 }, 'session'));
+    expect(r).toMatchObject({ status: 'succeeded', transaction: s.vp_tx_id, payment_intent: null });
+    expect(await read()).toMatchObject({ paymentStatus: 'paid', amount_refunded: 1000, remaining_refundable: 1500, refundable: true });
+    expect(w.events('charge.refunded')[0]).toMatchObject({ session_id: created.id, vp_tx_id: s.vp_tx_id, metadata: { order: 'S-1' }, amount_refunded_total: 1000, original_charge_amount: 2500 });
+    await w.refund({ transaction: s.vp_tx_id }, 'session-rest');
+    expect(await read()).toMatchObject({ paymentStatus: 'paid', amount_refunded: 2500, remaining_refundable: 0, refundable: false });
   });
 });
