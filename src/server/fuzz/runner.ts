@@ -134,6 +134,10 @@ async function resolveTarget(w: World, target: Target | undefined): Promise<{ pa
       return { param: w.foreignBuyer };
     case 'bogus-buyer':
       return { param: 'vp_by_test_doesnotexist' };
+    case 'refundable': {
+      const { intentId, vpTxId } = await w.refundable();
+      return { param: intentId, tx: vpTxId };
+    }
   }
 }
 
