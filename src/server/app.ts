@@ -21,6 +21,7 @@ import { sandboxRoutes } from './routes/sandbox/index.ts';
 import { sessionRoutes } from './routes/sessions/index.ts';
 import { streamRoutes } from './routes/streams/index.ts';
 import { tokenRoutes } from './routes/tokens/index.ts';
+import { refundRoutes } from './routes/refunds/index.ts';
 import { paymentIntentRoutes } from './routes/payment-intents/index.ts';
 import { providerWebhookRoutes } from './routes/provider-webhooks/index.ts';
 import { telemetryRoutes } from './routes/telemetry/index.ts';
@@ -54,6 +55,7 @@ export function createApp(deps: Deps) {
   app.route('/', walletDomainRoutes(deps));
   app.route('/', tokenRoutes(deps));
   app.route('/', paymentIntentRoutes(deps));
+  app.route('/', refundRoutes(deps));
   app.route('/', providerWebhookRoutes(deps));
   app.route('/', buyerRoutes(deps));
   app.route('/', descriptorRoutes(deps));

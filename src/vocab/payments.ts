@@ -9,3 +9,11 @@ export type PublicChargeStatus = (typeof publicChargeStatuses)[number];
 /** What `confirmPayment()` resolves with in the merchant's page. */
 export const confirmStatuses = ['succeeded', 'processing', 'failed'] as const;
 export type ConfirmStatus = (typeof confirmStatuses)[number];
+
+/** Refunds (Doc 2, "Refund"): a row per request, whatever became of it. */
+export const refundStatuses = ['requested', 'succeeded', 'failed', 'canceled'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+export const refundReasons = ['duplicate', 'fraudulent', 'requested_by_customer', 'expired_uncaptured_charge'] as const;
+export type RefundReason = (typeof refundReasons)[number];
+/** `refund.failed` `reason_code` (Doc 2, Events). */
+export const refundFailureReasons = ['refund_declined', 'refund_unresolved'] as const;

@@ -29,7 +29,7 @@ import { checkReturnUrl } from './return-url.ts';
 import { validateRuleTags } from './rule-tags.ts';
 import { moveTo } from './session-status.ts';
 import { assertChargeable, tokenForKey } from './tokens.ts';
-import type { AuthContext, Merchant, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from './types.ts';
+import type { AuthContext, Merchant, PaymentIntentRecord, PaymentMethodRecord, SessionRecord, SettlementRecord } from './types.ts';
 
 export type IntentDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'sealer' | 'log' | 'config'>;
 
@@ -561,14 +561,39 @@ export async function releaseOp(deps: Pick<Deps, 'store' | 'clock'>, intentId: s
   });
 }
 
-/** Refund totals of an intent (Doc 2: the same meaning as on the session). */
-export async function refundTotals(reads: Pick<Reads, 'settlements' | 'refunds'>, intent: PaymentIntentRecord) {
-  const settlement = intent.vpTxId ? await reads.settlements.get(intent.vpTxId) : undefined;
-  if (!settlement) return { amount_refunded: 0, remaining_refundable: 0, refundable: false };
+/** A settlement can be refunded once the processor confirmed it and its `settlesAt` (service clock) has passed. */
+export function isSettled(s: SettlementRecord, nowIso: string): boolean {
+  return s.status === 'settled' && (s.settlesAt === null || s.settlesAt <= nowIso);
+}
+
+export interface RefundTotals {
+  amount_refunded: number;
+  remaining_refundable: number;
+  refundable: boolean;
+}
+
+/**
+ * Refund totals of one settlement (Doc 1 session fields, Doc 2 intent and `GET /v1/refunds`):
+ * `amount_refunded` counts succeeded and in-progress refunds (failed and canceled excluded);
+ * `refundable` needs a succeeded parent, a settled payment, no dispute and something left;
+ * `remaining_refundable` is 0 when it is not refundable.
+ */
+export async function settlementRefundTotals(
+  reads: Pick<Reads, 'refunds'>,
+  settlement: SettlementRecord,
+  opts: { now: string; intentStatus?: PaymentIntentRecord['status'] | null },
+): Promise<RefundTotals> {
   const refunded = await reads.refunds.committedAmount(settlement.id);
   const remaining = Math.max(settlement.amount - refunded, 0);
-  // A settlement with `settlesAt` is not settled yet (card 0074): the processor's settlement news clears it.
-  const settled = settlement.status === 'settled' && settlement.settlesAt === null;
-  const refundable = intent.status === 'succeeded' && settled && settlement.dispute === null && remaining > 0;
+  const parentOk = opts.intentStatus === undefined || opts.intentStatus === null || opts.intentStatus === 'succeeded';
+  const refundable = parentOk && isSettled(settlement, opts.now) && settlement.dispute === null && remaining > 0;
   return { amount_refunded: refunded, remaining_refundable: refundable ? remaining : 0, refundable };
+}
+
+/** Refund totals of an intent (Doc 2: the same meaning as on the session). `now` is the service clock. */
+export async function refundTotals(reads: Pick<Reads, 'settlements' | 'refunds'>, intent: PaymentIntentRecord, now?: string): Promise<RefundTotals> {
+  const settlement = intent.vpTxId ? await reads.settlements.get(intent.vpTxId) : undefined;
+  if (!settlement) return { amount_refunded: 0, remaining_refundable: 0, refundable: false };
+  // Without a clock only the processor's confirmation counts (a delayed settlement reads as settled).
+  return settlementRefundTotals(reads, settlement, { now: now ?? '9999', intentStatus: intent.status });
 }

@@ -9,6 +9,7 @@ import type { Deps } from '../context.ts';
 import type { AttemptRecord } from '../store/types.ts';
 import { backOff, closeAttempt } from './attempts.ts';
 import { recordOutcome, releaseCharge, revokeForms } from './payments.ts';
+import { resolveRefundAttempt } from './refunds.ts';
 import { applyCapture, applyCharge, applyVoid, failUnseenCharge, releaseOp } from './intents.ts';
 import type { Processor } from '../processors/types.ts';
 import type { Merchant } from './types.ts';
@@ -45,8 +46,14 @@ async function resolveAttempt(deps: ReconcileDeps, a: AttemptRecord): Promise<ke
   const processor = merchant && deps.processorFor(merchant.processor);
   if (!merchant || !processor) return giveUp(deps, a);
   if (a.intentId && (a.kind === 'charge' || a.kind === 'capture' || a.kind === 'void')) return resolveIntentAttempt(deps, merchant, processor, a);
+  if (a.kind === 'refund') {
+    // The processor's record of the reference decides; never found after the grace period: canceled.
+    const outcome = await resolveRefundAttempt(deps, merchant, processor, a);
+    if (outcome !== 'wait') return outcome;
+    await waitLonger(deps, a);
+    return 'waiting';
+  }
   if (a.kind !== 'charge' && a.kind !== 'client') {
-    // Refund attempts are resolved by the refund engine's own reconciliation.
     await waitLonger(deps, a);
     return 'waiting';
   }

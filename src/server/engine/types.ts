@@ -298,9 +298,13 @@ export interface RefundRecord {
   metadata: Record<string, unknown>;
   /** The Idempotency-Key as sent (trimmed), or null. */
   idempotencyKey: string | null;
+  /** The Idempotency-Key exactly as sent: one refund per key (a reservation taken over after a crash finds it). */
+  idemKey: string | null;
   /** The processor's refund id once it answered. */
   processorRefundId: string | null;
   failureCode: string | null;
+  /** On a failed refund: false when the payment is disputed, null when that cannot be told (Doc 2, `refund.failed`). */
+  retryAvailable?: boolean | null;
   createdAt: string;
   updatedAt: string;
 }

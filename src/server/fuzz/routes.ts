@@ -37,7 +37,8 @@ export type Target =
   | 'held-intent' // a payment intent authorized for a manual capture
   | 'paid-intent' // a captured payment intent
   | 'foreign-intent'
-  | 'bogus-intent';
+  | 'bogus-intent'
+  | 'refundable'; // a succeeded payment intent of the main merchant: `$SESSION` is its id, `$TX` its vp_tx_id
 
 export type KeyRule = 'secret' | 'publishable' | 'either' | 'none';
 
@@ -251,6 +252,27 @@ export const SPECS: RouteSpec[] = [
     zod: ProviderEventBody,
     targets: ['paid-intent', 'bogus-intent'],
     hints: { payment_intent: SESSION, transaction: fc.constant(undefined), type: fc.constantFrom('dispute.created', 'capture.settled', 'refund.succeeded') },
+  },
+  {
+    method: 'POST',
+    path: '/v1/refunds',
+    key: 'secret',
+    create: true,
+    targets: ['refundable', 'bogus'],
+    hints: {
+      // Mostly exactly one parent (the refund's own rule); sometimes both or neither.
+      payment_intent: fc.oneof({ weight: 7, arbitrary: SESSION }, { weight: 1, arbitrary: fc.constant(undefined) }),
+      transaction: seldom(fc.constant('$TX')),
+      amount: fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 1000 }) }, { weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer({ min: 1001, max: 5000 }) }),
+      currency: seldom(fc.constantFrom('usd', 'USD', 'eur')),
+      metadata: seldom(fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 20 }), { maxKeys: 4 })),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/refunds',
+    key: 'secret',
+    query: fc.constantFrom('?payment_intent=vpi_test_nothing', '?transaction=vp_tx_test_nothing&limit=5', '', '?limit=0', '?payment_intent=a&transaction=b', '?payment_intent=x&starting_after=vpr_test_x', '?limit=abc'),
   },
   // Doc 3: every other /v1/public path refuses a secret key, then answers route_not_found.
   { method: 'ALL', path: '/v1/public/*', key: 'publishable', targets: ['unknown-path'] },

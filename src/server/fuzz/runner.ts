@@ -148,6 +148,10 @@ async function resolveTarget(w: World, target: Target | undefined): Promise<{ pa
       return { param: w.foreignIntent };
     case 'bogus-intent':
       return { param: 'vpi_test_doesnotexist' };
+    case 'refundable': {
+      const { intentId, vpTxId } = await w.refundable();
+      return { param: intentId, tx: vpTxId };
+    }
   }
 }
 

@@ -14,6 +14,7 @@ import { registerWalletDomain } from '../engine/wallet-domains.ts';
 import { upsertBuyer } from '../engine/buyers.ts';
 import { createToken } from '../engine/tokens.ts';
 import { createIntent } from '../engine/intents.ts';
+import { newId } from '../ids.ts';
 import type { Merchant } from '../engine/types.ts';
 import { SERVICE, testApp } from '../testing.ts';
 
@@ -166,6 +167,13 @@ export async function buildWorld(env: Record<string, string>) {
   const foreignIntent = (
     await createIntent(t.deps, setupAuth(other), { amount: 1000, currency: 'usd', payment_method: { id: foreignToken } }, { attemptId: 'att_fuzz_setup_foreign', idemKey: null })
   ).intent.id;
+  /** A succeeded payment intent of the main merchant (test mode) and its `vp_tx_*`, made through the engine: something to refund. */
+  const refundable = async (): Promise<{ intentId: string; vpTxId: string }> => {
+    const auth = setupAuth(main);
+    const token = await createToken(t.deps, auth, { provider_reference: 'tok_sandbox_visa_4242' });
+    const { intent } = await createIntent(t.deps, auth, { amount: 1000, currency: 'usd', payment_method: { id: token.token.id } }, { attemptId: newId.attempt(), idemKey: null });
+    return { intentId: intent.id, vpTxId: intent.vpTxId! };
+  };
 
   /** Sessions already used by earlier requests: whatever state the run has left them in. */
   const used: string[] = [await create({}), await create({ integrationMode: 'elements', chargeAtSubmit: true })];
@@ -181,6 +189,7 @@ export async function buildWorld(env: Record<string, string>) {
     sessions: { create, paidOnProcessor, used, foreign, live: liveSession },
     walletDomain,
     buyer: () => buyer(),
+    refundable,
     foreignBuyer,
     token: () => token(),
     foreignToken,

@@ -7,7 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
 import { auth, type KeyRequirement } from './auth.ts';
-import { idempotency } from './idempotency.ts';
+import { idempotency, type ReplayAnswer } from './idempotency.ts';
 import { sameOriginOnly } from './origin.ts';
 import { limitAfterAuth, limitBeforeAuth, type Limit } from './rate-limit.ts';
 
@@ -21,6 +21,8 @@ export interface RoutePolicy {
   sameOrigin?: boolean;
   /** Refunds and tokens mark a replayed body with `idempotent: true` (Doc 1, Idempotency 2). */
   markReplay?: boolean;
+  /** The route answers replays itself from the stored answer (refunds: the record's current state). */
+  replay?: ReplayAnswer;
 }
 
 export function guard(deps: Deps, p: RoutePolicy): MiddlewareHandler<AppEnv>[] {
@@ -28,6 +30,6 @@ export function guard(deps: Deps, p: RoutePolicy): MiddlewareHandler<AppEnv>[] {
   const chain: MiddlewareHandler<AppEnv>[] = [limitBeforeAuth(deps, limits)];
   if (p.key !== 'none') chain.push(auth(deps, p.key, p.surface), limitAfterAuth(deps, limits));
   if (p.sameOrigin) chain.push(sameOriginOnly(deps.config.publicUrl));
-  if (p.key !== 'none') chain.push(idempotency(deps, { markReplay: p.markReplay }));
+  if (p.key !== 'none') chain.push(idempotency(deps, { markReplay: p.markReplay, replay: p.replay }));
   return chain;
 }

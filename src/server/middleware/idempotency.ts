@@ -59,7 +59,14 @@ async function fingerprint(c: Context<AppEnv>): Promise<string> {
 
 type Seen = { kind: 'new' } | { kind: 'mismatch' } | { kind: 'in_flight'; lockedUntil: number } | { kind: 'replay'; status: number; body: string };
 
-export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: { markReplay?: boolean } = {}) =>
+/**
+ * A route's own replay: given the stored answer, the answer a replay gives now (refunds answer
+ * their record's current state, Doc 2: "status is whatever the original reached"); undefined
+ * falls back to the stored answer.
+ */
+export type ReplayAnswer = (c: Context<AppEnv>, stored: { status: number; body: string }) => Promise<Response | undefined>;
+
+export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: { markReplay?: boolean; replay?: ReplayAnswer } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header('idempotency-key');
     const auth = c.get('auth');
@@ -89,6 +96,11 @@ export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: {
       throw new ApiError('charge_already_in_flight', 'A request with this Idempotency-Key is still running; retry with the same key.').retryAfter(1);
     }
     if (seen.kind === 'replay') {
+      const own = opts.replay && (await opts.replay(c, { status: seen.status, body: seen.body }));
+      if (own) {
+        c.header('Idempotent-Replayed', 'true');
+        return own;
+      }
       // Doc 1, Idempotency 2: the original create is 201, a replay 200.
       const status = seen.status === 201 ? 200 : seen.status;
       let body = seen.body;

@@ -104,10 +104,14 @@ export interface RefundReads {
   forSettlement(settlementId: string, limit: number, after?: RefundRecord): Promise<RefundRecord[]>;
   /** Sum of refunds of the settlement that moved or may still move money (`succeeded`, `requested`). */
   committedAmount(settlementId: string): Promise<number>;
+  /** The refund an Idempotency-Key (exactly as sent) made for this merchant and mode. */
+  byIdemKey(merchantId: string, livemode: boolean, key: string): Promise<RefundRecord | undefined>;
 }
 export interface RefundRepo extends RefundReads {
   insert(r: RefundRecord): Promise<void>;
   update(r: RefundRecord): Promise<void>;
+  /** Only for a reservation the processor refused or never received before it answered: it leaves no trace. */
+  delete(id: string): Promise<void>;
 }
 
 /**

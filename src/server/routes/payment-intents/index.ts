@@ -73,7 +73,7 @@ export function paymentIntentRoutes(deps: Deps) {
   /** Retrieve, capture and void answer the stored buyer, not a request's echo. */
   const projection = async (p: PaymentIntentRecord) => {
     const buyer = p.buyerRecordId ? await deps.store.read.buyers.get(p.buyerRecordId) : undefined;
-    return toPaymentIntent(p, await refundTotals(deps.store.read, p), { buyer: { id: buyer?.externalId ?? null, email: buyer?.email ?? null } });
+    return toPaymentIntent(p, await refundTotals(deps.store.read, p, deps.clock.iso()), { buyer: { id: buyer?.externalId ?? null, email: buyer?.email ?? null } });
   };
 
   r.openapi(
@@ -116,7 +116,7 @@ export function paymentIntentRoutes(deps: Deps) {
       const auth = c.get('auth');
       const idem = c.get('idempotency');
       const key = c.req.header('idempotency-key') ?? null;
-      const totals = (p: PaymentIntentRecord) => refundTotals(deps.store.read, p);
+      const totals = (p: PaymentIntentRecord) => refundTotals(deps.store.read, p, deps.clock.iso());
       const created = await createIntent(deps, auth, c.req.valid('json'), {
         attemptId: idem?.id ?? newId.attempt(),
         idemKey: idem ? key : null,

@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
 import { applyProviderEvent } from '../../engine/provider-events.ts';
+import { applyRefundEvent } from '../../engine/refunds.ts';
 import { ApiError } from '../../errors.ts';
 import { parseProviderEvent } from '../../processors/sandbox/adapter.ts';
 import { SIGNATURE_HEADER, verifySignature } from '../../webhooks/signature.ts';
@@ -30,7 +31,7 @@ export function providerWebhookRoutes(deps: Deps) {
     }
     const event = parseProviderEvent(json);
     if (!event) throw new ApiError('validation_error', 'The event is not one this gateway sends.');
-    const applied = await applyProviderEvent(deps, event);
+    const applied = await applyProviderEvent(deps, event, applyRefundEvent);
     deps.log.info('provider event', { id: event.id, type: event.type, applied });
     return c.json({ received: true, applied });
   });

@@ -14,6 +14,7 @@ import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { toSession } from './wire.ts';
+import { sessionRefundTotals } from '../../engine/refunds.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
@@ -75,7 +76,11 @@ export function sessionRoutes(deps: Deps) {
       request: { params: IdParam },
       responses: { 200: json(Session), ...errors },
     }),
-    async (c) => c.json(toSession(await readSession(deps, c.get('auth'), c.req.valid('param').sessionId)), 200),
+    async (c) => {
+      const s = await readSession(deps, c.get('auth'), c.req.valid('param').sessionId);
+      const refunds = s.vpTxId !== null && s.vpTxCount === 1 ? await sessionRefundTotals(deps, s.vpTxId) : null;
+      return c.json(toSession(s, 'get', refunds), 200);
+    },
   );
 
   r.openapi(

@@ -4,12 +4,17 @@
  */
 import type { Session } from '../../../api/sessions.ts';
 import type { PublicSession } from '../../../api/checkout.ts';
+import type { RefundTotals } from '../../engine/intents.ts';
 import type { Merchant, SessionRecord } from '../../engine/types.ts';
 
-/** The merchant-facing object. `write` is the shape PATCH and expire answer with (Doc 1: totals and last_payment_error null). */
-export function toSession(s: SessionRecord, view: 'get' | 'write' = 'get'): Session {
+/**
+ * The merchant-facing object. `write` is the shape PATCH and expire answer with (Doc 1: totals and
+ * last_payment_error null). `refunds`: the settlement's refund totals (`sessionRefundTotals`), null
+ * when they could not be read; the totals are null too whenever `vp_tx_id` is.
+ */
+export function toSession(s: SessionRecord, view: 'get' | 'write' = 'get', refunds: RefundTotals | null = null): Session {
   const settled = s.vpTxId !== null && s.vpTxCount === 1;
-  const totals = view === 'get' && settled;
+  const totals = view === 'get' && settled ? refunds : null;
   return {
     id: s.id,
     status: s.status,
@@ -43,10 +48,9 @@ export function toSession(s: SessionRecord, view: 'get' | 'write' = 'get'): Sess
     transactionId: s.transactionId,
     vp_tx_id: settled ? s.vpTxId : null,
     vp_tx_count: s.vpTxCount,
-    // Refunds arrive with the refunds issue; until then a settled payment has refunded nothing.
-    amount_refunded: totals ? 0 : null,
-    remaining_refundable: totals ? s.amount : null,
-    refundable: totals ? true : null,
+    amount_refunded: totals ? totals.amount_refunded : null,
+    remaining_refundable: totals ? totals.remaining_refundable : null,
+    refundable: totals ? totals.refundable : null,
     paymentIntentId: s.paymentIntentId,
     retry: s.retry,
     last_payment_error: view === 'get' ? s.lastPaymentError : null,

@@ -245,4 +245,13 @@ export const migrations: string[] = [
   CREATE UNIQUE INDEX buyers_external_id ON buyers(merchant_id, livemode, external_id) WHERE external_id IS NOT NULL;
   CREATE UNIQUE INDEX buyers_email_lookup ON buyers(merchant_id, livemode, email_lookup) WHERE email_lookup IS NOT NULL;
   `,
+  // Refunds (Doc 2): one refund per Idempotency-Key, enforced by the database, and an insertion
+  // sequence so "newest first" is exact even for refunds made within one millisecond.
+  `
+  ALTER TABLE refunds ADD COLUMN idem_key TEXT;
+  ALTER TABLE refunds ADD COLUMN seq INTEGER;
+  UPDATE refunds SET seq = rowid;
+  CREATE UNIQUE INDEX refunds_idem ON refunds(merchant_id, livemode, idem_key) WHERE idem_key IS NOT NULL;
+  CREATE INDEX refunds_settlement_seq ON refunds(settlement_id, seq);
+  `,
 ];
