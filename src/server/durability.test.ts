@@ -89,7 +89,7 @@ describe('durability', () => {
     second.child.kill('SIGKILL');
   }, 120_000);
 
-  it('keeps every acknowledged token and payment intent, with its replay, after SIGKILL during a payment burst', async () => {
+  it('keeps every acknowledged token, payment intent and refund, with its replay, after SIGKILL during a payment burst', async () => {
     const data = join(dir, 'payments.sqlite');
     const ready = join(dir, 'ready-payments.json');
     const first = await startServer(data, ready);
@@ -116,7 +116,11 @@ describe('durability', () => {
         const i = n++;
         try {
           const token = await post('/v1/tokens', `tok-${i}`, { provider_reference: `tok_sandbox_${cards[i % cards.length]}` });
-          if (token) await post('/v1/payment_intents', `pi-${i}`, { amount: 1000 + i, currency: 'usd', payment_method: { id: token.id }, capture_method: i % 3 === 0 ? 'manual' : 'automatic' });
+          const intent = token && (await post('/v1/payment_intents', `pi-${i}`, { amount: 1000 + i, currency: 'usd', payment_method: { id: token.id }, capture_method: i % 3 === 0 ? 'manual' : 'automatic' }));
+          // Two partial refunds of each captured payment, racing the other writers.
+          if (intent?.status === 'succeeded') {
+            await Promise.all([300, 400].map((amount, k) => post('/v1/refunds', `re-${i}-${k}`, { payment_intent: intent.id, amount })));
+          }
           if (acked.length >= 120 && !killed) {
             killed = true;
             first.child.kill('SIGKILL');
@@ -158,9 +162,17 @@ describe('durability', () => {
          AND NOT EXISTS (SELECT 1 FROM payment_attempts a WHERE a.intent_id = p.id AND a.state = 'pending')`,
       )
       .all();
+    const overRefunded = db
+      .prepare(
+        `SELECT s.id FROM settlements s WHERE json_extract(s.data, '$.amount') <
+         (SELECT coalesce(sum(r.amount), 0) FROM refunds r WHERE r.settlement_id = s.id AND r.status IN ('succeeded', 'requested'))`,
+      )
+      .all();
     const overCaptured = db.prepare("SELECT count(*) AS n FROM settlements s JOIN payment_intents p ON p.id = s.intent_id WHERE json_extract(s.data, '$.amount') > p.amount").get() as { n: number };
     db.close();
     expect(orphans).toEqual([]);
+    expect(overRefunded).toEqual([]);
+    expect(acked.filter((a) => a.path === '/v1/refunds').length, 'refunds acknowledged before the kill').toBeGreaterThan(0);
     expect(overCaptured.n).toBe(0);
   }, 180_000);
 });
