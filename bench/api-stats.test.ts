@@ -42,6 +42,11 @@ describe('judge', () => {
     expect(judge('m', 'memory', 'read', fold([round({ requests: 5000, errors: 1 })]), mock).misses).toEqual(['1 errors, 0 non-2xx']);
   });
 
+  it('reports a charge without the platform aims, but still misses it on a failed answer', () => {
+    expect(judge('m', 'memory', 'charge', fold([round({ requests: 300, p99: 90 })]), mock).misses).toEqual([]);
+    expect(judge('m', 'memory', 'charge', fold([round({ requests: 300, non2xx: 2 })]), mock).misses).toEqual(['0 errors, 2 non-2xx']);
+  });
+
   it('misses when the mock served nothing rather than dividing by zero', () => {
     const dead = fold([round({ requests: 0 })]);
     expect(ratio(fold([round()]), dead)).toBeNaN();

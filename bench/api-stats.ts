@@ -68,11 +68,20 @@ export interface Verdict {
   misses: string[];
 }
 
+/**
+ * Operations measured and reported without the platform aims: a charge crosses to the processor
+ * and back (a second HTTP server and its own database), which the mock's charge does not, so its
+ * ratio is a figure to watch, not a bar to clear (payment engine issue: report the figures).
+ */
+export const reportOnly: ReadonlySet<string> = new Set(['charge']);
+
 export function judge(server: string, store: Verdict['store'], op: string, svcpay: Figure, mock: Figure): Verdict {
   const r = ratio(svcpay, mock);
   const misses: string[] = [];
-  if (!(r >= aims[store])) misses.push(`ratio ${r.toFixed(2)}x < ${aims[store].toFixed(1)}x`);
-  if (!(svcpay.p99 < aims.p99Ms)) misses.push(`p99 ${svcpay.p99.toFixed(1)} ms >= ${aims.p99Ms} ms`);
+  if (!reportOnly.has(op)) {
+    if (!(r >= aims[store])) misses.push(`ratio ${r.toFixed(2)}x < ${aims[store].toFixed(1)}x`);
+    if (!(svcpay.p99 < aims.p99Ms)) misses.push(`p99 ${svcpay.p99.toFixed(1)} ms >= ${aims.p99Ms} ms`);
+  }
   if (svcpay.errors > 0 || svcpay.non2xx > 0) misses.push(`${svcpay.errors} errors, ${svcpay.non2xx} non-2xx`);
   return { server, store, op, ratio: r, p99: svcpay.p99, misses };
 }

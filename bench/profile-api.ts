@@ -3,7 +3,7 @@
  * warms it up, drives one operation at 50 connections, stops it (the profile is written on exit)
  * and prints bench/profile-summary.ts's breakdown.
  *
- *   npx tsx bench/profile-api.ts [--op create|read] [--store memory|file] [--runtime tsx|dist] [--seconds 10]
+ *   npx tsx bench/profile-api.ts [--op create|read|charge] [--store memory|file] [--runtime tsx|dist] [--seconds 10]
  *                                [--experiment sqlite-sync-normal]   (bench/experiments/hooks.mjs)
  *
  * The profile covers the whole process (it cannot start late from the command line); the summary
@@ -43,7 +43,19 @@ async function main() {
     const headers = { authorization: `Bearer ${server.secretKey}`, 'content-type': 'application/json' };
     const body = JSON.stringify({ amount: 1999, currency: 'usd', description: 'bench session' });
     const made = (await (await fetch(`${server.url}/v1/sessions`, { method: 'POST', headers, body })).json()) as { id: string };
-    const request = op === 'create' ? { url: `${server.url}/v1/sessions`, method: 'POST', headers, body } : { url: `${server.url}/v1/sessions/${made.id}`, method: 'GET', headers };
+    const vaulted = await fetch(`${server.url}/v1/tokens`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ provider_reference: 'tok_sandbox_visa_4242', buyer_id: 'bench_buyer', setup_for_future_use: 'on_session' }),
+    });
+    const token = (await vaulted.json()) as { id: string };
+    const requests = {
+      create: { url: `${server.url}/v1/sessions`, method: 'POST', headers, body },
+      read: { url: `${server.url}/v1/sessions/${made.id}`, method: 'GET', headers },
+      charge: { url: `${server.url}/v1/payment_intents`, method: 'POST', headers, body: JSON.stringify({ amount: 1999, currency: 'usd', payment_method: { id: token.id } }) },
+    } as const;
+    const request = requests[op as keyof typeof requests];
+    if (!request) throw new Error(`--op must be create, read or charge, not ${op}`);
     await autocannon({ ...request, connections: 50, duration: 3 });
     skipMs = performance.now() - spawned;
     result = await autocannon({ ...request, connections: 50, duration: seconds });

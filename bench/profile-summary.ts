@@ -63,6 +63,7 @@ export function areaOfUrl(url: string, root: string): string | null {
     return `svcpay ${dir}`;
   }
   if (path.startsWith(`${root}/src/`)) return 'svcpay (shared src)';
+  if (path.startsWith(`${root}/sandbox-processor/`)) return 'sandbox processor';
   return 'other scripts';
 }
 
@@ -79,7 +80,8 @@ export function summarise(profile: CpuProfile, root: string, skipMs = 0): Summar
   const visit = (id: number, inherited: string | null, above: Set<string>) => {
     const n = byId.get(id)!;
     const { functionName, url } = n.callFrame;
-    let own = special[functionName] ?? areaOfUrl(url, root);
+    // Own keys only: a function named `toString` or `constructor` is not a special frame.
+    let own = (Object.hasOwn(special, functionName) ? special[functionName] : undefined) ?? areaOfUrl(url, root);
     if (own === null) own = url === '' && SQLITE_NATIVE.has(functionName) && (inherited === 'better-sqlite3' || inherited?.startsWith('svcpay')) ? 'sqlite (native)' : (inherited ?? 'V8/native (program)');
     area.set(id, own);
     const set = new Set(above).add(own);
