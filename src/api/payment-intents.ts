@@ -4,6 +4,7 @@ import { Address, BuyerEmailField, BuyerIdField, BuyerInput } from './buyers.ts'
 import { paymentIntentStatuses } from '../vocab/payments.ts';
 import { declineActions, declineCodes } from '../vocab/declines.ts';
 import { storedCredentialUses } from './tokens.ts';
+import { ResolvedDescriptor } from './descriptors.ts';
 
 const MAX_AMOUNT = 99_999_999;
 
@@ -41,22 +42,6 @@ export type CreatePaymentIntentBody = z.infer<typeof CreatePaymentIntentBody>;
 
 export const CaptureBody = z.strictObject({ amount_to_capture: z.number().int().min(1).max(MAX_AMOUNT).optional() }).openapi('CaptureBody');
 
-const ResolvedDescriptor = z.union([
-  z.object({ kind: z.literal('suffix'), suffix: z.string() }),
-  z.object({
-    kind: z.literal('descriptor'),
-    descriptor: z.object({
-      name: z.string(),
-      description: z.string().nullable(),
-      city: z.string().nullable(),
-      country: z.string().nullable(),
-      phoneNumber: z.string().nullable(),
-      url: z.string().nullable(),
-      postalCode: z.string().nullable(),
-    }),
-  }),
-  z.object({ kind: z.literal('skipped'), reason: z.string() }),
-]);
 
 export const PaymentIntent = z
   .object({

@@ -3,6 +3,7 @@
  * the settlement row of captured money, and the card fields every charge event carries.
  */
 import type { ProcessorTransaction } from '../processors/types.ts';
+import { actionOf, declineMessage } from './declines.ts';
 import type { PaymentIntentRecord, SessionRecord, SettlementRecord } from './types.ts';
 
 /** The settlement row of captured money: what refunds and disputes act on (Doc 2, refunds by `transaction`). */
@@ -40,5 +41,28 @@ export function chargeEventData(intent: PaymentIntentRecord, t: ProcessorTransac
     payment_method_id: intent.paymentMethodId ?? null,
     // The merchant's own references travel with the event (session metadata for session payments).
     metadata: session ? session.metadata : intent.metadata,
+  };
+}
+
+/**
+ * The failure fields of `charge.failed` / `payment_intent.failed` (Doc 2): the five normalized
+ * fields populated together, the merchant's `failure_reason`, and `retry`.
+ */
+export function failureEventData(
+  data: ReturnType<typeof chargeEventData>,
+  declineCode: string,
+  opts: { ruleCode?: string | null; retry?: unknown; reason?: string } = {},
+) {
+  return {
+    ...data,
+    vp_tx_id: null,
+    failure_reason: opts.reason ?? `The card was declined (${declineCode}).`,
+    failure_code: declineCode,
+    decline_code: declineCode,
+    action: actionOf(declineCode),
+    decline_message: declineMessage(declineCode),
+    network_decline_code: null,
+    rule_code: opts.ruleCode ?? null,
+    retry: opts.retry ?? null,
   };
 }

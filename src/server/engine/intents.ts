@@ -23,7 +23,7 @@ import { resolveDescriptor, type ResolvedDescriptor } from './descriptors.ts';
 import { actionOf, declineMessage } from './declines.ts';
 import { emit, type EventType } from './events.ts';
 import { acceptMetadata } from './metadata.ts';
-import { chargeEventData, settlementOf } from './charge-records.ts';
+import { chargeEventData, failureEventData, settlementOf } from './charge-records.ts';
 import { closeForms, revokeForms } from './payments.ts';
 import { checkReturnUrl } from './return-url.ts';
 import { validateRuleTags } from './rule-tags.ts';
@@ -393,19 +393,7 @@ async function emitCharge(r: Repos, deps: Pick<Deps, 'clock'>, merchant: Merchan
   if (intent.status === 'succeeded' || intent.status === 'captured') {
     events.push(['payment_intent.succeeded', { ...data, status: intent.status }], ['charge.succeeded', data]);
   } else if (intent.status === 'failed') {
-    const d = intent.declineCode!;
-    const failure = {
-      ...data,
-      vp_tx_id: null,
-      failure_reason: `The card was declined (${d}).`,
-      failure_code: d,
-      decline_code: d,
-      action: actionOf(d),
-      decline_message: declineMessage(d),
-      network_decline_code: null,
-      rule_code: intent.ruleCode ?? null,
-      retry: null,
-    };
+    const failure = failureEventData(data, intent.declineCode!, { ruleCode: intent.ruleCode ?? null });
     events.push(['charge.failed', failure], ['payment_intent.failed', { ...failure, status: 'failed' }]);
   }
   for (const [type, d] of events) await emit(r, deps.clock, merchant.id, intent.livemode, type, d);
@@ -533,19 +521,9 @@ export async function failUnseenCharge(deps: Pick<Deps, 'store' | 'clock'>, merc
     const session = p.sessionId ? await r.sessions.get(p.sessionId) : undefined;
     if (session?.chargeLock === attemptId) await r.sessions.update({ ...session, status: 'pending', chargeLock: null, updatedAt: now });
     const data = chargeEventData(next, null, session);
-    const d = 'processing_error';
     await emit(r, deps.clock, merchant.id, p.livemode, 'payment_intent.failed', {
-      ...data,
+      ...failureEventData(data, 'processing_error', { reason: 'The processor never received the charge; nothing was charged.' }),
       status: 'failed',
-      vp_tx_id: null,
-      failure_reason: 'The processor never received the charge; nothing was charged.',
-      failure_code: d,
-      decline_code: d,
-      action: actionOf(d),
-      decline_message: declineMessage(d),
-      network_decline_code: null,
-      rule_code: null,
-      retry: null,
     });
   });
 }

@@ -13,7 +13,7 @@ import { moveTo } from './session-status.ts';
 import { expireIfDue } from './sessions.ts';
 import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from './types.ts';
-import { chargeEventData, settlementOf } from './charge-records.ts';
+import { chargeEventData, failureEventData, settlementOf } from './charge-records.ts';
 import type { Repos } from '../store/types.ts';
 
 type PaymentDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
@@ -154,19 +154,7 @@ async function settle(
     if (!held) events.push(['payment_intent.succeeded', { ...data, status: intent.status }], ['charge.succeeded', data]);
   } else {
     session = declined(current, merchant, intent, current.chargeLock ?? attemptId ?? t.id, now);
-    const d = intent.declineCode!;
-    const failure = {
-      ...chargeEventData(intent, t, session),
-      vp_tx_id: null,
-      failure_reason: `The card was declined (${d}).`,
-      failure_code: d,
-      decline_code: d,
-      action: actionOf(d),
-      decline_message: declineMessage(d),
-      network_decline_code: null,
-      rule_code: null,
-      retry: session.retry,
-    };
+    const failure = failureEventData(chargeEventData(intent, t, session), intent.declineCode!, { ruleCode: t.ruleCode ?? null, retry: session.retry });
     events.push(['charge.failed', failure], ['payment_intent.failed', { ...failure, status: 'failed' }]);
     if (session.status === 'failed') events.push(['session.failed', { session_id: session.id, retry: session.retry }]);
   }

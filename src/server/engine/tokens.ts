@@ -52,6 +52,28 @@ async function vault(processor: Processor, merchant: Merchant, input: Parameters
   }
 }
 
+/** A new active token of a vaulted card; `fields` are what differs between server and browser vaulting. */
+function newToken(
+  auth: AuthContext,
+  vaulted: VaultedCard,
+  now: string,
+  fields: Pick<PaymentMethodRecord, 'buyerRecordId' | 'setupForFutureUse' | 'allowRedisplay' | 'storedCredentialUse' | 'sessionId' | 'billingAddressSealed' | 'metadata'>,
+): PaymentMethodRecord {
+  return {
+    id: newId.paymentMethod(auth.livemode),
+    merchantId: auth.merchant.id,
+    livemode: auth.livemode,
+    status: 'active',
+    vaultId: vaulted.vaultId,
+    card: vaulted.card,
+    walletType: null,
+    usedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    ...fields,
+  };
+}
+
 /** `POST /v1/tokens`: vaults a provider reference server-side. */
 export async function createToken(deps: TokenDeps, auth: AuthContext, body: CreateTokenBody, also?: Also): Promise<VaultResult> {
   const merchant = auth.merchant;
@@ -72,25 +94,15 @@ export async function createToken(deps: TokenDeps, auth: AuthContext, body: Crea
   return deps.store.tx(async (r) => {
     const now = deps.clock.iso();
     const link = await linkChargeBuyer(r, { merchantId: merchant.id, livemode: auth.livemode }, { buyer_id: body.buyer_id, buyer: body.buyer }, now);
-    const token: PaymentMethodRecord = {
-      id: newId.paymentMethod(auth.livemode),
-      merchantId: merchant.id,
-      livemode: auth.livemode,
-      status: 'active',
-      vaultId: vaulted.vaultId,
-      card: vaulted.card,
+    const token = newToken(auth, vaulted, now, {
       buyerRecordId: link.buyer?.id ?? null,
       setupForFutureUse: body.setup_for_future_use ?? null,
       allowRedisplay: body.allow_redisplay ?? null,
       storedCredentialUse: body.stored_credential_use ?? null,
       sessionId: null,
-      walletType: null,
       billingAddressSealed: body.billing_address ? deps.sealer.seal(body.billing_address) : null,
       metadata,
-      usedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    });
     await r.paymentMethods.insert(token);
     const result = { token, buyer: link.echo, warnings };
     await also?.(r, result);
@@ -126,25 +138,15 @@ export async function createBrowserToken(
     const link = current.buyerId
       ? await linkChargeBuyer(r, { merchantId: merchant.id, livemode: auth.livemode }, { buyer_id: current.buyerId }, now)
       : { buyer: null, echo: undefined };
-    const token: PaymentMethodRecord = {
-      id: newId.paymentMethod(auth.livemode),
-      merchantId: merchant.id,
-      livemode: auth.livemode,
-      status: 'active',
-      vaultId: vaulted.vaultId,
-      card: vaulted.card,
+    const token = newToken(auth, vaulted, now, {
       buyerRecordId: link.buyer?.id ?? null,
       setupForFutureUse: wantsSave ?? null,
       allowRedisplay: null,
       storedCredentialUse: current.storedCredentialUse,
       sessionId: current.id,
-      walletType: null,
       billingAddressSealed: null,
       metadata: {},
-      usedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    });
     await r.paymentMethods.insert(token);
     const result = { token, buyer: undefined, warnings: [] };
     await also?.(r, result);
