@@ -13,34 +13,23 @@
 import type { CreatePaymentIntentBody } from '../../api/payment-intents.ts';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { processorOf } from './binder.ts';
 import { newId } from '../ids.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../processors/types.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../processors/types.ts';
 import type { Reads, Repos } from '../store/types.ts';
-import { isSupportedCurrency } from '../../vocab/currencies.ts';
 import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
-import { linkChargeBuyer, validateChargeBuyer, type ChargeBuyer } from './buyers.ts';
-import { resolveDescriptor, type ResolvedDescriptor } from './descriptors.ts';
-import { actionOf, declineMessage } from './declines.ts';
+import { linkChargeBuyer } from './buyers.ts';
 import { emit, type EventType } from './events.ts';
-import { acceptMetadata } from './metadata.ts';
 import { chargeEventData, failureEventData, settlementOf } from './charge-records.ts';
 import { closeForms, revokeForms } from './payments.ts';
-import { checkReturnUrl } from './return-url.ts';
-import { validateRuleTags } from './rule-tags.ts';
 import { moveTo } from './session-status.ts';
 import { assertChargeable, tokenForKey } from './tokens.ts';
-import type { AuthContext, Merchant, PaymentIntentRecord, PaymentMethodRecord, SessionRecord, SettlementRecord } from './types.ts';
+import { checkMit, checkOwnership, checkRequest, echoOf, type CreateEcho } from './intent-checks.ts';
+import type { AuthContext, Merchant, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from './types.ts';
 
 export type IntentDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'sealer' | 'log' | 'config'>;
 
-/** What create answers beyond the stored intent: echoes of the request (Doc 2, create response only). */
-export interface CreateEcho {
-  buyer: ChargeBuyer['echo'];
-  buyerId: string | null;
-  buyerEmail: string | null;
-  buyerIpForwarded: boolean | undefined;
-  resolvedDescriptor: ResolvedDescriptor;
-}
+export type { CreateEcho };
 
 export interface Created {
   intent: PaymentIntentRecord;
@@ -52,58 +41,12 @@ export interface Created {
 /** The caller's hook inside the outcome's transaction (the idempotency answer is stored with it). */
 export type Also = (r: Repos, result: Created) => Promise<void>;
 
-function processorOf(deps: Pick<Deps, 'processorFor'>, merchant: Merchant): Processor {
-  const p = deps.processorFor(merchant.processor);
-  if (!p) throw new ApiError('binder_unavailable');
-  return p;
-}
 
 /** Reads an intent for a merchant key; another merchant's or the other mode's is a 404 (Doc 3). */
 export async function intentForKey(reads: Pick<Reads, 'payments'>, auth: AuthContext, id: string): Promise<PaymentIntentRecord> {
   const p = await reads.payments.get(id);
   if (!p || p.merchantId !== auth.merchant.id || p.livemode !== auth.livemode) throw new ApiError('payment_intent_not_found');
   return p;
-}
-
-/** The checks that need no store and no processor: a refused request changes nothing. */
-function checkRequest(auth: AuthContext, body: CreatePaymentIntentBody) {
-  if (!isSupportedCurrency(body.currency)) throw new ApiError('currency_not_supported');
-  if (body.return_url !== undefined) checkReturnUrl(body.return_url, auth.livemode);
-  if (body.rule_tags !== undefined) validateRuleTags(body.rule_tags);
-  if (!body.payment_method) throw new ApiError('payment_method_required');
-  if (body.amount === 0) throw new ApiError('validation_invalid_amount', 'A charge needs an amount of at least 1; save a card without charging with POST /v1/tokens.');
-  return { metadata: acceptMetadata(body.metadata), buyer: validateChargeBuyer(body) };
-}
-
-/** Doc 2, MIT: a chain needs off-session consent, a matching reason and a succeeded buyer-present start. */
-async function checkMit(reads: Pick<Reads, 'payments'>, auth: AuthContext, body: CreatePaymentIntentBody, token: PaymentMethodRecord) {
-  const mit = body.mit;
-  if (!mit) return;
-  if (token.setupForFutureUse !== 'off_session') throw new ApiError('payment_method_consent_missing');
-  if (token.storedCredentialUse !== null && token.storedCredentialUse !== mit.reason) {
-    throw new ApiError('validation_error', `mit.reason is ${mit.reason}, but the card was saved for ${token.storedCredentialUse} use.`);
-  }
-  const original = await reads.payments.get(mit.original_transaction_id);
-  const ok =
-    original &&
-    original.merchantId === auth.merchant.id &&
-    original.livemode === auth.livemode &&
-    original.status === 'succeeded' &&
-    !original.mit &&
-    original.paymentMethodId === token.id;
-  if (!ok) {
-    throw new ApiError(
-      'validation_error',
-      'mit.original_transaction_id must be a succeeded buyer-present payment intent of this card (the first charge of the chain).',
-    );
-  }
-}
-
-/** `buyer_id` asserts ownership of a saved card: naming another buyer finds no such card. */
-async function checkOwnership(reads: Pick<Reads, 'buyers'>, token: PaymentMethodRecord, buyerId: string | undefined) {
-  if (buyerId === undefined || token.buyerRecordId === null) return;
-  const owner = await reads.buyers.get(token.buyerRecordId);
-  if (owner?.externalId !== buyerId) throw new ApiError('payment_method_not_found');
 }
 
 /** `POST /v1/payment_intents`. */
@@ -234,24 +177,6 @@ export async function createIntent(
   return result;
 }
 
-async function echoOf(deps: IntentDeps, auth: AuthContext, body: CreatePaymentIntentBody, intent: PaymentIntentRecord, buyer: ChargeBuyer): Promise<CreateEcho> {
-  const stored = intent.buyerRecordId ? await deps.store.read.buyers.get(intent.buyerRecordId) : undefined;
-  return {
-    buyer: buyer.echo,
-    buyerId: stored?.externalId ?? body.buyer_id ?? body.buyer?.external_id ?? null,
-    buyerEmail: body.buyer_email ?? body.buyer?.email ?? stored?.email ?? null,
-    // Doc 2: false for a merchant-initiated charge (no buyer is present); the IP is never echoed.
-    buyerIpForwarded: body.buyer_ip_address === undefined ? undefined : body.mit === undefined,
-    resolvedDescriptor: resolveDescriptor({
-      settings: auth.merchant.settings.descriptor,
-      processor: auth.merchant.processor,
-      intentId: intent.id,
-      metadata: intent.metadata,
-      killSwitch: !deps.config.descriptorPassthrough,
-    }),
-  };
-}
-
 /** The processor refused before moving money: the request leaves no trace (intent, locks, attempt). */
 async function undoReservation(deps: IntentDeps, intent: PaymentIntentRecord, attemptId: string, before: { card?: PaymentMethodRecord; session?: SessionRecord }) {
   await deps.store.tx(async (r) => {
@@ -271,7 +196,7 @@ async function undoReservation(deps: IntentDeps, intent: PaymentIntentRecord, at
   });
 }
 
-const isCaptured = (t: ProcessorTransaction) => t.capture === 'pending' || t.capture === 'settled';
+export const isCaptured = (t: ProcessorTransaction) => t.capture === 'pending' || t.capture === 'settled';
 
 /**
  * Applies a processor answer for a direct intent, once (compare-and-set on the intent still being
@@ -387,7 +312,7 @@ async function settleSession(r: Repos, s: SessionRecord, intent: PaymentIntentRe
  * The outbox events of a charge outcome. `payment_intent.succeeded` and `charge.succeeded` fire
  * when money is captured, not for an authorization that is only held.
  */
-async function emitCharge(r: Repos, deps: Pick<Deps, 'clock'>, merchant: Merchant, intent: PaymentIntentRecord, t: ProcessorTransaction, session: SessionRecord | undefined) {
+export async function emitCharge(r: Repos, deps: Pick<Deps, 'clock'>, merchant: Merchant, intent: PaymentIntentRecord, t: ProcessorTransaction, session: SessionRecord | undefined) {
   const events: [EventType, Record<string, unknown>][] = [];
   const data = chargeEventData(intent, t, session);
   if (intent.status === 'succeeded' || intent.status === 'captured') {
@@ -397,108 +322,6 @@ async function emitCharge(r: Repos, deps: Pick<Deps, 'clock'>, merchant: Merchan
     events.push(['charge.failed', failure], ['payment_intent.failed', { ...failure, status: 'failed' }]);
   }
   for (const [type, d] of events) await emit(r, deps.clock, merchant.id, intent.livemode, type, d);
-}
-
-/** `POST /v1/payment_intents/{id}/capture`: full, or partial with `amount_to_capture`. */
-export async function captureIntent(deps: IntentDeps, auth: AuthContext, id: string, amountToCapture: number | undefined): Promise<PaymentIntentRecord> {
-  const processor = processorOf(deps, auth.merchant);
-  const attemptId = newId.attempt();
-  const intent = await deps.store.tx(async (r) => {
-    const p = await intentForKey(r, auth, id);
-    if (p.status !== 'authorized' || p.pendingOp) throw new ApiError('invalid_transition', `A payment intent in status ${p.status}${p.pendingOp ? ' with a capture or void in flight' : ''} cannot be captured.`);
-    const authorized = p.authorizedAmount ?? p.amount;
-    const amount = amountToCapture ?? authorized;
-    if (amount > authorized) throw new ApiError('capture_amount_exceeds_authorized', `amount_to_capture ${amount} is above the authorized ${authorized}.`, { authorized_amount: authorized });
-    await r.attempts.insert(
-      newAttempt({ id: attemptId, merchantId: p.merchantId, livemode: p.livemode, kind: 'capture', sessionId: p.sessionId, intentId: p.id, amount, currency: p.currency }, deps.clock.nowMs()),
-    );
-    const locked = { ...p, pendingOp: attemptId, updatedAt: deps.clock.iso() };
-    await r.payments.update(locked);
-    return { ...locked, captureAmount: amount, before: p };
-  });
-  let t: ProcessorTransaction;
-  try {
-    t = await processor.capture(auth.merchant, { transactionId: intent.processorRef!, amount: intent.captureAmount, reference: attemptId });
-  } catch (err) {
-    if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
-      await releaseOp(deps, intent.id, attemptId, intent.before);
-      if (err instanceof ProcessorUnavailableError) throw new ApiError('provider_unavailable');
-      throw new ApiError('provider_request_rejected', err.message, { reason: err.reason });
-    }
-    deps.log.warn('capture outcome unknown', { intent: intent.id, error: err instanceof Error ? err.message : String(err) });
-    throw new ApiError('payment_outcome_unknown', undefined, { payment_intent: intent.id });
-  }
-  return deps.store.tx((r) => applyCapture(r, deps, auth.merchant, intent.id, attemptId, t));
-}
-
-/** Applies a capture the processor made (or, for an async settlement, started), once. */
-export async function applyCapture(r: Repos, deps: Pick<Deps, 'clock'>, merchant: Merchant, intentId: string, attemptId: string | null, t: ProcessorTransaction) {
-  const now = deps.clock.iso();
-  if (attemptId) await closeAttempt(r, attemptId, 'done', now);
-  const current = (await r.payments.get(intentId))!;
-  if (current.status !== 'authorized' || !isCaptured(t)) {
-    if (current.pendingOp === attemptId && attemptId) await r.payments.update({ ...current, pendingOp: null, updatedAt: now });
-    return current;
-  }
-  const next: PaymentIntentRecord = {
-    ...current,
-    status: t.capture === 'pending' ? 'captured' : 'succeeded',
-    capturedAmount: t.capturedAmount ?? current.authorizedAmount ?? current.amount,
-    vpTxId: newId.transaction(current.livemode),
-    pendingOp: null,
-    updatedAt: now,
-  };
-  await r.payments.update(next);
-  await r.settlements.insert(settlementOf(next, t, now));
-  const session = next.sessionId ? await r.sessions.get(next.sessionId) : undefined;
-  if (session && session.paymentIntentId === next.id) {
-    await r.sessions.update({ ...session, paymentStatus: 'paid', vpTxId: next.vpTxId, vpTxCount: session.vpTxCount + 1, updatedAt: now });
-  }
-  await emitCharge(r, deps, merchant, next, t, session);
-  return next;
-}
-
-/** `POST /v1/payment_intents/{id}/void`: releases an authorization; after capture it is a refund's job. */
-export async function voidIntent(deps: IntentDeps, auth: AuthContext, id: string): Promise<PaymentIntentRecord> {
-  const processor = processorOf(deps, auth.merchant);
-  const attemptId = newId.attempt();
-  const intent = await deps.store.tx(async (r) => {
-    const p = await intentForKey(r, auth, id);
-    if (p.status !== 'authorized' || p.pendingOp) throw new ApiError('invalid_transition', `A payment intent in status ${p.status}${p.pendingOp ? ' with a capture or void in flight' : ''} cannot be voided; after capture use a refund.`);
-    await r.attempts.insert(
-      newAttempt({ id: attemptId, merchantId: p.merchantId, livemode: p.livemode, kind: 'void', sessionId: p.sessionId, intentId: p.id, amount: p.amount, currency: p.currency }, deps.clock.nowMs()),
-    );
-    const locked = { ...p, pendingOp: attemptId, updatedAt: deps.clock.iso() };
-    await r.payments.update(locked);
-    return { ...locked, before: p };
-  });
-  let t: ProcessorTransaction;
-  try {
-    t = await processor.void(auth.merchant, { transactionId: intent.processorRef!, reference: attemptId });
-  } catch (err) {
-    if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
-      await releaseOp(deps, intent.id, attemptId, intent.before);
-      if (err instanceof ProcessorUnavailableError) throw new ApiError('provider_unavailable');
-      throw new ApiError('provider_request_rejected', err.message, { reason: err.reason });
-    }
-    throw new ApiError('payment_outcome_unknown', undefined, { payment_intent: intent.id });
-  }
-  return deps.store.tx((r) => applyVoid(r, deps, intent.id, attemptId, t));
-}
-
-export async function applyVoid(r: Repos, deps: Pick<Deps, 'clock'>, intentId: string, attemptId: string | null, t: ProcessorTransaction) {
-  const now = deps.clock.iso();
-  if (attemptId) await closeAttempt(r, attemptId, 'done', now);
-  const current = (await r.payments.get(intentId))!;
-  if (current.status !== 'authorized' || t.capture !== 'voided') {
-    if (current.pendingOp === attemptId && attemptId) await r.payments.update({ ...current, pendingOp: null, updatedAt: now });
-    return current;
-  }
-  const next: PaymentIntentRecord = { ...current, status: 'voided', pendingOp: null, updatedAt: now };
-  await r.payments.update(next);
-  const session = next.sessionId ? await r.sessions.get(next.sessionId) : undefined;
-  if (session && session.paymentIntentId === next.id) await r.sessions.update({ ...session, paymentStatus: 'cancelled', updatedAt: now });
-  return next;
 }
 
 /**
@@ -526,52 +349,4 @@ export async function failUnseenCharge(deps: Pick<Deps, 'store' | 'clock'>, merc
       status: 'failed',
     });
   });
-}
-
-/** A capture or void the processor never made: the intent stays authorized and can be captured again. */
-export async function releaseOp(deps: Pick<Deps, 'store' | 'clock'>, intentId: string, attemptId: string, before?: PaymentIntentRecord) {
-  await deps.store.tx(async (r) => {
-    // Refused (`before` given): no trace. Given up on by the reconciler: kept on record as failed.
-    if (before) await forgetAttempt(r, attemptId);
-    else await closeAttempt(r, attemptId, 'failed', deps.clock.iso());
-    const p = (await r.payments.get(intentId))!;
-    if (p.pendingOp === attemptId) await r.payments.update({ ...p, pendingOp: null, updatedAt: before?.updatedAt ?? p.updatedAt });
-  });
-}
-
-/** A settlement can be refunded once the processor confirmed it and its `settlesAt` (service clock) has passed. */
-export function isSettled(s: SettlementRecord, nowIso: string): boolean {
-  return s.status === 'settled' && (s.settlesAt === null || s.settlesAt <= nowIso);
-}
-
-export interface RefundTotals {
-  amount_refunded: number;
-  remaining_refundable: number;
-  refundable: boolean;
-}
-
-/**
- * Refund totals of one settlement (Doc 1 session fields, Doc 2 intent and `GET /v1/refunds`):
- * `amount_refunded` counts succeeded and in-progress refunds (failed and canceled excluded);
- * `refundable` needs a succeeded parent, a settled payment, no dispute and something left;
- * `remaining_refundable` is 0 when it is not refundable.
- */
-export async function settlementRefundTotals(
-  reads: Pick<Reads, 'refunds'>,
-  settlement: SettlementRecord,
-  opts: { now: string; intentStatus?: PaymentIntentRecord['status'] | null },
-): Promise<RefundTotals> {
-  const refunded = await reads.refunds.committedAmount(settlement.id);
-  const remaining = Math.max(settlement.amount - refunded, 0);
-  const parentOk = opts.intentStatus === undefined || opts.intentStatus === null || opts.intentStatus === 'succeeded';
-  const refundable = parentOk && isSettled(settlement, opts.now) && settlement.dispute === null && remaining > 0;
-  return { amount_refunded: refunded, remaining_refundable: refundable ? remaining : 0, refundable };
-}
-
-/** Refund totals of an intent (Doc 2: the same meaning as on the session). `now` is the service clock. */
-export async function refundTotals(reads: Pick<Reads, 'settlements' | 'refunds'>, intent: PaymentIntentRecord, now?: string): Promise<RefundTotals> {
-  const settlement = intent.vpTxId ? await reads.settlements.get(intent.vpTxId) : undefined;
-  if (!settlement) return { amount_refunded: 0, remaining_refundable: 0, refundable: false };
-  // Without a clock only the processor's confirmation counts (a delayed settlement reads as settled).
-  return settlementRefundTotals(reads, settlement, { now: now ?? '9999', intentStatus: intent.status });
 }

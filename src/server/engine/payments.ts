@@ -5,9 +5,10 @@
 import type { ChargeCard } from '../../api/checkout.ts';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { processorOf } from './binder.ts';
 import { newId } from '../ids.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../processors/types.ts';
-import { actionOf, browserDeclineCode, declineMessage } from './declines.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../processors/types.ts';
+import { browserDeclineCode, declineMessage } from './declines.ts';
 import { emit, type EventType } from './events.ts';
 import { moveTo } from './session-status.ts';
 import { expireIfDue } from './sessions.ts';
@@ -32,11 +33,6 @@ export function buyerError(intent: PaymentIntentRecord) {
   return { code: 'card_declined', decline_code: browserDeclineCode(code), message: declineMessage(code) };
 }
 
-function processorOf(deps: PaymentDeps, merchant: Merchant): Processor {
-  const p = deps.processorFor(merchant.processor);
-  if (!p) throw new ApiError('binder_unavailable');
-  return p;
-}
 
 /**
  * Applies a processor transaction to its session, once: a transaction already recorded

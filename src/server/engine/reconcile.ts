@@ -10,7 +10,8 @@ import type { AttemptRecord } from '../store/types.ts';
 import { backOff, closeAttempt } from './attempts.ts';
 import { recordOutcome, releaseCharge, revokeForms } from './payments.ts';
 import { resolveRefundAttempt } from './refunds.ts';
-import { applyCapture, applyCharge, applyVoid, failUnseenCharge, releaseOp } from './intents.ts';
+import { applyCharge, failUnseenCharge } from './intents.ts';
+import { applyCapture, applyVoid, releaseOp } from './intent-capture.ts';
 import type { Processor } from '../processors/types.ts';
 import type { Merchant } from './types.ts';
 

@@ -20,12 +20,13 @@
 import type { CreateRefundBody } from '../../api/refunds.ts';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { processorOf } from './binder.ts';
 import { newId } from '../ids.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorRefund, type ProviderEvent } from '../processors/types.ts';
 import type { AttemptRecord, Reads, Repos } from '../store/types.ts';
-import { closeAttempt, newAttempt } from './attempts.ts';
+import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
 import { emit } from './events.ts';
-import { isSettled, settlementRefundTotals, type RefundTotals } from './intents.ts';
+import { isSettled } from './refund-totals.ts';
 import { acceptMetadata } from './metadata.ts';
 import type { AuthContext, Merchant, PaymentIntentRecord, RefundRecord, SettlementRecord } from './types.ts';
 
@@ -100,11 +101,6 @@ export interface CreatedRefund {
 /** The caller's hook inside the transaction that settles the answer (the idempotency answer is stored with it). */
 export type RefundAlso = (r: Repos, refund: RefundRecord) => Promise<void>;
 
-function processorOf(deps: Pick<Deps, 'processorFor'>, merchant: Merchant): Processor {
-  const p = deps.processorFor(merchant.processor);
-  if (!p) throw new ApiError('binder_unavailable');
-  return p;
-}
 
 /** `POST /v1/refunds`. `attemptId` is the reference the processor receives (the idempotency reservation id when a key was sent). */
 export async function createRefund(
@@ -225,7 +221,7 @@ async function rejection(deps: RefundDeps, settlement: SettlementRecord, err: Pr
 /** The processor refused, or said it processed nothing: the reservation leaves no trace. */
 async function undoReservation(deps: RefundDeps, refund: RefundRecord, attemptId: string) {
   await deps.store.tx(async (r) => {
-    await closeAttempt(r, attemptId, 'failed', deps.clock.iso());
+    await forgetAttempt(r, attemptId);
     const current = await r.refunds.get(refund.id);
     if (current?.status === 'requested') await r.refunds.delete(refund.id);
   });
@@ -371,45 +367,4 @@ export async function resolveRefundAttempt(
     if (current?.status === 'requested') await r.refunds.update({ ...current, status: 'canceled', updatedAt: now });
   });
   return 'failed';
-}
-
-export interface RefundPage {
-  data: RefundRecord[];
-  hasMore: boolean;
-  nextCursor: string | null;
-  totals: RefundTotals;
-}
-
-/** `GET /v1/refunds`: every refund of the payment, whichever id it was made by, newest first. */
-export async function listRefunds(
-  deps: Pick<Deps, 'store' | 'clock'>,
-  auth: AuthContext,
-  q: { paymentIntent?: string; transaction?: string; limit?: number; startingAfter?: string },
-): Promise<RefundPage> {
-  if ((q.paymentIntent === undefined) === (q.transaction === undefined)) {
-    throw new ApiError('validation_error', 'Send exactly one of payment_intent or transaction.');
-  }
-  const { intent, settlement } = await parentFor(deps.store.read, auth, q);
-  const limit = q.limit ?? REFUND_LIST_LIMIT.default;
-  let after: RefundRecord | undefined;
-  if (q.startingAfter !== undefined) {
-    after = await deps.store.read.refunds.get(q.startingAfter);
-    if (!after || !settlement || after.settlementId !== settlement.id) {
-      throw new ApiError('validation_error', 'starting_after: not a refund of this payment; pass next_cursor of the previous page.');
-    }
-  }
-  if (!settlement) return { data: [], hasMore: false, nextCursor: null, totals: { amount_refunded: 0, remaining_refundable: 0, refundable: false } };
-  const rows = await deps.store.read.refunds.forSettlement(settlement.id, limit + 1, after);
-  const data = rows.slice(0, limit);
-  const hasMore = rows.length > limit;
-  const totals = await settlementRefundTotals(deps.store.read, settlement, { now: deps.clock.iso(), intentStatus: intent?.status ?? null });
-  return { data, hasMore, nextCursor: hasMore ? data[data.length - 1]!.id : null, totals };
-}
-
-/** Doc 1 session fields `amount_refunded`, `remaining_refundable`, `refundable`: null when the settlement cannot be read. */
-export async function sessionRefundTotals(deps: Pick<Deps, 'store' | 'clock'>, vpTxId: string): Promise<RefundTotals | null> {
-  const settlement = await deps.store.read.settlements.get(vpTxId);
-  if (!settlement) return null;
-  const intent = settlement.intentId ? await deps.store.read.payments.get(settlement.intentId) : undefined;
-  return settlementRefundTotals(deps.store.read, settlement, { now: deps.clock.iso(), intentStatus: intent?.status ?? null });
 }

@@ -7,6 +7,7 @@ import type { ChargeCard } from '../../api/checkout.ts';
 import type { CreateTokenBody } from '../../api/tokens.ts';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { processorOf } from './binder.ts';
 import { envOf, newId } from '../ids.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type VaultedCard } from '../processors/types.ts';
 import type { Reads, Repos } from '../store/types.ts';
@@ -35,11 +36,6 @@ export interface VaultResult {
 /** Runs inside the token's own transaction (the idempotency answer is stored with the row). */
 export type Also = (r: Repos, result: VaultResult) => Promise<void>;
 
-function processorOf(deps: TokenDeps, merchant: Merchant): Processor {
-  const p = deps.processorFor(merchant.processor);
-  if (!p) throw new ApiError('binder_unavailable');
-  return p;
-}
 
 async function vault(processor: Processor, merchant: Merchant, input: Parameters<Processor['vault']>[1]): Promise<VaultedCard> {
   try {

@@ -6,7 +6,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CreateRefundBody, ListRefundsQuery, Refund, RefundList } from '../../../api/refunds.ts';
 import type { Deps } from '../../context.ts';
-import { createRefund, listRefunds } from '../../engine/refunds.ts';
+import { createRefund } from '../../engine/refunds.ts';
+import { listRefunds } from '../../engine/refund-list.ts';
 import type { RefundRecord } from '../../engine/types.ts';
 import { ApiError } from '../../errors.ts';
 import { newId } from '../../ids.ts';

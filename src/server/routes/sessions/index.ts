@@ -14,7 +14,7 @@ import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { toSession } from './wire.ts';
-import { sessionRefundTotals } from '../../engine/refunds.ts';
+import { sessionRefundTotals } from '../../engine/refund-list.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);

@@ -4,7 +4,7 @@
  */
 import type { Session } from '../../../api/sessions.ts';
 import type { PublicSession } from '../../../api/checkout.ts';
-import type { RefundTotals } from '../../engine/intents.ts';
+import type { RefundTotals } from '../../engine/refund-totals.ts';
 import type { Merchant, SessionRecord } from '../../engine/types.ts';
 
 /**
