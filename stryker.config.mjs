@@ -22,6 +22,12 @@ export default {
     'src/server/engine/session-status.ts',
     'src/server/engine/session-changes.ts',
     'src/server/engine/payments.ts',
+    'src/server/engine/attempts.ts',
+    'src/server/engine/reconcile.ts',
+    'src/server/engine/intents.ts',
+    'src/server/engine/intent-capture.ts',
+    'src/server/engine/refunds.ts',
+    'src/server/engine/tokens.ts',
   ],
   coverageAnalysis: 'perTest',
   // 2 cores shared with other work: one mutant at a time by default (`--concurrency 2` when idle).
