@@ -139,7 +139,10 @@ export async function createIntent(
     return { intent: earlier, echo: await echoOf(deps, auth, body, earlier, checked.buyer), replayed: true };
   }
 
-  const { intent, card } = reserved;
+  const { intent, card, link } = reserved;
+  // Doc 2: a saved card without an address picks up the first approved charge's, but a buyer's
+  // card only from a charge that names that buyer.
+  const pickUpAddress = card.buyerRecordId === null || link.buyer?.id === card.buyerRecordId ? body.billing_address : undefined;
   const billing = body.billing_address ?? (card.billingAddressSealed ? (deps.sealer.open(card.billingAddressSealed) as { postal_code?: string }) : null);
   let t: ProcessorTransaction;
   try {
@@ -168,7 +171,7 @@ export async function createIntent(
   }
   const echo = await echoOf(deps, auth, body, intent, checked.buyer);
   const { result, revoke } = await deps.store.tx(async (r) => {
-    const applied = await applyCharge(r, deps, merchant, intent.id, opts.attemptId, t, body.billing_address);
+    const applied = await applyCharge(r, deps, merchant, intent.id, opts.attemptId, t, pickUpAddress);
     const result = { intent: applied.intent, echo, replayed: false };
     await opts.also?.(r, result);
     return { result, revoke: applied.revoke };
