@@ -8,6 +8,7 @@ import { randomChars } from './ids.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MemoryRateLimiter } from './middleware/rate-limit-memory.ts';
 import { SandboxProcessorAdapter, type FetchLike } from './processors/sandbox/adapter.ts';
+import { httpTransport } from './processors/sandbox/http-transport.ts';
 import { createStore } from './store/index.ts';
 import { keptValue } from './store/kept-value.ts';
 import { createSandboxProcessor, processorDataPath } from '../../sandbox-processor/index.ts';
@@ -43,7 +44,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     // Doc 3, Starting it: one service clock drives every time rule, the sandbox's included.
     now: () => clock.now(),
   });
-  const transport: FetchLike = opts.processorTransport === 'in-process' ? (url, init) => sandbox.app.request(url, init) : fetch;
+  const transport: FetchLike = opts.processorTransport === 'in-process' ? (url, init) => sandbox.app.request(url, init) : httpTransport();
   const adapter = new SandboxProcessorAdapter({ baseUrl: config.processorUrl, secret, fetch: transport });
   const deps: Deps = {
     config,

@@ -35,7 +35,12 @@ import {
 } from '../types.ts';
 
 /** The real `fetch` in production; the processor app's own `request` in tests. */
-export type FetchLike = (url: string, init: RequestInit) => Response | Promise<Response>;
+export type FetchLike = (url: string, init: RequestInit) => TransportResponse | Promise<TransportResponse>;
+/** All the adapter reads of an answer (a `Response` is one). */
+export interface TransportResponse {
+  status: number;
+  text(): Promise<string>;
+}
 
 export interface SandboxAdapterOptions {
   /** Where the service reaches the processor (SVCPAY_PROCESSOR_URL). */

@@ -1,0 +1,44 @@
+/**
+ * The adapter's transport to the processor in production: `node:http` over a keep-alive agent.
+ * The global `fetch` works too, but builds a Request, Headers, Response and a transferable
+ * AbortSignal per call, about a quarter of a charge's CPU in `bench/profile-api.ts --op charge`;
+ * a server-to-server client that always talks JSON to one origin needs none of that.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import type { FetchLike, TransportResponse } from './adapter.ts';
+
+/**
+ * An idle pooled socket is closed after this long: under node's default server keep-alive
+ * (5 s), so the client never writes to a socket the server is closing at that moment.
+ */
+const IDLE_MS = 4000;
+
+export function httpTransport(opts: { maxSockets?: number } = {}): FetchLike {
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true, maxSockets: opts.maxSockets ?? 64, timeout: IDLE_MS }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: opts.maxSockets ?? 64, timeout: IDLE_MS }),
+  };
+  return (url, init) =>
+    new Promise<TransportResponse>((resolve, reject) => {
+      const target = new URL(url);
+      const lib = target.protocol === 'https:' ? https : http;
+      const agent = agents[target.protocol as keyof typeof agents];
+      if (!agent) return reject(new Error(`unsupported protocol ${target.protocol}`));
+      const body = typeof init.body === 'string' ? init.body : undefined;
+      const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
+      if (body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(body));
+      const req = lib.request(target, { method: init.method ?? 'GET', headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, text: async () => text });
+        });
+      });
+      req.on('error', reject);
+      init.signal?.addEventListener('abort', () => req.destroy(new Error('aborted')), { once: true });
+      req.end(body);
+    });
+}
