@@ -71,7 +71,7 @@ export function sandboxRoutes(deps: Deps) {
     const merchant = settlement && (await deps.store.read.merchants.get(settlement.merchantId));
     const processor = merchant && deps.processorFor(merchant.processor);
     if (!settlement || !merchant || !(processor instanceof SandboxProcessorAdapter)) {
-      throw new ApiError('refund_not_found', 'No captured payment of the sandbox processor has this payment_intent or transaction.');
+      throw new ApiError('payment_intent_not_found', 'No captured payment of the sandbox processor has this payment_intent or transaction.');
     }
     try {
       const sent = await processor.emitEvent(merchant, input.type, { transactionId: settlement.processorRef });
