@@ -350,3 +350,31 @@ describe('browser forms: bound to their session, single-use, closed when the ses
     expect([init.status, (await init.json()).code]).toEqual([409, 'session_wrong_state']);
   });
 });
+
+describe('charge and save (Doc 1: a buyer on the session makes the charge vault a reusable card)', () => {
+  it('saves the card for the session’s buyer alongside an approved charge, and the merchant can charge it again', async () => {
+    const t = await testApp();
+    const s = await session(t, { buyerId: 'cust_7', setupForFutureUse: 'on_session' });
+    expect(await (await s.charge()).json()).toMatchObject({ status: 'succeeded' });
+    const read = await s.read();
+    const intent = await (await t.json('GET', `/v1/payment_intents/${read.paymentIntentId}`, undefined, bearer(s.m.keys.secret))).json();
+    expect(intent.payment_method_id).toMatch(/^vp_pmt_test_/);
+    const [event] = (await t.store.read.events.forSession(s.id)).filter((e) => e.type === 'charge.succeeded');
+    expect(event!.data).toMatchObject({ payment_method_id: intent.payment_method_id });
+    const cards = await (await t.json('GET', '/v1/payment_methods?buyer_id=cust_7', undefined, bearer(s.m.keys.secret))).json();
+    expect(cards.data).toEqual([expect.objectContaining({ id: intent.payment_method_id, card: expect.objectContaining({ last4: '4242' }), setup_for_future_use: 'on_session' })]);
+    const again = await t.json('POST', '/v1/payment_intents', { amount: 900, currency: 'usd', payment_method: { id: intent.payment_method_id } }, bearer(s.m.keys.secret));
+    expect(await again.json()).toMatchObject({ status: 'succeeded', amount: 900 });
+  });
+
+  it('saves nothing for a guest session or a declined charge', async () => {
+    const t = await testApp();
+    const guest = await session(t, { setupForFutureUse: 'on_session' });
+    await guest.charge();
+    const declined = await session(t, { buyerId: 'cust_8', setupForFutureUse: 'on_session' });
+    await declined.charge(INSUFFICIENT);
+    expect(t.count('payment_methods')).toBe(0);
+    const intent = await (await t.json('GET', `/v1/payment_intents/${(await guest.read()).paymentIntentId}`, undefined, bearer(guest.m.keys.secret))).json();
+    expect(intent.payment_method_id).toBeNull();
+  });
+});

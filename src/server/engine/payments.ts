@@ -7,13 +7,14 @@ import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { processorOf } from './binder.ts';
 import { newId } from '../ids.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../processors/types.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction, type VaultedCard } from '../processors/types.ts';
 import { browserDeclineCode, declineMessage } from './declines.ts';
 import { emit, type EventType } from './events.ts';
 import { moveTo } from './session-status.ts';
 import { expireIfDue } from './sessions.ts';
 import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
-import type { Merchant, PaymentIntentRecord, SessionRecord } from './types.ts';
+import type { Merchant, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from './types.ts';
+import { linkChargeBuyer } from './buyers.ts';
 import { chargeEventData, failureEventData, settlementOf } from './charge-records.ts';
 import type { Repos } from '../store/types.ts';
 
@@ -41,7 +42,15 @@ export function buyerError(intent: PaymentIntentRecord) {
  * attempt that made the charge is closed in the same transaction. When the session settles, the
  * browser forms still open for it are revoked at the processor, so no other tab can pay.
  */
-export async function recordOutcome(deps: PaymentDeps, merchant: Merchant, sessionId: string, t: ProcessorTransaction, attemptId?: string): Promise<Outcome> {
+export async function recordOutcome(
+  deps: PaymentDeps,
+  merchant: Merchant,
+  sessionId: string,
+  t: ProcessorTransaction,
+  attemptId?: string,
+  /** The card vaulted alongside an approved charge of a session that saves it for its buyer. */
+  saved?: VaultedCard,
+): Promise<Outcome> {
   const { outcome, revoke } = await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
     const attempt = attemptId ? await r.attempts.get(attemptId) : t.reference ? await r.attempts.byReference(merchant.id, t.reference) : undefined;
@@ -50,7 +59,9 @@ export async function recordOutcome(deps: PaymentDeps, merchant: Merchant, sessi
     const current = await r.sessions.get(sessionId);
     if (!current) throw new ApiError('session_not_found');
     if (existing) return { outcome: { session: current, intent: existing }, revoke: [] as string[] };
-    const result = await settle(r, deps, merchant, current, t, attempt?.id ?? null, now);
+    const open = current.status !== 'succeeded' && current.status !== 'expired';
+    const card = saved && t.status === 'approved' && open ? await saveForBuyer(r, merchant, current, saved, now) : undefined;
+    const result = await settle(r, deps, merchant, current, t, attempt?.id ?? null, now, card);
     // Browser forms still open for a session that will not take another payment are closed.
     const revoke = result.session.status === 'succeeded' || result.session.status === 'expired' ? await closeForms(r, sessionId, now) : [];
     return { outcome: result, revoke };
@@ -58,6 +69,40 @@ export async function recordOutcome(deps: PaymentDeps, merchant: Merchant, sessi
   await revokeForms(deps, merchant, revoke);
   return outcome;
 }
+
+/**
+ * Doc 1: "a buyer on the session makes a charge-and-save flow vault a reusable `vp_pmt_*`
+ * alongside the charge". The token is the buyer's, saved as the session says, and the intent
+ * names it (`payment_method_id` on GET). A guest session charges once and vaults nothing.
+ */
+async function saveForBuyer(r: Repos, merchant: Merchant, session: SessionRecord, saved: VaultedCard, now: string): Promise<PaymentMethodRecord> {
+  const link = await linkChargeBuyer(r, { merchantId: merchant.id, livemode: session.livemode }, { buyer_id: session.buyerId! }, now);
+  const token: PaymentMethodRecord = {
+    id: newId.paymentMethod(session.livemode),
+    merchantId: merchant.id,
+    livemode: session.livemode,
+    status: 'active',
+    vaultId: saved.vaultId,
+    card: saved.card,
+    buyerRecordId: link.buyer?.id ?? null,
+    setupForFutureUse: session.setupForFutureUse,
+    allowRedisplay: null,
+    storedCredentialUse: session.storedCredentialUse,
+    sessionId: session.id,
+    walletType: null,
+    billingAddressSealed: null,
+    metadata: {},
+    // Spent by this payment only when it is single-use; saved for later use here, so never.
+    usedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await r.paymentMethods.insert(token);
+  return token;
+}
+
+/** Whether an approved charge at submit also saves the card for the session's buyer. */
+const savesCard = (s: SessionRecord) => s.setupForFutureUse !== null && s.buyerId !== null;
 
 /**
  * Closes the browser forms still open for a session (its pending `client` attempts) and returns
@@ -92,6 +137,7 @@ async function settle(
   t: ProcessorTransaction,
   attemptId: string | null,
   now: string,
+  saved?: PaymentMethodRecord,
 ): Promise<Outcome> {
   const approved = t.status === 'approved';
   const held = approved && current.captureMethod === 'manual';
@@ -113,6 +159,8 @@ async function settle(
     metadata: {},
     createdAt: now,
     updatedAt: now,
+    paymentMethodId: saved?.id ?? null,
+    buyerRecordId: saved?.buyerRecordId ?? null,
   };
   await r.payments.insert(intent);
   if (intent.vpTxId) await r.settlements.insert(settlementOf(intent, t, now));
@@ -308,7 +356,9 @@ export async function chargeAtSubmit(
     if (!t) return { status: 'processing' as const, sessionId: found.id, retry: null };
   }
   if (t.status === 'requires_action') return { status: 'processing' as const, sessionId: found.id, retry: null };
-  const { session, intent } = await recordOutcome(deps, merchant, found.id, t, attemptId);
+  // Saving is best effort: a vault that fails leaves the payment as it is, with nothing saved.
+  const saved = t.status === 'approved' && savesCard(locked) ? await processor.vault(merchant, { card, livemode: locked.livemode }).catch(() => undefined) : undefined;
+  const { session, intent } = await recordOutcome(deps, merchant, found.id, t, attemptId, saved);
   const ok = isApproved(intent);
   return {
     status: ok ? ('succeeded' as const) : ('failed' as const),
