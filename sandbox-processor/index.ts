@@ -5,6 +5,7 @@
  * the service only through signed webhooks to `{serviceUrl}/api/webhooks/sandbox`.
  */
 import { openDb, processorDataPath } from './store/db.ts';
+import { noDurability, walDurability } from './store/durable.ts';
 import { processorRepo } from './store/repo.ts';
 import { Outbox, type Deliver } from './outbox.ts';
 import { SandboxProcessorCore } from './processor.ts';
@@ -30,7 +31,8 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
   const now = opts.now ?? (() => new Date());
   const outbox = new Outbox(repo, now, { serviceUrl: opts.serviceUrl, webhookSecret: opts.webhookSecret, deliver: opts.deliver, log: opts.log });
   const core = new SandboxProcessorCore(repo, now, (fn) => db.transaction(fn).immediate(), outbox, opts.publicUrl);
-  const app = sandboxProcessorApp({ ...opts, core });
+  const durability = opts.dataPath === ':memory:' ? noDurability : walDurability(opts.dataPath);
+  const app = sandboxProcessorApp({ ...opts, core, durable: opts.durable ?? (() => durability.barrier()) });
   return {
     app,
     db,
@@ -38,7 +40,10 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
     setDeliver: (deliver: Deliver, opts?: { atOnce?: boolean }) => outbox.setDeliver(deliver, opts),
     /** What `POST /v1/_run_due` does, without HTTP. */
     runDue: () => runDue(core),
-    close: () => db.close(),
+    close: () => {
+      void durability.close();
+      db.close();
+    },
   };
 }
 export type SandboxProcessor = ReturnType<typeof createSandboxProcessor>;

@@ -29,6 +29,8 @@ export interface ProcessorAppOptions {
   /** The bearer secret the service's adapter must present on the server-to-server API. */
   apiSecret: string;
   log: ProcessorLog;
+  /** Resolves once every commit so far is on disk; awaited before any answer to a write. */
+  durable?: () => Promise<void>;
 }
 
 export function sandboxProcessorApp(opts: ProcessorAppOptions) {
@@ -51,6 +53,8 @@ export function sandboxProcessorApp(opts: ProcessorAppOptions) {
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
+    // An answer to a write leaves only once what it wrote is on disk (store/durable.ts).
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && opts.durable) await opts.durable();
     opts.log.info(`processor ${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status}`, { ms: Math.round(performance.now() - started) });
   });
 

@@ -1,7 +1,8 @@
 /**
  * The sandbox processor's own SQLite database, apart from the service's: a provider keeps its
- * records on its side of the wire. Same durability as the service (ARCHITECTURE.md, Store): WAL
- * with synchronous=FULL, so an answer the processor gives is on disk.
+ * records on its side of the wire. Same durability as the service (ARCHITECTURE.md, Store) for
+ * every answer it gives: WAL with synchronous=NORMAL, and a group fsync of the WAL before the
+ * answer leaves (./durable.ts).
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
@@ -20,7 +21,7 @@ export function openDb(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   const current = db.pragma('user_version', { simple: true }) as number;
   for (let v = current; v < migrations.length; v++) {
