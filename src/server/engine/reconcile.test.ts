@@ -10,7 +10,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SERVICE, bearer, testApp } from '../testing.ts';
 import { futureExpiry } from '../../card/test-cards.ts';
-import { ProcessorUnavailableError, type ProcessorTransaction } from '../processors/types.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../processors/types.ts';
 import { ACCOUNT_HEADER } from '../../../sandbox-processor/api.ts';
 import { reconcile } from './reconcile.ts';
 
@@ -395,6 +395,27 @@ describe('browser forms the buyer has not paid with (hosted checkout)', () => {
     expect(w.attempts('client')).toEqual(['done']);
     expect(w.processorTx()).toEqual({ n: 1 });
   });
+
+  it('a form of an expired session still at a bank challenge when it is closed is not recorded as a decline', async () => {
+    const w = await world();
+    const s = await hosted(w, 300);
+    const token = await s.init();
+    await w.clock(301);
+    expect((await s.payWith(token)).status).toBe(200);
+    // A real provider may hold a browser charge at the buyer's bank; the sandbox answers it at once, so it is made to say so.
+    // Not found when first asked; found at the challenge when asked again after the form was closed.
+    const lookup = w.t.processor.lookup.bind(w.t.processor);
+    let asked = 0;
+    w.t.processor.lookup = async (m, ref) => {
+      const found = await lookup(m, ref);
+      return asked++ === 0 ? null : found && ({ ...found, status: 'requires_action' } satisfies ProcessorTransaction);
+    };
+    expect(await w.reconcileAfter(60)).toEqual({ ...NOTHING, failed: 1 });
+    expect(asked).toBe(2);
+    expect(await s.read()).toMatchObject({ status: 'expired', vp_tx_count: 0, last_payment_error: null });
+    expect(w.t.count('payment_intents')).toBe(0);
+    expect(w.t.count('events')).toBe(0);
+  });
 });
 
 describe('an attempt the reconciler cannot settle', () => {
@@ -412,6 +433,57 @@ describe('an attempt the reconciler cannot settle', () => {
     expect(await reconcile({ ...w.t.deps, processorFor: () => null })).toEqual({ ...NOTHING, failed: 1 });
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
     expect(w.attempts('charge')).toEqual(['failed']);
+  });
+
+  it('a refusal arriving after the reconciler gave up leaves the newer payment paid and the given-up attempt on record', async () => {
+    const w = await world();
+    const s = (await w.post('/v1/sessions', { amount: 2500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true })).body;
+    const charge = () => w.t.json('POST', `/v1/public/sessions/${s.id}/charge`, { card: CARD }, { ...bearer(w.m.keys.publishable), ...origin });
+    const real = w.t.processor.charge.bind(w.t.processor);
+    let slow = true;
+    let second: Json | undefined;
+    w.t.processor.charge = async (...args) => {
+      if (!slow) return real(...args);
+      slow = false;
+      // The request is slow to reach the processor: the reconciler gives up on it and the buyer pays again.
+      expect(await w.reconcileAfter(121)).toEqual({ ...NOTHING, failed: 1 });
+      second = (await (await charge()).json()) as Json;
+      throw new ProcessorRejectedError('invalid_card', 'The processor refused the card data.');
+    };
+    expect((await charge()).status).toBe(400);
+    expect(second).toMatchObject({ status: 'succeeded' });
+    expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
+    expect(w.attempts('charge')).toEqual(['failed', 'done']);
+    expect(w.processorTx()).toEqual({ n: 1 });
+  });
+
+  it('a charge its own request records while the reconciler is giving up on it stays recorded: paid, lock not released, attempt done', async () => {
+    const w = await world();
+    const s = (await w.post('/v1/sessions', { amount: 2500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true })).body;
+    const real = w.t.processor.charge.bind(w.t.processor);
+    let reachProcessor!: () => void;
+    const gate = new Promise<void>((r) => (reachProcessor = r));
+    let reserved!: () => void;
+    const inFlight = new Promise<void>((r) => (reserved = r));
+    w.t.processor.charge = async (...args) => {
+      reserved();
+      await gate;
+      return real(...args);
+    };
+    const request = w.t.json('POST', `/v1/public/sessions/${s.id}/charge`, { card: CARD }, { ...bearer(w.m.keys.publishable), ...origin });
+    await inFlight;
+    // The reconciler asks before the charge reaches the processor; its "not found" comes back after the charge was recorded.
+    const lookup = w.t.processor.lookup.bind(w.t.processor);
+    w.t.processor.lookup = async (m, ref) => {
+      const found = await lookup(m, ref);
+      reachProcessor();
+      expect(await (await request).json()).toMatchObject({ status: 'succeeded' });
+      return found;
+    };
+    await w.reconcileAfter(121);
+    expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
+    expect(w.attempts('charge')).toEqual(['done']);
+    expect(w.processorTx()).toEqual({ n: 1 });
   });
 
   it('asks an unreachable processor again with a growing gap (15 s, 30 s, 60 s … up to 10 minutes), logs it, and records the charge once it answers', async () => {
