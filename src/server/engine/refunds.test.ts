@@ -360,7 +360,7 @@ describe('declines: retry_available and the failure code', () => {
     expect(w.events('refund.failed')).toEqual([expect.objectContaining({ refund_id: r.id, retry_available: false })]);
   });
 
-  it('a refund.failed event without a failure code is recorded as refund_declined', async () => {
+  it('a refund.failed event keeps the processor’s failure code, refund_declined when it gives none', async () => {
     const w = await world();
     const pi = await w.pay(1000, '0082');
     const r = await body(await w.refund({ payment_intent: pi.id, amount: 400 }, 'p'));
@@ -368,6 +368,25 @@ describe('declines: retry_available and the failure code', () => {
     expect(await record(w, r.id)).toMatchObject({ status: 'failed', failureCode: 'refund_declined' });
     expect(refundAttempts(w)).toEqual([{ state: 'done' }]);
     expect(w.events('refund.failed')).toHaveLength(1);
+    // With a code, the processor's own code is kept.
+    const r2 = await body(await w.refund({ payment_intent: pi.id, amount: 100 }, 'p2'));
+    expect(await applyRefundEvent(w.t.deps, { id: 'evt_g', type: 'refund.failed', refund: { ...processorRow(w), status: 'failed', failureCode: 'account_closed' } })).toBe(true);
+    expect(await record(w, r2.id)).toMatchObject({ status: 'failed', failureCode: 'account_closed' });
+  });
+
+  it('an event for one refund carrying another refund’s reference leaves that other refund’s attempt open', async () => {
+    const w = await world();
+    const pi = await w.pay(1000, '0082');
+    const r1 = await body(await w.refund({ payment_intent: pi.id, amount: 100 }, 'one'));
+    const pr1 = processorRow(w);
+    const r2 = await body(await w.refund({ payment_intent: pi.id, amount: 200 }, 'two'));
+    const pr2 = processorRow(w);
+    expect(refundAttempts(w)).toEqual([{ state: 'pending' }, { state: 'pending' }]);
+    expect(await applyRefundEvent(w.t.deps, { id: 'evt_mixed', type: 'refund.succeeded', refund: { ...pr1, reference: pr2.reference } })).toBe(true);
+    expect((await record(w, r1.id)).status).toBe('succeeded');
+    // The second refund is still pending at the processor: the reconciler must keep watching it.
+    expect((await record(w, r2.id)).status).toBe('requested');
+    expect(refundAttempts(w)).toEqual([{ state: 'pending' }, { state: 'pending' }]);
   });
 
   it('the reconciler finds a declined refund after a lost answer: failed, retry_available from the processor', async () => {
