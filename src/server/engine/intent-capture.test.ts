@@ -76,6 +76,7 @@ describe.each(['capture', 'void'] as const)('%s whose answer never came', (op) =
     });
     const err = await expectRefused(w, await call(w, op, id), 502, 'payment_outcome_unknown');
     expect(err.payment_intent).toBe(id);
+    if (op === 'capture') expect(w.t.logLines.some((l) => l.includes('capture outcome unknown') && l.includes(id))).toBe(true);
     restore();
     // In flight: neither a capture nor a void may start until it is resolved.
     await expectRefused(w, await call(w, 'capture', id), 409, 'invalid_transition');

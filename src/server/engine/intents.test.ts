@@ -137,6 +137,33 @@ describe('session_id names a session this charge may settle', () => {
   });
 });
 
+describe('a session paid another way while this charge was in flight', () => {
+  it('records the second payment on the session (vp_tx_count 2, no single paymentIntentId), never discards it', async () => {
+    const w = await world();
+    const s = (await w.post('/v1/sessions', { amount: 1500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/ok' })).body as { id: string };
+    const form = ((await (await w.t.json('POST', '/api/checkout/init', { sessionId: s.id }, { Origin: SERVICE })).json()) as { token: string }).token;
+    const hold = holdCharges(w);
+    const direct = w.payJson(await w.vault(), { session_id: s.id });
+    await hold.atGate;
+    const paid = await w.t.sandbox.app.request('/v1/charges', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: form, card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 5, cvc: '123' } }),
+    });
+    expect(paid.status).toBe(200);
+    await clock(w, 1);
+    const first = await w.get(`/v1/sessions/${s.id}`);
+    expect(first).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
+    hold.release();
+    const answer = await direct;
+    expect(answer.body.status).toBe('succeeded');
+    expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 2, paymentIntentId: null });
+    expect(w.t.count('settlements')).toBe(2);
+    // The second payment is a payment of its own: the merchant can refund it.
+    expect(await w.get(`/v1/payment_intents/${answer.body.id}`)).toMatchObject({ status: 'succeeded', refundable: true });
+  });
+});
+
 describe('locks held while a charge is in flight', () => {
   it('a single-use card and a session are held by the charge in flight: a second charge of either is 409 charge_in_progress', async () => {
     const w = await world();
@@ -321,13 +348,28 @@ describe('answers that arrive late or never', () => {
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
     expect(w.types(id)).toEqual(['payment_intent.failed']);
     const [event] = w.t.store.db.prepare("SELECT data FROM events WHERE type = 'payment_intent.failed'").all() as { data: string }[];
-    expect(JSON.parse(event!.data)).toMatchObject({ payment_intent_id: id, status: 'failed', failure_code: 'processing_error' });
+    expect(JSON.parse(event!.data)).toMatchObject({ payment_intent_id: id, status: 'failed', failure_code: 'processing_error', failure_reason: expect.stringContaining('never received') });
     expect(pendingAttempts(w)).toBe(0);
     expect(w.t.count('settlements')).toBe(0);
     // Nothing was charged: the card and the session can be paid now.
     const paid = await w.payJson(token, { session_id: s.id });
     expect(paid.body.status).toBe('succeeded');
     expect(processorRows(w)).toBe(1);
+  });
+
+  it('a charge of a card alone (no session) that the processor never received fails too, and frees the card', async () => {
+    const w = await world();
+    const card = await w.vault();
+    const real = w.t.processor.chargeVaulted.bind(w.t.processor);
+    w.t.processor.chargeVaulted = async () => {
+      throw new ProcessorUnavailableError('timed out');
+    };
+    const err = await expectRefused(w, await w.pay(card), 502, 'payment_outcome_unknown');
+    w.t.processor.chargeVaulted = real;
+    await clock(w, 150);
+    expect(await w.get(`/v1/payment_intents/${err.payment_intent}`)).toMatchObject({ status: 'failed', decline_code: 'processing_error' });
+    expect(w.types(err.payment_intent)).toEqual(['payment_intent.failed']);
+    expect((await w.payJson(card)).body.status).toBe('succeeded');
   });
 
   it('an answer that arrives after the reconciler recorded the charge is applied once: one settlement, one pair of events', async () => {

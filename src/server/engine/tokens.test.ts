@@ -68,6 +68,8 @@ describe('POST /v1/public/tokens: a card from the fields of a session', () => {
     expect((await w.post(`/v1/sessions/${closed.id}/expire`)).status).toBe(200);
     await expectRefused(w, await browserVault(w, closed.id), 410, 'session_expired');
     expect(w.t.count('payment_methods')).toBe(before);
+    // Refused before the card data went anywhere: the processor's vault holds only the paid session's card.
+    expect((w.t.sandbox.db.prepare('SELECT count(*) AS n FROM vault').get() as { n: number }).n).toBe(1);
   });
 
   it('refuses a session whose time ran out even before the sweep marked it expired', async () => {
@@ -77,6 +79,7 @@ describe('POST /v1/public/tokens: a card from the fields of a session', () => {
     await w.t.deps.clock.advance(301);
     await expectRefused(w, await browserVault(w, s.id), 410, 'session_expired');
     expect(w.t.count('payment_methods')).toBe(0);
+    expect((w.t.sandbox.db.prepare('SELECT count(*) AS n FROM vault').get() as { n: number }).n).toBe(0);
   });
 
   it.each([
@@ -128,14 +131,14 @@ describe('GET /v1/payment_methods', () => {
     expect(hundred.data).toHaveLength(2);
   });
 
-  it('refuses a cursor that is not of this list: another buyer’s card, another merchant’s, or any card for an unknown buyer', async () => {
+  it('refuses a cursor that is not of this list: an unknown id, another buyer’s card, another merchant’s, or any card for an unknown buyer', async () => {
     const t = await testApp();
     const w = await world(t);
     const other = await world(t);
     await saved(w, 'b-a', 1);
     const [theirs] = await saved(w, 'b-b', 1);
     const [foreign] = await saved(other, 'b-a', 1);
-    for (const q of [`buyer_id=b-a&starting_after=${theirs}`, `buyer_id=b-a&starting_after=${foreign}`, `buyer_id=nobody&starting_after=${theirs}`]) {
+    for (const q of [`buyer_id=b-a&starting_after=vp_pmt_test_doesnotexist0000`, `buyer_id=b-a&starting_after=${theirs}`, `buyer_id=b-a&starting_after=${foreign}`, `buyer_id=nobody&starting_after=${theirs}`]) {
       const res = await list(w, q);
       expect([res.status, (await res.json()).code], q).toEqual([400, 'validation_error']);
     }
