@@ -65,8 +65,11 @@ export async function applyCapture(r: Repos, deps: Pick<Deps, 'clock'>, merchant
   await r.payments.update(next);
   await r.settlements.insert(settlementOf(next, t, now));
   const session = next.sessionId ? await r.sessions.get(next.sessionId) : undefined;
-  if (session && session.paymentIntentId === next.id) {
-    await r.sessions.update({ ...session, paymentStatus: 'paid', vpTxId: next.vpTxId, vpTxCount: session.vpTxCount + 1, updatedAt: now });
+  if (session) {
+    // The session's own hold becomes `paid`; a second payment of the session (Doc 1: recorded,
+    // never discarded) still counts in `vp_tx_count` once its money is captured.
+    const own = session.paymentIntentId === next.id || session.transactionId === next.processorRef;
+    await r.sessions.update({ ...session, ...(own ? { paymentStatus: 'paid' as const, vpTxId: next.vpTxId } : {}), vpTxCount: session.vpTxCount + 1, updatedAt: now });
   }
   await emitCharge(r, deps, merchant, next, t, session);
   return next;
@@ -111,7 +114,7 @@ export async function applyVoid(r: Repos, deps: Pick<Deps, 'clock'>, intentId: s
   const next: PaymentIntentRecord = { ...current, status: 'voided', pendingOp: null, updatedAt: now };
   await r.payments.update(next);
   const session = next.sessionId ? await r.sessions.get(next.sessionId) : undefined;
-  if (session && session.paymentIntentId === next.id) await r.sessions.update({ ...session, paymentStatus: 'cancelled', updatedAt: now });
+  if (session && (session.paymentIntentId === next.id || session.transactionId === next.processorRef)) await r.sessions.update({ ...session, paymentStatus: 'cancelled', updatedAt: now });
   return next;
 }
 

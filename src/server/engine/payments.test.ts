@@ -378,3 +378,27 @@ describe('charge and save (Doc 1: a buyer on the session makes the charge vault 
     expect(intent.payment_method_id).toBeNull();
   });
 });
+
+describe('a second payment held for capture', () => {
+  it('counts in vp_tx_count once it is captured, without taking over the session', async () => {
+    const t = await testApp();
+    const s = await session(t, { ...HOSTED, captureMethod: 'manual' });
+    const pay = async () => {
+      const init = await (await t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin)).json();
+      const res = await t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card: CARD }) });
+      return ((await res.json()) as { transactionId: string }).transactionId;
+    };
+    const first = await pay();
+    const second = await pay();
+    const complete = (transactionId: string) => t.json('POST', '/api/checkout/complete', { sessionId: s.id, transactionId }, origin);
+    expect((await complete(first)).status).toBe(200);
+    expect((await complete(second)).status).toBe(409);
+    const firstIntent = (await t.store.read.payments.byProcessorRef(first))!;
+    const secondIntent = (await t.store.read.payments.byProcessorRef(second))!;
+    expect(await s.read()).toMatchObject({ paymentStatus: 'held', vp_tx_count: 0 });
+    await t.json('POST', `/v1/payment_intents/${secondIntent.id}/capture`, undefined, bearer(s.m.keys.secret));
+    expect(await s.read()).toMatchObject({ paymentStatus: 'held', vp_tx_count: 1 });
+    await t.json('POST', `/v1/payment_intents/${firstIntent.id}/capture`, undefined, bearer(s.m.keys.secret));
+    expect(await s.read()).toMatchObject({ paymentStatus: 'paid', vp_tx_count: 2 });
+  });
+});
