@@ -4,6 +4,9 @@ import { buildDeps } from './deps.ts';
 import { loadConfig } from './env.ts';
 import { createLogger } from './log.ts';
 import { createMerchant, type NewMerchant } from './engine/merchants.ts';
+import { ProcessorUnavailableError, type Processor } from './processors/types.ts';
+import type { Store } from './store/types.ts';
+import { ACCOUNT_HEADER } from '../../sandbox-processor/api.ts';
 
 export const SERVICE = 'http://localhost:4242';
 
@@ -37,3 +40,40 @@ export async function testApp(env: Record<string, string> = {}) {
 }
 
 export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+type ProcessorMethod = 'charge' | 'chargeVaulted' | 'capture' | 'void' | 'refund' | 'lookup' | 'vault';
+
+/**
+ * Makes one processor call act and then lose its answer (the processor did it; the service hears
+ * `ProcessorUnavailableError`), as a dropped connection would. Returns the undo.
+ */
+export function loseAnswer(processor: Processor, method: ProcessorMethod) {
+  const p = processor as unknown as Record<ProcessorMethod, (...args: unknown[]) => Promise<unknown>>;
+  const real = p[method].bind(processor);
+  p[method] = async (...args: unknown[]) => {
+    await real(...args);
+    throw new ProcessorUnavailableError('the connection dropped after the request was sent');
+  };
+  return () => (p[method] = real);
+}
+
+/** Makes one processor call time out before the processor sees it: nothing moved, nobody knows. Returns the undo. */
+export function neverArrives(processor: Processor, method: ProcessorMethod) {
+  const p = processor as unknown as Record<ProcessorMethod, (...args: unknown[]) => Promise<unknown>>;
+  const real = p[method].bind(processor);
+  p[method] = async () => {
+    throw new ProcessorUnavailableError('timed out');
+  };
+  return () => (p[method] = real);
+}
+
+/** The buyer's answer on the processor's bank-challenge page, through its server API (no browser). */
+export async function answerChallenge(t: { store: Store; sandbox: { app: { request: (path: string, init: RequestInit) => Response | Promise<Response> } } }, merchantId: string, challengeUrl: string, result: 'approve' | 'fail') {
+  const id = decodeURIComponent(new URL(challengeUrl).pathname.split('/').pop()!);
+  const secret = await t.store.read.meta.get('processor_secret');
+  return t.sandbox.app.request(`/v1/transactions/${id}/challenge`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${secret}`, [ACCOUNT_HEADER]: merchantId, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ result }),
+  });
+}

@@ -1,12 +1,11 @@
 /** Shared set-up of reconcile.test.ts and reconcile-forms.test.ts. */
 import { expect } from 'vitest';
-import { SERVICE, bearer, testApp } from '../testing.ts';
+import { SERVICE, answerChallenge, bearer, loseAnswer as loseAnswerOf, neverArrives as neverArrivesOf, testApp } from '../testing.ts';
 import { futureExpiry } from '../../card/test-cards.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../processors/types.ts';
-import { ACCOUNT_HEADER } from '../../../sandbox-processor/api.ts';
 import { reconcile } from './reconcile.ts';
 
-export { ACCOUNT_HEADER, ProcessorRejectedError, ProcessorTransaction, ProcessorUnavailableError, SERVICE, bearer, futureExpiry, reconcile, testApp };
+export { ProcessorRejectedError, ProcessorTransaction, ProcessorUnavailableError, SERVICE, bearer, futureExpiry, reconcile, testApp };
 
 export type T = Awaited<ReturnType<typeof testApp>>;
 export type Json = Record<string, any>;
@@ -49,39 +48,19 @@ export async function world(settings: Record<string, unknown> = {}) {
   const attempts = (kind: string) => (t.store.db.prepare('SELECT state FROM payment_attempts WHERE kind = ? ORDER BY created_at, rowid').all(kind) as { state: string }[]).map((a) => a.state);
   const processorTx = () => t.sandbox.db.prepare("SELECT count(*) AS n FROM transactions WHERE status = 'approved'").get() as { n: number };
   /** The buyer's answer on the bank challenge, through the processor's server API. */
-  const challenge = async (challengeUrl: string, result: 'approve' | 'fail') => {
-    const id = decodeURIComponent(new URL(challengeUrl).pathname.split('/').pop()!);
-    const secret = await t.store.read.meta.get('processor_secret');
-    const res = await t.sandbox.app.request(`/v1/transactions/${id}/challenge`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${secret}`, [ACCOUNT_HEADER]: m.merchant.id, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ result }),
-    });
-    expect(res.status).toBe(200);
-  };
+  const challenge = async (challengeUrl: string, result: 'approve' | 'fail') => expect((await answerChallenge(t, m.merchant.id, challengeUrl, result)).status).toBe(200);
   return { t, m, sk, post, get, vault, pay, clock, reconcileAfter, types, attempts, processorTx, challenge };
 }
 
 export type W = Awaited<ReturnType<typeof world>>;
 
 /** The processor call `method` reaches the processor, then its answer is lost. */
-export function loseAnswer<K extends 'chargeVaulted' | 'capture' | 'void' | 'charge'>(w: W, method: K) {
-  const p = w.t.processor as unknown as Record<K, (...args: unknown[]) => Promise<unknown>>;
-  const real = p[method].bind(w.t.processor);
-  p[method] = async (...args: unknown[]) => {
-    await real(...args);
-    throw new ProcessorUnavailableError('the connection dropped after the request was sent');
-  };
-  return () => (p[method] = real);
+export function loseAnswer(w: W, method: 'chargeVaulted' | 'capture' | 'void' | 'charge') {
+  return loseAnswerOf(w.t.processor, method);
 }
 
 /** The processor call `method` times out before the processor sees it: nothing moved, but nobody knows. */
-export function neverArrives<K extends 'chargeVaulted' | 'capture' | 'void'>(w: W, method: K) {
-  const p = w.t.processor as unknown as Record<K, (...args: unknown[]) => Promise<unknown>>;
-  const real = p[method].bind(w.t.processor);
-  p[method] = async () => {
-    throw new ProcessorUnavailableError('timed out');
-  };
-  return () => (p[method] = real);
+export function neverArrives(w: W, method: 'chargeVaulted' | 'capture' | 'void') {
+  return neverArrivesOf(w.t.processor, method);
 }
 

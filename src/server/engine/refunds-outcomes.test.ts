@@ -3,6 +3,7 @@
  * a reconciler that never cancels money that moved.
  */
 import { describe, expect, it } from 'vitest';
+import { loseAnswer } from '../testing.ts';
 import { ProcessorUnavailableError, applyRefundEvent, body, newAttempt, processorDeclines, processorRow, reconcile, record, refundAttempts, resolveRefundAttempt, settlementOf, world } from './refunds.fixtures.ts';
 
 describe('outcomes that arrive by two paths are applied once', () => {
@@ -25,13 +26,9 @@ describe('outcomes that arrive by two paths are applied once', () => {
   it('after a lost answer, the provider event found by reference settles it at once and closes the attempt', async () => {
     const w = await world();
     const pi = await w.pay(1000);
-    const real = w.t.processor.refund.bind(w.t.processor);
-    w.t.processor.refund = async (m, req) => {
-      await real(m, req);
-      throw new ProcessorUnavailableError('answer lost');
-    };
+    const restore = loseAnswer(w.t.processor, 'refund');
     const err = await body(await w.refund({ payment_intent: pi.id, amount: 300 }, 'lost'));
-    w.t.processor.refund = real;
+    restore();
     expect(refundAttempts(w)).toEqual([{ state: 'pending' }]);
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_1', type: 'refund.succeeded', refund: processorRow(w) })).toBe(true);
     expect((await w.list(`payment_intent=${pi.id}`)).body.data).toEqual([expect.objectContaining({ id: err.refund, status: 'succeeded' })]);

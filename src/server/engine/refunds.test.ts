@@ -3,6 +3,7 @@
  * made first, and a reservation a crash left behind.
  */
 import { describe, expect, it } from 'vitest';
+import { loseAnswer } from '../testing.ts';
 import { Json, LOCK_MS, ProcessorRefund, ProcessorRejectedError, ProcessorUnavailableError, authOf, body, countRefundCalls, createRefund, newId, refundAttempts, settlementOf, world } from './refunds.fixtures.ts';
 
 describe('refusals from the processor: nothing kept, the key stays free', () => {
@@ -160,13 +161,9 @@ describe('a reservation left behind by a crash', () => {
   it('an unknown outcome keeps its key bound to its request: another body under that key is refused', async () => {
     const w = await world();
     const pi = await w.pay(1000);
-    const real = w.t.processor.refund.bind(w.t.processor);
-    w.t.processor.refund = async (m, req) => {
-      await real(m, req);
-      throw new ProcessorUnavailableError('answer lost');
-    };
+    const restore = loseAnswer(w.t.processor, 'refund');
     expect((await body(await w.refund({ payment_intent: pi.id, amount: 300 }, 'bound'))).code).toBe('provider_unavailable');
-    w.t.processor.refund = real;
+    restore();
     const other = await w.refund({ payment_intent: pi.id, amount: 200 }, 'bound');
     expect(other.status).toBe(422);
     expect((await body(other)).code).toBe('idempotency_replay_incompatible');

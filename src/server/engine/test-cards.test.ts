@@ -5,9 +5,8 @@
  * CVV rules, and the same declines seen from the buyer's browser (charge at submit).
  */
 import { describe, expect, it } from 'vitest';
-import { SERVICE, bearer, testApp } from '../testing.ts';
+import { SERVICE, bearer, testApp, answerChallenge } from '../testing.ts';
 import { futureExpiry } from '../../card/test-cards.ts';
-import { ACCOUNT_HEADER } from '../../../sandbox-processor/api.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 
@@ -46,16 +45,7 @@ async function world(settings: Record<string, unknown> = {}) {
     }));
   const eventsOf = (intentId: string) => events().filter((e) => e.data.payment_intent_id === intentId);
   /** The buyer's answer on the bank challenge, through the processor's server API (no browser). */
-  const challenge = async (challengeUrl: string, result: 'approve' | 'fail') => {
-    const id = decodeURIComponent(new URL(challengeUrl).pathname.split('/').pop()!);
-    const secret = await t.store.read.meta.get('processor_secret');
-    const res = await t.sandbox.app.request(`/v1/transactions/${id}/challenge`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${secret}`, [ACCOUNT_HEADER]: m.merchant.id, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ result }),
-    });
-    expect(res.status).toBe(200);
-  };
+  const challenge = async (challengeUrl: string, result: 'approve' | 'fail') => expect((await answerChallenge(t, m.merchant.id, challengeUrl, result)).status).toBe(200);
   const processorRows = () => (t.sandbox.db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n;
   return { t, m, sk, vault, pay, charge, get, clock, events, eventsOf, challenge, processorRows };
 }

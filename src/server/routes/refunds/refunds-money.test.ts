@@ -3,6 +3,7 @@
  * listed with their totals, are applied once, and show on the session (Doc 1, Doc 2).
  */
 import { describe, expect, it } from 'vitest';
+import { loseAnswer } from '../../testing.ts';
 import { Json, ProcessorUnavailableError, SERVICE, applyRefundEvent, bearer, body, futureExpiry, world } from './fixtures.ts';
 
 describe('money safety', () => {
@@ -33,16 +34,12 @@ describe('money safety', () => {
   it('an unknown outcome: 502 provider_unavailable, the row stays requested, the reconciler resolves it to succeeded', async () => {
     const w = await world();
     const pi = await w.pay(1000);
-    const real = w.t.processor.refund.bind(w.t.processor);
-    w.t.processor.refund = async (m, req) => {
-      await real(m, req);
-      throw new ProcessorUnavailableError('answer lost');
-    };
+    const restore = loseAnswer(w.t.processor, 'refund');
     const res = await w.refund({ payment_intent: pi.id, amount: 300 }, 'lost');
     expect(res.status).toBe(502);
     const err = await body(res);
     expect(err.code).toBe('provider_unavailable');
-    w.t.processor.refund = real;
+    restore();
     const { body: l } = await w.list(`payment_intent=${pi.id}`);
     expect(l).toMatchObject({ data: [{ id: err.refund, status: 'requested' }], amount_refunded: 300 });
     expect(w.processorRefunds().n).toBe(1);
