@@ -24,6 +24,7 @@ import { tokenRoutes } from './routes/tokens/index.ts';
 import { refundRoutes } from './routes/refunds/index.ts';
 import { paymentIntentRoutes } from './routes/payment-intents/index.ts';
 import { providerWebhookRoutes } from './routes/provider-webhooks/index.ts';
+import { webhookSubscriptionRoutes } from './routes/webhook-subscriptions/index.ts';
 import { telemetryRoutes } from './routes/telemetry/index.ts';
 import { walletDomainRoutes } from './routes/wallet-domains/index.ts';
 
@@ -57,6 +58,7 @@ export function createApp(deps: Deps) {
   app.route('/', paymentIntentRoutes(deps));
   app.route('/', refundRoutes(deps));
   app.route('/', providerWebhookRoutes(deps));
+  app.route('/', webhookSubscriptionRoutes(deps));
   app.route('/', buyerRoutes(deps));
   app.route('/', descriptorRoutes(deps));
   // Before publicRoutes: its `/v1/public/*` catch-all must stay last.

@@ -43,6 +43,9 @@ export const newId = {
   buyer: (livemode: boolean) => `${p.buyer}${envOf(livemode)}_${randomChars(24)}`,
   /** The engine's own name for one processor call (a payment attempt); the processor receives it as the reference. */
   attempt: () => `att_${randomChars(24)}`,
+  webhookSubscription: (livemode: boolean) => `${p.webhookSubscription}${envOf(livemode)}_${randomChars(24)}`,
+  /** Doc 1: webhook signing secrets are `whsec_*`. */
+  webhookSecret: () => `whsec_${randomChars(40)}`,
   secretKey: (livemode: boolean) => `${p.secretKey}${envOf(livemode)}_${randomChars(32)}`,
   publishableKey: (livemode: boolean) => `${p.publishableKey}${envOf(livemode)}_${randomChars(32)}`,
   merchant: () => randomUUID(),

@@ -20,6 +20,8 @@ export const idPrefixes = {
   paymentMethod: 'vp_pmt_',
   refund: 'vpr_',
   buyer: 'vp_by_',
+  /** Not in Doc 1's table (the subscription record is "not shown"); chosen like `vp_wd_`. */
+  webhookSubscription: 'vp_whs_',
   secretKey: secretKeyPrefix,
   publishableKey: 'vp_pk_',
 } as const;

@@ -347,3 +347,23 @@ export interface BuyerRecord {
   /** Touched by every write that references the buyer. */
   lastSeenAt: string;
 }
+
+/** A webhook subscription (Doc 2, "Webhook subscriptions"; Doc 3, Webhooks): one per URL and mode. */
+export interface WebhookSubscriptionRecord {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  url: string;
+  enabledEvents: string[];
+  description: string | null;
+  status: 'enabled' | 'disabled';
+  /** The `whsec_*` secret, sealed (engine/sealed.ts): shown on create and rotate only. */
+  secretSealed: string;
+  /** After a rotation: the previous secret, still signing beside the new one until `previousExpiresAt`. */
+  previousSecretSealed: string | null;
+  previousExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Set by DELETE: the row stays for its delivery history, every read answers 404, and the URL is free again. */
+  deletedAt: string | null;
+}

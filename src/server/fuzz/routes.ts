@@ -38,7 +38,11 @@ export type Target =
   | 'paid-intent' // a captured payment intent
   | 'foreign-intent'
   | 'bogus-intent'
-  | 'refundable'; // a succeeded payment intent of the main merchant: `$SESSION` is its id, `$TX` its vp_tx_id
+  | 'refundable'
+  | 'webhook-subscription' // a subscription made just before the request
+  | 'bogus-subscription'
+  | 'webhook-event' // an event of the main merchant
+  | 'bogus-event'; // a succeeded payment intent of the main merchant: `$SESSION` is its id, `$TX` its vp_tx_id
 
 export type KeyRule = 'secret' | 'publishable' | 'either' | 'none';
 
@@ -275,6 +279,32 @@ export const SPECS: RouteSpec[] = [
     key: 'secret',
     query: fc.constantFrom('?payment_intent=vpi_test_nothing', '?transaction=vp_tx_test_nothing&limit=5', '', '?limit=0', '?payment_intent=a&transaction=b', '?payment_intent=x&starting_after=vpr_test_x', '?limit=abc'),
   },
+  {
+    method: 'POST',
+    path: '/v1/webhook_subscriptions',
+    key: 'secret',
+    create: true,
+    hints: {
+      url: fc.oneof({ weight: 4, arbitrary: fc.stringMatching(/^[a-z]{1,8}$/).map((s) => `https://hooks.example.com/${s}`) }, fc.constantFrom('http://127.0.0.1:9/hook', 'ftp://x', 'not a url')),
+      enabledEvents: fc.subarray(['charge.succeeded', 'charge.failed', 'charge.refunded', 'payment_intent.succeeded'], { minLength: 1 }),
+      description: seldom(fc.string({ maxLength: 20 })),
+    },
+    required: ['url', 'enabledEvents'],
+  },
+  { method: 'GET', path: '/v1/webhook_subscriptions', key: 'secret', query: fc.constantFrom('', '?limit=1', '?limit=100', '?limit=0', '?starting_after=vp_whs_test_x') },
+  { method: 'GET', path: '/v1/webhook_subscriptions/:id', key: 'secret', targets: ['webhook-subscription', 'bogus-subscription'] },
+  {
+    method: 'PATCH',
+    path: '/v1/webhook_subscriptions/:id',
+    key: 'secret',
+    targets: ['webhook-subscription', 'bogus-subscription'],
+    hints: { url: seldom(fc.constant('https://elsewhere.example.com/h')), enabledEvents: seldom(fc.constant(['charge.failed'])) },
+  },
+  { method: 'DELETE', path: '/v1/webhook_subscriptions/:id', key: 'secret', targets: ['webhook-subscription', 'bogus-subscription'] },
+  { method: 'POST', path: '/v1/webhook_subscriptions/:id/rotate_signing_secret', key: 'secret', targets: ['webhook-subscription', 'bogus-subscription'] },
+  // The subscription's URL is a closed local port: the answer is 502, which the contract documents.
+  { method: 'POST', path: '/v1/webhook_subscriptions/:id/send_test_event', key: 'secret', targets: ['bogus-subscription', 'webhook-subscription'] },
+  { method: 'GET', path: '/v1/webhook_events/:id', key: 'secret', targets: ['webhook-event', 'bogus-event'] },
   // Doc 3: every other /v1/public path refuses a secret key, then answers route_not_found.
   { method: 'ALL', path: '/v1/public/*', key: 'publishable', targets: ['unknown-path'] },
 ];

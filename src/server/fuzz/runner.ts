@@ -148,6 +148,14 @@ async function resolveTarget(w: World, target: Target | undefined): Promise<{ pa
       return { param: w.foreignIntent };
     case 'bogus-intent':
       return { param: 'vpi_test_doesnotexist' };
+    case 'webhook-subscription':
+      return { param: await w.webhookSubscription() };
+    case 'bogus-subscription':
+      return { param: 'vp_whs_test_doesnotexist' };
+    case 'webhook-event':
+      return { param: await w.webhookEvent() };
+    case 'bogus-event':
+      return { param: 'vp_evt_test_doesnotexist' };
     case 'refundable': {
       const { intentId, vpTxId } = await w.refundable();
       return { param: intentId, tx: vpTxId };

@@ -13,6 +13,7 @@ import { createSession } from '../engine/sessions.ts';
 import { registerWalletDomain } from '../engine/wallet-domains.ts';
 import { upsertBuyer } from '../engine/buyers.ts';
 import { createToken } from '../engine/tokens.ts';
+import { createSubscription } from '../engine/webhook-subscriptions.ts';
 import { createIntent } from '../engine/intents.ts';
 import { newId } from '../ids.ts';
 import type { Merchant } from '../engine/types.ts';
@@ -175,6 +176,17 @@ export async function buildWorld(env: Record<string, string>) {
     return { intentId: intent.id, vpTxId: intent.vpTxId! };
   };
 
+  /** A fresh webhook subscription of the main merchant, to a closed local port (test mode allows loopback). */
+  let hooks = 0;
+  const webhookSubscription = async () =>
+    (await createSubscription(t.deps, setupAuth(main), { url: `http://127.0.0.1:9/fuzz-${++hooks}`, enabledEvents: ['charge.succeeded'] })).record.id;
+  /** An event of the main merchant: the outbox row a captured payment wrote. */
+  const webhookEvent = async () => {
+    const { intentId } = await refundable();
+    const row = t.store.db.prepare("SELECT id FROM events WHERE merchant_id = ? AND json_extract(data, '$.payment_intent_id') = ? LIMIT 1").get(main.merchant.id, intentId) as { id: string };
+    return row.id;
+  };
+
   /** Sessions already used by earlier requests: whatever state the run has left them in. */
   const used: string[] = [await create({}), await create({ integrationMode: 'elements', chargeAtSubmit: true })];
   const foreign = await create({}, other);
@@ -190,6 +202,8 @@ export async function buildWorld(env: Record<string, string>) {
     walletDomain,
     buyer: () => buyer(),
     refundable,
+    webhookSubscription,
+    webhookEvent,
     foreignBuyer,
     token: () => token(),
     foreignToken,

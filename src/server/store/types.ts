@@ -23,6 +23,7 @@ import type {
   SessionRecord,
   SettlementRecord,
   WalletDomainRecord,
+  WebhookSubscriptionRecord,
 } from '../engine/types.ts';
 import type { WalletType } from '../../vocab/wallet-domains.ts';
 
@@ -202,6 +203,20 @@ export interface EventRecord {
 }
 export interface EventReads {
   forSession(sessionId: string): Promise<EventRecord[]>;
+  get(id: string): Promise<EventRecord | undefined>;
+}
+
+export interface WebhookSubscriptionReads {
+  /** Any row, deleted ones included: callers check the owner and `deletedAt`. */
+  get(id: string): Promise<WebhookSubscriptionRecord | undefined>;
+  /** The subscription of this URL that is not deleted, if any. */
+  findActiveByUrl(owner: Owner, url: string): Promise<WebhookSubscriptionRecord | undefined>;
+  /** Rows not deleted, newest first; `after` continues past that row. */
+  list(owner: Owner, limit: number, after?: WebhookSubscriptionRecord): Promise<WebhookSubscriptionRecord[]>;
+}
+export interface WebhookSubscriptionRepo extends WebhookSubscriptionReads {
+  insert(w: WebhookSubscriptionRecord): Promise<void>;
+  update(w: WebhookSubscriptionRecord): Promise<void>;
 }
 export interface EventRepo extends EventReads {
   insert(e: EventRecord): Promise<void>;
@@ -272,6 +287,7 @@ export interface Repos {
   settlements: SettlementRepo;
   refunds: RefundRepo;
   buyers: BuyerRepo;
+  webhookSubscriptions: WebhookSubscriptionRepo;
 }
 
 /** What may be read outside a transaction. */
@@ -287,6 +303,7 @@ export interface Reads {
   settlements: SettlementReads;
   refunds: RefundReads;
   buyers: BuyerReads;
+  webhookSubscriptions: WebhookSubscriptionReads;
 }
 
 export interface Store {

@@ -14,19 +14,25 @@ interface Row {
 export function eventRepo(db: Db): EventRepo {
   const insert = db.prepare('INSERT INTO events (id, merchant_id, livemode, type, created, data) VALUES (?, ?, ?, ?, ?, ?)');
   const bySession = db.prepare<[string], Row>("SELECT * FROM events WHERE json_extract(data, '$.session_id') = ? ORDER BY rowid");
+  const byId = db.prepare<[string], Row>('SELECT * FROM events WHERE id = ?');
+  const toRecord = (r: Row): EventRecord => ({
+    id: r.id,
+    merchantId: r.merchant_id,
+    livemode: r.livemode === 1,
+    type: r.type,
+    created: r.created,
+    data: JSON.parse(r.data) as Record<string, unknown>,
+  });
   return {
     async insert(e: EventRecord) {
       insert.run(e.id, e.merchantId, e.livemode ? 1 : 0, e.type, e.created, JSON.stringify(e.data));
     },
     async forSession(sessionId) {
-      return bySession.all(sessionId).map((r) => ({
-        id: r.id,
-        merchantId: r.merchant_id,
-        livemode: r.livemode === 1,
-        type: r.type,
-        created: r.created,
-        data: JSON.parse(r.data) as Record<string, unknown>,
-      }));
+      return bySession.all(sessionId).map(toRecord);
+    },
+    async get(id) {
+      const r = byId.get(id);
+      return r && toRecord(r);
     },
   };
 }

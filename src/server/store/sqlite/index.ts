@@ -12,6 +12,7 @@ import { attemptRepo } from './attempts.ts';
 import { paymentMethodRepo } from './payment-methods.ts';
 import { refundRepo } from './refunds.ts';
 import { settlementRepo } from './settlements.ts';
+import { webhookSubscriptionRepo } from './webhook-subscriptions.ts';
 import { buyerRepo } from './buyers.ts';
 import { clientErrorRepo } from './client-errors.ts';
 import { eventRepo } from './events.ts';
@@ -53,6 +54,7 @@ export class SqliteStore implements Store {
       paymentMethods: paymentMethodRepo(this.db),
       settlements: settlementRepo(this.db),
       refunds: refundRepo(this.db),
+      webhookSubscriptions: webhookSubscriptionRepo(this.db),
       buyers: buyerRepo(this.db),
     };
   }

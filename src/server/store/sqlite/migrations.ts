@@ -254,4 +254,19 @@ export const migrations: string[] = [
   CREATE UNIQUE INDEX refunds_idem ON refunds(merchant_id, livemode, idem_key) WHERE idem_key IS NOT NULL;
   CREATE INDEX refunds_settlement_seq ON refunds(settlement_id, seq);
   `,
+  // Webhook subscriptions (Doc 2; Doc 3, Webhooks): soft-deleted, so the URL is free again while
+  // the row keeps its delivery history; one active subscription per merchant, mode and URL.
+  `
+  CREATE TABLE webhook_subscriptions (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants(id),
+    livemode INTEGER NOT NULL,
+    url TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    deleted_at TEXT,
+    data TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX webhook_subscriptions_url ON webhook_subscriptions(merchant_id, livemode, url) WHERE deleted_at IS NULL;
+  CREATE INDEX webhook_subscriptions_list ON webhook_subscriptions(merchant_id, livemode, created_at, id);
+  `,
 ];

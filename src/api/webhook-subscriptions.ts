@@ -1,0 +1,58 @@
+/** Webhook subscriptions and events (Doc 2; Doc 3 decisions: camelCase subscription object). */
+import { z } from '@hono/zod-openapi';
+import { eventTypes } from '../vocab/events.ts';
+
+const EnabledEvents = z.array(z.enum(eventTypes)).min(1).max(eventTypes.length * 2).describe('Event types to receive; dispute.* and refund.failed reach every active subscription anyway');
+
+export const CreateWebhookSubscriptionBody = z
+  .strictObject({
+    url: z.string().min(1).max(2048).describe('https (http and loopback in test mode only)'),
+    enabledEvents: EnabledEvents,
+    description: z.string().max(500).nullable().optional(),
+    status: z.enum(['enabled', 'disabled']).optional(),
+  })
+  .openapi('CreateWebhookSubscriptionBody');
+
+export const PatchWebhookSubscriptionBody = z
+  .strictObject({
+    url: z.string().max(2048).optional().describe('Cannot change: a different url is 400 webhook_subscription_url_immutable'),
+    enabledEvents: EnabledEvents.optional(),
+    description: z.string().max(500).nullable().optional(),
+    status: z.enum(['enabled', 'disabled']).optional(),
+  })
+  .openapi('PatchWebhookSubscriptionBody');
+
+export const WebhookSubscription = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    enabledEvents: z.array(z.string()),
+    description: z.string().nullable(),
+    status: z.enum(['enabled', 'disabled']),
+    createdAt: z.string(),
+    secret: z.string().optional().describe('The whsec_* signing secret: on create and rotate only'),
+    previousSecretExpiresAt: z.string().optional().describe('On rotate: until then deliveries are signed with both secrets, new first'),
+  })
+  .openapi('WebhookSubscription');
+
+export const WebhookSubscriptionList = z.object({ data: z.array(WebhookSubscription), has_more: z.boolean() }).openapi('WebhookSubscriptionList');
+
+export const ListWebhookSubscriptionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  starting_after: z.string().min(1).max(100).optional(),
+});
+
+export const TestEventResult = z
+  .object({ id: z.string(), type: z.string(), delivered: z.boolean(), status: z.number().int().describe("The receiver's HTTP status") })
+  .openapi('WebhookTestEventResult');
+
+export const WebhookEvent = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    created: z.number().int(),
+    livemode: z.boolean(),
+    merchant_id: z.string(),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .openapi('WebhookEvent');

@@ -1,0 +1,170 @@
+/**
+ * Webhook subscriptions and events (Doc 2, "Webhook subscriptions and events"), secret key only.
+ * Writes count on Doc 1's `webhook_subscription_writes` bucket, reads on the payment-ops buckets.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  CreateWebhookSubscriptionBody,
+  ListWebhookSubscriptionsQuery,
+  PatchWebhookSubscriptionBody,
+  TestEventResult,
+  WebhookEvent,
+  WebhookSubscription,
+  WebhookSubscriptionList,
+} from '../../../api/webhook-subscriptions.ts';
+import type { Deps } from '../../context.ts';
+import type { WebhookSubscriptionRecord } from '../../engine/types.ts';
+import {
+  createSubscription,
+  deleteSubscription,
+  listSubscriptions,
+  patchSubscription,
+  readEvent,
+  readSubscription,
+  rotateSecret,
+  sendTestEvent,
+} from '../../engine/webhook-subscriptions.ts';
+import { guard } from '../../middleware/guard.ts';
+import { LIMITS } from '../../middleware/rate-limit.ts';
+import { body, errorResponses, json, newRouter } from '../../router.ts';
+
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+const LIMIT_CODES = ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'];
+
+export const toSubscription = (w: WebhookSubscriptionRecord, extra: { secret?: string; previousSecretExpiresAt?: string } = {}) => ({
+  id: w.id,
+  url: w.url,
+  enabledEvents: w.enabledEvents,
+  description: w.description,
+  status: w.status,
+  createdAt: w.createdAt,
+  ...extra,
+});
+
+export function webhookSubscriptionRoutes(deps: Deps) {
+  const r = newRouter();
+  const write = guard(deps, { key: 'secret', limits: LIMITS.webhookWrite });
+  const read = guard(deps, { key: 'secret', limits: LIMITS.paymentOps });
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/webhook_subscriptions',
+      summary: 'Subscribe a URL to events; the whsec_* signing secret is in this answer only',
+      'x-error-codes': ['validation_error', 'validation_unknown_field', 'validation_missing_field', 'validation_url_scheme_forbidden', 'webhook_subscription_conflict', ...LIMIT_CODES],
+      middleware: write,
+      request: body(CreateWebhookSubscriptionBody),
+      responses: { 201: json(WebhookSubscription, 'Created'), 200: json(WebhookSubscription, 'An idempotent replay'), ...errorResponses(400, 401, 403, 409, 429) },
+    }),
+    async (c) => {
+      const idem = c.get('idempotency');
+      const { record, secret } = await createSubscription(deps, c.get('auth'), c.req.valid('json'), idem && ((tx, w, s) => idem.complete(tx, 201, toSubscription(w, { secret: s }))));
+      return c.json(toSubscription(record, { secret }), 201);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/webhook_subscriptions',
+      summary: 'List webhook subscriptions, newest first',
+      'x-error-codes': ['validation_error', ...LIMIT_CODES],
+      middleware: read,
+      request: { query: ListWebhookSubscriptionsQuery },
+      responses: { 200: json(WebhookSubscriptionList), ...errorResponses(400, 401, 403, 429) },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const page = await listSubscriptions(deps, c.get('auth'), { limit: q.limit, startingAfter: q.starting_after });
+      return c.json({ data: page.data.map((w) => toSubscription(w)), has_more: page.hasMore }, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/webhook_subscriptions/{id}',
+      summary: 'Read a webhook subscription (never its secret)',
+      'x-error-codes': ['webhook_subscription_not_found', ...LIMIT_CODES],
+      middleware: read,
+      request: { params: IdParam },
+      responses: { 200: json(WebhookSubscription), ...errorResponses(401, 403, 404, 429) },
+    }),
+    async (c) => c.json(toSubscription(await readSubscription(deps, c.get('auth'), c.req.valid('param').id)), 200),
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/v1/webhook_subscriptions/{id}',
+      summary: 'Change enabledEvents, description or status; the url cannot change',
+      'x-error-codes': ['validation_error', 'validation_unknown_field', 'webhook_subscription_not_found', 'webhook_subscription_url_immutable', ...LIMIT_CODES],
+      middleware: write,
+      request: { params: IdParam, ...body(PatchWebhookSubscriptionBody) },
+      responses: { 200: json(WebhookSubscription), ...errorResponses(400, 401, 403, 404, 429) },
+    }),
+    async (c) => c.json(toSubscription(await patchSubscription(deps, c.get('auth'), c.req.valid('param').id, c.req.valid('json'))), 200),
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/v1/webhook_subscriptions/{id}',
+      summary: 'Delete a webhook subscription; its URL can be subscribed again',
+      'x-error-codes': ['webhook_subscription_not_found', ...LIMIT_CODES],
+      middleware: write,
+      request: { params: IdParam },
+      responses: { 200: json(z.object({ id: z.string(), deleted: z.literal(true) }), 'Deleted'), ...errorResponses(401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const w = await deleteSubscription(deps, c.get('auth'), c.req.valid('param').id);
+      return c.json({ id: w.id, deleted: true as const }, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/webhook_subscriptions/{id}/rotate_signing_secret',
+      summary: 'Make a new whsec_* secret; for 24 hours deliveries are signed with both, new first',
+      'x-error-codes': ['webhook_subscription_not_found', ...LIMIT_CODES],
+      middleware: write,
+      request: { params: IdParam },
+      responses: { 200: json(WebhookSubscription), ...errorResponses(401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const { record, secret } = await rotateSecret(deps, c.get('auth'), c.req.valid('param').id);
+      return c.json(toSubscription(record, { secret, previousSecretExpiresAt: record.previousExpiresAt! }), 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/webhook_subscriptions/{id}/send_test_event',
+      summary: 'Send a signed test_event: true event now and report the answer; 502 when the URL does not answer in 10 s',
+      'x-error-codes': ['webhook_subscription_not_found', 'webhook_endpoint_unreachable', ...LIMIT_CODES],
+      middleware: write,
+      request: { params: IdParam },
+      responses: { 200: json(TestEventResult), ...errorResponses(401, 403, 404, 429), 502: json(z.object({ code: z.string() }), 'The URL did not answer') },
+    }),
+    async (c) => c.json(await sendTestEvent(deps, c.get('auth'), c.req.valid('param').id), 200),
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/webhook_events/{id}',
+      summary: 'Read one event as webhooks deliver it',
+      'x-error-codes': ['webhook_event_not_found', ...LIMIT_CODES],
+      middleware: read,
+      request: { params: IdParam },
+      responses: { 200: json(WebhookEvent), ...errorResponses(401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const e = await readEvent(deps, c.get('auth'), c.req.valid('param').id);
+      return c.json({ id: e.id, type: e.type, created: e.created, livemode: e.livemode, merchant_id: e.merchantId, data: e.data }, 200);
+    },
+  );
+  return r;
+}
