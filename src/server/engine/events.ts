@@ -6,9 +6,13 @@ import type { Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import type { Repos } from '../store/types.ts';
 import type { EventType } from '../../vocab/events.ts';
+import { fanOut } from './webhook-delivery.ts';
 
 export type { EventType };
 
-export function emit(r: Repos, clock: Clock, merchantId: string, livemode: boolean, type: EventType, data: Record<string, unknown>) {
-  return r.events.insert({ id: newId.event(livemode), merchantId, livemode, type, created: clock.unix(), data });
+/** Writes the event and, in the same transaction, its deliveries to the subscriptions that take it. */
+export async function emit(r: Repos, clock: Clock, merchantId: string, livemode: boolean, type: EventType, data: Record<string, unknown>) {
+  const event = { id: newId.event(livemode), merchantId, livemode, type, created: clock.unix(), data };
+  await r.events.insert(event);
+  await fanOut(r, clock.iso(), event);
 }

@@ -285,7 +285,8 @@ export const SPECS: RouteSpec[] = [
     key: 'secret',
     create: true,
     hints: {
-      url: fc.oneof({ weight: 4, arbitrary: fc.stringMatching(/^[a-z]{1,8}$/).map((s) => `https://hooks.example.com/${s}`) }, fc.constantFrom('http://127.0.0.1:9/hook', 'ftp://x', 'not a url')),
+      // A closed local port: deliveries the run's payments fan out to it fail at once (no DNS, no waiting).
+      url: fc.oneof({ weight: 4, arbitrary: fc.stringMatching(/^[a-z]{1,8}$/).map((s) => `http://127.0.0.1:9/${s}`) }, fc.constantFrom('https://127.0.0.1:9/hook', 'ftp://x', 'not a url')),
       enabledEvents: fc.subarray(['charge.succeeded', 'charge.failed', 'charge.refunded', 'payment_intent.succeeded'], { minLength: 1 }),
       description: seldom(fc.string({ maxLength: 20 })),
     },
@@ -298,7 +299,7 @@ export const SPECS: RouteSpec[] = [
     path: '/v1/webhook_subscriptions/:id',
     key: 'secret',
     targets: ['webhook-subscription', 'bogus-subscription'],
-    hints: { url: seldom(fc.constant('https://elsewhere.example.com/h')), enabledEvents: seldom(fc.constant(['charge.failed'])) },
+    hints: { url: seldom(fc.constant('http://127.0.0.1:9/elsewhere')), enabledEvents: seldom(fc.constant(['charge.failed'])) },
   },
   { method: 'DELETE', path: '/v1/webhook_subscriptions/:id', key: 'secret', targets: ['webhook-subscription', 'bogus-subscription'] },
   { method: 'POST', path: '/v1/webhook_subscriptions/:id/rotate_signing_secret', key: 'secret', targets: ['webhook-subscription', 'bogus-subscription'] },

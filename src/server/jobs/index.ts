@@ -6,6 +6,7 @@ import type { Deps } from '../context.ts';
 import { sweepExpired } from '../engine/sessions.ts';
 import { pruneIdempotency } from '../middleware/idempotency.ts';
 import { reconcile } from '../engine/reconcile.ts';
+import { deliverDue } from '../engine/webhook-delivery.ts';
 
 type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'signer' | 'sealer'>;
 
@@ -20,11 +21,14 @@ export async function runDue(deps: JobDeps) {
   // First the attempts a lost answer or a closed tab left pending: their outcomes come before expiry.
   const reconciled = await reconcile(deps);
   if (reconciled.recorded || reconciled.failed) deps.log.info('reconciler', { ...reconciled });
+  // Webhooks whose time came (first attempts and retries), after the outcomes they may report.
+  const webhooks = await deliverDue(deps);
+  if (webhooks.sent) deps.log.info('webhook deliveries', { ...webhooks });
   const expired = await sweepExpired(deps);
   if (expired) deps.log.info('expiry sweep', { expired });
   // Doc 1: idempotency keys are kept 24 hours of service clock.
   const pruned = await pruneIdempotency(deps);
-  return { provider, reconciled, expired, pruned };
+  return { provider, reconciled, webhooks, expired, pruned };
 }
 
 /** Real-time heartbeat; the sweep "runs periodically, not at the exact instant" (Doc 1). */
@@ -38,5 +42,18 @@ export function startScheduler(deps: JobDeps, everyMs = 15_000) {
       .finally(() => (running = false));
   }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  // Webhooks go out soon after the commit that wrote them, not at the next 15-second tick.
+  let sending = false;
+  const webhooks = setInterval(() => {
+    if (sending) return;
+    sending = true;
+    deliverDue(deps)
+      .catch((err: unknown) => deps.log.error('webhook delivery failed', { error: err instanceof Error ? err.message : String(err) }))
+      .finally(() => (sending = false));
+  }, 250);
+  webhooks.unref();
+  return () => {
+    clearInterval(timer);
+    clearInterval(webhooks);
+  };
 }

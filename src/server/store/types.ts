@@ -24,6 +24,8 @@ import type {
   SettlementRecord,
   WalletDomainRecord,
   WebhookSubscriptionRecord,
+  WebhookAttemptRecord,
+  WebhookDeliveryRecord,
 } from '../engine/types.ts';
 import type { WalletType } from '../../vocab/wallet-domains.ts';
 
@@ -214,6 +216,21 @@ export interface WebhookSubscriptionReads {
   /** Rows not deleted, newest first; `after` continues past that row. */
   list(owner: Owner, limit: number, after?: WebhookSubscriptionRecord): Promise<WebhookSubscriptionRecord[]>;
 }
+export interface WebhookDeliveryReads {
+  get(id: string): Promise<WebhookDeliveryRecord | undefined>;
+  /** Pending deliveries due at `nowIso`, oldest due first. */
+  due(nowIso: string, limit: number): Promise<WebhookDeliveryRecord[]>;
+  forSubscription(subscriptionId: string, limit: number): Promise<WebhookDeliveryRecord[]>;
+  attempts(deliveryId: string): Promise<WebhookAttemptRecord[]>;
+  /** Every subscription of the owner that is not deleted (fan-out reads them inside the event's transaction). */
+  activeSubscriptions(owner: Owner): Promise<WebhookSubscriptionRecord[]>;
+}
+export interface WebhookDeliveryRepo extends WebhookDeliveryReads {
+  insert(d: WebhookDeliveryRecord): Promise<void>;
+  update(d: WebhookDeliveryRecord): Promise<void>;
+  insertAttempt(a: WebhookAttemptRecord): Promise<void>;
+}
+
 export interface WebhookSubscriptionRepo extends WebhookSubscriptionReads {
   insert(w: WebhookSubscriptionRecord): Promise<void>;
   update(w: WebhookSubscriptionRecord): Promise<void>;
@@ -288,6 +305,7 @@ export interface Repos {
   refunds: RefundRepo;
   buyers: BuyerRepo;
   webhookSubscriptions: WebhookSubscriptionRepo;
+  webhookDeliveries: WebhookDeliveryRepo;
 }
 
 /** What may be read outside a transaction. */
@@ -304,6 +322,7 @@ export interface Reads {
   refunds: RefundReads;
   buyers: BuyerReads;
   webhookSubscriptions: WebhookSubscriptionReads;
+  webhookDeliveries: WebhookDeliveryReads;
 }
 
 export interface Store {

@@ -13,6 +13,7 @@ import { paymentMethodRepo } from './payment-methods.ts';
 import { refundRepo } from './refunds.ts';
 import { settlementRepo } from './settlements.ts';
 import { webhookSubscriptionRepo } from './webhook-subscriptions.ts';
+import { webhookDeliveryRepo } from './webhook-deliveries.ts';
 import { buyerRepo } from './buyers.ts';
 import { clientErrorRepo } from './client-errors.ts';
 import { eventRepo } from './events.ts';
@@ -55,6 +56,7 @@ export class SqliteStore implements Store {
       settlements: settlementRepo(this.db),
       refunds: refundRepo(this.db),
       webhookSubscriptions: webhookSubscriptionRepo(this.db),
+      webhookDeliveries: webhookDeliveryRepo(this.db),
       buyers: buyerRepo(this.db),
     };
   }

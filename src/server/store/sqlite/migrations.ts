@@ -269,4 +269,27 @@ export const migrations: string[] = [
   CREATE UNIQUE INDEX webhook_subscriptions_url ON webhook_subscriptions(merchant_id, livemode, url) WHERE deleted_at IS NULL;
   CREATE INDEX webhook_subscriptions_list ON webhook_subscriptions(merchant_id, livemode, created_at, id);
   `,
+  // Webhook deliveries: the outbox fanned out to subscriptions in the event's own transaction, and
+  // every attempt kept (Doc 3: deliveries and their attempts are stored and survive a restart).
+  `
+  CREATE TABLE webhook_deliveries (
+    id TEXT PRIMARY KEY,
+    subscription_id TEXT NOT NULL REFERENCES webhook_subscriptions(id),
+    event_id TEXT NOT NULL REFERENCES events(id),
+    state TEXT NOT NULL CHECK (state IN ('pending','delivered','failed')),
+    next_attempt_at TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    data TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX webhook_deliveries_once ON webhook_deliveries(subscription_id, event_id);
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE state = 'pending';
+  CREATE INDEX webhook_deliveries_subscription ON webhook_deliveries(subscription_id, created_at, id);
+  CREATE TABLE webhook_attempts (
+    id TEXT PRIMARY KEY,
+    delivery_id TEXT NOT NULL REFERENCES webhook_deliveries(id),
+    number INTEGER NOT NULL,
+    data TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX webhook_attempts_number ON webhook_attempts(delivery_id, number);
+  `,
 ];

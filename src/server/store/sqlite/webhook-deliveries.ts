@@ -1,0 +1,32 @@
+/** Webhook deliveries (one per event and subscription) and their attempts. */
+import type { Db } from './db.ts';
+import { jsonTable } from './json-table.ts';
+import type { WebhookAttemptRecord, WebhookDeliveryRecord, WebhookSubscriptionRecord } from '../../engine/types.ts';
+import type { WebhookDeliveryRepo } from '../types.ts';
+
+export function webhookDeliveryRepo(db: Db): WebhookDeliveryRepo {
+  const t = jsonTable<WebhookDeliveryRecord>(db, 'webhook_deliveries', {
+    subscription_id: 'subscriptionId',
+    event_id: 'eventId',
+    state: 'state',
+    next_attempt_at: 'nextAttemptAt',
+    created_at: 'createdAt',
+  });
+  const attempts = jsonTable<WebhookAttemptRecord>(db, 'webhook_attempts', { delivery_id: 'deliveryId', number: 'number' });
+  const due = db.prepare<[string, number], { data: string }>(
+    "SELECT data FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?",
+  );
+  const forSub = db.prepare<[string, number], { data: string }>('SELECT data FROM webhook_deliveries WHERE subscription_id = ? ORDER BY created_at DESC, id DESC LIMIT ?');
+  const ofDelivery = db.prepare<[string], { data: string }>('SELECT data FROM webhook_attempts WHERE delivery_id = ? ORDER BY number');
+  const active = db.prepare<[string, number], { data: string }>('SELECT data FROM webhook_subscriptions WHERE merchant_id = ? AND livemode = ? AND deleted_at IS NULL');
+  return {
+    insert: t.insert,
+    update: t.update,
+    get: t.get,
+    insertAttempt: attempts.insert,
+    due: async (now, limit) => due.all(now, limit).map((r) => t.parse(r)!),
+    forSubscription: async (id, limit) => forSub.all(id, limit).map((r) => t.parse(r)!),
+    attempts: async (id) => ofDelivery.all(id).map((r) => attempts.parse(r)!),
+    activeSubscriptions: async (o) => active.all(o.merchantId, o.livemode ? 1 : 0).map((r) => JSON.parse(r.data) as WebhookSubscriptionRecord),
+  };
+}
