@@ -9,6 +9,8 @@
  * store test asserts the pragma itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -175,4 +177,47 @@ describe('durability', () => {
     expect(acked.filter((a) => a.path === '/v1/refunds').length, 'refunds acknowledged before the kill').toBeGreaterThan(0);
     expect(overCaptured.n).toBe(0);
   }, 180_000);
+
+  it('delivers every queued webhook after SIGKILL and a restart', async () => {
+    const data = join(dir, 'webhooks.sqlite');
+    const ready = join(dir, 'ready-webhooks.json');
+    const received = new Map<string, string>();
+    let answer = 503;
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        if (answer === 200) received.set((JSON.parse(body) as { id: string }).id, body);
+        res.writeHead(answer).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    try {
+      const first = await startServer(data, ready);
+      const auth = { Authorization: `Bearer ${first.ready.secretKey}`, 'Content-Type': 'application/json' };
+      const post = async (path: string, body: object) => (await fetch(`${first.base}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json() as Promise<{ id: string }>;
+      await post('/v1/webhook_subscriptions', { url, enabledEvents: ['charge.succeeded'] });
+      const charged: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        const token = await post('/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242' });
+        charged.push((await post('/v1/payment_intents', { amount: 500 + i, currency: 'usd', payment_method: { id: token.id } })).id);
+      }
+      // The receiver refuses everything; the deliveries are queued for retry when the server dies.
+      first.child.kill('SIGKILL');
+      await new Promise((r) => first.child.once('exit', r));
+
+      answer = 200;
+      const second = await startServer(data, ready);
+      // Move the service clock past the first retry: the restarted worker sends the queue.
+      await fetch(`${second.base}/_sandbox/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 60 }) });
+      const deadline = Date.now() + 20_000;
+      while (received.size < 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const intents = [...received.values()].map((b) => (JSON.parse(b) as { data: { payment_intent_id: string } }).data.payment_intent_id);
+      expect(new Set(intents)).toEqual(new Set(charged));
+      second.child.kill('SIGKILL');
+    } finally {
+      await new Promise<void>((r) => receiver.close(() => r()));
+    }
+  }, 120_000);
 });
