@@ -23,6 +23,8 @@ export const EnvSchema = z.object({
   SVCPAY_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SVCPAY_DIST: z.string().optional(),
   SVCPAY_DESCRIPTOR_PASSTHROUGH: z.enum(['on', 'off']).default('on'),
+  /** Doc 3: a webhook receiver has 10 seconds to answer 2xx; tests shorten it to see a slow one retried. */
+  SVCPAY_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
 });
 
 export interface Config {
@@ -46,6 +48,8 @@ export interface Config {
   distDir: string;
   /** Doc 2, Statement descriptor: `off` is the platform-wide kill switch (`skipped` / `kill_switch`). */
   descriptorPassthrough: boolean;
+  /** How long a webhook receiver has to answer before the attempt counts as failed. */
+  webhookTimeoutMs: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -72,5 +76,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: e.SVCPAY_RATE_LIMITS === 'on',
     distDir: e.SVCPAY_DIST ?? resolve(import.meta.dirname, '../../dist'),
     descriptorPassthrough: e.SVCPAY_DESCRIPTOR_PASSTHROUGH === 'on',
+    webhookTimeoutMs: e.SVCPAY_WEBHOOK_TIMEOUT_MS,
   };
 }

@@ -112,6 +112,39 @@ describe('delivery', () => {
   });
 });
 
+describe('a slow receiver', () => {
+  it('counts an answer later than the time limit as a failed attempt and tries again', async () => {
+    const t = await testApp({ SVCPAY_WEBHOOK_TIMEOUT_MS: '100' });
+    const m = await t.merchant();
+    const h = bearer(m.keys.secret);
+    let delay = 400;
+    const seen: string[] = [];
+    const slow = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => setTimeout(() => {
+        seen.push(JSON.parse(body).id);
+        res.writeHead(200).end();
+      }, delay));
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    try {
+      await t.json('POST', '/v1/webhook_subscriptions', { url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/slow`, enabledEvents: ['charge.succeeded'] }, h);
+      const token = await (await t.json('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242' }, h)).json();
+      await t.json('POST', '/v1/payment_intents', { amount: 100, currency: 'usd', payment_method: { id: token.id } }, h);
+      await t.json('POST', '/_sandbox/clock', { advanceSeconds: 0 });
+      const first = JSON.parse((t.store.db.prepare('SELECT data FROM webhook_attempts').get() as { data: string }).data);
+      expect(first).toMatchObject({ number: 1, status: null, error: 'no answer within 100 ms' });
+      expect(t.store.db.prepare('SELECT state FROM webhook_deliveries').get()).toEqual({ state: 'pending' });
+      delay = 0;
+      await t.json('POST', '/_sandbox/clock', { advanceSeconds: 31 });
+      expect(t.store.db.prepare('SELECT state FROM webhook_deliveries').get()).toEqual({ state: 'delivered' });
+    } finally {
+      await new Promise<void>((r) => slow.close(() => r()));
+    }
+  });
+});
+
 describe('the retry schedule', () => {
   it('waits 30 s, then about twice as long each time, never more than an hour, shortened by up to 10%', () => {
     expect(retryDelayMs(1, () => 0.999999)).toBe(29_999);

@@ -12,7 +12,7 @@ import { isLocalHost } from './redirect-urls.ts';
 import { sendSigned } from './webhook-send.ts';
 import type { AuthContext, WebhookSubscriptionRecord } from './types.ts';
 
-type SubscriptionDeps = Pick<Deps, 'store' | 'clock' | 'sealer'>;
+type SubscriptionDeps = Pick<Deps, 'store' | 'clock' | 'sealer' | 'config'>;
 
 /** Doc 3: for 24 hours after a rotation each delivery carries both signatures, new first. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -185,7 +185,7 @@ export async function sendTestEvent(deps: SubscriptionDeps, auth: AuthContext, i
     merchant_id: auth.merchant.id,
     data: { session_id: null, payment_intent_id: null, amount: 0, currency: 'USD', note: 'svcpay test event: do nothing and answer 2xx' },
   };
-  const sent = await sendSigned(w.url, JSON.stringify(envelope), signingSecrets(deps, w));
+  const sent = await sendSigned(w.url, JSON.stringify(envelope), signingSecrets(deps, w), deps.config.webhookTimeoutMs);
   if (sent.status === null) throw new ApiError('webhook_endpoint_unreachable', `The endpoint did not answer: ${sent.error}.`);
   return { id: envelope.id, type, delivered: sent.delivered, status: sent.status };
 }

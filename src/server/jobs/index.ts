@@ -8,7 +8,7 @@ import { pruneIdempotency } from '../middleware/idempotency.ts';
 import { reconcile } from '../engine/reconcile.ts';
 import { deliverDue } from '../engine/webhook-delivery.ts';
 
-type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'signer' | 'sealer'>;
+type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'signer' | 'sealer' | 'config'>;
 
 export async function runDue(deps: JobDeps) {
   // The processor's own clock-driven work (settlements, async refunds, disputes) and its webhook
