@@ -112,6 +112,27 @@ describe('delivery', () => {
   });
 });
 
+describe('the QA routes', () => {
+  it('list a subscription’s deliveries with every attempt, and redeliver one now', async () => {
+    const w = await world();
+    answer = 503;
+    await w.pay();
+    await w.clock(0);
+    const list = await (await w.t.json('GET', `/_sandbox/webhook_subscriptions/${w.sub.id}/deliveries`)).json();
+    expect(list.data).toHaveLength(2);
+    const [d] = list.data;
+    expect(d).toMatchObject({ state: 'pending', attempts: 1, lastStatus: 503, attemptsLog: [{ number: 1, status: 503 }] });
+    answer = 200;
+    const again = await (await w.t.json('POST', `/_sandbox/webhook_deliveries/${d.id}/redeliver`, {})).json();
+    expect(again).toMatchObject({ id: d.id, state: 'delivered', attempts: 2, attemptsLog: [{ status: 503 }, { number: 2, status: 200 }] });
+    const copies = w.mine().filter((x) => JSON.parse(x.body).id === d.eventId);
+    expect(copies.map((x) => x.status)).toEqual([503, 200]);
+    expect(new Set(copies.map((x) => x.body)).size).toBe(1);
+    const unknown = await w.t.json('POST', '/_sandbox/webhook_deliveries/dlv_nothing/redeliver', {});
+    expect(unknown.status).toBe(404);
+  });
+});
+
 describe('a slow receiver', () => {
   it('counts an answer later than the time limit as a failed attempt and tries again', async () => {
     const t = await testApp({ SVCPAY_WEBHOOK_TIMEOUT_MS: '100' });

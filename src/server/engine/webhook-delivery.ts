@@ -140,3 +140,23 @@ async function deliverOne(deps: DeliveryDeps, id: string): Promise<'delivered' |
     return sent.delivered ? 'delivered' : state === 'failed' ? 'failed' : 'retry';
   });
 }
+
+/** QA: what happened to a subscription's deliveries, newest first, each with its attempts. */
+export async function deliveriesOf(deps: Pick<Deps, 'store'>, subscriptionId: string, limit = 100) {
+  const rows = await deps.store.read.webhookDeliveries.forSubscription(subscriptionId, limit);
+  return Promise.all(rows.map(async (d) => ({ ...d, attemptsLog: await deps.store.read.webhookDeliveries.attempts(d.id) })));
+}
+
+/** QA: send one delivery again now, whatever its state (a redelivery is one more at-least-once copy). */
+export async function redeliver(deps: DeliveryDeps, id: string) {
+  const queued = await deps.store.tx(async (r) => {
+    const d = await r.webhookDeliveries.get(id);
+    if (!d) return false;
+    await r.webhookDeliveries.update({ ...d, state: 'pending', nextAttemptAt: deps.clock.iso(), updatedAt: deps.clock.iso() });
+    return true;
+  });
+  if (!queued) return undefined;
+  await deliverOne(deps, id);
+  const d = (await deps.store.read.webhookDeliveries.get(id))!;
+  return { ...d, attemptsLog: await deps.store.read.webhookDeliveries.attempts(id) };
+}

@@ -306,6 +306,8 @@ export const SPECS: RouteSpec[] = [
   // The subscription's URL is a closed local port: the answer is 502, which the contract documents.
   { method: 'POST', path: '/v1/webhook_subscriptions/:id/send_test_event', key: 'secret', targets: ['bogus-subscription', 'webhook-subscription'] },
   { method: 'GET', path: '/v1/webhook_events/:id', key: 'secret', targets: ['webhook-event', 'bogus-event'] },
+  { method: 'GET', path: '/_sandbox/webhook_subscriptions/:id/deliveries', key: 'none', targets: ['webhook-subscription', 'bogus-subscription'] },
+  { method: 'POST', path: '/_sandbox/webhook_deliveries/:id/redeliver', key: 'none', zod: z.strictObject({}), targets: ['bogus-subscription'] },
   // Doc 3: every other /v1/public path refuses a secret key, then answers route_not_found.
   { method: 'ALL', path: '/v1/public/*', key: 'publishable', targets: ['unknown-path'] },
 ];

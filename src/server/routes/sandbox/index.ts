@@ -10,6 +10,7 @@ import { MerchantSettings, processorKinds } from '../../engine/types.ts';
 import { runDue } from '../../jobs/index.ts';
 import { parseOrThrow, readJson } from '../../validation.ts';
 import { ApiError } from '../../errors.ts';
+import { deliveriesOf, redeliver } from '../../engine/webhook-delivery.ts';
 import { ProcessorRejectedError } from '../../processors/types.ts';
 import { SandboxProcessorAdapter } from '../../processors/sandbox/adapter.ts';
 import { emittableEventTypes } from '../../../vocab/sandbox.ts';
@@ -64,6 +65,19 @@ export function sandboxRoutes(deps: Deps) {
     await runDue(deps);
     return c.json(clock());
   });
+  // QA (webhooks issue): a subscription's deliveries with every attempt, and one redelivered now.
+  r.get('/_sandbox/webhook_subscriptions/:id/deliveries', async (c) => {
+    const sub = await deps.store.read.webhookSubscriptions.get(c.req.param('id'));
+    if (!sub) throw new ApiError('webhook_subscription_not_found');
+    return c.json({ data: await deliveriesOf(deps, sub.id) });
+  });
+  r.post('/_sandbox/webhook_deliveries/:id/redeliver', async (c) => {
+    parseOrThrow(z.strictObject({}), await readJson(c.req.raw));
+    const d = await redeliver(deps, c.req.param('id'));
+    if (!d) throw new ApiError('webhook_event_not_found', 'No such webhook delivery.');
+    return c.json(d);
+  });
+
   // Doc 3: makes the sandbox processor send a provider event to the service's own inbound webhook.
   r.post('/_sandbox/provider_events', async (c) => {
     const input = parseOrThrow(ProviderEventBody, await readJson(c.req.raw));
