@@ -3,7 +3,8 @@
  * - default mode: the pages the service serves (hosted page, controller and field frames, the
  *   sandbox processor's fields page) into dist/app, sharing one hashed /assets folder;
  * - `--mode embed`: the script-tag bundle, one IIFE file at dist/embed/svcpay.js;
- * - `--mode npm`: the npm loader module (`loadSvcPay`) at dist/npm/index.js.
+ * - `--mode npm`: the npm loader module (`loadSvcPay`) at dist/npm/index.js, and the webhook
+ *   receiver helper (`svcpay/webhooks`, Node) at dist/npm/webhooks.js.
  */
 import { defineConfig, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
@@ -97,7 +98,13 @@ export default defineConfig(({ mode }) => {
         outDir: 'dist/npm',
         emptyOutDir: true,
         target: 'es2019',
-        lib: { entry: resolve(root, 'embed/loader/index.ts'), formats: ['es'], fileName: () => 'index.js' },
+        lib: {
+          entry: { index: resolve(root, 'embed/loader/index.ts'), webhooks: resolve(root, 'embed/webhooks/index.ts') },
+          formats: ['es'],
+          fileName: (_format, name) => `${name}.js`,
+        },
+        // `svcpay/webhooks` runs on the merchant's Node server: node's crypto stays an import.
+        rollupOptions: { external: [/^node:/] },
       },
     };
   }

@@ -1,0 +1,26 @@
+/** `svcpay/webhooks`: verify the signature of a svcpay webhook (Node). */
+export declare const SIGNATURE_HEADER = 'x-svc-signature';
+
+export interface WebhookEnvelope {
+  id: string;
+  type: string;
+  created: number;
+  livemode: boolean;
+  test_event?: true;
+  merchant_id: string;
+  data: Record<string, unknown>;
+}
+
+export interface VerifyOptions {
+  rawBody: string;
+  signature: string | null | undefined;
+  secret: string | string[];
+  toleranceSeconds?: number;
+  now?: number;
+}
+
+/** The event when the signature is good; throws otherwise. */
+export declare function verifyWebhook(opts: VerifyOptions): WebhookEnvelope;
+
+/** Lower level: true when one of `secrets` signed `rawBody` and `t` is within the tolerance of `nowSeconds`. */
+export declare function verifySignature(header: string | null | undefined, secrets: string[], rawBody: string, nowSeconds: number, toleranceSeconds?: number): boolean;

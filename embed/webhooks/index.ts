@@ -1,0 +1,42 @@
+/**
+ * `import { verifyWebhook } from 'svcpay/webhooks'`: the receiver side of svcpay's webhooks, for a
+ * merchant's server and its tests (Node). It checks the `x-svc-signature` header the way Document 3
+ * says a receiver should: HMAC-SHA256 of `<t>.<raw body>` with the `whsec_…` secret, any of the
+ * `v1=` entries (two for 24 hours after a rotation), and `t` within 300 seconds of now.
+ */
+import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, verifySignature } from '../../src/server/webhooks/signature.ts';
+
+export { SIGNATURE_HEADER, verifySignature };
+
+export interface WebhookEnvelope {
+  id: string;
+  type: string;
+  created: number;
+  livemode: boolean;
+  test_event?: true;
+  merchant_id: string;
+  data: Record<string, unknown>;
+}
+
+export interface VerifyOptions {
+  /** The request body exactly as received (not re-serialized JSON). */
+  rawBody: string;
+  /** The `x-svc-signature` header. */
+  signature: string | null | undefined;
+  /** Your `whsec_…` secret; during a rotation you may pass both. */
+  secret: string | string[];
+  /** Seconds either side of now a `t` may be; default 300. */
+  toleranceSeconds?: number;
+  /** Now, in unix seconds; default the wall clock. */
+  now?: number;
+}
+
+/** The event when the signature is good; throws otherwise (answer 400 and do nothing). */
+export function verifyWebhook(opts: VerifyOptions): WebhookEnvelope {
+  const secrets = Array.isArray(opts.secret) ? opts.secret : [opts.secret];
+  const now = opts.now ?? Math.floor(Date.now() / 1000);
+  if (!verifySignature(opts.signature, secrets, opts.rawBody, now, opts.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS)) {
+    throw new Error('svcpay webhook: the signature does not match this body and secret, or its t is more than the tolerance away from now');
+  }
+  return JSON.parse(opts.rawBody) as WebhookEnvelope;
+}
