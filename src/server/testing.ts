@@ -1,4 +1,6 @@
 /** Test harness: the whole app over an in-memory store, driven through `app.request`. */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { buildDeps } from './deps.ts';
 import { loadConfig } from './env.ts';
@@ -76,4 +78,34 @@ export async function answerChallenge(t: { store: Store; sandbox: { app: { reque
     headers: { Authorization: `Bearer ${secret}`, [ACCOUNT_HEADER]: merchantId, 'Content-Type': 'application/json' },
     body: JSON.stringify({ result }),
   });
+}
+
+export interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** What the receiver answered. */
+  status: number;
+}
+
+/**
+ * A webhook receiver on loopback for tests: records every request and answers `state.answer`
+ * (after `state.delayMs`). `url` is its base address.
+ */
+export async function webhookReceiver() {
+  const hits: ReceivedWebhook[] = [];
+  const state = { answer: 200, delayMs: 0 };
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      const status = state.answer;
+      setTimeout(() => {
+        hits.push({ headers: req.headers, body, status });
+        res.writeHead(status).end();
+      }, state.delayMs);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, hits, state, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

@@ -3,38 +3,21 @@
  * to three days, the backlog delivered within the hour once the receiver is back. A real local
  * receiver takes the requests; the clock is moved with `/_sandbox/clock`, which runs due deliveries.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, testApp } from '../testing.ts';
+import { bearer, testApp, webhookReceiver, type ReceivedWebhook } from '../testing.ts';
 import { SIGNATURE_HEADER, verifySignature } from '../webhooks/signature.ts';
 import { GIVE_UP_MS, RETRY_SCHEDULE_MS, retryDelayMs } from './webhook-delivery.ts';
 
-interface Hit {
-  status: number;
-  body: string;
-  verified: (secret: string) => boolean;
-}
-let receiver: Server;
+let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
 let base: string;
-const hits: Hit[] = [];
-let answer = 200;
-
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      const header = String(req.headers[SIGNATURE_HEADER]);
-      const at = Math.floor(Date.now() / 1000);
-      hits.push({ status: answer, body, verified: (secret) => verifySignature(header, [secret], body, at) });
-      res.writeHead(answer).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await webhookReceiver();
+  base = receiver.url;
 });
-afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
+afterAll(() => receiver.close());
+
+/** Whether a received request verifies with `secret`, as a merchant's server would check it on arrival. */
+const verified = (hit: ReceivedWebhook, secret: string) => verifySignature(String(hit.headers[SIGNATURE_HEADER]), [secret], hit.body, Math.floor(Date.now() / 1000));
 
 async function world(enabledEvents: string[] = ['charge.succeeded', 'payment_intent.succeeded']) {
   const t = await testApp();
@@ -46,27 +29,27 @@ async function world(enabledEvents: string[] = ['charge.succeeded', 'payment_int
     return (await t.json('POST', '/v1/payment_intents', { amount: 1200, currency: 'usd', payment_method: { id: token.id } }, h)).json();
   };
   const clock = (seconds: number) => t.json('POST', '/_sandbox/clock', { advanceSeconds: seconds });
-  const mine = () => hits.filter((x) => JSON.parse(x.body).merchant_id === m.merchant.id);
+  const mine = () => receiver.hits.filter((x) => JSON.parse(x.body).merchant_id === m.merchant.id);
   return { t, m, sub, pay, clock, mine };
 }
 
 describe('delivery', () => {
   it('delivers every event after a receiver down for 24 hours comes back, each verifiable, duplicates sharing id and body', async () => {
     const w = await world();
-    answer = 503;
+    receiver.state.answer = 503;
     for (let i = 0; i < 3; i++) await w.pay();
     const events = (w.t.store.db.prepare("SELECT id FROM events WHERE type IN ('charge.succeeded','payment_intent.succeeded')").all() as { id: string }[]).map((e) => e.id);
     expect(events).toHaveLength(6);
     for (let hour = 0; hour < 24; hour++) await w.clock(3600);
     expect(w.mine().length).toBeGreaterThan(6 * 10);
-    answer = 200;
+    receiver.state.answer = 200;
     await w.clock(3600);
     const delivered = w.mine().filter((x) => x.status === 200);
     expect(new Set(delivered.map((x) => JSON.parse(x.body).id))).toEqual(new Set(events));
     for (const id of events) {
       const copies = w.mine().filter((x) => JSON.parse(x.body).id === id);
       expect(new Set(copies.map((x) => x.body)).size, id).toBe(1);
-      expect(copies.every((x) => x.verified(w.sub.secret))).toBe(true);
+      expect(copies.every((x) => verified(x, w.sub.secret))).toBe(true);
     }
     expect(w.t.store.db.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'delivered'").get()).toEqual({ n: 6 });
     // Nothing more goes out once delivered.
@@ -76,7 +59,7 @@ describe('delivery', () => {
   });
 
   it('sends only the selected types, but dispute events to every active subscription', async () => {
-    answer = 200;
+    receiver.state.answer = 200;
     const w = await world(['charge.failed']);
     await w.pay('tok_sandbox_visa_0259');
     await w.clock(61);
@@ -87,7 +70,7 @@ describe('delivery', () => {
 
   it('keeps every attempt with its answer and schedules the next one, then gives up after three days', async () => {
     const w = await world();
-    answer = 500;
+    receiver.state.answer = 500;
     await w.pay();
     await w.clock(0);
     const rows = w.t.store.db.prepare('SELECT data FROM webhook_attempts').all() as { data: string }[];
@@ -99,11 +82,11 @@ describe('delivery', () => {
     for (let hours = 0; hours * 3600 * 1000 <= GIVE_UP_MS; hours += 12) await w.clock(12 * 3600);
     await w.clock(3600);
     expect(w.t.store.db.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'failed'").get()).toEqual({ n: 2 });
-    answer = 200;
+    receiver.state.answer = 200;
   });
 
   it('does not deliver to a disabled or deleted subscription', async () => {
-    answer = 200;
+    receiver.state.answer = 200;
     const w = await world();
     await w.t.json('PATCH', `/v1/webhook_subscriptions/${w.sub.id}`, { status: 'disabled' }, bearer(w.m.keys.secret));
     await w.pay();
@@ -115,14 +98,14 @@ describe('delivery', () => {
 describe('the QA routes', () => {
   it('list a subscription’s deliveries with every attempt, and redeliver one now', async () => {
     const w = await world();
-    answer = 503;
+    receiver.state.answer = 503;
     await w.pay();
     await w.clock(0);
     const list = await (await w.t.json('GET', `/_sandbox/webhook_subscriptions/${w.sub.id}/deliveries`)).json();
     expect(list.data).toHaveLength(2);
     const [d] = list.data;
     expect(d).toMatchObject({ state: 'pending', attempts: 1, lastStatus: 503, attemptsLog: [{ number: 1, status: 503 }] });
-    answer = 200;
+    receiver.state.answer = 200;
     const again = await (await w.t.json('POST', `/_sandbox/webhook_deliveries/${d.id}/redeliver`, {})).json();
     expect(again).toMatchObject({ id: d.id, state: 'delivered', attempts: 2, attemptsLog: [{ status: 503 }, { number: 2, status: 200 }] });
     const copies = w.mine().filter((x) => JSON.parse(x.body).id === d.eventId);
@@ -138,30 +121,21 @@ describe('a slow receiver', () => {
     const t = await testApp({ SVCPAY_WEBHOOK_TIMEOUT_MS: '100' });
     const m = await t.merchant();
     const h = bearer(m.keys.secret);
-    let delay = 400;
-    const seen: string[] = [];
-    const slow = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-      req.on('end', () => setTimeout(() => {
-        seen.push(JSON.parse(body).id);
-        res.writeHead(200).end();
-      }, delay));
-    });
-    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const slow = await webhookReceiver();
+    slow.state.delayMs = 400;
     try {
-      await t.json('POST', '/v1/webhook_subscriptions', { url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/slow`, enabledEvents: ['charge.succeeded'] }, h);
+      await t.json('POST', '/v1/webhook_subscriptions', { url: `${slow.url}/slow`, enabledEvents: ['charge.succeeded'] }, h);
       const token = await (await t.json('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242' }, h)).json();
       await t.json('POST', '/v1/payment_intents', { amount: 100, currency: 'usd', payment_method: { id: token.id } }, h);
       await t.json('POST', '/_sandbox/clock', { advanceSeconds: 0 });
       const first = JSON.parse((t.store.db.prepare('SELECT data FROM webhook_attempts').get() as { data: string }).data);
       expect(first).toMatchObject({ number: 1, status: null, error: 'no answer within 100 ms' });
       expect(t.store.db.prepare('SELECT state FROM webhook_deliveries').get()).toEqual({ state: 'pending' });
-      delay = 0;
+      slow.state.delayMs = 0;
       await t.json('POST', '/_sandbox/clock', { advanceSeconds: 31 });
       expect(t.store.db.prepare('SELECT state FROM webhook_deliveries').get()).toEqual({ state: 'delivered' });
     } finally {
-      await new Promise<void>((r) => slow.close(() => r()));
+      await slow.close();
     }
   });
 });

@@ -2,35 +2,17 @@
  * Webhook subscriptions and events (Doc 2; Doc 3, Webhooks): what a merchant's server sees when it
  * subscribes, rotates its secret, sends a test event to a real local receiver, and reads an event.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, testApp } from '../../testing.ts';
+import { bearer, testApp, webhookReceiver, type ReceivedWebhook } from '../../testing.ts';
 import { SIGNATURE_HEADER, verifySignature } from '../../webhooks/signature.ts';
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-let receiver: Server;
+let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
 let base: string;
-const received: Received[] = [];
-let answer = 200;
-
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(answer).end('ok');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await webhookReceiver();
+  base = receiver.url;
 });
-afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
-
+afterAll(() => receiver.close());
 async function setup() {
   const t = await testApp();
   const m = await t.merchant();
@@ -98,16 +80,16 @@ describe('webhook subscriptions', () => {
 });
 
 describe('signing, rotation and the test event', () => {
-  const sigOf = (r: Received) => String(r.headers[SIGNATURE_HEADER]);
+  const sigOf = (r: ReceivedWebhook) => String(r.headers[SIGNATURE_HEADER]);
 
   it('signs a test event with the secret, and after a rotation with both (new first) for 24 hours of clock', async () => {
     const { t, h, subscribe } = await setup();
     const a = await (await subscribe({ url: `${base}/signed` })).json();
-    answer = 200;
-    received.length = 0;
+    receiver.state.answer = 200;
+    receiver.hits.length = 0;
     const sent = await (await t.json('POST', `/v1/webhook_subscriptions/${a.id}/send_test_event`, undefined, h)).json();
     expect(sent).toMatchObject({ delivered: true, status: 200, type: 'charge.succeeded' });
-    const first = received[0]!;
+    const first = receiver.hits[0]!;
     expect(JSON.parse(first.body)).toMatchObject({ id: sent.id, type: 'charge.succeeded', test_event: true, livemode: false });
     const now = Math.floor(Date.now() / 1000);
     expect(verifySignature(sigOf(first), [a.secret], first.body, now)).toBe(true);
@@ -117,7 +99,7 @@ describe('signing, rotation and the test event', () => {
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(a.secret);
     await t.json('POST', `/v1/webhook_subscriptions/${a.id}/send_test_event`, undefined, h);
-    const both = received[1]!;
+    const both = receiver.hits[1]!;
     const v1 = sigOf(both).split(',').filter((p) => p.startsWith('v1='));
     expect(v1).toHaveLength(2);
     expect(verifySignature(`t=${sigOf(both).split(',')[0]!.slice(2)},${v1[0]}`, [rotated.secret], both.body, now)).toBe(true);
@@ -125,7 +107,7 @@ describe('signing, rotation and the test event', () => {
 
     await t.json('POST', '/_sandbox/clock', { advanceSeconds: 24 * 3600 + 1 });
     await t.json('POST', `/v1/webhook_subscriptions/${a.id}/send_test_event`, undefined, h);
-    const later = received[2]!;
+    const later = receiver.hits[2]!;
     expect(sigOf(later).split(',').filter((p) => p.startsWith('v1='))).toHaveLength(1);
     expect(verifySignature(sigOf(later), [rotated.secret], later.body, now)).toBe(true);
     expect(verifySignature(sigOf(later), [a.secret], later.body, now)).toBe(false);
@@ -134,9 +116,9 @@ describe('signing, rotation and the test event', () => {
   it('reports a receiver’s refusal as it is, and 502 when the URL does not answer', async () => {
     const { t, h, subscribe } = await setup();
     const a = await (await subscribe({ url: `${base}/down` })).json();
-    answer = 503;
+    receiver.state.answer = 503;
     expect(await (await t.json('POST', `/v1/webhook_subscriptions/${a.id}/send_test_event`, undefined, h)).json()).toMatchObject({ delivered: false, status: 503 });
-    answer = 200;
+    receiver.state.answer = 200;
     const closed = await (await subscribe({ url: 'http://127.0.0.1:9/nothing-listens' })).json();
     const res = await t.json('POST', `/v1/webhook_subscriptions/${closed.id}/send_test_event`, undefined, h);
     expect([res.status, (await res.json()).code]).toEqual([502, 'webhook_endpoint_unreachable']);
