@@ -38,6 +38,7 @@ export type Target =
   | 'paid-intent' // a captured payment intent
   | 'foreign-intent'
   | 'bogus-intent'
+  | 'gateway' // the sandbox processor's gateway id
   | 'refundable'
   | 'webhook-subscription' // a subscription made just before the request
   | 'bogus-subscription'
@@ -248,7 +249,7 @@ export const SPECS: RouteSpec[] = [
     hints: { sessionId: SESSION, card, setupForFutureUse: fc.constant(undefined) },
   },
   // Provider webhooks are signed by the provider: unsigned or badly signed bodies are refused.
-  { method: 'POST', path: '/api/webhooks/:gatewayId', key: 'none', targets: ['bogus'], zod: z.object({ id: z.string(), type: z.string() }) },
+  { method: 'POST', path: '/api/webhooks/:gatewayId', key: 'none', targets: ['gateway'], zod: z.object({ id: z.string(), type: z.string() }) },
   {
     method: 'POST',
     path: '/_sandbox/provider_events',

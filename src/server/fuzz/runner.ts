@@ -148,6 +148,8 @@ async function resolveTarget(w: World, target: Target | undefined): Promise<{ pa
       return { param: w.foreignIntent };
     case 'bogus-intent':
       return { param: 'vpi_test_doesnotexist' };
+    case 'gateway':
+      return { param: 'sandbox' };
     case 'webhook-subscription':
       return { param: await w.webhookSubscription() };
     case 'bogus-subscription':

@@ -17,12 +17,12 @@ const GATEWAYS = new Set(['sandbox']);
 export function providerWebhookRoutes(deps: Deps) {
   const r = new Hono<AppEnv>();
   r.post('/api/webhooks/:gatewayId', async (c) => {
-    if (!GATEWAYS.has(c.req.param('gatewayId'))) throw new ApiError('route_not_found');
+    // Doc 1, Authentication 8: 401 webhook_missing_signature / webhook_invalid_signature, 503 webhook_not_configured.
+    if (!GATEWAYS.has(c.req.param('gatewayId'))) throw new ApiError('webhook_not_configured');
     const raw = await c.req.text();
-    const nowSeconds = Math.floor(Date.now() / 1000);
-    if (!verifySignature(c.req.header(SIGNATURE_HEADER), [deps.providerWebhookSecret], raw, nowSeconds)) {
-      throw new ApiError('webhook_signature_invalid');
-    }
+    const header = c.req.header(SIGNATURE_HEADER);
+    if (!header) throw new ApiError('webhook_missing_signature');
+    if (!verifySignature(header, [deps.providerWebhookSecret], raw, Math.floor(Date.now() / 1000))) throw new ApiError('webhook_invalid_signature');
     let json: unknown;
     try {
       json = JSON.parse(raw);
