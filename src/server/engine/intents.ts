@@ -20,7 +20,7 @@ import type { Reads, Repos } from '../store/types.ts';
 import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
 import { linkChargeBuyer } from './buyers.ts';
 import { emit, type EventType } from './events.ts';
-import { chargeEventData, failureEventData, settlementOf } from './charge-records.ts';
+import { chargeEventData, failureEventData, sessionAfterApproval, settlementOf } from './charge-records.ts';
 import { closeForms, revokeForms } from './payments.ts';
 import { moveTo } from './session-status.ts';
 import { assertChargeable, tokenForKey } from './tokens.ts';
@@ -285,29 +285,7 @@ async function settleSession(r: Repos, s: SessionRecord, intent: PaymentIntentRe
     if (mine) await r.sessions.update({ ...s, status: 'pending', chargeLock: null, lastPaymentError: { code: 'card_declined', decline_code: intent.declineCode }, updatedAt: now });
     return;
   }
-  if (s.status === 'succeeded' || s.status === 'expired') {
-    // A second payment is recorded, never discarded (Doc 1): vp_tx_count shows it.
-    await r.sessions.update({ ...s, ...(mine ? { chargeLock: null } : {}), vpTxCount: s.vpTxCount + (intent.vpTxId ? 1 : 0), paymentIntentId: null, updatedAt: now });
-    return;
-  }
-  const held = intent.status === 'authorized';
-  await r.sessions.update(
-    moveTo(
-      s,
-      'succeeded',
-      {
-        expiredFrom: null,
-        paymentStatus: held ? 'held' : 'paid',
-        transactionId: t.id,
-        vpTxId: intent.vpTxId,
-        vpTxCount: s.vpTxCount + (intent.vpTxId ? 1 : 0),
-        paymentIntentId: intent.id,
-        retry: null,
-        chargeLock: null,
-      },
-      now,
-    ),
-  );
+  await r.sessions.update(sessionAfterApproval(s, intent, t, attemptId, now));
 }
 
 

@@ -15,7 +15,7 @@ import { expireIfDue } from './sessions.ts';
 import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
 import type { Merchant, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from './types.ts';
 import { linkChargeBuyer } from './buyers.ts';
-import { chargeEventData, failureEventData, settlementOf } from './charge-records.ts';
+import { chargeEventData, failureEventData, sessionAfterApproval, settlementOf } from './charge-records.ts';
 import type { Repos } from '../store/types.ts';
 
 type PaymentDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
@@ -167,35 +167,20 @@ async function settle(
   const events: [EventType, Record<string, unknown>][] = [];
 
   let session: SessionRecord;
-  if (current.status === 'succeeded' || current.status === 'expired') {
-    // Doc 1: one session pays once, and a late decline never overwrites a success. A second
-    // approved payment is still recorded, never discarded: vp_tx_count shows it and
-    // paymentIntentId goes null because more than one intent exists.
-    const lock = current.chargeLock === attemptId ? { chargeLock: null } : {};
-    session = approved
-      ? { ...current, ...lock, vpTxCount: current.vpTxCount + (held ? 0 : 1), paymentIntentId: null, updatedAt: now }
-      : { ...current, ...lock, updatedAt: now };
-    if (approved && !held) events.push(['charge.succeeded', chargeEventData(intent, t, session)]);
-  } else if (approved) {
-    // Doc 1: success takes precedence; a failed session paid on retry becomes succeeded.
-    session = moveTo(
-      current,
-      'succeeded',
-      {
-        expiredFrom: null,
-        paymentStatus: held ? 'held' : 'paid',
-        transactionId: t.id,
-        vpTxId: intent.vpTxId,
-        vpTxCount: held ? 0 : current.vpTxCount + 1,
-        paymentIntentId: intent.id,
-        retry: null,
-        chargeLock: null,
-      },
-      now,
-    );
+  if (approved) {
+    // Doc 1: success takes precedence (a failed session paid on retry becomes succeeded); on a paid
+    // or closed session the payment is recorded as a second one.
+    const second = current.status === 'succeeded' || current.status === 'expired';
+    session = sessionAfterApproval(current, intent, t, attemptId, now);
     const data = chargeEventData(intent, t, session);
-    // An authorization only held for a manual capture is not a success yet: both events wait for the capture.
-    if (!held) events.push(['payment_intent.succeeded', { ...data, status: intent.status }], ['charge.succeeded', data]);
+    // An authorization only held for a manual capture is not a success yet: its events wait for the capture.
+    if (!held) {
+      if (!second) events.push(['payment_intent.succeeded', { ...data, status: intent.status }]);
+      events.push(['charge.succeeded', data]);
+    }
+  } else if (current.status === 'succeeded' || current.status === 'expired') {
+    // A late decline never overwrites a success.
+    session = { ...current, ...(current.chargeLock === attemptId ? { chargeLock: null } : {}), updatedAt: now };
   } else {
     session = declined(current, merchant, intent, current.chargeLock ?? attemptId ?? t.id, now);
     const failure = failureEventData(chargeEventData(intent, t, session), intent.declineCode!, { ruleCode: t.ruleCode ?? null, retry: session.retry });
