@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
-import { acceptMetadata, METADATA_MAX_BYTES } from './metadata.ts';
+import { acceptMetadata, METADATA_MAX_BYTES, METADATA_MAX_DEPTH } from './metadata.ts';
 
 describe('acceptMetadata', () => {
   it('drops personal and card key names whatever their case or separators, and keeps the rest with any JSON value', () => {
@@ -36,5 +36,15 @@ describe('acceptMetadata', () => {
       }
     })();
     expect((err as ApiError).code).toBe('validation_error');
+  });
+  it('keeps a map nested to the depth limit and refuses one level more', () => {
+    const nest = (levels: number) => {
+      let v: unknown = 'x';
+      for (let i = 1; i < levels; i++) v = [v];
+      return v;
+    };
+    // The map itself is level 1; nest(n) holds n - 1 arrays, at levels 2 to n.
+    expect(() => acceptMetadata({ k: nest(METADATA_MAX_DEPTH) })).not.toThrow();
+    expect(() => acceptMetadata({ k: nest(METADATA_MAX_DEPTH + 1) })).toThrow(/nested more than 64 levels/);
   });
 });

@@ -10,6 +10,14 @@ import { ApiError } from '../errors.ts';
 export const METADATA_MAX_BYTES = 8 * 1024;
 
 /**
+ * Deepest nesting of objects and arrays a metadata map may have. Doc 1 sets no depth; the store
+ * keeps records as JSON that SQLite's JSON functions read (their limit is 1000 levels), and a map
+ * nested past that stored fine but then failed every query over its row (a 500 on
+ * `GET /v1/payment_methods`, found by the fuzz). 64 levels is more than any real map uses.
+ */
+export const METADATA_MAX_DEPTH = 64;
+
+/**
  * Key names removed before storage, compared case-insensitively with `-` and `_` ignored. Doc 1
  * names `number`, `address`, `phone`, `email`, `shipping`, `card`, `last4`, `buyer` "for example";
  * the rest are the same kinds of personal or card data under their common spellings.
@@ -44,11 +52,10 @@ export const isFilteredKey = (key: string) => filtered.has(normal(key));
  */
 export function acceptMetadata(map: Record<string, unknown> | undefined, field = 'metadata'): Record<string, unknown> {
   if (map === undefined) return {};
-  // Every level of nesting costs at least 2 bytes serialized, so a map nested deeper than half
-  // the cap is over it; measured without recursion, since serializing a body nested thousands of
-  // levels deep would overflow the stack (a 500 for bad input).
-  if (deeperThan(map, METADATA_MAX_BYTES / 2)) {
-    throw new ApiError('validation_error', `${field} is nested too deeply: over ${METADATA_MAX_BYTES} bytes serialized.`);
+  // Measured without recursion, before serializing: a body nested thousands of levels deep would
+  // overflow the stack (a 500 for bad input).
+  if (deeperThan(map, METADATA_MAX_DEPTH)) {
+    throw new ApiError('validation_error', `${field} is nested more than ${METADATA_MAX_DEPTH} levels deep.`);
   }
   const size = Buffer.byteLength(JSON.stringify(map), 'utf8');
   if (size > METADATA_MAX_BYTES) {

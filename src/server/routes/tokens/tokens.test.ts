@@ -230,3 +230,15 @@ describe('POST /v1/public/tokens', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);
   });
 });
+
+describe('metadata the store can read back', () => {
+  it('refuses metadata nested past the limit, so a buyer’s saved-card list never breaks on it', async () => {
+    const { t, h, vault } = await setup();
+    let deep: unknown = 'x';
+    for (let i = 0; i < 999; i++) deep = [deep];
+    const res = await vault({ provider_reference: 'tok_sandbox_visa_4242', buyer_id: 'cust_1', setup_for_future_use: 'on_session', metadata: { k: deep } });
+    expect([res.status, (await res.json()).code]).toEqual([400, 'validation_error']);
+    expect(t.count('payment_methods')).toBe(0);
+    expect((await t.json('GET', '/v1/payment_methods?buyer_id=cust_1', undefined, h)).status).toBe(200);
+  });
+});
