@@ -11,6 +11,7 @@ import { loadConfig, type Config } from './env.ts';
 import { createMerchant, type MerchantKeys } from './engine/merchants.ts';
 import { createSession } from './engine/sessions.ts';
 import { startScheduler } from './jobs/index.ts';
+import { drainInbound } from './engine/inbound-events.ts';
 import { reconcile } from './engine/reconcile.ts';
 
 type Fetch = (req: Request) => Response | Promise<Response>;
@@ -75,6 +76,8 @@ async function start(config: Config) {
       expiresIn: 86400,
   });
   const checkoutUrl = `${config.publicUrl}/pay/${session.id}`;
+  // Provider events acknowledged before a crash and not yet applied come first: they carry outcomes.
+  await drainInbound(deps);
   // A crash may have left attempts between the processor call and their outcome: ask about all of them.
   const recovered = await reconcile(deps, { all: true });
   if (recovered.recorded || recovered.failed || recovered.waiting) deps.log.info('start-up reconciliation', { ...recovered });

@@ -348,4 +348,4 @@ export interface BuyerRecord {
   lastSeenAt: string;
 }
 
-export type { WebhookAttemptRecord, WebhookDeliveryRecord, WebhookSubscriptionRecord } from './webhook-types.ts';
+export type { InboundEventRecord, WebhookAttemptRecord, WebhookDeliveryRecord, WebhookSubscriptionRecord } from './webhook-types.ts';

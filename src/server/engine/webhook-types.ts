@@ -52,3 +52,25 @@ export interface WebhookAttemptRecord {
   /** When the next try is due; null when this one succeeded or was the last. */
   nextAttemptAt: string | null;
 }
+
+/**
+ * An event a provider posted to `/api/webhooks/{gatewayId}`, kept before the 200 (Doc 3: persisted
+ * before answering) and applied afterwards, once per provider event id: the id is
+ * `<gateway>:<provider event id>`, so a provider's retry of an event finds its row and adds nothing.
+ */
+export interface InboundEventRecord {
+  id: string;
+  gateway: string;
+  providerEventId: string;
+  type: string;
+  /** The verified body, exactly as received (provider events carry brand and last 4 only). */
+  body: string;
+  /** `applied`: it changed something; `ignored`: nothing of ours to change; `failed`: given up on. */
+  state: 'pending' | 'applied' | 'ignored' | 'failed';
+  attempts: number;
+  /** Service-clock ISO time of the next try while `pending` (pushed out while one is being applied). */
+  nextAttemptAt: string;
+  lastError: string | null;
+  receivedAt: string;
+  updatedAt: string;
+}

@@ -7,6 +7,7 @@ import { sweepExpired } from '../engine/sessions.ts';
 import { pruneIdempotency } from '../middleware/idempotency.ts';
 import { reconcile } from '../engine/reconcile.ts';
 import { deliverDue } from '../engine/webhook-delivery.ts';
+import { drainInbound } from '../engine/inbound-events.ts';
 
 type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'signer' | 'sealer' | 'config'>;
 
@@ -18,7 +19,10 @@ export async function runDue(deps: JobDeps) {
     deps.log.warn('sandbox processor run failed', { error: err instanceof Error ? err.message : String(err) });
     return 0;
   });
-  // First the attempts a lost answer or a closed tab left pending: their outcomes come before expiry.
+  // Provider events kept but not applied yet (the route's own pass failed, or a crash came between).
+  const inbound = await drainInbound(deps);
+  if (inbound.retrying) deps.log.warn('provider events waiting to be applied', { ...inbound });
+  // Then the attempts a lost answer or a closed tab left pending: their outcomes come before expiry.
   const reconciled = await reconcile(deps);
   if (reconciled.recorded || reconciled.failed) deps.log.info('reconciler', { ...reconciled });
   // Webhooks whose time came (first attempts and retries), after the outcomes they may report.
@@ -28,7 +32,7 @@ export async function runDue(deps: JobDeps) {
   if (expired) deps.log.info('expiry sweep', { expired });
   // Doc 1: idempotency keys are kept 24 hours of service clock.
   const pruned = await pruneIdempotency(deps);
-  return { provider, reconciled, webhooks, expired, pruned };
+  return { provider, inbound, reconciled, webhooks, expired, pruned };
 }
 
 /** Real-time heartbeat; the sweep "runs periodically, not at the exact instant" (Doc 1). */

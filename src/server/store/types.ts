@@ -26,6 +26,7 @@ import type {
   WebhookSubscriptionRecord,
   WebhookAttemptRecord,
   WebhookDeliveryRecord,
+  InboundEventRecord,
 } from '../engine/types.ts';
 import type { WalletType } from '../../vocab/wallet-domains.ts';
 
@@ -231,6 +232,17 @@ export interface WebhookDeliveryRepo extends WebhookDeliveryReads {
   insertAttempt(a: WebhookAttemptRecord): Promise<void>;
 }
 
+export interface InboundEventReads {
+  get(id: string): Promise<InboundEventRecord | undefined>;
+  /** Pending events due at `nowIso`, in the order they were received. */
+  due(nowIso: string, limit: number): Promise<InboundEventRecord[]>;
+}
+export interface InboundEventRepo extends InboundEventReads {
+  /** Keeps the event unless one with its id is already kept; true when this call kept it. */
+  insertNew(e: InboundEventRecord): Promise<boolean>;
+  update(e: InboundEventRecord): Promise<void>;
+}
+
 export interface WebhookSubscriptionRepo extends WebhookSubscriptionReads {
   insert(w: WebhookSubscriptionRecord): Promise<void>;
   update(w: WebhookSubscriptionRecord): Promise<void>;
@@ -306,6 +318,7 @@ export interface Repos {
   buyers: BuyerRepo;
   webhookSubscriptions: WebhookSubscriptionRepo;
   webhookDeliveries: WebhookDeliveryRepo;
+  inboundEvents: InboundEventRepo;
 }
 
 /** What may be read outside a transaction. */
@@ -323,6 +336,7 @@ export interface Reads {
   buyers: BuyerReads;
   webhookSubscriptions: WebhookSubscriptionReads;
   webhookDeliveries: WebhookDeliveryReads;
+  inboundEvents: InboundEventReads;
 }
 
 export interface Store {

@@ -2,23 +2,23 @@
  * Inbound provider webhooks (Doc 3): `POST /api/webhooks/{gatewayId}`, signed with the gateway's
  * own secret in `x-svc-signature` (`t=<unix seconds>,v1=<hex>`), `t` checked against the wall clock
  * (Doc 3: the signature's `t` is wall-clock time). Not part of the merchant contract.
+ *
+ * A verified event is kept before the 200 and applied after it (engine/inbound-events.ts), so a
+ * provider is never kept waiting on our processing, and an acknowledged event survives a crash.
  */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
-import { applyProviderEvent } from '../../engine/provider-events.ts';
-import { applyRefundEvent } from '../../engine/refunds.ts';
+import { INBOUND_GATEWAYS, drainInbound, receive } from '../../engine/inbound-events.ts';
 import { ApiError } from '../../errors.ts';
-import { parseProviderEvent } from '../../processors/sandbox/adapter.ts';
 import { SIGNATURE_HEADER, verifySignature } from '../../webhooks/signature.ts';
-
-/** The gateways that post here, each with its own secret. */
-const GATEWAYS = new Set(['sandbox']);
 
 export function providerWebhookRoutes(deps: Deps) {
   const r = new Hono<AppEnv>();
   r.post('/api/webhooks/:gatewayId', async (c) => {
     // Doc 1, Authentication 8: 401 webhook_missing_signature / webhook_invalid_signature, 503 webhook_not_configured.
-    if (!GATEWAYS.has(c.req.param('gatewayId'))) throw new ApiError('webhook_not_configured');
+    const gateway = c.req.param('gatewayId');
+    const parse = Object.hasOwn(INBOUND_GATEWAYS, gateway) ? INBOUND_GATEWAYS[gateway] : undefined;
+    if (!parse) throw new ApiError('webhook_not_configured');
     const raw = await c.req.text();
     const header = c.req.header(SIGNATURE_HEADER);
     if (!header) throw new ApiError('webhook_missing_signature');
@@ -29,11 +29,12 @@ export function providerWebhookRoutes(deps: Deps) {
     } catch {
       throw new ApiError('validation_error', 'The event body is not valid JSON.');
     }
-    const event = parseProviderEvent(json);
+    const event = parse(json);
     if (!event) throw new ApiError('validation_error', 'The event is not one this gateway sends.');
-    const applied = await applyProviderEvent(deps, event, applyRefundEvent);
-    deps.log.info('provider event', { id: event.id, type: event.type, applied });
-    return c.json({ received: true, applied });
+    const kept = await receive(deps, gateway, event, raw);
+    // Applied after the answer; the scheduler picks up whatever this pass leaves.
+    drainInbound(deps).catch((err: unknown) => deps.log.error('provider event processing failed', { error: err instanceof Error ? err.message : String(err) }));
+    return c.json({ received: true, duplicate: kept.duplicate });
   });
   return r;
 }

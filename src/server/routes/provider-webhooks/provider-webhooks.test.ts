@@ -3,6 +3,7 @@
  * signature over the exact body, with a fresh `t`, gets an event applied.
  */
 import { describe, expect, it } from 'vitest';
+import { drainInbound } from '../../engine/inbound-events.ts';
 import { testApp } from '../../testing.ts';
 import { SIGNATURE_HEADER, signatureHeader } from '../../webhooks/signature.ts';
 
@@ -26,7 +27,7 @@ const event = JSON.stringify({
 
 describe('POST /api/webhooks/{gatewayId}', () => {
   it('refuses a missing or wrong signature with 401, and a gateway without a secret with 503', async () => {
-    const { post, signed } = await setup();
+    const { t, post, signed } = await setup();
     const missing = await post(event, {});
     expect([missing.status, (await missing.json()).code]).toEqual([401, 'webhook_missing_signature']);
     const wrong = await post(event, signed(event, 'whsec_not_the_gateways'));
@@ -37,14 +38,19 @@ describe('POST /api/webhooks/{gatewayId}', () => {
     expect([stale.status, (await stale.json()).code]).toEqual([401, 'webhook_invalid_signature']);
     const unknown = await post(event, signed(event), 'vp_gw_nothing');
     expect([unknown.status, (await unknown.json()).code]).toEqual([503, 'webhook_not_configured']);
+    expect(t.count('inbound_events')).toBe(0);
   });
 
   it('answers a signed event it cannot place with 200 and applies nothing, and a signed body that is no event with 400', async () => {
     const { t, post, signed } = await setup();
     const res = await post(event, signed(event));
-    expect([res.status, await res.json()]).toEqual([200, { received: true, applied: false }]);
+    expect([res.status, await res.json()]).toEqual([200, { received: true, duplicate: false }]);
+    await drainInbound(t.deps);
+    expect(t.store.db.prepare('SELECT state FROM inbound_events').all()).toEqual([{ state: 'ignored' }]);
     expect(t.count('events')).toBe(0);
     const junk = JSON.stringify({ id: 'x', type: 'nothing' });
     expect((await post(junk, signed(junk))).status).toBe(400);
+    // Refused events are not kept.
+    expect(t.count('inbound_events')).toBe(1);
   });
 });

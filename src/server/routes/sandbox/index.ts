@@ -9,6 +9,7 @@ import { createMerchant, rotateKeys, updateMerchant, type NewMerchant } from '..
 import { MerchantSettings, processorKinds } from '../../engine/types.ts';
 import { runDue } from '../../jobs/index.ts';
 import { parseOrThrow, readJson } from '../../validation.ts';
+import { drainInbound } from '../../engine/inbound-events.ts';
 import { ApiError } from '../../errors.ts';
 import { deliveriesOf, redeliver } from '../../engine/webhook-delivery.ts';
 import { ProcessorRejectedError } from '../../processors/types.ts';
@@ -89,6 +90,9 @@ export function sandboxRoutes(deps: Deps) {
     }
     try {
       const sent = await processor.emitEvent(merchant, input.type, { transactionId: settlement.processorRef });
+      // The service applies provider events after answering the provider; a QA request returns
+      // once that is done, so what it asked for can be read back at once.
+      if (sent.delivered) await drainInbound(deps);
       return c.json(sent, 202);
     } catch (err) {
       if (err instanceof ProcessorRejectedError) throw new ApiError('invalid_transition', err.message);

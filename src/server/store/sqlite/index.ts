@@ -13,6 +13,7 @@ import { paymentMethodRepo } from './payment-methods.ts';
 import { refundRepo } from './refunds.ts';
 import { settlementRepo } from './settlements.ts';
 import { webhookSubscriptionRepo } from './webhook-subscriptions.ts';
+import { inboundEventRepo } from './inbound-events.ts';
 import { webhookDeliveryRepo } from './webhook-deliveries.ts';
 import { buyerRepo } from './buyers.ts';
 import { clientErrorRepo } from './client-errors.ts';
@@ -57,6 +58,7 @@ export class SqliteStore implements Store {
       refunds: refundRepo(this.db),
       webhookSubscriptions: webhookSubscriptionRepo(this.db),
       webhookDeliveries: webhookDeliveryRepo(this.db),
+      inboundEvents: inboundEventRepo(this.db),
       buyers: buyerRepo(this.db),
     };
   }

@@ -292,4 +292,16 @@ export const migrations: string[] = [
   );
   CREATE UNIQUE INDEX webhook_attempts_number ON webhook_attempts(delivery_id, number);
   `,
+  // Inbound provider events (Doc 3): kept before the 200, applied afterwards, once per provider
+  // event id (the primary key is `<gateway>:<id>`); `seq` keeps the order they arrived in.
+  `
+  CREATE TABLE inbound_events (
+    id TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('pending','applied','ignored','failed')),
+    next_attempt_at TEXT NOT NULL,
+    data TEXT NOT NULL
+  );
+  CREATE INDEX inbound_events_due ON inbound_events(next_attempt_at, seq) WHERE state = 'pending';
+  `,
 ];
