@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: the size budgets and mount-to-ready latency of issue 3, then API throughput
+ * `npm run bench`: the size budgets and mount-to-ready latency of issue 3, webhook delivery
+ * (bench/webhooks.ts), then API throughput
  * against stripe-stateful-mock (bench/api.ts), printed as tables and written to bench/results.json.
  * Budgets and aims are reported, not enforced, unless `--strict`. `--api-only` runs the API part
  * alone and keeps the other figures already in results.json.
@@ -9,6 +10,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureMountToReady, type MountSamples } from './mount-to-ready.ts';
 import { defaultApiOptions, printApiResults, runApiBench, type ApiResults } from './api.ts';
+import { defaultWebhookOptions, printWebhookResults, runWebhookBench, type WebhookBenchResults } from './webhooks.ts';
 import { fileBundle, pagesBundle, type BundleSize } from './sizes.ts';
 import { repoRoot, startServer, type RunningServer } from '../e2e/fixtures/server.ts';
 
@@ -100,6 +102,17 @@ async function main(): Promise<number> {
     console.log(`card mount -> ready: FAILED: ${mountError}`);
   }
 
+  let webhooks: WebhookBenchResults | null = null;
+  let webhooksError: string | undefined;
+  console.log('');
+  try {
+    webhooks = await runWebhookBench({ ...defaultWebhookOptions, log: (line) => console.log(line) });
+    printWebhookResults(webhooks);
+  } catch (err) {
+    webhooksError = err instanceof Error ? err.message : String(err);
+    console.log(`webhooks: FAILED: ${webhooksError}`);
+  }
+
   const { api, apiError, missed } = await apiPart();
 
   const results = {
@@ -110,13 +123,15 @@ async function main(): Promise<number> {
     mountToReadyMs: stats ? { median: round(stats.median), p95: round(stats.p95), samples: mount?.samples.map(round) ?? [] } : null,
     ...(mount ? { browser: `Chromium ${mount.browserVersion}` } : {}),
     ...(mountError ? { mountError } : {}),
+    webhooks,
+    ...(webhooksError ? { webhooksError } : {}),
     api,
     ...(apiError ? { apiError } : {}),
   };
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   console.log('wrote bench/results.json');
 
-  if (mountError || apiError) return 1;
+  if (mountError || apiError || webhooksError || (webhooks?.badSignatures ?? 0) > 0) return 1;
   if (strict && over.length + missed.length > 0) {
     console.error(`bench --strict: over budget or aim missed: ${[...over, ...missed].join(', ')}`);
     return 1;

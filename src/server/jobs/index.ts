@@ -46,18 +46,27 @@ export function startScheduler(deps: JobDeps, everyMs = 15_000) {
       .finally(() => (running = false));
   }, everyMs);
   timer.unref();
-  // Webhooks go out soon after the commit that wrote them, not at the next 15-second tick.
+  // Webhooks go out right after the commit that wrote them (the store says when it commits), with
+  // a quarter-second tick behind it for retries that came due and for any wake-up missed.
   let sending = false;
-  const webhooks = setInterval(() => {
-    if (sending) return;
+  let again = false;
+  const sendDue = () => {
+    if (sending) return void (again = true);
     sending = true;
+    again = false;
     deliverDue(deps)
       .catch((err: unknown) => deps.log.error('webhook delivery failed', { error: err instanceof Error ? err.message : String(err) }))
-      .finally(() => (sending = false));
-  }, 250);
+      .finally(() => {
+        sending = false;
+        if (again) sendDue();
+      });
+  };
+  const webhooks = setInterval(sendDue, 250);
   webhooks.unref();
+  const unsubscribe = deps.store.onCommit(sendDue);
   return () => {
     clearInterval(timer);
     clearInterval(webhooks);
+    unsubscribe();
   };
 }

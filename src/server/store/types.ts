@@ -342,6 +342,11 @@ export interface Reads {
 export interface Store {
   readonly read: Reads;
   tx<T>(fn: (r: Repos) => Promise<T> | T): Promise<T>;
+  /**
+   * Calls `listener` after every commit that kept a transaction's writes (workers that read an
+   * outbox wake on it rather than polling). Returns the unsubscribe.
+   */
+  onCommit(listener: () => void): () => void;
   /** A cheap round trip through the backend, for deep health. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -40,6 +40,7 @@ export class SqliteStore implements Store {
   #scheduled = false;
   #running = false;
   #closed = false;
+  readonly #commitListeners = new Set<() => void>();
 
   constructor(path: string) {
     this.db = openDb(path);
@@ -88,6 +89,11 @@ export class SqliteStore implements Store {
     });
   }
 
+  onCommit(listener: () => void) {
+    this.#commitListeners.add(listener);
+    return () => void this.#commitListeners.delete(listener);
+  }
+
   async close() {
     this.#closed = true;
     while (this.#running || this.#queue.length) await new Promise((r) => setImmediate(r));
@@ -132,6 +138,15 @@ export class SqliteStore implements Store {
       return;
     }
     for (const d of done) (d.ok ? d.job.resolve : d.job.reject)(d.value);
+    if (done.some((d) => d.ok)) {
+      for (const listener of this.#commitListeners) {
+        try {
+          listener();
+        } catch {
+          // A listener's failure is its own; the commit stands.
+        }
+      }
+    }
     this.#after();
   }
 

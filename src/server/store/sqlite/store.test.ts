@@ -52,6 +52,24 @@ describe('SQLite store: transactions and group commit', () => {
     await s.close();
   });
 
+  it('tells commit listeners after each commit that kept writes, once per commit, and not after a rollback', async () => {
+    const s = new SqliteStore(':memory:');
+    const seen: (string | undefined)[] = [];
+    // A listener sees the writes already committed (an outbox worker reads them at once).
+    const off = s.onCommit(() => void s.read.meta.get('k').then((v) => seen.push(v)));
+    await Promise.all([setMeta(s, 'k', '1'), setMeta(s, 'j', '2')]);
+    await s.tx(async () => {
+      throw new Error('refused');
+    }).catch(() => undefined);
+    await new Promise((r) => setImmediate(r));
+    expect(seen).toEqual(['1']);
+    off();
+    await setMeta(s, 'k', '2');
+    await new Promise((r) => setImmediate(r));
+    expect(seen).toEqual(['1']);
+    await s.close();
+  });
+
   it('keeps every resolved write after the process reopens the file', async () => {
     const path = fileStore();
     const s = new SqliteStore(path);
