@@ -28,6 +28,8 @@ export default {
     'src/server/engine/intent-capture.ts',
     'src/server/engine/refunds.ts',
     'src/server/engine/tokens.ts',
+    'src/server/engine/inbound-events.ts',
+    'src/server/engine/provider-events.ts',
   ],
   coverageAnalysis: 'perTest',
   // 2 cores shared with other work: one mutant at a time by default (`--concurrency 2` when idle).
