@@ -3,8 +3,9 @@
  * - default mode: the pages the service serves (hosted page, controller and field frames, the
  *   sandbox processor's fields page) into dist/app, sharing one hashed /assets folder;
  * - `--mode embed`: the script-tag bundle, one IIFE file at dist/embed/svcpay.js;
- * - `--mode npm`: the npm loader module (`loadSvcPay`) at dist/npm/index.js, and the webhook
- *   receiver helper (`svcpay/webhooks`, Node) at dist/npm/webhooks.js.
+ * - `--mode npm`: the npm loader module (`loadSvcPay`) at dist/npm/index.js, the webhook
+ *   receiver helper (`svcpay/webhooks`, Node) at dist/npm/webhooks.js, and the Playwright helpers
+ *   for merchants' QA (`svcpay/testing`, Node) at dist/npm/testing.js.
  */
 import { defineConfig, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
@@ -99,12 +100,17 @@ export default defineConfig(({ mode }) => {
         emptyOutDir: true,
         target: 'es2019',
         lib: {
-          entry: { index: resolve(root, 'embed/loader/index.ts'), webhooks: resolve(root, 'embed/webhooks/index.ts') },
+          entry: {
+            index: resolve(root, 'embed/loader/index.ts'),
+            webhooks: resolve(root, 'embed/webhooks/index.ts'),
+            testing: resolve(root, 'embed/testing/index.ts'),
+          },
           formats: ['es'],
           fileName: (_format, name) => `${name}.js`,
         },
-        // `svcpay/webhooks` runs on the merchant's Node server: node's crypto stays an import.
-        rollupOptions: { external: [/^node:/] },
+        // `svcpay/webhooks` and `svcpay/testing` run in Node: node's modules stay imports, and so
+        // does Playwright (a peer dependency of `svcpay/testing`).
+        rollupOptions: { external: [/^node:/, /^@playwright\//] },
       },
     };
   }

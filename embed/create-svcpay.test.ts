@@ -141,6 +141,33 @@ describe('elements', () => {
     expect(document.querySelector<HTMLIFrameElement>('#card iframe')!.style.height).toBe('61px');
   });
 
+  it('marks each field frame with its element type, and as ready once its ready event arrived (what svcpay/testing waits on)', () => {
+    const { elements, load, fromController } = page();
+    const number = elements.create('cardNumber');
+    const cvc = elements.create('cardCvc');
+    number.mount('#n');
+    cvc.mount('#x');
+    load();
+    fromController({ type: 'controller.ready' });
+    const frame = (box: string) => document.querySelector<HTMLIFrameElement>(`${box} iframe`)!;
+    expect(frame('#n').getAttribute('data-svcpay-element')).toBe('cardNumber');
+    expect(frame('#x').getAttribute('data-svcpay-element')).toBe('cardCvc');
+    expect(frame('#n').hasAttribute('data-svcpay-ready')).toBe(false);
+
+    const elementId = (box: string) => new URLSearchParams(new URL(frame(box).src).hash.slice(1)).get('elementId');
+    const state = { elementType: 'cardNumber', empty: true, complete: false, brand: 'unknown', error: null };
+    fromController({ type: 'element.event', elementId: elementId('#n'), event: 'change', state });
+    expect(frame('#n').hasAttribute('data-svcpay-ready')).toBe(false);
+    fromController({ type: 'element.event', elementId: elementId('#n'), event: 'ready', state });
+    expect(frame('#n').hasAttribute('data-svcpay-ready')).toBe(true);
+    expect(frame('#x').hasAttribute('data-svcpay-ready')).toBe(false);
+
+    // A remount is a new frame: not ready until its own ready event.
+    number.unmount();
+    number.mount('#n');
+    expect(frame('#n').hasAttribute('data-svcpay-ready')).toBe(false);
+  });
+
   it('confirmPayment posts confirm to the service origin and resolves with the controller result', async () => {
     const { svcpay, elements, load, fromController, posted } = page();
     elements.create('card').mount('#card');

@@ -55,6 +55,9 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       frame.setAttribute('sandbox', SANDBOX);
       frame.setAttribute('allow', 'payment');
       frame.setAttribute('scrolling', 'no');
+      // For merchants' QA (svcpay/testing): which element this frame holds, and (below) when it
+      // is ready. The page knows both already through `create` and the `ready` event.
+      frame.setAttribute('data-svcpay-element', type);
       // Width follows the merchant's box; height follows the frame's content (element.resize).
       frame.style.cssText = 'border:0;margin:0;padding:0;width:100%;min-width:100%;height:44px;display:block;overflow:hidden;background:transparent;color-scheme:normal';
       readyFired = false;
@@ -101,6 +104,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       if (event === 'ready') {
         if (readyFired) return;
         readyFired = true;
+        frame.setAttribute('data-svcpay-ready', '');
       }
       if (event !== 'change') return emit(event, { elementType: type });
       emit('change', {

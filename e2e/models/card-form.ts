@@ -1,9 +1,11 @@
 /**
  * The four card inputs, found by their accessible names (spec 3) inside whichever frame holds them:
  * the sandbox processor's fields page on the hosted page, svcpay's card field frame on a merchant
- * page. Typed key by key, as a buyer does, so the fields' formatting runs.
+ * page. Filled by `fillCard` from `svcpay/testing`, what merchants' own QA uses: key by key, as a
+ * buyer types, so the fields' formatting runs.
  */
 import type { FrameLocator, Locator } from '@playwright/test';
+import { CARD_INPUT_NAMES, fillCard } from '../../embed/testing/index.ts';
 import type { TestCard } from '../fixtures/cards.ts';
 
 export class CardForm {
@@ -13,23 +15,14 @@ export class CardForm {
   readonly postalCode: Locator;
 
   constructor(readonly frame: FrameLocator) {
-    this.number = frame.getByLabel('Card number', { exact: true });
-    this.expiry = frame.getByLabel('Expiration date', { exact: true });
-    this.cvc = frame.getByLabel('Security code', { exact: true });
-    this.postalCode = frame.getByLabel('Postal code', { exact: true });
+    this.number = frame.getByLabel(CARD_INPUT_NAMES.number, { exact: true });
+    this.expiry = frame.getByLabel(CARD_INPUT_NAMES.expiry, { exact: true });
+    this.cvc = frame.getByLabel(CARD_INPUT_NAMES.cvc, { exact: true });
+    this.postalCode = frame.getByLabel(CARD_INPUT_NAMES.postalCode, { exact: true });
   }
 
+  /** A card element may be configured without a postal code; then it is skipped. */
   async fill(card: TestCard): Promise<void> {
-    await type(this.number, card.number);
-    await type(this.expiry, card.expiry);
-    await type(this.cvc, card.cvc);
-    // A card element may be configured without a postal code; the processor's page always has one.
-    if ((await this.postalCode.count()) > 0) await type(this.postalCode, card.postalCode);
+    await fillCard(this.frame, card);
   }
-}
-
-async function type(input: Locator, value: string): Promise<void> {
-  await input.click();
-  await input.clear();
-  await input.pressSequentially(value);
 }

@@ -1,12 +1,13 @@
 /** The demo merchant shop (demo/shop): product page and its on-page checkout. */
 import type { Locator, Page } from '@playwright/test';
+import { fieldFrameSelector, fillCard, waitForReady } from '../../embed/testing/index.ts';
 import type { TestCard } from '../fixtures/cards.ts';
 import { CardForm } from './card-form.ts';
 
 export class ShopPage {
   readonly payOnThisPage: Locator;
   readonly payOnHostedPage: Locator;
-  /** svcpay's card field frame, served from the service origin. */
+  /** svcpay's card element frame, served from the service origin. */
   readonly card: CardForm;
   readonly payButton: Locator;
   /** role=status; carries data-session-id so tests can read the session back. */
@@ -15,7 +16,7 @@ export class ShopPage {
   constructor(readonly page: Page, readonly shopUrl: string) {
     this.payOnThisPage = page.getByRole('link', { name: 'Pay on this page' });
     this.payOnHostedPage = page.getByRole('button', { name: 'Pay on the hosted page' });
-    this.card = new CardForm(page.frameLocator('iframe[src*="/frames/field.html"]'));
+    this.card = new CardForm(page.locator(fieldFrameSelector('card')).contentFrame());
     this.payButton = page.getByRole('button', { name: 'Pay $25.00' });
     this.result = page.locator('#result');
   }
@@ -27,10 +28,12 @@ export class ShopPage {
   async startOnPageCheckout(): Promise<void> {
     await this.payOnThisPage.click();
     await this.page.waitForURL(`${this.shopUrl}/checkout/elements`);
+    await waitForReady(this.page, { elements: ['card'] });
   }
 
+  /** As merchants' QA does it: `fillCard` finds each input in the element frame that holds it. */
   async pay(card: TestCard): Promise<void> {
-    await this.card.fill(card);
+    await fillCard(this.page, card);
     await this.payButton.click();
   }
 

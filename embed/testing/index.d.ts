@@ -1,0 +1,47 @@
+/** Public types of `svcpay/testing` (package.json "exports"). */
+import type { Page } from '@playwright/test';
+import type {
+  CardElementType,
+  CardFieldsTarget,
+  ChallengeAnswer,
+  CompleteChallengeOptions,
+  StartSvcPayOptions,
+  SvcPayServer,
+  TestCardDetails,
+  WaitForReadyOptions,
+} from './types.js';
+
+export type * from './types.js';
+
+/** The English accessible names of the card inputs, what the helpers select by. */
+export declare const CARD_INPUT_NAMES: {
+  readonly number: 'Card number';
+  readonly expiry: 'Expiration date';
+  readonly cvc: 'Security code';
+  readonly postalCode: 'Postal code';
+};
+
+/** Selects svcpay's field frame of one element type on a merchant page. */
+export declare function fieldFrameSelector(type: CardElementType): string;
+
+/**
+ * Types a card into the fields key by key, as a buyer does. On a `Page`, finds each input in the
+ * frame of the element that holds it (`card`, or `cardNumber`, `cardExpiry`, `cardCvc`).
+ */
+export declare function fillCard(target: CardFieldsTarget, card: TestCardDetails): Promise<void>;
+
+/** Resolves once every mounted svcpay card element (at least one) has fired `ready`. */
+export declare function waitForReady(page: Page, options?: WaitForReadyOptions): Promise<void>;
+
+/**
+ * Answers the sandbox bank's 3-D Secure challenge, wherever it shows in the page's browser
+ * context: the page itself, a frame at any depth, or a popup. Resolves once the answer was sent
+ * and the challenge is gone.
+ */
+export declare function completeChallenge(page: Page, answer: ChallengeAnswer, options?: CompleteChallengeOptions): Promise<void>;
+
+/**
+ * Starts the svcpay reference server (service, sandbox processor, demo shop) on free ports with
+ * a throwaway database; for Playwright's `globalSetup`.
+ */
+export declare function startSvcPay(options?: StartSvcPayOptions): Promise<SvcPayServer>;

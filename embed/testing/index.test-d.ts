@@ -1,0 +1,41 @@
+/**
+ * Type contract of `svcpay/testing` (STYLE.md habit 6), checked by `tsc --noEmit` and never run:
+ * the implementation satisfies the published declaration (index.d.ts, what npm users compile
+ * against), and wrong calls fail under `@ts-expect-error`.
+ */
+import type { Page } from '@playwright/test';
+import type * as Published from './index.d.ts';
+import * as implementation from './index.ts';
+
+const fillCard: typeof Published.fillCard = implementation.fillCard;
+const waitForReady: typeof Published.waitForReady = implementation.waitForReady;
+const completeChallenge: typeof Published.completeChallenge = implementation.completeChallenge;
+const startSvcPay: typeof Published.startSvcPay = implementation.startSvcPay;
+const fieldFrameSelector: typeof Published.fieldFrameSelector = implementation.fieldFrameSelector;
+const names: typeof Published.CARD_INPUT_NAMES = implementation.CARD_INPUT_NAMES;
+void names;
+
+export async function rightCalls(page: Page): Promise<void> {
+  const server: Published.SvcPayServer = await startSvcPay({ env: { SVCPAY_RATE_LIMITS: 'off' }, keepFiles: true });
+  await waitForReady(page);
+  await waitForReady(page, { elements: ['cardNumber', 'cardExpiry', 'cardCvc'], timeout: 5_000 });
+  await fillCard(page, { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
+  await fillCard(page.frameLocator('iframe[title="Card details"]'), { number: '4242424242424242', expiry: '1234', cvc: '123', postalCode: '12345' });
+  await page.locator(fieldFrameSelector('card')).waitFor();
+  await completeChallenge(page, 'approve');
+  await completeChallenge(page, 'fail', { timeout: 1_000 });
+  await server.stop();
+}
+
+export async function wrongCalls(page: Page): Promise<void> {
+  // @ts-expect-error: a card needs its security code
+  await fillCard(page, { number: '4242424242424242', expiry: '1234' });
+  // @ts-expect-error: the sandbox bank answers approve or fail
+  await completeChallenge(page, 'decline');
+  // @ts-expect-error: only card elements have frames to wait for
+  await waitForReady(page, { elements: ['wallet'] });
+  // @ts-expect-error: the server picks its own free ports
+  await startSvcPay({ port: 4242 });
+  // @ts-expect-error: a page or a frame locator, not a selector
+  await fillCard('iframe', { number: '4242424242424242', expiry: '1234', cvc: '123' });
+}

@@ -1,0 +1,151 @@
+/**
+ * Starts the reference server (service, sandbox processor and demo shop in one process) the way
+ * `npx svcpay` does, against a throwaway database and free ports, and stops it again. Published
+ * as `startSvcPay` for merchants' Playwright `globalSetup`; this repository's own e2e and bench
+ * use it through e2e/fixtures/server.ts.
+ *
+ * Free ports rather than the defaults 4242-4244 so a developer's own server can keep running.
+ * The three origins stay distinct (localhost vs 127.0.0.1, different ports) as the defaults are,
+ * so every cross-origin rule is exercised for real.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { StartSvcPayOptions, SvcPayAddresses, SvcPayServer } from './types.js';
+
+/**
+ * The package root: two levels up both from this file (embed/testing/) in the repository and
+ * from its build (dist/npm/testing.js) in the installed package.
+ */
+export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const READY_TIMEOUT_MS = 90_000;
+
+export async function startSvcPay(options: StartSvcPayOptions = {}): Promise<SvcPayServer> {
+  const tempDir = mkdtempSync(join(tmpdir(), 'svcpay-'));
+  const dataFile = join(tempDir, 'svcpay.sqlite');
+  const logFile = join(tempDir, 'server.log');
+  const readyFile = join(tempDir, 'ready.json');
+  const [port, processorPort, demoPort] = await freePorts(3);
+
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    SVCPAY_DATA: dataFile,
+    SVCPAY_READY_FILE: readyFile,
+    PORT: String(port),
+    PROCESSOR_PORT: String(processorPort),
+    DEMO_PORT: String(demoPort),
+    SVCPAY_PUBLIC_URL: `http://localhost:${port}`,
+    SVCPAY_PROCESSOR_URL: `http://127.0.0.1:${processorPort}`,
+    SVCPAY_DEMO_URL: `http://127.0.0.1:${demoPort}`,
+    // Plain text in the log file (some colour libraries take any FORCE_COLOR as "on").
+    NO_COLOR: '1',
+    ...options.env,
+  };
+  delete env.FORCE_COLOR;
+
+  const logFd = openSync(logFile, 'a');
+  // The bin registers tsx in its own process, so the pid is the server's.
+  const child = spawn(process.execPath, [join(packageRoot, 'bin', 'svcpay.js')], {
+    cwd: packageRoot,
+    env,
+    stdio: ['ignore', logFd, logFd],
+    // Own process group, so stop() reaches anything the server spawns and nothing else.
+    detached: true,
+  });
+  closeSync(logFd);
+
+  const remove = () => (options.keepFiles ? undefined : rmSync(tempDir, { recursive: true, force: true }));
+  const stop = async () => {
+    await stopChild(child);
+    remove();
+  };
+  try {
+    const ready = await waitForReady(child, readyFile, logFile, options.readyTimeoutMs ?? READY_TIMEOUT_MS);
+    const logOffsetAtReady = statSync(logFile).size;
+    return { ...ready, tempDir, dataFile, logFile, logOffsetAtReady, pid: child.pid ?? -1, stop };
+  } catch (err) {
+    await stopChild(child);
+    // The log is what explains the failure (quoted in the error); keep it only if asked.
+    remove();
+    throw err;
+  }
+}
+
+async function waitForReady(child: ChildProcess, readyFile: string, logFile: string, timeoutMs: number): Promise<SvcPayAddresses> {
+  const deadline = Date.now() + timeoutMs;
+  let exited: string | null = null;
+  child.once('exit', (code, signal) => {
+    exited = `exited with ${code ?? signal}`;
+  });
+  let lastProblem = 'no ready file yet';
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`The svcpay server ${exited} before it was ready.\n${logTail(logFile)}`);
+    if (existsSync(readyFile)) {
+      try {
+        const info = JSON.parse(readFileSync(readyFile, 'utf8')) as SvcPayAddresses;
+        const res = await fetch(`${info.serviceUrl}/api/health`, { signal: AbortSignal.timeout(5_000) });
+        if (res.ok) return info;
+        lastProblem = `GET /api/health answered ${res.status}`;
+      } catch (err) {
+        // The file may be half-written, or the listener not accepting yet: try again.
+        lastProblem = err instanceof Error ? err.message : String(err);
+      }
+    }
+    await sleep(200);
+  }
+  throw new Error(`The svcpay server was not ready within ${timeoutMs / 1000} s (${lastProblem}).\n${logTail(logFile)}`);
+}
+
+/** SIGTERM to the child's process group, SIGKILL after `graceMs`. */
+export async function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  signalGroup(child.pid, 'SIGTERM');
+  const timedOut = await Promise.race([exited.then(() => false), sleep(graceMs).then(() => true)]);
+  if (timedOut) {
+    signalGroup(child.pid, 'SIGKILL');
+    await exited;
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+export function logTail(logFile: string, lines = 40): string {
+  try {
+    const text = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    return text ? `--- last lines of ${logFile} ---\n${text}` : `(${logFile} is empty)`;
+  } catch {
+    return `(no log at ${logFile})`;
+  }
+}
+
+/** Ports the OS says are free now; all held open together so they differ. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((done, fail) => {
+      const s = createServer();
+      s.once('error', fail);
+      s.listen(0, '127.0.0.1', () => done(s));
+    })),
+  );
+  const ports = servers.map((s) => {
+    const address = s.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  });
+  await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
+  return ports;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, ms));
+}
