@@ -135,44 +135,21 @@ export interface BroadcastChannelLike {
 
 /**
  * Opens `svcpay:<channel>`. A BroadcastChannel only reaches documents of the same origin (and, in
- * browsers that partition storage, the same top-level site), so card values posted here stay
- * inside the service origin; the origin/source checks of `listen` have no equivalent to make.
+ * browsers that partition storage, the same top-level site); the origin/source checks of `listen`
+ * have no equivalent to make. But every service-origin document that knows the channel id hears
+ * it, and the page knows it: announcements only here, card values only on a bound port (openPort).
  */
 export function openBus<In, Out>(channel: string, opts: BusOptions<In, Out>): Bus<Out> {
   if (!CHANNEL_ID.test(channel)) throw new TypeError('svcpay: invalid channel id');
   const Ctor = opts.BroadcastChannel ?? globalThis.BroadcastChannel;
-  const bc = new Ctor(`svcpay:${channel}`);
-  bc.onmessage = (event: MessageEvent) => {
-    const parsed = opts.receive.safeParse(event.data);
-    if (!parsed.success) return drop('shape', describe(event.data), opts.onDrop);
-    opts.onMessage(parsed.data);
-  };
-  return {
-    post(msg) {
-      const parsed = opts.send.safeParse(msg);
-      if (!parsed.success) throw new TypeError(`svcpay: refusing to send an invalid message (${describe(msg)})`);
-      bc.postMessage(parsed.data);
-    },
-    close() {
-      bc.onmessage = null;
-      bc.close();
-    },
-  };
+  // A BroadcastChannel has a MessagePort's surface: one wrapper serves both.
+  return openPort(new Ctor(`svcpay:${channel}`), opts);
 }
 
-/** One end of a MessageChannel (or a fake one in tests). */
-export interface PortLike {
-  postMessage(message: unknown): void;
-  close(): void;
-  onmessage: ((event: MessageEvent) => void) | null;
-}
+/** One end of a MessageChannel, or a BroadcastChannel: the same surface. */
+export type PortLike = BroadcastChannelLike;
 
-export interface PortOptions<In, Out> {
-  receive: Parser<In>;
-  send: Parser<Out>;
-  onMessage(msg: In): void;
-  onDrop?(reason: DropReason): void;
-}
+export type PortOptions<In, Out> = Omit<BusOptions<In, Out>, 'BroadcastChannel'>;
 
 /**
  * Talks over one end of a MessageChannel: a private line between two frames, which nobody else

@@ -211,13 +211,11 @@ export const FieldToController = z.union([
 export type FieldToController = z.infer<typeof FieldToController>;
 
 // controller -> every field frame on the bus
-export const ControllerToField = z.union([
-  /**
-   * Sent when the controller starts: field frames load in parallel with it, so a field's
-   * `field.hello` and `ready` may predate it; each field answers by announcing itself again.
-   */
-  z.strictObject({ protocol, type: z.literal('controller.hello') }),
-]);
+/**
+ * Sent when the controller starts: field frames load in parallel with it, so a field's
+ * `field.hello` and `ready` may predate it; each field answers by announcing itself again.
+ */
+export const ControllerToField = z.strictObject({ protocol, type: z.literal('controller.hello') });
 export type ControllerToField = z.infer<typeof ControllerToField>;
 
 // controller -> one field frame's window (with a MessagePort): binds the field to this mount
@@ -243,16 +241,14 @@ export const ControllerToBoundField = z.union([
 export type ControllerToBoundField = z.infer<typeof ControllerToBoundField>;
 
 // bound field frame -> its controller, over their port
-export const BoundFieldToController = z.union([
-  z.strictObject({
-    protocol,
-    type: z.literal('field.values'),
-    elementId: RequestId,
-    requestId: RequestId,
-    valid: bool(),
-    values: CardValues,
-  }),
-]);
+export const BoundFieldToController = z.strictObject({
+  protocol,
+  type: z.literal('field.values'),
+  elementId: RequestId,
+  requestId: RequestId,
+  valid: bool(),
+  values: CardValues,
+});
 export type BoundFieldToController = z.infer<typeof BoundFieldToController>;
 
 // ---------------------------------------------------------------------------------------------
