@@ -79,8 +79,13 @@ describe('elements', () => {
       type: 'card',
       locale: 'fr',
       options: JSON.stringify({ hidePostalCode: true }),
+      // The mount the field binds its controller to (src/frames/binding.ts).
+      publishableKey: PK,
+      sessionId: 'cs_1',
     });
     expect(hash.get('channel')).toMatch(/^[a-f0-9]{32}$/);
+    // The page can read these URLs: nothing in them may prove a controller is the genuine one.
+    expect([...hash.keys()].sort()).toEqual(['channel', 'elementId', 'locale', 'options', 'parentOrigin', 'publishableKey', 'sessionId', 'type']);
 
     const ctl = controller()!;
     expect(ctl.getAttribute('aria-hidden')).toBe('true');

@@ -43,7 +43,15 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       if (frame) fail(`${type}.mount: this element is already mounted; call unmount() first.`);
       const container = resolveTarget(target, `${type}.mount`);
       group.ensureController();
-      const hash = new URLSearchParams({ channel: group.channel, parentOrigin: group.pageOrigin, elementId: id, type });
+      // The mount's key and session bind the field (src/frames/binding.ts); no secret is ever here.
+      const hash = new URLSearchParams({
+        channel: group.channel,
+        parentOrigin: group.pageOrigin,
+        elementId: id,
+        type,
+        publishableKey: group.publishableKey,
+        sessionId: group.sessionId,
+      });
       if (group.locale) hash.set('locale', group.locale);
       if (Object.keys(options).length) hash.set('options', JSON.stringify(options));
       if (group.appearance) hash.set('appearance', JSON.stringify(group.appearance));

@@ -3,6 +3,8 @@ import { ControllerParams, FieldParams, readHash } from './params.ts';
 
 const hash = (o: Record<string, string>) => '#' + new URLSearchParams(o);
 const base = { channel: 'abcdef0123456789', parentOrigin: 'http://127.0.0.1:4244' };
+/** The mount a field is bound to (binding.ts). */
+const mount = { publishableKey: 'vp_pk_test_abc123', sessionId: 'vp_cs_test_abc' };
 
 describe('frame hash', () => {
   it('reads a controller hash', () => {
@@ -11,14 +13,14 @@ describe('frame hash', () => {
 
   it('reads a field hash with JSON options and appearance', () => {
     const parsed = readHash(
-      hash({ ...base, elementId: 'card-1', type: 'card', options: '{"hidePostalCode":true}', appearance: '{"theme":"night"}' }),
+      hash({ ...base, ...mount, elementId: 'card-1', type: 'card', options: '{"hidePostalCode":true}', appearance: '{"theme":"night"}' }),
       FieldParams,
     );
-    expect(parsed).toMatchObject({ type: 'card', options: { hidePostalCode: true }, appearance: { theme: 'night' } });
+    expect(parsed).toMatchObject({ ...mount, type: 'card', options: { hidePostalCode: true }, appearance: { theme: 'night' } });
   });
 
   it('refuses bad hashes', () => {
-    const field = { ...base, elementId: 'card-1', type: 'card' };
+    const field = { ...base, ...mount, elementId: 'card-1', type: 'card' };
     for (const bad of [
       { ...base, parentOrigin: '*' },
       { ...base, parentOrigin: 'http://shop.test/path' },
@@ -29,6 +31,10 @@ describe('frame hash', () => {
     }
     for (const bad of [
       { ...field, type: 'address' },
+      { ...field, publishableKey: 'vp_sk_test_abc123' },
+      { ...field, publishableKey: '' },
+      { ...field, sessionId: '' },
+      { ...field, sessionId: 'x'.repeat(81) },
       { ...field, elementId: 'a b' },
       { ...field, options: '{bad json' },
       { ...field, options: '{"color":"red"}' },
@@ -43,10 +49,12 @@ describe('frame hash', () => {
     ]) {
       expect(readHash(hash(bad), FieldParams)).toBeNull();
     }
+    // A field that does not know its key and session could not tell its controller.
+    expect(readHash(hash({ ...base, elementId: 'card-1', type: 'card' }), FieldParams)).toBeNull();
   });
 
   it('reads JSON up to 4000 characters, and only for keys the schema declares', () => {
-    const field = { ...base, elementId: 'card-1', type: 'card' };
+    const field = { ...base, ...mount, elementId: 'card-1', type: 'card' };
     const options = JSON.stringify({ placeholder: 'x'.repeat(100) }).padEnd(4000, ' ');
     expect(readHash(hash({ ...field, options }), FieldParams)?.options).toEqual({ placeholder: 'x'.repeat(100) });
     const variables = { colorText: '#111', ['k'.repeat(64)]: 'v'.repeat(200) };

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { Appearance, ElementOptions } from '../protocol/messages.ts';
 import { CHANNEL_ID, isHttpOrigin } from '../protocol/channel.ts';
 import { fieldTypes, type FieldType } from '../vocab/elements.ts';
+import { publishableKeyShape } from '../vocab/keys.ts';
 
 export { fieldTypes, type FieldType };
 
@@ -26,6 +27,9 @@ export type ControllerParams = z.infer<typeof ControllerParams>;
 export const FieldParams = z.object({
   ...Common,
   elementId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+  /** The mount's key and session: a field releases values only to a controller bound to both (binding.ts). */
+  publishableKey: z.string().check(z.regex(publishableKeyShape)),
+  sessionId: z.string().check(z.minLength(1), z.maxLength(80)),
   type: z.enum(fieldTypes),
   /** JSON in the hash (see `jsonKeys`). */
   options: ElementOptions,

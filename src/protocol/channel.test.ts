@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assertOrigin, listen, openBus, send, type DropReason, type MessageTarget } from './channel.ts';
-import { ControllerToField, ControllerToPage, FieldToController, PROTOCOL } from './messages.ts';
+import { assertOrigin, listen, openBus, openPort, send, type DropReason, type MessageTarget } from './channel.ts';
+import { BoundFieldToController, ControllerBind, ControllerToBoundField, ControllerToField, ControllerToPage, FieldToController, PROTOCOL } from './messages.ts';
 
 const SERVICE = 'http://localhost:4242';
 const CHANNEL = 'chan_0123456789';
@@ -127,6 +127,73 @@ describe('send', () => {
   it('accepts concrete http and https origins', () => {
     expect(() => assertOrigin('https://shop.example.com')).not.toThrow();
     expect(() => assertOrigin('http://127.0.0.1:4244')).not.toThrow();
+  });
+});
+
+describe('listen with a source test', () => {
+  const bind = {
+    protocol: PROTOCOL,
+    type: 'controller.bind',
+    channel: CHANNEL,
+    elementId: 'e1',
+    publishableKey: 'vp_pk_test_abc',
+    sessionId: 'cs_1',
+    secret: 'a'.repeat(64),
+  } as const;
+
+  it('takes any window the test accepts, and still checks the origin first', () => {
+    const win = fakeWindow();
+    const accepted = { kind: 'controller' };
+    const onMessage = vi.fn();
+    const drops: DropReason[] = [];
+    const sourceTest = vi.fn((w: MessageEventSource) => w === (accepted as unknown as MessageEventSource));
+    listen(win.target, { origin: SERVICE, sourceTest, schema: ControllerBind, onMessage, onDrop: (r) => drops.push(r) });
+    win.deliver({ origin: SERVICE, source: accepted, data: bind });
+    win.deliver({ origin: SERVICE, source: { kind: 'other' }, data: bind });
+    win.deliver({ origin: SERVICE, source: null, data: bind });
+    win.deliver({ origin: 'http://127.0.0.1:4244', source: accepted, data: bind });
+    expect(onMessage).toHaveBeenCalledOnce();
+    expect(drops).toEqual(['source', 'source', 'origin']);
+    // The test never ran on the other origin's message: it may read the sender's location.
+    expect(sourceTest).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('send with a transfer', () => {
+  it('hands the transferables over with the message', () => {
+    const postMessage = vi.fn();
+    const { port1, port2 } = new MessageChannel();
+    const bind = { protocol: PROTOCOL, type: 'controller.bind', channel: CHANNEL, elementId: 'e1', publishableKey: 'vp_pk_test_abc', sessionId: 'cs_1', secret: 'a'.repeat(64) } as const;
+    send({ postMessage }, SERVICE, ControllerBind, bind, [port2]);
+    expect(postMessage).toHaveBeenCalledWith(bind, SERVICE, [port2]);
+    port1.close();
+    port2.close();
+  });
+});
+
+describe('openPort', () => {
+  it('carries valid messages between the two ends of a MessageChannel and drops invalid ones', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const drops: DropReason[] = [];
+    const atField = vi.fn();
+    const atController = vi.fn();
+    const controller = openPort(port1, { receive: BoundFieldToController, send: ControllerToBoundField, onMessage: atController });
+    const field = openPort(port2, { receive: ControllerToBoundField, send: BoundFieldToController, onMessage: atField, onDrop: (r) => drops.push(r) });
+    try {
+      const collect = { protocol: PROTOCOL, type: 'field.collect', requestId: 'r1', secret: 'a'.repeat(64) } as const;
+      port1.postMessage({ protocol: PROTOCOL, type: 'field.collect', requestId: 'r0' });
+      controller.post(collect);
+      await vi.waitFor(() => expect(atField).toHaveBeenCalledOnce());
+      expect(atField).toHaveBeenCalledWith(collect);
+      expect(drops).toEqual(['shape']);
+      const values = { protocol: PROTOCOL, type: 'field.values', elementId: 'e1', requestId: 'r1', valid: true, values: { cvc: '123' } } as const;
+      field.post(values);
+      await vi.waitFor(() => expect(atController).toHaveBeenCalledWith(values));
+      expect(() => controller.post({ protocol: PROTOCOL, type: 'field.collect', requestId: 'r2' } as never)).toThrow(TypeError);
+    } finally {
+      controller.close();
+      field.close();
+    }
   });
 });
 

@@ -36,27 +36,32 @@ export interface MessageTarget {
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
-export interface ListenOptions<T> {
+/**
+ * Which window may talk to us: the one `source()` names, read at each message (an iframe's
+ * `contentWindow` exists only once it is attached, and a reloaded frame is still the same
+ * WindowProxy); or, for a peer of our own origin found at run time, any window `sourceTest` accepts.
+ */
+export type SourceCheck =
+  | { source: () => MessageEventSource | null | undefined; sourceTest?: never }
+  | { sourceTest: (candidate: MessageEventSource) => boolean; source?: never };
+
+export type ListenOptions<T> = SourceCheck & {
   /** The one origin allowed to talk to us, e.g. `http://localhost:4242`. */
   origin: string;
-  /**
-   * The window allowed to talk to us, read at each message: an iframe's `contentWindow` exists
-   * only once it is attached, and a reloaded frame is still the same WindowProxy.
-   */
-  source: () => MessageEventSource | null | undefined;
   schema: Parser<T>;
   /** When set, a parsed message must carry this `channel` (one `elements` group each). */
   channel?: string;
   onMessage(msg: T, event: MessageEvent): void;
   /** Observes drops; for tests and diagnostics, never for acting on untrusted data. */
   onDrop?(reason: DropReason): void;
-}
+};
 
 export function listen<T>(target: MessageTarget, opts: ListenOptions<T>): () => void {
   const handler = (event: MessageEvent): void => {
     if (event.origin !== opts.origin) return drop('origin', event.origin, opts.onDrop);
-    const expected = opts.source();
-    if (!expected || event.source !== expected) return drop('source', 'unexpected window', opts.onDrop);
+    const from = event.source;
+    const known = opts.sourceTest ? from !== null && opts.sourceTest(from) : from !== null && from === opts.source();
+    if (!known) return drop('source', 'unexpected window', opts.onDrop);
     const parsed = opts.schema.safeParse(event.data);
     if (!parsed.success) return drop('shape', describe(event.data), opts.onDrop);
     if (opts.channel !== undefined && channelOf(parsed.data) !== opts.channel) {
@@ -70,7 +75,7 @@ export function listen<T>(target: MessageTarget, opts: ListenOptions<T>): () => 
 
 /** The posting side of a window. */
 export interface PostTarget {
-  postMessage(message: unknown, targetOrigin: string): void;
+  postMessage(message: unknown, targetOrigin: string, transfer?: Transferable[]): void;
 }
 
 /**
@@ -78,11 +83,12 @@ export interface PostTarget {
  * programming mistake in our own code, so it throws instead of posting something the other side
  * would drop anyway.
  */
-export function send<T>(target: PostTarget, targetOrigin: string, schema: Parser<T>, msg: T): void {
+export function send<T>(target: PostTarget, targetOrigin: string, schema: Parser<T>, msg: T, transfer?: Transferable[]): void {
   assertOrigin(targetOrigin);
   const parsed = schema.safeParse(msg);
   if (!parsed.success) throw new TypeError(`svcpay: refusing to send an invalid message (${describe(msg)})`);
-  target.postMessage(parsed.data, targetOrigin);
+  if (transfer) target.postMessage(parsed.data, targetOrigin, transfer);
+  else target.postMessage(parsed.data, targetOrigin);
 }
 
 /** True for a single concrete http(s) origin (no `*`, no path, no `null`). */
@@ -129,14 +135,30 @@ export interface BroadcastChannelLike {
 
 /**
  * Opens `svcpay:<channel>`. A BroadcastChannel only reaches documents of the same origin (and, in
- * browsers that partition storage, the same top-level site), so card values posted here stay
- * inside the service origin; the origin/source checks of `listen` have no equivalent to make.
+ * browsers that partition storage, the same top-level site); the origin/source checks of `listen`
+ * have no equivalent to make. But every service-origin document that knows the channel id hears
+ * it, and the page knows it: announcements only here, card values only on a bound port (openPort).
  */
 export function openBus<In, Out>(channel: string, opts: BusOptions<In, Out>): Bus<Out> {
   if (!CHANNEL_ID.test(channel)) throw new TypeError('svcpay: invalid channel id');
   const Ctor = opts.BroadcastChannel ?? globalThis.BroadcastChannel;
-  const bc = new Ctor(`svcpay:${channel}`);
-  bc.onmessage = (event: MessageEvent) => {
+  // A BroadcastChannel has a MessagePort's surface: one wrapper serves both.
+  return openPort(new Ctor(`svcpay:${channel}`), opts);
+}
+
+/** One end of a MessageChannel, or a BroadcastChannel: the same surface. */
+export type PortLike = BroadcastChannelLike;
+
+export type PortOptions<In, Out> = Omit<BusOptions<In, Out>, 'BroadcastChannel'>;
+
+/**
+ * Talks over one end of a MessageChannel: a private line between two frames, which nobody else
+ * can hear or post to (unlike the bus). The other end was handed over with a checked
+ * `controller.bind` (src/frames/binding.ts), so no origin check remains to make; shapes still are.
+ */
+export function openPort<In, Out>(port: PortLike, opts: PortOptions<In, Out>): Bus<Out> {
+  // Assigning onmessage starts the port, so messages queued before this are delivered now.
+  port.onmessage = (event: MessageEvent) => {
     const parsed = opts.receive.safeParse(event.data);
     if (!parsed.success) return drop('shape', describe(event.data), opts.onDrop);
     opts.onMessage(parsed.data);
@@ -145,11 +167,11 @@ export function openBus<In, Out>(channel: string, opts: BusOptions<In, Out>): Bu
     post(msg) {
       const parsed = opts.send.safeParse(msg);
       if (!parsed.success) throw new TypeError(`svcpay: refusing to send an invalid message (${describe(msg)})`);
-      bc.postMessage(parsed.data);
+      port.postMessage(parsed.data);
     },
     close() {
-      bc.onmessage = null;
-      bc.close();
+      port.onmessage = null;
+      port.close();
     },
   };
 }

@@ -3,7 +3,8 @@
  *
  * Three conversations, one union per direction:
  * - merchant page  <-> controller frame   (window.postMessage, cross-origin)
- * - controller     <-> field frames        (BroadcastChannel, same service origin)
+ * - controller     <-> field frames        (BroadcastChannel, then a private MessagePort; same
+ *                                           service origin)
  * - hosted page    <-> sandbox processor fields frame (window.postMessage, cross-origin)
  *
  * Messages to or from the merchant page never carry card data: the schemas below have no field
@@ -171,8 +172,13 @@ export const ControllerToPage = z.union([
 export type ControllerToPage = z.infer<typeof ControllerToPage>;
 
 // ---------------------------------------------------------------------------------------------
-// Inside the service origin only (BroadcastChannel `svcpay:<channel>`). These are the only
-// messages that carry card values, and they never leave the service origin.
+// Inside the service origin only. Three ways between a controller and its field frames
+// (src/frames/binding.ts has the threat model):
+// - the bus, BroadcastChannel `svcpay:<channel>`: announcements only, never card values, since
+//   every service-origin document that knows the channel id (which the page can read) hears them;
+// - `controller.bind`, posted by the controller straight to one field frame's window: the mount's
+//   key, session and secret, with a MessagePort;
+// - that port, private to the pair: commands to the field and the card values it answers with.
 export const CardValues = z.strictObject({
   number: z.optional(z.string().check(z.regex(/^\d{12,19}$/))),
   expMonth: z.optional(intIn(1, 12)),
@@ -182,6 +188,10 @@ export const CardValues = z.strictObject({
 });
 export type CardValues = z.infer<typeof CardValues>;
 
+/** A mount secret: 32 random bytes, hex (binding.ts). */
+const MountSecret = z.string().check(z.regex(/^[0-9a-f]{64}$/));
+
+// field frame -> every controller on the bus
 export const FieldToController = z.union([
   z.strictObject({
     protocol,
@@ -196,35 +206,50 @@ export const FieldToController = z.union([
     event: ElementEventName,
     state: FieldState,
   }),
-  z.strictObject({
-    protocol,
-    type: z.literal('field.values'),
-    elementId: RequestId,
-    requestId: RequestId,
-    valid: bool(),
-    values: CardValues,
-  }),
   z.strictObject({ protocol, type: z.literal('field.resize'), elementId: RequestId, height: FrameHeight }),
 ]);
 export type FieldToController = z.infer<typeof FieldToController>;
 
-export const ControllerToField = z.union([
-  /**
-   * Sent when the controller starts: field frames load in parallel with it, so a field's
-   * `field.hello` and `ready` may predate it; each field answers by announcing itself again.
-   */
-  z.strictObject({ protocol, type: z.literal('controller.hello') }),
-  z.strictObject({ protocol, type: z.literal('field.collect'), requestId: RequestId }),
-  z.strictObject({
-    protocol,
-    type: z.literal('field.update'),
-    elementId: RequestId,
-    options: ElementOptions,
-  }),
+// controller -> every field frame on the bus
+/**
+ * Sent when the controller starts: field frames load in parallel with it, so a field's
+ * `field.hello` and `ready` may predate it; each field answers by announcing itself again.
+ */
+export const ControllerToField = z.strictObject({ protocol, type: z.literal('controller.hello') });
+export type ControllerToField = z.infer<typeof ControllerToField>;
+
+// controller -> one field frame's window (with a MessagePort): binds the field to this mount
+export const ControllerBind = z.strictObject({
+  protocol,
+  type: z.literal('controller.bind'),
+  channel: Channel,
+  elementId: RequestId,
+  publishableKey: z.string().check(z.regex(publishableKeyShape)),
+  sessionId: str(80),
+  secret: MountSecret,
+});
+export type ControllerBind = z.infer<typeof ControllerBind>;
+
+// controller -> its bound field frame, over their port
+export const ControllerToBoundField = z.union([
+  /** Values leave a field only in answer to this, only to the holder of the mount secret. */
+  z.strictObject({ protocol, type: z.literal('field.collect'), requestId: RequestId, secret: MountSecret }),
+  z.strictObject({ protocol, type: z.literal('field.update'), options: ElementOptions }),
   z.strictObject({ protocol, type: z.literal('field.busy'), busy: bool() }),
   z.strictObject({ protocol, type: z.literal('field.clear') }),
 ]);
-export type ControllerToField = z.infer<typeof ControllerToField>;
+export type ControllerToBoundField = z.infer<typeof ControllerToBoundField>;
+
+// bound field frame -> its controller, over their port
+export const BoundFieldToController = z.strictObject({
+  protocol,
+  type: z.literal('field.values'),
+  elementId: RequestId,
+  requestId: RequestId,
+  valid: bool(),
+  values: CardValues,
+});
+export type BoundFieldToController = z.infer<typeof BoundFieldToController>;
 
 // ---------------------------------------------------------------------------------------------
 // hosted page (service origin) <-> sandbox processor fields frame (processor origin)

@@ -2,19 +2,58 @@ import { describe, expect, it, vi } from 'vitest';
 import fr from '../../locales/fr.json';
 import type { PublicChargeResponse } from '../../api/checkout.ts';
 import type { ApiResult } from '../../client/http.ts';
-import { ControllerToField, ControllerToPage, PROTOCOL, type CardValues, type FieldToController } from '../../protocol/messages.ts';
+import {
+  ControllerBind,
+  ControllerToBoundField,
+  ControllerToField,
+  ControllerToPage,
+  PROTOCOL,
+  type BoundFieldToController,
+  type CardValues,
+} from '../../protocol/messages.ts';
 import { createController, type ControllerDeps } from './controller.ts';
 
 const CHANNEL = 'chan_0123456789';
 const PK = 'vp_pk_test_abc123';
 const P = PROTOCOL;
 
-type Values = Extract<FieldToController, { type: 'field.values' }>;
+type Answer = { valid: boolean; values: CardValues } | 'silent' | 'not found';
+
+/**
+ * Fields as the controller sees them through `pairField`: each bound field answers a
+ * `field.collect` over its port from `answers` (elementId -> values), and only when the collect
+ * carries the secret of its bind (binding.ts); a 'not found' field has no frame to bind.
+ */
+function fakeFields(answers: Record<string, Answer>) {
+  const binds: ControllerBind[] = [];
+  /** What each field received over its port, by elementId. */
+  const received = new Map<string, ControllerToBoundField[]>();
+  const pairField = vi.fn<ControllerDeps['pairField']>((elementId, bind, onMessage) => {
+    expect(ControllerBind.safeParse(bind).success).toBe(true);
+    const answer = answers[elementId];
+    if (answer === 'not found') return null;
+    binds.push(bind);
+    const got: ControllerToBoundField[] = [];
+    received.set(elementId, got);
+    return {
+      post(m) {
+        expect(ControllerToBoundField.safeParse(m).success).toBe(true);
+        got.push(m);
+        if (m.type !== 'field.collect' || m.secret !== bind.secret || !answer || answer === 'silent') return;
+        const values: BoundFieldToController = { protocol: P, type: 'field.values', elementId, requestId: m.requestId, ...answer };
+        queueMicrotask(() => onMessage(values));
+      },
+      close() {},
+    };
+  });
+  return { binds, received, pairField, all: () => [...received.values()].flat() };
+}
 
 /** A controller whose fields answer `field.collect` from `answers` (elementId -> values). */
-function setup(answers: Record<string, { valid: boolean; values: CardValues } | 'silent'>, charge?: ControllerDeps['charge']) {
+function setup(answers: Record<string, Answer>, charge?: ControllerDeps['charge']) {
   const toPage = vi.fn<(m: ControllerToPage) => void>((m) => expect(ControllerToPage.safeParse(m).success).toBe(true));
-  const toFields = vi.fn<(m: ControllerToField) => void>();
+  const toFields = vi.fn<(m: ControllerToField) => void>((m) => expect(ControllerToField.safeParse(m).success).toBe(true));
+  const fields = fakeFields(answers);
   const report = vi.fn();
   const chargeFn = vi.fn(
     charge ??
@@ -24,18 +63,9 @@ function setup(answers: Record<string, { valid: boolean; values: CardValues } | 
         data: { status: 'succeeded', sessionId: 'cs_1', paymentIntentId: 'pi_1' },
       })),
   );
-  const c = createController({ channel: CHANNEL, toPage, toFields, report, charge: chargeFn, collectTimeoutMs: 50 });
-  toFields.mockImplementation((m) => {
-    expect(ControllerToField.safeParse(m).success).toBe(true);
-    if (m.type !== 'field.collect') return;
-    for (const [elementId, a] of Object.entries(answers)) {
-      if (a === 'silent') continue;
-      const msg: Values = { protocol: P, type: 'field.values', elementId, requestId: m.requestId, ...a };
-      queueMicrotask(() => c.fromField(msg));
-    }
-  });
+  const c = createController({ channel: CHANNEL, toPage, toFields, pairField: fields.pairField, report, charge: chargeFn, collectTimeoutMs: 50 });
   c.fromPage({ protocol: P, type: 'init', channel: CHANNEL, publishableKey: PK, sessionId: 'cs_1' });
-  return { c, toPage, toFields, report, charge: chargeFn };
+  return { c, toPage, toFields, fields, report, charge: chargeFn };
 }
 
 const hello = (elementId: string, elementType: 'card' | 'cardNumber' | 'cardExpiry' | 'cardCvc') =>
@@ -67,7 +97,7 @@ describe('controller', () => {
     const result = await confirm(t);
     expect(t.charge).toHaveBeenCalledWith('cs_1', PK, { card: fullCard });
     expect(result).toEqual({ status: 'succeeded', sessionId: 'cs_1', paymentIntentId: 'pi_1' });
-    const busy = t.toFields.mock.calls.map(([m]) => m).filter((m) => m.type === 'field.busy');
+    const busy = t.fields.all().filter((m) => m.type === 'field.busy');
     expect(busy.map((m) => m.type === 'field.busy' && m.busy)).toEqual([true, false]);
   });
 
@@ -160,12 +190,61 @@ describe('controller', () => {
     expect(await confirm(t)).toEqual({ status: 'processing', sessionId: 'cs_1', paymentIntentId: 'pi_2' });
   });
 
-  it('forwards option updates to fields, again when a field (re)announces itself', () => {
+  it('forwards option updates to the bound field, again when it (re)announces itself', () => {
     const t = setup({});
     t.c.fromPage({ protocol: P, type: 'element.update', channel: CHANNEL, elementId: 'e1', options: { disabled: true } });
     t.c.fromField(hello('e1', 'card'));
-    const updates = t.toFields.mock.calls.map(([m]) => m).filter((m) => m.type === 'field.update');
-    expect(updates).toHaveLength(2);
+    t.c.fromPage({ protocol: P, type: 'element.update', channel: CHANNEL, elementId: 'e1', options: { placeholder: 'x' } });
+    const updates = () => t.fields.received.get('e1')!.filter((m) => m.type === 'field.update');
+    expect(updates()).toEqual([
+      { protocol: P, type: 'field.update', options: { disabled: true } },
+      { protocol: P, type: 'field.update', options: { placeholder: 'x' } },
+    ]);
+    // A reloaded field says hello again: a new bind, and the latest options with it.
+    t.c.fromField(hello('e1', 'card'));
+    expect(updates()).toEqual([{ protocol: P, type: 'field.update', options: { placeholder: 'x' } }]);
+  });
+
+  it('binds each field to its key, session and a fresh secret, and never lets the secret out', async () => {
+    const t = setup({ e1: { valid: true, values: fullCard } });
+    t.c.fromField(hello('e1', 'card'));
+    expect(t.fields.binds).toEqual([
+      { protocol: P, type: 'controller.bind', channel: CHANNEL, elementId: 'e1', publishableKey: PK, sessionId: 'cs_1', secret: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
+    const secret = t.fields.binds[0]!.secret;
+    await confirm(t);
+    expect(t.fields.received.get('e1')).toContainEqual({ protocol: P, type: 'field.collect', requestId: expect.any(String), secret });
+    const outside = JSON.stringify([t.toPage.mock.calls, t.toFields.mock.calls, t.report.mock.calls]);
+    expect(outside, 'the secret in a message to the page, on the bus or in a report').not.toContain(secret);
+    // Another controller (another frame, another init) has its own secret.
+    const other = setup({});
+    other.c.fromField(hello('e1', 'card'));
+    expect(other.fields.binds[0]!.secret).not.toBe(secret);
+  });
+
+  it('binds the fields that announced themselves before init, once init names the session', () => {
+    const fields = fakeFields({});
+    const c = createController({ channel: CHANNEL, toPage: vi.fn(), toFields: vi.fn(), pairField: fields.pairField, report: vi.fn(), charge: vi.fn() });
+    c.fromField(hello('e1', 'card'));
+    expect(fields.binds, 'no session yet, nothing to bind to').toEqual([]);
+    c.fromPage({ protocol: P, type: 'init', channel: CHANNEL, publishableKey: PK, sessionId: 'cs_1' });
+    expect(fields.binds).toMatchObject([{ elementId: 'e1', publishableKey: PK, sessionId: 'cs_1' }]);
+  });
+
+  it('charges only the session of its first init, whatever a later init says', async () => {
+    const t = setup({ e1: { valid: true, values: fullCard } });
+    t.c.fromPage({ protocol: P, type: 'init', channel: CHANNEL, publishableKey: 'vp_pk_test_attacker', sessionId: 'cs_attacker' });
+    t.c.fromField(hello('e1', 'card'));
+    await confirm(t);
+    expect(t.fields.binds).toMatchObject([{ publishableKey: PK, sessionId: 'cs_1' }]);
+    expect(t.charge).toHaveBeenCalledExactlyOnceWith('cs_1', PK, { card: fullCard });
+  });
+
+  it('charges nothing when a field could not be bound', async () => {
+    const t = setup({ e1: 'not found' });
+    t.c.fromField(hello('e1', 'card'));
+    expect((await confirm(t))?.error?.code).toBe('fields_unavailable');
+    expect(t.charge).not.toHaveBeenCalled();
   });
 
   it('refuses a confirm with no mounted element', async () => {
@@ -180,6 +259,7 @@ describe('controller', () => {
     const fresh = await import('./controller.ts');
     expect(locales.t('fr', 'decline.insufficient_funds')).toBe('Your card has insufficient funds. Try another card.');
     const toPage = vi.fn<(m: ControllerToPage) => void>();
+    const fields = fakeFields({ e1: { valid: true, values: fullCard } });
     const charge: ControllerDeps['charge'] = async () => ({
       ok: true,
       status: 200,
@@ -188,11 +268,8 @@ describe('controller', () => {
     const c = fresh.createController({
       channel: CHANNEL,
       toPage,
-      toFields: (m) => {
-        if (m.type === 'field.collect') {
-          queueMicrotask(() => c.fromField({ protocol: P, type: 'field.values', elementId: 'e1', requestId: m.requestId, valid: true, values: fullCard }));
-        }
-      },
+      toFields: () => {},
+      pairField: fields.pairField,
       report: vi.fn(),
       charge,
     });

@@ -1,14 +1,19 @@
 /**
  * The controller frame's logic, free of `window` so it can be tested: it relays field events to
- * the page, and on `confirm` collects the fields' values, charges the session and answers with
- * an outcome. Card values pass through here (same service origin) but never go to the page.
+ * the page, binds each field to this mount (key, session, secret: binding.ts), and on `confirm`
+ * collects the bound fields' values, charges the session and answers with an outcome. Card values
+ * pass through here (same service origin) but never go to the page.
  */
 import type { PublicChargeRequest, PublicChargeResponse } from '../../api/checkout.ts';
 import type { ApiResult } from '../../client/http.ts';
+import type { Bus } from '../../protocol/channel.ts';
 import { loadLocale, t } from '../../locales/index.ts';
 import {
   PROTOCOL,
+  type BoundFieldToController,
   type ConfirmResult,
+  type ControllerBind,
+  type ControllerToBoundField,
   type ControllerToField,
   type ControllerToPage,
   type ElementOptions,
@@ -17,6 +22,7 @@ import {
   type FieldToController,
   type PageToController,
 } from '../../protocol/messages.ts';
+import { newMountSecret } from '../binding.ts';
 import { mergeCard, type FieldAnswer } from './merge.ts';
 import { errorFor, failure, fromCharge } from './result.ts';
 
@@ -24,7 +30,15 @@ export interface ControllerDeps {
   channel: string;
   locale?: string;
   toPage(msg: ControllerToPage): void;
+  /** Posts on the bus: announcements only, every field frame on the channel hears them. */
   toFields(msg: ControllerToField): void;
+  /**
+   * Hands `bind` to the field frame `elementId` with a private port and returns this end of it;
+   * null when that frame cannot be found. The field answers nothing if it refuses the bind.
+   */
+  pairField(elementId: string, bind: ControllerBind, onMessage: (msg: BoundFieldToController) => void): Bus<ControllerToBoundField> | null;
+  /** For tests; a fresh crypto-random secret per mount otherwise. */
+  newSecret?(): string;
   charge(sessionId: string, publishableKey: string, body: PublicChargeRequest): Promise<ApiResult<PublicChargeResponse>>;
   /** Reports an unexpected failure: a code and context, never card data. */
   report(code: string, context: Record<string, string | number | boolean>, sessionId?: string): void;
@@ -35,13 +49,15 @@ export interface ControllerDeps {
 interface Field {
   type: ElementType;
   state?: FieldState;
+  /** The private line to this field once bound (binding.ts). */
+  port?: Bus<ControllerToBoundField> | null;
 }
 
 export function createController(deps: ControllerDeps) {
   const fields = new Map<string, Field>();
   const options = new Map<string, ElementOptions>();
-  const collecting = new Map<string, (msg: Extract<FieldToController, { type: 'field.values' }>) => void>();
-  let session: { publishableKey: string; sessionId: string; locale?: string } | null = null;
+  const collecting = new Map<string, (elementId: string, msg: Extract<BoundFieldToController, { type: 'field.values' }>) => void>();
+  let session: { publishableKey: string; sessionId: string; locale?: string; secret: string } | null = null;
   let confirming = false;
   let collectSeq = 0;
 
@@ -49,6 +65,29 @@ export function createController(deps: ControllerDeps) {
   /** The wording of `locale()`, loading while the buyer types; every confirm result waits for it. */
   let localeLoaded = loadLocale(locale());
   const toPage = (msg: ControllerToPage) => deps.toPage(msg);
+
+  /** Binds one field to this mount over a new private port; again after the field reloads. */
+  function bind(elementId: string): void {
+    const field = fields.get(elementId);
+    if (!field || !session) return;
+    field.port?.close();
+    const msg: ControllerBind = {
+      protocol: PROTOCOL,
+      type: 'controller.bind',
+      channel: deps.channel,
+      elementId,
+      publishableKey: session.publishableKey,
+      sessionId: session.sessionId,
+      secret: session.secret,
+    };
+    field.port = deps.pairField(elementId, msg, (answer) => collecting.get(answer.requestId)?.(elementId, answer));
+    const stored = options.get(elementId);
+    if (stored) field.port?.post({ protocol: PROTOCOL, type: 'field.update', options: stored });
+  }
+
+  const toBound = (msg: ControllerToBoundField) => {
+    for (const field of fields.values()) field.port?.post(msg);
+  };
 
   function register(elementId: string, type: ElementType): Field {
     let field = fields.get(elementId);
@@ -64,16 +103,20 @@ export function createController(deps: ControllerDeps) {
       case 'init':
         // The first init wins: a page that re-inits gets a new controller frame instead.
         if (!session) {
-          session = { publishableKey: msg.publishableKey, sessionId: msg.sessionId, locale: msg.locale };
+          const secret = deps.newSecret?.() ?? newMountSecret();
+          session = { publishableKey: msg.publishableKey, sessionId: msg.sessionId, locale: msg.locale, secret };
           localeLoaded = loadLocale(locale());
+          // Fields that announced themselves before init wait for it to be bound.
+          for (const elementId of fields.keys()) bind(elementId);
         }
         toPage({ protocol: PROTOCOL, type: 'controller.ready', channel: deps.channel });
         return;
       case 'element.update':
         if (msg.options) options.set(msg.elementId, msg.options);
-        deps.toFields({ protocol: PROTOCOL, type: 'field.update', elementId: msg.elementId, options: msg.options });
+        fields.get(msg.elementId)?.port?.post({ protocol: PROTOCOL, type: 'field.update', options: msg.options });
         return;
       case 'element.unmount':
+        fields.get(msg.elementId)?.port?.close();
         fields.delete(msg.elementId);
         options.delete(msg.elementId);
         return;
@@ -87,21 +130,17 @@ export function createController(deps: ControllerDeps) {
 
   function fromField(msg: FieldToController): void {
     switch (msg.type) {
-      case 'field.hello': {
+      case 'field.hello':
+        // Said on load (and to a starting controller): a new field document needs a new bind.
         register(msg.elementId, msg.elementType);
-        const stored = options.get(msg.elementId);
-        if (stored) deps.toFields({ protocol: PROTOCOL, type: 'field.update', elementId: msg.elementId, options: stored });
+        bind(msg.elementId);
         return;
-      }
       case 'field.event':
         register(msg.elementId, msg.state.elementType).state = msg.state;
         toPage({ protocol: PROTOCOL, type: 'element.event', channel: deps.channel, elementId: msg.elementId, event: msg.event, state: msg.state });
         return;
       case 'field.resize':
         toPage({ protocol: PROTOCOL, type: 'element.resize', channel: deps.channel, elementId: msg.elementId, height: msg.height });
-        return;
-      case 'field.values':
-        collecting.get(msg.requestId)?.(msg);
         return;
     }
   }
@@ -117,13 +156,15 @@ export function createController(deps: ControllerDeps) {
         resolve({ answers: [...answers.values()], missing: ids.filter((id) => !answers.has(id)) });
       };
       const timer = setTimeout(finish, deps.collectTimeoutMs ?? 3000);
-      collecting.set(requestId, (msg) => {
-        const field = fields.get(msg.elementId);
-        if (!field || !ids.includes(msg.elementId)) return;
-        answers.set(msg.elementId, { elementId: msg.elementId, elementType: field.type, valid: msg.valid, values: msg.values });
+      // `elementId` is the port the answer came on, whatever the answer says.
+      collecting.set(requestId, (elementId, msg) => {
+        const field = fields.get(elementId);
+        if (!field || !ids.includes(elementId)) return;
+        answers.set(elementId, { elementId, elementType: field.type, valid: msg.valid, values: msg.values });
         if (answers.size === ids.length) finish();
       });
-      deps.toFields({ protocol: PROTOCOL, type: 'field.collect', requestId });
+      if (!session) return finish();
+      for (const id of ids) fields.get(id)?.port?.post({ protocol: PROTOCOL, type: 'field.collect', requestId, secret: session.secret });
     });
   }
 
@@ -139,7 +180,7 @@ export function createController(deps: ControllerDeps) {
       return failure(sessionId, errorFor('elements_not_mounted', locale(), 'Mount at least one card element before confirmPayment.'));
     }
     confirming = true;
-    deps.toFields({ protocol: PROTOCOL, type: 'field.busy', busy: true });
+    toBound({ protocol: PROTOCOL, type: 'field.busy', busy: true });
     try {
       return await collectAndCharge(session, ids);
     } catch (err) {
@@ -147,7 +188,7 @@ export function createController(deps: ControllerDeps) {
       return failure(sessionId, errorFor('internal_error', locale(), 'Something went wrong in the payment frame.'));
     } finally {
       confirming = false;
-      deps.toFields({ protocol: PROTOCOL, type: 'field.busy', busy: false });
+      toBound({ protocol: PROTOCOL, type: 'field.busy', busy: false });
     }
   }
 

@@ -5,8 +5,17 @@
  */
 import { chargeSession } from '../../client/charge.ts';
 import { reportClientError } from '../../client/client-error.ts';
-import { listen, openBus, send, setChannelDebug } from '../../protocol/channel.ts';
-import { ControllerToField, ControllerToPage, FieldToController, PageToController } from '../../protocol/messages.ts';
+import { listen, openBus, openPort, send, setChannelDebug } from '../../protocol/channel.ts';
+import {
+  BoundFieldToController,
+  ControllerBind,
+  ControllerToBoundField,
+  ControllerToField,
+  ControllerToPage,
+  FieldToController,
+  PageToController,
+} from '../../protocol/messages.ts';
+import { findFieldWindow, type FrameNode } from '../binding.ts';
 import { ControllerParams, readHash } from '../params.ts';
 import { createController } from './controller.ts';
 
@@ -26,6 +35,15 @@ function start(): void {
     locale: params.locale,
     toPage: (msg) => send(window.parent, params.parentOrigin, ControllerToPage, msg),
     toFields: (msg) => bus.post(msg),
+    // Straight to the field's window, never on the bus: the bind carries the mount secret.
+    pairField: (elementId, bind, onMessage) => {
+      const where = { origin: location.origin, fieldPath: new URL('field.html', location.href).pathname, channel: params.channel, elementId };
+      const field = findFieldWindow(window.parent as unknown as FrameNode, where) as unknown as Window | null;
+      if (!field) return null;
+      const { port1, port2 } = new MessageChannel();
+      send(field, location.origin, ControllerBind, bind, [port2]);
+      return openPort(port1, { receive: BoundFieldToController, send: ControllerToBoundField, onMessage });
+    },
     // Same origin as this frame: base '' (Doc 3, "Public endpoints the field frames call").
     charge: (sessionId, pk, body) => chargeSession(sessionId, pk, body, ''),
     report: (code, context, sessionId) =>

@@ -2,11 +2,13 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROTOCOL, type FieldToController } from '../../protocol/messages.ts';
+import { PROTOCOL, type BoundFieldToController, type ControllerBind, type FieldToController } from '../../protocol/messages.ts';
 import { FieldFrame } from './FieldFrame.tsx';
 
 const channel = 'abcdef0123456789';
-const opened: BroadcastChannel[] = [];
+const mountOf = { publishableKey: 'vp_pk_test_abc123', sessionId: 'vp_cs_test_abc' };
+const SECRET = 'a'.repeat(64);
+const opened: Array<{ close(): void }> = [];
 const roots: HTMLElement[] = [];
 
 /**
@@ -37,20 +39,34 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Plays the controller: listens on the group's channel and can post to the field. */
+/** Plays the controller: listens on the group's channel, and binds the field over a port. */
 function controller() {
   const bc = new BroadcastChannel(`svcpay:${channel}`);
   opened.push(bc);
   const got: FieldToController[] = [];
   bc.onmessage = (e: MessageEvent) => got.push(e.data as FieldToController);
-  return { got, post: (m: object) => bc.postMessage({ protocol: PROTOCOL, ...m }) };
+  /** A controller frame window of this origin, as the field's listener sees the sender. */
+  const self = { location: new URL('controller.html', location.href) };
+  return {
+    got,
+    /** Posts `controller.bind` to the field's window as a controller frame would; returns its port. */
+    bind(over: Partial<ControllerBind> = {}, source: object = self) {
+      const { port1, port2 } = new MessageChannel();
+      opened.push(port1, port2);
+      const answers: BoundFieldToController[] = [];
+      port1.onmessage = (e: MessageEvent) => answers.push(e.data as BoundFieldToController);
+      const data = { protocol: PROTOCOL, type: 'controller.bind', channel, elementId: 'e1', ...mountOf, secret: SECRET, ...over };
+      window.dispatchEvent(new MessageEvent('message', { data, origin: location.origin, source: source as Window, ports: [port2] }));
+      return { answers, post: (m: object) => port1.postMessage({ protocol: PROTOCOL, ...m }) };
+    },
+  };
 }
 
 function mount(type: 'card' | 'cardNumber' | 'cardExpiry' | 'cardCvc', options = {}) {
   const root = document.createElement('div');
   document.body.appendChild(root);
   roots.push(root);
-  act(() => render(<FieldFrame params={{ channel, parentOrigin: 'http://127.0.0.1:4244', elementId: 'e1', type, options }} />, root));
+  act(() => render(<FieldFrame params={{ channel, parentOrigin: 'http://127.0.0.1:4244', elementId: 'e1', type, options, ...mountOf }} />, root));
   return root;
 }
 
@@ -76,12 +92,48 @@ describe('FieldFrame', () => {
       event: 'ready',
       state: { elementType: 'cardNumber', empty: true, complete: false, brand: 'unknown', error: null },
     });
-    c.post({ type: 'field.busy', busy: true });
+    const port = c.bind();
+    port.post({ type: 'field.busy', busy: true });
     await expect.poll(() => root.querySelector('input')?.disabled).toBe(true);
-    c.post({ type: 'field.collect', requestId: 'r1' });
-    await expect.poll(() => c.got.find((m) => m.type === 'field.values')).toMatchObject({ valid: false, values: {} });
-    // The controller and this one field, nothing else on the channel to answer the collect.
+    port.post({ type: 'field.collect', requestId: 'r1', secret: SECRET });
+    await expect.poll(() => port.answers).toEqual([{ protocol: PROTOCOL, type: 'field.values', elementId: 'e1', requestId: 'r1', valid: false, values: {} }]);
+    expect(c.got.map((m) => m.type), 'nothing but announcements on the channel').not.toContain('field.values');
+    // The controller and this one field, nothing else on the channel.
     expect(live.size).toBe(2);
+  });
+
+  it('hands values only to the controller bound to its key and session', async () => {
+    const c = controller();
+    const root = mount('cardCvc');
+    await expect.poll(() => c.got.map((m) => m.type)).toContain('field.hello');
+    const cvc = root.querySelector('input')!;
+    act(() => {
+      cvc.value = '123';
+      cvc.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const collect = { type: 'field.collect', requestId: 'r1', secret: 'b'.repeat(64) } as const;
+    const frameAt = (path: string) => ({ location: new URL(path, location.href) });
+    // Each is another window than the genuine controller's: had the field accepted any of them,
+    // it would be bound to it and refuse the genuine controller below.
+    // A sender that is not a controller frame document: ignored.
+    const notController = c.bind({ secret: 'b'.repeat(64) }, frameAt('/pay/vp_cs_test_abc'));
+    notController.post(collect);
+    // Another merchant's controller: refused.
+    const attacker = c.bind({ publishableKey: 'vp_pk_test_attacker', sessionId: 'vp_cs_test_attacker', secret: 'b'.repeat(64) }, frameAt('controller.html'));
+    attacker.post(collect);
+    const genuine = c.bind();
+    genuine.post({ type: 'field.collect', requestId: 'r2', secret: SECRET });
+    await expect.poll(() => genuine.answers).toEqual([
+      { protocol: PROTOCOL, type: 'field.values', elementId: 'e1', requestId: 'r2', valid: true, values: { cvc: '123' } },
+    ]);
+    // A second controller frame for the same key and session, once the field is bound: refused.
+    const second = c.bind({ secret: 'b'.repeat(64) }, frameAt('controller.html'));
+    second.post(collect);
+    genuine.post({ type: 'field.collect', requestId: 'r3', secret: SECRET });
+    await expect.poll(() => genuine.answers).toHaveLength(2);
+    expect(attacker.answers).toEqual([]);
+    expect(second.answers).toEqual([]);
+    expect(notController.answers).toEqual([]);
   });
 
   it('closes its channel when it unmounts', () => {

@@ -5,8 +5,17 @@
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CardFields, type CardFieldsHandle, type CardFieldsLayout } from '../../components/CardFields/index.ts';
-import { openBus } from '../../protocol/channel.ts';
-import { ControllerToField, FieldToController, type ElementOptions, type FieldState } from '../../protocol/messages.ts';
+import { listen, openBus, openPort, type Bus } from '../../protocol/channel.ts';
+import {
+  BoundFieldToController,
+  ControllerBind,
+  ControllerToBoundField,
+  ControllerToField,
+  FieldToController,
+  type ElementOptions,
+  type FieldState,
+} from '../../protocol/messages.ts';
+import { createFieldBinding, isControllerWindow } from '../binding.ts';
 import type { FieldParams, FieldType } from '../params.ts';
 import { createFieldLink, toFieldState } from './link.ts';
 
@@ -18,26 +27,45 @@ export function FieldFrame({ params }: { params: FieldParams }): JSX.Element {
   const handle = useRef<CardFieldsHandle | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const busRef = useRef<{ post(m: FieldToController): void } | null>(null);
+  const portRef = useRef<Bus<BoundFieldToController> | null>(null);
 
-  const link = useMemo(
-    () =>
-      createFieldLink({
-        elementId: params.elementId,
-        elementType: params.type,
-        post: (msg) => busRef.current?.post(msg),
-        handle: () => handle.current,
-        setOptions,
-        setBusy,
-      }),
-    [params.elementId, params.type],
-  );
+  const [link, binding] = useMemo(() => {
+    const b = createFieldBinding(params);
+    const l = createFieldLink({
+      elementId: params.elementId,
+      elementType: params.type,
+      post: (msg) => busRef.current?.post(msg),
+      postBound: (msg) => portRef.current?.post(msg),
+      holds: b.holds,
+      handle: () => handle.current,
+      setOptions,
+      setBusy,
+    });
+    return [l, b] as const;
+  }, [params.elementId, params.type]);
 
   useEffect(() => {
     const bus = openBus(params.channel, { receive: ControllerToField, send: FieldToController, onMessage: link.fromController });
     busRef.current = bus;
+    // The controller binds this field by posting to this window (binding.ts).
+    const controllerPath = new URL('controller.html', location.href).pathname;
+    const stopBinds = listen(window, {
+      origin: location.origin,
+      sourceTest: (w) => isControllerWindow(w, location.origin, controllerPath),
+      schema: ControllerBind,
+      onMessage: (msg, event) => {
+        const port = event.ports[0];
+        if (!port || !binding.accept(msg, event.source)) return port?.close();
+        portRef.current?.close();
+        portRef.current = openPort(port, { receive: ControllerToBoundField, send: BoundFieldToController, onMessage: link.fromBound });
+      },
+    });
     const initial: FieldState = toFieldState(params.type, { empty: true, complete: false, brand: 'unknown', error: null });
     link.ready(initial);
     return () => {
+      stopBinds();
+      portRef.current?.close();
+      portRef.current = null;
       busRef.current = null;
       bus.close();
     };

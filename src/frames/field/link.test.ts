@@ -1,12 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CardFieldsHandle } from '../../components/CardFields/index.ts';
-import { FieldToController, PROTOCOL, type CardValues, type FieldToController as Msg } from '../../protocol/messages.ts';
+import {
+  BoundFieldToController,
+  FieldToController,
+  PROTOCOL,
+  type CardValues,
+  type BoundFieldToController as Answer,
+  type FieldToController as Msg,
+} from '../../protocol/messages.ts';
 import { createFieldLink, toFieldState } from './link.ts';
 
 const P = PROTOCOL;
+const SECRET = 'a'.repeat(64);
+const OTHER_SECRET = 'b'.repeat(64);
 
 function setup(handle: Partial<CardFieldsHandle> | null = null, elementType: 'card' | 'cardExpiry' = 'card') {
   const sent: Msg[] = [];
+  /** What went to the bound controller's port: the only place values may go. */
+  const bound: Answer[] = [];
   const setOptions = vi.fn();
   const setBusy = vi.fn();
   const link = createFieldLink({
@@ -17,12 +28,17 @@ function setup(handle: Partial<CardFieldsHandle> | null = null, elementType: 'ca
       expect(FieldToController.safeParse(m).success).toBe(true);
       sent.push(m);
     },
+    postBound: (m) => {
+      expect(BoundFieldToController.safeParse(m).success).toBe(true);
+      bound.push(m);
+    },
+    holds: (secret) => secret === SECRET,
     handle: () => handle as CardFieldsHandle | null,
     setOptions,
     setBusy,
     revealWaitMs: 20,
   });
-  return { link, sent, setOptions, setBusy };
+  return { link, sent, bound, setOptions, setBusy };
 }
 
 const initial = toFieldState('card', { empty: true, complete: false, brand: 'unknown', error: null });
@@ -50,11 +66,24 @@ describe('field link', () => {
     expect(t.sent.map((m) => m.type)).toEqual(['field.hello', 'field.event', 'field.resize']);
   });
 
-  it('answers field.collect with values when valid', () => {
+  it('answers a collect carrying the mount secret with values, to the bound controller only', () => {
     const values: CardValues = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
     const t = setup({ validate: () => true, values: () => values });
-    t.link.fromController({ protocol: P, type: 'field.collect', requestId: 'r1' });
-    expect(t.sent).toEqual([{ protocol: P, type: 'field.values', elementId: 'e1', requestId: 'r1', valid: true, values }]);
+    t.link.fromBound({ protocol: P, type: 'field.collect', requestId: 'r1', secret: SECRET });
+    expect(t.bound).toEqual([{ protocol: P, type: 'field.values', elementId: 'e1', requestId: 'r1', valid: true, values }]);
+    expect(t.sent, 'nothing on the bus').toEqual([]);
+  });
+
+  it('gives nothing to a collect without the mount secret', () => {
+    const values = vi.fn(() => ({ number: '4242424242424242' }));
+    const validate = vi.fn(() => true);
+    const t = setup({ validate, values });
+    t.link.fromBound({ protocol: P, type: 'field.collect', requestId: 'r1', secret: OTHER_SECRET });
+    expect(t.bound).toEqual([]);
+    expect(t.sent).toEqual([]);
+    // Not even validated: the buyer sees no error revealed by someone else's request.
+    expect(validate).not.toHaveBeenCalled();
+    expect(values).not.toHaveBeenCalled();
   });
 
   it('answers an invalid collect without values, after the revealed error', async () => {
@@ -62,44 +91,45 @@ describe('field link', () => {
     const t = setup({ validate: () => false, values });
     t.link.ready(initial);
     t.sent.length = 0;
-    t.link.fromController({ protocol: P, type: 'field.collect', requestId: 'r1' });
-    expect(t.sent).toEqual([]);
+    t.link.fromBound({ protocol: P, type: 'field.collect', requestId: 'r1', secret: SECRET });
+    expect(t.bound).toEqual([]);
     t.link.change({ ...initial, empty: false, error: { code: 'incomplete_number', message: 'Your card number is incomplete.' } });
-    expect(t.sent.map((m) => m.type)).toEqual(['field.event', 'field.values']);
-    expect(t.sent[1]).toMatchObject({ valid: false, values: {} });
+    expect(t.sent.map((m) => m.type)).toEqual(['field.event']);
+    expect(t.bound).toEqual([{ protocol: P, type: 'field.values', elementId: 'e1', requestId: 'r1', valid: false, values: {} }]);
     expect(values).not.toHaveBeenCalled();
 
     // With no change to wait for (the error was already shown), it answers after a short wait.
-    t.sent.length = 0;
-    t.link.fromController({ protocol: P, type: 'field.collect', requestId: 'r2' });
-    await vi.waitFor(() => expect(t.sent).toHaveLength(1));
-    expect(t.sent[0]).toMatchObject({ type: 'field.values', requestId: 'r2', valid: false });
+    t.bound.length = 0;
+    t.link.fromBound({ protocol: P, type: 'field.collect', requestId: 'r2', secret: SECRET });
+    await vi.waitFor(() => expect(t.bound).toHaveLength(1));
+    expect(t.bound[0]).toMatchObject({ type: 'field.values', requestId: 'r2', valid: false });
   });
 
   it('answers valid:false when the values do not fit the schema', () => {
-    const posts: Msg[] = [];
+    const posts: Answer[] = [];
     const link = createFieldLink({
       elementId: 'e1',
       elementType: 'card',
-      post: (m) => {
-        if (!FieldToController.safeParse(m).success) throw new TypeError('invalid');
+      post: () => {},
+      postBound: (m) => {
+        if (!BoundFieldToController.safeParse(m).success) throw new TypeError('invalid');
         posts.push(m);
       },
+      holds: (secret) => secret === SECRET,
       handle: () => ({ validate: () => true, values: () => ({ number: '42' }), clear() {}, focus() {} }),
       setOptions: () => {},
       setBusy: () => {},
     });
-    link.fromController({ protocol: P, type: 'field.collect', requestId: 'r1' });
+    link.fromBound({ protocol: P, type: 'field.collect', requestId: 'r1', secret: SECRET });
     expect(posts).toEqual([{ protocol: P, type: 'field.values', elementId: 'e1', requestId: 'r1', valid: false, values: {} }]);
   });
 
-  it('applies updates meant for it, busy and clear', () => {
+  it("applies its bound controller's updates, busy and clear", () => {
     const clear = vi.fn();
     const t = setup({ clear });
-    t.link.fromController({ protocol: P, type: 'field.update', elementId: 'other', options: { disabled: true } });
-    t.link.fromController({ protocol: P, type: 'field.update', elementId: 'e1', options: { placeholder: 'x' } });
-    t.link.fromController({ protocol: P, type: 'field.busy', busy: true });
-    t.link.fromController({ protocol: P, type: 'field.clear' });
+    t.link.fromBound({ protocol: P, type: 'field.update', options: { placeholder: 'x' } });
+    t.link.fromBound({ protocol: P, type: 'field.busy', busy: true });
+    t.link.fromBound({ protocol: P, type: 'field.clear' });
     expect(t.setOptions).toHaveBeenCalledExactlyOnceWith({ placeholder: 'x' });
     expect(t.setBusy).toHaveBeenCalledWith(true);
     expect(clear).toHaveBeenCalled();

@@ -1,11 +1,14 @@
 /**
- * A field frame's side of the BroadcastChannel conversation with its controller, free of Preact
- * so it can be tested alone. Values leave only in answer to `field.collect`, only over the bus
- * (same service origin), and only when the inputs are valid.
+ * A field frame's side of the conversation with its controller, free of Preact so it can be tested
+ * alone. Announcements go on the bus; values leave only in answer to a `field.collect` that came
+ * over the bound controller's private port carrying the mount secret (binding.ts), only back over
+ * that port, and only when the inputs are valid.
  */
 import type { CardFieldsHandle, CardFieldsState } from '../../components/CardFields/index.ts';
 import {
   PROTOCOL,
+  type BoundFieldToController,
+  type ControllerToBoundField,
   type ControllerToField,
   type ElementEventName,
   type ElementOptions,
@@ -17,7 +20,12 @@ import type { FieldType } from '../params.ts';
 export interface FieldLinkDeps {
   elementId: string;
   elementType: FieldType;
+  /** Posts on the bus, which every service-origin document on the channel hears. */
   post(msg: FieldToController): void;
+  /** Posts to the bound controller only, over its port. */
+  postBound(msg: BoundFieldToController): void;
+  /** Whether `secret` is the secret of this field's bind. */
+  holds(secret: string): boolean;
   handle(): CardFieldsHandle | null;
   setOptions(options: NonNullable<ElementOptions>): void;
   setBusy(busy: boolean): void;
@@ -38,6 +46,7 @@ export function createFieldLink(deps: FieldLinkDeps) {
   let answerPending: (() => void) | null = null;
 
   const post = (msg: FieldToController) => deps.post(msg);
+  const postValues = (msg: BoundFieldToController) => deps.postBound(msg);
   const hello = () => post({ protocol: PROTOCOL, type: 'field.hello', elementId, elementType: deps.elementType });
   const emit = (event: ElementEventName, s: FieldState) => post({ protocol: PROTOCOL, type: 'field.event', elementId, event, state: s });
 
@@ -53,10 +62,10 @@ export function createFieldLink(deps: FieldLinkDeps) {
     const answer = () => {
       const values = valid && handle ? handle.values() : {};
       try {
-        post({ protocol: PROTOCOL, type: 'field.values', elementId, requestId, valid, values });
+        postValues({ protocol: PROTOCOL, type: 'field.values', elementId, requestId, valid, values });
       } catch {
         // Values the schema refuses are not chargeable either; say so without them.
-        post({ protocol: PROTOCOL, type: 'field.values', elementId, requestId, valid: false, values: {} });
+        postValues({ protocol: PROTOCOL, type: 'field.values', elementId, requestId, valid: false, values: {} });
       }
     };
     if (valid) return answer();
@@ -88,6 +97,7 @@ export function createFieldLink(deps: FieldLinkDeps) {
       height = h;
       post({ protocol: PROTOCOL, type: 'field.resize', elementId, height: h });
     },
+    /** From the bus: any controller on the channel, so nothing here touches values or inputs. */
     fromController(msg: ControllerToField): void {
       switch (msg.type) {
         case 'controller.hello':
@@ -97,10 +107,17 @@ export function createFieldLink(deps: FieldLinkDeps) {
           emit('ready', state);
           if (height !== null) post({ protocol: PROTOCOL, type: 'field.resize', elementId, height });
           return;
+      }
+    },
+    /** From the bound controller's port (binding.ts). */
+    fromBound(msg: ControllerToBoundField): void {
+      switch (msg.type) {
         case 'field.collect':
+          // The port is already private to the bound controller; the secret says so explicitly.
+          if (!deps.holds(msg.secret)) return;
           return collect(msg.requestId);
         case 'field.update':
-          if (msg.elementId === elementId) deps.setOptions(msg.options ?? {});
+          deps.setOptions(msg.options ?? {});
           return;
         case 'field.busy':
           return deps.setBusy(msg.busy);

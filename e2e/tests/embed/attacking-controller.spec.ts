@@ -1,0 +1,121 @@
+/**
+ * Issue 9: a compromised merchant page reads the channel id from a genuine field frame's URL and
+ * mounts a second svcpay controller frame on that channel, initialised with another merchant's
+ * publishable key and session, then asks it to confirm. The field frames must give it nothing:
+ * no card values reach it, no charge is made for the attacker's session, and the genuine payment
+ * still goes through afterwards.
+ */
+import { approvedNumberForms, cards } from '../../fixtures/cards.ts';
+import { occurrences } from '../../fixtures/leaks.ts';
+import { expect, test } from '../../fixtures/test.ts';
+import { ShopPage } from '../../models/shop-page.ts';
+
+interface AttackOutcome {
+  channel: string;
+  /** Every message the attacker's controller frame sent to the page, as JSON text. */
+  messages: string[];
+  result: { status: string; error?: { code: string } } | null;
+}
+
+test('a second controller on the same channel gets no card values and charges nothing', async ({ page, api, server, merchant }) => {
+  // Another merchant's elements session: where the attacker wants the buyer's card charged.
+  const attacker = await api.createSession(merchant.keys.secret, {
+    amount: 9900,
+    currency: 'usd',
+    integrationMode: 'elements',
+    chargeAtSubmit: true,
+  });
+  expect(attacker).toMatchObject({ integrationMode: 'elements', chargeAtSubmit: true });
+
+  const shop = new ShopPage(page, server.demoUrl);
+  await shop.open();
+  await shop.startOnPageCheckout();
+  await shop.card.fill(cards.approved);
+  await expect(shop.card.number).toHaveValue(/4242/);
+
+  // The compromised page: what runs in page.evaluate is the merchant page's own script.
+  const channel = await page.evaluate(async () => {
+    const field = document.querySelector<HTMLIFrameElement>('iframe[src*="/frames/field.html"]');
+    if (!field) throw new Error('no genuine field frame on the page');
+    const src = new URL(field.src);
+    const id = new URLSearchParams(src.hash.slice(1)).get('channel') ?? '';
+    const frame = document.createElement('iframe');
+    frame.id = 'attacker-controller';
+    frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+    frame.src = `${src.origin}/frames/controller.html#${new URLSearchParams({ channel: id, parentOrigin: location.origin })}`;
+    // Everything the attacker's controller tells the page, from its first message on.
+    const heard: unknown[] = [];
+    (window as unknown as { attackerHeard: unknown[] }).attackerHeard = heard;
+    window.addEventListener('message', (event) => {
+      if (event.source === frame.contentWindow) heard.push(event.data);
+    });
+    const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
+    document.body.appendChild(frame);
+    await loaded;
+    return id;
+  });
+
+  // Test instrument, not an attacker power: a listener on the channel inside the attacker's
+  // frame records all the bus carries, i.e. what any service-origin document on it could hear.
+  const attackerFrame = await (await page.locator('#attacker-controller').elementHandle())!.contentFrame();
+  if (!attackerFrame) throw new Error("the attacker's controller frame has no document");
+  await attackerFrame.evaluate((name) => {
+    const heard: string[] = [];
+    (window as unknown as { heard: string[] }).heard = heard;
+    new BroadcastChannel(name).onmessage = (event) => heard.push(JSON.stringify(event.data));
+  }, `svcpay:${channel}`);
+
+  const outcome = await page.evaluate(
+    async ({ publishableKey, sessionId, channel }): Promise<AttackOutcome> => {
+      const frame = document.getElementById('attacker-controller') as HTMLIFrameElement;
+      const origin = new URL(frame.src).origin;
+      const heard = (window as unknown as { attackerHeard: Array<{ type?: string; result?: AttackOutcome['result'] }> }).attackerHeard;
+      const post = (msg: object) => frame.contentWindow!.postMessage({ protocol: 'svcpay/1', channel, ...msg }, origin);
+      /** Resolves with the first message of `type` the attacker's controller sent (or sends). */
+      const first = (type: string) =>
+        new Promise<(typeof heard)[number]>((done) => {
+          const found = heard.find((m) => m.type === type);
+          if (found) return done(found);
+          window.addEventListener('message', function on(event) {
+            if (event.source !== frame.contentWindow || (event.data as { type?: string }).type !== type) return;
+            window.removeEventListener('message', on);
+            done(event.data);
+          });
+        });
+      post({ type: 'init', publishableKey, sessionId });
+      await first('controller.ready');
+      // The genuine field announced itself to the attacker's controller, which relayed it: the
+      // attacker's controller knows the field it will ask.
+      await first('element.event');
+      post({ type: 'confirm', requestId: 'attack1', kind: 'payment' });
+      const result = (await first('confirm.result')).result ?? null;
+      return { channel, messages: heard.map((m) => JSON.stringify(m)), result };
+    },
+    { publishableKey: merchant.keys.publishable, sessionId: attacker.id, channel },
+  );
+
+  expect(outcome.channel, 'the channel id was read from the genuine frame URL').toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  expect(outcome.result?.status, `the attacker's confirm: ${JSON.stringify(outcome.result)}`).toBe('failed');
+  // The field frames did not answer the attacker's controller at all.
+  expect(outcome.result?.error?.code).toBe('fields_unavailable');
+  expect(occurrences(outcome.messages.join('\n'), approvedNumberForms), "card number in the attacker's messages").toEqual([]);
+
+  // Nothing was charged for the attacker's session.
+  const attackerSession = await api.getSession(merchant.keys.secret, attacker.id);
+  expect(attackerSession).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
+  expect(attackerSession.paymentIntentId ?? null, 'no payment on the attacker session').toBeNull();
+
+  // The buyer's card is still there and still pays the genuine merchant.
+  await expect(shop.card.number).toHaveValue(/4242/);
+  await shop.payButton.click();
+  await expect(shop.result).toContainText('Payment succeeded');
+  const genuine = await api.getSession(server.secretKey, await shop.sessionId());
+  expect(genuine).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+  expect((await api.getSession(merchant.keys.secret, attacker.id)).paymentStatus).toBe('unpaid');
+
+  // Neither confirm put card values on the channel: they travel only on the bound pair's port.
+  const heard = await attackerFrame.evaluate(() => (window as unknown as { heard: string[] }).heard);
+  expect(heard.length, 'the listener heard the channel').toBeGreaterThan(0);
+  expect(occurrences(heard.join('\n'), approvedNumberForms), 'card number on the channel').toEqual([]);
+  expect(heard.filter((m) => m.includes('field.values') || m.includes('secret')), 'values or secret on the channel').toEqual([]);
+});
