@@ -5,12 +5,10 @@
  */
 import en from './checkout.en.json';
 import {
-  fetchCatalogue,
   loadCatalogue,
   loadLocale,
   t as shared,
   translate,
-  type Loaders,
   type MessageKey as SharedKey,
   type Vars,
 } from './index.ts';
@@ -18,32 +16,9 @@ import {
 export type CheckoutKey = keyof typeof en;
 export type MessageKey = SharedKey | CheckoutKey;
 
-const catalogue: Loaders = {
-  fr: () => fetchCatalogue(new URL('./checkout.fr.json', import.meta.url)),
-  de: () => fetchCatalogue(new URL('./checkout.de.json', import.meta.url)),
-  es: () => fetchCatalogue(new URL('./checkout.es.json', import.meta.url)),
-  it: () => fetchCatalogue(new URL('./checkout.it.json', import.meta.url)),
-  nl: () => fetchCatalogue(new URL('./checkout.nl.json', import.meta.url)),
-  pt: () => fetchCatalogue(new URL('./checkout.pt.json', import.meta.url)),
-  'pt-BR': () => fetchCatalogue(new URL('./checkout.pt-BR.json', import.meta.url)),
-  sv: () => fetchCatalogue(new URL('./checkout.sv.json', import.meta.url)),
-  da: () => fetchCatalogue(new URL('./checkout.da.json', import.meta.url)),
-  nb: () => fetchCatalogue(new URL('./checkout.nb.json', import.meta.url)),
-  fi: () => fetchCatalogue(new URL('./checkout.fi.json', import.meta.url)),
-  pl: () => fetchCatalogue(new URL('./checkout.pl.json', import.meta.url)),
-  cs: () => fetchCatalogue(new URL('./checkout.cs.json', import.meta.url)),
-  tr: () => fetchCatalogue(new URL('./checkout.tr.json', import.meta.url)),
-  ru: () => fetchCatalogue(new URL('./checkout.ru.json', import.meta.url)),
-  ar: () => fetchCatalogue(new URL('./checkout.ar.json', import.meta.url)),
-  he: () => fetchCatalogue(new URL('./checkout.he.json', import.meta.url)),
-  ja: () => fetchCatalogue(new URL('./checkout.ja.json', import.meta.url)),
-  zh: () => fetchCatalogue(new URL('./checkout.zh.json', import.meta.url)),
-  ko: () => fetchCatalogue(new URL('./checkout.ko.json', import.meta.url)),
-};
-
 /** Both catalogues in `locale`; the hosted page awaits it before it shows text in that locale. */
 export async function loadCheckoutLocale(locale: string | null | undefined): Promise<void> {
-  await Promise.all([loadLocale(locale), loadCatalogue(locale, catalogue)]);
+  await Promise.all([loadLocale(locale), loadCatalogue(locale, 'checkout.')]);
 }
 
 export function isCheckoutKey(key: string): key is CheckoutKey {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fr from '../../locales/fr.json';
+import ja from '../../locales/ja.json';
 import type { PublicChargeResponse } from '../../api/checkout.ts';
 import type { ApiResult } from '../../client/http.ts';
 import { ControllerToField, ControllerToPage, PROTOCOL, type CardValues, type FieldToController } from '../../protocol/messages.ts';
@@ -12,7 +13,7 @@ const P = PROTOCOL;
 type Values = Extract<FieldToController, { type: 'field.values' }>;
 
 /** A controller whose fields answer `field.collect` from `answers` (elementId -> values). */
-function setup(answers: Record<string, { valid: boolean; values: CardValues } | 'silent'>, charge?: ControllerDeps['charge']) {
+function setup(answers: Record<string, { valid: boolean; values: CardValues } | 'silent'>, charge?: ControllerDeps['charge'], locale?: string) {
   const toPage = vi.fn<(m: ControllerToPage) => void>((m) => expect(ControllerToPage.safeParse(m).success).toBe(true));
   const toFields = vi.fn<(m: ControllerToField) => void>();
   const report = vi.fn();
@@ -34,7 +35,7 @@ function setup(answers: Record<string, { valid: boolean; values: CardValues } | 
       queueMicrotask(() => c.fromField(msg));
     }
   });
-  c.fromPage({ protocol: P, type: 'init', channel: CHANNEL, publishableKey: PK, sessionId: 'cs_1' });
+  c.fromPage({ protocol: P, type: 'init', channel: CHANNEL, publishableKey: PK, sessionId: 'cs_1', locale });
   return { c, toPage, toFields, report, charge: chargeFn };
 }
 
@@ -202,5 +203,21 @@ describe('controller', () => {
     await vi.waitFor(() => expect(toPage.mock.calls.some(([m]) => m.type === 'confirm.result')).toBe(true));
     const msg = toPage.mock.calls.map(([m]) => m).find((m) => m.type === 'confirm.result');
     expect(msg?.type === 'confirm.result' && msg.result.error?.message).toBe(fr['decline.insufficient_funds']);
+  });
+
+  it("words results in the browser's language for locale 'auto'", async () => {
+    vi.stubGlobal('navigator', { languages: ['ja-JP', 'en'], language: 'ja-JP' });
+    try {
+      const charge: ControllerDeps['charge'] = async () => ({
+        ok: true,
+        status: 200,
+        data: { status: 'failed', sessionId: 'cs_1', error: { code: 'card_declined', decline_code: 'expired_card', message: 'declined' } },
+      });
+      const t = setup({ e1: { valid: true, values: fullCard } }, charge, 'auto');
+      t.c.fromField(hello('e1', 'card'));
+      expect((await confirm(t))?.error?.message).toBe(ja['decline.expired_card']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
