@@ -6,17 +6,30 @@
 import type { FrameLocator, Locator } from '@playwright/test';
 import type { TestCard } from '../fixtures/cards.ts';
 
+/** The inputs' accessible names: English by default (spec 3), a catalogue's for other languages. */
+export interface CardFieldNames {
+  number: string;
+  expiry: string;
+  cvc: string;
+  postalCode: string;
+}
+
+const english: CardFieldNames = { number: 'Card number', expiry: 'Expiration date', cvc: 'Security code', postalCode: 'Postal code' };
+
 export class CardForm {
   readonly number: Locator;
   readonly expiry: Locator;
   readonly cvc: Locator;
   readonly postalCode: Locator;
 
-  constructor(readonly frame: FrameLocator) {
-    this.number = frame.getByLabel('Card number', { exact: true });
-    this.expiry = frame.getByLabel('Expiration date', { exact: true });
-    this.cvc = frame.getByLabel('Security code', { exact: true });
-    this.postalCode = frame.getByLabel('Postal code', { exact: true });
+  constructor(
+    readonly frame: FrameLocator,
+    names: CardFieldNames = english,
+  ) {
+    this.number = frame.getByLabel(names.number, { exact: true });
+    this.expiry = frame.getByLabel(names.expiry, { exact: true });
+    this.cvc = frame.getByLabel(names.cvc, { exact: true });
+    this.postalCode = frame.getByLabel(names.postalCode, { exact: true });
   }
 
   async fill(card: TestCard): Promise<void> {
