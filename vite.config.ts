@@ -9,6 +9,8 @@
  */
 import { defineConfig, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -81,6 +83,28 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Emits the locale catalogues other than English (bundled: it is the fallback) as
+ * `assets/<name>-<hash>.json`, under one hash of them all that the code reads as
+ * `__SVCPAY_CATALOGUES__` (src/locales/index.ts, catalogueUrl). One URL template for forty files:
+ * a hashed URL per file in the code cost every frame ~0.4 KB gzipped. Any catalogue edit changes
+ * the hash, so the immutable /assets/ cache never serves old wording.
+ */
+function localeCatalogues(): Plugin {
+  const dir = resolve(root, 'src/locales');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.json' && f !== 'checkout.en.json');
+  const catalogues = files.sort().map((f) => ({ name: f.slice(0, -'.json'.length), source: JSON.stringify(JSON.parse(readFileSync(join(dir, f), 'utf8'))) }));
+  const hash = createHash('sha256').update(JSON.stringify(catalogues)).digest('base64url').slice(0, 8);
+  return {
+    name: 'svcpay-locale-catalogues',
+    apply: 'build',
+    config: () => ({ define: { __SVCPAY_CATALOGUES__: JSON.stringify(hash) } }),
+    generateBundle() {
+      for (const { name, source } of catalogues) this.emitFile({ type: 'asset', fileName: `assets/${name}-${hash}.json`, source });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   if (mode === 'embed') {
     return {
@@ -115,7 +139,7 @@ export default defineConfig(({ mode }) => {
     };
   }
   return {
-    plugins: [preact(), precompress()],
+    plugins: [preact(), localeCatalogues(), precompress()],
     build: {
       outDir: 'dist/app',
       emptyOutDir: true,

@@ -11,7 +11,7 @@ import { publishableKeyShape as PUBLISHABLE_KEY, secretKeyPrefix } from '../src/
 
 function checkLocale(locale: unknown, where: string): string | undefined {
   if (locale === undefined || locale === null) return undefined;
-  if (typeof locale !== 'string' || locale.length > 16) fail(`${where}: locale must be a language tag such as "fr" or "en-GB".`);
+  if (typeof locale !== 'string' || locale.length > 16) fail(`${where}: locale must be 'auto' or a language tag such as "fr" or "en-GB".`);
   return locale;
 }
 

@@ -7,6 +7,8 @@ import { mountPoint } from '../src/components/test-dom.ts';
 import { PROTOCOL } from '../src/protocol/messages.ts';
 import { App } from './app.tsx';
 import { createCheckout } from './checkout-store.ts';
+import checkoutDe from '../src/locales/checkout.de.json';
+import checkoutAr from '../src/locales/checkout.ar.json';
 import { fail, fakeApi, ok, session } from './test-fixtures.ts';
 
 const PROCESSOR = 'http://127.0.0.1:4243';
@@ -21,8 +23,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function mount(api = fakeApi(), boot = { sessionId: 'cs_test_1', publishableKey: 'vp_pk_test_abc' as string | null, locale: null }) {
-  const checkout = createCheckout({ boot, api, origin: 'http://localhost:4242', assign: vi.fn(), randomId: () => 'req1' });
+async function mount(
+  api = fakeApi(),
+  boot = { sessionId: 'cs_test_1', publishableKey: 'vp_pk_test_abc' as string | null, locale: null },
+  languages?: readonly string[],
+) {
+  const checkout = createCheckout({ boot, api, origin: 'http://localhost:4242', assign: vi.fn(), randomId: () => 'req1', languages });
   await act(async () => {
     render(<App checkout={checkout} events={events} />, root.el);
     await checkout.start();
@@ -159,5 +165,31 @@ describe('hosted page', () => {
     const button = root.el.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     expect(button.textContent?.replace(/\s/g, ' ')).toBe('Payer 10,00 €');
     expect(iframe().getAttribute('title')).toBe('Informations de carte');
+  });
+
+  it('renders German for a session created with locale de', async () => {
+    await mount(fakeApi({ getPublicSession: async () => ok({ ...session, locale: 'de', currency: 'EUR' }) }), undefined, ['fr-FR']);
+    const button = root.el.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    expect(button.textContent?.replace(/\s/g, ' ')).toBe(checkoutDe['checkout.pay'].replace('{amount}', '10,00 €'));
+    expect(root.el.textContent).toContain(checkoutDe['checkout.total']);
+    expect(iframe().getAttribute('title')).toBe(checkoutDe['checkout.card_details']);
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.documentElement.dir).toBe('ltr');
+    // The processor's fields page is told the same language.
+    expect(iframe().getAttribute('src')).toContain('locale=de');
+  });
+
+  it("speaks the browser's language when the session names none", async () => {
+    await mount(fakeApi(), undefined, ['de-AT', 'en']);
+    expect(iframe().getAttribute('title')).toBe(checkoutDe['checkout.card_details']);
+    expect(document.documentElement.lang).toBe('de-AT');
+    expect(iframe().getAttribute('src')).toContain('locale=de-AT');
+  });
+
+  it('mirrors the page for an Arabic session', async () => {
+    await mount(fakeApi({ getPublicSession: async () => ok({ ...session, locale: 'ar' }) }));
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('ar');
+    expect(iframe().getAttribute('title')).toBe(checkoutAr['checkout.card_details']);
   });
 });

@@ -5,6 +5,7 @@ import { OrderSummary } from '../src/components/OrderSummary/index.ts';
 import { PayButton } from '../src/components/PayButton/index.ts';
 import { StatusPanel } from '../src/components/StatusPanel/index.ts';
 import { t } from '../src/locales/checkout.ts';
+import { applyDocumentLocale } from '../src/locales/index.ts';
 import { formatMoney } from '../src/locales/money.ts';
 import type { MessageTarget } from '../src/protocol/channel.ts';
 import type { Checkout } from './checkout-store.ts';
@@ -19,12 +20,13 @@ export interface AppProps {
 export function App({ checkout, events }: AppProps): JSX.Element {
   const phase = checkout.phase.value;
   const locale = checkout.locale.value;
+  const localeTag = checkout.localeTag.value;
   const session = checkout.session.value;
 
   useEffect(() => {
-    document.documentElement.lang = locale;
+    applyDocumentLocale(document, localeTag);
     document.title = session ? `${t(locale, 'checkout.title')} · ${session.merchantName}` : t(locale, 'checkout.title');
-  }, [locale, session]);
+  }, [locale, localeTag, session]);
 
   if (phase === 'loading') {
     return (

@@ -9,7 +9,7 @@ import type { completeCheckout, initCheckout, reportClientError } from '../src/c
 import type { getPublicSession } from '../src/client/public.ts';
 import type { ApiResult } from '../src/client/http.ts';
 import { loadCheckoutLocale } from '../src/locales/checkout.ts';
-import { declineMessage, resolveLocale, t } from '../src/locales/index.ts';
+import { declineMessage, negotiateLocale, resolveLocale, t } from '../src/locales/index.ts';
 import { PROTOCOL, type HostToProcessorFrame, type ProcessorFrameToHost } from '../src/protocol/messages.ts';
 import type { Boot } from './boot.ts';
 
@@ -28,6 +28,8 @@ export interface CheckoutDeps {
   /** This page's origin: the fields page may only talk back to it. */
   origin: string;
   now?(): number;
+  /** The browser's languages, most wanted first (default navigator.languages). */
+  languages?: readonly string[];
   assign(url: string): void;
   randomId?(): string;
   /** How long the success panel shows before leaving (ms). */
@@ -58,6 +60,13 @@ function httpOrigin(url: string): string | null {
   }
 }
 
+/**
+ * The language of the hosted page: the session's `locale` (Doc 1) when it has a catalogue, else
+ * the browser's first language that has one, else English.
+ */
+export const pageLocale = (sessionLocale: string | null | undefined, languages?: readonly string[]): string =>
+  negotiateLocale([sessionLocale, 'auto'], languages);
+
 export function createCheckout(deps: CheckoutDeps) {
   const now = deps.now ?? Date.now;
   const newId = deps.randomId ?? randomRequestId;
@@ -71,8 +80,8 @@ export function createCheckout(deps: CheckoutDeps) {
   /** Buyer-safe wording of the last failed attempt, shown in an alert above Pay. */
   const notice = signal<string | null>(null);
   const redirectUrl = signal<string | null>(null);
-  /** Full tag for Intl (e.g. fr-CA); message catalogues resolve it to en or fr. */
-  const localeTag = computed(() => deps.boot?.locale ?? session.value?.locale ?? 'en');
+  /** Full tag for Intl (e.g. de-AT): the session's locale, else the browser's (issue 9). */
+  const localeTag = computed(() => pageLocale(deps.boot?.locale ?? session.value?.locale, deps.languages));
   const locale = computed(() => resolveLocale(localeTag.value));
 
   let poster: ((msg: HostToProcessorFrame) => void) | null = null;
@@ -114,7 +123,7 @@ export function createCheckout(deps: CheckoutDeps) {
       return;
     }
     // The session may name the buyer's language: have its wording before anything shows in it.
-    await loadCheckoutLocale(boot.locale ?? res.data.locale);
+    await loadCheckoutLocale(pageLocale(boot.locale ?? res.data.locale, deps.languages));
     if (current !== run) return;
     session.value = res.data;
     if (res.data.status === 'succeeded') return succeed(null);

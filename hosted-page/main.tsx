@@ -3,9 +3,10 @@ import { render } from 'preact';
 import { completeCheckout, initCheckout, reportClientError } from '../src/client/checkout.ts';
 import { getPublicSession } from '../src/client/public.ts';
 import { loadCheckoutLocale } from '../src/locales/checkout.ts';
+import { applyDocumentLocale } from '../src/locales/index.ts';
 import { App } from './app.tsx';
 import { readBoot } from './boot.ts';
-import { createCheckout } from './checkout-store.ts';
+import { createCheckout, pageLocale } from './checkout-store.ts';
 import './styles.css';
 
 const boot = readBoot(document.getElementById('svcpay-boot')?.textContent);
@@ -17,6 +18,9 @@ const checkout = createCheckout({
 });
 
 const root = document.getElementById('app');
-// The first words ("Loading checkout…") are in the boot locale; the session is read meanwhile.
-if (root) void loadCheckoutLocale(boot?.locale).then(() => render(<App checkout={checkout} />, root));
+// The first words ("Loading checkout…") are in the page's language, mirrored for Arabic and
+// Hebrew; the session is read meanwhile.
+const locale = pageLocale(boot?.locale);
+applyDocumentLocale(document, locale);
+if (root) void loadCheckoutLocale(locale).then(() => render(<App checkout={checkout} />, root));
 void checkout.start();

@@ -8,21 +8,42 @@ import type { FrameLocator, Locator } from '@playwright/test';
 import { CARD_INPUT_NAMES, fillCard } from '../../embed/testing/index.ts';
 import type { TestCard } from '../fixtures/cards.ts';
 
+/** The inputs' accessible names: English by default (spec 3), a catalogue's for other languages. */
+export interface CardFieldNames {
+  number: string;
+  expiry: string;
+  cvc: string;
+  postalCode: string;
+}
+
 export class CardForm {
   readonly number: Locator;
   readonly expiry: Locator;
   readonly cvc: Locator;
   readonly postalCode: Locator;
 
-  constructor(readonly frame: FrameLocator) {
-    this.number = frame.getByLabel(CARD_INPUT_NAMES.number, { exact: true });
-    this.expiry = frame.getByLabel(CARD_INPUT_NAMES.expiry, { exact: true });
-    this.cvc = frame.getByLabel(CARD_INPUT_NAMES.cvc, { exact: true });
-    this.postalCode = frame.getByLabel(CARD_INPUT_NAMES.postalCode, { exact: true });
+  constructor(
+    readonly frame: FrameLocator,
+    readonly names: CardFieldNames = CARD_INPUT_NAMES,
+  ) {
+    this.number = frame.getByLabel(names.number, { exact: true });
+    this.expiry = frame.getByLabel(names.expiry, { exact: true });
+    this.cvc = frame.getByLabel(names.cvc, { exact: true });
+    this.postalCode = frame.getByLabel(names.postalCode, { exact: true });
   }
 
   /** A card element may be configured without a postal code; then it is skipped. */
   async fill(card: TestCard): Promise<void> {
-    await fillCard(this.frame, card);
+    if (this.names === CARD_INPUT_NAMES) return fillCard(this.frame, card);
+    // Translated labels: the same key-by-key typing, into this form's own inputs.
+    for (const [input, value] of [[this.number, card.number], [this.expiry, card.expiry], [this.cvc, card.cvc]] as const) {
+      await input.click();
+      await input.clear();
+      await input.pressSequentially(value);
+    }
+    if (card.postalCode !== undefined && (await this.postalCode.count()) > 0) {
+      await this.postalCode.click();
+      await this.postalCode.pressSequentially(card.postalCode);
+    }
   }
 }

@@ -11,6 +11,19 @@ export type ElementType = 'card' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'ad
 
 export type ElementEventName = 'ready' | 'change' | 'focus' | 'blur' | 'escape';
 
+/** The languages svcpay's fields and hosted page are written in. */
+export type SupportedLocale =
+  | 'en' | 'fr' | 'de' | 'es' | 'it' | 'nl' | 'pt' | 'pt-BR' | 'sv' | 'da' | 'nb'
+  | 'fi' | 'pl' | 'cs' | 'tr' | 'ru' | 'ar' | 'he' | 'ja' | 'zh' | 'ko';
+
+/**
+ * The buyer's language: `'auto'` follows the browser (navigator.languages); any BCP 47 tag is
+ * accepted and matched to its language (`de-AT` shows German with Austrian number formats,
+ * `zh-CN` Chinese); a language svcpay does not have, or no locale at all, shows English.
+ * Arabic and Hebrew lay the fields out right to left.
+ */
+export type Locale = 'auto' | SupportedLocale | (string & {});
+
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'unknown';
 
 /** A problem with what the buyer typed, in the buyer's language. */
@@ -73,7 +86,7 @@ export type Element = SvcPayElement;
 export interface ElementsOptions {
   sessionId: string;
   appearance?: Appearance;
-  locale?: string;
+  locale?: Locale;
 }
 
 export interface Elements {
@@ -131,7 +144,7 @@ export interface SvcPay {
 export type SvcPayInstance = SvcPay;
 
 export interface SvcPayOptions {
-  locale?: string;
+  locale?: Locale;
   /** Logs dropped messages (`console.debug`) on the page and in svcpay's frames. */
   debug?: boolean;
 }

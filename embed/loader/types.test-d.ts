@@ -2,12 +2,15 @@
  * Type contract tests (STYLE.md habit 6), checked by `tsc --noEmit` and never run: right calls
  * compile, wrong ones fail under `@ts-expect-error` (which itself fails if the call compiles).
  */
+import type { SupportedLocale as Catalogued } from '../../src/locales/index.ts';
 import { loadSvcPay } from './index.ts';
 import type {
   ConfirmPaymentResult,
   CreateTokenResult,
   ElementChangeEvent,
   LoadSvcPayOptions,
+  Locale,
+  SupportedLocale,
   SvcPay,
   SvcPayConstructor,
   SvcPayElement,
@@ -56,6 +59,10 @@ export async function rightCalls(): Promise<void> {
   const token: CreateTokenResult = await svcpay.createToken({ elements });
   if (token.error) void token.error.message;
   else void token.token.id;
+  svcpay.elements({ sessionId: 'cs_123', locale: 'auto' });
+  svcpay.elements({ sessionId: 'cs_123', locale: 'de-AT' });
+  const supported: Locale = 'pt-BR' satisfies SupportedLocale;
+  window.SvcPay?.('vp_pk_test_123', { locale: supported });
   const checkout = await svcpay.mountCheckout('#checkout', { sessionId: 'cs_123' });
   if (!checkout.error) checkout.checkout.destroy();
 }
@@ -88,6 +95,17 @@ export async function wrongCalls(svcpay: SvcPay, SvcPay: SvcPayConstructor): Pro
   // @ts-expect-error status is a closed union
   const s: 'requires_action' = (await svcpay.confirmPayment({ elements })).status;
   void s;
+  // @ts-expect-error locale is a language tag
+  svcpay.elements({ sessionId: 'cs_1', locale: 42 });
+  // @ts-expect-error locale is one tag, not a list
+  SvcPay('vp_pk_test_1', { locale: ['fr', 'en'] });
+  // @ts-expect-error not a language svcpay has
+  const unsupported: SupportedLocale = 'xx';
+  void unsupported;
   // @ts-expect-error scriptUrl is a string
   await loadSvcPay('vp_pk_test_1', { scriptUrl: new URL('http://x') });
 }
+
+// The public list of languages is the list the catalogues have (src/locales), no more, no less.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const localesMatch: Same<SupportedLocale, Catalogued> = true;

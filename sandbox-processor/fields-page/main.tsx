@@ -4,7 +4,7 @@
  */
 import { render } from 'preact';
 import { setChannelDebug } from '../../src/protocol/channel.ts';
-import { loadLocale, t } from '../../src/locales/index.ts';
+import { applyDocumentLocale, loadLocale, negotiateLocale, t } from '../../src/locales/index.ts';
 import { FieldsApp } from './fields-app.tsx';
 import { readParams } from './params.ts';
 import './fields-page.css';
@@ -19,10 +19,11 @@ const params = readParams({
 if (root) {
   if (params && window.parent !== window) {
     if (params.debug) setChannelDebug(true);
-    document.documentElement.lang = params.locale?.split('-')[0] ?? 'en';
+    const locale = negotiateLocale([params.locale]);
+    applyDocumentLocale(document, locale);
     // Labels and errors in the buyer's language from the first paint (catalogues other than
     // English are fetched on demand, src/locales/index.ts).
-    void loadLocale(params.locale).then(() => render(<FieldsApp params={params} events={window} parent={window.parent} />, root));
+    void loadLocale(locale).then(() => render(<FieldsApp params={{ ...params, locale }} events={window} parent={window.parent} />, root));
   } else {
     void loadLocale(params?.locale).then(() => render(<p class="sbx-inert">{t(params?.locale, 'status.pay_error')}</p>, root));
   }

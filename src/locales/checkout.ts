@@ -5,12 +5,10 @@
  */
 import en from './checkout.en.json';
 import {
-  fetchCatalogue,
   loadCatalogue,
   loadLocale,
   t as shared,
   translate,
-  type Loaders,
   type MessageKey as SharedKey,
   type Vars,
 } from './index.ts';
@@ -18,11 +16,9 @@ import {
 export type CheckoutKey = keyof typeof en;
 export type MessageKey = SharedKey | CheckoutKey;
 
-const catalogue: Loaders = { fr: () => fetchCatalogue(new URL('./checkout.fr.json', import.meta.url)) };
-
 /** Both catalogues in `locale`; the hosted page awaits it before it shows text in that locale. */
 export async function loadCheckoutLocale(locale: string | null | undefined): Promise<void> {
-  await Promise.all([loadLocale(locale), loadCatalogue(locale, catalogue)]);
+  await Promise.all([loadLocale(locale), loadCatalogue(locale, 'checkout.')]);
 }
 
 export function isCheckoutKey(key: string): key is CheckoutKey {

@@ -1,10 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import checkoutEn from './checkout.en.json';
 import checkoutFr from './checkout.fr.json';
 import en from './en.json';
 import fr from './fr.json';
 import { loadCheckoutLocale, t as checkoutT } from './checkout.ts';
-import { declineMessage, loadLocale, resolveLocale, t } from './index.ts';
+import { declineMessage, loadLocale, localeDir, negotiateLocale, resolveLocale, supportedLocales, t } from './index.ts';
 
 describe('loadLocale', () => {
   // A fresh copy of the modules: the test setup has already loaded every language in the shared one.
@@ -40,7 +43,7 @@ describe('loadLocale', () => {
     try {
       await expect(l.loadLocale('en')).resolves.toBeUndefined();
       await expect(l.loadLocale(undefined)).resolves.toBeUndefined();
-      await expect(l.loadLocale('de')).resolves.toBeUndefined();
+      await expect(l.loadLocale('xx')).resolves.toBeUndefined();
     } finally {
       vi.unstubAllGlobals();
     }
@@ -65,8 +68,8 @@ describe('loadLocale', () => {
   it('loads each language of a catalogue once', async () => {
     const l = await fresh();
     const loader = vi.fn(async () => ({ 'card.cvc.label': 'CVC (fr)' }));
-    await Promise.all([l.loadCatalogue('fr', { fr: loader }), l.loadCatalogue('fr-FR', { fr: loader })]);
-    await l.loadCatalogue('fr', { fr: loader });
+    await Promise.all([l.loadCatalogue('fr', 'test.', loader), l.loadCatalogue('fr-FR', 'test.', loader)]);
+    await l.loadCatalogue('fr', 'test.', loader);
     expect(loader).toHaveBeenCalledOnce();
     expect(l.t('fr', 'card.cvc.label')).toBe('CVC (fr)');
   });
@@ -86,7 +89,7 @@ describe('t', () => {
   });
 
   it('falls back to English for unsupported locales', () => {
-    expect(t('de', 'card.expiry.label')).toBe('Expiration date');
+    expect(t('xx', 'card.expiry.label')).toBe('Expiration date');
     expect(resolveLocale('xx')).toBe('en');
   });
 
@@ -122,12 +125,130 @@ describe('declineMessage', () => {
 });
 
 describe('catalogues', () => {
-  it('French has every English key', () => {
-    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
-    expect(Object.keys(checkoutFr).sort()).toEqual(Object.keys(checkoutEn).sort());
+  // Every catalogue file beside this test, read from disk: a language file nobody imports is
+  // still checked, and a supported language without its file fails.
+  const dir = dirname(fileURLToPath(import.meta.url));
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  const read = (file: string): Record<string, unknown> => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  const others = supportedLocales.filter((l) => l !== 'en');
+
+  it('offers at least twenty languages, Arabic, Japanese and Chinese among them', () => {
+    expect(supportedLocales.length).toBeGreaterThanOrEqual(20);
+    expect(supportedLocales).toEqual(expect.arrayContaining(['ar', 'ja', 'zh']));
+  });
+
+  it('has a file for every supported language, and none for another', () => {
+    const expected = supportedLocales.flatMap((l) => [`${l}.json`, `checkout.${l}.json`]);
+    expect(files.sort()).toEqual(expected.sort());
+  });
+
+  for (const [name, english] of [['', en], ['checkout.', checkoutEn]] as const) {
+    it.each(others)(`${name}%s.json has every English key, no other, with the same placeholders`, (locale) => {
+      const messages = read(`${name}${locale}.json`);
+      expect(Object.keys(messages).sort()).toEqual(Object.keys(english).sort());
+      for (const [key, text] of Object.entries(english)) {
+        const translated = messages[key];
+        expect(typeof translated === 'string' && translated.trim().length > 0, `${locale} ${key}`).toBe(true);
+        expect(placeholders(translated as string), `${locale} ${key}`).toEqual(placeholders(text));
+      }
+    });
+  }
+
+  it.each(others)('loads %s from its own files', async (locale) => {
+    await loadCheckoutLocale(locale);
+    for (const key of Object.keys(en) as (keyof typeof en)[]) expect(t(locale, key)).toBe(read(`${locale}.json`)[key]);
+    for (const key of Object.keys(checkoutEn) as (keyof typeof checkoutEn)[]) {
+      expect(checkoutT(locale, key)).toBe(read(`checkout.${locale}.json`)[key]);
+    }
   });
 
   it('defines each key in one catalogue only', () => {
     expect(Object.keys(checkoutEn).filter((key) => key in en)).toEqual([]);
+  });
+});
+
+describe('resolveLocale', () => {
+  it('matches a region variant to its language', () => {
+    expect(resolveLocale('de-AT')).toBe('de');
+    expect(resolveLocale('zh-CN')).toBe('zh');
+    expect(resolveLocale('zh-Hant-TW')).toBe('zh');
+    expect(resolveLocale('ar-EG')).toBe('ar');
+    expect(resolveLocale('JA')).toBe('ja');
+  });
+
+  it('prefers a region catalogue when there is one', () => {
+    expect(resolveLocale('pt-BR')).toBe('pt-BR');
+    expect(resolveLocale('pt_br')).toBe('pt-BR');
+    expect(resolveLocale('pt-PT')).toBe('pt');
+    expect(resolveLocale('pt')).toBe('pt');
+  });
+
+  it('reads Norwegian and old Hebrew codes', () => {
+    expect(resolveLocale('no')).toBe('nb');
+    expect(resolveLocale('nn-NO')).toBe('nb');
+    expect(resolveLocale('iw')).toBe('he');
+  });
+
+  it('is English for anything else', () => {
+    for (const tag of [undefined, null, '', 'auto', 'xx', 'fa-IR', 'en-GB']) expect(resolveLocale(tag)).toBe('en');
+  });
+});
+
+describe('negotiateLocale', () => {
+  it("reads the browser for 'auto', keeping the region for Intl", () => {
+    expect(negotiateLocale(['auto'], ['de-AT', 'en'])).toBe('de-AT');
+    expect(negotiateLocale(['auto'], ['pt-BR'])).toBe('pt-BR');
+    expect(negotiateLocale(['auto'], ['zh-CN'])).toBe('zh-CN');
+  });
+
+  it('skips browser languages without a catalogue', () => {
+    expect(negotiateLocale(['auto'], ['fa-IR', 'hi', 'ja-JP', 'fr'])).toBe('ja-JP');
+    expect(negotiateLocale(['auto'], ['fa-IR', 'en-GB', 'fr'])).toBe('en-GB');
+    expect(negotiateLocale(['auto'], ['fa-IR'])).toBe('en');
+    expect(negotiateLocale(['auto'], [])).toBe('en');
+  });
+
+  it('takes an asked language first, and the browser only where asked', () => {
+    expect(negotiateLocale(['fr'], ['de'])).toBe('fr');
+    expect(negotiateLocale([undefined], ['de'])).toBe('en');
+    expect(negotiateLocale(['xx'], ['de'])).toBe('en');
+    // The hosted page: the session's locale, then the browser.
+    expect(negotiateLocale(['de', 'auto'], ['ja'])).toBe('de');
+    expect(negotiateLocale([null, 'auto'], ['ja'])).toBe('ja');
+    expect(negotiateLocale(['xx', 'auto'], ['ko-KR'])).toBe('ko-KR');
+  });
+
+  it('hands Intl a hyphenated tag', () => {
+    expect(negotiateLocale(['pt_BR'])).toBe('pt-BR');
+  });
+
+  it('reads navigator.languages by default', () => {
+    vi.stubGlobal('navigator', { languages: ['sv-SE', 'en'], language: 'sv-SE' });
+    try {
+      expect(negotiateLocale(['auto'])).toBe('sv-SE');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('localeDir', () => {
+  it('is right to left for Arabic and Hebrew only', () => {
+    expect(localeDir('ar')).toBe('rtl');
+    expect(localeDir('ar-SA')).toBe('rtl');
+    expect(localeDir('he')).toBe('rtl');
+    expect(localeDir('iw')).toBe('rtl');
+    for (const tag of ['en', 'fr', 'ja', 'zh', undefined]) expect(localeDir(tag)).toBe('ltr');
+  });
+});
+
+describe('English fallback', () => {
+  it('shows English for a key a catalogue lacks, never the key', async () => {
+    vi.resetModules();
+    const l = await import('./index.ts');
+    await l.loadCatalogue('de', 'test.', async () => ({ 'card.cvc.label': 'Sicherheitscode' }));
+    expect(l.t('de', 'card.cvc.label')).toBe('Sicherheitscode');
+    expect(l.t('de', 'card.number.label')).toBe('Card number');
   });
 });

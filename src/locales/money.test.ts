@@ -16,6 +16,12 @@ describe('formatMoney', () => {
     expect(formatMoney(1000, 'EUR', 'fr').replace(/\s/g, ' ')).toBe('10,00 €');
   });
 
+  it('follows a region tag from the browser', () => {
+    expect(formatMoney(2500, 'USD', 'de').replace(/\s/g, ' ')).toBe('25,00 $');
+    expect(formatMoney(2500, 'EUR', 'de-AT').replace(/\s/g, ' ')).toBe('€ 25,00');
+    expect(formatMoney(500, 'JPY', 'ja-JP')).toBe('￥500');
+  });
+
   it('survives a malformed locale tag', () => {
     expect(formatMoney(1000, 'USD', 'not a locale!')).toBe('$10.00');
   });

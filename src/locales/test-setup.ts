@@ -15,7 +15,7 @@ const networkFetch = globalThis.fetch;
 globalThis.fetch = async (input, init) => {
   const href = typeof input === 'string' ? input : 'href' in input ? input.href : input.url;
   const path = new URL(href, 'file:///').pathname;
-  if (!/\/src\/locales\/[\w.]+\.json$/.test(path)) return networkFetch(input, init);
+  if (!/\/src\/locales\/[\w.-]+\.json$/.test(path)) return networkFetch(input, init);
   return new Response(await readFile(join(here, basename(path))), { headers: { 'Content-Type': 'application/json' } });
 };
 

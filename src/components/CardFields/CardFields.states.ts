@@ -29,6 +29,7 @@ export const states: DemoStates<CardFieldsProps> = {
   },
   disabled: { description: 'Disabled while paying', props: { layout: 'combined', disabled: true, now, initial: { texts: { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } } } },
   french: { description: 'French labels and errors', props: { layout: 'combined', showPostalCode: true, locale: 'fr', now, initial: { texts: { number: '4242' }, revealed: true } } },
+  japanese: { description: 'Japanese labels and errors', props: { layout: 'combined', showPostalCode: true, locale: 'ja', now, initial: { texts: { number: '4242' }, revealed: true } } },
   'number-only': { description: 'Single input: card number (field frame)', props: { layout: 'number', placeholder: 'Card number', now } },
   'expiry-only': { description: 'Single input: expiration date', props: { layout: 'expiry', now } },
   'cvc-only': { description: 'Single input: security code', props: { layout: 'cvc', now } },

@@ -5,6 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { mountPoint } from '../test-dom.ts';
 import { CardFields, type CardFieldsHandle, type CardFieldsProps, type CardFieldsState } from './index.ts';
 import { states } from './CardFields.states.ts';
+import ar from '../../locales/ar.json';
+import ja from '../../locales/ja.json';
 
 const root = mountPoint();
 
@@ -177,6 +179,21 @@ describe('CardFields', () => {
     await mount({ locale: 'fr', initial: { revealed: true } });
     expect(byLabel('Numéro de carte')).toBeTruthy();
     expect(root.el.textContent).toContain('Le numéro de carte est incomplet.');
+  });
+
+  it('labels in Arabic and keeps the card digits left to right', async () => {
+    await mount({ locale: 'ar', showPostalCode: true, initial: { revealed: true } });
+    for (const key of ['card.number.label', 'card.expiry.label', 'card.cvc.label', 'card.postal.label'] as const) {
+      // Bidi would reorder "4242 4242" on a right-to-left page: each control is dir=ltr.
+      expect(byLabel(ar[key]).closest('[dir]')?.getAttribute('dir')).toBe('ltr');
+    }
+    expect(root.el.textContent).toContain(ar['error.incomplete_number']);
+  });
+
+  it('translates to Japanese', async () => {
+    await mount({ locale: 'ja', initial: { revealed: true } });
+    expect(byLabel(ja['card.number.label'])).toBeTruthy();
+    expect(root.el.textContent).toContain(ja['error.incomplete_number']);
   });
 
   it('renders a single input with its own placeholder', async () => {

@@ -247,7 +247,8 @@ export function CardFields(props: CardFieldsProps): JSX.Element {
               <label class={single ? 'svp-visually-hidden' : 'svp-field__label'} for={inputId}>
                 {t(locale, spec.label)}
               </label>
-              <div class="svp-field__control">
+              {/* Left to right in every language: see card-fields.css. */}
+              <div class="svp-field__control" dir="ltr">
                 <input
                   ref={(el) => {
                     inputs.current[field] = el;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fr from '../../locales/fr.json';
+import ja from '../../locales/ja.json';
 import type { PublicChargeResponse } from '../../api/checkout.ts';
 import type { ApiResult } from '../../client/http.ts';
 import {
@@ -50,7 +51,7 @@ function fakeFields(answers: Record<string, Answer>) {
 }
 
 /** A controller whose fields answer `field.collect` from `answers` (elementId -> values). */
-function setup(answers: Record<string, Answer>, charge?: ControllerDeps['charge']) {
+function setup(answers: Record<string, Answer>, charge?: ControllerDeps['charge'], locale?: string) {
   const toPage = vi.fn<(m: ControllerToPage) => void>((m) => expect(ControllerToPage.safeParse(m).success).toBe(true));
   const toFields = vi.fn<(m: ControllerToField) => void>((m) => expect(ControllerToField.safeParse(m).success).toBe(true));
   const fields = fakeFields(answers);
@@ -64,7 +65,7 @@ function setup(answers: Record<string, Answer>, charge?: ControllerDeps['charge'
       })),
   );
   const c = createController({ channel: CHANNEL, toPage, toFields, pairField: fields.pairField, report, charge: chargeFn, collectTimeoutMs: 50 });
-  c.fromPage({ protocol: P, type: 'init', channel: CHANNEL, publishableKey: PK, sessionId: 'cs_1' });
+  c.fromPage({ protocol: P, type: 'init', channel: CHANNEL, publishableKey: PK, sessionId: 'cs_1', locale });
   return { c, toPage, toFields, fields, report, charge: chargeFn };
 }
 
@@ -279,5 +280,21 @@ describe('controller', () => {
     await vi.waitFor(() => expect(toPage.mock.calls.some(([m]) => m.type === 'confirm.result')).toBe(true));
     const msg = toPage.mock.calls.map(([m]) => m).find((m) => m.type === 'confirm.result');
     expect(msg?.type === 'confirm.result' && msg.result.error?.message).toBe(fr['decline.insufficient_funds']);
+  });
+
+  it("words results in the browser's language for locale 'auto'", async () => {
+    vi.stubGlobal('navigator', { languages: ['ja-JP', 'en'], language: 'ja-JP' });
+    try {
+      const charge: ControllerDeps['charge'] = async () => ({
+        ok: true,
+        status: 200,
+        data: { status: 'failed', sessionId: 'cs_1', error: { code: 'card_declined', decline_code: 'expired_card', message: 'declined' } },
+      });
+      const t = setup({ e1: { valid: true, values: fullCard } }, charge, 'auto');
+      t.c.fromField(hello('e1', 'card'));
+      expect((await confirm(t))?.error?.message).toBe(ja['decline.expired_card']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -7,7 +7,7 @@
 import type { PublicChargeRequest, PublicChargeResponse } from '../../api/checkout.ts';
 import type { ApiResult } from '../../client/http.ts';
 import type { Bus } from '../../protocol/channel.ts';
-import { loadLocale, t } from '../../locales/index.ts';
+import { loadLocale, negotiateLocale, t } from '../../locales/index.ts';
 import {
   PROTOCOL,
   type BoundFieldToController,
@@ -61,7 +61,8 @@ export function createController(deps: ControllerDeps) {
   let confirming = false;
   let collectSeq = 0;
 
-  const locale = () => session?.locale ?? deps.locale;
+  // 'auto' is the browser's language, as in the field frames.
+  const locale = () => negotiateLocale([session?.locale ?? deps.locale]);
   /** The wording of `locale()`, loading while the buyer types; every confirm result waits for it. */
   let localeLoaded = loadLocale(locale());
   const toPage = (msg: ControllerToPage) => deps.toPage(msg);

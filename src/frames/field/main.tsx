@@ -4,7 +4,7 @@
  * its hash (ARCHITECTURE.md, trust zones).
  */
 import { render } from 'preact';
-import { loadLocale } from '../../locales/index.ts';
+import { applyDocumentLocale, loadLocale, negotiateLocale } from '../../locales/index.ts';
 import { setChannelDebug } from '../../protocol/channel.ts';
 import { FieldParams, readHash } from '../params.ts';
 import { applyAppearance } from './appearance.ts';
@@ -17,8 +17,11 @@ if (!params || !root) {
   console.warn('[svcpay] field frame: invalid frame URL');
 } else {
   setChannelDebug(params.debug === '1');
-  if (params.locale) document.documentElement.lang = params.locale;
+  // 'auto' becomes the browser's language here, inside the frame (the page's navigator is the same).
+  const locale = negotiateLocale([params.locale]);
+  applyDocumentLocale(document, locale);
   if (params.appearance) applyAppearance(document, params.appearance);
-  // Labels and errors show in the buyer's language from the first paint.
-  void loadLocale(params.locale).then(() => render(<FieldFrame params={params} />, root));
+  // Labels and errors show in the buyer's language from the first paint: nothing renders before
+  // the catalogue is here (a failed load renders English rather than nothing).
+  void loadLocale(locale).then(() => render(<FieldFrame params={{ ...params, locale }} />, root));
 }

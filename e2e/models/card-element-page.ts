@@ -1,0 +1,36 @@
+/**
+ * A merchant page with nothing but svcpay's card element, mounted with the options a test gives
+ * (locale, for one); served by e2e/fixtures/merchant-page.ts.
+ */
+import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { CardForm, type CardFieldNames } from './card-form.ts';
+
+export interface CardElementOptions {
+  publishableKey: string;
+  sessionId: string;
+  locale?: string;
+}
+
+export class CardElementPage {
+  /** svcpay's card field frame, served from the service origin. */
+  readonly frame: FrameLocator;
+  readonly frameElement: Locator;
+
+  constructor(readonly page: Page) {
+    this.frameElement = page.locator('iframe[src*="/frames/field.html"]');
+    this.frame = page.frameLocator('iframe[src*="/frames/field.html"]');
+  }
+
+  card(names?: CardFieldNames): CardForm {
+    return new CardForm(this.frame, names);
+  }
+
+  /** The field frame's <html>, where lang and dir are set. */
+  get frameRoot(): Locator {
+    return this.frame.locator('html');
+  }
+
+  async open(merchantPageUrl: string, opts: CardElementOptions): Promise<void> {
+    await this.page.goto(`${merchantPageUrl}/?o=${encodeURIComponent(JSON.stringify(opts))}`);
+  }
+}
