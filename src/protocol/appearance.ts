@@ -11,51 +11,28 @@
 export const appearanceThemes = ['default', 'night', 'flat'] as const;
 export type AppearanceTheme = (typeof appearanceThemes)[number];
 
-/** Value kinds: colour, length(s), font family list, keyword or one number or length, a short mix (border). */
-type Kind = 'c' | 'l' | 'f' | 'k' | 'm';
-
 /** `appearance.variables`: each becomes the custom property `--svp-<kebab-case name>`. */
-export const appearanceVariables = {
-  colorText: 'c',
-  colorMuted: 'c',
-  colorBorder: 'c',
-  colorBackground: 'c',
-  /** Behind the labels and errors (the frame itself); transparent unless a theme or merchant sets it. */
-  colorSurface: 'c',
-  colorPrimary: 'c',
-  colorDanger: 'c',
-  fontFamily: 'f',
-  fontSize: 'l',
-  borderRadius: 'l',
-  /** Base of every gap and padding (default 4px): inputs are 2.5 x 3 units of padding, 3 units apart. */
-  spacingUnit: 'l',
-} as const satisfies Record<string, Kind>;
-export type AppearanceVariable = keyof typeof appearanceVariables;
+export const appearanceVariables = [
+  'colorText',
+  'colorMuted',
+  'colorBorder',
+  'colorBackground',
+  // Behind the labels and errors (the frame itself); transparent unless a theme or merchant sets it.
+  'colorSurface',
+  'colorPrimary',
+  'colorDanger',
+  'fontFamily',
+  'fontSize',
+  'borderRadius',
+  // Base of every gap and padding (default 4px): inputs have 2.5 x 3 units of padding, 3 units apart.
+  'spacingUnit',
+] as const;
+export type AppearanceVariable = (typeof appearanceVariables)[number];
 
-const text = {
-  color: 'c',
-  fontFamily: 'f',
-  fontSize: 'l',
-  fontWeight: 'k',
-  fontStyle: 'k',
-  letterSpacing: 'l',
-  lineHeight: 'k',
-  textTransform: 'k',
-} as const satisfies Record<string, Kind>;
+const text = ['color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'letterSpacing', 'lineHeight', 'textTransform'] as const;
 
-// No `outline` shorthand: the focus outline stays (colour only), so a keyboard user always sees focus.
-const box = {
-  ...text,
-  backgroundColor: 'c',
-  border: 'm',
-  borderColor: 'c',
-  borderStyle: 'k',
-  borderWidth: 'l',
-  borderRadius: 'l',
-  boxShadow: 'm',
-  outlineColor: 'c',
-  padding: 'l',
-} as const satisfies Record<string, Kind>;
+// No `outline` shorthand: the focus outline stays (its colour may change), so keyboard focus always shows.
+const box = [...text, 'backgroundColor', 'border', 'borderColor', 'borderStyle', 'borderWidth', 'borderRadius', 'boxShadow', 'outlineColor', 'padding'] as const;
 
 /** `appearance.rules`: selector -> the CSS properties (camelCase) it may set. */
 export const appearanceRules = {
@@ -70,33 +47,36 @@ export type AppearanceRule = keyof typeof appearanceRules;
 export interface Appearance {
   theme?: AppearanceTheme;
   variables?: Partial<Record<AppearanceVariable, string>>;
-  rules?: Partial<{ [R in AppearanceRule]: Partial<Record<keyof (typeof appearanceRules)[R], string>> }>;
+  rules?: Partial<{ [R in AppearanceRule]: Partial<Record<(typeof appearanceRules)[R][number], string>> }>;
 }
 
 const NUM = '-?(?:\\d+\\.?\\d*|\\.\\d+)';
 const LEN = `(?:0|${NUM}(?:px|r?em|%))`;
 const COLOR = '(?:#[\\da-f]{3,8}|[a-z]+|(?:rgb|hsl)a?\\([\\d.,%\\s/]+\\))';
-const WORD = '[a-z-]+';
 const FONT = `(?:[\\w -]+|"[\\w -]+"|'[\\w -]+')`;
-const list = (item: string, sep: string, max: number) => new RegExp(`^${item}(?:${sep}${item}){0,${max}}$`, 'i');
+const list = (item: string, sep = '', max = 0) => new RegExp(`^${item}(?:${sep}${item}){0,${max}}$`, 'i');
 
-const PATTERNS: Record<Kind, RegExp> = {
-  c: list(COLOR, '', 0),
-  l: list(LEN, ' +', 3),
-  f: list(FONT, ' *, *', 9),
-  k: list(`(?:${WORD}|${LEN}|${NUM})`, '', 0),
-  m: list(`(?:${LEN}|${NUM}|${COLOR})`, ' *,? +', 15),
-};
+/**
+ * What a value may be, told by its name: a colour (color*, *Color), font names (fontFamily), a
+ * short mix of lengths, numbers, colours and keywords (border, boxShadow), one keyword, number or
+ * length (weights, styles, line height, text transform), else one to four lengths.
+ */
+function patternOf(name: string): RegExp {
+  if (/^color|Color$/.test(name)) return list(COLOR);
+  if (name === 'fontFamily') return list(FONT, ' *, *', 9);
+  if (name === 'border' || name === 'boxShadow') return list(`(?:${LEN}|${NUM}|${COLOR})`, ' *,? +', 15);
+  if (/Weight|Style|Height|Transform/.test(name)) return list(`(?:[a-z-]+|${LEN}|${NUM})`);
+  return list(LEN, ' +', 3);
+}
 
 const isPlain = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
-const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
-/** The path of the first key of `group` that `allowed` (name -> kind) does not allow, or whose value does not fit. */
-function badKey(group: unknown, allowed: Record<string, Kind>, path: string): string | null {
+/** The path of the first key of `group` that `allowed` does not list, or whose value does not fit. */
+function badKey(group: unknown, allowed: readonly string[], path: string): string | null {
   if (!isPlain(group)) return path;
   for (const [name, value] of Object.entries(group)) {
-    if (!own(allowed, name) || typeof value !== 'string' || value.length > 200 || !PATTERNS[allowed[name]!].test(value.trim())) return `${path}.${name}`;
+    if (!allowed.includes(name) || typeof value !== 'string' || value.length > 200 || !patternOf(name).test(value.trim())) return `${path}.${name}`;
   }
   return null;
 }
@@ -120,7 +100,8 @@ export function appearanceProblem(a: unknown): string | null {
   if (!isPlain(a.rules)) return `${root}.rules`;
   for (const [selector, rule] of Object.entries(a.rules)) {
     const path = `${root}.rules["${selector}"]`;
-    const bad = own(appearanceRules, selector) ? badKey(rule, appearanceRules[selector as AppearanceRule], path) : path;
+    const allowed: readonly string[] | undefined = appearanceRules[selector as AppearanceRule];
+    const bad = Object.prototype.hasOwnProperty.call(appearanceRules, selector) && allowed ? badKey(rule, allowed, path) : path;
     if (bad) return bad;
   }
   return null;
