@@ -41,7 +41,7 @@ describe('appearanceProblem', () => {
     [{ variables: ['#111'] }, 'appearance.variables'],
     [{ rules: { '.Input': { backgroundImage: 'url(x)' } } }, 'appearance.rules[".Input"].backgroundImage'],
     [{ rules: { '.Input': { position: 'fixed' } } }, 'appearance.rules[".Input"].position'],
-    [{ rules: { '.Input:focus': { outline: 'none' } } }, 'appearance.rules[".Input:focus"].outline'],
+    [{ rules: { '.Input:focus': { outline: '0' } } }, 'appearance.rules[".Input:focus"].outline'],
     [{ rules: { '.Label': { backgroundColor: '#000' } } }, 'appearance.rules[".Label"].backgroundColor'],
     [{ rules: { '.Input': { boxShadow: '0 0 0 1px image-set(x)' } } }, 'appearance.rules[".Input"].boxShadow'],
     [{ rules: { '.Input': { border: '1px solid red;x' } } }, 'appearance.rules[".Input"].border'],
