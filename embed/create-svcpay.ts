@@ -5,7 +5,7 @@
 import { setChannelDebug } from '../src/protocol/channel.ts';
 import { createGroup } from './group.ts';
 import type { Appearance, Elements, SvcPay, SvcPayConstructor } from './loader/types.js';
-import { isSessionId } from './protocol.ts';
+import { appearanceProblem, isSessionId } from './protocol.ts';
 import { fail } from './util.ts';
 import { publishableKeyShape as PUBLISHABLE_KEY, secretKeyPrefix } from '../src/vocab/keys.ts';
 
@@ -15,16 +15,26 @@ function checkLocale(locale: unknown, where: string): string | undefined {
   return locale;
 }
 
+/**
+ * A copy of the merchant's appearance, checked (the frames check it again): a copy, so a change
+ * to their object after this call cannot slip past the check into a frame's URL.
+ */
 function checkAppearance(a: unknown): Appearance | undefined {
   if (a === undefined) return undefined;
-  const ok =
-    typeof a === 'object' &&
-    a !== null &&
-    Object.keys(a).every((k) => k === 'theme' || k === 'variables') &&
-    [undefined, 'default', 'night', 'flat'].includes((a as Appearance).theme) &&
-    Object.entries((a as Appearance).variables ?? {}).every(([k, v]) => k.length <= 64 && typeof v === 'string' && v.length <= 200);
-  if (!ok) fail('elements: appearance is { theme?: "default" | "night" | "flat", variables?: { name: "css value" } }.');
-  return a as Appearance;
+  let copy: unknown;
+  try {
+    copy = JSON.parse(JSON.stringify(a)) as unknown;
+  } catch {
+    copy = null;
+  }
+  const bad = appearanceProblem(copy);
+  if (bad) {
+    fail(
+      `elements: ${bad} is not supported, or its value is not allowed. appearance is { theme: default | night | flat, variables, rules }, ` +
+        'with values that are plain colours, lengths, font names or keywords (no url(), expressions or ;{}<>\\); see the Appearance type.',
+    );
+  }
+  return copy as Appearance;
 }
 
 const notAvailable = (what: string) => ({

@@ -85,3 +85,5 @@ export const PageToControllerParser = union<PageToController>(pageToController);
 /** Merchant input checks reuse the wire rules, so a bad option fails at the call, not silently. */
 export const isElementOptions = elementOptions;
 export const isSessionId = str(80);
+/** The appearance check the field frames run too (zod-free, shared rather than mirrored). */
+export { appearanceProblem } from '../src/protocol/appearance.ts';

@@ -3,8 +3,10 @@
  * compile, wrong ones fail under `@ts-expect-error` (which itself fails if the call compiles).
  */
 import type { SupportedLocale as Catalogued } from '../../src/locales/index.ts';
+import type { Appearance as CheckedAppearance } from '../../src/protocol/appearance.ts';
 import { loadSvcPay } from './index.ts';
 import type {
+  Appearance,
   ConfirmPaymentResult,
   CreateTokenResult,
   ElementChangeEvent,
@@ -16,6 +18,19 @@ import type {
   SvcPayElement,
 } from './types.js';
 
+// The published appearance names are exactly the ones the embed and the frames check.
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Rules = NonNullable<Appearance['rules']>;
+type CheckedRules = NonNullable<CheckedAppearance['rules']>;
+const sameAppearance: [
+  Equal<keyof NonNullable<Appearance['variables']>, keyof NonNullable<CheckedAppearance['variables']>>,
+  Equal<keyof Rules, keyof CheckedRules>,
+  Equal<keyof NonNullable<Rules['.Input']>, keyof NonNullable<CheckedRules['.Input']>>,
+  Equal<keyof NonNullable<Rules['.Label']>, keyof NonNullable<CheckedRules['.Label']>>,
+  Equal<Appearance['theme'], CheckedAppearance['theme']>,
+] = [true, true, true, true, true];
+void sameAppearance;
+
 // The implementation matches the published declaration (index.d.ts).
 const declared: (publishableKey: string, options?: LoadSvcPayOptions) => Promise<SvcPay> = loadSvcPay;
 void declared;
@@ -26,6 +41,20 @@ export async function rightCalls(): Promise<void> {
   void fromGlobal;
 
   const elements = svcpay.elements({ sessionId: 'cs_123', appearance: { theme: 'night', variables: { colorText: '#111' } }, locale: 'en' });
+  svcpay.elements({
+    sessionId: 'cs_123',
+    appearance: {
+      theme: 'flat',
+      variables: { spacingUnit: '5px', fontFamily: 'Inter, system-ui', borderRadius: '2px', colorSurface: '#fff' },
+      rules: {
+        '.Input': { boxShadow: '0 1px 2px rgba(0,0,0,.1)', padding: '8px 10px' },
+        '.Input:focus': { borderColor: '#0a6', outlineColor: '#0a6' },
+        '.Input--invalid': { color: '#b00' },
+        '.Label': { textTransform: 'uppercase', letterSpacing: '0.05em' },
+        '.Error': { fontSize: '13px' },
+      },
+    },
+  });
   const card: SvcPayElement = elements.create('card', { hidePostalCode: true, placeholder: 'Card' });
   elements.create('cardNumber');
   elements.create('cardExpiry');
@@ -76,6 +105,18 @@ export async function wrongCalls(svcpay: SvcPay, SvcPay: SvcPayConstructor): Pro
   svcpay.elements({});
   // @ts-expect-error sessionId is a string
   svcpay.elements({ sessionId: 42 });
+  // @ts-expect-error unknown theme
+  svcpay.elements({ sessionId: 'cs_1', appearance: { theme: 'dark' } });
+  // @ts-expect-error unknown variable
+  svcpay.elements({ sessionId: 'cs_1', appearance: { variables: { colourText: '#111' } } });
+  // @ts-expect-error unknown rule selector
+  svcpay.elements({ sessionId: 'cs_1', appearance: { rules: { '.Tab': { color: '#111' } } } });
+  // @ts-expect-error labels take text properties only
+  svcpay.elements({ sessionId: 'cs_1', appearance: { rules: { '.Label': { backgroundColor: '#111' } } } });
+  // @ts-expect-error no outline shorthand: focus stays visible
+  svcpay.elements({ sessionId: 'cs_1', appearance: { rules: { '.Input:focus': { outline: 'none' } } } });
+  // @ts-expect-error values are strings
+  svcpay.elements({ sessionId: 'cs_1', appearance: { variables: { fontSize: 16 } } });
   const elements = svcpay.elements({ sessionId: 'cs_1' });
   // @ts-expect-error unknown element type
   elements.create('iban');

@@ -18,6 +18,7 @@ import * as z from 'zod/mini';
 import { cardBrands, elementEventNames, elementTypes } from '../vocab/elements.ts';
 import { publishableKeyShape } from '../vocab/keys.ts';
 import { confirmStatuses } from '../vocab/payments.ts';
+import { appearanceProblem, type Appearance as AppearanceValue } from './appearance.ts';
 import { bool, intIn } from './primitives.ts';
 
 export const PROTOCOL = 'svcpay/1' as const;
@@ -55,27 +56,12 @@ const RequestId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
 /** CSS pixels of a field frame's content. */
 const FrameHeight = intIn(0, 2000);
 
-const VariableName = str(64);
-const VariableValue = str(200);
 /**
- * `{ [name]: css value }`, names of at most 64 and values of at most 200 characters: what
- * `z.record(str(64), str(200))` accepts, as a refinement, because zod's record type alone costs
- * every page ~0.5 KB gzipped of the shared chunk, for this one use. Unlike a record it returns
- * the object as is (an own `__proto__` key is kept, not dropped): appearance.ts reads only the
- * names it knows.
+ * The merchant's `appearance` (theme, variables, rules), checked by the same zod-free code the
+ * embed script runs at `elements()`: only allow-listed keys, and values made of colours, lengths,
+ * font names and keywords (appearance.ts says why), so no CSS beyond those reaches a frame.
  */
-const Variables = z.custom<Record<string, string>>(
-  (v) =>
-    z.util.isPlainObject(v) &&
-    Object.entries(v).every(([name, value]) => VariableName.safeParse(name).success && VariableValue.safeParse(value).success),
-);
-
-export const Appearance = z.optional(
-  z.strictObject({
-    theme: z.optional(z.enum(['default', 'night', 'flat'])),
-    variables: z.optional(Variables),
-  }),
-);
+export const Appearance = z.optional(z.custom<AppearanceValue>((v) => appearanceProblem(v) === null));
 export type Appearance = z.infer<typeof Appearance>;
 
 export const ElementOptions = z.optional(
