@@ -187,6 +187,21 @@ describe('elements', () => {
     await expect(pending).resolves.toEqual(result);
   });
 
+  it('destroying the last element removes the controller frame; a confirm in flight answers processing, and a new element starts afresh', async () => {
+    const { svcpay, elements, load, fromController, controller } = page();
+    const card = elements.create('card');
+    card.mount('#card');
+    load();
+    fromController({ type: 'controller.ready' });
+    const pending = svcpay.confirmPayment({ elements });
+    card.destroy();
+    // The charge may have reached the service: only the session can say how it ended.
+    await expect(pending).resolves.toEqual({ status: 'processing', sessionId: 'cs_1' });
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    elements.create('card').mount('#card');
+    expect(controller()).not.toBeNull();
+  });
+
   it('confirmPayment resolves (never rejects) when nothing is mounted or the controller never answers', async () => {
     vi.useFakeTimers();
     try {

@@ -53,6 +53,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
   let ready = false;
   let queue: Body[] = [];
   let initTimer: ReturnType<typeof setInterval> | undefined;
+  let stopListening: (() => void) | null = null;
 
   function postNow(body: Body): void {
     const target = frame?.contentWindow;
@@ -77,7 +78,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       frame.setAttribute('sandbox', SANDBOX);
       frame.style.cssText =
         'position:fixed!important;top:0;left:0;width:1px!important;height:1px!important;border:0!important;visibility:hidden!important;pointer-events:none!important';
-      listen(window, { origin: cfg.origin, source: () => frame?.contentWindow, schema: ControllerToPageParser, channel, onMessage });
+      stopListening = listen(window, { origin: cfg.origin, source: () => frame?.contentWindow, schema: ControllerToPageParser, channel, onMessage });
       // Each load is a fresh controller (a moved iframe reloads): introduce ourselves again, and
       // repeat until it answers in case the first message beat its listener.
       frame.addEventListener('load', () => {
@@ -143,6 +144,23 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     });
   }
 
+  /**
+   * The last element is destroyed: the controller frame, its listener and its timer go too, so a
+   * single-page app that mounts and destroys checkout many times leaves nothing behind. A later
+   * `create` starts a fresh controller. A confirm still waiting answers `processing`: the charge
+   * may have reached the service, so only the session (or its webhook) can say how it ended.
+   */
+  function closeController(): void {
+    clearInterval(initTimer);
+    stopListening?.();
+    stopListening = null;
+    frame?.remove();
+    frame = null;
+    ready = false;
+    queue = [];
+    for (const done of [...pending.values()]) done({ status: 'processing', sessionId: cfg.sessionId });
+  }
+
   function create(type: ElementType, options?: ElementOptions): SvcPayElement {
     if (type === 'address' || type === 'wallet') fail(`the "${type}" element is not available yet in this version of svcpay.js.`);
     if (!FIELD_TYPES.includes(type)) fail(`elements.create: unknown element type "${String(type)}"; use one of ${elementTypes.join(', ')}.`);
@@ -154,6 +172,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     const port = createElement(host, type, options, () => {
       ports.delete(port.id);
       byType.delete(type);
+      if (ports.size === 0) closeController();
     });
     ports.set(port.id, port);
     byType.set(type, port);
