@@ -116,13 +116,13 @@ export function AddressFields(props: AddressFieldsProps): JSX.Element {
     required: props.required ?? true,
   };
   const allowed = useMemo(() => allowedList(props.allowedCountries), [props.allowedCountries?.join()]);
+  const options = useMemo(() => countryOptions(allowed, locale), [allowed, locale]);
   const startCountry = () => {
     const wanted = props.initial?.texts?.country?.toUpperCase();
-    return wanted && allowed.includes(wanted) ? wanted : initialCountry(allowed, props.defaultCountry, locale);
+    return wanted && allowed.includes(wanted) ? wanted : initialCountry(options.map((o) => o.code), props.defaultCountry, locale);
   };
   const [texts, setTexts] = useState<AddressTexts>(() => withStateCode({ ...emptyTexts(''), ...props.initial?.texts, country: startCountry() }));
   const [reveal, setReveal] = useState<Record<Part, Reveal>>(() => revealAll(props.initial?.revealed ? 'submit' : 'none'));
-  const options = useMemo(() => countryOptions(allowed, locale), [allowed, locale]);
   const inputs = useRef<Partial<Record<Part | 'country', HTMLInputElement | HTMLSelectElement | null>>>({});
   const rootRef = useRef<HTMLDivElement>(null);
 

@@ -45,21 +45,29 @@ export interface CountryRule {
 const upper = (raw: string) => raw.toUpperCase().replace(/[^A-Z0-9 -]/g, '');
 const digits = (raw: string) => raw.replace(/\D/g, '');
 
+/**
+ * The canonical form of a numeric code: `layout` applied to its digits when it holds only digits,
+ * spaces and hyphens; anything else as typed, so it fails the pattern rather than being trimmed
+ * into a valid code.
+ */
+const canonical = (layout: (digits: string) => string) => (raw: string) => {
+  const text = raw.trim();
+  return /^[\d\s-]*$/.test(text) ? layout(digits(text)) : text.toUpperCase();
+};
+
 /** Digits only, up to `n`. */
 function numeric(n: number, placeholder: string, label: MessageKey = 'card.postal.label', invalid: MessageKey = 'address.error.invalid_postal'): PostalRule {
   const format = (raw: string) => digits(raw).slice(0, n);
-  return { label, invalid, pattern: new RegExp(`^\\d{${n}}$`), format, normalize: format, inputMode: 'numeric', max: n, placeholder };
+  return { label, invalid, pattern: new RegExp(`^\\d{${n}}$`), format, normalize: canonical((d) => d), inputMode: 'numeric', max: n, placeholder };
 }
 
 /** `head` digits, `sep`, `tail` digits (US ZIP+4 `12345-6789`, Japan `100-0001`, Sweden `123 45`). */
 function split(head: number, sep: string, tail: number, optionalTail: boolean, placeholder: string, label: MessageKey, invalid: MessageKey): PostalRule {
-  const format = (raw: string) => {
-    const d = digits(raw).slice(0, head + tail);
-    return d.length > head ? `${d.slice(0, head)}${sep}${d.slice(head)}` : d;
-  };
-  const tailRe = `${sep === ' ' ? ' ' : sep}\\d{${tail}}`;
+  const layout = (d: string) => (d.length > head ? `${d.slice(0, head)}${sep}${d.slice(head)}` : d);
+  const format = (raw: string) => layout(digits(raw).slice(0, head + tail));
+  const tailRe = `${sep}\\d{${tail}}`;
   const pattern = new RegExp(`^\\d{${head}}${optionalTail ? `(${tailRe})?` : tailRe}$`);
-  return { label, invalid, pattern, format, normalize: format, inputMode: 'numeric', max: head + sep.length + tail, placeholder };
+  return { label, invalid, pattern, format, normalize: canonical(layout), inputMode: 'numeric', max: head + sep.length + tail, placeholder };
 }
 
 // Canada Post: letter digit letter, space, digit letter digit; D F I O Q U never appear, W and Z

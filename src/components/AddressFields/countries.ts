@@ -69,7 +69,7 @@ const languageCountry: Partial<Record<string, string>> = {
 
 /**
  * The country the select starts on: the merchant's default, else the locale's region (`fr-CA` is
- * Canada), else the language's country; the first allowed one when that is not allowed.
+ * Canada), else the language's country; else the first of `allowed` (the order the select shows).
  */
 export function initialCountry(allowed: readonly string[], defaultCountry: string | undefined, locale: string | undefined): string {
   const [lang = '', ...rest] = (locale || 'en').split(/[-_]/);
