@@ -220,6 +220,12 @@ describe('AddressFields', () => {
     expect(byLabel('City').value).toBe('Springfield');
     expect(byLabel('Postal code').value).toBe('62701');
     expect(handle().values()).toEqual({ name: 'Ada', address: { line1: '1 Main St', line2: '', city: 'Springfield', state: '', postalCode: '62701', country: 'DE' } });
+    await pick(byLabel<HTMLSelectElement>('Country'), 'DE');
+    await pick(byLabel<HTMLSelectElement>('Country'), 'US');
+    await pick(byLabel<HTMLSelectElement>('State'), 'IL');
+    // A state is not a county: the GB county starts empty.
+    await pick(byLabel<HTMLSelectElement>('Country'), 'GB');
+    expect(byLabel('County').value).toBe('');
     await pick(byLabel<HTMLSelectElement>('Country'), 'CA');
     expect(byLabel<HTMLSelectElement>('Province').value).toBe('');
     expect(await validate(handle())).toBe(false);
@@ -328,6 +334,13 @@ describe('AddressFields', () => {
     expect(byLabel(ar['card.postal.label']).getAttribute('dir')).toBe('ltr');
     expect(byLabel(ar['address.phone.label']).getAttribute('dir')).toBe('ltr');
     expect(byLabel<HTMLSelectElement>(ar['address.country.label']).selectedOptions[0]?.textContent).toBe(new Intl.DisplayNames(['ar'], { type: 'region' }).of('AE'));
+  });
+
+  it('shows prefilled texts in their country', async () => {
+    const { handle } = await mount({ ...states['filled-shipping-gb']!.props });
+    expect(byLabel<HTMLSelectElement>('Country').value).toBe('GB');
+    expect(byLabel('Postcode').value).toBe('SW1A 2AA');
+    expect(await validate(handle())).toBe(true);
   });
 
   it('renders every demo state, each reporting a state the wire accepts', async () => {
