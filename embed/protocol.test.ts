@@ -5,6 +5,9 @@ import { ControllerToPageParser, PageToControllerParser, cardBrands, elementEven
 const P = 'svcpay/1';
 const channel = 'chan_0123456789';
 const state = { elementType: 'card', empty: false, complete: true, brand: 'visa', error: null };
+const address = { line1: '1 Market St', line2: '', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' };
+const addressState = { elementType: 'address', empty: false, complete: true, error: null, value: { name: 'Ada', phone: '+1 415 555 0100', address } };
+const addressEvent = (state: unknown) => ({ protocol: 'svcpay/1', type: 'element.event', channel: 'chan_0123456789', elementId: 'e1', event: 'change', state });
 const result = { status: 'failed', sessionId: 'cs_1', error: { code: 'card_declined', message: 'Declined', declineCode: 'generic_decline' }, retry: { allowed: true, attempts_remaining: 2 } };
 
 const toPage: unknown[] = [
@@ -25,6 +28,26 @@ const toPage: unknown[] = [
   { protocol: P, type: 'element.event', channel, elementId: '', event: 'change', state },
   { protocol: P, type: 'element.event', channel, elementId: 'e1', event: 'change', state: { ...state, empty: 'no' } },
   { protocol: P, type: 'element.event', channel, elementId: 'e1', event: 'change', state: [] },
+  addressEvent(addressState),
+  addressEvent({ ...addressState, value: { address } }),
+  addressEvent({ ...addressState, error: { code: 'invalid_postal_code', message: 'Your ZIP code is invalid.' } }),
+  addressEvent({ ...addressState, error: undefined }),
+  addressEvent({ ...addressState, elementType: 'card' }),
+  addressEvent({ ...addressState, brand: 'visa' }),
+  addressEvent({ ...addressState, value: { ...addressState.value, number: '4242424242424242' } }),
+  addressEvent({ ...addressState, value: { address: { ...address, cvc: '123' } } }),
+  addressEvent({ ...addressState, value: { address: { ...address, line1: 'x'.repeat(201) } } }),
+  addressEvent({ ...addressState, value: { address: { ...address, line1: 'x'.repeat(200) } } }),
+  addressEvent({ ...addressState, value: { address: { ...address, city: 'x'.repeat(101) } } }),
+  addressEvent({ ...addressState, value: { address: { ...address, postalCode: '1'.repeat(17) } } }),
+  addressEvent({ ...addressState, value: { address: { ...address, country: 'us' } } }),
+  addressEvent({ ...addressState, value: { address: { ...address, country: 'USA' } } }),
+  addressEvent({ ...addressState, value: { address: { line1: 'a' } } }),
+  addressEvent({ ...addressState, value: { ...addressState.value, phone: 'call me' } }),
+  addressEvent({ ...addressState, value: { ...addressState.value, phone: '1'.repeat(33) } }),
+  addressEvent({ ...addressState, value: { ...addressState.value, name: 'x'.repeat(201) } }),
+  addressEvent({ ...addressState, value: undefined }),
+  addressEvent({ elementType: 'address', empty: true, complete: false }),
   { protocol: P, type: 'element.resize', channel, elementId: 'e1', height: 44 },
   { protocol: P, type: 'element.resize', channel, elementId: 'e1', height: 44.5 },
   { protocol: P, type: 'element.resize', channel, elementId: 'e1', height: -1 },
@@ -86,6 +109,12 @@ describe('hand-rolled page-side validators', () => {
     const verdicts = toPage.map((m) => ControllerToPageParser.safeParse(m).success);
     expect(verdicts.filter(Boolean).length).toBeGreaterThan(5);
     expect(verdicts.filter((v) => !v).length).toBeGreaterThan(5);
+  });
+
+  it("lets an address element's value through, and nothing that could carry card data", () => {
+    expect(ControllerToPageParser.safeParse(addressEvent(addressState)).success).toBe(true);
+    expect(ControllerToPageParser.safeParse(addressEvent({ ...addressState, value: { ...addressState.value, number: '4242424242424242' } })).success).toBe(false);
+    expect(ControllerToPageParser.safeParse(addressEvent({ ...addressState, value: { address: { ...address, cvc: '123' } } })).success).toBe(false);
   });
 
   it('uses the same vocabulary as messages.ts', () => {

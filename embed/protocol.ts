@@ -33,13 +33,28 @@ const channel = re(/^[A-Za-z0-9_-]{8,64}$/);
 const id = re(/^[A-Za-z0-9_-]{1,64}$/);
 const head = (type: string) => ({ protocol: oneOf([PROTOCOL]), type: oneOf([type]), channel });
 
+const fieldError = obj({ code: str(64), message: str(300) });
 const fieldState = obj({
   elementType: oneOf(elementTypes),
   empty: bool,
   complete: bool,
   brand: opt(oneOf(cardBrands)),
-  error: opt(orNull(obj({ code: str(64), message: str(300) }))),
+  error: opt(orNull(fieldError)),
 });
+
+/** An address element's state carries its value (messages.ts, AddressState). */
+const addressState = obj({
+  elementType: oneOf(['address']),
+  empty: bool,
+  complete: bool,
+  error: orNull(fieldError),
+  value: obj({
+    name: opt(str(200)),
+    phone: opt(str(32, /^[0-9+()\-. ]*$/)),
+    address: obj({ line1: str(200), line2: str(200), city: str(100), state: str(100), postalCode: str(16), country: re(/^[A-Z]{2}$/) }),
+  }),
+});
+const elementState: Check = (v) => fieldState(v) || addressState(v);
 
 const confirmResult = obj({
   status: oneOf(confirmStatuses),
@@ -53,7 +68,7 @@ const elementOptions = opt(obj({ placeholder: opt(str(100)), disabled: opt(bool)
 
 const controllerToPage: Record<string, Check> = {
   'controller.ready': obj(head('controller.ready')),
-  'element.event': obj({ ...head('element.event'), elementId: id, event: oneOf(elementEventNames), state: fieldState }),
+  'element.event': obj({ ...head('element.event'), elementId: id, event: oneOf(elementEventNames), state: elementState }),
   'element.resize': obj({ ...head('element.resize'), elementId: id, height: int(0, 2000) }),
   'confirm.result': obj({ ...head('confirm.result'), requestId: id, result: confirmResult }),
 };

@@ -51,6 +51,37 @@ export const FieldState = z.strictObject({
 });
 export type FieldState = z.infer<typeof FieldState>;
 
+/**
+ * An address element's value. Unlike card data it reaches the merchant page, in every `change`
+ * (issue 9): strict objects with bounded strings, and no key a card number or CVC could travel in.
+ */
+export const AddressValue = z.strictObject({
+  name: z.optional(str(200)),
+  phone: z.optional(z.string().check(z.regex(/^[0-9+()\-. ]{0,32}$/))),
+  address: z.strictObject({
+    line1: str(200),
+    line2: str(200),
+    city: str(100),
+    state: str(100),
+    postalCode: str(16),
+    country: z.string().check(z.regex(/^[A-Z]{2}$/)),
+  }),
+});
+export type AddressValue = z.infer<typeof AddressValue>;
+
+export const AddressState = z.strictObject({
+  elementType: z.literal('address'),
+  empty: bool(),
+  complete: bool(),
+  error: z.nullable(FieldError),
+  value: AddressValue,
+});
+export type AddressState = z.infer<typeof AddressState>;
+
+/** What an element's events carry: a card field's state, or an address element's state and value. */
+export const ElementState = z.union([FieldState, AddressState]);
+export type ElementState = z.infer<typeof ElementState>;
+
 const Channel = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));
 const RequestId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
 /** CSS pixels of a field frame's content. */
@@ -137,7 +168,7 @@ export const ControllerToPage = z.union([
     channel: Channel,
     elementId: RequestId,
     event: ElementEventName,
-    state: FieldState,
+    state: ElementState,
   }),
   /** A field frame's content height, so the page can size that iframe (frames are cross-origin). */
   z.strictObject({
@@ -190,7 +221,7 @@ export const FieldToController = z.union([
     type: z.literal('field.event'),
     elementId: RequestId,
     event: ElementEventName,
-    state: FieldState,
+    state: ElementState,
   }),
   z.strictObject({ protocol, type: z.literal('field.resize'), elementId: RequestId, height: FrameHeight }),
 ]);
