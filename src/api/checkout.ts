@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { publicChargeStatuses } from '../vocab/payments.ts';
 import { initTypes, processorEnvironments } from '../vocab/processors.ts';
 import { integrationModes, sessionModes, sessionStatuses } from '../vocab/sessions.ts';
+import { walletTypes } from '../vocab/wallets.ts';
 
 export const SessionId = z.string().min(1).max(80);
 
@@ -97,11 +98,33 @@ export const BillingAddress = z.strictObject({
   country: z.string().length(2).optional(),
 });
 
-export const PublicChargeRequest = z.strictObject({
-  card: ChargeCard,
-  billingAddress: BillingAddress.optional(),
-  expected_amount: z.number().int().positive().optional(),
+/**
+ * The token a wallet sheet returned (README, Wallets): Google Pay's
+ * `paymentMethodData.tokenizationData.token`, or Apple Pay's `token.paymentData` (as JSON text
+ * when it is an object). In the sandbox it names a test card, `tok_sandbox_<brand>_<last four>`.
+ */
+export const WalletCharge = z.strictObject({
+  type: z.enum(walletTypes),
+  token: z.string().min(1).max(8000),
 });
+export type WalletCharge = z.infer<typeof WalletCharge>;
+
+/** Exactly one of `card` (the card fields) and `wallet` (the wallet button) says what pays. */
+export const PublicChargeRequest = z
+  .strictObject({
+    card: ChargeCard.optional(),
+    wallet: WalletCharge.optional(),
+    billingAddress: BillingAddress.optional(),
+    expected_amount: z.number().int().positive().optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.card === undefined && b.wallet === undefined) {
+      // Reported as a missing field (validation_missing_field), as a body without `card` always was.
+      ctx.addIssue({ code: 'invalid_type', expected: 'object', input: undefined, path: ['card'], message: 'Invalid input: expected object, received undefined' });
+    } else if (b.card !== undefined && b.wallet !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['wallet'], message: 'send card or wallet, not both' });
+    }
+  });
 export type PublicChargeRequest = z.infer<typeof PublicChargeRequest>;
 
 export const PublicChargeResponse = z.object({

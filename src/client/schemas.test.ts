@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as api from '../api/checkout.ts';
 import * as proc from '../api/processor.ts';
+import * as wallets from '../api/wallets.ts';
 import * as mini from './schemas.ts';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -20,6 +21,8 @@ sameType<Equal<mini.ErrorEnvelope, api.ErrorEnvelope>>();
 sameType<Equal<mini.ChargeCard, api.ChargeCard>>();
 sameType<Equal<mini.BuyerFacingError, api.BuyerFacingError>>();
 sameType<Equal<mini.ProcessorChargeResponse, proc.ProcessorChargeResponse>>();
+sameType<Equal<mini.AppleMerchantSession, z.infer<typeof wallets.AppleMerchantSession>>>();
+sameType<Equal<mini.GooglePaymentDataRequest, wallets.GooglePaymentDataRequest>>();
 
 /** What src/client/checkout.ts validated the client-error answer with before the mirror. */
 const ClassicClientErrorResponse = z.object({ ok: z.boolean() });
@@ -66,6 +69,21 @@ const envelopeOk = {
   selfHeal: { retryable: false, nextAction: 'stop', llmHint: 'The id is wrong.' },
 };
 const cardOk = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
+
+const googleOk = {
+  apiVersion: 2,
+  apiVersionMinor: 0,
+  environment: 'TEST',
+  merchantInfo: { merchantName: 'Tea Shop' },
+  allowedPaymentMethods: [
+    {
+      type: 'CARD',
+      parameters: { allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'], allowedCardNetworks: ['VISA', 'AMEX'] },
+      tokenizationSpecification: { type: 'PAYMENT_GATEWAY', parameters: { gateway: 'svcpaysandbox', gatewayMerchantId: 'm_1' } },
+    },
+  ],
+  transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '25.00', currencyCode: 'USD' },
+};
 
 const cases: Array<{ name: string; classic: Parser; mirror: Parser; samples: unknown[] }> = [
   {
@@ -189,6 +207,35 @@ const cases: Array<{ name: string; classic: Parser; mirror: Parser; samples: unk
       { transactionId: 'sbx_tx_2', status: 'failed', brand: 'visa', last4: '0002' },
       { transactionId: 'sbx_tx_2', status: 'declined', declineCode: null, brand: 'visa', last4: '0002' },
       { error: 'Token already used', code: 'token_used' },
+    ],
+  },
+  {
+    name: 'AppleMerchantSession',
+    classic: wallets.AppleMerchantSession,
+    mirror: mini.AppleMerchantSession,
+    samples: variants({
+      epochTimestamp: 1767225600000,
+      expiresAt: 1767225900000,
+      merchantSessionIdentifier: 'SSH1',
+      nonce: 'ab12cd34',
+      merchantIdentifier: 'AB',
+      domainName: 'shop.example.com',
+      displayName: 'Tea Shop',
+      signature: 'ff',
+    }),
+  },
+  {
+    name: 'GooglePaymentDataRequest',
+    classic: wallets.GooglePaymentDataRequest,
+    mirror: mini.GooglePaymentDataRequest,
+    samples: [
+      ...variants(googleOk),
+      { ...googleOk, environment: 'SANDBOX' },
+      { ...googleOk, apiVersion: 1 },
+      { ...googleOk, transactionInfo: { ...googleOk.transactionInfo, countryCode: 'US' } },
+      { ...googleOk, transactionInfo: { ...googleOk.transactionInfo, totalPrice: 25 } },
+      { ...googleOk, allowedPaymentMethods: [{ ...googleOk.allowedPaymentMethods[0], parameters: { allowedAuthMethods: ['PAN_ONLY'], allowedCardNetworks: ['PAYPAL'] } }] },
+      { ...googleOk, allowedPaymentMethods: [] },
     ],
   },
   {

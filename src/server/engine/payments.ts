@@ -2,7 +2,7 @@
  * Every payment, whichever surface started it, settles here (ARCHITECTURE.md, data flow 4):
  * reservation -> processor call -> state transition + outbox events, each durable before the next.
  */
-import type { ChargeCard } from '../../api/checkout.ts';
+import type { ChargeCard, WalletCharge } from '../../api/checkout.ts';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { processorOf } from './binder.ts';
@@ -288,8 +288,12 @@ export async function completeCheckout(deps: PaymentDeps, sessionId: string, tra
   };
 }
 
+/** What pays at submit: the card the card fields collected, or the token a wallet sheet returned. */
+export type ChargeSource = { card: ChargeCard } | { wallet: WalletCharge };
+
 /**
- * `POST /v1/public/sessions/{id}/charge` (Doc 3): charge at submit on an elements session.
+ * `POST /v1/public/sessions/{id}/charge` (Doc 3): charge at submit on an elements session, with a
+ * card or (README, Wallets) a wallet token: the same reservation, lock and settlement for both.
  * `attemptId` is the service's own id for this attempt (the idempotency reservation or a fresh
  * one), never a client-sent value. The attempt is committed with the charge lock before the
  * processor is called; the lock is released only when the processor is known not to have charged.
@@ -298,7 +302,7 @@ export async function chargeAtSubmit(
   deps: PaymentDeps,
   merchant: Merchant,
   found: SessionRecord,
-  card: ChargeCard,
+  source: ChargeSource,
   expectedAmount: number | undefined,
   attemptId: string,
 ) {
@@ -326,7 +330,7 @@ export async function chargeAtSubmit(
   await revokeForms(deps, merchant, superseded);
   let t: ProcessorTransaction | null;
   try {
-    t = await processor.charge(merchant, locked, card, { reference: attemptId });
+    t = 'card' in source ? await processor.charge(merchant, locked, source.card, { reference: attemptId }) : await processor.chargeWallet(merchant, locked, source.wallet, { reference: attemptId });
   } catch (err) {
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
       // Nothing moved: the session goes back as it was, so the buyer can submit again.
@@ -342,7 +346,9 @@ export async function chargeAtSubmit(
   }
   if (t.status === 'requires_action') return { status: 'processing' as const, sessionId: found.id, retry: null };
   // Saving is best effort: a vault that fails leaves the payment as it is, with nothing saved.
-  const saved = t.status === 'approved' && savesCard(locked) ? await processor.vault(merchant, { card, livemode: locked.livemode }).catch(() => undefined) : undefined;
+  // A wallet token pays once and cannot be vaulted: a wallet keeps the buyer's cards itself.
+  const saved =
+    t.status === 'approved' && savesCard(locked) && 'card' in source ? await processor.vault(merchant, { card: source.card, livemode: locked.livemode }).catch(() => undefined) : undefined;
   const { session, intent } = await recordOutcome(deps, merchant, found.id, t, attemptId, saved);
   const ok = isApproved(intent);
   return {

@@ -97,6 +97,12 @@ const card = fc.record({
   postalCode: seldom(fc.string({ maxLength: 16 })),
 });
 
+/** A wallet sheet's token: sandbox test-card references, a declined one, and one the sandbox never issued. */
+const wallet = fc.record({
+  type: fc.constantFrom('google_pay', 'apple_pay'),
+  token: fc.constantFrom('tok_sandbox_visa_4242', 'tok_sandbox_mastercard_4444', 'tok_sandbox_visa_0002', '{"signature":"x"}'),
+});
+
 /** Buyers: a few shared references and emails, so upserts also land on existing buyers and conflict. */
 const buyerHints = {
   external_id: seldom(fc.constantFrom('cust_1', 'cust_2', 'cust_3')),
@@ -138,7 +144,30 @@ export const SPECS: RouteSpec[] = [
     sameOrigin: true,
     create: true,
     targets: ['fresh-elements', 'fresh-hosted', 'used', 'foreign', 'bogus'],
-    hints: { card, expected_amount: seldom(fc.oneof(fc.constant(1000), fc.integer({ min: 1, max: 5000 }))), billingAddress: seldom(fc.record({ country: fc.constantFrom('US', 'FR') })) },
+    // `card` on every body (its success rate stays up); a wallet beside it is the refused `both` case.
+    required: ['card'],
+    hints: { card, wallet: seldom(wallet), expected_amount: seldom(fc.oneof(fc.constant(1000), fc.integer({ min: 1, max: 5000 }))), billingAddress: seldom(fc.record({ country: fc.constantFrom('US', 'FR') })) },
+  },
+  {
+    method: 'POST',
+    path: '/v1/public/wallets/apple-session',
+    key: 'publishable',
+    sameOrigin: true,
+    targets: ['fresh-elements', 'fresh-hosted', 'used', 'foreign', 'bogus'],
+    // The world's Apple Pay domains (shop<n>.example.com) are registered, not verified: 409; others 404.
+    hints: {
+      sessionId: SESSION,
+      validationUrl: fc.constantFrom('https://apple-pay-gateway.apple.com/paymentservices/startSession', 'https://cn-apple-pay-gateway.apple.com/x', 'https://apple.com.example/x'),
+      domain: fc.constantFrom('shop1.example.com', 'shop2.example.com', 'nowhere.example.com', 'SHOP1.example.com.', '10.0.0.1'),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/public/wallets/google-session',
+    key: 'publishable',
+    sameOrigin: true,
+    targets: ['fresh-elements', 'fresh-hosted', 'used', 'foreign', 'bogus'],
+    hints: { sessionId: SESSION },
   },
   { method: 'POST', path: '/v1/sdk-telemetry', key: 'secret', create: true },
   { method: 'POST', path: '/v1/public/telemetry/browser', key: 'publishable', create: true },

@@ -5,9 +5,11 @@
  * interface). Every way the call can go wrong becomes one of the two errors the engine knows.
  */
 import type { z } from 'zod';
-import type { ChargeCard, InitResponse } from '../../../api/checkout.ts';
+import type { ChargeCard, InitResponse, WalletCharge } from '../../../api/checkout.ts';
+import { sandboxGoogleGateway } from '../../../vocab/wallets.ts';
 import {
   ACCOUNT_HEADER,
+  AppleMerchantSession,
   ClientTokenResponse,
   ErrorBody,
   EventResponse,
@@ -25,6 +27,7 @@ import type { Merchant, SessionRecord } from '../../engine/types.ts';
 import {
   ProcessorRejectedError,
   ProcessorUnavailableError,
+  type AppleMerchantSession as MerchantSession,
   type Processor,
   type ProcessorRefund,
   type ProcessorTransaction,
@@ -84,6 +87,28 @@ export class SandboxProcessorAdapter implements Processor {
       capture: session.captureMethod !== 'manual',
     };
     return toProcessorTransaction((await this.#call(merchant, 'POST', '/v1/transactions', body, Transaction))!);
+  }
+
+  async chargeWallet(merchant: Merchant, session: SessionRecord, wallet: WalletCharge, opts: { reference?: string } = {}): Promise<ProcessorTransaction> {
+    const body: DirectChargeRequest = {
+      sessionId: session.id,
+      livemode: session.livemode,
+      amount: session.amount,
+      currency: session.currency,
+      reference: opts.reference ?? null,
+      wallet,
+      capture: session.captureMethod !== 'manual',
+    };
+    return toProcessorTransaction((await this.#call(merchant, 'POST', '/v1/transactions', body, Transaction))!);
+  }
+
+  /** The sandbox's gateway name, and the merchant's account id there (what `Sandbox-Account` carries). */
+  googlePayGateway(merchant: Merchant) {
+    return { gateway: sandboxGoogleGateway, gatewayMerchantId: merchant.id };
+  }
+
+  async appleMerchantSession(merchant: Merchant, req: { validationUrl: string; domain: string; displayName: string; livemode: boolean }): Promise<MerchantSession> {
+    return (await this.#call(merchant, 'POST', '/v1/wallets/apple_session', req, AppleMerchantSession))!;
   }
 
   async lookup(merchant: Merchant, reference: string): Promise<ProcessorTransaction | null> {

@@ -49,7 +49,7 @@ export function publicRoutes(deps: Deps) {
     createRoute({
       method: 'post',
       path: '/v1/public/sessions/{sessionId}/charge',
-      summary: "Charge the card just entered on an elements session (charge at submit); called only from the service's own frames",
+      summary: "Charge the card just entered, or the token a wallet sheet returned, on an elements session (charge at submit); called only from the service's own frames",
       middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true }),
       request: { params: IdParam, ...body(PublicChargeRequest) },
       responses: { 200: json(PublicChargeResponse), ...errors },
@@ -60,7 +60,8 @@ export function publicRoutes(deps: Deps) {
       const input = c.req.valid('json');
       // The attempt's reference is the service's own: the idempotency reservation, or a fresh id.
       const attemptId = c.get('idempotency')?.id ?? `att_${randomChars(24)}`;
-      const result = await chargeAtSubmit(deps, a.merchant, session, input.card, input.expected_amount, attemptId);
+      const source = input.wallet ? { wallet: input.wallet } : { card: input.card! };
+      const result = await chargeAtSubmit(deps, a.merchant, session, source, input.expected_amount, attemptId);
       return c.json(result, 200);
     },
   );
