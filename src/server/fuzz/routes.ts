@@ -140,6 +140,8 @@ export const SPECS: RouteSpec[] = [
     targets: ['fresh-elements', 'fresh-hosted', 'used', 'foreign', 'bogus'],
     hints: { card, expected_amount: seldom(fc.oneof(fc.constant(1000), fc.integer({ min: 1, max: 5000 }))), billingAddress: seldom(fc.record({ country: fc.constantFrom('US', 'FR') })) },
   },
+  { method: 'GET', path: '/v1/public/sessions/:sessionId/embed-token', key: 'publishable', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'] },
+  { method: 'POST', path: '/v1/public/sessions/:sessionId/complete', key: 'publishable', targets: ['paid', 'used', 'foreign', 'bogus'], hints: { transactionId: fc.constant('$TX') } },
   { method: 'POST', path: '/v1/sdk-telemetry', key: 'secret', create: true },
   { method: 'POST', path: '/v1/public/telemetry/browser', key: 'publishable', create: true },
   { method: 'POST', path: '/api/checkout/init', key: 'none', sameOrigin: true, targets: ['fresh-hosted', 'used', 'foreign', 'bogus'], hints: { sessionId: SESSION } },
@@ -314,7 +316,7 @@ export const SPECS: RouteSpec[] = [
 ];
 
 /** Registrations that are middleware (CORS, the app-wide chain, the control guard), not routes. */
-const MIDDLEWARE = new Set(['ALL /*', 'ALL /_sandbox/*', 'ALL /v1/public/sessions/:sessionId', 'ALL /v1/public/telemetry/browser']);
+const MIDDLEWARE = new Set(['ALL /*', 'ALL /_sandbox/*', 'ALL /v1/public/sessions/:sessionId', 'ALL /v1/public/sessions/:sessionId/embed-token', 'ALL /v1/public/sessions/:sessionId/complete', 'ALL /v1/public/telemetry/browser']);
 
 const honoPath = (openapi: string) => openapi.replace(/\{(\w+)\}/g, ':$1');
 export const specKey = (s: { method: string; path: string }) => `${s.method.toUpperCase()} ${s.path}`;
