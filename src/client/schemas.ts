@@ -14,5 +14,6 @@
  */
 export * from './schemas/charge.ts';
 export * from './schemas/checkout.ts';
+export * from './schemas/embed.ts';
 export * from './schemas/processor.ts';
 export * from './schemas/shared.ts';
