@@ -154,6 +154,7 @@ export default defineConfig(({ mode }) => {
           hosted: resolve(root, 'hosted-page/index.html'),
           controller: resolve(root, 'src/frames/controller.html'),
           field: resolve(root, 'src/frames/field.html'),
+          checkout: resolve(root, 'src/frames/checkout.html'),
           sandboxFields: resolve(root, 'sandbox-processor/fields-page/index.html'),
         },
         output: {

@@ -3,6 +3,7 @@
  * clear message, Doc 3) and hands out `elements` groups.
  */
 import { setChannelDebug } from '../src/protocol/channel.ts';
+import { mountCheckout } from './checkout.ts';
 import { createGroup } from './group.ts';
 import type { Appearance, Elements, SvcPay, SvcPayConstructor } from './loader/types.js';
 import { appearanceProblem, isSessionId } from './protocol.ts';
@@ -86,7 +87,7 @@ export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (
       }));
     },
     createToken: () => Promise.resolve(notAvailable('createToken')),
-    mountCheckout: () => Promise.resolve(notAvailable('mountCheckout')),
+    mountCheckout: (target, opts) => mountCheckout({ origin, pageOrigin, publishableKey, locale: baseLocale, debug }, target, opts),
   };
   return svcpay;
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as zodSide from '../src/protocol/messages.ts';
-import { ControllerToPageParser, PageToControllerParser, cardBrands, elementEventNames, elementTypes, PROTOCOL } from './protocol.ts';
+import { CheckoutFrameToPageParser, ControllerToPageParser, PageToControllerParser, cardBrands, elementEventNames, elementTypes, PROTOCOL } from './protocol.ts';
 
 const P = 'svcpay/1';
 const channel = 'chan_0123456789';
@@ -96,7 +96,34 @@ const toController: unknown[] = [
   { protocol: P, type: 'controller.ready', channel },
 ];
 
+const paid = { status: 'succeeded', sessionId: 'cs_1', paymentIntentId: 'vpi_test_1' };
+const declinedError = { code: 'card_declined', message: 'Declined', declineCode: 'insufficient_funds' };
+const fromCheckout: unknown[] = [
+  { protocol: P, type: 'checkout.mounted', channel },
+  { protocol: P, type: 'checkout.mounted', channel, token: 'tok_1' },
+  { protocol: P, type: 'checkout.mounted' },
+  { protocol: P, type: 'checkout.ready', channel },
+  { protocol: P, type: 'checkout.resize', channel, height: 320 },
+  { protocol: P, type: 'checkout.resize', channel, height: 2001 },
+  { protocol: P, type: 'checkout.resize', channel, height: 1.5 },
+  { protocol: P, type: 'checkout.result', channel, result: paid },
+  { protocol: P, type: 'checkout.result', channel, result: { ...paid, paymentIntentId: null } },
+  { protocol: P, type: 'checkout.result', channel, result: { status: 'failed', sessionId: 'cs_1', error: declinedError } },
+  { protocol: P, type: 'checkout.result', channel, result: { status: 'processing', sessionId: 'cs_1' } },
+  { protocol: P, type: 'checkout.result', channel, result: { ...paid, card: '4242424242424242' } },
+  { protocol: P, type: 'checkout.result', channel, result: { ...paid, error: { code: 'x' } } },
+  { protocol: P, type: 'checkout.result', channel },
+  { protocol: P, type: 'checkout.error', channel, error: { code: 'session_expired', message: 'Expired' } },
+  { protocol: P, type: 'checkout.error', channel, error: { code: 'session_expired', message: 'x'.repeat(501) } },
+  { protocol: P, type: 'checkout.error', channel, error: null },
+  { protocol: P, type: 'controller.ready', channel },
+];
+
 describe('hand-rolled page-side validators', () => {
+  it.each(fromCheckout.map((m, i) => [i, m]))('CheckoutFrameToPage sample %i agrees with zod', (_i, m) => {
+    expect(CheckoutFrameToPageParser.safeParse(m).success).toBe(zodSide.CheckoutFrameToPage.safeParse(m).success);
+  });
+
   it.each(toPage.map((m, i) => [i, m]))('ControllerToPage sample %i agrees with zod', (_i, m) => {
     expect(ControllerToPageParser.safeParse(m).success).toBe(zodSide.ControllerToPage.safeParse(m).success);
   });
@@ -128,5 +155,6 @@ describe('hand-rolled page-side validators', () => {
       u._zod.def.options.flatMap((o) => [...(o._zod.propValues?.type ?? [])]).map(String).sort();
     expect(types(zodSide.ControllerToPage)).toEqual(['confirm.result', 'controller.ready', 'element.event', 'element.resize']);
     expect(types(zodSide.PageToController)).toEqual(['confirm', 'element.unmount', 'element.update', 'init']);
+    expect(types(zodSide.CheckoutFrameToPage)).toEqual(['checkout.error', 'checkout.mounted', 'checkout.ready', 'checkout.resize', 'checkout.result']);
   });
 });

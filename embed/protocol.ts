@@ -5,7 +5,7 @@
  * proves they agree. Types still come from messages.ts (type-only imports cost nothing).
  */
 import type { Parser } from '../src/protocol/channel.ts';
-import type { ControllerToPage, PageToController } from '../src/protocol/messages.ts';
+import type { CheckoutFrameToPage, ControllerToPage, PageToController } from '../src/protocol/messages.ts';
 import { cardBrands, elementEventNames, elementTypes } from '../src/vocab/elements.ts';
 import { publishableKeyShape } from '../src/vocab/keys.ts';
 import { confirmStatuses } from '../src/vocab/payments.ts';
@@ -55,12 +55,13 @@ const addressState = obj({
   }),
 });
 const elementState: Check = (v) => fieldState(v) || addressState(v);
+const paymentError = obj({ code: str(64), message: str(500), declineCode: opt(orNull(str(64))) });
 
 const confirmResult = obj({
   status: oneOf(confirmStatuses),
   sessionId: str(80),
   paymentIntentId: opt(orNull(str(80))),
-  error: opt(obj({ code: str(64), message: str(500), declineCode: opt(orNull(str(64))) })),
+  error: opt(paymentError),
   retry: opt(orNull(obj({ allowed: bool, attempts_remaining: int(0, Number.MAX_SAFE_INTEGER) }))),
 });
 
@@ -85,6 +86,17 @@ const pageToController: Record<string, Check> = {
   confirm: obj({ ...head('confirm'), requestId: id, kind: oneOf(['payment']) }),
 };
 
+const checkoutToPage: Record<string, Check> = {
+  'checkout.mounted': obj(head('checkout.mounted')),
+  'checkout.ready': obj(head('checkout.ready')),
+  'checkout.resize': obj({ ...head('checkout.resize'), height: int(0, 2000) }),
+  'checkout.result': obj({
+    ...head('checkout.result'),
+    result: obj({ status: oneOf(['succeeded', 'failed']), sessionId: str(80), paymentIntentId: opt(orNull(str(80))), error: opt(paymentError) }),
+  }),
+  'checkout.error': obj({ ...head('checkout.error'), error: paymentError }),
+};
+
 function union<T>(byType: Record<string, Check>): Parser<T> {
   return {
     safeParse(data) {
@@ -97,6 +109,7 @@ function union<T>(byType: Record<string, Check>): Parser<T> {
 
 export const ControllerToPageParser = union<ControllerToPage>(controllerToPage);
 export const PageToControllerParser = union<PageToController>(pageToController);
+export const CheckoutFrameToPageParser = union<CheckoutFrameToPage>(checkoutToPage);
 /** Merchant input checks reuse the wire rules, so a bad option fails at the call, not silently. */
 export const isElementOptions = elementOptions;
 export const isSessionId = str(80);

@@ -93,7 +93,14 @@ export async function rightCalls(): Promise<void> {
   const supported: Locale = 'pt-BR' satisfies SupportedLocale;
   window.SvcPay?.('vp_pk_test_123', { locale: supported });
   const checkout = await svcpay.mountCheckout('#checkout', { sessionId: 'cs_123' });
-  if (!checkout.error) checkout.checkout.destroy();
+  if (checkout.error) void checkout.error.code;
+  else {
+    checkout.on('ready', (e) => void e.sessionId);
+    checkout.on('success', (e) => void (e.paymentIntentId satisfies string | null | undefined));
+    checkout.on('failure', (e) => void (e.error.declineCode satisfies string | null | undefined)).off('failure');
+    checkout.destroy();
+  }
+  await svcpay.mountCheckout(document.createElement('div'), { sessionId: 'cs_123', locale: 'de' });
 }
 
 export async function wrongCalls(svcpay: SvcPay, SvcPay: SvcPayConstructor): Promise<void> {
@@ -143,6 +150,19 @@ export async function wrongCalls(svcpay: SvcPay, SvcPay: SvcPayConstructor): Pro
   // @ts-expect-error not a language svcpay has
   const unsupported: SupportedLocale = 'xx';
   void unsupported;
+  // @ts-expect-error mountCheckout needs the sessionId
+  await svcpay.mountCheckout('#checkout', {});
+  // @ts-expect-error mountCheckout takes a selector or an element
+  await svcpay.mountCheckout(42, { sessionId: 'cs_1' });
+  const mounted = await svcpay.mountCheckout('#checkout', { sessionId: 'cs_1' });
+  // @ts-expect-error the result may be { error }: check it before using the checkout
+  mounted.on('ready', () => {});
+  if (!mounted.error) {
+    // @ts-expect-error unknown checkout event
+    mounted.on('change', () => {});
+    // @ts-expect-error success carries no card data
+    mounted.on('success', (e) => void e.card);
+  }
   // @ts-expect-error scriptUrl is a string
   await loadSvcPay('vp_pk_test_1', { scriptUrl: new URL('http://x') });
 }

@@ -9,11 +9,14 @@ import { z } from 'zod';
 import * as api from '../api/checkout.ts';
 import * as proc from '../api/processor.ts';
 import * as wallets from '../api/wallets.ts';
+import * as embed from '../api/embed.ts';
 import * as mini from './schemas.ts';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const sameType = <_T extends true>() => {};
 sameType<Equal<mini.InitResponse, api.InitResponse>>();
+sameType<Equal<mini.EmbedTokenResponse, embed.EmbedTokenResponse>>();
+sameType<Equal<mini.PublicCompleteResponse, embed.PublicCompleteResponse>>();
 sameType<Equal<mini.CompleteResponse, api.CompleteResponse>>();
 sameType<Equal<mini.PublicSession, api.PublicSession>>();
 sameType<Equal<mini.PublicChargeResponse, api.PublicChargeResponse>>();
@@ -103,6 +106,29 @@ const cases: Array<{ name: string; classic: Parser; mirror: Parser; samples: unk
       null,
       'sandbox',
       [],
+    ],
+  },
+  {
+    name: 'EmbedTokenResponse',
+    classic: embed.EmbedTokenResponse,
+    mirror: mini.EmbedTokenResponse,
+    samples: [
+      ...variants({ ready: true, type: 'sandbox', token: 'sbx_tok_1', environment: 'sandbox', fieldsUrl: 'http://127.0.0.1:4243/fields' }),
+      ...variants({ ready: false, reason: 'payment_in_progress', retryAfterMs: 1000 }),
+      { ready: false, reason: 'soon', retryAfterMs: 1000 },
+      { ready: false, reason: 'provider_unavailable', retryAfterMs: 1.5 },
+      { ready: false, type: 'sandbox', token: 't', environment: 'sandbox' },
+      { ready: true, reason: 'payment_in_progress', retryAfterMs: 1000 },
+    ],
+  },
+  {
+    name: 'PublicCompleteResponse',
+    classic: embed.PublicCompleteResponse,
+    mirror: mini.PublicCompleteResponse,
+    samples: [
+      ...variants({ status: 'succeeded', sessionId: 'cs_1', transactionId: 'tx_1', paymentIntentId: 'vpi_test_1' }),
+      { status: 'failed', sessionId: 'cs_1', transactionId: 'tx_1', paymentIntentId: 'vpi_test_1', error: declined },
+      { status: 'failed', sessionId: 'cs_1', transactionId: 'tx_1', paymentIntentId: null, error: { code: 'x' } },
     ],
   },
   {

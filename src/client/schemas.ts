@@ -14,6 +14,7 @@
  */
 export * from './schemas/charge.ts';
 export * from './schemas/checkout.ts';
+export * from './schemas/embed.ts';
 export * from './schemas/processor.ts';
 export * from './schemas/shared.ts';
 export * from './schemas/wallets.ts';

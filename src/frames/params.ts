@@ -37,6 +37,14 @@ export const FieldParams = z.object({
 });
 export type FieldParams = z.infer<typeof FieldParams>;
 
+/** The embedded checkout frame (`mountCheckout`, embed sessions): the key and session it polls with. */
+export const CheckoutParams = z.object({
+  ...Common,
+  publishableKey: z.string().check(z.regex(publishableKeyShape)),
+  sessionId: z.string().check(z.minLength(1), z.maxLength(80)),
+});
+export type CheckoutParams = z.infer<typeof CheckoutParams>;
+
 /**
  * Hash keys whose value is JSON text (at most 4000 characters), parsed before the schema runs.
  * Parsed here rather than with a zod transform + pipe: those would add to every page's shared

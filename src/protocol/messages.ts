@@ -298,3 +298,27 @@ export const ProcessorFrameToHost = z.union([
   z.strictObject({ protocol, type: z.literal('sbx.resize'), height: FrameHeight }),
 ]);
 export type ProcessorFrameToHost = z.infer<typeof ProcessorFrameToHost>;
+
+// ---------------------------------------------------------------------------------------------
+// embedded checkout frame (service origin) -> merchant page (`mountCheckout`, embed sessions).
+// The page says nothing back: everything the frame needs is in its URL hash. Outcomes only.
+export const CheckoutResult = z.strictObject({
+  status: z.enum(['succeeded', 'failed']),
+  sessionId: str(80),
+  paymentIntentId: z.optional(z.nullable(str(80))),
+  error: z.optional(PaymentError),
+});
+export type CheckoutResult = z.infer<typeof CheckoutResult>;
+
+export const CheckoutFrameToPage = z.union([
+  /** The session is ready and the processor's fields are mounting: `mountCheckout` resolves. */
+  z.strictObject({ protocol, type: z.literal('checkout.mounted'), channel: Channel }),
+  /** The processor's fields can take the card. */
+  z.strictObject({ protocol, type: z.literal('checkout.ready'), channel: Channel }),
+  z.strictObject({ protocol, type: z.literal('checkout.resize'), channel: Channel, height: FrameHeight }),
+  /** A payment attempt ended (a decline leaves the form open for another attempt). */
+  z.strictObject({ protocol, type: z.literal('checkout.result'), channel: Channel, result: CheckoutResult }),
+  /** The session cannot be mounted (refused, or not ready in time): `mountCheckout` resolves `{ error }`. */
+  z.strictObject({ protocol, type: z.literal('checkout.error'), channel: Channel, error: PaymentError }),
+]);
+export type CheckoutFrameToPage = z.infer<typeof CheckoutFrameToPage>;

@@ -72,6 +72,8 @@ export const catalogue = {
   idempotency_replay_incompatible: entry(422, 'MERCHANT', 'This Idempotency-Key was used with a different request body.', 'Reuse a key only for the identical request; use a new key for a different one.'),
   origin_forbidden: entry(403, 'MERCHANT', 'This endpoint is only callable from the checkout page.', 'Do not call internal checkout endpoints from your own code.'),
   transaction_verification_failed: entry(403, 'BUYER', 'The transaction could not be verified with the payment provider.', 'Start the payment again from the checkout page.'),
+  // Doc 1: `POST /v1/public/sessions/{id}/complete` "returns 503 feature_unavailable when switched off".
+  feature_unavailable: entry(503, 'MERCHANT', 'This endpoint is switched off for the account.', 'Confirm the payment by webhook; the browser outcome is a UX signal only.', false, 'wait_for_webhook'),
   provider_unavailable: entry(502, 'NETWORK', 'The payment provider is not responding.', 'Retry shortly with the same Idempotency-Key.', true),
   // Document 2: payments, tokens and refunds.
   payment_method_required: entry(422, 'MERCHANT', 'This charge needs a vaulted payment method.', 'Vault the card with POST /v1/tokens, then send `payment_method.id`.'),

@@ -39,6 +39,7 @@ function fakeDist() {
   put(dir, 'app/assets/core-Xy98Zw.js', ASSET);
   put(dir, 'app/src/frames/field.html', FIELD);
   put(dir, 'app/src/frames/controller.html', FIELD);
+  put(dir, 'app/src/frames/checkout.html', FIELD);
   put(dir, 'app/hosted-page/index.html', HOSTED, true);
   return dir;
 }
@@ -137,6 +138,17 @@ describe('static files: validators and caching', () => {
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(res.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
     expect(brotliDecompressSync(await bytes(res)).toString()).toBe(FIELD);
+  });
+});
+
+describe('the embedded checkout frame', () => {
+  it("is framable by any merchant page and may frame only the processor's fields page", async () => {
+    const { get } = await setup();
+    const policy = (await get('/frames/checkout.html')).headers.get('Content-Security-Policy') ?? '';
+    expect(policy).toContain('frame-ancestors *');
+    expect(policy).toContain('frame-src http://127.0.0.1:4243');
+    // The element frames frame nothing.
+    expect((await get('/frames/field.html')).headers.get('Content-Security-Policy')).not.toContain('frame-src');
   });
 });
 

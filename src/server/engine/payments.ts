@@ -267,6 +267,21 @@ function refuseInit(session: SessionRecord) {
 export async function completeCheckout(deps: PaymentDeps, sessionId: string, transactionId: string) {
   const session = await deps.store.read.sessions.get(sessionId);
   if (!session) throw new ApiError('session_not_found');
+  const { session: s, intent, transactionId: tx, ok } = await completeTransaction(deps, session, transactionId);
+  return {
+    status: s.status,
+    sessionId: s.id,
+    transactionId: tx,
+    redirectUrl: ok ? deps.signer.url(s.successUrl, s.id) : null,
+    ...(ok ? {} : { error: buyerError(intent) }),
+  };
+}
+
+/**
+ * Both `complete` endpoints (internal and public): verifies the browser's transaction with the
+ * processor and settles the session with it, once.
+ */
+export async function completeTransaction(deps: PaymentDeps, session: SessionRecord, transactionId: string) {
   const merchant = await deps.store.read.merchants.get(session.merchantId);
   if (!merchant) throw new ApiError('session_not_found');
   const t = await processorOf(deps, merchant).verifyTransaction(merchant, transactionId).catch(unavailable);
@@ -278,14 +293,7 @@ export async function completeCheckout(deps: PaymentDeps, sessionId: string, tra
     if (s.status === 'succeeded') throw new ApiError('session_already_completed');
     if (s.status === 'expired') throw new ApiError('session_expired');
   }
-  const ok = isApproved(intent);
-  return {
-    status: s.status,
-    sessionId: s.id,
-    transactionId: t.id,
-    redirectUrl: ok ? deps.signer.url(s.successUrl, s.id) : null,
-    ...(ok ? {} : { error: buyerError(intent) }),
-  };
+  return { session: s, intent, transactionId: t.id, ok: isApproved(intent) };
 }
 
 /** What pays at submit: the card the card fields collected, or the token a wallet sheet returned. */

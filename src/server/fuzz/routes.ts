@@ -169,6 +169,8 @@ export const SPECS: RouteSpec[] = [
     targets: ['fresh-elements', 'fresh-hosted', 'used', 'foreign', 'bogus'],
     hints: { sessionId: SESSION },
   },
+  { method: 'GET', path: '/v1/public/sessions/:sessionId/embed-token', key: 'publishable', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'] },
+  { method: 'POST', path: '/v1/public/sessions/:sessionId/complete', key: 'publishable', targets: ['paid', 'used', 'foreign', 'bogus'], hints: { transactionId: fc.constant('$TX') } },
   { method: 'POST', path: '/v1/sdk-telemetry', key: 'secret', create: true },
   { method: 'POST', path: '/v1/public/telemetry/browser', key: 'publishable', create: true },
   { method: 'POST', path: '/api/checkout/init', key: 'none', sameOrigin: true, targets: ['fresh-hosted', 'used', 'foreign', 'bogus'], hints: { sessionId: SESSION } },
@@ -189,7 +191,7 @@ export const SPECS: RouteSpec[] = [
   // Small steps: a jump of years would expire every session the run makes next.
   { method: 'POST', path: '/_sandbox/clock', key: 'none', zod: ClockBody, hints: { advanceSeconds: fc.integer({ min: 0, max: 5 }) } },
   { method: 'GET', path: '/pay/:sessionId', key: 'none', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'], ownErrorShape: pageOk },
-  { method: 'GET', path: '/frames/:name{(controller|field)\\.html}', key: 'none', targets: ['frame'] },
+  { method: 'GET', path: '/frames/:name{(controller|field|checkout)\\.html}', key: 'none', targets: ['frame'] },
   { method: 'GET', path: '/js/v1/svcpay.js', key: 'none' },
   { method: 'GET', path: '/assets/:name', key: 'none', targets: ['asset', 'bogus'] },
   { method: 'GET', path: '/favicon.ico', key: 'none' },
@@ -343,7 +345,7 @@ export const SPECS: RouteSpec[] = [
 ];
 
 /** Registrations that are middleware (CORS, the app-wide chain, the control guard), not routes. */
-const MIDDLEWARE = new Set(['ALL /*', 'ALL /_sandbox/*', 'ALL /v1/public/sessions/:sessionId', 'ALL /v1/public/telemetry/browser']);
+const MIDDLEWARE = new Set(['ALL /*', 'ALL /_sandbox/*', 'ALL /v1/public/sessions/:sessionId', 'ALL /v1/public/sessions/:sessionId/embed-token', 'ALL /v1/public/sessions/:sessionId/complete', 'ALL /v1/public/telemetry/browser']);
 
 const honoPath = (openapi: string) => openapi.replace(/\{(\w+)\}/g, ':$1');
 export const specKey = (s: { method: string; path: string }) => `${s.method.toUpperCase()} ${s.path}`;

@@ -43,6 +43,21 @@ export function pageRoutes(deps: Deps) {
     'object-src': "'none'",
   });
 
+  // The embedded checkout frame (mountCheckout) is a frame like the others that also frames the
+  // processor's fields page, as the hosted page does.
+  const checkoutFramePolicy = csp({
+    'default-src': "'self'",
+    'script-src': "'self'",
+    'style-src': "'self' 'unsafe-inline'",
+    'img-src': "'self' data:",
+    'connect-src': "'self'",
+    'frame-src': processorOrigin,
+    'frame-ancestors': '*',
+    'base-uri': "'none'",
+    'form-action': "'none'",
+    'object-src': "'none'",
+  });
+
   // The template is held in memory (readDist) but the page goes out uncompressed: it is ~0.9 KB
   // with its boot tag (gzip would save ~0.45 KB, under one packet), and compressing the per-merchant
   // key next to the session id echoed from the URL is the length side channel BREACH exploits.
@@ -64,10 +79,11 @@ export function pageRoutes(deps: Deps) {
     return c.html(html.replace('<!--svcpay-boot-->', tag), publishableKey ? 200 : 404);
   });
 
-  r.get('/frames/:name{(controller|field)\\.html}', async (c) => {
-    const file = await loadDist(distDir, 'app', 'src', 'frames', c.req.param('name'));
+  r.get('/frames/:name{(controller|field|checkout)\\.html}', async (c) => {
+    const name = c.req.param('name');
+    const file = await loadDist(distDir, 'app', 'src', 'frames', name);
     if (!file) throw new ApiError('service_unavailable', BUILD_MISSING);
-    pageHeaders(c, framePolicy);
+    pageHeaders(c, name === 'checkout.html' ? checkoutFramePolicy : framePolicy);
     return sendDist(c, file);
   });
 

@@ -19,6 +19,9 @@ import { PublicToken, PublicTokenBody } from '../../../api/tokens.ts';
 import { toCard } from '../tokens/index.ts';
 import { readSession, sessionForKey } from '../../engine/sessions.ts';
 import { toPublicSession } from '../sessions/wire.ts';
+import { EmbedTokenResponse, PublicCompleteRequest, PublicCompleteResponse } from '../../../api/embed.ts';
+import { embedToken } from '../../engine/embed-token.ts';
+import { completeForKey } from '../../engine/public-complete.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
@@ -84,6 +87,52 @@ export function publicRoutes(deps: Deps) {
       const wire = (t: PaymentMethodRecord) => ({ id: t.id, card: toCard(t) });
       const res = await createBrowserToken(deps, a, session, input.card, input.setupForFutureUse, idem && ((tx, out) => idem.complete(tx, 201, wire(out.token))));
       return c.json(wire(res.token), 201);
+    },
+  );
+
+  // Embedded checkout (Doc 3, Browser flows 2). Neither carries card data, so unlike charge and
+  // tokens a merchant page may call them too (CORS), not only the service's own frames.
+  r.use('/v1/public/sessions/:sessionId/embed-token', cors({ origin: '*', allowHeaders: ['Authorization'], allowMethods: ['GET'] }));
+  r.use('/v1/public/sessions/:sessionId/complete', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['POST'] }));
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/public/sessions/{sessionId}/embed-token',
+      summary:
+        'Poll whether an embed session is ready to mount: `{ ready: false, reason, retryAfterMs }` until it is, then `{ ready: true, … }` with what mounts the processor fields (as POST /api/checkout/init)',
+      'x-error-codes': ['session_not_found', 'session_wrong_state', 'session_already_completed', 'session_expired', 'binder_unavailable', 'rate_limit_exceeded', 'rate_limit_exceeded_per_key'],
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.publicSessionRead }),
+      request: { params: IdParam },
+      responses: { 200: json(EmbedTokenResponse), ...errors },
+    }),
+    async (c) => c.json(await embedToken(deps, c.get('auth'), c.req.valid('param').sessionId), 200),
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/public/sessions/{sessionId}/complete',
+      summary: "Resolve the outcome after the buyer paid the processor: verifies the processor's transaction and settles the session (a UX signal; confirm by webhook)",
+      'x-error-codes': [
+        'validation_error',
+        'session_not_found',
+        'session_already_completed',
+        'session_expired',
+        'transaction_verification_failed',
+        'feature_unavailable',
+        'provider_unavailable',
+        'idempotency_replay_incompatible',
+        'charge_already_in_flight',
+        'rate_limit_exceeded',
+      ],
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.paymentOps }),
+      request: { params: IdParam, ...body(PublicCompleteRequest) },
+      responses: { 200: json(PublicCompleteResponse), ...errorResponses(400, 401, 403, 404, 409, 410, 429) },
+    }),
+    async (c) => {
+      const { sessionId } = c.req.valid('param');
+      return c.json(await completeForKey(deps, c.get('auth'), sessionId, c.req.valid('json').transactionId), 200);
     },
   );
 
