@@ -97,10 +97,28 @@ export const BillingAddress = z.strictObject({
   country: z.string().length(2).optional(),
 });
 
+/** A bare http(s) origin, e.g. `https://shop.example.com`. */
+export const HttpOrigin = z
+  .string()
+  .max(200)
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === s;
+    } catch {
+      return false;
+    }
+  }, 'an http(s) origin such as https://shop.example.com');
+
 export const PublicChargeRequest = z.strictObject({
   card: ChargeCard,
   billingAddress: BillingAddress.optional(),
   expected_amount: z.number().int().positive().optional(),
+  /**
+   * The merchant page the fields are on. A bank challenge (3-D Secure) shows in a dialog over that
+   * page, so the bank page may be framed by it (besides the service) and returns the buyer there.
+   */
+  pageOrigin: HttpOrigin.optional(),
 });
 export type PublicChargeRequest = z.infer<typeof PublicChargeRequest>;
 
@@ -113,6 +131,10 @@ export const PublicChargeResponse = z.object({
   next_action: z.object({ type: z.string(), redirect_to_url: z.object({ url: z.string() }) }).optional(),
 });
 export type PublicChargeResponse = z.infer<typeof PublicChargeResponse>;
+
+/** `POST /v1/public/sessions/{id}/complete`: `cancel` ends a bank challenge the buyer closed. */
+export const PublicCompleteRequest = z.strictObject({ cancel: z.boolean().optional() });
+export type PublicCompleteRequest = z.infer<typeof PublicCompleteRequest>;
 
 /** The flat error envelope every failure carries (Doc 1, Errors). */
 export const ErrorEnvelope = z.object({

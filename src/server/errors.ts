@@ -103,6 +103,8 @@ export const catalogue = {
   route_not_found: entry(404, 'MERCHANT', 'No such endpoint.', 'Check the method and path against the API reference.'),
   method_not_allowed: entry(405, 'MERCHANT', 'This method is not allowed on this path.', 'Check the method against the API reference.'),
   service_unavailable: entry(503, 'INTERNAL', 'The service is temporarily unavailable.', 'Retry with backoff.', true),
+  // Doc 1, Errors: a capability deliberately switched off; retrying will not clear it.
+  feature_unavailable: entry(503, 'MERCHANT', 'This capability is switched off for the account.', 'Use the webhook path: listen for payment_intent.succeeded / payment_intent.failed.', false, 'use_webhooks'),
   internal_error: entry(500, 'INTERNAL', 'Something went wrong on our side.', 'Retry with the same Idempotency-Key; contact support with the request id if it persists.', true),
 } satisfies Record<string, CatalogueEntry>;
 

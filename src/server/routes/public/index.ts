@@ -5,7 +5,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
-import { PublicChargeRequest, PublicChargeResponse, PublicSession } from '../../../api/checkout.ts';
+import { PublicChargeRequest, PublicChargeResponse, PublicCompleteRequest, PublicSession } from '../../../api/checkout.ts';
 import type { Deps } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { auth } from '../../middleware/auth.ts';
@@ -13,6 +13,7 @@ import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { randomChars } from '../../ids.ts';
 import { chargeAtSubmit } from '../../engine/payments.ts';
+import { completeAtSubmit } from '../../engine/charge-complete.ts';
 import { createBrowserToken } from '../../engine/tokens.ts';
 import type { PaymentMethodRecord } from '../../engine/types.ts';
 import { PublicToken, PublicTokenBody } from '../../../api/tokens.ts';
@@ -23,6 +24,10 @@ import { body, errorResponses, json, newRouter } from '../../router.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 422);
+
+/** The service page the bank sends the buyer back to; it tells `pageOrigin` the challenge is over. */
+export const challengeReturnUrl = (publicUrl: string, pageOrigin: string) =>
+  `${publicUrl}/frames/challenge-return.html?${new URLSearchParams({ parentOrigin: pageOrigin })}`;
 
 export function publicRoutes(deps: Deps) {
   const r = newRouter();
@@ -60,8 +65,28 @@ export function publicRoutes(deps: Deps) {
       const input = c.req.valid('json');
       // The attempt's reference is the service's own: the idempotency reservation, or a fresh id.
       const attemptId = c.get('idempotency')?.id ?? `att_${randomChars(24)}`;
-      const result = await chargeAtSubmit(deps, a.merchant, session, input.card, input.expected_amount, attemptId);
+      // A bank challenge comes back to the service's return page, which tells the merchant page
+      // (src/frames/challenge-return); the page's origin is the one the bank page may be framed by.
+      const challenge = input.pageOrigin ? { returnUrl: challengeReturnUrl(deps.config.publicUrl, input.pageOrigin), frameAncestor: input.pageOrigin } : {};
+      const result = await chargeAtSubmit(deps, a.merchant, session, input.card, input.expected_amount, attemptId, challenge);
       return c.json(result, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/public/sessions/{sessionId}/complete',
+      summary: "Resolve the outcome of a charge at submit after the buyer's bank challenge (a UX signal; confirm by webhook); `cancel` ends a challenge the buyer closed",
+      'x-error-codes': ['validation_error', 'session_not_found', 'session_expired', 'session_wrong_state', 'charge_at_submit_not_enabled', 'feature_unavailable', 'origin_forbidden', 'provider_unavailable', 'rate_limit_exceeded'],
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true }),
+      request: { params: IdParam, ...body(PublicCompleteRequest) },
+      responses: { 200: json(PublicChargeResponse), ...errors },
+    }),
+    async (c) => {
+      const a = c.get('auth');
+      const session = await sessionForKey(deps.store.read, a, c.req.valid('param').sessionId);
+      return c.json(await completeAtSubmit(deps, a.merchant, session, c.req.valid('json').cancel === true), 200);
     },
   );
 
