@@ -75,7 +75,11 @@ export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (
         error: { code: 'internal_error', message: 'Something went wrong in svcpay.js.' },
       }));
     },
-    createToken: () => Promise.resolve(notAvailable('createToken')),
+    createToken(opts) {
+      const group = opts && groups.get(opts.elements);
+      if (!group) fail('createToken({ elements }): pass the elements object created by this SvcPay instance.');
+      return group.createToken().catch(() => ({ error: { code: 'internal_error', message: 'Something went wrong in svcpay.js.' } }));
+    },
     mountCheckout: () => Promise.resolve(notAvailable('mountCheckout')),
   };
   return svcpay;

@@ -70,6 +70,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       frame.style.cssText = 'border:0;margin:0;padding:0;width:100%;min-width:100%;height:44px;display:block;overflow:hidden;background:transparent;color-scheme:normal';
       readyFired = false;
       container.appendChild(frame);
+      group.mounted(id);
     },
     on(event, handler) {
       if (!elementEventNames.includes(event)) fail(`${type}.on: unknown event "${String(event)}"; use one of ${elementEventNames.join(', ')}.`);
@@ -107,6 +108,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     id,
     element,
     isMounted: () => frame !== null,
+    isReady: () => readyFired,
     handle(event, state: FieldState) {
       if (!frame) return;
       if (event === 'ready') {

@@ -5,7 +5,7 @@
  * proves they agree. Types still come from messages.ts (type-only imports cost nothing).
  */
 import type { Parser } from '../src/protocol/channel.ts';
-import type { ControllerToPage, PageToController } from '../src/protocol/messages.ts';
+import type { ChallengeReturnToPage, ControllerToPage, PageToController } from '../src/protocol/messages.ts';
 import { cardBrands, elementEventNames, elementTypes } from '../src/vocab/elements.ts';
 import { publishableKeyShape } from '../src/vocab/keys.ts';
 import { confirmStatuses } from '../src/vocab/payments.ts';
@@ -41,12 +41,24 @@ const fieldState = obj({
   error: opt(orNull(obj({ code: str(64), message: str(300) }))),
 });
 
+const paymentError = obj({ code: str(64), message: str(500), declineCode: opt(orNull(str(64))) });
+
 const confirmResult = obj({
   status: oneOf(confirmStatuses),
   sessionId: str(80),
   paymentIntentId: opt(orNull(str(80))),
-  error: opt(obj({ code: str(64), message: str(500), declineCode: opt(orNull(str(64))) })),
+  error: opt(paymentError),
   retry: opt(orNull(obj({ allowed: bool, attempts_remaining: int(0, Number.MAX_SAFE_INTEGER) }))),
+});
+
+const tokenResult = obj({
+  token: opt(
+    obj({
+      id: str(80),
+      card: obj({ brand: oneOf(cardBrands), last4: orNull(re(/^\d{4}$/)), expMonth: orNull(int(1, 12)), expYear: orNull(int(2000, 2100)) }),
+    }),
+  ),
+  error: opt(paymentError),
 });
 
 const elementOptions = opt(obj({ placeholder: opt(str(100)), disabled: opt(bool), hidePostalCode: opt(bool) }));
@@ -56,6 +68,9 @@ const controllerToPage: Record<string, Check> = {
   'element.event': obj({ ...head('element.event'), elementId: id, event: oneOf(elementEventNames), state: fieldState }),
   'element.resize': obj({ ...head('element.resize'), elementId: id, height: int(0, 2000) }),
   'confirm.result': obj({ ...head('confirm.result'), requestId: id, result: confirmResult }),
+  'confirm.challenge': obj({ ...head('confirm.challenge'), requestId: id, url: str(2000, /^https?:\/\/[^\s]+$/), label: str(200), cancel: str(100) }),
+  'token.result': obj({ ...head('token.result'), requestId: id, result: tokenResult }),
+  'controller.error': obj({ ...head('controller.error'), error: obj({ code: str(64), message: str(300) }) }),
 };
 
 const pageToController: Record<string, Check> = {
@@ -67,7 +82,8 @@ const pageToController: Record<string, Check> = {
   }),
   'element.update': obj({ ...head('element.update'), elementId: id, options: elementOptions }),
   'element.unmount': obj({ ...head('element.unmount'), elementId: id }),
-  confirm: obj({ ...head('confirm'), requestId: id, kind: oneOf(['payment']) }),
+  confirm: obj({ ...head('confirm'), requestId: id, kind: oneOf(['payment', 'token']) }),
+  'challenge.done': obj({ ...head('challenge.done'), requestId: id, outcome: oneOf(['returned', 'canceled']) }),
 };
 
 function union<T>(byType: Record<string, Check>): Parser<T> {
@@ -81,6 +97,7 @@ function union<T>(byType: Record<string, Check>): Parser<T> {
 }
 
 export const ControllerToPageParser = union<ControllerToPage>(controllerToPage);
+export const ChallengeReturnParser = union<ChallengeReturnToPage>({ 'challenge.returned': obj({ protocol: oneOf([PROTOCOL]), type: oneOf(['challenge.returned']) }) });
 export const PageToControllerParser = union<PageToController>(pageToController);
 /** Merchant input checks reuse the wire rules, so a bad option fails at the call, not silently. */
 export const isElementOptions = elementOptions;

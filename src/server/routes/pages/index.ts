@@ -64,7 +64,8 @@ export function pageRoutes(deps: Deps) {
     return c.html(html.replace('<!--svcpay-boot-->', tag), publishableKey ? 200 : 404);
   });
 
-  r.get('/frames/:name{(controller|field)\\.html}', async (c) => {
+  // challenge-return: where the bank sends the challenge frame back (embed/challenge.ts).
+  r.get('/frames/:name{(controller|field|challenge-return)\\.html}', async (c) => {
     const file = await loadDist(distDir, 'app', 'src', 'frames', c.req.param('name'));
     if (!file) throw new ApiError('service_unavailable', BUILD_MISSING);
     pageHeaders(c, framePolicy);
