@@ -13,7 +13,7 @@
  *
  * Focus stays inside while it is open (a focus that lands elsewhere on the page comes back to the
  * dialog's Cancel button); Escape or Cancel closes it as `canceled`; focus then returns to where
- * it was. Escape is heard while focus is on the dialog or its button: keys pressed inside the
+ * it was (once it can take it again). Escape is heard while focus is on the dialog or its button: keys pressed inside the
  * bank's cross-origin page never reach this page, hence the visible Cancel button too.
  */
 import { listen } from '../src/protocol/channel.ts';
@@ -27,21 +27,31 @@ export interface ChallengeTexts {
   cancel: string;
 }
 
-/** Shows the dialog; `onDone` is called once, when it closes. Returns a function that closes it as `canceled`. */
-export function openChallenge(url: string, texts: ChallengeTexts, serviceOrigin: string, onDone: (outcome: ChallengeOutcome) => void): () => void {
-  const opener = document.activeElement as HTMLElement | null;
+/**
+ * Shows the dialog; `onDone` is called once, when it closes, with a `refocus` that puts focus back
+ * where it was if nothing holds it (a Pay button the merchant disabled during the payment cannot
+ * take focus until the payment resolves: call it again then).
+ */
+export function openChallenge(
+  url: string,
+  texts: ChallengeTexts,
+  serviceOrigin: string,
+  /** What had focus when the payment started (the Pay button, before the merchant disabled it). */
+  opener: Element | null,
+  onDone: (outcome: ChallengeOutcome, refocus: () => void) => void,
+): void {
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, css: string) => {
     const e = document.createElement(tag);
     e.style.cssText = css;
     return e;
   };
-  const backdrop = el('div', 'position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,.55);display:flex;align-items:center;justify-content:center');
-  const dialog = el('div', 'position:relative;background:#fff;border-radius:8px;width:min(480px,100vw);height:min(640px,100vh);overflow:hidden;display:flex;flex-direction:column');
+  const backdrop = el('div', 'position:fixed;inset:0;z-index:2147483647;background:#0008;display:grid;place-items:center');
+  const dialog = el('div', 'background:#fff;border-radius:8px;width:min(480px,100vw);height:min(640px,100vh);display:flex;flex-direction:column');
   dialog.setAttribute('role', 'dialog');
   dialog.setAttribute('aria-modal', 'true');
   dialog.setAttribute('aria-label', texts.label);
   dialog.tabIndex = -1;
-  const cancel = el('button', 'align-self:flex-end;margin:8px;font:inherit;padding:4px 12px;cursor:pointer');
+  const cancel = el('button', 'align-self:end;margin:8px;font:inherit');
   cancel.type = 'button';
   cancel.textContent = texts.cancel;
   const frame = el('iframe', 'border:0;width:100%;flex:1');
@@ -70,8 +80,13 @@ export function openChallenge(url: string, texts: ChallengeTexts, serviceOrigin:
     document.removeEventListener('keydown', onKey, true);
     document.removeEventListener('focusin', onFocus, true);
     backdrop.remove();
-    if (opener && opener.isConnected) opener.focus();
-    onDone(outcome);
+    refocus();
+    onDone(outcome, refocus);
+  }
+
+  function refocus(): void {
+    const now = document.activeElement;
+    if (opener?.isConnected && (!now || now === document.body)) (opener as HTMLElement).focus();
   }
 
   cancel.addEventListener('click', () => close('canceled'));
@@ -79,5 +94,4 @@ export function openChallenge(url: string, texts: ChallengeTexts, serviceOrigin:
   document.addEventListener('focusin', onFocus, true);
   document.body.appendChild(backdrop);
   dialog.focus();
-  return () => close('canceled');
 }

@@ -31,6 +31,8 @@ const notAvailable = (what: string) => ({
   error: { code: 'not_available', message: `${what} is not available yet in this version of svcpay.js.` },
 });
 
+const internalError = { code: 'internal_error', message: 'Something went wrong in svcpay.js.' };
+
 /** Builds the `SvcPay` global for a service origin (null when it could not be told). */
 export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (publishableKey, options = {}) => {
   if (typeof publishableKey === 'string' && publishableKey.startsWith(secretKeyPrefix)) {
@@ -69,16 +71,12 @@ export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (
     confirmPayment(opts) {
       const group = opts && groups.get(opts.elements);
       if (!group) fail('confirmPayment({ elements }): pass the elements object created by this SvcPay instance.');
-      return group.confirm().catch(() => ({
-        status: 'failed' as const,
-        sessionId: '',
-        error: { code: 'internal_error', message: 'Something went wrong in svcpay.js.' },
-      }));
+      return group.confirm().catch(() => ({ status: 'failed' as const, sessionId: '', error: internalError }));
     },
     createToken(opts) {
       const group = opts && groups.get(opts.elements);
       if (!group) fail('createToken({ elements }): pass the elements object created by this SvcPay instance.');
-      return group.createToken().catch(() => ({ error: { code: 'internal_error', message: 'Something went wrong in svcpay.js.' } }));
+      return group.createToken().catch(() => ({ error: internalError }));
     },
     mountCheckout: () => Promise.resolve(notAvailable('mountCheckout')),
   };

@@ -6,7 +6,7 @@ import type { FieldState } from '../src/protocol/messages.ts';
 import type { ElementPort, GroupHost } from './group.ts';
 import type { ElementEventName, ElementOptions, ElementType, SvcPayElement } from './loader/types.js';
 import { elementEventNames, isElementOptions } from './protocol.ts';
-import { SANDBOX, fail, randomId, resolveTarget } from './util.ts';
+import { SANDBOX, callAll, fail, randomId, resolveTarget } from './util.ts';
 
 type Handler = (event: never) => void;
 
@@ -23,18 +23,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     return o;
   }
 
-  function emit(event: ElementEventName, payload: object): void {
-    for (const h of handlers[event] ?? []) {
-      // A throwing merchant handler must not stop the others nor our message loop.
-      try {
-        (h as (p: object) => void)(payload);
-      } catch (err) {
-        setTimeout(() => {
-          throw err;
-        });
-      }
-    }
-  }
+  const emit = (event: ElementEventName, payload: object) => callAll((handlers[event] ?? []) as ((p: object) => void)[], payload);
 
   const element: SvcPayElement = {
     elementType: type,

@@ -9,7 +9,7 @@ import { openChallenge } from './challenge.ts';
 import { createElement } from './element.ts';
 import type { Appearance, ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, ElementsErrorEvent, SvcPayElement } from './loader/types.js';
 import { ControllerToPageParser, PageToControllerParser, PROTOCOL, elementTypes } from './protocol.ts';
-import { SANDBOX, fail, randomId } from './util.ts';
+import { SANDBOX, callAll, fail, randomId } from './util.ts';
 import { fieldTypes } from '../src/vocab/elements.ts';
 
 export interface GroupConfig {
@@ -51,10 +51,13 @@ const RESULT_WAIT_MS = 90_000;
 type Kind = 'payment' | 'token';
 type Results = { payment: ConfirmPaymentResult; token: CreateTokenResult };
 interface Pending {
+  /** What had focus when the merchant called: focus goes back there after a bank challenge. */
+  opener: Element | null;
   resolve(message: ControllerToPage): void;
   /** The bank challenge is open: no timeout while the buyer answers their bank. */
   pause(): void;
-  resume(): void;
+  /** It closed; `after` runs once the merchant's code has seen the result. */
+  resume(after: () => void): void;
 }
 
 export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): Promise<ConfirmPaymentResult>; createToken(): Promise<CreateTokenResult> } {
@@ -104,28 +107,19 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       });
       document.body.appendChild(frame);
       // The controller must answer within the wait, or the merchant hears why nothing works.
-      setTimeout(() => ready || emitError('frame_load_failed', 'The svcpay controller frame did not load; check the network and the page CSP (frame-src).'), READY_WAIT_MS);
+      setTimeout(() => ready || loadFailed('controller'), READY_WAIT_MS);
     },
     mounted(elementId) {
       setTimeout(() => {
         const port = ports.get(elementId);
-        if (port?.isMounted() && !port.isReady()) emitError('frame_load_failed', `The svcpay ${port.element.elementType} field did not load; check the network and the page CSP (frame-src).`);
+        if (port?.isMounted() && !port.isReady()) loadFailed(port.element.elementType);
       }, READY_WAIT_MS);
     },
   };
 
   /** The group's `error` event (Doc 3 leaves it open): frames that failed to load or failed unexpectedly. */
-  function emitError(code: string, message: string): void {
-    for (const h of errorHandlers.slice()) {
-      try {
-        h({ code, message });
-      } catch (err) {
-        setTimeout(() => {
-          throw err;
-        });
-      }
-    }
-  }
+  const emitError = (code: string, message: string) => callAll(errorHandlers, { code, message });
+  const loadFailed = (frame: string) => emitError('frame_load_failed', `svcpay ${frame} frame did not load (network, or CSP frame-src).`);
 
   const initBody = (): Body => ({
     type: 'init',
@@ -152,8 +146,8 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       const p = pending.get(msg.requestId);
       if (!p) return;
       p.pause();
-      openChallenge(msg.url, msg, cfg.origin, (outcome) => {
-        p.resume();
+      openChallenge(msg.url, msg, cfg.origin, p.opener, (outcome, refocus) => {
+        p.resume(refocus);
         host.post({ type: 'challenge.done', requestId: msg.requestId, outcome });
       });
     } else {
@@ -172,19 +166,26 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     return new Promise((resolve) => {
       const requestId = randomId(8);
       let timer: ReturnType<typeof setTimeout> | undefined;
+      let after: (() => void) | undefined;
       const done = (result: Results[K]) => {
         clearTimeout(timer);
         pending.delete(requestId);
         resolve(result);
+        // The merchant's handlers run first (re-enabling a Pay button), then focus goes back.
+        if (after) setTimeout(after);
       };
       const waitResult = () => (timer = setTimeout(() => done(failure(kind, 'timeout', 'The payment is taking too long. Check your connection and try again.')), RESULT_WAIT_MS));
       pending.set(requestId, {
+        opener: document.activeElement,
         resolve: (msg) => {
           if (msg.type === 'confirm.result' && kind === 'payment') done(msg.result as Results[K]);
           if (msg.type === 'token.result' && kind === 'token') done(toCreateTokenResult(msg.result) as Results[K]);
         },
         pause: () => clearTimeout(timer),
-        resume: waitResult,
+        resume: (then) => {
+          after = then;
+          waitResult();
+        },
       });
       timer = setTimeout(() => {
         if (!ready) return done(failure(kind, 'controller_unavailable', 'The payment service could not be reached. Check your connection and try again.'));
