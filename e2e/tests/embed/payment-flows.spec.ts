@@ -3,24 +3,40 @@
  * declines and same-session retry, the bank challenge (3-D Secure) in svcpay's dialog, a charge
  * whose outcome is not known yet, a card vaulted in the browser and charged by the merchant's
  * server, and a frame failure reported to the service without card data.
+ *
+ * On a server of their own, started with rate limits off: these flows make many card entries from
+ * one loopback address, and would starve the shared server's per-IP card bucket (20 a minute) for
+ * every other spec running beside them. Rate limits have tests of their own.
  */
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { completeChallenge } from '../../../embed/testing/index.ts';
-import type { Merchant, SvcPayApi } from '../../fixtures/api.ts';
+import { startSvcPay } from '../../../embed/testing/server.ts';
+import type { SvcPayServer } from '../../../embed/testing/types.js';
+import { SvcPayApi, type Merchant } from '../../fixtures/api.ts';
 import { approvedNumberForms, cards } from '../../fixtures/cards.ts';
 import { startFlowsPage } from '../../fixtures/flows-page.ts';
 import type { MerchantPage } from '../../fixtures/merchant-page.ts';
-import { serverState } from '../../fixtures/state.ts';
-import { expect, test } from '../../fixtures/test.ts';
+import { expect, test as base } from '../../fixtures/test.ts';
 import { FlowsPage } from '../../models/flows-page.ts';
 
+let own: SvcPayServer;
 let shop: MerchantPage;
-test.beforeAll(async () => {
-  shop = await startFlowsPage(serverState().serviceUrl);
+base.beforeAll(async () => {
+  base.setTimeout(120_000);
+  own = await startSvcPay({ env: { SVCPAY_RATE_LIMITS: 'off' } });
+  shop = await startFlowsPage(own.serviceUrl);
 });
-test.afterAll(async () => {
-  await shop.close();
+base.afterAll(async () => {
+  await shop?.close();
+  await own?.stop();
+});
+
+/** The shared fixtures' names, bound to this spec's own server. */
+const test = base.extend<{ api: SvcPayApi; merchant: Merchant; server: SvcPayServer }>({
+  server: async ({}, use) => use(own),
+  api: async ({}, use) => use(new SvcPayApi(own.serviceUrl)),
+  merchant: async ({ api }, use) => use(await api.createMerchant()),
 });
 
 async function open(page: Page, api: SvcPayApi, merchant: Merchant, opts: { chargeAtSubmit?: boolean; mode?: 'payment' | 'token' } = {}) {

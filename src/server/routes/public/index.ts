@@ -79,7 +79,8 @@ export function publicRoutes(deps: Deps) {
       path: '/v1/public/sessions/{sessionId}/complete',
       summary: "Resolve the outcome of a charge at submit after the buyer's bank challenge (a UX signal; confirm by webhook); `cancel` ends a challenge the buyer closed",
       'x-error-codes': ['validation_error', 'session_not_found', 'session_expired', 'session_wrong_state', 'charge_at_submit_not_enabled', 'feature_unavailable', 'origin_forbidden', 'provider_unavailable', 'rate_limit_exceeded'],
-      middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true }),
+      // No card data here: a payment operation, not the card-testing surface (cardEntry).
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.paymentOps, sameOrigin: true }),
       request: { params: IdParam, ...body(PublicCompleteRequest) },
       responses: { 200: json(PublicChargeResponse), ...errors },
     }),
