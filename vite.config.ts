@@ -31,7 +31,7 @@ const frameCore = [
   /node_modules[\\/]zod[\\/]/,
   /src[\\/]protocol[\\/]/,
   /src[\\/]locales[\\/](index\.ts|en\.json)$/,
-  /src[\\/]frames[\\/](params\.ts|controller[\\/](controller|result|merge)\.ts)$/,
+  /src[\\/]frames[\\/](params\.ts|frame-errors\.ts|controller[\\/](controller|result|merge)\.ts)$/,
   /src[\\/]client[\\/](http|charge|client-error|schemas[\\/](shared|charge))\.ts$/,
 ];
 
@@ -155,6 +155,7 @@ export default defineConfig(({ mode }) => {
           controller: resolve(root, 'src/frames/controller.html'),
           field: resolve(root, 'src/frames/field.html'),
           checkout: resolve(root, 'src/frames/checkout.html'),
+          challengeReturn: resolve(root, 'src/frames/challenge-return.html'),
           sandboxFields: resolve(root, 'sandbox-processor/fields-page/index.html'),
         },
         output: {

@@ -52,10 +52,11 @@ describe('SvcPay()', () => {
     expect(() => svcpay.confirmPayment({ elements: {} as never })).toThrow(/elements object/);
   });
 
-  it('resolves createToken with not_available', async () => {
+  it('createToken needs its elements object, and resolves elements_not_mounted before any mount', async () => {
     const svcpay = makeSvcPay(SERVICE)(PK);
     const elements = svcpay.elements({ sessionId: 'cs_1' });
-    expect((await svcpay.createToken({ elements })).error?.code).toBe('not_available');
+    expect(() => svcpay.createToken({ elements: {} as never })).toThrow(/elements object/);
+    expect(await svcpay.createToken({ elements })).toEqual({ error: { code: 'elements_not_mounted', message: expect.any(String) } });
   });
 });
 
@@ -210,6 +211,108 @@ describe('elements', () => {
       const pending = svcpay.confirmPayment({ elements });
       await vi.advanceTimersByTimeAsync(16_000);
       expect(await pending).toMatchObject({ status: 'failed', sessionId: 'cs_1', error: { code: 'controller_unavailable' } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('createToken asks the controller for a token and resolves { token } only for its own request', async () => {
+    const { svcpay, elements, load, fromController, posted } = page();
+    elements.create('card').mount('#card');
+    load();
+    fromController({ type: 'controller.ready' });
+    const pending = svcpay.createToken({ elements });
+    const ask = posted().find((m) => (m as { type?: string }).type === 'confirm') as unknown as { requestId: string; kind: string };
+    expect(ask.kind).toBe('token');
+    const token = { id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } };
+    // A payment result for the same request is not a token: ignored.
+    fromController({ type: 'confirm.result', requestId: ask.requestId, result: { status: 'succeeded', sessionId: 'cs_1' } });
+    fromController({ type: 'token.result', requestId: ask.requestId, result: { token } });
+    await expect(pending).resolves.toEqual({ token });
+  });
+
+  it('a bank challenge shows in a labelled modal dialog over the page, keeps focus, and Escape cancels it', async () => {
+    vi.useFakeTimers();
+    try {
+      const { svcpay, elements, load, fromController, posted } = page();
+      document.body.insertAdjacentHTML('beforeend', '<button id="pay">Pay</button>');
+      elements.create('card').mount('#card');
+      load();
+      fromController({ type: 'controller.ready' });
+      const pay = document.getElementById('pay')!;
+      pay.focus();
+      const pending = svcpay.confirmPayment({ elements });
+      const ask = posted().find((m) => (m as { type?: string }).type === 'confirm') as unknown as { requestId: string };
+      const url = 'http://127.0.0.1:4243/challenge/sbx_txn_1';
+      fromController({ type: 'confirm.challenge', requestId: ask.requestId, url, label: 'Confirm your payment with your bank', cancel: 'Cancel' });
+      const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
+      expect(dialog.getAttribute('aria-modal')).toBe('true');
+      expect(dialog.getAttribute('aria-label')).toBe('Confirm your payment with your bank');
+      expect(dialog.querySelector('iframe')!.src).toBe(url);
+      expect(dialog.contains(document.activeElement)).toBe(true);
+      // Focus that lands on the page behind comes back into the dialog.
+      pay.focus();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+      // The buyer may take their time with their bank: no timeout while the dialog is open.
+      await vi.advanceTimersByTimeAsync(200_000);
+      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      expect(document.querySelector('[role="dialog"]')).toBeNull();
+      expect(document.activeElement).toBe(pay);
+      expect(posted().find((m) => (m as { type?: string }).type === 'challenge.done')).toMatchObject({ requestId: ask.requestId, outcome: 'canceled', targetOrigin: SERVICE });
+      const result = { status: 'failed', sessionId: 'cs_1', error: { code: 'authentication_canceled', message: 'x' } };
+      fromController({ type: 'confirm.result', requestId: ask.requestId, result });
+      await expect(pending).resolves.toEqual(result);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the return page closes the challenge as returned; a message from another window or origin does not', async () => {
+    const { svcpay, elements, load, fromController, posted } = page();
+    elements.create('card').mount('#card');
+    load();
+    fromController({ type: 'controller.ready' });
+    void svcpay.confirmPayment({ elements });
+    const ask = posted().find((m) => (m as { type?: string }).type === 'confirm') as unknown as { requestId: string };
+    fromController({ type: 'confirm.challenge', requestId: ask.requestId, url: 'http://127.0.0.1:4243/challenge/t', label: 'Bank', cancel: 'Cancel' });
+    const frame = document.querySelector<HTMLIFrameElement>('[role="dialog"] iframe')!;
+    const bank = { postMessage: vi.fn() };
+    Object.defineProperty(frame, 'contentWindow', { value: bank });
+    const returned = (origin: string, source: unknown) =>
+      window.dispatchEvent(new MessageEvent('message', { data: { protocol: P, type: 'challenge.returned' }, origin, source: source as Window }));
+    returned('http://127.0.0.1:4244', bank);
+    returned(SERVICE, window);
+    expect(document.querySelector('[role="dialog"]')).not.toBeNull();
+    returned(SERVICE, bank);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(posted().find((m) => (m as { type?: string }).type === 'challenge.done')).toMatchObject({ outcome: 'returned' });
+  });
+
+  it('fires the group error event for a controller error and for a field frame that never says ready', async () => {
+    vi.useFakeTimers();
+    try {
+      const { elements, load, fromController } = page();
+      const errors: unknown[] = [];
+      expect(() => elements.on('change' as never, () => {})).toThrow(/unknown event/);
+      elements.on('error', (e) => errors.push(e));
+      elements.create('card').mount('#card');
+      load();
+      fromController({ type: 'controller.ready' });
+      fromController({ type: 'controller.error', error: { code: 'frame_error', message: 'A card field failed unexpectedly.' } });
+      expect(errors).toEqual([{ code: 'frame_error', message: 'A card field failed unexpectedly.' }]);
+      await vi.advanceTimersByTimeAsync(16_000);
+      expect(errors[1]).toMatchObject({ code: 'frame_load_failed' });
+      // A field that did say ready is not reported.
+      const other = page();
+      const seen: unknown[] = [];
+      other.elements.on('error', (e) => seen.push(e));
+      other.elements.create('card').mount('#card');
+      other.load();
+      other.fromController({ type: 'controller.ready' });
+      const id = new URLSearchParams(new URL(document.querySelector<HTMLIFrameElement>('#card iframe')!.src).hash.slice(1)).get('elementId');
+      other.fromController({ type: 'element.event', elementId: id, event: 'ready', state: { elementType: 'card', empty: true, complete: false } });
+      await vi.advanceTimersByTimeAsync(16_000);
+      expect(seen).toEqual([]);
     } finally {
       vi.useRealTimers();
     }

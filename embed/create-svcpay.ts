@@ -42,6 +42,8 @@ const notAvailable = (what: string) => ({
   error: { code: 'not_available', message: `${what} is not available yet in this version of svcpay.js.` },
 });
 
+const internalError = { code: 'internal_error', message: 'Something went wrong in svcpay.js.' };
+
 /** Builds the `SvcPay` global for a service origin (null when it could not be told). */
 export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (publishableKey, options = {}) => {
   if (typeof publishableKey === 'string' && publishableKey.startsWith(secretKeyPrefix)) {
@@ -80,13 +82,13 @@ export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (
     confirmPayment(opts) {
       const group = opts && groups.get(opts.elements);
       if (!group) fail('confirmPayment({ elements }): pass the elements object created by this SvcPay instance.');
-      return group.confirm().catch(() => ({
-        status: 'failed' as const,
-        sessionId: '',
-        error: { code: 'internal_error', message: 'Something went wrong in svcpay.js.' },
-      }));
+      return group.confirm().catch(() => ({ status: 'failed' as const, sessionId: '', error: internalError }));
     },
-    createToken: () => Promise.resolve(notAvailable('createToken')),
+    createToken(opts) {
+      const group = opts && groups.get(opts.elements);
+      if (!group) fail('createToken({ elements }): pass the elements object created by this SvcPay instance.');
+      return group.createToken().catch(() => ({ error: internalError }));
+    },
     mountCheckout: (target, opts) => mountCheckout({ origin, pageOrigin, publishableKey, locale: baseLocale, debug }, target, opts),
   };
   return svcpay;

@@ -6,7 +6,7 @@ import type { FieldState } from '../src/protocol/messages.ts';
 import type { ElementPort, GroupHost } from './group.ts';
 import type { ElementEventName, ElementOptions, ElementType, SvcPayElement } from './loader/types.js';
 import { elementEventNames, isElementOptions } from './protocol.ts';
-import { SANDBOX, fail, randomId, resolveTarget } from './util.ts';
+import { SANDBOX, callAll, fail, randomId, resolveTarget } from './util.ts';
 
 type Handler = (event: never) => void;
 
@@ -23,18 +23,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     return o;
   }
 
-  function emit(event: ElementEventName, payload: object): void {
-    for (const h of handlers[event] ?? []) {
-      // A throwing merchant handler must not stop the others nor our message loop.
-      try {
-        (h as (p: object) => void)(payload);
-      } catch (err) {
-        setTimeout(() => {
-          throw err;
-        });
-      }
-    }
-  }
+  const emit = (event: ElementEventName, payload: object) => callAll((handlers[event] ?? []) as ((p: object) => void)[], payload);
 
   const element: SvcPayElement = {
     elementType: type,
@@ -70,6 +59,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       frame.style.cssText = 'border:0;margin:0;padding:0;width:100%;min-width:100%;height:44px;display:block;overflow:hidden;background:transparent;color-scheme:normal';
       readyFired = false;
       container.appendChild(frame);
+      group.mounted(id);
     },
     on(event, handler) {
       if (!elementEventNames.includes(event)) fail(`${type}.on: unknown event "${String(event)}"; use one of ${elementEventNames.join(', ')}.`);
@@ -107,6 +97,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     id,
     element,
     isMounted: () => frame !== null,
+    isReady: () => readyFired,
     handle(event, state: FieldState) {
       if (!frame) return;
       if (event === 'ready') {

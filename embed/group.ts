@@ -4,11 +4,12 @@
  * conversation. The page only ever learns states and outcomes; card values stay in the frames.
  */
 import { listen, send } from '../src/protocol/channel.ts';
-import type { ControllerToPage, FieldState, PageToController } from '../src/protocol/messages.ts';
+import type { ControllerToPage, FieldState, PageToController, TokenResult } from '../src/protocol/messages.ts';
+import { openChallenge } from './challenge.ts';
 import { createElement } from './element.ts';
-import type { Appearance, ConfirmPaymentResult, ElementOptions, ElementType, Elements, SvcPayElement } from './loader/types.js';
+import type { Appearance, ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, ElementsErrorEvent, SvcPayElement } from './loader/types.js';
 import { ControllerToPageParser, PageToControllerParser, PROTOCOL, elementTypes } from './protocol.ts';
-import { SANDBOX, fail, randomId } from './util.ts';
+import { SANDBOX, callAll, fail, randomId } from './util.ts';
 import { fieldTypes } from '../src/vocab/elements.ts';
 
 export interface GroupConfig {
@@ -28,6 +29,8 @@ export interface GroupHost extends GroupConfig {
   channel: string;
   ensureController(): void;
   post(body: Body): void;
+  /** An element's frame was put on the page: it must say ready in time, or the group's `error` fires. */
+  mounted(elementId: string): void;
 }
 
 /** What the group needs from an element. */
@@ -35,6 +38,7 @@ export interface ElementPort {
   id: string;
   element: SvcPayElement;
   isMounted(): boolean;
+  isReady(): boolean;
   handle(event: ElementEventName, state: FieldState): void;
   resize(height: number): void;
 }
@@ -44,11 +48,26 @@ const FIELD_TYPES: readonly string[] = fieldTypes;
 const READY_WAIT_MS = 15_000;
 const RESULT_WAIT_MS = 90_000;
 
-export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): Promise<ConfirmPaymentResult> } {
+type Kind = 'payment' | 'token';
+type Results = { payment: ConfirmPaymentResult; token: CreateTokenResult };
+interface Pending {
+  /** What had focus when the merchant called: focus goes back there after a bank challenge. */
+  opener: Element | null;
+  resolve(message: ControllerToPage): void;
+  /** The bank challenge is open: no timeout while the buyer answers their bank. */
+  pause(): void;
+  /** It closed; `after` runs once the merchant's code has seen the result. */
+  resume(after: () => void): void;
+  /** The elements were destroyed while waiting. */
+  abandon(): void;
+}
+
+export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): Promise<ConfirmPaymentResult>; createToken(): Promise<CreateTokenResult> } {
   const channel = randomId();
   const ports = new Map<string, ElementPort>();
   const byType = new Map<ElementType, ElementPort>();
-  const pending = new Map<string, (r: ConfirmPaymentResult) => void>();
+  const pending = new Map<string, Pending>();
+  const errorHandlers: ((e: ElementsErrorEvent) => void)[] = [];
   let frame: HTMLIFrameElement | null = null;
   let ready = false;
   let queue: Body[] = [];
@@ -90,8 +109,20 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
         initTimer = setInterval(init, 1000);
       });
       document.body.appendChild(frame);
+      // The controller must answer within the wait, or the merchant hears why nothing works.
+      setTimeout(() => ready || loadFailed('controller'), READY_WAIT_MS);
+    },
+    mounted(elementId) {
+      setTimeout(() => {
+        const port = ports.get(elementId);
+        if (port?.isMounted() && !port.isReady()) loadFailed(port.element.elementType);
+      }, READY_WAIT_MS);
     },
   };
+
+  /** The group's `error` event (Doc 3 leaves it open): frames that failed to load or failed unexpectedly. */
+  const emitError = (code: string, message: string) => callAll(errorHandlers, { code, message });
+  const loadFailed = (frame: string) => emitError('frame_load_failed', `svcpay ${frame} frame did not load (network, or CSP frame-src).`);
 
   const initBody = (): Body => ({
     type: 'init',
@@ -112,35 +143,61 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       ports.get(msg.elementId)?.handle(msg.event, msg.state);
     } else if (msg.type === 'element.resize') {
       ports.get(msg.elementId)?.resize(msg.height);
+    } else if (msg.type === 'controller.error') {
+      emitError(msg.error.code, msg.error.message);
+    } else if (msg.type === 'confirm.challenge') {
+      const p = pending.get(msg.requestId);
+      if (!p) return;
+      p.pause();
+      openChallenge(msg.url, msg, cfg.origin, p.opener, (outcome, refocus) => {
+        p.resume(refocus);
+        host.post({ type: 'challenge.done', requestId: msg.requestId, outcome });
+      });
     } else {
-      pending.get(msg.requestId)?.(msg.result);
+      pending.get(msg.requestId)?.resolve(msg);
     }
   }
 
-  const failed = (code: string, message: string): ConfirmPaymentResult => ({
-    status: 'failed',
-    sessionId: cfg.sessionId,
-    error: { code, message },
-  });
+  const failure = <K extends Kind>(kind: K, code: string, message: string): Results[K] =>
+    (kind === 'token' ? { error: { code, message } } : { status: 'failed', sessionId: cfg.sessionId, error: { code, message } }) as Results[K];
 
-  function confirm(): Promise<ConfirmPaymentResult> {
+  /** One confirmPayment or createToken: the controller answers with an outcome, never card data. */
+  function request<K extends Kind>(kind: K): Promise<Results[K]> {
     if (![...ports.values()].some((p) => p.isMounted())) {
-      return Promise.resolve(failed('elements_not_mounted', 'Mount at least one card element before confirmPayment.'));
+      return Promise.resolve(failure(kind, 'elements_not_mounted', 'Mount at least one card element before confirmPayment or createToken.'));
     }
     return new Promise((resolve) => {
       const requestId = randomId(8);
-      let timer: ReturnType<typeof setTimeout>;
-      const done = (result: ConfirmPaymentResult) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let after: (() => void) | undefined;
+      const done = (result: Results[K]) => {
         clearTimeout(timer);
         pending.delete(requestId);
         resolve(result);
+        // The merchant's handlers run first (re-enabling a Pay button), then focus goes back.
+        if (after) setTimeout(after);
       };
-      pending.set(requestId, done);
+      const waitResult = () => (timer = setTimeout(() => done(failure(kind, 'timeout', 'The payment is taking too long. Check your connection and try again.')), RESULT_WAIT_MS));
+      pending.set(requestId, {
+        opener: document.activeElement,
+        resolve: (msg) => {
+          if (msg.type === 'confirm.result' && kind === 'payment') done(msg.result as Results[K]);
+          if (msg.type === 'token.result' && kind === 'token') done(toCreateTokenResult(msg.result) as Results[K]);
+        },
+        pause: () => clearTimeout(timer),
+        // A charge may have reached the service: only the session (or its webhook) can say how it ended.
+        abandon: () =>
+          done((kind === 'payment' ? { status: 'processing', sessionId: cfg.sessionId } : { error: { code: 'elements_destroyed', message: 'The elements were destroyed before the card was saved.' } }) as Results[K]),
+        resume: (then) => {
+          after = then;
+          waitResult();
+        },
+      });
       timer = setTimeout(() => {
-        if (!ready) return done(failed('controller_unavailable', 'The payment service could not be reached. Check your connection and try again.'));
-        timer = setTimeout(() => done(failed('timeout', 'The payment is taking too long. Check your connection and try again.')), RESULT_WAIT_MS);
+        if (!ready) return done(failure(kind, 'controller_unavailable', 'The payment service could not be reached. Check your connection and try again.'));
+        waitResult();
       }, READY_WAIT_MS);
-      host.post({ type: 'confirm', requestId, kind: 'payment' });
+      host.post({ type: 'confirm', requestId, kind });
     });
   }
 
@@ -158,7 +215,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     frame = null;
     ready = false;
     queue = [];
-    for (const done of [...pending.values()]) done({ status: 'processing', sessionId: cfg.sessionId });
+    for (const p of [...pending.values()]) p.abandon();
   }
 
   function create(type: ElementType, options?: ElementOptions): SvcPayElement {
@@ -179,8 +236,26 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     return port.element;
   }
 
-  return {
-    elements: { create, getElement: (type) => byType.get(type)?.element ?? null },
-    confirm,
+  const elements: Elements = {
+    create,
+    getElement: (type) => byType.get(type)?.element ?? null,
+    on(event, handler) {
+      if (event !== 'error') fail(`elements.on: unknown event "${String(event)}"; use "error".`);
+      if (typeof handler !== 'function') fail('elements.on: the handler must be a function.');
+      errorHandlers.push(handler);
+      return elements;
+    },
+    off(event, handler) {
+      const at = errorHandlers.indexOf(handler as (e: ElementsErrorEvent) => void);
+      if (event === 'error' && handler === undefined) errorHandlers.length = 0;
+      else if (at >= 0) errorHandlers.splice(at, 1);
+      return elements;
+    },
   };
+  return { elements, confirm: () => request('payment'), createToken: () => request('token') };
+}
+
+/** The wire's token result as the merchant reads it: `{ token }` or `{ error }`, one of the two. */
+function toCreateTokenResult(r: TokenResult): CreateTokenResult {
+  return r.token ? { token: r.token } : { error: r.error ?? { code: 'internal_error', message: 'svcpay.js received an empty token result.' } };
 }

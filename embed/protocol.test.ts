@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as zodSide from '../src/protocol/messages.ts';
-import { CheckoutFrameToPageParser, ControllerToPageParser, PageToControllerParser, cardBrands, elementEventNames, elementTypes, PROTOCOL } from './protocol.ts';
+import { ChallengeReturnParser, CheckoutFrameToPageParser, ControllerToPageParser, PageToControllerParser, cardBrands, elementEventNames, elementTypes, PROTOCOL } from './protocol.ts';
 
 const P = 'svcpay/1';
 const channel = 'chan_0123456789';
@@ -64,6 +64,25 @@ const toPage: unknown[] = [
   { protocol: P, type: 'confirm.result', channel, requestId: 'r1', result: { ...result, card: '4242424242424242' } },
   { protocol: P, type: 'confirm.result', channel, requestId: 'r1', result: { ...result, sessionId: 'x'.repeat(81) } },
   { protocol: P, type: 'confirm.result', channel, result },
+  { protocol: P, type: 'confirm.challenge', channel, requestId: 'r1', url: 'http://127.0.0.1:4243/challenge/sbx_txn_1', label: 'Confirm your payment', cancel: 'Cancel' },
+  { protocol: P, type: 'confirm.challenge', channel, requestId: 'r1', url: 'https://bank.example/3ds?x=1', label: '', cancel: '' },
+  { protocol: P, type: 'confirm.challenge', channel, requestId: 'r1', url: 'javascript:alert(1)', label: 'x', cancel: 'x' },
+  { protocol: P, type: 'confirm.challenge', channel, requestId: 'r1', url: 'http://bank.example/a b', label: 'x', cancel: 'x' },
+  { protocol: P, type: 'confirm.challenge', channel, requestId: 'r1', url: `https://bank.example/${'a'.repeat(2000)}`, label: 'x', cancel: 'x' },
+  { protocol: P, type: 'confirm.challenge', channel, requestId: 'r1', url: 'https://bank.example/', label: 'x'.repeat(201), cancel: 'x' },
+  { protocol: P, type: 'confirm.challenge', channel, requestId: 'r1', url: 'https://bank.example/', label: 'x', cancel: 'x'.repeat(101) },
+  { protocol: P, type: 'confirm.challenge', channel, requestId: 'r1', url: 'https://bank.example/' },
+  { protocol: P, type: 'token.result', channel, requestId: 'r1', result: { token: { id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } } } },
+  { protocol: P, type: 'token.result', channel, requestId: 'r1', result: { token: { id: 'vp_pmt_1', card: { brand: 'unknown', last4: null, expMonth: null, expYear: null } } } },
+  { protocol: P, type: 'token.result', channel, requestId: 'r1', result: { error: { code: 'validation_error', message: 'Incomplete' } } },
+  { protocol: P, type: 'token.result', channel, requestId: 'r1', result: { token: { id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242424242424242', expMonth: 12, expYear: 2030 } } } },
+  { protocol: P, type: 'token.result', channel, requestId: 'r1', result: { token: { id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242', expMonth: 13, expYear: 2030 } } } },
+  { protocol: P, type: 'token.result', channel, requestId: 'r1', result: { token: { id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, number: '4242424242424242' } } } },
+  { protocol: P, type: 'token.result', channel, requestId: 'r1', result: { token: { id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, cvc: '123' } } } },
+  { protocol: P, type: 'controller.error', channel, error: { code: 'frame_error', message: 'A card field failed.' } },
+  { protocol: P, type: 'controller.error', channel, error: { code: 'frame_error' } },
+  { protocol: P, type: 'controller.error', channel, error: { code: 'x', message: 'y'.repeat(301) } },
+  { protocol: P, type: 'controller.error', error: { code: 'x', message: 'y' } },
   { protocol: P, type: 'toString', channel },
   { protocol: P, type: '__proto__', channel },
   { protocol: P, type: 'init', channel, publishableKey: 'vp_pk_test_abc', sessionId: 'cs_1' },
@@ -91,7 +110,12 @@ const toController: unknown[] = [
   { protocol: P, type: 'element.unmount', channel, elementId: 'e1' },
   { protocol: P, type: 'element.unmount', channel },
   { protocol: P, type: 'confirm', channel, requestId: 'r1', kind: 'payment' },
+  { protocol: P, type: 'confirm', channel, requestId: 'r1', kind: 'token' },
   { protocol: P, type: 'confirm', channel, requestId: 'r1', kind: 'setup' },
+  { protocol: P, type: 'challenge.done', channel, requestId: 'r1', outcome: 'returned' },
+  { protocol: P, type: 'challenge.done', channel, requestId: 'r1', outcome: 'canceled' },
+  { protocol: P, type: 'challenge.done', channel, requestId: 'r1', outcome: 'approved' },
+  { protocol: P, type: 'challenge.done', channel, outcome: 'canceled' },
   { protocol: P, type: 'confirm', channel, requestId: 'r1' },
   { protocol: P, type: 'controller.ready', channel },
 ];
@@ -132,6 +156,16 @@ describe('hand-rolled page-side validators', () => {
     expect(PageToControllerParser.safeParse(m).success).toBe(zodSide.PageToController.safeParse(m).success);
   });
 
+  it.each([
+    { protocol: P, type: 'challenge.returned' },
+    { protocol: P, type: 'challenge.returned', transactionId: 'sbx_txn_1' },
+    { protocol: 'svcpay/2', type: 'challenge.returned' },
+    { protocol: P, type: 'challenge.done' },
+    null,
+  ].map((m, i) => [i, m]))('ChallengeReturnToPage sample %i agrees with zod', (_i, m) => {
+    expect(ChallengeReturnParser.safeParse(m).success).toBe(zodSide.ChallengeReturnToPage.safeParse(m).success);
+  });
+
   it('accepts some samples and rejects others (the suite tests both ways)', () => {
     const verdicts = toPage.map((m) => ControllerToPageParser.safeParse(m).success);
     expect(verdicts.filter(Boolean).length).toBeGreaterThan(5);
@@ -153,8 +187,8 @@ describe('hand-rolled page-side validators', () => {
     // (each member of a zod/mini union is an object exposing its `type` literal in `_zod.propValues`.)
     const types = (u: { _zod: { def: { options: readonly { _zod: { propValues?: Record<string, Set<unknown>> } }[] } } }) =>
       u._zod.def.options.flatMap((o) => [...(o._zod.propValues?.type ?? [])]).map(String).sort();
-    expect(types(zodSide.ControllerToPage)).toEqual(['confirm.result', 'controller.ready', 'element.event', 'element.resize']);
-    expect(types(zodSide.PageToController)).toEqual(['confirm', 'element.unmount', 'element.update', 'init']);
+    expect(types(zodSide.ControllerToPage)).toEqual(['confirm.challenge', 'confirm.result', 'controller.error', 'controller.ready', 'element.event', 'element.resize', 'token.result']);
+    expect(types(zodSide.PageToController)).toEqual(['challenge.done', 'confirm', 'element.unmount', 'element.update', 'init']);
     expect(types(zodSide.CheckoutFrameToPage)).toEqual(['checkout.error', 'checkout.mounted', 'checkout.ready', 'checkout.resize', 'checkout.result']);
   });
 });

@@ -5,7 +5,7 @@
  * proves they agree. Types still come from messages.ts (type-only imports cost nothing).
  */
 import type { Parser } from '../src/protocol/channel.ts';
-import type { CheckoutFrameToPage, ControllerToPage, PageToController } from '../src/protocol/messages.ts';
+import type { ChallengeReturnToPage, CheckoutFrameToPage, ControllerToPage, PageToController } from '../src/protocol/messages.ts';
 import { cardBrands, elementEventNames, elementTypes } from '../src/vocab/elements.ts';
 import { publishableKeyShape } from '../src/vocab/keys.ts';
 import { confirmStatuses } from '../src/vocab/payments.ts';
@@ -65,6 +65,16 @@ const confirmResult = obj({
   retry: opt(orNull(obj({ allowed: bool, attempts_remaining: int(0, Number.MAX_SAFE_INTEGER) }))),
 });
 
+const tokenResult = obj({
+  token: opt(
+    obj({
+      id: str(80),
+      card: obj({ brand: oneOf(cardBrands), last4: orNull(re(/^\d{4}$/)), expMonth: orNull(int(1, 12)), expYear: orNull(int(2000, 2100)) }),
+    }),
+  ),
+  error: opt(paymentError),
+});
+
 const elementOptions = opt(obj({ placeholder: opt(str(100)), disabled: opt(bool), hidePostalCode: opt(bool) }));
 
 const controllerToPage: Record<string, Check> = {
@@ -72,6 +82,9 @@ const controllerToPage: Record<string, Check> = {
   'element.event': obj({ ...head('element.event'), elementId: id, event: oneOf(elementEventNames), state: elementState }),
   'element.resize': obj({ ...head('element.resize'), elementId: id, height: int(0, 2000) }),
   'confirm.result': obj({ ...head('confirm.result'), requestId: id, result: confirmResult }),
+  'confirm.challenge': obj({ ...head('confirm.challenge'), requestId: id, url: str(2000, /^https?:\/\/[^\s]+$/), label: str(200), cancel: str(100) }),
+  'token.result': obj({ ...head('token.result'), requestId: id, result: tokenResult }),
+  'controller.error': obj({ ...head('controller.error'), error: obj({ code: str(64), message: str(300) }) }),
 };
 
 const pageToController: Record<string, Check> = {
@@ -83,7 +96,8 @@ const pageToController: Record<string, Check> = {
   }),
   'element.update': obj({ ...head('element.update'), elementId: id, options: elementOptions }),
   'element.unmount': obj({ ...head('element.unmount'), elementId: id }),
-  confirm: obj({ ...head('confirm'), requestId: id, kind: oneOf(['payment']) }),
+  confirm: obj({ ...head('confirm'), requestId: id, kind: oneOf(['payment', 'token']) }),
+  'challenge.done': obj({ ...head('challenge.done'), requestId: id, outcome: oneOf(['returned', 'canceled']) }),
 };
 
 const checkoutToPage: Record<string, Check> = {
@@ -108,6 +122,7 @@ function union<T>(byType: Record<string, Check>): Parser<T> {
 }
 
 export const ControllerToPageParser = union<ControllerToPage>(controllerToPage);
+export const ChallengeReturnParser = union<ChallengeReturnToPage>({ 'challenge.returned': obj({ protocol: oneOf([PROTOCOL]), type: oneOf(['challenge.returned']) }) });
 export const PageToControllerParser = union<PageToController>(pageToController);
 export const CheckoutFrameToPageParser = union<CheckoutFrameToPage>(checkoutToPage);
 /** Merchant input checks reuse the wire rules, so a bad option fails at the call, not silently. */

@@ -28,6 +28,9 @@ const isHttpUrl = (s: string) => {
   }
 };
 
+/** A bare origin (`http://host:port`), the only shape a CSP source list may name here. */
+const isHttpOrigin = (s: string) => isHttpUrl(s) && new URL(s).origin === s;
+
 export const ClientTokenRequest = z.strictObject({
   sessionId: z.string().min(1).max(120),
   livemode: z.boolean(),
@@ -64,6 +67,8 @@ export const DirectChargeRequest = z
     capture: z.boolean().default(true),
     /** Where the bank challenge sends the buyer back; a challenge card without one is refused. */
     returnUrl: z.string().max(2000).refine(isHttpUrl, 'an http(s) URL').nullable().default(null),
+    /** Besides the service, the one page origin that may frame the bank challenge (an elements checkout's page). */
+    frameAncestor: z.string().max(200).refine(isHttpOrigin, 'an http(s) origin').nullable().default(null),
     /** AVS input for a vaulted card (card data carries its own `postalCode`). */
     billingPostalCode: z.string().max(16).nullable().default(null),
     /** No buyer present: no challenge, no CVV. */

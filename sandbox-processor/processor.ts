@@ -63,6 +63,8 @@ export interface DirectChargeOptions {
   reference: string | null;
   capture: boolean;
   returnUrl: string | null;
+  /** The merchant page origin that may frame the bank challenge besides the service; null when none. */
+  frameAncestor?: string | null;
   billingPostalCode: string | null;
   merchantInitiated: boolean;
 }
@@ -346,7 +348,7 @@ export class SandboxProcessorCore {
   #authorize(
     facts: CardFacts,
     ctx: ChargeContext & Pick<TransactionRecord, 'token' | 'reference'>,
-    opts: { capture: boolean; returnUrl: string | null; merchantInitiated: boolean; browser: boolean },
+    opts: { capture: boolean; returnUrl: string | null; frameAncestor?: string | null; merchantInitiated: boolean; browser: boolean },
   ): TransactionRecord {
     const b = facts.behaviour;
     if (b.outcome === 'unavailable') throw new ProviderDown('The sandbox processor is unavailable (test card 0108).');
@@ -380,6 +382,7 @@ export class SandboxProcessorCore {
       settlesAt: null,
       settleEventDue: false,
       returnUrl: null,
+      frameAncestor: null,
       threeDSecure: null,
       disputeStatus: null,
       disputeOpenedAt: null,
@@ -401,7 +404,7 @@ export class SandboxProcessorCore {
         if (opts.returnUrl === null) {
           throw new ChargeRefused('missing_redirect_url', 'This card needs a bank challenge: send returnUrl, where the challenge sends the buyer back.');
         }
-        return { ...t, status: 'requires_action', returnUrl: opts.returnUrl };
+        return { ...t, status: 'requires_action', returnUrl: opts.returnUrl, frameAncestor: opts.frameAncestor ?? null };
       }
     }
     if (b.outcome === 'frictionless') t.threeDSecure = { outcome: 'authenticated', method: 'frictionless', version: '2.2.0', eci: '05' };

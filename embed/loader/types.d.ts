@@ -150,10 +150,28 @@ export interface ElementsOptions {
   locale?: Locale;
 }
 
+/**
+ * Payload of the group's `error` event: something failed inside svcpay's frames. `code` is one of
+ * `frame_load_failed` (a frame did not say it was ready in time: network, or a CSP without the
+ * service in `frame-src`), `frame_error` (an unexpected exception in a frame),
+ * `fields_unavailable` (a field did not hand over its values), `unexpected_response` (the service
+ * answered in a shape svcpay.js does not know), `internal_error`. Never carries card data.
+ */
+export interface ElementsErrorEvent {
+  code: string;
+  message: string;
+}
+
+export type ElementsEventName = 'error';
+
 export interface Elements {
   /** Throws for an unknown type, a type already created in this group, or one not available yet. */
   create(type: ElementType, options?: ElementOptions): SvcPayElement;
   getElement(type: ElementType): SvcPayElement | null;
+  /** Listens to the group's `error` event. Throws for another event name. */
+  on(event: ElementsEventName, handler: (event: ElementsErrorEvent) => void): Elements;
+  /** Removes one handler, or every handler of the event when none is given. */
+  off(event: ElementsEventName, handler?: (event: ElementsErrorEvent) => void): Elements;
 }
 
 export interface PaymentError {
@@ -167,6 +185,14 @@ export interface RetryState {
   attempts_remaining: number;
 }
 
+/**
+ * `status` `processing`: the outcome is not known yet (do not charge again; the webhook tells).
+ * `failed` carries `error`: a decline (`card_declined`, with `declineCode` and a buyer-safe
+ * `message` in the elements' language), `authentication_canceled` (the buyer closed their bank's
+ * check; nothing charged), `session_failed` / `session_already_completed` (answered without a call
+ * once the session takes no other payment), or a network or integration error. `retry` says
+ * whether another card may be tried on the same session.
+ */
 export interface ConfirmPaymentResult {
   status: 'succeeded' | 'processing' | 'failed';
   sessionId: string;
@@ -176,9 +202,10 @@ export interface ConfirmPaymentResult {
 }
 
 export interface CardToken {
-  /** `vp_pmt_…` */
+  /** `vp_pmt_…`: the merchant server charges it with `POST /v1/payment_intents` and `session_id`. */
   id: string;
-  card: { brand: CardBrand; last4: string; exp_month: number; exp_year: number };
+  /** What may be shown of the card; a value the service does not know is null. */
+  card: { brand: CardBrand; last4: string | null; expMonth: number | null; expYear: number | null };
 }
 
 export type CreateTokenResult = { token: CardToken; error?: undefined } | { token?: undefined; error: PaymentError };
@@ -229,9 +256,15 @@ export interface ConfirmPaymentOptions {
 
 export interface SvcPay {
   elements(options: ElementsOptions): Elements;
-  /** Charges the session now (elements sessions with `chargeAtSubmit`). Resolves, never rejects. */
+  /**
+   * Charges the session now (elements sessions with `chargeAtSubmit`); when the buyer's bank asks
+   * (3-D Secure), shows its check in a dialog over the page first. Resolves, never rejects.
+   */
   confirmPayment(options: ConfirmPaymentOptions): Promise<ConfirmPaymentResult>;
-  /** Vaults the card for the merchant server to charge. Not available yet: resolves `{ error }`. */
+  /**
+   * Vaults the card from inside svcpay's frames (elements sessions without `chargeAtSubmit`) and
+   * resolves `{ token }` for the merchant server to charge, or `{ error }`. Never rejects.
+   */
   createToken(options: ConfirmPaymentOptions): Promise<CreateTokenResult>;
   /**
    * Mounts an `embed` session's checkout (the processor's card fields and Pay) in a container:

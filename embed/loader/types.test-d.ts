@@ -7,9 +7,11 @@ import type { Appearance as CheckedAppearance } from '../../src/protocol/appeara
 import { loadSvcPay } from './index.ts';
 import type {
   Appearance,
+  CardBrand,
   ConfirmPaymentResult,
   CreateTokenResult,
   ElementChangeEvent,
+  ElementsErrorEvent,
   LoadSvcPayOptions,
   Locale,
   SupportedLocale,
@@ -87,7 +89,16 @@ export async function rightCalls(): Promise<void> {
   }
   const token: CreateTokenResult = await svcpay.createToken({ elements });
   if (token.error) void token.error.message;
-  else void token.token.id;
+  else {
+    const { id, card: shown } = token.token;
+    const last4: string | null = shown.last4;
+    const expMonth: number | null = shown.expMonth;
+    const expYear: number | null = shown.expYear;
+    const brand: CardBrand = shown.brand;
+    void [id, last4, expMonth, expYear, brand];
+  }
+  const onError = (e: ElementsErrorEvent) => void [e.code, e.message];
+  elements.on('error', onError).off('error', onError).off('error');
   svcpay.elements({ sessionId: 'cs_123', locale: 'auto' });
   svcpay.elements({ sessionId: 'cs_123', locale: 'de-AT' });
   const supported: Locale = 'pt-BR' satisfies SupportedLocale;
@@ -140,6 +151,14 @@ export async function wrongCalls(svcpay: SvcPay, SvcPay: SvcPayConstructor): Pro
   card.mount(42);
   // @ts-expect-error confirmPayment needs the elements group
   await svcpay.confirmPayment({});
+  // @ts-expect-error the elements group has the error event only
+  elements.on('change', () => {});
+  // @ts-expect-error error events carry a code and a message, never card data
+  elements.on('error', (e) => void e.number);
+  // @ts-expect-error createToken needs the elements group
+  await svcpay.createToken({});
+  // @ts-expect-error the token's card is camelCase, like the rest of the browser API
+  void (await svcpay.createToken({ elements })).token?.card.exp_month;
   // @ts-expect-error status is a closed union
   const s: 'requires_action' = (await svcpay.confirmPayment({ elements })).status;
   void s;

@@ -97,7 +97,7 @@ export function sandboxProcessorApp(opts: ProcessorAppOptions) {
   app.use('/v1/*', tooLarge);
   app.use('/challenge/*', tooLarge);
   app.route('/', serverApi(opts));
-  app.route('/', challengePage(opts.core));
+  app.route('/', challengePage(opts.core, serviceOrigin));
 
   app.notFound(() => fail(404, 'not_found', 'Not found.'));
   app.onError((err) => {

@@ -98,6 +98,19 @@ export const BillingAddress = z.strictObject({
   country: z.string().length(2).optional(),
 });
 
+/** A bare http(s) origin, e.g. `https://shop.example.com`. */
+export const HttpOrigin = z
+  .string()
+  .max(200)
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === s;
+    } catch {
+      return false;
+    }
+  }, 'an http(s) origin such as https://shop.example.com');
+
 /**
  * The token a wallet sheet returned (README, Wallets): Google Pay's
  * `paymentMethodData.tokenizationData.token`, or Apple Pay's `token.paymentData` (as JSON text
@@ -116,6 +129,11 @@ export const PublicChargeRequest = z
     wallet: WalletCharge.optional(),
     billingAddress: BillingAddress.optional(),
     expected_amount: z.number().int().positive().optional(),
+    /**
+     * The merchant page the fields are on. A bank challenge (3-D Secure) shows in a dialog over that
+     * page, so the bank page may be framed by it (besides the service) and returns the buyer there.
+     */
+    pageOrigin: HttpOrigin.optional(),
   })
   .superRefine((b, ctx) => {
     if (b.card === undefined && b.wallet === undefined) {
@@ -136,6 +154,18 @@ export const PublicChargeResponse = z.object({
   next_action: z.object({ type: z.string(), redirect_to_url: z.object({ url: z.string() }) }).optional(),
 });
 export type PublicChargeResponse = z.infer<typeof PublicChargeResponse>;
+
+/**
+ * `POST /v1/public/sessions/{id}/complete`, one route for both browser flows: an `elements` session
+ * that charged at submit asks how its charge ended (`cancel` ends a bank challenge the buyer
+ * closed); an `embed` session names the processor transaction the buyer just made.
+ */
+export const PublicCompleteRequest = z.strictObject({
+  cancel: z.boolean().optional(),
+  /** Embed sessions: the processor's transaction the buyer's browser just made for this session. */
+  transactionId: z.string().min(1).max(120).optional(),
+});
+export type PublicCompleteRequest = z.infer<typeof PublicCompleteRequest>;
 
 /** The flat error envelope every failure carries (Doc 1, Errors). */
 export const ErrorEnvelope = z.object({

@@ -22,11 +22,8 @@ export const EmbedTokenReady = InitResponse.extend({ ready: z.literal(true) });
 export const EmbedTokenResponse = z.union([EmbedTokenReady, EmbedTokenWaiting]);
 export type EmbedTokenResponse = z.infer<typeof EmbedTokenResponse>;
 
-export const PublicCompleteRequest = z.strictObject({
-  /** The processor's transaction the buyer's browser just made for this session. */
-  transactionId: z.string().min(1).max(120),
-});
-export type PublicCompleteRequest = z.infer<typeof PublicCompleteRequest>;
+/** One complete route for both flows: its request is defined with the charge's (checkout.ts). */
+export { PublicCompleteRequest } from './checkout.ts';
 
 /** A UX signal (Doc 1): the merchant confirms by webhook before fulfilment. */
 export const PublicCompleteResponse = z.object({

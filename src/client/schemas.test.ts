@@ -10,6 +10,7 @@ import * as api from '../api/checkout.ts';
 import * as proc from '../api/processor.ts';
 import * as wallets from '../api/wallets.ts';
 import * as embed from '../api/embed.ts';
+import * as tokens from '../api/tokens.ts';
 import * as mini from './schemas.ts';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -21,6 +22,7 @@ sameType<Equal<mini.CompleteResponse, api.CompleteResponse>>();
 sameType<Equal<mini.PublicSession, api.PublicSession>>();
 sameType<Equal<mini.PublicChargeResponse, api.PublicChargeResponse>>();
 sameType<Equal<mini.ErrorEnvelope, api.ErrorEnvelope>>();
+sameType<Equal<mini.PublicToken, tokens.PublicToken>>();
 sameType<Equal<mini.ChargeCard, api.ChargeCard>>();
 sameType<Equal<mini.BuyerFacingError, api.BuyerFacingError>>();
 sameType<Equal<mini.ProcessorChargeResponse, proc.ProcessorChargeResponse>>();
@@ -180,6 +182,18 @@ const cases: Array<{ name: string; classic: Parser; mirror: Parser; samples: unk
       { status: 'processing', sessionId: 'cs_1' },
       { status: 'canceled', sessionId: 'cs_1' },
       { status: 'failed', sessionId: 'cs_1', retry: { allowed: true, attempts_remaining: 0.5 } },
+    ],
+  },
+  {
+    name: 'PublicToken',
+    classic: tokens.PublicToken,
+    mirror: mini.PublicToken,
+    samples: [
+      ...variants({ id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } }),
+      { id: 'vp_pmt_1', card: { brand: null, last4: null, exp_month: null, exp_year: null } },
+      { id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242', exp_month: 12.5, exp_year: 2030 } },
+      { id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242' } },
+      { id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, fingerprint: 'stripped' } },
     ],
   },
   {

@@ -123,6 +123,30 @@ export const ConfirmResult = z.strictObject({
 });
 export type ConfirmResult = z.infer<typeof ConfirmResult>;
 
+/** What `createToken` resolves with: a `vp_pmt_*` and what the buyer may be shown of the card, or an error. */
+export const TokenResult = z.strictObject({
+  token: z.optional(
+    z.strictObject({
+      id: str(80),
+      card: z.strictObject({
+        brand: CardBrand,
+        last4: z.nullable(z.string().check(z.regex(/^\d{4}$/))),
+        expMonth: z.nullable(intIn(1, 12)),
+        expYear: z.nullable(intIn(2000, 2100)),
+      }),
+    }),
+  ),
+  error: z.optional(PaymentError),
+});
+export type TokenResult = z.infer<typeof TokenResult>;
+
+/** An error the merchant hears as the `error` event of its elements group (never card data). */
+export const ElementsError = z.strictObject({ code: str(64), message: str(300) });
+export type ElementsError = z.infer<typeof ElementsError>;
+
+/** Where the bank challenge is: an http(s) URL, shown in the dialog's frame. */
+const ChallengeUrl = z.string().check(z.maxLength(2000), z.regex(/^https?:\/\/[^\s]+$/));
+
 // ---------------------------------------------------------------------------------------------
 // Each direction is a union of strict objects told apart by their `type` literal: what
 // `z.discriminatedUnion('type', …)` expresses (STYLE.md habit 2), written as `z.union` because
@@ -149,12 +173,21 @@ export const PageToController = z.union([
   }),
   /** The page removed an element's frame: the controller stops waiting for its values. */
   z.strictObject({ protocol, type: z.literal('element.unmount'), channel: Channel, elementId: RequestId }),
+  /** `payment`: confirmPayment (charge at submit); `token`: createToken (vault only). */
   z.strictObject({
     protocol,
     type: z.literal('confirm'),
     channel: Channel,
     requestId: RequestId,
-    kind: z.literal('payment'),
+    kind: z.enum(['payment', 'token']),
+  }),
+  /** The bank challenge of `requestId` ended: the bank sent the buyer back, or the buyer closed the dialog. */
+  z.strictObject({
+    protocol,
+    type: z.literal('challenge.done'),
+    channel: Channel,
+    requestId: RequestId,
+    outcome: z.enum(['returned', 'canceled']),
   }),
 ]);
 export type PageToController = z.infer<typeof PageToController>;
@@ -185,6 +218,25 @@ export const ControllerToPage = z.union([
     requestId: RequestId,
     result: ConfirmResult,
   }),
+  /** The buyer's bank wants them (3-D Secure): the page shows `url` in a dialog titled `label`, with a `cancel` button. */
+  z.strictObject({
+    protocol,
+    type: z.literal('confirm.challenge'),
+    channel: Channel,
+    requestId: RequestId,
+    url: ChallengeUrl,
+    label: str(200),
+    cancel: str(100),
+  }),
+  z.strictObject({
+    protocol,
+    type: z.literal('token.result'),
+    channel: Channel,
+    requestId: RequestId,
+    result: TokenResult,
+  }),
+  /** Something failed inside the frames (an exception, a frame or an answer that broke the protocol). */
+  z.strictObject({ protocol, type: z.literal('controller.error'), channel: Channel, error: ElementsError }),
 ]);
 export type ControllerToPage = z.infer<typeof ControllerToPage>;
 
@@ -224,6 +276,8 @@ export const FieldToController = z.union([
     state: ElementState,
   }),
   z.strictObject({ protocol, type: z.literal('field.resize'), elementId: RequestId, height: FrameHeight }),
+  /** An unexpected exception in a field frame: its code only, reported to the merchant as an `error` event. */
+  z.strictObject({ protocol, type: z.literal('field.error'), elementId: RequestId, code: str(64) }),
 ]);
 export type FieldToController = z.infer<typeof FieldToController>;
 
@@ -322,3 +376,8 @@ export const CheckoutFrameToPage = z.union([
   z.strictObject({ protocol, type: z.literal('checkout.error'), channel: Channel, error: PaymentError }),
 ]);
 export type CheckoutFrameToPage = z.infer<typeof CheckoutFrameToPage>;
+
+// bank-challenge return page (service origin, in the challenge dialog) -> merchant page
+/** The bank sent the buyer back to the service: the challenge is answered; the page tells the controller. */
+export const ChallengeReturnToPage = z.strictObject({ protocol, type: z.literal('challenge.returned') });
+export type ChallengeReturnToPage = z.infer<typeof ChallengeReturnToPage>;

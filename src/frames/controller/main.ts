@@ -3,7 +3,7 @@
  * talks to the merchant page (its parent) by postMessage and to the group's field frames by the
  * BroadcastChannel named in its hash.
  */
-import { chargeSession } from '../../client/charge.ts';
+import { chargeSession, completeSession, vaultCard } from '../../client/charge.ts';
 import { reportClientError } from '../../client/client-error.ts';
 import { listen, openBus, openPort, send, setChannelDebug } from '../../protocol/channel.ts';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../../protocol/messages.ts';
 import { findFieldWindow, type FrameNode } from '../binding.ts';
 import { ControllerParams, readHash } from '../params.ts';
+import { watchErrors } from '../frame-errors.ts';
 import { createController } from './controller.ts';
 
 function start(): void {
@@ -46,6 +47,9 @@ function start(): void {
     },
     // Same origin as this frame: base '' (Doc 3, "Public endpoints the field frames call").
     charge: (sessionId, pk, body) => chargeSession(sessionId, pk, body, ''),
+    complete: (sessionId, pk, body) => completeSession(sessionId, pk, body, ''),
+    vault: (pk, body) => vaultCard(pk, body, ''),
+    pageOrigin: params.parentOrigin,
     report: (code, context, sessionId) =>
       void reportClientError({ sessionId: sessionId || undefined, message: `controller: ${code}`, context: { code, ...context } }, ''),
   });
@@ -57,6 +61,10 @@ function start(): void {
     channel: params.channel,
     onMessage: controller.fromPage,
   });
+  // Reported by watchErrors; the merchant hears of it as the group's `error` event.
+  watchErrors(window, 'controller', (body) => reportClientError(body, ''), () =>
+    controller.fault({ code: 'frame_error', message: 'The svcpay controller frame failed unexpectedly.' }, {}, false),
+  );
   controller.start();
 }
 

@@ -5,7 +5,10 @@
  */
 import { render } from 'preact';
 import { applyDocumentLocale, loadLocale, negotiateLocale } from '../../locales/index.ts';
-import { setChannelDebug } from '../../protocol/channel.ts';
+import { reportClientError } from '../../client/client-error.ts';
+import { openBus, setChannelDebug, type Bus } from '../../protocol/channel.ts';
+import { ControllerToField, FieldToController, PROTOCOL } from '../../protocol/messages.ts';
+import { watchErrors } from '../frame-errors.ts';
 import { FieldParams, readHash } from '../params.ts';
 import { applyAppearance } from './appearance.ts';
 import { FieldFrame } from './FieldFrame.tsx';
@@ -17,6 +20,13 @@ if (!params || !root) {
   console.warn('[svcpay] field frame: invalid frame URL');
 } else {
   setChannelDebug(params.debug === '1');
+  // An unexpected failure here is reported to the service, and announced on the bus so the
+  // controller tells the merchant (`error` event); the bus is opened only if one happens.
+  let errors: Bus<FieldToController> | null = null;
+  watchErrors(window, 'field', (body) => reportClientError(body, ''), (code) => {
+    errors ??= openBus(params.channel, { receive: ControllerToField, send: FieldToController, onMessage: () => {} });
+    errors.post({ protocol: PROTOCOL, type: 'field.error', elementId: params.elementId, code });
+  }, params.sessionId);
   // 'auto' becomes the browser's language here, inside the frame (the page's navigator is the same).
   const locale = negotiateLocale([params.locale]);
   applyDocumentLocale(document, locale);

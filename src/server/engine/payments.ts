@@ -313,6 +313,8 @@ export async function chargeAtSubmit(
   source: ChargeSource,
   expectedAmount: number | undefined,
   attemptId: string,
+  /** Where a bank challenge returns the buyer, and the page that may frame it (Doc 2, `next_action`). */
+  challenge: { returnUrl?: string; frameAncestor?: string } = {},
 ) {
   const processor = processorOf(deps, merchant);
   // Reservation: one transaction decides which request may charge (Doc 1, Idempotency 5).
@@ -338,7 +340,7 @@ export async function chargeAtSubmit(
   await revokeForms(deps, merchant, superseded);
   let t: ProcessorTransaction | null;
   try {
-    t = 'card' in source ? await processor.charge(merchant, locked, source.card, { reference: attemptId }) : await processor.chargeWallet(merchant, locked, source.wallet, { reference: attemptId });
+    t = 'card' in source ? await processor.charge(merchant, locked, source.card, { reference: attemptId, ...challenge }) : await processor.chargeWallet(merchant, locked, source.wallet, { reference: attemptId });
   } catch (err) {
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
       // Nothing moved: the session goes back as it was, so the buyer can submit again.
@@ -352,12 +354,19 @@ export async function chargeAtSubmit(
     t = await processor.lookup(merchant, attemptId).catch(() => null);
     if (!t) return { status: 'processing' as const, sessionId: found.id, retry: null };
   }
-  if (t.status === 'requires_action') return { status: 'processing' as const, sessionId: found.id, retry: null };
+  // The bank wants the buyer: the lock and the attempt stay (the reconciler and the provider's
+  // event settle it if the browser never comes back); `complete` asks for the answer.
+  if (t.status === 'requires_action') return awaitingChallenge(found.id, t);
   // Saving is best effort: a vault that fails leaves the payment as it is, with nothing saved.
   // A wallet token pays once and cannot be vaulted: a wallet keeps the buyer's cards itself.
   const saved =
     t.status === 'approved' && savesCard(locked) && 'card' in source ? await processor.vault(merchant, { card: source.card, livemode: locked.livemode }).catch(() => undefined) : undefined;
   const { session, intent } = await recordOutcome(deps, merchant, found.id, t, attemptId, saved);
+  return submitAnswer(session, intent);
+}
+
+/** The charge-at-submit answer for a settled attempt (Doc 3, public charge endpoint). */
+export function submitAnswer(session: SessionRecord, intent: PaymentIntentRecord) {
   const ok = isApproved(intent);
   return {
     status: ok ? ('succeeded' as const) : ('failed' as const),
@@ -366,6 +375,12 @@ export async function chargeAtSubmit(
     ...(ok ? {} : { error: buyerError(intent) }),
     retry: session.retry,
   };
+}
+
+/** `requires_action` with the challenge page (Doc 2 `next_action`); with no page yet, still `processing`. */
+export function awaitingChallenge(sessionId: string, t: ProcessorTransaction) {
+  if (!t.challengeUrl) return { status: 'processing' as const, sessionId, retry: null };
+  return { status: 'requires_action' as const, sessionId, retry: null, next_action: { type: 'redirect_to_url', redirect_to_url: { url: t.challengeUrl } } };
 }
 
 /**

@@ -146,7 +146,7 @@ export const SPECS: RouteSpec[] = [
     targets: ['fresh-elements', 'fresh-hosted', 'used', 'foreign', 'bogus'],
     // `card` on every body (its success rate stays up); a wallet beside it is the refused `both` case.
     required: ['card'],
-    hints: { card, wallet: seldom(wallet), expected_amount: seldom(fc.oneof(fc.constant(1000), fc.integer({ min: 1, max: 5000 }))), billingAddress: seldom(fc.record({ country: fc.constantFrom('US', 'FR') })) },
+    hints: { card, wallet: seldom(wallet), expected_amount: seldom(fc.oneof(fc.constant(1000), fc.integer({ min: 1, max: 5000 }))), billingAddress: seldom(fc.record({ country: fc.constantFrom('US', 'FR') })), pageOrigin: seldom(fc.constantFrom('http://127.0.0.1:4244', 'https://shop.example.com')) },
   },
   {
     method: 'POST',
@@ -170,7 +170,7 @@ export const SPECS: RouteSpec[] = [
     hints: { sessionId: SESSION },
   },
   { method: 'GET', path: '/v1/public/sessions/:sessionId/embed-token', key: 'publishable', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'] },
-  { method: 'POST', path: '/v1/public/sessions/:sessionId/complete', key: 'publishable', targets: ['paid', 'used', 'foreign', 'bogus'], hints: { transactionId: fc.constant('$TX') } },
+  { method: 'POST', path: '/v1/public/sessions/:sessionId/complete', key: 'publishable', targets: ['paid', 'used', 'fresh-elements', 'foreign', 'bogus'], hints: { transactionId: fc.constant('$TX'), cancel: seldom(fc.boolean()) } },
   { method: 'POST', path: '/v1/sdk-telemetry', key: 'secret', create: true },
   { method: 'POST', path: '/v1/public/telemetry/browser', key: 'publishable', create: true },
   { method: 'POST', path: '/api/checkout/init', key: 'none', sameOrigin: true, targets: ['fresh-hosted', 'used', 'foreign', 'bogus'], hints: { sessionId: SESSION } },
@@ -191,7 +191,7 @@ export const SPECS: RouteSpec[] = [
   // Small steps: a jump of years would expire every session the run makes next.
   { method: 'POST', path: '/_sandbox/clock', key: 'none', zod: ClockBody, hints: { advanceSeconds: fc.integer({ min: 0, max: 5 }) } },
   { method: 'GET', path: '/pay/:sessionId', key: 'none', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'], ownErrorShape: pageOk },
-  { method: 'GET', path: '/frames/:name{(controller|field|checkout)\\.html}', key: 'none', targets: ['frame'] },
+  { method: 'GET', path: '/frames/:name{(controller|field|checkout|challenge-return)\\.html}', key: 'none', targets: ['frame'] },
   { method: 'GET', path: '/js/v1/svcpay.js', key: 'none' },
   { method: 'GET', path: '/assets/:name', key: 'none', targets: ['asset', 'bogus'] },
   { method: 'GET', path: '/favicon.ico', key: 'none' },

@@ -83,6 +83,15 @@ export interface VaultChargeRequest {
   merchantInitiated: boolean;
 }
 
+/** How a charge at submit is made (`Processor.charge`). */
+export interface ChargeOptions {
+  reference?: string;
+  /** Where the bank challenge sends the buyer back; without it a challenge card is refused. */
+  returnUrl?: string;
+  /** The merchant page showing the service's fields: the one origin besides the service allowed to frame the challenge. */
+  frameAncestor?: string;
+}
+
 export interface ProcessorRefund {
   id: string;
   reference: string;
@@ -114,7 +123,13 @@ export interface Processor {
    * `reference` is the caller's name for the charge (the engine's attempt id): a provider charges
    * one reference once, so a retry after a lost answer cannot charge twice (ARCHITECTURE.md, Engine).
    */
-  charge(merchant: Merchant, session: SessionRecord, card: ChargeCard, opts?: { reference?: string }): Promise<ProcessorTransaction>;
+  charge(merchant: Merchant, session: SessionRecord, card: ChargeCard, opts?: ChargeOptions): Promise<ProcessorTransaction>;
+  /**
+   * The buyer left the bank challenge of this transaction (closed the dialog): the provider ends
+   * it as failed authentication, nothing charged. Answers the transaction as it now stands (already
+   * answered: unchanged).
+   */
+  cancelChallenge(merchant: Merchant, transactionId: string): Promise<ProcessorTransaction>;
   /**
    * Server-side charge of the token a wallet sheet (Apple Pay, Google Pay) gave the buyer's browser,
    * once per reference like `charge`.

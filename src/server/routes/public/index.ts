@@ -5,7 +5,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
-import { PublicChargeRequest, PublicChargeResponse, PublicSession } from '../../../api/checkout.ts';
+import { PublicChargeRequest, PublicChargeResponse, PublicCompleteRequest, PublicSession } from '../../../api/checkout.ts';
 import type { Deps } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { auth } from '../../middleware/auth.ts';
@@ -13,19 +13,24 @@ import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { randomChars } from '../../ids.ts';
 import { chargeAtSubmit } from '../../engine/payments.ts';
+import { completeAtSubmit } from '../../engine/charge-complete.ts';
 import { createBrowserToken } from '../../engine/tokens.ts';
 import type { PaymentMethodRecord } from '../../engine/types.ts';
 import { PublicToken, PublicTokenBody } from '../../../api/tokens.ts';
 import { toCard } from '../tokens/index.ts';
 import { readSession, sessionForKey } from '../../engine/sessions.ts';
 import { toPublicSession } from '../sessions/wire.ts';
-import { EmbedTokenResponse, PublicCompleteRequest, PublicCompleteResponse } from '../../../api/embed.ts';
+import { EmbedTokenResponse, PublicCompleteResponse } from '../../../api/embed.ts';
 import { embedToken } from '../../engine/embed-token.ts';
 import { completeForKey } from '../../engine/public-complete.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 422);
+
+/** The service page the bank sends the buyer back to; it tells `pageOrigin` the challenge is over. */
+export const challengeReturnUrl = (publicUrl: string, pageOrigin: string) =>
+  `${publicUrl}/frames/challenge-return.html?${new URLSearchParams({ parentOrigin: pageOrigin })}`;
 
 export function publicRoutes(deps: Deps) {
   const r = newRouter();
@@ -64,7 +69,10 @@ export function publicRoutes(deps: Deps) {
       // The attempt's reference is the service's own: the idempotency reservation, or a fresh id.
       const attemptId = c.get('idempotency')?.id ?? `att_${randomChars(24)}`;
       const source = input.wallet ? { wallet: input.wallet } : { card: input.card! };
-      const result = await chargeAtSubmit(deps, a.merchant, session, source, input.expected_amount, attemptId);
+      // A bank challenge comes back to the service's return page, which tells the merchant page
+      // (src/frames/challenge-return); the page's origin is the one the bank page may be framed by.
+      const challenge = input.pageOrigin ? { returnUrl: challengeReturnUrl(deps.config.publicUrl, input.pageOrigin), frameAncestor: input.pageOrigin } : {};
+      const result = await chargeAtSubmit(deps, a.merchant, session, source, input.expected_amount, attemptId, challenge);
       return c.json(result, 200);
     },
   );
@@ -113,12 +121,16 @@ export function publicRoutes(deps: Deps) {
     createRoute({
       method: 'post',
       path: '/v1/public/sessions/{sessionId}/complete',
-      summary: "Resolve the outcome after the buyer paid the processor: verifies the processor's transaction and settles the session (a UX signal; confirm by webhook)",
+      summary:
+        'Resolve the outcome after submit (a UX signal; confirm by webhook). An `elements` session that charged at submit answers how its charge ended (`cancel: true` ends a bank challenge the buyer closed); an `embed` session sends the processor `transactionId` the buyer just made, which is verified and settles the session',
       'x-error-codes': [
         'validation_error',
+        'validation_missing_field',
         'session_not_found',
         'session_already_completed',
         'session_expired',
+        'session_wrong_state',
+        'charge_at_submit_not_enabled',
         'transaction_verification_failed',
         'feature_unavailable',
         'provider_unavailable',
@@ -126,13 +138,21 @@ export function publicRoutes(deps: Deps) {
         'charge_already_in_flight',
         'rate_limit_exceeded',
       ],
+      // No card data here: a payment operation, not the card-testing surface (cardEntry).
       middleware: guard(deps, { key: 'publishable', limits: LIMITS.paymentOps }),
       request: { params: IdParam, ...body(PublicCompleteRequest) },
-      responses: { 200: json(PublicCompleteResponse), ...errorResponses(400, 401, 403, 404, 409, 410, 429) },
+      responses: { 200: json(z.union([PublicChargeResponse, PublicCompleteResponse])), ...errorResponses(400, 401, 403, 404, 409, 410, 422, 429) },
     }),
     async (c) => {
+      const a = c.get('auth');
       const { sessionId } = c.req.valid('param');
-      return c.json(await completeForKey(deps, c.get('auth'), sessionId, c.req.valid('json').transactionId), 200);
+      const input = c.req.valid('json');
+      const session = await sessionForKey(deps.store.read, a, sessionId);
+      if (session.integrationMode === 'embed') {
+        if (input.transactionId === undefined) throw new ApiError('validation_missing_field', 'An embed session is completed with the processor transaction the buyer made: send `transactionId`.');
+        return c.json(await completeForKey(deps, a, sessionId, input.transactionId), 200);
+      }
+      return c.json(await completeAtSubmit(deps, a.merchant, session, input.cancel === true), 200);
     },
   );
 
