@@ -202,6 +202,23 @@ describe('elements', () => {
     expect(controller()).not.toBeNull();
   });
 
+  it('a destroyed element never reports, later, that its frame failed to load', async () => {
+    vi.useFakeTimers();
+    try {
+      const { elements } = page();
+      const errors = vi.fn();
+      elements.on('error', errors);
+      const card = elements.create('card');
+      card.mount('#card');
+      card.destroy();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(errors).not.toHaveBeenCalled();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('confirmPayment resolves (never rejects) when nothing is mounted or the controller never answers', async () => {
     vi.useFakeTimers();
     try {

@@ -73,6 +73,13 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
   let queue: Body[] = [];
   let initTimer: ReturnType<typeof setInterval> | undefined;
   let stopListening: (() => void) | null = null;
+  /** The waits for the controller and each field to say ready; cleared when they do or go away. */
+  let controllerWatch: ReturnType<typeof setTimeout> | undefined;
+  const fieldWatch = new Map<string, ReturnType<typeof setTimeout>>();
+  const unwatch = (elementId: string) => {
+    clearTimeout(fieldWatch.get(elementId));
+    fieldWatch.delete(elementId);
+  };
 
   function postNow(body: Body): void {
     const target = frame?.contentWindow;
@@ -110,13 +117,18 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       });
       document.body.appendChild(frame);
       // The controller must answer within the wait, or the merchant hears why nothing works.
-      setTimeout(() => ready || loadFailed('controller'), READY_WAIT_MS);
+      controllerWatch = setTimeout(() => ready || loadFailed('controller'), READY_WAIT_MS);
     },
     mounted(elementId) {
-      setTimeout(() => {
-        const port = ports.get(elementId);
-        if (port?.isMounted() && !port.isReady()) loadFailed(port.element.elementType);
-      }, READY_WAIT_MS);
+      unwatch(elementId);
+      fieldWatch.set(
+        elementId,
+        setTimeout(() => {
+          fieldWatch.delete(elementId);
+          const port = ports.get(elementId);
+          if (port?.isMounted() && !port.isReady()) loadFailed(port.element.elementType);
+        }, READY_WAIT_MS),
+      );
     },
   };
 
@@ -135,11 +147,13 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     if (msg.type === 'controller.ready') {
       if (ready) return;
       ready = true;
+      clearTimeout(controllerWatch);
       clearInterval(initTimer);
       const waiting = queue;
       queue = [];
       for (const body of waiting) postNow(body);
     } else if (msg.type === 'element.event') {
+      if (msg.event === 'ready') unwatch(msg.elementId);
       ports.get(msg.elementId)?.handle(msg.event, msg.state);
     } else if (msg.type === 'element.resize') {
       ports.get(msg.elementId)?.resize(msg.height);
@@ -209,6 +223,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
    */
   function closeController(): void {
     clearInterval(initTimer);
+    clearTimeout(controllerWatch);
     stopListening?.();
     stopListening = null;
     frame?.remove();
@@ -229,6 +244,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     const port = createElement(host, type, options, () => {
       ports.delete(port.id);
       byType.delete(type);
+      unwatch(port.id);
       if (ports.size === 0) closeController();
     });
     ports.set(port.id, port);
