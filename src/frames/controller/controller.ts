@@ -22,8 +22,9 @@ import {
   type FieldToController,
   type PageToController,
 } from '../../protocol/messages.ts';
+import { elementBehaviour } from '../../elements/registry.ts';
 import { newMountSecret } from '../binding.ts';
-import { mergeCard, type FieldAnswer } from './merge.ts';
+import { billingAddressOf, mergeCard, type FieldAnswer } from './merge.ts';
 import { errorFor, failure, fromCharge } from './result.ts';
 
 export interface ControllerDeps {
@@ -176,7 +177,8 @@ export function createController(deps: ControllerDeps) {
     if (confirming) {
       return failure(sessionId, errorFor('payment_in_progress', locale(), 'confirmPayment is already running for these elements.'));
     }
-    const ids = [...fields.keys()];
+    // Only what the registry says the charge takes from: a wallet pays on its own and is not asked.
+    const ids = [...fields.keys()].filter((id) => elementBehaviour[fields.get(id)!.type].collects !== 'none');
     if (ids.length === 0) {
       return failure(sessionId, errorFor('elements_not_mounted', locale(), 'Mount at least one card element before confirmPayment.'));
     }
@@ -202,7 +204,8 @@ export function createController(deps: ControllerDeps) {
       return failure(s.sessionId, errorFor('fields_unavailable', locale(), 'A card field did not answer; reload the page and try again.'));
     }
     if (!merged.ok) return validationFailure(s.sessionId, undefined, merged.key);
-    const res = await deps.charge(s.sessionId, s.publishableKey, { card: merged.card });
+    const billingAddress = billingAddressOf(answers);
+    const res = await deps.charge(s.sessionId, s.publishableKey, { card: merged.card, ...(billingAddress ? { billingAddress } : {}) });
     if (!res.ok && (res.status === 0 || res.status >= 500 || res.error.code === 'unexpected_response')) {
       deps.report(res.error.code, { where: 'controller.charge', status: res.status }, s.sessionId);
     }

@@ -6,14 +6,16 @@
 import { render } from 'preact';
 import { applyDocumentLocale, loadLocale, negotiateLocale } from '../../locales/index.ts';
 import { setChannelDebug } from '../../protocol/channel.ts';
-import { FieldParams, readHash } from '../params.ts';
+import { rendersOn } from '../../elements/registry.ts';
+import { FieldParams, readHash, type FieldType } from '../params.ts';
 import { applyAppearance } from './appearance.ts';
+import { cardInitial, CardView } from './CardView.tsx';
 import { FieldFrame } from './FieldFrame.tsx';
 import './field.css';
 
 const params = readHash(location.hash, FieldParams);
 const root = document.getElementById('svcpay-field');
-if (!params || !root) {
+if (!params || !root || !rendersOn(params.type, 'field')) {
   console.warn('[svcpay] field frame: invalid frame URL');
 } else {
   setChannelDebug(params.debug === '1');
@@ -23,5 +25,5 @@ if (!params || !root) {
   if (params.appearance) applyAppearance(document, params.appearance);
   // Labels and errors show in the buyer's language from the first paint: nothing renders before
   // the catalogue is here (a failed load renders English rather than nothing).
-  void loadLocale(locale).then(() => render(<FieldFrame params={{ ...params, locale }} />, root));
+  void loadLocale(locale).then(() => render(<FieldFrame params={{ ...params, locale }} view={CardView} initial={cardInitial(params.type as FieldType)} />, root));
 }

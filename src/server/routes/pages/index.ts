@@ -79,7 +79,8 @@ export function pageRoutes(deps: Deps) {
     return c.html(html.replace('<!--svcpay-boot-->', tag), publishableKey ? 200 : 404);
   });
 
-  r.get('/frames/:name{(controller|field|checkout)\\.html}', async (c) => {
+  // The element frame pages are the registry's (src/vocab/elements.ts, elementPages): field, address, wallet.
+  r.get('/frames/:name{(controller|field|address|wallet|checkout)\\.html}', async (c) => {
     const name = c.req.param('name');
     const file = await loadDist(distDir, 'app', 'src', 'frames', name);
     if (!file) throw new ApiError('service_unavailable', BUILD_MISSING);
