@@ -154,6 +154,9 @@ export default defineConfig(({ mode }) => {
           hosted: resolve(root, 'hosted-page/index.html'),
           controller: resolve(root, 'src/frames/controller.html'),
           field: resolve(root, 'src/frames/field.html'),
+          // Element frames other than the card's: each loads only its own component (issue 9).
+          address: resolve(root, 'src/frames/address.html'),
+          wallet: resolve(root, 'src/frames/wallet.html'),
           checkout: resolve(root, 'src/frames/checkout.html'),
           challengeReturn: resolve(root, 'src/frames/challenge-return.html'),
           sandboxFields: resolve(root, 'sandbox-processor/fields-page/index.html'),

@@ -43,8 +43,7 @@ describe('SvcPay()', () => {
     expect(() => svcpay.elements({} as never)).toThrow(/sessionId is required/);
     const elements = svcpay.elements({ sessionId: 'cs_1' });
     expect(() => elements.create('iban' as never)).toThrow(/unknown element type "iban"/);
-    expect(() => elements.create('address')).toThrow(/not available yet/);
-    expect(() => elements.create('wallet')).toThrow(/not available yet/);
+    expect(() => elements.create('address', { mode: 'home' } as never)).toThrow(/mode \('billing' or 'shipping'\)/);
     elements.create('cardNumber');
     expect(() => elements.create('cardNumber')).toThrow(/already exists/);
     expect(() => elements.create('card')).toThrow(/either "card" or the split/);
@@ -69,7 +68,8 @@ describe('elements', () => {
     const frame = document.querySelector<HTMLIFrameElement>('#card iframe')!;
     expect(frame.title).toBe('Secure card payment input frame');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
-    expect(frame.getAttribute('allow')).toBe('payment');
+    // Least privilege: only the wallet element's frame may use the Payment Request API.
+    expect(frame.getAttribute('allow')).toBeNull();
     const url = new URL(frame.src);
     expect(url.origin + url.pathname).toBe(`${SERVICE}/frames/field.html`);
     expect(url.search).toBe('');

@@ -2,7 +2,8 @@
  * One element on the merchant page: a field frame it mounts into the merchant's container, and
  * the event handlers the merchant registered. The frame's state arrives through the controller.
  */
-import type { FieldState } from '../src/protocol/messages.ts';
+import type { ElementState } from '../src/protocol/messages.ts';
+import { elementFrames } from '../src/vocab/elements.ts';
 import type { ElementPort, GroupHost } from './group.ts';
 import type { ElementEventName, ElementOptions, ElementType, SvcPayElement } from './loader/types.js';
 import { elementEventNames, isElementOptions } from './protocol.ts';
@@ -12,6 +13,7 @@ type Handler = (event: never) => void;
 
 export function createElement(group: GroupHost, type: ElementType, initial: ElementOptions | undefined, onDestroy: () => void): ElementPort {
   const id = `${type}-${randomId(6)}`;
+  const spec = elementFrames[type];
   const handlers: Partial<Record<ElementEventName, Handler[]>> = {};
   let options: ElementOptions = checkOptions(initial ?? {});
   let frame: HTMLIFrameElement | null = null;
@@ -19,7 +21,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
   let destroyed = false;
 
   function checkOptions(o: ElementOptions): ElementOptions {
-    if (!isElementOptions(o)) fail(`${type}: options may hold placeholder (string), disabled and hidePostalCode (booleans) only.`);
+    if (!isElementOptions(o)) fail(`${type}: options may hold placeholder (string), disabled and hidePostalCode (booleans), and mode ('billing' or 'shipping') only.`);
     return o;
   }
 
@@ -46,17 +48,19 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       if (group.appearance) hash.set('appearance', JSON.stringify(group.appearance));
       if (group.debug) hash.set('debug', '1');
       frame = document.createElement('iframe');
-      frame.src = `${group.origin}/frames/field.html#${hash}`;
-      frame.title = 'Secure card payment input frame';
+      // The registry (src/vocab/elements.ts) says which page renders the type, and how it is named.
+      frame.src = `${group.origin}/frames/${spec.page}.html#${hash}`;
+      frame.title = spec.title;
       frame.name = `svcpay-${id}`;
       frame.setAttribute('sandbox', SANDBOX);
-      frame.setAttribute('allow', 'payment');
+      // Only a wallet may use the Payment Request API; card and address frames get no permission.
+      if (spec.allow) frame.setAttribute('allow', spec.allow);
       frame.setAttribute('scrolling', 'no');
       // For merchants' QA (svcpay/testing): which element this frame holds, and (below) when it
       // is ready. The page knows both already through `create` and the `ready` event.
       frame.setAttribute('data-svcpay-element', type);
       // Width follows the merchant's box; height follows the frame's content (element.resize).
-      frame.style.cssText = 'border:0;margin:0;padding:0;width:100%;min-width:100%;height:44px;display:block;overflow:hidden;background:transparent;color-scheme:normal';
+      frame.style.cssText = 'border:0;margin:0;padding:0;width:100%;min-width:100%;height:${spec.height}px;display:block;overflow:hidden;background:transparent;color-scheme:normal';
       readyFired = false;
       container.appendChild(frame);
       group.mounted(id);
@@ -98,20 +102,25 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     element,
     isMounted: () => frame !== null,
     isReady: () => readyFired,
-    handle(event, state: FieldState) {
-      if (!frame) return;
+    handle(event, state: ElementState) {
+      if (!frame || state.elementType !== type) return;
       if (event === 'ready') {
         if (readyFired) return;
         readyFired = true;
         frame.setAttribute('data-svcpay-ready', '');
       }
+      // No wallet in this browser: the element takes no room on the page.
+      if (event === 'unavailable') frame.style.height = '0px';
+      if (event === 'result') return 'result' in state && state.result ? emit(event, { elementType: type, ...state.result }) : undefined;
       if (event !== 'change') return emit(event, { elementType: type });
       emit('change', {
         elementType: type,
         empty: state.empty,
         complete: state.complete,
-        ...(state.brand ? { brand: state.brand } : {}),
-        error: state.error ?? null,
+        ...('brand' in state && state.brand ? { brand: state.brand } : {}),
+        error: ('error' in state && state.error) || null,
+        // Only a type the registry says carries its value (an address) hands it to the page.
+        ...(spec.value && 'value' in state ? { value: state.value } : {}),
       });
     },
     resize(height) {

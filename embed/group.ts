@@ -4,13 +4,13 @@
  * conversation. The page only ever learns states and outcomes; card values stay in the frames.
  */
 import { listen, send } from '../src/protocol/channel.ts';
-import type { ControllerToPage, FieldState, PageToController, TokenResult } from '../src/protocol/messages.ts';
+import type { ControllerToPage, ElementState, PageToController, TokenResult } from '../src/protocol/messages.ts';
 import { openChallenge } from './challenge.ts';
 import { createElement } from './element.ts';
 import type { Appearance, ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, ElementsErrorEvent, SvcPayElement } from './loader/types.js';
 import { ControllerToPageParser, PageToControllerParser, PROTOCOL, elementTypes } from './protocol.ts';
 import { SANDBOX, callAll, fail, randomId } from './util.ts';
-import { fieldTypes } from '../src/vocab/elements.ts';
+import { elementFrames } from '../src/vocab/elements.ts';
 
 export interface GroupConfig {
   origin: string;
@@ -39,12 +39,11 @@ export interface ElementPort {
   element: SvcPayElement;
   isMounted(): boolean;
   isReady(): boolean;
-  handle(event: ElementEventName, state: FieldState): void;
+  handle(event: ElementEventName, state: ElementState): void;
   resize(height: number): void;
 }
 type ElementEventName = Extract<ControllerToPage, { type: 'element.event' }>['event'];
 
-const FIELD_TYPES: readonly string[] = fieldTypes;
 const READY_WAIT_MS = 15_000;
 const RESULT_WAIT_MS = 90_000;
 
@@ -234,11 +233,11 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
   }
 
   function create(type: ElementType, options?: ElementOptions): SvcPayElement {
-    if (type === 'address' || type === 'wallet') fail(`the "${type}" element is not available yet in this version of svcpay.js.`);
-    if (!FIELD_TYPES.includes(type)) fail(`elements.create: unknown element type "${String(type)}"; use one of ${elementTypes.join(', ')}.`);
+    if (!(elementTypes as readonly string[]).includes(type)) fail(`elements.create: unknown element type "${String(type)}"; use one of ${elementTypes.join(', ')}.`);
     if (byType.has(type)) fail(`elements.create: a "${type}" element already exists in this group; destroy() it first.`);
-    const splitTaken = FIELD_TYPES.slice(1).some((t) => byType.has(t as ElementType));
-    if ((type === 'card' && splitTaken) || (type !== 'card' && byType.has('card'))) {
+    // The registry's slots: the combined card and the split card fields exclude each other.
+    const slot = elementFrames[type].slot;
+    if (slot && [...byType.keys()].some((t) => (elementFrames[t].slot ?? slot) !== slot)) {
       fail('elements.create: use either "card" or the split cardNumber, cardExpiry and cardCvc elements in one group, not both.');
     }
     const port = createElement(host, type, options, () => {
@@ -253,8 +252,9 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
   }
 
   const elements: Elements = {
-    create,
-    getElement: (type) => byType.get(type)?.element ?? null,
+    // The element of type T is the one create(T) made: the casts only restate that.
+    create: create as Elements['create'],
+    getElement: ((type: ElementType) => byType.get(type)?.element ?? null) as Elements['getElement'],
     on(event, handler) {
       if (event !== 'error') fail(`elements.on: unknown event "${String(event)}"; use "error".`);
       if (typeof handler !== 'function') fail('elements.on: the handler must be a function.');

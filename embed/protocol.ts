@@ -9,6 +9,7 @@ import type { ChallengeReturnToPage, CheckoutFrameToPage, ControllerToPage, Page
 import { cardBrands, elementEventNames, elementTypes } from '../src/vocab/elements.ts';
 import { publishableKeyShape } from '../src/vocab/keys.ts';
 import { confirmStatuses } from '../src/vocab/payments.ts';
+import { walletTypes } from '../src/vocab/wallet-domains.ts';
 
 export const PROTOCOL = 'svcpay/1';
 export { cardBrands, elementEventNames, elementTypes };
@@ -54,7 +55,6 @@ const addressState = obj({
     address: obj({ line1: str(200), line2: str(200), city: str(100), state: str(100), postalCode: str(16), country: re(/^[A-Z]{2}$/) }),
   }),
 });
-const elementState: Check = (v) => fieldState(v) || addressState(v);
 const paymentError = obj({ code: str(64), message: str(500), declineCode: opt(orNull(str(64))) });
 
 const confirmResult = obj({
@@ -75,7 +75,18 @@ const tokenResult = obj({
   error: opt(paymentError),
 });
 
-const elementOptions = opt(obj({ placeholder: opt(str(100)), disabled: opt(bool), hidePostalCode: opt(bool) }));
+
+/** A wallet element's state (messages.ts, WalletState): the wallet offered, and its payment's outcome. */
+const walletState = obj({
+  elementType: oneOf(['wallet']),
+  empty: bool,
+  complete: bool,
+  wallet: opt(oneOf(walletTypes)),
+  result: opt(confirmResult),
+});
+const elementState: Check = (v) => fieldState(v) || addressState(v) || walletState(v);
+
+const elementOptions = opt(obj({ placeholder: opt(str(100)), disabled: opt(bool), hidePostalCode: opt(bool), mode: opt(oneOf(['billing', 'shipping'])) }));
 
 const controllerToPage: Record<string, Check> = {
   'controller.ready': obj(head('controller.ready')),

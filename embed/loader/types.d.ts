@@ -9,7 +9,7 @@
 
 export type ElementType = 'card' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'address' | 'wallet';
 
-export type ElementEventName = 'ready' | 'change' | 'focus' | 'blur' | 'escape';
+export type ElementEventName = 'ready' | 'change' | 'focus' | 'blur' | 'escape' | 'unavailable' | 'result';
 
 /** The languages svcpay's fields and hosted page are written in. */
 export type SupportedLocale =
@@ -46,21 +46,47 @@ export interface ElementChangeEvent extends ElementEvent {
   error: FieldError | null;
 }
 
-export interface ElementEventMap {
+/** Payload of an `address` element's `change`: its state and, unlike a card's, its value. */
+export interface AddressChangeEvent extends ElementChangeEvent {
+  elementType: 'address';
+  value: AddressValue;
+}
+
+/** An `address` element's value. Empty strings for parts the buyer left blank. */
+export interface AddressValue {
+  /** Present when the session asks for the name. */
+  name?: string;
+  /** Present when the session asks for the phone. */
+  phone?: string;
+  address: { line1: string; line2: string; city: string; state: string; postalCode: string; country: string };
+}
+
+/** Payload of a `wallet` element's `result`: how the payment the buyer approved in the sheet ended. */
+export interface WalletResultEvent extends ConfirmPaymentResult {
+  elementType: 'wallet';
+}
+
+export interface ElementEventMap<T extends ElementType = ElementType> {
   ready: ElementEvent;
-  change: ElementChangeEvent;
+  change: T extends 'address' ? AddressChangeEvent : ElementChangeEvent;
   focus: ElementEvent;
   blur: ElementEvent;
   escape: ElementEvent;
+  /** `wallet` only: the browser offers no wallet; the element shows nothing and takes no room. */
+  unavailable: ElementEvent;
+  /** `wallet` only: the wallet payment ended (`succeeded`: the session is paid; no confirmPayment needed). */
+  result: WalletResultEvent;
 }
 
-export type ElementEventHandler<E extends ElementEventName> = (event: ElementEventMap[E]) => void;
+export type ElementEventHandler<E extends ElementEventName, T extends ElementType = ElementType> = (event: ElementEventMap<T>[E]) => void;
 
 export interface ElementOptions {
   placeholder?: string;
   disabled?: boolean;
   /** `card` only: hide the postal code input. */
   hidePostalCode?: boolean;
+  /** `address` only: a billing address (the default; sent with the charge) or a shipping address. */
+  mode?: 'billing' | 'shipping';
 }
 
 /**
@@ -130,12 +156,12 @@ export interface Appearance {
   rules?: AppearanceRules;
 }
 
-export interface SvcPayElement {
-  readonly elementType: ElementType;
+export interface SvcPayElement<T extends ElementType = ElementType> {
+  readonly elementType: T;
   /** Mounts the element's frame into a container, given as a CSS selector or an element. Throws if already mounted. */
   mount(target: string | HTMLElement): void;
-  on<E extends ElementEventName>(event: E, handler: ElementEventHandler<E>): SvcPayElement;
-  off<E extends ElementEventName>(event: E, handler?: ElementEventHandler<E>): SvcPayElement;
+  on<E extends ElementEventName>(event: E, handler: ElementEventHandler<E, T>): SvcPayElement<T>;
+  off<E extends ElementEventName>(event: E, handler?: ElementEventHandler<E, T>): SvcPayElement<T>;
   update(options: ElementOptions): void;
   /** Removes the frame; the element can be mounted again. */
   unmount(): void;
@@ -165,10 +191,9 @@ export interface ElementsErrorEvent {
 export type ElementsEventName = 'error';
 
 export interface Elements {
-  /** Throws for an unknown type, a type already created in this group, or one not available yet. */
-  create(type: ElementType, options?: ElementOptions): SvcPayElement;
-  getElement(type: ElementType): SvcPayElement | null;
-  /** Listens to the group's `error` event. Throws for another event name. */
+  /** Throws for an unknown type, a type already created in this group, or `card` beside the split card elements. */
+  create<T extends ElementType>(type: T, options?: ElementOptions): SvcPayElement<T>;
+  getElement<T extends ElementType>(type: T): SvcPayElement<T> | null;
   on(event: ElementsEventName, handler: (event: ElementsErrorEvent) => void): Elements;
   /** Removes one handler, or every handler of the event when none is given. */
   off(event: ElementsEventName, handler?: (event: ElementsErrorEvent) => void): Elements;

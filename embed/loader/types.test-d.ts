@@ -61,8 +61,27 @@ export async function rightCalls(): Promise<void> {
   elements.create('cardNumber');
   elements.create('cardExpiry');
   elements.create('cardCvc');
-  elements.create('address');
-  elements.create('wallet');
+  const address = elements.create('address', { mode: 'shipping' });
+  address.on('change', (e) => {
+    const postal: string | undefined = e.value?.address.postalCode;
+    const name: string | undefined = e.value?.name;
+    void [postal, name];
+  });
+  const wallet = elements.create('wallet');
+  wallet
+    .on('unavailable', (e) => void e.elementType)
+    .on('result', (e) => {
+      const status: 'succeeded' | 'processing' | 'failed' | 'canceled' | string = e.status;
+      const intent: string | null | undefined = e.paymentIntentId;
+      const type: 'wallet' = e.elementType;
+      void [status, intent, type];
+    });
+  // @ts-expect-error an address is billing or shipping, nothing else
+  elements.create('address', { mode: 'home' });
+  // @ts-expect-error no such element event
+  wallet.on('paid', () => {});
+  // @ts-expect-error a result carries no card data
+  wallet.on('result', (e) => void e.card);
   card.mount('#card');
   card.mount(document.createElement('div'));
   card

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { publicChargeStatuses } from '../vocab/payments.ts';
 import { initTypes, processorEnvironments } from '../vocab/processors.ts';
-import { integrationModes, sessionModes, sessionStatuses } from '../vocab/sessions.ts';
+import { collectionModes, integrationModes, sessionModes, sessionStatuses } from '../vocab/sessions.ts';
 import { walletTypes } from '../vocab/wallets.ts';
 
 export const SessionId = z.string().min(1).max(80);
@@ -77,6 +77,12 @@ export const PublicSession = z.object({
   cancelUrl: z.string().nullable(),
   expiresAt: z.string(),
   retry: Retry.nullable(),
+  /** What the buyer is asked for (Doc 1, session object; `requiredBuyerFields` already folded in): the address element reads them. */
+  country: z.string().nullable(),
+  shipping: z.enum(collectionModes),
+  billingAddress: z.enum(collectionModes),
+  phone: z.enum(collectionModes),
+  nameCollection: z.enum(collectionModes),
 });
 export type PublicSession = z.infer<typeof PublicSession>;
 

@@ -64,6 +64,11 @@ const sessionOk = {
   cancelUrl: null,
   expiresAt: '2030-01-01T00:00:00.000Z',
   retry: { allowed: true, attempts_remaining: 2 },
+  country: 'US',
+  shipping: 'none',
+  billingAddress: 'auto',
+  phone: 'none',
+  nameCollection: 'required',
 };
 const declined = { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Declined' };
 const envelopeOk = {
@@ -165,6 +170,8 @@ const cases: Array<{ name: string; classic: Parser; mirror: Parser; samples: unk
       { ...sessionOk, retry: { allowed: 'yes', attempts_remaining: 1 } },
       { ...sessionOk, retry: { allowed: true, attempts_remaining: -1 } },
       { ...sessionOk, retry: { allowed: true } },
+      { ...sessionOk, billingAddress: 'always' },
+      { ...sessionOk, country: undefined },
     ],
   },
   {

@@ -15,7 +15,7 @@ const MAX_REPORTS = 5;
 
 export function watchErrors(
   target: ErrorSource,
-  where: 'controller' | 'field',
+  where: 'controller' | 'field' | 'address' | 'wallet',
   report: (body: ClientErrorRequest) => unknown,
   onError: (code: 'frame_error') => void,
   sessionId?: string,

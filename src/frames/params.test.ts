@@ -30,7 +30,7 @@ describe('frame hash', () => {
       expect(readHash(hash(bad), ControllerParams)).toBeNull();
     }
     for (const bad of [
-      { ...field, type: 'address' },
+      { ...field, type: 'iban' },
       { ...field, publishableKey: 'vp_sk_test_abc123' },
       { ...field, publishableKey: '' },
       { ...field, sessionId: '' },

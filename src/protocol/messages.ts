@@ -18,6 +18,7 @@ import * as z from 'zod/mini';
 import { cardBrands, elementEventNames, elementTypes } from '../vocab/elements.ts';
 import { publishableKeyShape } from '../vocab/keys.ts';
 import { confirmStatuses } from '../vocab/payments.ts';
+import { walletTypes } from '../vocab/wallets.ts';
 import { appearanceProblem, type Appearance as AppearanceValue } from './appearance.ts';
 import { bool, intIn } from './primitives.ts';
 
@@ -78,9 +79,6 @@ export const AddressState = z.strictObject({
 });
 export type AddressState = z.infer<typeof AddressState>;
 
-/** What an element's events carry: a card field's state, or an address element's state and value. */
-export const ElementState = z.union([FieldState, AddressState]);
-export type ElementState = z.infer<typeof ElementState>;
 
 const Channel = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));
 const RequestId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
@@ -100,6 +98,8 @@ export const ElementOptions = z.optional(
     placeholder: z.optional(str(100)),
     disabled: z.optional(bool()),
     hidePostalCode: z.optional(bool()),
+    /** `address` only: which address it asks for (default billing). */
+    mode: z.optional(z.enum(['billing', 'shipping'])),
   }),
 );
 export type ElementOptions = z.infer<typeof ElementOptions>;
@@ -146,6 +146,23 @@ export type ElementsError = z.infer<typeof ElementsError>;
 
 /** Where the bank challenge is: an http(s) URL, shown in the dialog's frame. */
 const ChallengeUrl = z.string().check(z.maxLength(2000), z.regex(/^https?:\/\/[^\s]+$/));
+
+/**
+ * A wallet element's state: which wallet its button offers (absent while it asks the browser, or
+ * when none can pay), and, on `result`, how its payment ended (it pays on its own).
+ */
+export const WalletState = z.strictObject({
+  elementType: z.literal('wallet'),
+  empty: bool(),
+  complete: bool(),
+  wallet: z.optional(z.enum(walletTypes)),
+  result: z.optional(ConfirmResult),
+});
+export type WalletState = z.infer<typeof WalletState>;
+
+/** What an element's events carry: a card field's state, an address element's state and value, or a wallet's. */
+export const ElementState = z.union([FieldState, AddressState, WalletState]);
+export type ElementState = z.infer<typeof ElementState>;
 
 // ---------------------------------------------------------------------------------------------
 // Each direction is a union of strict objects told apart by their `type` literal: what
@@ -318,7 +335,8 @@ export const BoundFieldToController = z.strictObject({
   elementId: RequestId,
   requestId: RequestId,
   valid: bool(),
-  values: CardValues,
+  /** A card field's part of the card; an address field's value (empty when it is not for the charge). */
+  values: z.union([CardValues, AddressValue]),
 });
 export type BoundFieldToController = z.infer<typeof BoundFieldToController>;
 

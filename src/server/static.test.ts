@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from './testing.ts';
+import { elementPages } from '../vocab/elements.ts';
 
 const EMBED = `/* svcpay embed */\n${'window.SvcPay = function () { return "mount the fields"; };\n'.repeat(80)}`;
 const ASSET = `export const core = ${JSON.stringify('protocol and zod '.repeat(200))};\n`;
@@ -37,7 +38,7 @@ function fakeDist() {
   const dir = tempDist();
   put(dir, 'embed/svcpay.js', EMBED);
   put(dir, 'app/assets/core-Xy98Zw.js', ASSET);
-  put(dir, 'app/src/frames/field.html', FIELD);
+  for (const page of elementPages) put(dir, `app/src/frames/${page}.html`, FIELD);
   put(dir, 'app/src/frames/controller.html', FIELD);
   put(dir, 'app/src/frames/checkout.html', FIELD);
   put(dir, 'app/hosted-page/index.html', HOSTED, true);
@@ -149,6 +150,19 @@ describe('the embedded checkout frame', () => {
     expect(policy).toContain('frame-src http://127.0.0.1:4243');
     // The element frames frame nothing.
     expect((await get('/frames/field.html')).headers.get('Content-Security-Policy')).not.toContain('frame-src');
+  });
+});
+
+describe('the element frame pages', () => {
+  it('serves every page the element registry names, with the frame policy', async () => {
+    const { get } = await setup();
+    const field = (await get('/frames/field.html')).headers.get('Content-Security-Policy');
+    for (const page of elementPages) {
+      const res = await get(`/frames/${page}.html`);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('Content-Security-Policy'), page).toBe(field);
+    }
+    expect(field).toContain('frame-ancestors *');
   });
 });
 

@@ -28,9 +28,10 @@ import {
   type PaymentError,
   type TokenResult,
 } from '../../protocol/messages.ts';
+import { elementBehaviour } from '../../elements/registry.ts';
 import { cardBrands } from '../../vocab/elements.ts';
 import { newMountSecret } from '../binding.ts';
-import { mergeCard, type FieldAnswer } from './merge.ts';
+import { billingAddressOf, mergeCard, type FieldAnswer } from './merge.ts';
 import { errorFor, failure, finalError, fromCharge, toTokenResult } from './result.ts';
 
 export interface ControllerDeps {
@@ -224,7 +225,8 @@ export function createController(deps: ControllerDeps) {
     if (confirming) {
       return fail(sessionId, errorFor('payment_in_progress', locale(), 'confirmPayment or createToken is already running for these elements.'));
     }
-    const ids = [...fields.keys()];
+    // Only what the registry says the charge takes from: a wallet pays on its own and is not asked.
+    const ids = [...fields.keys()].filter((id) => elementBehaviour[fields.get(id)!.type].collects !== 'none');
     if (ids.length === 0) {
       return fail(sessionId, errorFor('elements_not_mounted', locale(), 'Mount at least one card element before confirmPayment or createToken.'));
     }
@@ -243,7 +245,7 @@ export function createController(deps: ControllerDeps) {
   }
 
   /** The merged card of every field, or the error to answer with (nothing was sent anywhere). */
-  async function collectCard(ids: string[]): Promise<{ card: ChargeCard } | { error: PaymentError }> {
+  async function collectCard(ids: string[]): Promise<{ card: ChargeCard; billingAddress?: PublicChargeRequest['billingAddress'] } | { error: PaymentError }> {
     const { answers, missing } = await collect(ids);
     const merged = mergeCard(answers);
     if (!merged.ok && merged.elementId) return { error: validationError(merged.elementId, merged.key) };
@@ -252,7 +254,9 @@ export function createController(deps: ControllerDeps) {
       return { error: errorFor('fields_unavailable', locale(), 'A card field did not answer; reload the page and try again.') };
     }
     if (!merged.ok) return { error: validationError(undefined, merged.key) };
-    return { card: merged.card };
+    // A billing address element's value goes with the card (the charge's `billingAddress`).
+    const billingAddress = billingAddressOf(answers);
+    return { card: merged.card, ...(billingAddress ? { billingAddress } : {}) };
   }
 
   /** A failed call worth telling the service and the merchant about (the network or our side, not the buyer). */
@@ -266,7 +270,7 @@ export function createController(deps: ControllerDeps) {
   async function pay(s: Session, ids: string[], requestId: string): Promise<ConfirmResult> {
     const got = await collectCard(ids);
     if ('error' in got) return failure(s.sessionId, got.error);
-    const res = await deps.charge(s.sessionId, s.publishableKey, { card: got.card, ...(deps.pageOrigin ? { pageOrigin: deps.pageOrigin } : {}) });
+    const res = await deps.charge(s.sessionId, s.publishableKey, { card: got.card, ...(got.billingAddress ? { billingAddress: got.billingAddress } : {}), ...(deps.pageOrigin ? { pageOrigin: deps.pageOrigin } : {}) });
     noteFailure(res, 'controller.charge');
     let result: ConfirmResult;
     const action = res.ok && res.data.status === 'requires_action' ? res.data.next_action : undefined;

@@ -15,6 +15,7 @@ import {
   FieldToController,
   PageToController,
 } from '../../protocol/messages.ts';
+import { elementPages } from '../../vocab/elements.ts';
 import { findFieldWindow, type FrameNode } from '../binding.ts';
 import { ControllerParams, readHash } from '../params.ts';
 import { watchErrors } from '../frame-errors.ts';
@@ -31,6 +32,8 @@ function start(): void {
     return console.warn('[svcpay] controller frame: parentOrigin does not match the embedding page');
   }
 
+  // Every element frame page may hold a field of this mount (src/elements/registry.ts).
+  const fieldPaths = elementPages.map((page) => new URL(`${page}.html`, location.href).pathname);
   const controller = createController({
     channel: params.channel,
     locale: params.locale,
@@ -38,7 +41,7 @@ function start(): void {
     toFields: (msg) => bus.post(msg),
     // Straight to the field's window, never on the bus: the bind carries the mount secret.
     pairField: (elementId, bind, onMessage) => {
-      const where = { origin: location.origin, fieldPath: new URL('field.html', location.href).pathname, channel: params.channel, elementId };
+      const where = { origin: location.origin, fieldPaths, channel: params.channel, elementId };
       const field = findFieldWindow(window.parent as unknown as FrameNode, where) as unknown as Window | null;
       if (!field) return null;
       const { port1, port2 } = new MessageChannel();

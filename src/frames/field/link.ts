@@ -4,7 +4,8 @@
  * over the bound controller's private port carrying the mount secret (binding.ts), only back over
  * that port, and only when the inputs are valid.
  */
-import type { CardFieldsHandle, CardFieldsState } from '../../components/CardFields/index.ts';
+import type { CardFieldsState } from '../../components/CardFields/index.ts';
+import { elementBehaviour } from '../../elements/registry.ts';
 import {
   PROTOCOL,
   type BoundFieldToController,
@@ -12,21 +13,37 @@ import {
   type ControllerToField,
   type ElementEventName,
   type ElementOptions,
+  type ElementState,
   type FieldState,
   type FieldToController,
 } from '../../protocol/messages.ts';
-import type { FieldType } from '../params.ts';
+import type { ElementType, FieldType } from '../params.ts';
+
+/**
+ * What a frame's component offers its link, as CardFieldsHandle does: `values()` is what the
+ * controller collects on confirm (src/elements/registry.ts, `collects`).
+ */
+export interface ElementHandle {
+  values(): BoundFieldToController['values'];
+  /** True when complete and valid; otherwise shows the errors. */
+  validate(): boolean;
+  clear(): void;
+  focus(): void;
+}
+
+/** The events a frame's component fires besides `ready` and `change`. */
+export type LinkEventName = Exclude<ElementEventName, 'ready' | 'change'>;
 
 export interface FieldLinkDeps {
   elementId: string;
-  elementType: FieldType;
+  elementType: ElementType;
   /** Posts on the bus, which every service-origin document on the channel hears. */
   post(msg: FieldToController): void;
   /** Posts to the bound controller only, over its port. */
   postBound(msg: BoundFieldToController): void;
   /** Whether `secret` is the secret of this field's bind. */
   holds(secret: string): boolean;
-  handle(): CardFieldsHandle | null;
+  handle(): ElementHandle | null;
   setOptions(options: NonNullable<ElementOptions>): void;
   setBusy(busy: boolean): void;
   /** How long an invalid field waits for its error to render before answering `field.collect`. */
@@ -35,20 +52,28 @@ export interface FieldLinkDeps {
 
 /** What the page may know: no values, and a brand only where the input can know it. */
 export function toFieldState(elementType: FieldType, s: CardFieldsState): FieldState {
-  const knowsBrand = elementType === 'card' || elementType === 'cardNumber';
+  const knowsBrand = elementBehaviour[elementType].brand === true;
   return { elementType, empty: s.empty, complete: s.complete, ...(knowsBrand ? { brand: s.brand } : {}), error: s.error };
 }
 
 export function createFieldLink(deps: FieldLinkDeps) {
   const { elementId } = deps;
-  let state: FieldState | null = null;
+  let state: ElementState | null = null;
   let height: number | null = null;
   let answerPending: (() => void) | null = null;
 
   const post = (msg: FieldToController) => deps.post(msg);
   const postValues = (msg: BoundFieldToController) => deps.postBound(msg);
   const hello = () => post({ protocol: PROTOCOL, type: 'field.hello', elementId, elementType: deps.elementType });
-  const emit = (event: ElementEventName, s: FieldState) => post({ protocol: PROTOCOL, type: 'field.event', elementId, event, state: s });
+  const emit = (event: ElementEventName, s: ElementState) => post({ protocol: PROTOCOL, type: 'field.event', elementId, event, state: s });
+
+  /** Says hello, ready and size again, once there is a state to announce. */
+  function announce(): void {
+    if (!state) return;
+    hello();
+    emit('ready', state);
+    if (height !== null) post({ protocol: PROTOCOL, type: 'field.resize', elementId, height });
+  }
 
   function flushAnswer(): void {
     const answer = answerPending;
@@ -78,17 +103,21 @@ export function createFieldLink(deps: FieldLinkDeps) {
 
   return {
     /** The component rendered: announce the field and its first state. */
-    ready(initial: FieldState): void {
+    ready(initial: ElementState): void {
       state = initial;
       hello();
       emit('ready', initial);
     },
-    change(next: FieldState): void {
+    /** The bus opened after a view announced itself: say it again now that it can be heard. */
+    announce,
+    change(next: ElementState): void {
       state = next;
       emit('change', next);
       flushAnswer();
     },
-    event(name: 'focus' | 'blur' | 'escape'): void {
+    /** `next` replaces the state first (a wallet's `result` carries its outcome in it). */
+    event(name: LinkEventName, next?: ElementState): void {
+      if (next) state = next;
       if (state) emit(name, state);
     },
     resize(next: number): void {
@@ -102,11 +131,7 @@ export function createFieldLink(deps: FieldLinkDeps) {
       switch (msg.type) {
         case 'controller.hello':
           // A controller that started after us missed our hello, ready and size.
-          if (!state) return;
-          hello();
-          emit('ready', state);
-          if (height !== null) post({ protocol: PROTOCOL, type: 'field.resize', elementId, height });
-          return;
+          return announce();
       }
     },
     /** From the bound controller's port (binding.ts). */

@@ -191,7 +191,7 @@ export const SPECS: RouteSpec[] = [
   // Small steps: a jump of years would expire every session the run makes next.
   { method: 'POST', path: '/_sandbox/clock', key: 'none', zod: ClockBody, hints: { advanceSeconds: fc.integer({ min: 0, max: 5 }) } },
   { method: 'GET', path: '/pay/:sessionId', key: 'none', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'], ownErrorShape: pageOk },
-  { method: 'GET', path: '/frames/:name{(controller|field|checkout|challenge-return)\\.html}', key: 'none', targets: ['frame'] },
+  { method: 'GET', path: '/frames/:name{(controller|field|address|wallet|checkout|challenge-return)\\.html}', key: 'none', targets: ['frame'] },
   { method: 'GET', path: '/js/v1/svcpay.js', key: 'none' },
   { method: 'GET', path: '/assets/:name', key: 'none', targets: ['asset', 'bogus'] },
   { method: 'GET', path: '/favicon.ico', key: 'none' },

@@ -79,9 +79,10 @@ export function pageRoutes(deps: Deps) {
     return c.html(html.replace('<!--svcpay-boot-->', tag), publishableKey ? 200 : 404);
   });
 
-  // checkout: the embed session's checkout frame; challenge-return: where the bank sends the
-  // challenge frame back (embed/challenge.ts).
-  r.get('/frames/:name{(controller|field|checkout|challenge-return)\\.html}', async (c) => {
+  // The element frame pages are the registry's (src/vocab/elements.ts, elementPages): field,
+  // address, wallet; checkout: the embed session's checkout frame; challenge-return: where the bank
+  // sends the challenge frame back (embed/challenge.ts).
+  r.get('/frames/:name{(controller|field|address|wallet|checkout|challenge-return)\\.html}', async (c) => {
     const name = c.req.param('name');
     const file = await loadDist(distDir, 'app', 'src', 'frames', name);
     if (!file) throw new ApiError('service_unavailable', BUILD_MISSING);

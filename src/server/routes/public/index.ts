@@ -68,7 +68,10 @@ export function publicRoutes(deps: Deps) {
       const input = c.req.valid('json');
       // The attempt's reference is the service's own: the idempotency reservation, or a fresh id.
       const attemptId = c.get('idempotency')?.id ?? `att_${randomChars(24)}`;
-      const source = input.wallet ? { wallet: input.wallet } : { card: input.card! };
+      // A billing address element's postal code is the card's for the address check (AVS) when
+      // the card element did not ask for one (hidePostalCode, or the split fields).
+      const postalCode = input.card?.postalCode ?? input.billingAddress?.postalCode;
+      const source = input.wallet ? { wallet: input.wallet } : { card: { ...input.card!, ...(postalCode ? { postalCode } : {}) } };
       // A bank challenge comes back to the service's return page, which tells the merchant page
       // (src/frames/challenge-return); the page's origin is the one the bank page may be framed by.
       const challenge = input.pageOrigin ? { returnUrl: challengeReturnUrl(deps.config.publicUrl, input.pageOrigin), frameAncestor: input.pageOrigin } : {};
