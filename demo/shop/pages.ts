@@ -64,6 +64,7 @@ export function productPage(): string {
           <button type="submit">Pay on the hosted page</button>
         </form>
         <p><a class="button" href="/checkout/elements">Pay on this page</a></p>
+        <p><a href="/elements">Every svcpay element on one page</a> (card, split card, billing and shipping address, wallet), in any theme and language.</p>
         <p class="hint">Test mode: use the Visa test card ending in 4242, any future expiry and any CVC (see the README).</p>
       </article>`,
   });
@@ -89,6 +90,49 @@ export function elementsPage({ sessionId, publishableKey, publicServiceUrl }: El
         <p id="result" role="status" data-session-id="${esc(sessionId)}"></p>
         <p id="restart" hidden><a href="/checkout/elements">Start a new checkout</a></p>
         <p class="hint">Session <code>${esc(sessionId)}</code></p>
+      </section>`,
+  });
+}
+
+export interface AllElementsPageOptions extends ElementsPageOptions {
+  theme: string;
+  locale: string;
+  themes: readonly string[];
+  locales: readonly string[];
+}
+
+/**
+ * Every element svcpay offers, mounted as a merchant would (issue 9: "the demo shop shows each
+ * element"): the combined card with a billing address and the wallet button in one group, the
+ * split card with a shipping address in another. `?theme=` and `?locale=` pick the appearance and
+ * language, so the page doubles as an accessibility check of every element in every theme.
+ */
+export function allElementsPage(o: AllElementsPageOptions): string {
+  const links = (name: string, values: readonly string[], current: string) =>
+    values.map((v) => (v === current ? `<strong aria-current="page">${esc(v)}</strong>` : `<a href="?${name}=${esc(v)}&amp;${name === 'theme' ? `locale=${esc(o.locale)}` : `theme=${esc(o.theme)}`}">${esc(v)}</a>`)).join(' · ');
+  return layout({
+    title: 'Every element',
+    scripts: [`${o.publicServiceUrl}/js/v1/svcpay.js`, '/public/all-elements.js'],
+    body: `
+      <section class="checkout" id="all-elements" data-session-id="${esc(o.sessionId)}" data-publishable-key="${esc(o.publishableKey)}" data-theme="${esc(o.theme)}" data-locale="${esc(o.locale)}">
+        <h1>Every svcpay element</h1>
+        <nav aria-label="Theme"><p>Theme: ${links('theme', o.themes, o.theme)}</p></nav>
+        <nav aria-label="Language"><p>Language: ${links('locale', o.locales, o.locale)}</p></nav>
+        <h2>Wallet</h2>
+        <div id="wallet" class="card-slot"></div>
+        <p id="wallet-state" class="hint"></p>
+        <h2>Card</h2>
+        <div id="card" class="card-slot"></div>
+        <h2>Billing address</h2>
+        <div id="billing" class="card-slot"></div>
+        <h2>Split card</h2>
+        <div id="card-number" class="card-slot"></div>
+        <div id="card-expiry" class="card-slot"></div>
+        <div id="card-cvc" class="card-slot"></div>
+        <h2>Shipping address</h2>
+        <div id="shipping" class="card-slot"></div>
+        <h2>Events</h2>
+        <ol id="events" aria-label="Element events"></ol>
       </section>`,
   });
 }

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { createSvcPayApi, type SvcPayApi } from './svcpay-api.ts';
-import { elementsPage, errorPage, internalErrorPage, notFoundPage, product, productPage, successPage } from './pages.ts';
+import { allElementsPage, elementsPage, errorPage, internalErrorPage, notFoundPage, product, productPage, successPage } from './pages.ts';
 
 export interface DemoShopOptions {
   port: number;
@@ -33,9 +33,12 @@ export interface DemoShop {
 /** Static files the pages use; a fixed list, so no request path ever reaches the file system. */
 const publicFiles: Record<string, string> = {
   'elements.js': 'text/javascript; charset=utf-8',
+  'all-elements.js': 'text/javascript; charset=utf-8',
   'shop.css': 'text/css; charset=utf-8',
 };
 const publicDir = join(import.meta.dirname, 'public');
+const ALL_THEMES = ['default', 'night', 'flat'] as const;
+const ALL_LOCALES = ['en', 'fr', 'de', 'ar', 'ja'] as const;
 
 export function createDemoShopApp(opts: Omit<DemoShopOptions, 'port' | 'host'> & { publicUrl: string; api?: SvcPayApi }): Hono {
   const service = trimSlash(opts.publicServiceUrl);
@@ -93,6 +96,15 @@ export function createDemoShopApp(opts: Omit<DemoShopOptions, 'port' | 'host'> &
     return c.html(elementsPage({ sessionId: created.data.id, publishableKey: opts.publishableKey, publicServiceUrl: service }));
   });
 
+  // Every element on one page, in the theme and language the query names (allow-listed).
+  app.get('/elements', async (c) => {
+    const theme = ALL_THEMES.find((t) => t === c.req.query('theme')) ?? 'default';
+    const locale = ALL_LOCALES.find((l) => l === c.req.query('locale')) ?? 'en';
+    const created = await api.createSession({ ...sessionBody, integrationMode: 'elements', chargeAtSubmit: true });
+    if (!created.ok) return c.html(errorPage('The shop could not create a session for the elements page.', created.failure), 502);
+    return c.html(allElementsPage({ sessionId: created.data.id, publishableKey: opts.publishableKey, publicServiceUrl: service, theme, locale, themes: ALL_THEMES, locales: ALL_LOCALES }));
+  });
+
   app.get('/success', async (c) => {
     const sessionId = c.req.query('session_id') ?? null;
     let status: string | null = null;
@@ -111,6 +123,9 @@ export function createDemoShopApp(opts: Omit<DemoShopOptions, 'port' | 'host'> &
     const body = await readFile(join(publicDir, name), 'utf8');
     return c.body(body, 200, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
   });
+
+  // Browsers ask every page's origin for one; a 404 here is a console error on every shop page.
+  app.get('/favicon.ico', (c) => c.body(null, 204));
 
   app.notFound((c) => c.html(notFoundPage(), 404));
   app.onError((err, c) => {
