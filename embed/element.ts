@@ -18,6 +18,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
   let options: ElementOptions = checkOptions(initial ?? {});
   let frame: HTMLIFrameElement | null = null;
   let readyFired = false;
+  let collapsed = false;
   let destroyed = false;
 
   function checkOptions(o: ElementOptions): ElementOptions {
@@ -60,8 +61,9 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       // is ready. The page knows both already through `create` and the `ready` event.
       frame.setAttribute('data-svcpay-element', type);
       // Width follows the merchant's box; height follows the frame's content (element.resize).
-      frame.style.cssText = 'border:0;margin:0;padding:0;width:100%;min-width:100%;height:${spec.height}px;display:block;overflow:hidden;background:transparent;color-scheme:normal';
+      frame.style.cssText = `border:0;margin:0;padding:0;width:100%;min-width:100%;height:${spec.height}px;display:block;overflow:hidden;background:transparent;color-scheme:normal`;
       readyFired = false;
+      collapsed = false;
       container.appendChild(frame);
       group.mounted(id);
     },
@@ -109,8 +111,12 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
         readyFired = true;
         frame.setAttribute('data-svcpay-ready', '');
       }
-      // No wallet in this browser: the element takes no room on the page.
-      if (event === 'unavailable') frame.style.height = '0px';
+      // No wallet in this browser, or an address the session does not collect: the element takes
+      // no room on the page, whatever size its empty frame reports afterwards.
+      if (event === 'unavailable') {
+        collapsed = true;
+        frame.style.height = '0px';
+      }
       if (event === 'result') return 'result' in state && state.result ? emit(event, { elementType: type, ...state.result }) : undefined;
       if (event !== 'change') return emit(event, { elementType: type });
       emit('change', {
@@ -124,7 +130,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       });
     },
     resize(height) {
-      if (frame) frame.style.height = `${height}px`;
+      if (frame && !collapsed) frame.style.height = `${height}px`;
     },
   };
 }

@@ -35,6 +35,9 @@ export function AddressView({ params, options, disabled, link, handleRef }: Elem
       if (next === null) {
         link.ready(nothingAsked('US'));
         handleRef({ values: () => ({}), validate: () => true, clear: () => undefined, focus: () => undefined });
+        // Nothing to show: the element collapses (like a wallet with no wallet), rather than
+        // leaving an empty frame a few pixels high in the merchant's page.
+        link.event('unavailable', nothingAsked('US'));
       }
     });
     return () => {
