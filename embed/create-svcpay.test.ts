@@ -30,8 +30,23 @@ function page() {
   const fromController = (data: object, origin = SERVICE, source: unknown = controllerWindow) =>
     window.dispatchEvent(new MessageEvent('message', { data: { protocol: P, channel: channel(), ...data }, origin, source: source as Window }));
   const posted = () => controllerWindow.postMessage.mock.calls.map(([m, o]) => ({ ...(m as object), targetOrigin: o as string }));
-  return { svcpay, elements, controller, load, channel, fromController, posted };
+  /** Stands in for the window of the field frame in `box`; messages from it as the page gets them. */
+  const field = (box: string) => {
+    const frame = document.querySelector<HTMLIFrameElement>(`${box} iframe`)!;
+    const win = { postMessage: vi.fn() };
+    Object.defineProperty(frame, 'contentWindow', { value: win, configurable: true });
+    const hash = new URLSearchParams(new URL(frame.src).hash.slice(1));
+    const elementId = hash.get('elementId');
+    const post = (data: object, origin = SERVICE, source: unknown = win) =>
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { protocol: P, channel: hash.get('channel'), elementId, ...data }, origin, source: source as Window }),
+      );
+    return { frame, elementId, post, win };
+  };
+  return { svcpay, elements, controller, load, channel, fromController, posted, field };
 }
+
+const readyState = { elementType: 'card', empty: true, complete: false, brand: 'unknown', error: null };
 
 describe('SvcPay()', () => {
   it('throws clear errors for programming mistakes', () => {
@@ -61,11 +76,14 @@ describe('SvcPay()', () => {
 });
 
 describe('elements', () => {
-  it('mounts a sandboxed field frame and one hidden controller frame per group', () => {
-    const { elements, controller } = page();
+  it('mounts a sandboxed field frame, and one hidden controller frame per group once a field is ready', () => {
+    const { elements, controller, field } = page();
     const card = elements.create('card', { hidePostalCode: true });
     expect(controller()).toBeNull();
     card.mount('#card');
+    // The first field loads alone: nothing competes with it until it is ready (issue 9).
+    expect(controller()).toBeNull();
+    field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
     const frame = document.querySelector<HTMLIFrameElement>('#card iframe')!;
     expect(frame.title).toBe('Secure card payment input frame');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
@@ -97,6 +115,7 @@ describe('elements', () => {
     card.unmount();
     expect(document.querySelector('#card iframe')).toBeNull();
     card.mount('#card');
+    field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
     expect(document.querySelectorAll('iframe[title="svcpay controller"]')).toHaveLength(1);
     card.destroy();
     expect(document.querySelector('#card iframe')).toBeNull();
@@ -104,15 +123,49 @@ describe('elements', () => {
     expect(() => elements.create('cardNumber').mount('#nowhere')).toThrow(/no element matches "#nowhere"/);
   });
 
-  it('talks to the controller only after it is ready, and relays events without values', () => {
-    const { elements, load, fromController, posted, channel } = page();
+  it('hears its field frame directly, only that window, origin, channel and element, and never a value', () => {
+    const { elements, field, controller } = page();
     const card = elements.create('card');
     const onChange = vi.fn();
     const onReady = vi.fn();
     card.on('change', onChange).on('ready', onReady);
     expect(() => card.on('submit' as never, () => {})).toThrow(/unknown event "submit"/);
     card.mount('#card');
+    const f = field('#card');
+    const state = { elementType: 'card', empty: false, complete: true, brand: 'visa', error: null };
+    f.post({ type: 'element.event', event: 'ready', state: readyState });
+    f.post({ type: 'element.event', event: 'ready', state: readyState });
+    f.post({ type: 'element.event', event: 'change', state });
+    expect(onReady).toHaveBeenCalledOnce();
+    expect(onChange).toHaveBeenCalledExactlyOnceWith({ elementType: 'card', empty: false, complete: true, brand: 'visa', error: null });
+
+    // Wrong origin, wrong window (the controller's, the page's own), wrong channel, another
+    // element, wrong shape: all dropped.
+    f.post({ type: 'element.event', event: 'change', state }, 'http://evil.test');
+    f.post({ type: 'element.event', event: 'change', state }, SERVICE, window);
+    f.post({ type: 'element.event', event: 'change', state }, SERVICE, controller()!.contentWindow);
+    f.post({ type: 'element.event', event: 'change', state, channel: 'another_channel' });
+    f.post({ type: 'element.event', event: 'change', state, elementId: 'card-other' });
+    f.post({ type: 'element.event', event: 'change', state: { ...state, number: '4242424242424242' } });
+    expect(onChange).toHaveBeenCalledOnce();
+
+    f.post({ type: 'element.resize', height: 61 });
+    expect(f.frame.style.height).toBe('61px');
+    f.post({ type: 'element.resize', height: 70, elementId: 'card-other' });
+    expect(f.frame.style.height).toBe('61px');
+
+    // An unmounted element hears nothing more.
+    card.unmount();
+    f.post({ type: 'element.event', event: 'change', state });
+    expect(onChange).toHaveBeenCalledOnce();
+  });
+
+  it('talks to the controller only after it is ready', () => {
+    const { elements, load, fromController, posted, channel, field } = page();
+    const card = elements.create('card');
+    card.mount('#card');
     card.update({ disabled: true });
+    field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
     load();
     // Only init goes out until the controller answers; then the queued update follows.
     expect(posted()).toEqual([
@@ -120,52 +173,43 @@ describe('elements', () => {
     ]);
     fromController({ type: 'controller.ready' });
     expect(posted()[1]).toMatchObject({ type: 'element.update', options: { disabled: true }, targetOrigin: SERVICE });
+  });
 
-    const elementId = new URLSearchParams(new URL(document.querySelector<HTMLIFrameElement>('#card iframe')!.src).hash.slice(1)).get('elementId');
-    const state = { elementType: 'card', empty: false, complete: true, brand: 'visa', error: null };
-    fromController({ type: 'element.event', elementId, event: 'ready', state });
-    fromController({ type: 'element.event', elementId, event: 'ready', state });
-    fromController({ type: 'element.event', elementId, event: 'change', state });
-    expect(onReady).toHaveBeenCalledOnce();
-    expect(onChange).toHaveBeenCalledWith({ elementType: 'card', empty: false, complete: true, brand: 'visa', error: null });
-
-    // Wrong origin, wrong window, wrong channel, wrong shape: all dropped.
-    fromController({ type: 'element.event', elementId, event: 'change', state }, 'http://evil.test');
-    fromController({ type: 'element.event', elementId, event: 'change', state }, SERVICE, window);
-    window.dispatchEvent(
-      new MessageEvent('message', {
-        data: { protocol: P, channel: 'another_channel', type: 'element.event', elementId, event: 'change', state },
-        origin: SERVICE,
-        source: posted as never,
-      }),
-    );
-    fromController({ type: 'element.event', elementId, event: 'change', state: { ...state, number: '4242424242424242' } });
-    expect(onChange).toHaveBeenCalledOnce();
-
-    fromController({ type: 'element.resize', elementId, height: 61 });
-    expect(document.querySelector<HTMLIFrameElement>('#card iframe')!.style.height).toBe('61px');
+  it('does not take field events from the controller frame', () => {
+    const { elements, load, fromController, field } = page();
+    const card = elements.create('card');
+    const onChange = vi.fn();
+    card.on('change', onChange).mount('#card');
+    const f = field('#card');
+    f.post({ type: 'element.event', event: 'ready', state: readyState });
+    load();
+    fromController({ type: 'controller.ready' });
+    fromController({ type: 'element.event', elementId: f.elementId, event: 'change', state: readyState });
+    expect(onChange).not.toHaveBeenCalled();
   });
 
   it('marks each field frame with its element type, and as ready once its ready event arrived (what svcpay/testing waits on)', () => {
-    const { elements, load, fromController } = page();
+    const { elements, field, controller } = page();
     const number = elements.create('cardNumber');
     const cvc = elements.create('cardCvc');
     number.mount('#n');
     cvc.mount('#x');
-    load();
-    fromController({ type: 'controller.ready' });
     const frame = (box: string) => document.querySelector<HTMLIFrameElement>(`${box} iframe`)!;
     expect(frame('#n').getAttribute('data-svcpay-element')).toBe('cardNumber');
     expect(frame('#x').getAttribute('data-svcpay-element')).toBe('cardCvc');
     expect(frame('#n').hasAttribute('data-svcpay-ready')).toBe(false);
 
-    const elementId = (box: string) => new URLSearchParams(new URL(frame(box).src).hash.slice(1)).get('elementId');
     const state = { elementType: 'cardNumber', empty: true, complete: false, brand: 'unknown', error: null };
-    fromController({ type: 'element.event', elementId: elementId('#n'), event: 'change', state });
+    const n = field('#n');
+    n.post({ type: 'element.event', event: 'change', state });
     expect(frame('#n').hasAttribute('data-svcpay-ready')).toBe(false);
-    fromController({ type: 'element.event', elementId: elementId('#n'), event: 'ready', state });
+    n.post({ type: 'element.event', event: 'ready', state });
     expect(frame('#n').hasAttribute('data-svcpay-ready')).toBe(true);
     expect(frame('#x').hasAttribute('data-svcpay-ready')).toBe(false);
+    // The controller waits for every mounted field, so it loads after all of them.
+    expect(controller()).toBeNull();
+    field('#x').post({ type: 'element.event', event: 'ready', state: { ...state, elementType: 'cardCvc' } });
+    expect(controller()).not.toBeNull();
 
     // A remount is a new frame: not ready until its own ready event.
     number.unmount();
@@ -174,8 +218,9 @@ describe('elements', () => {
   });
 
   it('confirmPayment posts confirm to the service origin and resolves with the controller result', async () => {
-    const { svcpay, elements, load, fromController, posted } = page();
+    const { svcpay, elements, load, fromController, posted, field } = page();
     elements.create('card').mount('#card');
+    field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
     load();
     fromController({ type: 'controller.ready' });
     const pending = svcpay.confirmPayment({ elements });
@@ -190,10 +235,12 @@ describe('elements', () => {
   it('confirmPayment resolves (never rejects) when nothing is mounted or the controller never answers', async () => {
     vi.useFakeTimers();
     try {
-      const { svcpay, elements } = page();
+      const { svcpay, elements, controller } = page();
       expect((await svcpay.confirmPayment({ elements })).error?.code).toBe('elements_not_mounted');
       elements.create('card').mount('#card');
       const pending = svcpay.confirmPayment({ elements });
+      // A confirm before any field was ready starts the controller itself.
+      expect(controller()).not.toBeNull();
       await vi.advanceTimersByTimeAsync(16_000);
       expect(await pending).toMatchObject({ status: 'failed', sessionId: 'cs_1', error: { code: 'controller_unavailable' } });
     } finally {

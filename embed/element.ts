@@ -1,11 +1,14 @@
 /**
  * One element on the merchant page: a field frame it mounts into the merchant's container, and
- * the event handlers the merchant registered. The frame's state arrives through the controller.
+ * the event handlers the merchant registered. The frame's state events and size come from that
+ * frame's own window, straight to the page (never through the controller, so a loading
+ * controller cannot delay `ready`); its values never leave the frames.
  */
-import type { FieldState } from '../src/protocol/messages.ts';
+import { listen } from '../src/protocol/channel.ts';
+import type { FieldToPage } from '../src/protocol/messages.ts';
 import type { ElementPort, GroupHost } from './group.ts';
 import type { ElementEventName, ElementOptions, ElementType, SvcPayElement } from './loader/types.js';
-import { elementEventNames, isElementOptions } from './protocol.ts';
+import { FieldToPageParser, elementEventNames, isElementOptions } from './protocol.ts';
 import { SANDBOX, fail, randomId, resolveTarget } from './util.ts';
 
 type Handler = (event: never) => void;
@@ -15,6 +18,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
   const handlers: Partial<Record<ElementEventName, Handler[]>> = {};
   let options: ElementOptions = checkOptions(initial ?? {});
   let frame: HTMLIFrameElement | null = null;
+  let stopListening: (() => void) | null = null;
   let readyFired = false;
   let destroyed = false;
 
@@ -42,7 +46,6 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       if (destroyed) fail(`${type}.mount: this element was destroyed; create a new one.`);
       if (frame) fail(`${type}.mount: this element is already mounted; call unmount() first.`);
       const container = resolveTarget(target, `${type}.mount`);
-      group.ensureController();
       // The mount's key and session bind the field (src/frames/binding.ts); no secret is ever here.
       const hash = new URLSearchParams({
         channel: group.channel,
@@ -69,6 +72,15 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       // Width follows the merchant's box; height follows the frame's content (element.resize).
       frame.style.cssText = 'border:0;margin:0;padding:0;width:100%;min-width:100%;height:44px;display:block;overflow:hidden;background:transparent;color-scheme:normal';
       readyFired = false;
+      // Only this frame's window, only the service origin, only this group's channel and element.
+      const owner = container.ownerDocument.defaultView ?? window;
+      stopListening = listen(owner, {
+        origin: group.origin,
+        source: () => frame?.contentWindow,
+        schema: FieldToPageParser,
+        channel: group.channel,
+        onMessage: (msg) => void (msg.elementId === id && fromField(msg)),
+      });
       container.appendChild(frame);
     },
     on(event, handler) {
@@ -90,9 +102,12 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     },
     unmount() {
       if (!frame) return;
+      stopListening?.();
+      stopListening = null;
       frame.remove();
       frame = null;
       group.post({ type: 'element.unmount', elementId: id });
+      group.fieldReady();
     },
     destroy() {
       if (destroyed) return;
@@ -103,28 +118,28 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     },
   };
 
-  return {
-    id,
-    element,
-    isMounted: () => frame !== null,
-    handle(event, state: FieldState) {
-      if (!frame) return;
-      if (event === 'ready') {
-        if (readyFired) return;
-        readyFired = true;
-        frame.setAttribute('data-svcpay-ready', '');
-      }
-      if (event !== 'change') return emit(event, { elementType: type });
-      emit('change', {
-        elementType: type,
-        empty: state.empty,
-        complete: state.complete,
-        ...(state.brand ? { brand: state.brand } : {}),
-        error: state.error ?? null,
-      });
-    },
-    resize(height) {
-      if (frame) frame.style.height = `${height}px`;
-    },
-  };
+  function fromField(msg: FieldToPage): void {
+    if (!frame) return;
+    if (msg.type === 'element.resize') {
+      frame.style.height = `${msg.height}px`;
+      return;
+    }
+    const { event, state } = msg;
+    if (event === 'ready') {
+      if (readyFired) return;
+      readyFired = true;
+      frame.setAttribute('data-svcpay-ready', '');
+      group.fieldReady();
+    }
+    if (event !== 'change') return emit(event, { elementType: type });
+    emit('change', {
+      elementType: type,
+      empty: state.empty,
+      complete: state.complete,
+      ...(state.brand ? { brand: state.brand } : {}),
+      error: state.error ?? null,
+    });
+  }
+
+  return { id, element, isMounted: () => frame !== null, isReady: () => frame !== null && readyFired };
 }

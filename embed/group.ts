@@ -1,10 +1,10 @@
 /**
- * One `elements` group on the merchant page: its hidden controller frame, the channel id that
- * ties the controller to the group's field frames, and the page side of the page<->controller
- * conversation. The page only ever learns states and outcomes; card values stay in the frames.
+ * One `elements` group on the merchant page: its hidden controller frame (created once a field
+ * is ready), the channel id that ties the controller to the group's field frames, and the page
+ * side of the page<->controller conversation. The page only ever learns states and outcomes; card values stay in the frames.
  */
 import { listen, send } from '../src/protocol/channel.ts';
-import type { ControllerToPage, FieldState, PageToController } from '../src/protocol/messages.ts';
+import type { ControllerToPage, PageToController } from '../src/protocol/messages.ts';
 import { createElement } from './element.ts';
 import type { Appearance, ConfirmPaymentResult, ElementOptions, ElementType, Elements, SvcPayElement } from './loader/types.js';
 import { ControllerToPageParser, PageToControllerParser, PROTOCOL, elementTypes } from './protocol.ts';
@@ -26,7 +26,10 @@ type Body = PageToController extends infer M ? (M extends unknown ? Omit<M, 'pro
 /** What an element needs from its group. */
 export interface GroupHost extends GroupConfig {
   channel: string;
+  /** Creates the group's controller frame if it is not there yet (on confirm). */
   ensureController(): void;
+  /** A field said `ready` or went away: once every mounted field is ready, the controller frame starts. */
+  fieldReady(): void;
   post(body: Body): void;
 }
 
@@ -35,10 +38,9 @@ export interface ElementPort {
   id: string;
   element: SvcPayElement;
   isMounted(): boolean;
-  handle(event: ElementEventName, state: FieldState): void;
-  resize(height: number): void;
+  /** Mounted, and its frame said `ready`. */
+  isReady(): boolean;
 }
-type ElementEventName = Extract<ControllerToPage, { type: 'element.event' }>['event'];
 
 const FIELD_TYPES: readonly string[] = fieldTypes;
 const READY_WAIT_MS = 15_000;
@@ -64,6 +66,13 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     channel,
     // Messages wait until the controller has said it is ready, so none is lost to a loading frame.
     post: (body) => (ready ? postNow(body) : void queue.push(body)),
+    // The controller frame starts once the fields mounted so far have rendered, so it never competes
+    // with them for the network or for the renderer they share (same service site): it is not on
+    // the way to any field's `ready` (issue 9, Speed). It is needed only at confirm.
+    fieldReady() {
+      const mounted = [...ports.values()].filter((p) => p.isMounted());
+      if (mounted.length > 0 && mounted.every((p) => p.isReady())) host.ensureController();
+    },
     ensureController() {
       if (frame) return;
       const hash = new URLSearchParams({ channel, parentOrigin: cfg.pageOrigin });
@@ -107,10 +116,6 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       const waiting = queue;
       queue = [];
       for (const body of waiting) postNow(body);
-    } else if (msg.type === 'element.event') {
-      ports.get(msg.elementId)?.handle(msg.event, msg.state);
-    } else if (msg.type === 'element.resize') {
-      ports.get(msg.elementId)?.resize(msg.height);
     } else {
       pending.get(msg.requestId)?.(msg.result);
     }
@@ -135,6 +140,8 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
         resolve(result);
       };
       pending.set(requestId, done);
+      // Normally up since the first field was ready; a confirm before that starts it now.
+      host.ensureController();
       timer = setTimeout(() => {
         if (!ready) return done(failed('controller_unavailable', 'The payment service could not be reached. Check your connection and try again.'));
         timer = setTimeout(() => done(failed('timeout', 'The payment is taking too long. Check your connection and try again.')), RESULT_WAIT_MS);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as zodSide from '../src/protocol/messages.ts';
-import { ControllerToPageParser, PageToControllerParser, cardBrands, elementEventNames, elementTypes, PROTOCOL } from './protocol.ts';
+import { ControllerToPageParser, FieldToPageParser, PageToControllerParser, cardBrands, elementEventNames, elementTypes, PROTOCOL } from './protocol.ts';
 
 const P = 'svcpay/1';
 const channel = 'chan_0123456789';
@@ -78,14 +78,21 @@ describe('hand-rolled page-side validators', () => {
     expect(ControllerToPageParser.safeParse(m).success).toBe(zodSide.ControllerToPage.safeParse(m).success);
   });
 
+  // The same samples: each page-bound message belongs to one direction and is refused by the other.
+  it.each(toPage.map((m, i) => [i, m]))('FieldToPage sample %i agrees with zod', (_i, m) => {
+    expect(FieldToPageParser.safeParse(m).success).toBe(zodSide.FieldToPage.safeParse(m).success);
+  });
+
   it.each(toController.map((m, i) => [i, m]))('PageToController sample %i agrees with zod', (_i, m) => {
     expect(PageToControllerParser.safeParse(m).success).toBe(zodSide.PageToController.safeParse(m).success);
   });
 
   it('accepts some samples and rejects others (the suite tests both ways)', () => {
-    const verdicts = toPage.map((m) => ControllerToPageParser.safeParse(m).success);
-    expect(verdicts.filter(Boolean).length).toBeGreaterThan(5);
-    expect(verdicts.filter((v) => !v).length).toBeGreaterThan(5);
+    for (const parser of [ControllerToPageParser, FieldToPageParser]) {
+      const verdicts = toPage.map((m) => parser.safeParse(m).success);
+      expect(verdicts.filter(Boolean).length).toBeGreaterThan(3);
+      expect(verdicts.filter((v) => !v).length).toBeGreaterThan(5);
+    }
   });
 
   it('uses the same vocabulary as messages.ts', () => {
@@ -97,7 +104,8 @@ describe('hand-rolled page-side validators', () => {
     // (each member of a zod/mini union is an object exposing its `type` literal in `_zod.propValues`.)
     const types = (u: { _zod: { def: { options: readonly { _zod: { propValues?: Record<string, Set<unknown>> } }[] } } }) =>
       u._zod.def.options.flatMap((o) => [...(o._zod.propValues?.type ?? [])]).map(String).sort();
-    expect(types(zodSide.ControllerToPage)).toEqual(['confirm.result', 'controller.ready', 'element.event', 'element.resize']);
+    expect(types(zodSide.ControllerToPage)).toEqual(['confirm.result', 'controller.ready']);
+    expect(types(zodSide.FieldToPage)).toEqual(['element.event', 'element.resize']);
     expect(types(zodSide.PageToController)).toEqual(['confirm', 'element.unmount', 'element.update', 'init']);
   });
 });

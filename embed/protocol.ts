@@ -1,11 +1,11 @@
 /**
- * Hand-rolled validators mirroring the zod schemas of src/protocol/messages.ts for the two
+ * Hand-rolled validators mirroring the zod schemas of src/protocol/messages.ts for the three
  * page-side directions. zod would more than double the script-tag bundle (6 KB budget), so the
  * page checks shapes with these instead; protocol.test.ts runs the same samples through both and
  * proves they agree. Types still come from messages.ts (type-only imports cost nothing).
  */
 import type { Parser } from '../src/protocol/channel.ts';
-import type { ControllerToPage, PageToController } from '../src/protocol/messages.ts';
+import type { ControllerToPage, FieldToPage, PageToController } from '../src/protocol/messages.ts';
 import { cardBrands, elementEventNames, elementTypes } from '../src/vocab/elements.ts';
 import { publishableKeyShape } from '../src/vocab/keys.ts';
 import { confirmStatuses } from '../src/vocab/payments.ts';
@@ -53,9 +53,12 @@ const elementOptions = opt(obj({ placeholder: opt(str(100)), disabled: opt(bool)
 
 const controllerToPage: Record<string, Check> = {
   'controller.ready': obj(head('controller.ready')),
+  'confirm.result': obj({ ...head('confirm.result'), requestId: id, result: confirmResult }),
+};
+
+const fieldToPage: Record<string, Check> = {
   'element.event': obj({ ...head('element.event'), elementId: id, event: oneOf(elementEventNames), state: fieldState }),
   'element.resize': obj({ ...head('element.resize'), elementId: id, height: int(0, 2000) }),
-  'confirm.result': obj({ ...head('confirm.result'), requestId: id, result: confirmResult }),
 };
 
 const pageToController: Record<string, Check> = {
@@ -82,6 +85,7 @@ function union<T>(byType: Record<string, Check>): Parser<T> {
 
 export const ControllerToPageParser = union<ControllerToPage>(controllerToPage);
 export const PageToControllerParser = union<PageToController>(pageToController);
+export const FieldToPageParser = union<FieldToPage>(fieldToPage);
 /** Merchant input checks reuse the wire rules, so a bad option fails at the call, not silently. */
 export const isElementOptions = elementOptions;
 export const isSessionId = str(80);

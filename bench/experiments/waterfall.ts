@@ -35,7 +35,7 @@ try {
           let n = types.length;
           const made = types.map((t: string) => els.create(t).on('ready', () => --n === 0 && resolve({ t0, ready: performance.now(), origin: performance.timeOrigin })));
           const t0 = performance.now();
-          made.forEach((e: any, i: number) => e.mount(document.getElementById('abc'[i])));
+          made.forEach((e: any, i: number) => e.mount(document.getElementById('abc'[i]!)));
         }),
       { pk: publishableKey, sid: session.id, kind },
     );

@@ -1,8 +1,9 @@
 /**
  * Every message that crosses a frame boundary, defined once (STYLE.md habit 2).
  *
- * Three conversations, one union per direction:
+ * Four conversations, one union per direction:
  * - merchant page  <-> controller frame   (window.postMessage, cross-origin)
+ * - field frame     -> merchant page      (window.postMessage, cross-origin; state events only)
  * - controller     <-> field frames        (BroadcastChannel, then a private MessagePort; same
  *                                           service origin)
  * - hosted page    <-> sandbox processor fields frame (window.postMessage, cross-origin)
@@ -147,22 +148,6 @@ export const ControllerToPage = z.union([
   z.strictObject({ protocol, type: z.literal('controller.ready'), channel: Channel }),
   z.strictObject({
     protocol,
-    type: z.literal('element.event'),
-    channel: Channel,
-    elementId: RequestId,
-    event: ElementEventName,
-    state: FieldState,
-  }),
-  /** A field frame's content height, so the page can size that iframe (frames are cross-origin). */
-  z.strictObject({
-    protocol,
-    type: z.literal('element.resize'),
-    channel: Channel,
-    elementId: RequestId,
-    height: FrameHeight,
-  }),
-  z.strictObject({
-    protocol,
     type: z.literal('confirm.result'),
     channel: Channel,
     requestId: RequestId,
@@ -170,6 +155,33 @@ export const ControllerToPage = z.union([
   }),
 ]);
 export type ControllerToPage = z.infer<typeof ControllerToPage>;
+
+// field frame -> its parent, the merchant page (window.postMessage to the page's origin)
+/**
+ * A field's state events and size go straight to the page, not through the controller frame, so
+ * a field is `ready` as soon as it has rendered, whatever the controller is doing (issue 9,
+ * Speed). State only: like every message to the page, no member can hold a card value. The page
+ * listens to each field frame's own window only.
+ */
+export const FieldToPage = z.union([
+  z.strictObject({
+    protocol,
+    type: z.literal('element.event'),
+    channel: Channel,
+    elementId: RequestId,
+    event: ElementEventName,
+    state: FieldState,
+  }),
+  /** The field's content height, so the page can size that iframe (frames are cross-origin). */
+  z.strictObject({
+    protocol,
+    type: z.literal('element.resize'),
+    channel: Channel,
+    elementId: RequestId,
+    height: FrameHeight,
+  }),
+]);
+export type FieldToPage = z.infer<typeof FieldToPage>;
 
 // ---------------------------------------------------------------------------------------------
 // Inside the service origin only. Three ways between a controller and its field frames
@@ -206,7 +218,6 @@ export const FieldToController = z.union([
     event: ElementEventName,
     state: FieldState,
   }),
-  z.strictObject({ protocol, type: z.literal('field.resize'), elementId: RequestId, height: FrameHeight }),
 ]);
 export type FieldToController = z.infer<typeof FieldToController>;
 

@@ -1,6 +1,6 @@
 /**
- * The controller frame's logic, free of `window` so it can be tested: it relays field events to
- * the page, binds each field to this mount (key, session, secret: binding.ts), and on `confirm`
+ * The controller frame's logic, free of `window` so it can be tested: it keeps each field's state
+ * (the fields tell the page themselves), binds each field to this mount (key, session, secret: binding.ts), and on `confirm`
  * collects the bound fields' values, charges the session and answers with an outcome. Card values
  * pass through here (same service origin) but never go to the page.
  */
@@ -137,11 +137,8 @@ export function createController(deps: ControllerDeps) {
         bind(msg.elementId);
         return;
       case 'field.event':
+        // Kept for the wording of a validation failure; the page heard it from the field itself.
         register(msg.elementId, msg.state.elementType).state = msg.state;
-        toPage({ protocol: PROTOCOL, type: 'element.event', channel: deps.channel, elementId: msg.elementId, event: msg.event, state: msg.state });
-        return;
-      case 'field.resize':
-        toPage({ protocol: PROTOCOL, type: 'element.resize', channel: deps.channel, elementId: msg.elementId, height: msg.height });
         return;
     }
   }

@@ -5,13 +5,14 @@
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CardFields, type CardFieldsHandle, type CardFieldsLayout } from '../../components/CardFields/index.ts';
-import { listen, openBus, openPort, type Bus } from '../../protocol/channel.ts';
+import { listen, openBus, openPort, send, type Bus } from '../../protocol/channel.ts';
 import {
   BoundFieldToController,
   ControllerBind,
   ControllerToBoundField,
   ControllerToField,
   FieldToController,
+  FieldToPage,
   type ElementOptions,
   type FieldState,
 } from '../../protocol/messages.ts';
@@ -20,6 +21,18 @@ import type { FieldParams, FieldType } from '../params.ts';
 import { createFieldLink, toFieldState } from './link.ts';
 
 const LAYOUTS: Record<FieldType, CardFieldsLayout> = { card: 'combined', cardNumber: 'number', cardExpiry: 'expiry', cardCvc: 'cvc' };
+
+/**
+ * Posts to the page that embeds this frame, only to the origin the mount named. Where the browser
+ * tells who the parent is and it is another origin, nothing is posted (the browser would drop it
+ * anyway, as postMessage delivers only to the target origin).
+ */
+function toParent(parentOrigin: string, msg: FieldToPage): void {
+  if (window.parent === window) return;
+  const ancestor = location.ancestorOrigins?.[0];
+  if (ancestor !== undefined && ancestor !== parentOrigin) return;
+  send(window.parent, parentOrigin, FieldToPage, msg);
+}
 
 export function FieldFrame({ params }: { params: FieldParams }): JSX.Element {
   const [options, setOptions] = useState<NonNullable<ElementOptions>>(params.options ?? {});
@@ -32,8 +45,10 @@ export function FieldFrame({ params }: { params: FieldParams }): JSX.Element {
   const [link, binding] = useMemo(() => {
     const b = createFieldBinding(params);
     const l = createFieldLink({
+      channel: params.channel,
       elementId: params.elementId,
       elementType: params.type,
+      toPage: (msg) => toParent(params.parentOrigin, msg),
       post: (msg) => busRef.current?.post(msg),
       postBound: (msg) => portRef.current?.post(msg),
       holds: b.holds,
