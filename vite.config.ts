@@ -7,7 +7,7 @@
  *   receiver helper (`svcpay/webhooks`, Node) at dist/npm/webhooks.js, and the Playwright helpers
  *   for merchants' QA (`svcpay/testing`, Node) at dist/npm/testing.js.
  */
-import { defineConfig, type Plugin } from 'vite';
+import { build as viteBuild, defineConfig, type Plugin, type Rolldown } from 'vite';
 import preact from '@preact/preset-vite';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -91,16 +91,66 @@ function precompress(): Plugin {
  * the hash, so the immutable /assets/ cache never serves old wording.
  */
 function localeCatalogues(): Plugin {
-  const dir = resolve(root, 'src/locales');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.json' && f !== 'checkout.en.json');
-  const catalogues = files.sort().map((f) => ({ name: f.slice(0, -'.json'.length), source: JSON.stringify(JSON.parse(readFileSync(join(dir, f), 'utf8'))) }));
-  const hash = createHash('sha256').update(JSON.stringify(catalogues)).digest('base64url').slice(0, 8);
+  const { catalogues, hash } = catalogueFiles();
   return {
     name: 'svcpay-locale-catalogues',
     apply: 'build',
     config: () => ({ define: { __SVCPAY_CATALOGUES__: JSON.stringify(hash) } }),
     generateBundle() {
       for (const { name, source } of catalogues) this.emitFile({ type: 'asset', fileName: `assets/${name}-${hash}.json`, source });
+    },
+  };
+}
+
+function catalogueFiles() {
+  const dir = resolve(root, 'src/locales');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.json' && f !== 'checkout.en.json');
+  const catalogues = files.sort().map((f) => ({ name: f.slice(0, -'.json'.length), source: JSON.stringify(JSON.parse(readFileSync(join(dir, f), 'utf8'))) }));
+  const hash = createHash('sha256').update(JSON.stringify(catalogues)).digest('base64url').slice(0, 8);
+  return { catalogues, hash };
+}
+
+/**
+ * The field frame page (issue 9, Speed): one document that carries everything a card needs to
+ * render, so a field costs one round trip, as a blank frame does. Its entry is built on its own
+ * (no chunk shared with the controller or the hosted page, so no module there grows what a card
+ * buyer downloads, and nothing here pulls zod: see src/protocol/field-parsers.ts), and its script
+ * and style go inline into `src/frames/field.html`, emitted at the path the server serves. The
+ * page's CSP allows those two by their sha256 hashes, which the server computes from this file
+ * (src/server/routes/pages). Precompressed like every other file by `precompress`.
+ */
+function inlineFieldPage(): Plugin {
+  const template = resolve(root, 'src/frames/field.html');
+  const entryTag = '<script type="module" src="./field/main.tsx"></script>';
+  return {
+    name: 'svcpay-inline-field-page',
+    apply: 'build',
+    async generateBundle() {
+      const out = await viteBuild({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [preact()],
+        define: { __SVCPAY_CATALOGUES__: JSON.stringify(catalogueFiles().hash) },
+        build: {
+          write: false,
+          target: 'es2020',
+          modulePreload: false,
+          cssCodeSplit: false,
+          rollupOptions: { input: resolve(root, 'src/frames/field/main.tsx') },
+        },
+      });
+      const files = (Array.isArray(out) ? out : [out as Rolldown.RolldownOutput]).flatMap((o) => o.output);
+      const chunks = files.filter((f): f is Rolldown.OutputChunk => f.type === 'chunk');
+      if (chunks.length !== 1) throw new Error(`field page: expected one script, got ${chunks.map((c) => c.fileName).join(', ')}`);
+      const css = files.filter((f): f is Rolldown.OutputAsset => f.type === 'asset' && f.fileName.endsWith('.css')).map((f) => String(f.source)).join('');
+      // `</script` cannot occur inside the script element; `<\/script` means the same in JS text.
+      const js = chunks[0]!.code.replace(/<\/(script)/gi, '<\\/$1').trim();
+      if (/<!--|<script/i.test(js) || /<\/style/i.test(css)) throw new Error('field page: the bundle holds text that cannot go inline in HTML');
+      const html = readFileSync(template, 'utf8');
+      if (!html.includes(entryTag)) throw new Error(`field page: ${template} lost its entry tag ${entryTag}`);
+      const page = html.replace('</head>', `<style>${css.trim()}</style>\n  </head>`).replace(entryTag, () => `<script type="module">${js}</script>`);
+      this.emitFile({ type: 'asset', fileName: 'src/frames/field.html', source: page });
     },
   };
 }
@@ -139,7 +189,7 @@ export default defineConfig(({ mode }) => {
     };
   }
   return {
-    plugins: [preact(), localeCatalogues(), precompress()],
+    plugins: [preact(), localeCatalogues(), inlineFieldPage(), precompress()],
     build: {
       outDir: 'dist/app',
       emptyOutDir: true,
@@ -153,7 +203,6 @@ export default defineConfig(({ mode }) => {
         input: {
           hosted: resolve(root, 'hosted-page/index.html'),
           controller: resolve(root, 'src/frames/controller.html'),
-          field: resolve(root, 'src/frames/field.html'),
           sandboxFields: resolve(root, 'sandbox-processor/fields-page/index.html'),
         },
         output: {

@@ -19,9 +19,10 @@ import * as z from 'zod/mini';
 import { cardBrands, elementEventNames, elementTypes } from '../vocab/elements.ts';
 import { publishableKeyShape } from '../vocab/keys.ts';
 import { confirmStatuses } from '../vocab/payments.ts';
+import { PROTOCOL } from './checks.ts';
 import { bool, intIn } from './primitives.ts';
 
-export const PROTOCOL = 'svcpay/1' as const;
+export { PROTOCOL };
 
 export { cardBrands, elementEventNames, elementTypes };
 

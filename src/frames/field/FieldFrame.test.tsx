@@ -106,10 +106,11 @@ describe('FieldFrame', () => {
     const parent = { postMessage: vi.fn() };
     vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
     mount('cardExpiry');
-    await expect.poll(() => parent.postMessage.mock.calls.length).toBeGreaterThan(0);
-    const [first, targetOrigin] = parent.postMessage.mock.calls[0]!;
+    const readyCall = () => parent.postMessage.mock.calls.find(([m]) => (m as { type: string }).type === 'element.event');
+    await expect.poll(readyCall).toBeDefined();
+    const [ready, targetOrigin] = readyCall()!;
     expect(targetOrigin).toBe('http://127.0.0.1:4244');
-    expect(first).toEqual({
+    expect(ready).toEqual({
       protocol: PROTOCOL,
       type: 'element.event',
       channel,

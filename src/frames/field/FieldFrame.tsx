@@ -3,19 +3,18 @@
  * controller through the field link. Sized by its content; the page sizes the iframe to match.
  */
 import type { JSX } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CardFields, type CardFieldsHandle, type CardFieldsLayout } from '../../components/CardFields/index.ts';
 import { listen, openBus, openPort, send, type Bus } from '../../protocol/channel.ts';
 import {
-  BoundFieldToController,
-  ControllerBind,
-  ControllerToBoundField,
-  ControllerToField,
-  FieldToController,
-  FieldToPage,
-  type ElementOptions,
-  type FieldState,
-} from '../../protocol/messages.ts';
+  BoundFieldToControllerParser as BoundFieldToController,
+  ControllerBindParser as ControllerBind,
+  ControllerToBoundFieldParser as ControllerToBoundField,
+  ControllerToFieldParser as ControllerToField,
+  FieldToControllerParser as FieldToController,
+  FieldToPageParser,
+} from '../../protocol/field-parsers.ts';
+import type { BoundFieldToController as ValuesMessage, ElementOptions, FieldState, FieldToController as Announcement, FieldToPage } from '../../protocol/messages.ts';
 import { createFieldBinding, isControllerWindow } from '../binding.ts';
 import type { FieldParams, FieldType } from '../params.ts';
 import { createFieldLink, toFieldState } from './link.ts';
@@ -31,7 +30,7 @@ function toParent(parentOrigin: string, msg: FieldToPage): void {
   if (window.parent === window) return;
   const ancestor = location.ancestorOrigins?.[0];
   if (ancestor !== undefined && ancestor !== parentOrigin) return;
-  send(window.parent, parentOrigin, FieldToPage, msg);
+  send(window.parent, parentOrigin, FieldToPageParser, msg);
 }
 
 export function FieldFrame({ params }: { params: FieldParams }): JSX.Element {
@@ -39,8 +38,8 @@ export function FieldFrame({ params }: { params: FieldParams }): JSX.Element {
   const [busy, setBusy] = useState(false);
   const handle = useRef<CardFieldsHandle | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  const busRef = useRef<{ post(m: FieldToController): void } | null>(null);
-  const portRef = useRef<Bus<BoundFieldToController> | null>(null);
+  const busRef = useRef<{ post(m: Announcement): void } | null>(null);
+  const portRef = useRef<Bus<ValuesMessage> | null>(null);
 
   const [link, binding] = useMemo(() => {
     const b = createFieldBinding(params);
@@ -59,7 +58,19 @@ export function FieldFrame({ params }: { params: FieldParams }): JSX.Element {
     return [l, b] as const;
   }, [params.elementId, params.type]);
 
-  useEffect(() => {
+  // Layout effects, not effects: they run as soon as the first render is in the DOM, where an
+  // effect waits for the next animation frame, which would hold `ready` back (issue 9, Speed).
+  // The size goes first, so the page has sized the frame when it hears `ready`.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => link.resize(el.getBoundingClientRect().height));
+    observer.observe(el);
+    link.resize(el.getBoundingClientRect().height);
+    return () => observer.disconnect();
+  }, [link]);
+
+  useLayoutEffect(() => {
     const bus = openBus(params.channel, { receive: ControllerToField, send: FieldToController, onMessage: link.fromController });
     busRef.current = bus;
     // The controller binds this field by posting to this window (binding.ts).
@@ -84,15 +95,6 @@ export function FieldFrame({ params }: { params: FieldParams }): JSX.Element {
       busRef.current = null;
       bus.close();
     };
-  }, [link]);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => link.resize(el.getBoundingClientRect().height));
-    observer.observe(el);
-    link.resize(el.getBoundingClientRect().height);
-    return () => observer.disconnect();
   }, [link]);
 
   return (

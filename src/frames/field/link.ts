@@ -6,16 +6,16 @@
  * mount secret (binding.ts), only back over that port, and only when the inputs are valid.
  */
 import type { CardFieldsHandle, CardFieldsState } from '../../components/CardFields/index.ts';
-import {
-  PROTOCOL,
-  type BoundFieldToController,
-  type ControllerToBoundField,
-  type ControllerToField,
-  type ElementEventName,
-  type ElementOptions,
-  type FieldState,
-  type FieldToController,
-  type FieldToPage,
+import { PROTOCOL } from '../../protocol/checks.ts';
+import type {
+  BoundFieldToController,
+  ControllerToBoundField,
+  ControllerToField,
+  ElementEventName,
+  ElementOptions,
+  FieldState,
+  FieldToController,
+  FieldToPage,
 } from '../../protocol/messages.ts';
 import type { FieldType } from '../params.ts';
 

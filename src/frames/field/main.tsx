@@ -6,12 +6,12 @@
 import { render } from 'preact';
 import { applyDocumentLocale, loadLocale, negotiateLocale } from '../../locales/index.ts';
 import { setChannelDebug } from '../../protocol/channel.ts';
-import { FieldParams, readHash } from '../params.ts';
+import { readFieldParams } from '../../protocol/field-parsers.ts';
 import { applyAppearance } from './appearance.ts';
 import { FieldFrame } from './FieldFrame.tsx';
 import './field.css';
 
-const params = readHash(location.hash, FieldParams);
+const params = readFieldParams(location.hash);
 const root = document.getElementById('svcpay-field');
 if (!params || !root) {
   console.warn('[svcpay] field frame: invalid frame URL');
