@@ -12,26 +12,22 @@ import preact from '@preact/preset-vite';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { extname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 const root = import.meta.dirname;
 
 /**
- * The modules of the controller frame other than its entry: zod, the protocol, the shared locale
- * catalogue, the frame hash parser, the API calls the controller makes and its own logic. One
- * chunk, because a merchant page always loads the controller and its field frames together, so
- * the frame budget (25 KB gzipped) counts them as one download, and every extra chunk in it costs
- * 0.2-0.35 KB (its imports and exports, and gzip starting afresh). The field frame, the hosted
- * page and the sandbox fields page load this chunk too; the controller's own logic (~1.5 KB
- * gzipped) is what they take along without running it.
+ * The modules the hosted page and the sandbox fields page share: zod, the protocol, the shared
+ * locale catalogue and the browser API client. One chunk: every extra chunk costs 0.2-0.35 KB (its
+ * imports and exports, and gzip starting afresh). The frames no longer load it: each carries its own
+ * code inline (inlineFramePages).
  */
 const frameCore = [
   /node_modules[\\/]zod[\\/]/,
   /src[\\/]protocol[\\/]/,
   /src[\\/]locales[\\/](index\.ts|en\.json)$/,
-  /src[\\/]frames[\\/](params\.ts|controller[\\/](controller|result|merge)\.ts)$/,
   /src[\\/]client[\\/](http|charge|client-error|schemas[\\/](shared|charge))\.ts$/,
 ];
 
@@ -111,48 +107,58 @@ function catalogueFiles() {
 }
 
 /**
- * The field frame page (issue 9, Speed): one document that carries everything a card needs to
- * render, so a field costs one round trip, as a blank frame does. Its entry is built on its own
- * (no chunk shared with the controller or the hosted page, so no module there grows what a card
- * buyer downloads, and nothing here pulls zod: see src/protocol/field-parsers.ts), and its script
- * and style go inline into `src/frames/field.html`, emitted at the path the server serves. The
- * page's CSP allows those two by their sha256 hashes, which the server computes from this file
- * (src/server/routes/pages). Precompressed like every other file by `precompress`.
+ * The frame pages (issue 9, Speed): each one document that carries everything it needs, so a field
+ * costs one round trip, as a blank frame does (and the controller, loaded after the fields, one
+ * too). Each entry is built on its own (no chunk shared with the other frame or the hosted page, so
+ * no module there grows what a card buyer downloads; neither pulls zod's message schemas: see
+ * src/protocol/page-parsers.ts and frame-parsers.ts), and its script and style go inline into its
+ * page, emitted at the path the server serves. The pages' CSP allows those by their sha256 hashes,
+ * which the server computes from the built file (src/server/routes/pages). Precompressed like every
+ * other file by `precompress`.
  */
-function inlineFieldPage(): Plugin {
-  const template = resolve(root, 'src/frames/field.html');
-  const entryTag = '<script type="module" src="./field/main.tsx"></script>';
+const framePages = [
+  { page: 'src/frames/field.html', entry: './field/main.tsx' },
+  { page: 'src/frames/controller.html', entry: './controller/main.ts' },
+];
+
+function inlineFramePages(): Plugin {
   return {
-    name: 'svcpay-inline-field-page',
+    name: 'svcpay-inline-frame-pages',
     apply: 'build',
     async generateBundle() {
-      const out = await viteBuild({
-        configFile: false,
-        root,
-        logLevel: 'warn',
-        plugins: [preact()],
-        define: { __SVCPAY_CATALOGUES__: JSON.stringify(catalogueFiles().hash) },
-        build: {
-          write: false,
-          target: 'es2020',
-          modulePreload: false,
-          cssCodeSplit: false,
-          rollupOptions: { input: resolve(root, 'src/frames/field/main.tsx') },
-        },
-      });
-      const files = (Array.isArray(out) ? out : [out as Rolldown.RolldownOutput]).flatMap((o) => o.output);
-      const chunks = files.filter((f): f is Rolldown.OutputChunk => f.type === 'chunk');
-      if (chunks.length !== 1) throw new Error(`field page: expected one script, got ${chunks.map((c) => c.fileName).join(', ')}`);
-      const css = files.filter((f): f is Rolldown.OutputAsset => f.type === 'asset' && f.fileName.endsWith('.css')).map((f) => String(f.source)).join('');
-      // `</script` cannot occur inside the script element; `<\/script` means the same in JS text.
-      const js = chunks[0]!.code.replace(/<\/(script)/gi, '<\\/$1').trim();
-      if (/<!--|<script/i.test(js) || /<\/style/i.test(css)) throw new Error('field page: the bundle holds text that cannot go inline in HTML');
-      const html = readFileSync(template, 'utf8');
-      if (!html.includes(entryTag)) throw new Error(`field page: ${template} lost its entry tag ${entryTag}`);
-      const page = html.replace('</head>', `<style>${css.trim()}</style>\n  </head>`).replace(entryTag, () => `<script type="module">${js}</script>`);
-      this.emitFile({ type: 'asset', fileName: 'src/frames/field.html', source: page });
+      for (const { page, entry } of framePages) this.emitFile({ type: 'asset', fileName: page, source: await inlinePage(page, entry) });
     },
   };
+}
+
+async function inlinePage(page: string, entry: string): Promise<string> {
+  const template = resolve(root, page);
+  const entryTag = `<script type="module" src="${entry}"></script>`;
+  const out = await viteBuild({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [preact()],
+    define: { __SVCPAY_CATALOGUES__: JSON.stringify(catalogueFiles().hash) },
+    build: {
+      write: false,
+      target: 'es2020',
+      modulePreload: false,
+      cssCodeSplit: false,
+      rollupOptions: { input: resolve(dirname(template), entry) },
+    },
+  });
+  const files = (Array.isArray(out) ? out : [out as Rolldown.RolldownOutput]).flatMap((o) => o.output);
+  const chunks = files.filter((f): f is Rolldown.OutputChunk => f.type === 'chunk');
+  if (chunks.length !== 1) throw new Error(`${page}: expected one script, got ${chunks.map((c) => c.fileName).join(', ')}`);
+  const css = files.filter((f): f is Rolldown.OutputAsset => f.type === 'asset' && f.fileName.endsWith('.css')).map((f) => String(f.source)).join('').trim();
+  // `</script` cannot occur inside the script element; `<\/script` means the same in JS text.
+  const js = chunks[0]!.code.replace(/<\/(script)/gi, '<\\/$1').trim();
+  if (/<!--|<script/i.test(js) || /<\/style/i.test(css)) throw new Error(`${page}: the bundle holds text that cannot go inline in HTML`);
+  const html = readFileSync(template, 'utf8');
+  if (!html.includes(entryTag)) throw new Error(`${template} lost its entry tag ${entryTag}`);
+  const style = css ? `<style>${css}</style>\n  ` : '';
+  return html.replace('</head>', `${style}</head>`).replace(entryTag, () => `<script type="module">${js}</script>`);
 }
 
 export default defineConfig(({ mode }) => {
@@ -189,7 +195,7 @@ export default defineConfig(({ mode }) => {
     };
   }
   return {
-    plugins: [preact(), localeCatalogues(), inlineFieldPage(), precompress()],
+    plugins: [preact(), localeCatalogues(), inlineFramePages(), precompress()],
     build: {
       outDir: 'dist/app',
       emptyOutDir: true,
@@ -202,7 +208,6 @@ export default defineConfig(({ mode }) => {
       rollupOptions: {
         input: {
           hosted: resolve(root, 'hosted-page/index.html'),
-          controller: resolve(root, 'src/frames/controller.html'),
           sandboxFields: resolve(root, 'sandbox-processor/fields-page/index.html'),
         },
         output: {

@@ -1,6 +1,6 @@
 /**
  * Hand-rolled shape checks for the bundles that cannot afford zod at run time: the script-tag
- * bundle (embed/protocol.ts, 6 KB budget) and the field frame (field-parsers.ts, which is on the
+ * bundle (embed/protocol.ts, 6 KB budget) and the field frame (frame-parsers.ts, which is on the
  * way to a card's `ready`: issue 9, Speed). Each parser built from these mirrors a zod schema of
  * messages.ts, whose types it returns; a test beside each runs the same samples through both and
  * proves they agree. zod-free: importing this costs a bundle no zod.

@@ -8,19 +8,19 @@ import type { PublicChargeRequest, PublicChargeResponse } from '../../api/checko
 import type { ApiResult } from '../../client/http.ts';
 import type { Bus } from '../../protocol/channel.ts';
 import { loadLocale, negotiateLocale, t } from '../../locales/index.ts';
-import {
-  PROTOCOL,
-  type BoundFieldToController,
-  type ConfirmResult,
-  type ControllerBind,
-  type ControllerToBoundField,
-  type ControllerToField,
-  type ControllerToPage,
-  type ElementOptions,
-  type ElementType,
-  type FieldState,
-  type FieldToController,
-  type PageToController,
+import { PROTOCOL } from '../../protocol/checks.ts';
+import type {
+  BoundFieldToController,
+  ConfirmResult,
+  ControllerBind,
+  ControllerToBoundField,
+  ControllerToField,
+  ControllerToPage,
+  ElementOptions,
+  ElementType,
+  FieldState,
+  FieldToController,
+  PageToController,
 } from '../../protocol/messages.ts';
 import { newMountSecret } from '../binding.ts';
 import { mergeCard, type FieldAnswer } from './merge.ts';

@@ -2,7 +2,8 @@
  * Split fields each hold part of the card (number, expiry, CVC); the combined field holds all of
  * it. The controller merges what every mounted field handed over into one charge body.
  */
-import { ChargeCard } from '../../client/schemas/charge.ts';
+import { ChargeCardParser } from '../../client/parsers.ts';
+import type { ChargeCard } from '../../client/schemas/charge.ts';
 import type { MessageKey } from '../../locales/index.ts';
 import type { CardValues, ElementType } from '../../protocol/messages.ts';
 
@@ -35,7 +36,7 @@ export function mergeCard(answers: readonly FieldAnswer[]): MergeResult {
   if (!merged.number) return { ok: false, key: 'error.incomplete_number' };
   if (merged.expMonth === undefined || merged.expYear === undefined) return { ok: false, key: 'error.incomplete_expiry' };
   if (!merged.cvc) return { ok: false, key: 'error.incomplete_cvc' };
-  const card = ChargeCard.safeParse(merged);
+  const card = ChargeCardParser.safeParse(merged);
   return card.success ? { ok: true, card: card.data } : { ok: false, key: 'error.invalid_number' };
 }
 

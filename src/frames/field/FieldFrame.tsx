@@ -12,8 +12,8 @@ import {
   ControllerToBoundFieldParser as ControllerToBoundField,
   ControllerToFieldParser as ControllerToField,
   FieldToControllerParser as FieldToController,
-  FieldToPageParser,
-} from '../../protocol/field-parsers.ts';
+} from '../../protocol/frame-parsers.ts';
+import { FieldToPageParser } from '../../protocol/page-parsers.ts';
 import type { BoundFieldToController as ValuesMessage, ElementOptions, FieldState, FieldToController as Announcement, FieldToPage } from '../../protocol/messages.ts';
 import { createFieldBinding, isControllerWindow } from '../binding.ts';
 import type { FieldParams, FieldType } from '../params.ts';

@@ -6,7 +6,7 @@
 import { render } from 'preact';
 import { applyDocumentLocale, loadLocale, negotiateLocale } from '../../locales/index.ts';
 import { setChannelDebug } from '../../protocol/channel.ts';
-import { readFieldParams } from '../../protocol/field-parsers.ts';
+import { readFieldParams } from '../../protocol/frame-parsers.ts';
 import { applyAppearance } from './appearance.ts';
 import { FieldFrame } from './FieldFrame.tsx';
 import './field.css';

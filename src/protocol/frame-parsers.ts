@@ -1,10 +1,10 @@
 /**
- * The field frame's validators, hand-rolled (checks.ts) instead of zod: a field frame is on the
- * way to a card's `ready`, and zod/mini was half of what it downloaded and compiled (issue 9,
- * Speed). One per message direction the field frame speaks, plus its URL hash; each mirrors the zod
- * schema of messages.ts (params.ts for the hash) whose type it returns, and field-parsers.test.ts
- * runs the same samples through both and proves they agree. The controller frame, the hosted page
- * and the tests keep using the zod schemas.
+ * The frames' own validators, hand-rolled (checks.ts) instead of zod: a field frame is on the way
+ * to a card's `ready`, and zod/mini was half of what it downloaded and compiled (issue 9, Speed).
+ * One per message direction between a field and its controller, plus each frame's URL hash; each
+ * mirrors the zod schema of messages.ts (params.ts for the hashes) whose type it returns, and
+ * frame-parsers.test.ts runs the same samples through both and proves they agree. The directions
+ * to and from the page are in page-parsers.ts.
  */
 import { isHttpOrigin } from './channel.ts';
 import type {
@@ -13,22 +13,14 @@ import type {
   ControllerToBoundField,
   ControllerToField,
   FieldToController,
-  FieldToPage,
 } from './messages.ts';
-import type { FieldParams } from '../frames/params.ts';
-import { cardBrands, elementEventNames, elementTypes, fieldTypes } from '../vocab/elements.ts';
+import type { ControllerParams, FieldParams } from '../frames/params.ts';
+import { elementEventNames, elementTypes, fieldTypes } from '../vocab/elements.ts';
+import { elementOptions, fieldState } from './page-parsers.ts';
 import { publishableKeyShape } from '../vocab/keys.ts';
-import { bool, channelId, has, head, id, int, isObj, obj, oneOf, opt, orNull, parser, re, str, union, type Check } from './checks.ts';
+import { bool, channelId, has, head, id, int, isObj, obj, oneOf, opt, parser, re, str, union, type Check } from './checks.ts';
 
-const fieldState = obj({
-  elementType: oneOf(elementTypes),
-  empty: bool,
-  complete: bool,
-  brand: opt(oneOf(cardBrands)),
-  error: opt(orNull(obj({ code: str(64), message: str(300) }))),
-});
 const event = oneOf(elementEventNames);
-const height = int(0, 2000);
 const publishableKey = re(publishableKeyShape);
 const secret = re(/^[0-9a-f]{64}$/);
 
@@ -36,7 +28,6 @@ const secret = re(/^[0-9a-f]{64}$/);
 const plain = (v: unknown) => isObj(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v) as object | null);
 const variables: Check = (v) => plain(v) && Object.entries(v as object).every(([k, x]) => str(64)(k) && str(200)(x));
 const appearance = opt(obj({ theme: opt(oneOf(['default', 'night', 'flat'])), variables: opt(variables) }));
-export const elementOptions = opt(obj({ placeholder: opt(str(100)), disabled: opt(bool), hidePostalCode: opt(bool) }));
 
 const cardValues = obj({
   number: opt(re(/^\d{12,19}$/)),
@@ -44,11 +35,6 @@ const cardValues = obj({
   expYear: opt(int(2000, 2100)),
   cvc: opt(re(/^\d{3,4}$/)),
   postalCode: opt(str(16)),
-});
-
-export const FieldToPageParser = union<FieldToPage>({
-  'element.event': obj({ ...head('element.event'), elementId: id, event, state: fieldState }),
-  'element.resize': obj({ ...head('element.resize'), elementId: id, height }),
 });
 
 export const FieldToControllerParser = union<FieldToController>({
@@ -73,12 +59,17 @@ export const BoundFieldToControllerParser = parser<BoundFieldToController>(
   obj({ ...head('field.values', false), elementId: id, requestId: id, valid: bool, values: cardValues }),
 );
 
-/** The keys of a field frame's hash (params.ts, FieldParams), each with its check. */
-const fieldParams: Record<string, Check> = {
+/** The keys of a controller frame's hash (params.ts, ControllerParams), each with its check. */
+const controllerParams: Record<string, Check> = {
   channel: channelId,
   parentOrigin: (v) => typeof v === 'string' && isHttpOrigin(v),
   locale: opt(str(16)),
   debug: opt(oneOf(['1'])),
+};
+
+/** The keys of a field frame's hash (params.ts, FieldParams). */
+const fieldParams: Record<string, Check> = {
+  ...controllerParams,
   elementId: id,
   publishableKey,
   sessionId: str(80, undefined, 1),
@@ -90,13 +81,13 @@ const fieldParams: Record<string, Check> = {
 const jsonKeys = ['options', 'appearance'];
 
 /**
- * What `readHash(hash, FieldParams)` answers: the known keys of `#a=1&b=2` when they fit (unknown
- * keys dropped, as `z.object` does), else null.
+ * What `readHash(hash, schema)` answers: the known keys of `#a=1&b=2` when they fit (unknown keys
+ * dropped, as `z.object` does), else null.
  */
-export function readFieldParams(hash: string): FieldParams | null {
+function readParams<T>(hash: string, shape: Record<string, Check>): T | null {
   const raw: Record<string, unknown> = Object.fromEntries(new URLSearchParams(hash.replace(/^#/, '')));
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(fieldParams)) {
+  for (const key of Object.keys(shape)) {
     let value = raw[key];
     if (typeof value === 'string' && jsonKeys.includes(key)) {
       if (value.length > 4000) return null;
@@ -106,9 +97,13 @@ export function readFieldParams(hash: string): FieldParams | null {
         return null;
       }
     }
-    if (!fieldParams[key]!(value)) return null;
+    if (!shape[key]!(value)) return null;
     if (has(raw, key)) out[key] = value;
   }
-  return out as unknown as FieldParams;
+  return out as T;
 }
 
+/** `readHash(hash, FieldParams)` without zod. */
+export const readFieldParams = (hash: string) => readParams<FieldParams>(hash, fieldParams);
+/** `readHash(hash, ControllerParams)` without zod. */
+export const readControllerParams = (hash: string) => readParams<ControllerParams>(hash, controllerParams);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FieldParams, readHash } from '../frames/params.ts';
+import { ControllerParams, FieldParams, readHash } from '../frames/params.ts';
 import type { Parser } from './channel.ts';
 import {
   BoundFieldToControllerParser,
@@ -7,9 +7,10 @@ import {
   ControllerToBoundFieldParser,
   ControllerToFieldParser,
   FieldToControllerParser,
-  FieldToPageParser,
+  readControllerParams,
   readFieldParams,
-} from './field-parsers.ts';
+} from './frame-parsers.ts';
+import { FieldToPageParser } from './page-parsers.ts';
 import * as zodSide from './messages.ts';
 
 const P = 'svcpay/1';
@@ -128,6 +129,10 @@ const hashes = [
 describe('the field frame hash, read without zod', () => {
   it.each(hashes.map((x, i) => [i, x]))('hash %i reads as readHash(FieldParams) reads it', (_i, hash) => {
     expect(readFieldParams(hash as string)).toEqual(readHash(hash as string, FieldParams));
+  });
+
+  it.each(hashes.map((x, i) => [i, x]))('hash %i reads as readHash(ControllerParams) reads it', (_i, hash) => {
+    expect(readControllerParams(hash as string)).toEqual(readHash(hash as string, ControllerParams));
   });
 
   it('accepts good hashes and refuses bad ones (the suite tests both ways)', () => {
