@@ -47,6 +47,8 @@ function page() {
 }
 
 const readyState = { elementType: 'card', empty: true, complete: false, brand: 'unknown', error: null };
+/** Lets the page run the task it queued after a field's ready (the controller frame starts there). */
+const nextTask = () => new Promise((done) => setTimeout(done));
 
 describe('SvcPay()', () => {
   it('throws clear errors for programming mistakes', () => {
@@ -76,14 +78,19 @@ describe('SvcPay()', () => {
 });
 
 describe('elements', () => {
-  it('mounts a sandboxed field frame, and one hidden controller frame per group once a field is ready', () => {
+  it('mounts a sandboxed field frame, and one hidden controller frame per group once a field is ready', async () => {
     const { elements, controller, field } = page();
     const card = elements.create('card', { hidePostalCode: true });
     expect(controller()).toBeNull();
+    // The merchant's ready handlers run before the controller frame is created (issue 9).
+    const seenByHandler: unknown[] = [];
+    card.on('ready', () => seenByHandler.push(controller()));
     card.mount('#card');
     // The first field loads alone: nothing competes with it until it is ready (issue 9).
     expect(controller()).toBeNull();
     field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
+    expect(seenByHandler).toEqual([null]);
+    await nextTask();
     const frame = document.querySelector<HTMLIFrameElement>('#card iframe')!;
     expect(frame.title).toBe('Secure card payment input frame');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
@@ -116,6 +123,7 @@ describe('elements', () => {
     expect(document.querySelector('#card iframe')).toBeNull();
     card.mount('#card');
     field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
+    await nextTask();
     expect(document.querySelectorAll('iframe[title="svcpay controller"]')).toHaveLength(1);
     card.destroy();
     expect(document.querySelector('#card iframe')).toBeNull();
@@ -123,7 +131,7 @@ describe('elements', () => {
     expect(() => elements.create('cardNumber').mount('#nowhere')).toThrow(/no element matches "#nowhere"/);
   });
 
-  it('hears its field frame directly, only that window, origin, channel and element, and never a value', () => {
+  it('hears its field frame directly, only that window, origin, channel and element, and never a value', async () => {
     const { elements, field, controller } = page();
     const card = elements.create('card');
     const onChange = vi.fn();
@@ -138,6 +146,7 @@ describe('elements', () => {
     f.post({ type: 'element.event', event: 'change', state });
     expect(onReady).toHaveBeenCalledOnce();
     expect(onChange).toHaveBeenCalledExactlyOnceWith({ elementType: 'card', empty: false, complete: true, brand: 'visa', error: null });
+    await nextTask();
 
     // Wrong origin, wrong window (the controller's, the page's own), wrong channel, another
     // element, wrong shape: all dropped.
@@ -160,12 +169,13 @@ describe('elements', () => {
     expect(onChange).toHaveBeenCalledOnce();
   });
 
-  it('talks to the controller only after it is ready', () => {
+  it('talks to the controller only after it is ready', async () => {
     const { elements, load, fromController, posted, channel, field } = page();
     const card = elements.create('card');
     card.mount('#card');
     card.update({ disabled: true });
     field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
+    await nextTask();
     load();
     // Only init goes out until the controller answers; then the queued update follows.
     expect(posted()).toEqual([
@@ -175,20 +185,21 @@ describe('elements', () => {
     expect(posted()[1]).toMatchObject({ type: 'element.update', options: { disabled: true }, targetOrigin: SERVICE });
   });
 
-  it('does not take field events from the controller frame', () => {
+  it('does not take field events from the controller frame', async () => {
     const { elements, load, fromController, field } = page();
     const card = elements.create('card');
     const onChange = vi.fn();
     card.on('change', onChange).mount('#card');
     const f = field('#card');
     f.post({ type: 'element.event', event: 'ready', state: readyState });
+    await nextTask();
     load();
     fromController({ type: 'controller.ready' });
     fromController({ type: 'element.event', elementId: f.elementId, event: 'change', state: readyState });
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('marks each field frame with its element type, and as ready once its ready event arrived (what svcpay/testing waits on)', () => {
+  it('marks each field frame with its element type, and as ready once its ready event arrived (what svcpay/testing waits on)', async () => {
     const { elements, field, controller } = page();
     const number = elements.create('cardNumber');
     const cvc = elements.create('cardCvc');
@@ -207,8 +218,10 @@ describe('elements', () => {
     expect(frame('#n').hasAttribute('data-svcpay-ready')).toBe(true);
     expect(frame('#x').hasAttribute('data-svcpay-ready')).toBe(false);
     // The controller waits for every mounted field, so it loads after all of them.
+    await nextTask();
     expect(controller()).toBeNull();
     field('#x').post({ type: 'element.event', event: 'ready', state: { ...state, elementType: 'cardCvc' } });
+    await nextTask();
     expect(controller()).not.toBeNull();
 
     // A remount is a new frame: not ready until its own ready event.
@@ -221,6 +234,7 @@ describe('elements', () => {
     const { svcpay, elements, load, fromController, posted, field } = page();
     elements.create('card').mount('#card');
     field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
+    await nextTask();
     load();
     fromController({ type: 'controller.ready' });
     const pending = svcpay.confirmPayment({ elements });

@@ -129,7 +129,9 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       if (readyFired) return;
       readyFired = true;
       frame.setAttribute('data-svcpay-ready', '');
-      group.fieldReady();
+      // After the merchant's handlers, in a task of its own: creating the controller's iframe
+      // takes the page's main thread for a while, and must not hold back `ready` (issue 9).
+      setTimeout(group.fieldReady);
     }
     if (event !== 'change') return emit(event, { elementType: type });
     emit('change', {
