@@ -118,6 +118,10 @@ function catalogueFiles() {
  */
 const framePages = [
   { page: 'src/frames/field.html', entry: './field/main.tsx' },
+  // Element frames other than the card's: each its own document with only its own component, so
+  // neither grows what a card buyer downloads.
+  { page: 'src/frames/address.html', entry: './address/main.tsx' },
+  { page: 'src/frames/wallet.html', entry: './wallet/main.tsx' },
   { page: 'src/frames/controller.html', entry: './controller/main.ts' },
 ];
 
@@ -208,6 +212,10 @@ export default defineConfig(({ mode }) => {
       rollupOptions: {
         input: {
           hosted: resolve(root, 'hosted-page/index.html'),
+          // The element frames (field, address, wallet) and the controller are built by
+          // inlineFramePages; these two are ordinary pages.
+          checkout: resolve(root, 'src/frames/checkout.html'),
+          challengeReturn: resolve(root, 'src/frames/challenge-return.html'),
           sandboxFields: resolve(root, 'sandbox-processor/fields-page/index.html'),
         },
         output: {

@@ -43,7 +43,9 @@ function page() {
       );
     return { frame, elementId, post, win };
   };
-  return { svcpay, elements, controller, load, channel, fromController, posted, field };
+  /** The field in #card says ready: the page starts the controller frame in a task after it (issue 9). */
+  const cardReady = () => field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
+  return { svcpay, elements, controller, load, channel, fromController, posted, field, cardReady };
 }
 
 const readyState = { elementType: 'card', empty: true, complete: false, brand: 'unknown', error: null };
@@ -60,8 +62,7 @@ describe('SvcPay()', () => {
     expect(() => svcpay.elements({} as never)).toThrow(/sessionId is required/);
     const elements = svcpay.elements({ sessionId: 'cs_1' });
     expect(() => elements.create('iban' as never)).toThrow(/unknown element type "iban"/);
-    expect(() => elements.create('address')).toThrow(/not available yet/);
-    expect(() => elements.create('wallet')).toThrow(/not available yet/);
+    expect(() => elements.create('address', { mode: 'home' } as never)).toThrow(/mode \('billing' or 'shipping'\)/);
     elements.create('cardNumber');
     expect(() => elements.create('cardNumber')).toThrow(/already exists/);
     expect(() => elements.create('card')).toThrow(/either "card" or the split/);
@@ -69,11 +70,11 @@ describe('SvcPay()', () => {
     expect(() => svcpay.confirmPayment({ elements: {} as never })).toThrow(/elements object/);
   });
 
-  it('resolves createToken and mountCheckout with not_available', async () => {
+  it('createToken needs its elements object, and resolves elements_not_mounted before any mount', async () => {
     const svcpay = makeSvcPay(SERVICE)(PK);
     const elements = svcpay.elements({ sessionId: 'cs_1' });
-    expect((await svcpay.createToken({ elements })).error?.code).toBe('not_available');
-    expect((await svcpay.mountCheckout('#x', { sessionId: 'cs_1' })).error?.code).toBe('not_available');
+    expect(() => svcpay.createToken({ elements: {} as never })).toThrow(/elements object/);
+    expect(await svcpay.createToken({ elements })).toEqual({ error: { code: 'elements_not_mounted', message: expect.any(String) } });
   });
 });
 
@@ -94,7 +95,8 @@ describe('elements', () => {
     const frame = document.querySelector<HTMLIFrameElement>('#card iframe')!;
     expect(frame.title).toBe('Secure card payment input frame');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
-    expect(frame.getAttribute('allow')).toBe('payment');
+    // Least privilege: only the wallet element's frame may use the Payment Request API.
+    expect(frame.getAttribute('allow')).toBeNull();
     const url = new URL(frame.src);
     expect(url.origin + url.pathname).toBe(`${SERVICE}/frames/field.html`);
     expect(url.search).toBe('');
@@ -246,6 +248,42 @@ describe('elements', () => {
     await expect(pending).resolves.toEqual(result);
   });
 
+  it('destroying the last element removes the controller frame; a confirm in flight answers processing, and a new element starts afresh', async () => {
+    const { svcpay, elements, load, fromController, controller, cardReady } = page();
+    const card = elements.create('card');
+    card.mount('#card');
+    cardReady();
+    await nextTask();
+    load();
+    fromController({ type: 'controller.ready' });
+    const pending = svcpay.confirmPayment({ elements });
+    card.destroy();
+    // The charge may have reached the service: only the session can say how it ended.
+    await expect(pending).resolves.toEqual({ status: 'processing', sessionId: 'cs_1' });
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    elements.create('card').mount('#card');
+    cardReady();
+    await nextTask();
+    expect(controller()).not.toBeNull();
+  });
+
+  it('a destroyed element never reports, later, that its frame failed to load', async () => {
+    vi.useFakeTimers();
+    try {
+      const { elements } = page();
+      const errors = vi.fn();
+      elements.on('error', errors);
+      const card = elements.create('card');
+      card.mount('#card');
+      card.destroy();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(errors).not.toHaveBeenCalled();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('confirmPayment resolves (never rejects) when nothing is mounted or the controller never answers', async () => {
     vi.useFakeTimers();
     try {
@@ -260,5 +298,150 @@ describe('elements', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('createToken asks the controller for a token and resolves { token } only for its own request', async () => {
+    const { svcpay, elements, load, fromController, posted, cardReady } = page();
+    elements.create('card').mount('#card');
+    cardReady();
+    await nextTask();
+    load();
+    fromController({ type: 'controller.ready' });
+    const pending = svcpay.createToken({ elements });
+    const ask = posted().find((m) => (m as { type?: string }).type === 'confirm') as unknown as { requestId: string; kind: string };
+    expect(ask.kind).toBe('token');
+    const token = { id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } };
+    // A payment result for the same request is not a token: ignored.
+    fromController({ type: 'confirm.result', requestId: ask.requestId, result: { status: 'succeeded', sessionId: 'cs_1' } });
+    fromController({ type: 'token.result', requestId: ask.requestId, result: { token } });
+    await expect(pending).resolves.toEqual({ token });
+  });
+
+  it('a bank challenge shows in a labelled modal dialog over the page, keeps focus, and Escape cancels it', async () => {
+    vi.useFakeTimers();
+    try {
+      const { svcpay, elements, load, fromController, posted } = page();
+      document.body.insertAdjacentHTML('beforeend', '<button id="pay">Pay</button>');
+      elements.create('card').mount('#card');
+      const pay = document.getElementById('pay')!;
+      pay.focus();
+      // A confirm before the field is ready starts the controller frame itself.
+      const pending = svcpay.confirmPayment({ elements });
+      load();
+      fromController({ type: 'controller.ready' });
+      const ask = posted().find((m) => (m as { type?: string }).type === 'confirm') as unknown as { requestId: string };
+      const url = 'http://127.0.0.1:4243/challenge/sbx_txn_1';
+      fromController({ type: 'confirm.challenge', requestId: ask.requestId, url, label: 'Confirm your payment with your bank', cancel: 'Cancel' });
+      const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
+      expect(dialog.getAttribute('aria-modal')).toBe('true');
+      expect(dialog.getAttribute('aria-label')).toBe('Confirm your payment with your bank');
+      expect(dialog.querySelector('iframe')!.src).toBe(url);
+      expect(dialog.contains(document.activeElement)).toBe(true);
+      // Focus that lands on the page behind comes back into the dialog.
+      pay.focus();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+      // The buyer may take their time with their bank: no timeout while the dialog is open.
+      await vi.advanceTimersByTimeAsync(200_000);
+      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      expect(document.querySelector('[role="dialog"]')).toBeNull();
+      expect(document.activeElement).toBe(pay);
+      expect(posted().find((m) => (m as { type?: string }).type === 'challenge.done')).toMatchObject({ requestId: ask.requestId, outcome: 'canceled', targetOrigin: SERVICE });
+      const result = { status: 'failed', sessionId: 'cs_1', error: { code: 'authentication_canceled', message: 'x' } };
+      fromController({ type: 'confirm.result', requestId: ask.requestId, result });
+      await expect(pending).resolves.toEqual(result);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the return page closes the challenge as returned; a message from another window or origin does not', async () => {
+    const { svcpay, elements, load, fromController, posted, cardReady } = page();
+    elements.create('card').mount('#card');
+    cardReady();
+    await nextTask();
+    load();
+    fromController({ type: 'controller.ready' });
+    void svcpay.confirmPayment({ elements });
+    const ask = posted().find((m) => (m as { type?: string }).type === 'confirm') as unknown as { requestId: string };
+    fromController({ type: 'confirm.challenge', requestId: ask.requestId, url: 'http://127.0.0.1:4243/challenge/t', label: 'Bank', cancel: 'Cancel' });
+    const frame = document.querySelector<HTMLIFrameElement>('[role="dialog"] iframe')!;
+    const bank = { postMessage: vi.fn() };
+    Object.defineProperty(frame, 'contentWindow', { value: bank });
+    const returned = (origin: string, source: unknown) =>
+      window.dispatchEvent(new MessageEvent('message', { data: { protocol: P, type: 'challenge.returned' }, origin, source: source as Window }));
+    returned('http://127.0.0.1:4244', bank);
+    returned(SERVICE, window);
+    expect(document.querySelector('[role="dialog"]')).not.toBeNull();
+    returned(SERVICE, bank);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(posted().find((m) => (m as { type?: string }).type === 'challenge.done')).toMatchObject({ outcome: 'returned' });
+  });
+
+  it('fires the group error event for a controller error and for a field frame that never says ready', async () => {
+    vi.useFakeTimers();
+    try {
+      const { svcpay, elements, load, fromController } = page();
+      const errors: unknown[] = [];
+      expect(() => elements.on('change' as never, () => {})).toThrow(/unknown event/);
+      elements.on('error', (e) => errors.push(e));
+      elements.create('card').mount('#card');
+      // The field never says ready; a confirm starts the controller frame.
+      void svcpay.confirmPayment({ elements });
+      load();
+      fromController({ type: 'controller.ready' });
+      fromController({ type: 'controller.error', error: { code: 'frame_error', message: 'A card field failed unexpectedly.' } });
+      expect(errors).toEqual([{ code: 'frame_error', message: 'A card field failed unexpectedly.' }]);
+      await vi.advanceTimersByTimeAsync(16_000);
+      expect(errors[1]).toMatchObject({ code: 'frame_load_failed' });
+      // A field that did say ready is not reported.
+      const other = page();
+      const seen: unknown[] = [];
+      other.elements.on('error', (e) => seen.push(e));
+      other.elements.create('card').mount('#card');
+      // Its ready comes from its own frame; the controller frame starts after it.
+      other.cardReady();
+      await vi.advanceTimersByTimeAsync(0);
+      other.load();
+      other.fromController({ type: 'controller.ready' });
+      await vi.advanceTimersByTimeAsync(16_000);
+      expect(seen).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('elements({ appearance })', () => {
+  const mountCard = (appearance: unknown) => {
+    document.body.innerHTML = '<div id="card"></div>';
+    const elements = makeSvcPay(SERVICE)(PK).elements({ sessionId: 'cs_1', appearance: appearance as never });
+    elements.create('card').mount('#card');
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[src*="/frames/field.html"]')!;
+    const raw = new URLSearchParams(new URL(frame.src).hash.slice(1)).get('appearance');
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  };
+
+  it('hands a valid appearance to the field frame', () => {
+    const appearance = { theme: 'night', variables: { spacingUnit: '5px' }, rules: { '.Label': { textTransform: 'uppercase' } } };
+    expect(mountCard(appearance)).toEqual(appearance);
+  });
+
+  it.each([
+    [{ variables: { colorText: 'red; background: url(x)' } }, 'elements: appearance.variables.colorText is not supported, or its value is not allowed'],
+    [{ rules: { '.Input': { backgroundImage: 'url(x)' } } }, 'elements: appearance.rules[".Input"].backgroundImage is not supported'],
+    [{ variables: { colourText: '#111' } }, 'elements: appearance.variables.colourText is not supported'],
+    [{ theme: 'dark' }, 'elements: appearance.theme is not supported'],
+  ])('throws at elements() for %j, naming the bad key', (appearance, named) => {
+    expect(() => makeSvcPay(SERVICE)(PK).elements({ sessionId: 'cs_1', appearance: appearance as never })).toThrow(named);
+  });
+
+  it('keeps what it checked: changing the object afterwards reaches no frame', () => {
+    document.body.innerHTML = '<div id="card"></div>';
+    const appearance = { variables: { colorText: '#111111' } };
+    const elements = makeSvcPay(SERVICE)(PK).elements({ sessionId: 'cs_1', appearance });
+    appearance.variables.colorText = 'red;}body{background:url(//evil.test)';
+    elements.create('card').mount('#card');
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[src*="/frames/field.html"]')!;
+    expect(new URLSearchParams(new URL(frame.src).hash.slice(1)).get('appearance')).toBe('{"variables":{"colorText":"#111111"}}');
   });
 });

@@ -3,9 +3,10 @@
  * clear message, Doc 3) and hands out `elements` groups.
  */
 import { setChannelDebug } from '../src/protocol/channel.ts';
+import { mountCheckout } from './checkout.ts';
 import { createGroup } from './group.ts';
 import type { Appearance, Elements, SvcPay, SvcPayConstructor } from './loader/types.js';
-import { isSessionId } from './protocol.ts';
+import { appearanceProblem, isSessionId } from './protocol.ts';
 import { fail } from './util.ts';
 import { publishableKeyShape as PUBLISHABLE_KEY, secretKeyPrefix } from '../src/vocab/keys.ts';
 
@@ -15,21 +16,33 @@ function checkLocale(locale: unknown, where: string): string | undefined {
   return locale;
 }
 
+/**
+ * A copy of the merchant's appearance, checked (the frames check it again): a copy, so a change
+ * to their object after this call cannot slip past the check into a frame's URL.
+ */
 function checkAppearance(a: unknown): Appearance | undefined {
   if (a === undefined) return undefined;
-  const ok =
-    typeof a === 'object' &&
-    a !== null &&
-    Object.keys(a).every((k) => k === 'theme' || k === 'variables') &&
-    [undefined, 'default', 'night', 'flat'].includes((a as Appearance).theme) &&
-    Object.entries((a as Appearance).variables ?? {}).every(([k, v]) => k.length <= 64 && typeof v === 'string' && v.length <= 200);
-  if (!ok) fail('elements: appearance is { theme?: "default" | "night" | "flat", variables?: { name: "css value" } }.');
-  return a as Appearance;
+  let copy: unknown;
+  try {
+    copy = JSON.parse(JSON.stringify(a)) as unknown;
+  } catch {
+    copy = null;
+  }
+  const bad = appearanceProblem(copy);
+  if (bad) {
+    fail(
+      `elements: ${bad} is not supported, or its value is not allowed. appearance is { theme: default | night | flat, variables, rules }, ` +
+        'with values that are plain colours, lengths, font names or keywords (no url(), expressions or ;{}<>\\); see the Appearance type.',
+    );
+  }
+  return copy as Appearance;
 }
 
 const notAvailable = (what: string) => ({
   error: { code: 'not_available', message: `${what} is not available yet in this version of svcpay.js.` },
 });
+
+const internalError = { code: 'internal_error', message: 'Something went wrong in svcpay.js.' };
 
 /** Builds the `SvcPay` global for a service origin (null when it could not be told). */
 export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (publishableKey, options = {}) => {
@@ -69,14 +82,14 @@ export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (
     confirmPayment(opts) {
       const group = opts && groups.get(opts.elements);
       if (!group) fail('confirmPayment({ elements }): pass the elements object created by this SvcPay instance.');
-      return group.confirm().catch(() => ({
-        status: 'failed' as const,
-        sessionId: '',
-        error: { code: 'internal_error', message: 'Something went wrong in svcpay.js.' },
-      }));
+      return group.confirm().catch(() => ({ status: 'failed' as const, sessionId: '', error: internalError }));
     },
-    createToken: () => Promise.resolve(notAvailable('createToken')),
-    mountCheckout: () => Promise.resolve(notAvailable('mountCheckout')),
+    createToken(opts) {
+      const group = opts && groups.get(opts.elements);
+      if (!group) fail('createToken({ elements }): pass the elements object created by this SvcPay instance.');
+      return group.createToken().catch(() => ({ error: internalError }));
+    },
+    mountCheckout: (target, opts) => mountCheckout({ origin, pageOrigin, publishableKey, locale: baseLocale, debug }, target, opts),
   };
   return svcpay;
 };

@@ -6,15 +6,17 @@
  */
 import { listen } from '../src/protocol/channel.ts';
 import type { FieldToPage } from '../src/protocol/messages.ts';
+import { elementFrames } from '../src/vocab/elements.ts';
 import type { ElementPort, GroupHost } from './group.ts';
 import type { ElementEventName, ElementOptions, ElementType, SvcPayElement } from './loader/types.js';
 import { FieldToPageParser, elementEventNames, isElementOptions } from './protocol.ts';
-import { SANDBOX, fail, randomId, resolveTarget } from './util.ts';
+import { SANDBOX, callAll, fail, randomId, resolveTarget } from './util.ts';
 
 type Handler = (event: never) => void;
 
 export function createElement(group: GroupHost, type: ElementType, initial: ElementOptions | undefined, onDestroy: () => void): ElementPort {
   const id = `${type}-${randomId(6)}`;
+  const spec = elementFrames[type];
   const handlers: Partial<Record<ElementEventName, Handler[]>> = {};
   let options: ElementOptions = checkOptions(initial ?? {});
   let frame: HTMLIFrameElement | null = null;
@@ -23,22 +25,11 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
   let destroyed = false;
 
   function checkOptions(o: ElementOptions): ElementOptions {
-    if (!isElementOptions(o)) fail(`${type}: options may hold placeholder (string), disabled and hidePostalCode (booleans) only.`);
+    if (!isElementOptions(o)) fail(`${type}: options may hold placeholder (string), disabled and hidePostalCode (booleans), and mode ('billing' or 'shipping') only.`);
     return o;
   }
 
-  function emit(event: ElementEventName, payload: object): void {
-    for (const h of handlers[event] ?? []) {
-      // A throwing merchant handler must not stop the others nor our message loop.
-      try {
-        (h as (p: object) => void)(payload);
-      } catch (err) {
-        setTimeout(() => {
-          throw err;
-        });
-      }
-    }
-  }
+  const emit = (event: ElementEventName, payload: object) => callAll((handlers[event] ?? []) as ((p: object) => void)[], payload);
 
   const element: SvcPayElement = {
     elementType: type,
@@ -60,17 +51,19 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       if (group.appearance) hash.set('appearance', JSON.stringify(group.appearance));
       if (group.debug) hash.set('debug', '1');
       frame = document.createElement('iframe');
-      frame.src = `${group.origin}/frames/field.html#${hash}`;
-      frame.title = 'Secure card payment input frame';
+      // The registry (src/vocab/elements.ts) says which page renders the type, and how it is named.
+      frame.src = `${group.origin}/frames/${spec.page}.html#${hash}`;
+      frame.title = spec.title;
       frame.name = `svcpay-${id}`;
       frame.setAttribute('sandbox', SANDBOX);
-      frame.setAttribute('allow', 'payment');
+      // Only a wallet may use the Payment Request API; card and address frames get no permission.
+      if (spec.allow) frame.setAttribute('allow', spec.allow);
       frame.setAttribute('scrolling', 'no');
       // For merchants' QA (svcpay/testing): which element this frame holds, and (below) when it
       // is ready. The page knows both already through `create` and the `ready` event.
       frame.setAttribute('data-svcpay-element', type);
       // Width follows the merchant's box; height follows the frame's content (element.resize).
-      frame.style.cssText = 'border:0;margin:0;padding:0;width:100%;min-width:100%;height:44px;display:block;overflow:hidden;background:transparent;color-scheme:normal';
+      frame.style.cssText = 'border:0;margin:0;padding:0;width:100%;min-width:100%;height:${spec.height}px;display:block;overflow:hidden;background:transparent;color-scheme:normal';
       readyFired = false;
       // Only this frame's window, only the service origin, only this group's channel and element.
       const owner = container.ownerDocument.defaultView ?? window;
@@ -82,6 +75,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
         onMessage: (msg) => void (msg.elementId === id && fromField(msg)),
       });
       container.appendChild(frame);
+      group.mounted(id);
     },
     on(event, handler) {
       if (!elementEventNames.includes(event)) fail(`${type}.on: unknown event "${String(event)}"; use one of ${elementEventNames.join(', ')}.`);
@@ -125,21 +119,27 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       return;
     }
     const { event, state } = msg;
+    if (state.elementType !== type) return;
     if (event === 'ready') {
       if (readyFired) return;
       readyFired = true;
       frame.setAttribute('data-svcpay-ready', '');
       // After the merchant's handlers, in a task of its own: creating the controller's iframe
       // takes the page's main thread for a while, and must not hold back `ready` (issue 9).
-      setTimeout(group.fieldReady);
+      setTimeout(() => group.fieldReady(id));
     }
+    // No wallet in this browser: the element takes no room on the page.
+    if (event === 'unavailable') frame.style.height = '0px';
+    if (event === 'result') return 'result' in state && state.result ? emit(event, { elementType: type, ...state.result }) : undefined;
     if (event !== 'change') return emit(event, { elementType: type });
     emit('change', {
       elementType: type,
       empty: state.empty,
       complete: state.complete,
-      ...(state.brand ? { brand: state.brand } : {}),
-      error: state.error ?? null,
+      ...('brand' in state && state.brand ? { brand: state.brand } : {}),
+      error: ('error' in state && state.error) || null,
+      // Only a type the registry says carries its value (an address) hands it to the page.
+      ...(spec.value && 'value' in state ? { value: state.value } : {}),
     });
   }
 

@@ -1,15 +1,17 @@
 /**
- * One `elements` group on the merchant page: its hidden controller frame (created once a field
- * is ready), the channel id that ties the controller to the group's field frames, and the page
- * side of the page<->controller conversation. The page only ever learns states and outcomes; card values stay in the frames.
+ * One `elements` group on the merchant page: its hidden controller frame (created once the
+ * mounted elements are ready, or on confirm), the channel id that ties the controller to the
+ * group's element frames, and the page side of the page<->controller conversation. The page only
+ * ever learns states and outcomes; card values stay in the frames.
  */
 import { listen, send } from '../src/protocol/channel.ts';
-import type { ControllerToPage, PageToController } from '../src/protocol/messages.ts';
+import type { ControllerToPage, PageToController, TokenResult } from '../src/protocol/messages.ts';
+import { openChallenge } from './challenge.ts';
 import { createElement } from './element.ts';
-import type { Appearance, ConfirmPaymentResult, ElementOptions, ElementType, Elements, SvcPayElement } from './loader/types.js';
+import type { Appearance, ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, ElementsErrorEvent, SvcPayElement } from './loader/types.js';
 import { ControllerToPageParser, PageToControllerParser, PROTOCOL, elementTypes } from './protocol.ts';
-import { SANDBOX, fail, randomId } from './util.ts';
-import { fieldTypes } from '../src/vocab/elements.ts';
+import { SANDBOX, callAll, fail, randomId } from './util.ts';
+import { elementFrames } from '../src/vocab/elements.ts';
 
 export interface GroupConfig {
   origin: string;
@@ -28,9 +30,14 @@ export interface GroupHost extends GroupConfig {
   channel: string;
   /** Creates the group's controller frame if it is not there yet (on confirm). */
   ensureController(): void;
-  /** A field said `ready` or went away: once every mounted field is ready, the controller frame starts. */
-  fieldReady(): void;
+  /**
+   * An element said `ready` (its load watch ends) or went away: once every mounted element is
+   * ready, the controller frame starts.
+   */
+  fieldReady(elementId?: string): void;
   post(body: Body): void;
+  /** An element's frame was put on the page: it must say ready in time, or the group's `error` fires. */
+  mounted(elementId: string): void;
 }
 
 /** What the group needs from an element. */
@@ -42,19 +49,41 @@ export interface ElementPort {
   isReady(): boolean;
 }
 
-const FIELD_TYPES: readonly string[] = fieldTypes;
 const READY_WAIT_MS = 15_000;
 const RESULT_WAIT_MS = 90_000;
 
-export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): Promise<ConfirmPaymentResult> } {
+type Kind = 'payment' | 'token';
+type Results = { payment: ConfirmPaymentResult; token: CreateTokenResult };
+interface Pending {
+  /** What had focus when the merchant called: focus goes back there after a bank challenge. */
+  opener: Element | null;
+  resolve(message: ControllerToPage): void;
+  /** The bank challenge is open: no timeout while the buyer answers their bank. */
+  pause(): void;
+  /** It closed; `after` runs once the merchant's code has seen the result. */
+  resume(after: () => void): void;
+  /** The elements were destroyed while waiting. */
+  abandon(): void;
+}
+
+export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): Promise<ConfirmPaymentResult>; createToken(): Promise<CreateTokenResult> } {
   const channel = randomId();
   const ports = new Map<string, ElementPort>();
   const byType = new Map<ElementType, ElementPort>();
-  const pending = new Map<string, (r: ConfirmPaymentResult) => void>();
+  const pending = new Map<string, Pending>();
+  const errorHandlers: ((e: ElementsErrorEvent) => void)[] = [];
   let frame: HTMLIFrameElement | null = null;
   let ready = false;
   let queue: Body[] = [];
   let initTimer: ReturnType<typeof setInterval> | undefined;
+  let stopListening: (() => void) | null = null;
+  /** The waits for the controller and each field to say ready; cleared when they do or go away. */
+  let controllerWatch: ReturnType<typeof setTimeout> | undefined;
+  const fieldWatch = new Map<string, ReturnType<typeof setTimeout>>();
+  const unwatch = (elementId: string) => {
+    clearTimeout(fieldWatch.get(elementId));
+    fieldWatch.delete(elementId);
+  };
 
   function postNow(body: Body): void {
     const target = frame?.contentWindow;
@@ -66,10 +95,11 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     channel,
     // Messages wait until the controller has said it is ready, so none is lost to a loading frame.
     post: (body) => (ready ? postNow(body) : void queue.push(body)),
-    // The controller frame starts once the fields mounted so far have rendered, so it never competes
-    // with them for the network or for the renderer they share (same service site): it is not on
-    // the way to any field's `ready` (issue 9, Speed). It is needed only at confirm.
-    fieldReady() {
+    // The controller frame starts once the elements mounted so far have rendered, so it never
+    // competes with them for the network or for the renderer they share (same service site): it is
+    // not on the way to any element's `ready` (issue 9, Speed). It is needed only at confirm.
+    fieldReady(elementId) {
+      if (elementId) unwatch(elementId);
       const mounted = [...ports.values()].filter((p) => p.isMounted());
       if (mounted.length > 0 && mounted.every((p) => p.isReady())) host.ensureController();
     },
@@ -86,7 +116,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       frame.setAttribute('sandbox', SANDBOX);
       frame.style.cssText =
         'position:fixed!important;top:0;left:0;width:1px!important;height:1px!important;border:0!important;visibility:hidden!important;pointer-events:none!important';
-      listen(window, { origin: cfg.origin, source: () => frame?.contentWindow, schema: ControllerToPageParser, channel, onMessage });
+      stopListening = listen(window, { origin: cfg.origin, source: () => frame?.contentWindow, schema: ControllerToPageParser, channel, onMessage });
       // Each load is a fresh controller (a moved iframe reloads): introduce ourselves again, and
       // repeat until it answers in case the first message beat its listener.
       frame.addEventListener('load', () => {
@@ -98,8 +128,25 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
         initTimer = setInterval(init, 1000);
       });
       document.body.appendChild(frame);
+      // The controller must answer within the wait, or the merchant hears why nothing works.
+      controllerWatch = setTimeout(() => ready || loadFailed('controller'), READY_WAIT_MS);
+    },
+    mounted(elementId) {
+      unwatch(elementId);
+      fieldWatch.set(
+        elementId,
+        setTimeout(() => {
+          fieldWatch.delete(elementId);
+          const port = ports.get(elementId);
+          if (port?.isMounted() && !port.isReady()) loadFailed(port.element.elementType);
+        }, READY_WAIT_MS),
+      );
     },
   };
+
+  /** The group's `error` event (Doc 3 leaves it open): frames that failed to load or failed unexpectedly. */
+  const emitError = (code: string, message: string) => callAll(errorHandlers, { code, message });
+  const loadFailed = (frame: string) => emitError('frame_load_failed', `svcpay ${frame} frame did not load (network, or CSP frame-src).`);
 
   const initBody = (): Body => ({
     type: 'init',
@@ -112,63 +159,129 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     if (msg.type === 'controller.ready') {
       if (ready) return;
       ready = true;
+      clearTimeout(controllerWatch);
       clearInterval(initTimer);
       const waiting = queue;
       queue = [];
       for (const body of waiting) postNow(body);
+    } else if (msg.type === 'controller.error') {
+      emitError(msg.error.code, msg.error.message);
+    } else if (msg.type === 'confirm.challenge') {
+      const p = pending.get(msg.requestId);
+      if (!p) return;
+      p.pause();
+      openChallenge(msg.url, msg, cfg.origin, p.opener, (outcome, refocus) => {
+        p.resume(refocus);
+        host.post({ type: 'challenge.done', requestId: msg.requestId, outcome });
+      });
     } else {
-      pending.get(msg.requestId)?.(msg.result);
+      pending.get(msg.requestId)?.resolve(msg);
     }
   }
 
-  const failed = (code: string, message: string): ConfirmPaymentResult => ({
-    status: 'failed',
-    sessionId: cfg.sessionId,
-    error: { code, message },
-  });
+  const failure = <K extends Kind>(kind: K, code: string, message: string): Results[K] =>
+    (kind === 'token' ? { error: { code, message } } : { status: 'failed', sessionId: cfg.sessionId, error: { code, message } }) as Results[K];
 
-  function confirm(): Promise<ConfirmPaymentResult> {
+  /** One confirmPayment or createToken: the controller answers with an outcome, never card data. */
+  function request<K extends Kind>(kind: K): Promise<Results[K]> {
     if (![...ports.values()].some((p) => p.isMounted())) {
-      return Promise.resolve(failed('elements_not_mounted', 'Mount at least one card element before confirmPayment.'));
+      return Promise.resolve(failure(kind, 'elements_not_mounted', 'Mount at least one card element before confirmPayment or createToken.'));
     }
     return new Promise((resolve) => {
       const requestId = randomId(8);
-      let timer: ReturnType<typeof setTimeout>;
-      const done = (result: ConfirmPaymentResult) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let after: (() => void) | undefined;
+      const done = (result: Results[K]) => {
         clearTimeout(timer);
         pending.delete(requestId);
         resolve(result);
+        // The merchant's handlers run first (re-enabling a Pay button), then focus goes back.
+        if (after) setTimeout(after);
       };
-      pending.set(requestId, done);
-      // Normally up since the first field was ready; a confirm before that starts it now.
+      const waitResult = () => (timer = setTimeout(() => done(failure(kind, 'timeout', 'The payment is taking too long. Check your connection and try again.')), RESULT_WAIT_MS));
+      pending.set(requestId, {
+        opener: document.activeElement,
+        resolve: (msg) => {
+          if (msg.type === 'confirm.result' && kind === 'payment') done(msg.result as Results[K]);
+          if (msg.type === 'token.result' && kind === 'token') done(toCreateTokenResult(msg.result) as Results[K]);
+        },
+        pause: () => clearTimeout(timer),
+        // A charge may have reached the service: only the session (or its webhook) can say how it ended.
+        abandon: () =>
+          done((kind === 'payment' ? { status: 'processing', sessionId: cfg.sessionId } : { error: { code: 'elements_destroyed', message: 'The elements were destroyed before the card was saved.' } }) as Results[K]),
+        resume: (then) => {
+          after = then;
+          waitResult();
+        },
+      });
+      // Normally up since the elements were ready; a confirm before that starts it now.
       host.ensureController();
       timer = setTimeout(() => {
-        if (!ready) return done(failed('controller_unavailable', 'The payment service could not be reached. Check your connection and try again.'));
-        timer = setTimeout(() => done(failed('timeout', 'The payment is taking too long. Check your connection and try again.')), RESULT_WAIT_MS);
+        if (!ready) return done(failure(kind, 'controller_unavailable', 'The payment service could not be reached. Check your connection and try again.'));
+        waitResult();
       }, READY_WAIT_MS);
-      host.post({ type: 'confirm', requestId, kind: 'payment' });
+      host.post({ type: 'confirm', requestId, kind });
     });
   }
 
+  /**
+   * The last element is destroyed: the controller frame, its listener and its timer go too, so a
+   * single-page app that mounts and destroys checkout many times leaves nothing behind. A later
+   * `create` starts a fresh controller. A confirm still waiting answers `processing`: the charge
+   * may have reached the service, so only the session (or its webhook) can say how it ended.
+   */
+  function closeController(): void {
+    clearInterval(initTimer);
+    clearTimeout(controllerWatch);
+    stopListening?.();
+    stopListening = null;
+    frame?.remove();
+    frame = null;
+    ready = false;
+    queue = [];
+    for (const p of [...pending.values()]) p.abandon();
+  }
+
   function create(type: ElementType, options?: ElementOptions): SvcPayElement {
-    if (type === 'address' || type === 'wallet') fail(`the "${type}" element is not available yet in this version of svcpay.js.`);
-    if (!FIELD_TYPES.includes(type)) fail(`elements.create: unknown element type "${String(type)}"; use one of ${elementTypes.join(', ')}.`);
+    if (!(elementTypes as readonly string[]).includes(type)) fail(`elements.create: unknown element type "${String(type)}"; use one of ${elementTypes.join(', ')}.`);
     if (byType.has(type)) fail(`elements.create: a "${type}" element already exists in this group; destroy() it first.`);
-    const splitTaken = FIELD_TYPES.slice(1).some((t) => byType.has(t as ElementType));
-    if ((type === 'card' && splitTaken) || (type !== 'card' && byType.has('card'))) {
+    // The registry's slots: the combined card and the split card fields exclude each other.
+    const slot = elementFrames[type].slot;
+    if (slot && [...byType.keys()].some((t) => (elementFrames[t].slot ?? slot) !== slot)) {
       fail('elements.create: use either "card" or the split cardNumber, cardExpiry and cardCvc elements in one group, not both.');
     }
     const port = createElement(host, type, options, () => {
       ports.delete(port.id);
       byType.delete(type);
+      unwatch(port.id);
+      if (ports.size === 0) closeController();
     });
     ports.set(port.id, port);
     byType.set(type, port);
     return port.element;
   }
 
-  return {
-    elements: { create, getElement: (type) => byType.get(type)?.element ?? null },
-    confirm,
+  const elements: Elements = {
+    // The element of type T is the one create(T) made: the casts only restate that.
+    create: create as Elements['create'],
+    getElement: ((type: ElementType) => byType.get(type)?.element ?? null) as Elements['getElement'],
+    on(event, handler) {
+      if (event !== 'error') fail(`elements.on: unknown event "${String(event)}"; use "error".`);
+      if (typeof handler !== 'function') fail('elements.on: the handler must be a function.');
+      errorHandlers.push(handler);
+      return elements;
+    },
+    off(event, handler) {
+      const at = errorHandlers.indexOf(handler as (e: ElementsErrorEvent) => void);
+      if (event === 'error' && handler === undefined) errorHandlers.length = 0;
+      else if (at >= 0) errorHandlers.splice(at, 1);
+      return elements;
+    },
   };
+  return { elements, confirm: () => request('payment'), createToken: () => request('token') };
+}
+
+/** The wire's token result as the merchant reads it: `{ token }` or `{ error }`, one of the two. */
+function toCreateTokenResult(r: TokenResult): CreateTokenResult {
+  return r.token ? { token: r.token } : { error: r.error ?? { code: 'internal_error', message: 'svcpay.js received an empty token result.' } };
 }

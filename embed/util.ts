@@ -11,6 +11,19 @@ export function fail(message: string): never {
   throw new Error(`svcpay: ${message}`);
 }
 
+/** Calls each merchant handler; one that throws stops neither the others nor our message loop. */
+export function callAll<T>(handlers: readonly ((payload: T) => void)[], payload: T): void {
+  for (const h of handlers.slice()) {
+    try {
+      h(payload);
+    } catch (err) {
+      setTimeout(() => {
+        throw err;
+      });
+    }
+  }
+}
+
 /** Finds the container named by a selector or given as an element; throws with the reason. */
 export function resolveTarget(target: string | HTMLElement, what: string): HTMLElement {
   if (typeof target === 'string') {

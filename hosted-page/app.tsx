@@ -81,7 +81,8 @@ function Success({ checkout }: { checkout: Checkout }): JSX.Element {
   return <StatusPanel kind="success" locale={locale} detail={redirecting ? t(locale, 'status.success.redirecting', { merchant }) : undefined} />;
 }
 
-function PayForm({ checkout, events }: AppProps): JSX.Element {
+/** The card fields and Pay; also the body of the embedded checkout frame (src/frames/checkout). */
+export function PayForm({ checkout, events }: AppProps): JSX.Element {
   const locale = checkout.locale.value;
   const session = checkout.session.value!;
   const frame = checkout.frame.value;

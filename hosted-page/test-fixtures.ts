@@ -18,6 +18,11 @@ export const session: PublicSession = {
   merchantName: 'Demo Shop',
   lineItems: [{ name: 'Tea', quantity: 2, unitAmount: 500 }],
   cancelUrl: 'http://127.0.0.1:4244/cart',
+  country: null,
+  shipping: 'none',
+  billingAddress: 'auto',
+  phone: 'none',
+  nameCollection: 'auto',
   expiresAt: '2999-01-01T00:00:00.000Z',
   retry: null,
 };

@@ -12,6 +12,7 @@ import {
   processorRefundStatuses,
   processorTransactionStatuses,
 } from '../src/vocab/sandbox.ts';
+import { walletTypes } from '../src/vocab/wallets.ts';
 
 export const ACCOUNT_HEADER = 'Sandbox-Account';
 
@@ -27,6 +28,9 @@ const isHttpUrl = (s: string) => {
   }
 };
 
+/** A bare origin (`http://host:port`), the only shape a CSP source list may name here. */
+const isHttpOrigin = (s: string) => isHttpUrl(s) && new URL(s).origin === s;
+
 export const ClientTokenRequest = z.strictObject({
   sessionId: z.string().min(1).max(120),
   livemode: z.boolean(),
@@ -38,7 +42,15 @@ export const ClientTokenResponse = z.object({ token: z.string(), expiresAt: z.st
 export const RevokeResponse = z.object({ token: z.string(), revoked: z.literal(true) });
 
 /**
- * A server-side charge: card data (charge at submit) or a vaulted card (`vaultId`), exactly one.
+ * The token a wallet sheet (Apple Pay, Google Pay) handed the buyer's browser for this provider.
+ * In the sandbox it names a card of the test-card table as a provider reference does
+ * (`tok_sandbox_<brand>_<last four>`), so every behaviour of the table is reachable through a wallet.
+ */
+export const WalletToken = z.strictObject({ type: z.enum(walletTypes), token: z.string().min(1).max(8000) });
+export type WalletToken = z.infer<typeof WalletToken>;
+
+/**
+ * A server-side charge: card data (charge at submit), a wallet token or a vaulted card (`vaultId`), exactly one.
  * With a `reference` it is idempotent: the same reference never charges twice.
  */
 export const DirectChargeRequest = z
@@ -49,17 +61,20 @@ export const DirectChargeRequest = z
     /** The caller's name for this charge; the same reference never charges twice. */
     reference: Reference.nullable().default(null),
     card: ChargeCard.optional(),
+    wallet: WalletToken.optional(),
     vaultId: Id.optional(),
     /** false: authorize only; capture later with /v1/transactions/{id}/capture. */
     capture: z.boolean().default(true),
     /** Where the bank challenge sends the buyer back; a challenge card without one is refused. */
     returnUrl: z.string().max(2000).refine(isHttpUrl, 'an http(s) URL').nullable().default(null),
+    /** Besides the service, the one page origin that may frame the bank challenge (an elements checkout's page). */
+    frameAncestor: z.string().max(200).refine(isHttpOrigin, 'an http(s) origin').nullable().default(null),
     /** AVS input for a vaulted card (card data carries its own `postalCode`). */
     billingPostalCode: z.string().max(16).nullable().default(null),
     /** No buyer present: no challenge, no CVV. */
     merchantInitiated: z.boolean().default(false),
   })
-  .refine((b) => (b.card === undefined) !== (b.vaultId === undefined), 'send exactly one of card and vaultId');
+  .refine((b) => [b.card, b.wallet, b.vaultId].filter((x) => x !== undefined).length === 1, 'send exactly one of card, wallet and vaultId');
 export type DirectChargeRequest = z.input<typeof DirectChargeRequest>;
 
 export const VaultRequest = z.union([
@@ -71,6 +86,31 @@ export const VaultResponse = z.object({
   vaultId: z.string(),
   card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() }),
 });
+
+/**
+ * Apple Pay merchant validation, as a provider does it for its platforms: it asks Apple's
+ * `validationUrl` for a merchant session for `domain`. The sandbox stands in for Apple and makes
+ * the session itself, without a network call.
+ */
+export const AppleSessionRequest = z.strictObject({
+  validationUrl: z.string().min(1).max(2000),
+  domain: z.string().min(1).max(253),
+  displayName: z.string().min(1).max(128),
+  livemode: z.boolean(),
+});
+export type AppleSessionRequest = z.infer<typeof AppleSessionRequest>;
+/** The opaque merchant session the page hands `completeMerchantValidation` (Apple's field names). */
+export const AppleMerchantSession = z.object({
+  epochTimestamp: z.number().int(),
+  expiresAt: z.number().int(),
+  merchantSessionIdentifier: z.string(),
+  nonce: z.string(),
+  merchantIdentifier: z.string(),
+  domainName: z.string(),
+  displayName: z.string(),
+  signature: z.string(),
+});
+export type AppleMerchantSession = z.infer<typeof AppleMerchantSession>;
 
 export const CaptureRequest = z.strictObject({ amount: z.number().int().min(1), reference: Reference });
 export const VoidRequest = z.strictObject({ reference: Reference });

@@ -5,13 +5,15 @@
  * driven changes in ./provider-events.ts. It keeps the brand, last four, expiry and test-card
  * behaviour of a card and never the number or CVC (Doc 3).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { detectBrand, luhnValid } from '../src/card/index.ts';
 import type { ChargeCard } from '../src/api/checkout.ts';
 import { behaviourOf, cardForReference, type CardBehaviour } from './cards.ts';
 import type { Outbox } from './outbox.ts';
 import type { ProcessorRepo, TokenRecord, TransactionRecord, VaultRecord } from './store/repo.ts';
 import { wireTransaction } from './wire.ts';
+import type { AppleMerchantSession, AppleSessionRequest, WalletToken } from './api.ts';
+import { appleMerchantIdentifier } from '../src/vocab/wallets.ts';
 
 /** Client tokens live as long as a provider's hosted-fields credential (Doc 1, expire rule 4). */
 const TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -19,6 +21,17 @@ const TOKEN_TTL_MS = 60 * 60 * 1000;
 const UNSETTLED_MS = 60 * 60 * 1000;
 /** Card 0259: a dispute opens 60 seconds of clock after capture. */
 const DISPUTE_AFTER_MS = 60 * 1000;
+/** How long an Apple Pay merchant session may be used to open the sheet. */
+const APPLE_SESSION_TTL_MS = 5 * 60 * 1000;
+/** Apple's payment-session hosts: `apple-pay-gateway.apple.com` and its regional siblings. */
+const isAppleGateway = (url: string) => {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' && (u.hostname === 'apple.com' || u.hostname.endsWith('.apple.com')) && u.port === '';
+  } catch {
+    return false;
+  }
+};
 /** The expiry a server-referenced card reports: the reference carries none. */
 export const REFERENCE_EXPIRY = { expMonth: 12, expYear: 2034 } as const;
 
@@ -50,6 +63,8 @@ export interface DirectChargeOptions {
   reference: string | null;
   capture: boolean;
   returnUrl: string | null;
+  /** The merchant page origin that may frame the bank challenge besides the service; null when none. */
+  frameAncestor?: string | null;
   billingPostalCode: string | null;
   merchantInitiated: boolean;
 }
@@ -144,7 +159,7 @@ export class SandboxProcessorCore {
    * the check and the insert share one transaction, so the same reference never charges twice and
    * a retry gets the first transaction.
    */
-  chargeDirect(ctx: ChargeContext & DirectChargeOptions, source: { card: ChargeCard } | { vaultId: string }): ChargeResult {
+  chargeDirect(ctx: ChargeContext & DirectChargeOptions, source: { card: ChargeCard } | { vaultId: string } | { wallet: WalletToken }): ChargeResult {
     return this.tx(() => {
       const vaultId = 'vaultId' in source ? source.vaultId : null;
       const existing = ctx.reference === null ? undefined : this.repo.transactionByReference(ctx.merchantId, ctx.reference);
@@ -154,7 +169,8 @@ export class SandboxProcessorCore {
         }
         return { transaction: existing, created: false, lost: false };
       }
-      const facts = 'card' in source ? this.#cardFacts(source.card) : this.#vaultFacts(ctx, source.vaultId, ctx.billingPostalCode);
+      const facts =
+        'card' in source ? this.#cardFacts(source.card) : 'wallet' in source ? walletFacts(source.wallet) : this.#vaultFacts(ctx, source.vaultId, ctx.billingPostalCode);
       // No buyer present: nobody to type a CVC (Doc 3 decisions: `not_provided`).
       if (ctx.merchantInitiated) facts.cvvResult = 'not_provided';
       const t = this.#authorize(facts, { ...ctx, token: null }, { ...ctx, browser: false });
@@ -183,6 +199,34 @@ export class SandboxProcessorCore {
     const record: VaultRecord = { id: newId('sbx_pm_'), merchantId, livemode: input.livemode, createdAt: this.now().toISOString(), ...facts };
     this.repo.insertVaulted(record);
     return record;
+  }
+
+  /**
+   * Apple Pay merchant validation. A provider asks Apple for the session with its platform
+   * certificate; the sandbox stands in for Apple and signs the session with a key of its own, so
+   * nothing leaves the machine. Only an Apple gateway address is accepted (a provider that fetched
+   * any address it is sent would be a way into its network).
+   */
+  appleMerchantSession(merchantId: string, req: AppleSessionRequest): AppleMerchantSession {
+    if (!isAppleGateway(req.validationUrl)) {
+      throw new ChargeRefused('invalid_validation_url', 'validationUrl must be an https address on apple.com, as the merchantvalidation event gives it.');
+    }
+    const now = this.now().getTime();
+    const merchantSessionIdentifier = `SSH${randomBytes(16).toString('hex').toUpperCase()}`;
+    const nonce = randomBytes(4).toString('hex');
+    const merchantIdentifier = createHash('sha256').update(appleMerchantIdentifier).digest('hex').toUpperCase();
+    const fields = [merchantSessionIdentifier, nonce, merchantIdentifier, req.domain, String(now), merchantId, req.livemode ? 'live' : 'test'];
+    const signature = createHmac('sha256', 'svcpay sandbox apple pay').update(fields.join('\n')).digest('hex');
+    return {
+      epochTimestamp: now,
+      expiresAt: now + APPLE_SESSION_TTL_MS,
+      merchantSessionIdentifier,
+      nonce,
+      merchantIdentifier,
+      domainName: req.domain,
+      displayName: req.displayName,
+      signature,
+    };
   }
 
   /** Records are scoped to the account that made them: another merchant's id reads as unknown. */
@@ -304,7 +348,7 @@ export class SandboxProcessorCore {
   #authorize(
     facts: CardFacts,
     ctx: ChargeContext & Pick<TransactionRecord, 'token' | 'reference'>,
-    opts: { capture: boolean; returnUrl: string | null; merchantInitiated: boolean; browser: boolean },
+    opts: { capture: boolean; returnUrl: string | null; frameAncestor?: string | null; merchantInitiated: boolean; browser: boolean },
   ): TransactionRecord {
     const b = facts.behaviour;
     if (b.outcome === 'unavailable') throw new ProviderDown('The sandbox processor is unavailable (test card 0108).');
@@ -338,6 +382,7 @@ export class SandboxProcessorCore {
       settlesAt: null,
       settleEventDue: false,
       returnUrl: null,
+      frameAncestor: null,
       threeDSecure: null,
       disputeStatus: null,
       disputeOpenedAt: null,
@@ -359,11 +404,31 @@ export class SandboxProcessorCore {
         if (opts.returnUrl === null) {
           throw new ChargeRefused('missing_redirect_url', 'This card needs a bank challenge: send returnUrl, where the challenge sends the buyer back.');
         }
-        return { ...t, status: 'requires_action', returnUrl: opts.returnUrl };
+        return { ...t, status: 'requires_action', returnUrl: opts.returnUrl, frameAncestor: opts.frameAncestor ?? null };
       }
     }
     if (b.outcome === 'frictionless') t.threeDSecure = { outcome: 'authenticated', method: 'frictionless', version: '2.2.0', eci: '05' };
     if (opts.capture) this.#captureEffects(t, t.amount, now);
     return t;
   }
+}
+
+/**
+ * What the processor reads of a wallet token. In the sandbox the token names a card of the table
+ * (`tok_sandbox_<brand>_<last four>`). The device authenticated the buyer (biometrics or the
+ * device code) and the token carries its cryptogram, so no bank challenge follows: challenge cards
+ * go through as authenticated, and 0116, declined after any challenge, is declined. No CVC and no
+ * postal code travel with a wallet payment.
+ */
+function walletFacts(wallet: WalletToken): CardFacts {
+  const card = cardForReference(wallet.token);
+  if (!card) {
+    throw new ChargeRefused(
+      'invalid_wallet_token',
+      'This wallet token is not one the sandbox issued: the sandbox payment sheet returns tok_sandbox_<brand>_<last four>, naming a card of the test-card table.',
+    );
+  }
+  const b = card.behaviour;
+  const behaviour: CardBehaviour = b.outcome !== 'challenge' ? b : b.declineAfter ? { outcome: 'decline', code: 'card_declined' } : { outcome: 'frictionless' };
+  return { brand: card.brand, last4: card.last4, ...REFERENCE_EXPIRY, behaviour, cvvResult: 'not_provided', avsResult: null, vaultId: null };
 }

@@ -84,7 +84,7 @@ export function elementsPage({ sessionId, publishableKey, publicServiceUrl }: El
         <h1>Pay for ${esc(product.name)}</h1>
         <p>${esc(product.name)} × 1 — ${esc(priceLabel)}</p>
         <div id="card" class="card-slot"></div>
-        <p id="card-error" class="field-error" aria-live="polite"></p>
+        <p id="card-error" class="field-error"></p>
         <button type="button" id="pay" disabled>Pay ${esc(priceLabel)}</button>
         <p id="result" role="status" data-session-id="${esc(sessionId)}"></p>
         <p id="restart" hidden><a href="/checkout/elements">Start a new checkout</a></p>

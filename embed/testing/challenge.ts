@@ -39,8 +39,11 @@ export async function completeChallenge(page: Page, answer: ChallengeAnswer, opt
     const button = await findButton(page, name);
     if (button) {
       await button.click();
-      // The form posts and the bank sends the browser back: the button leaves with its page.
-      await button.waitFor({ state: 'detached', timeout });
+      // The form posts and the bank sends the browser back: the button leaves with its page, or
+      // with its whole frame when svcpay closes the challenge dialog at once.
+      await button.waitFor({ state: 'detached', timeout }).catch((err: unknown) => {
+        if (!/detached/i.test(err instanceof Error ? err.message : String(err))) throw err;
+      });
       return;
     }
     if (Date.now() >= deadline) {

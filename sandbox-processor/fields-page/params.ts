@@ -32,7 +32,8 @@ export interface ParamSources {
 /**
  * Parses the hash, then refuses a `parentOrigin` that is not the service origin: from the
  * server's boot data when present, and from the browser's own record of who embeds us when it
- * has one. (The page is also served with `frame-ancestors <service origin>`.)
+ * has one. (`frame-ancestors` cannot do this: the service's embedded checkout frame puts a
+ * merchant's page above us, so the processor serves the page with `frame-ancestors *`.)
  */
 export function readParams({ hash, bootJson, ancestorOrigins }: ParamSources): FieldsPageParams | null {
   const parsed = FieldsPageParams.safeParse(Object.fromEntries(new URLSearchParams(hash.replace(/^#/, ''))));

@@ -42,8 +42,11 @@ export function sandboxProcessorApp(opts: ProcessorAppOptions) {
     'style-src': "'self' 'unsafe-inline'",
     'img-src': "'self' data:",
     'connect-src': "'self'",
-    // Only the service's hosted page may frame the processor's fields.
-    'frame-ancestors': serviceOrigin,
+    // The fields are framed by the service: its hosted page, and its embedded checkout frame on
+    // any merchant's page (mountCheckout). frame-ancestors checks every ancestor, the merchant's
+    // top page included, so it cannot say "the direct parent only"; the page itself refuses any
+    // direct parent but the service (fields-page/params.ts), as a provider's hosted fields do.
+    'frame-ancestors': '*',
     'base-uri': "'none'",
     'form-action': "'none'",
     'object-src': "'none'",
@@ -94,7 +97,7 @@ export function sandboxProcessorApp(opts: ProcessorAppOptions) {
   app.use('/v1/*', tooLarge);
   app.use('/challenge/*', tooLarge);
   app.route('/', serverApi(opts));
-  app.route('/', challengePage(opts.core));
+  app.route('/', challengePage(opts.core, serviceOrigin));
 
   app.notFound(() => fail(404, 'not_found', 'Not found.'));
   app.onError((err) => {

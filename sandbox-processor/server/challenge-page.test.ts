@@ -32,8 +32,18 @@ describe('sandbox bank-challenge page', () => {
     const policy = (res.headers.get('content-security-policy') ?? '').split('; ');
     expect(policy).toContain("default-src 'none'");
     expect(policy).toContain("form-action 'self' https://shop.example");
-    expect(policy).toContain("frame-ancestors 'none'");
+    // Only the service may frame it when the charge named no merchant page.
+    expect(policy).toContain('frame-ancestors http://localhost:4242');
     expect(policy.find((d) => d.startsWith('style-src'))).toMatch(/^style-src 'sha256-[A-Za-z0-9+/=]+'$/);
+  });
+
+  it('lets the service and the one merchant page named with the charge frame it, nobody else', async () => {
+    const { page } = await pendingChallenge('4000000000003220', { frameAncestor: 'http://shop.example:8080' });
+    const policy = ((await page()).headers.get('content-security-policy') ?? '').split('; ');
+    expect(policy).toContain('frame-ancestors http://localhost:4242 http://shop.example:8080');
+    const p = testProcessor();
+    const refused = await p.call('POST', '/v1/transactions', { sessionId: null, livemode: false, amount: 100, currency: 'EUR', card: { ...CARD, number: '4000000000003220' }, returnUrl: RETURN, frameAncestor: 'http://shop.example/path' });
+    expect(refused.status).toBe(400);
   });
 
   it('approve resolves the charge, redirects 303 to the return URL with the transaction id, and queues transaction.updated', async () => {

@@ -28,7 +28,18 @@ function formatAmount(amount: number, currency: string): string {
   }
 }
 
-function page(c: Context, status: 200 | 400 | 404 | 409, title: string, body: string, formTarget?: string) {
+/**
+ * Who may frame the page. A bank page must not be framed by just anyone (clickjacking), yet the
+ * service shows it in a dialog over the merchant page that started the payment: `frame-ancestors`
+ * is checked against every ancestor, so both the service and that one page origin (recorded with
+ * the charge, never taken from the request) are listed; nobody else. No transaction: nobody.
+ */
+function ancestors(serviceOrigin: string, t?: TransactionRecord): string {
+  if (!t) return "'none'";
+  return t.frameAncestor && t.frameAncestor !== serviceOrigin ? `${serviceOrigin} ${t.frameAncestor}` : serviceOrigin;
+}
+
+function page(c: Context, status: 200 | 400 | 404 | 409, title: string, body: string, frameAncestors: string, formTarget?: string) {
   const origins = formTarget ? ` ${new URL(formTarget).origin}` : '';
   pageHeaders(
     c,
@@ -37,7 +48,7 @@ function page(c: Context, status: 200 | 400 | 404 | 409, title: string, body: st
       'style-src': STYLE_HASH,
       // The answer redirects to the return URL: form-action must allow where the redirect lands.
       'form-action': `'self'${origins}`,
-      'frame-ancestors': "'none'",
+      'frame-ancestors': frameAncestors,
       'base-uri': "'none'",
     }),
   );
@@ -51,14 +62,14 @@ function returnTo(t: TransactionRecord): string {
   return url.toString();
 }
 
-export function challengePage(core: SandboxProcessorCore) {
+export function challengePage(core: SandboxProcessorCore, serviceOrigin: string) {
   const app = new Hono();
 
   app.get('/challenge/:id', (c) => {
     const t = core.repo.getTransaction(c.req.param('id'));
-    if (!t || !t.returnUrl) return page(c, 404, 'Authentication not found', '<h1>Authentication not found</h1><p>This bank check does not exist.</p>');
+    if (!t || !t.returnUrl) return page(c, 404, 'Authentication not found', '<h1>Authentication not found</h1><p>This bank check does not exist.</p>', ancestors(serviceOrigin));
     if (t.status !== 'requires_action') {
-      return page(c, 409, 'Authentication complete', `<h1>Authentication complete</h1><p><a href="${escapeHtml(returnTo(t))}">Return to the shop</a></p>`);
+      return page(c, 409, 'Authentication complete', `<h1>Authentication complete</h1><p><a href="${escapeHtml(returnTo(t))}">Return to the shop</a></p>`, ancestors(serviceOrigin, t));
     }
     const amount = escapeHtml(formatAmount(t.amount, t.currency));
     return page(
@@ -71,6 +82,7 @@ export function challengePage(core: SandboxProcessorCore) {
         `<button type="submit" name="result" value="approve">Complete authentication</button>` +
         `<button type="submit" name="result" value="fail">Fail authentication</button>` +
         `</form>`,
+      ancestors(serviceOrigin, t),
       t.returnUrl,
     );
   });
@@ -79,9 +91,9 @@ export function challengePage(core: SandboxProcessorCore) {
     const id = c.req.param('id');
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const result = form['result'];
-    if (result !== 'approve' && result !== 'fail') return page(c, 400, 'Choose an answer', '<h1>Choose an answer</h1><p>Go back and press one of the two buttons.</p>');
     const t = core.repo.getTransaction(id);
-    if (!t || !t.returnUrl) return page(c, 404, 'Authentication not found', '<h1>Authentication not found</h1><p>This bank check does not exist.</p>');
+    if (result !== 'approve' && result !== 'fail') return page(c, 400, 'Choose an answer', '<h1>Choose an answer</h1><p>Go back and press one of the two buttons.</p>', ancestors(serviceOrigin, t));
+    if (!t || !t.returnUrl) return page(c, 404, 'Authentication not found', '<h1>Authentication not found</h1><p>This bank check does not exist.</p>', ancestors(serviceOrigin));
     // A second press (or a reload) after the answer: the outcome stands, the buyer goes back.
     const resolved = t.status === 'requires_action' ? core.resolveChallenge(null, id, result) : t;
     return c.redirect(returnTo(resolved), 303);

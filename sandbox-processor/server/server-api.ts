@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import {
   ACCOUNT_HEADER,
+  AppleSessionRequest,
   CaptureRequest,
   ChallengeRequest,
   ClientTokenRequest,
@@ -47,6 +48,7 @@ const ACCOUNT_PATHS = [
   '/v1/transactions/:id/challenge',
   '/v1/refunds',
   '/v1/events',
+  '/v1/wallets/apple_session',
 ];
 
 export function serverApi(opts: { core: SandboxProcessorCore; apiSecret: string; publicUrl: string }) {
@@ -104,9 +106,9 @@ export function serverApi(opts: { core: SandboxProcessorCore; apiSecret: string;
   api.post('/v1/transactions', async (c) => {
     const body = await readBody(c, DirectChargeRequest, 'The charge request is incomplete or malformed.');
     if (body instanceof Response) return body;
-    const { card, vaultId, ...ctx } = body;
+    const { card, wallet, vaultId, ...ctx } = body;
     try {
-      return charged(c, core.chargeDirect({ merchantId: c.get('account'), ...ctx }, card ? { card } : { vaultId: vaultId! }));
+      return charged(c, core.chargeDirect({ merchantId: c.get('account'), ...ctx }, card ? { card } : wallet ? { wallet } : { vaultId: vaultId! }));
     } catch (err) {
       return refusal(err);
     }
@@ -180,6 +182,16 @@ export function serverApi(opts: { core: SandboxProcessorCore; apiSecret: string;
     try {
       const { id, delivered } = await emitEvent(core, c.get('account'), body.type, body);
       return c.json({ id, type: body.type, delivered }, 202);
+    } catch (err) {
+      return refusal(err);
+    }
+  });
+
+  api.post('/v1/wallets/apple_session', async (c) => {
+    const body = await readBody(c, AppleSessionRequest, 'Send { validationUrl, domain, displayName, livemode }.');
+    if (body instanceof Response) return body;
+    try {
+      return c.json(core.appleMerchantSession(c.get('account'), body), 201);
     } catch (err) {
       return refusal(err);
     }

@@ -136,4 +136,8 @@ export const migrations: string[] = [
   `
   ALTER TABLE tokens ADD COLUMN capture INTEGER NOT NULL DEFAULT 1;
   `,
+  // Who may frame a charge's bank challenge besides the service (the merchant page of an elements charge).
+  `
+  ALTER TABLE transactions ADD COLUMN frame_ancestor TEXT;
+  `,
 ];

@@ -69,6 +69,11 @@ export interface TransactionRecord {
   settlesAt: string | null;
   settleEventDue: boolean;
   returnUrl: string | null;
+  /**
+   * Besides the service, the one origin that may frame this charge's bank challenge: the merchant
+   * page that showed the service's fields (the challenge dialog sits over it). Null: the service only.
+   */
+  frameAncestor: string | null;
   threeDSecure: ThreeDSecureRecord | null;
   disputeStatus: DisputeStatus | null;
   disputeOpenedAt: string | null;
@@ -108,6 +113,7 @@ const toTransaction = (r: Row): TransactionRecord => ({
   settlesAt: str(r.settles_at),
   settleEventDue: r.settle_event_due === 1,
   returnUrl: str(r.return_url),
+  frameAncestor: str(r.frame_ancestor),
   threeDSecure: r.three_ds ? (JSON.parse(r.three_ds as string) as ThreeDSecureRecord) : null,
   disputeStatus: str(r.dispute_status) as DisputeStatus | null,
   disputeOpenedAt: str(r.dispute_opened_at),
@@ -152,6 +158,7 @@ const COLUMNS: [keyof TransactionRecord, string][] = [
   ['settlesAt', 'settles_at'],
   ['settleEventDue', 'settle_event_due'],
   ['returnUrl', 'return_url'],
+  ['frameAncestor', 'frame_ancestor'],
   ['threeDSecure', 'three_ds'],
   ['disputeStatus', 'dispute_status'],
   ['disputeOpenedAt', 'dispute_opened_at'],

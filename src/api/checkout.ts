@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import { publicChargeStatuses } from '../vocab/payments.ts';
 import { initTypes, processorEnvironments } from '../vocab/processors.ts';
-import { integrationModes, sessionModes, sessionStatuses } from '../vocab/sessions.ts';
+import { collectionModes, integrationModes, sessionModes, sessionStatuses } from '../vocab/sessions.ts';
+import { walletTypes } from '../vocab/wallets.ts';
 
 export const SessionId = z.string().min(1).max(80);
 
@@ -76,6 +77,12 @@ export const PublicSession = z.object({
   cancelUrl: z.string().nullable(),
   expiresAt: z.string(),
   retry: Retry.nullable(),
+  /** What the buyer is asked for (Doc 1, session object; `requiredBuyerFields` already folded in): the address element reads them. */
+  country: z.string().nullable(),
+  shipping: z.enum(collectionModes),
+  billingAddress: z.enum(collectionModes),
+  phone: z.enum(collectionModes),
+  nameCollection: z.enum(collectionModes),
 });
 export type PublicSession = z.infer<typeof PublicSession>;
 
@@ -97,11 +104,51 @@ export const BillingAddress = z.strictObject({
   country: z.string().length(2).optional(),
 });
 
-export const PublicChargeRequest = z.strictObject({
-  card: ChargeCard,
-  billingAddress: BillingAddress.optional(),
-  expected_amount: z.number().int().positive().optional(),
+/** A bare http(s) origin, e.g. `https://shop.example.com`. */
+export const HttpOrigin = z
+  .string()
+  .max(200)
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === s;
+    } catch {
+      return false;
+    }
+  }, 'an http(s) origin such as https://shop.example.com');
+
+/**
+ * The token a wallet sheet returned (README, Wallets): Google Pay's
+ * `paymentMethodData.tokenizationData.token`, or Apple Pay's `token.paymentData` (as JSON text
+ * when it is an object). In the sandbox it names a test card, `tok_sandbox_<brand>_<last four>`.
+ */
+export const WalletCharge = z.strictObject({
+  type: z.enum(walletTypes),
+  token: z.string().min(1).max(8000),
 });
+export type WalletCharge = z.infer<typeof WalletCharge>;
+
+/** Exactly one of `card` (the card fields) and `wallet` (the wallet button) says what pays. */
+export const PublicChargeRequest = z
+  .strictObject({
+    card: ChargeCard.optional(),
+    wallet: WalletCharge.optional(),
+    billingAddress: BillingAddress.optional(),
+    expected_amount: z.number().int().positive().optional(),
+    /**
+     * The merchant page the fields are on. A bank challenge (3-D Secure) shows in a dialog over that
+     * page, so the bank page may be framed by it (besides the service) and returns the buyer there.
+     */
+    pageOrigin: HttpOrigin.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.card === undefined && b.wallet === undefined) {
+      // Reported as a missing field (validation_missing_field), as a body without `card` always was.
+      ctx.addIssue({ code: 'invalid_type', expected: 'object', input: undefined, path: ['card'], message: 'Invalid input: expected object, received undefined' });
+    } else if (b.card !== undefined && b.wallet !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['wallet'], message: 'send card or wallet, not both' });
+    }
+  });
 export type PublicChargeRequest = z.infer<typeof PublicChargeRequest>;
 
 export const PublicChargeResponse = z.object({
@@ -113,6 +160,18 @@ export const PublicChargeResponse = z.object({
   next_action: z.object({ type: z.string(), redirect_to_url: z.object({ url: z.string() }) }).optional(),
 });
 export type PublicChargeResponse = z.infer<typeof PublicChargeResponse>;
+
+/**
+ * `POST /v1/public/sessions/{id}/complete`, one route for both browser flows: an `elements` session
+ * that charged at submit asks how its charge ended (`cancel` ends a bank challenge the buyer
+ * closed); an `embed` session names the processor transaction the buyer just made.
+ */
+export const PublicCompleteRequest = z.strictObject({
+  cancel: z.boolean().optional(),
+  /** Embed sessions: the processor's transaction the buyer's browser just made for this session. */
+  transactionId: z.string().min(1).max(120).optional(),
+});
+export type PublicCompleteRequest = z.infer<typeof PublicCompleteRequest>;
 
 /** The flat error envelope every failure carries (Doc 1, Errors). */
 export const ErrorEnvelope = z.object({

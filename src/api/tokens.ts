@@ -92,4 +92,7 @@ export const PublicTokenBody = z
   })
   .openapi('PublicTokenBody');
 
+export type PublicTokenBody = z.infer<typeof PublicTokenBody>;
+
 export const PublicToken = z.object({ id: z.string(), card: TokenCard }).openapi('PublicToken');
+export type PublicToken = z.infer<typeof PublicToken>;

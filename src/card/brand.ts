@@ -11,7 +11,7 @@ export interface BrandInfo {
   /** Valid full lengths of the PAN, in digits. */
   lengths: readonly number[];
   cvcLength: number;
-  /** Group sizes used to display the number (4-4-4-4, amex 4-6-5). */
+  /** Group sizes used to display the number (4-4-4-4, amex 4-6-5, 14-digit diners 4-6-4). */
   gaps: readonly number[];
 }
 
@@ -22,12 +22,13 @@ interface BrandRule extends BrandInfo {
   ranges: readonly Range[];
 }
 
-const GROUPS_16 = [4, 4, 4, 4, 3] as const;
+export const GROUPS_16 = [4, 4, 4, 4, 3] as const;
 
 // Order matters only where ranges overlap; the most specific ranges come first.
 const RULES: readonly BrandRule[] = [
   { brand: 'amex', label: 'Amex', lengths: [15], cvcLength: 4, gaps: [4, 6, 5], ranges: [[34, 34], [37, 37]] },
-  { brand: 'diners', label: 'Diners', lengths: [14, 16, 19], cvcLength: 3, gaps: GROUPS_16, ranges: [[300, 305], [36, 36], [38, 39], [3095, 3095]] },
+  // 4-6-4 is the 14-digit card's layout; one that grows past 14 digits is grouped 4-4-4-4 (format.ts).
+  { brand: 'diners', label: 'Diners', lengths: [14, 16, 19], cvcLength: 3, gaps: [4, 6, 4], ranges: [[300, 305], [36, 36], [38, 39], [3095, 3095]] },
   { brand: 'jcb', label: 'JCB', lengths: [16, 17, 18, 19], cvcLength: 3, gaps: GROUPS_16, ranges: [[3528, 3589]] },
   // 622126-622925 are UnionPay cards Discover also routes; they are shown as UnionPay.
   { brand: 'discover', label: 'Discover', lengths: [16, 19], cvcLength: 3, gaps: GROUPS_16, ranges: [[6011, 6011], [644, 649], [65, 65]] },

@@ -1,5 +1,5 @@
 /** Display formatting of card numbers: digits only in values, groups with spaces on screen. */
-import { brandInfo, maxLength } from './brand.ts';
+import { GROUPS_16, brandInfo, maxLength } from './brand.ts';
 
 export function digitsOnly(input: string): string {
   return input.replace(/\D+/g, '');
@@ -20,9 +20,9 @@ export function groupDigits(digits: string, gaps: readonly number[]): string {
 
 /** Strips non-digits, truncates to the brand's longest length and groups for display. */
 export function formatCardNumber(input: string): string {
-  const digits = digitsOnly(input);
-  const info = brandInfo(digits);
-  return groupDigits(digits.slice(0, maxLength(info)), info.gaps);
+  const info = brandInfo(digitsOnly(input));
+  const digits = digitsOnly(input).slice(0, maxLength(info));
+  return groupDigits(digits, digits.length > 14 && info.brand === 'diners' ? GROUPS_16 : info.gaps);
 }
 
 /** Digits-only number, truncated to what the detected brand allows. */

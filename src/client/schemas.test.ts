@@ -8,19 +8,27 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as api from '../api/checkout.ts';
 import * as proc from '../api/processor.ts';
+import * as wallets from '../api/wallets.ts';
+import * as embed from '../api/embed.ts';
+import * as tokens from '../api/tokens.ts';
 import * as hand from './parsers.ts';
 import * as mini from './schemas.ts';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const sameType = <_T extends true>() => {};
 sameType<Equal<mini.InitResponse, api.InitResponse>>();
+sameType<Equal<mini.EmbedTokenResponse, embed.EmbedTokenResponse>>();
+sameType<Equal<mini.PublicCompleteResponse, embed.PublicCompleteResponse>>();
 sameType<Equal<mini.CompleteResponse, api.CompleteResponse>>();
 sameType<Equal<mini.PublicSession, api.PublicSession>>();
 sameType<Equal<mini.PublicChargeResponse, api.PublicChargeResponse>>();
 sameType<Equal<mini.ErrorEnvelope, api.ErrorEnvelope>>();
+sameType<Equal<mini.PublicToken, tokens.PublicToken>>();
 sameType<Equal<mini.ChargeCard, api.ChargeCard>>();
 sameType<Equal<mini.BuyerFacingError, api.BuyerFacingError>>();
 sameType<Equal<mini.ProcessorChargeResponse, proc.ProcessorChargeResponse>>();
+sameType<Equal<mini.AppleMerchantSession, z.infer<typeof wallets.AppleMerchantSession>>>();
+sameType<Equal<mini.GooglePaymentDataRequest, wallets.GooglePaymentDataRequest>>();
 
 /** What src/client/checkout.ts validated the client-error answer with before the mirror. */
 const ClassicClientErrorResponse = z.object({ ok: z.boolean() });
@@ -57,6 +65,11 @@ const sessionOk = {
   cancelUrl: null,
   expiresAt: '2030-01-01T00:00:00.000Z',
   retry: { allowed: true, attempts_remaining: 2 },
+  country: 'US',
+  shipping: 'none',
+  billingAddress: 'auto',
+  phone: 'none',
+  nameCollection: 'required',
 };
 const declined = { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Declined' };
 const envelopeOk = {
@@ -67,6 +80,21 @@ const envelopeOk = {
   selfHeal: { retryable: false, nextAction: 'stop', llmHint: 'The id is wrong.' },
 };
 const cardOk = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
+
+const googleOk = {
+  apiVersion: 2,
+  apiVersionMinor: 0,
+  environment: 'TEST',
+  merchantInfo: { merchantName: 'Tea Shop' },
+  allowedPaymentMethods: [
+    {
+      type: 'CARD',
+      parameters: { allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'], allowedCardNetworks: ['VISA', 'AMEX'] },
+      tokenizationSpecification: { type: 'PAYMENT_GATEWAY', parameters: { gateway: 'svcpaysandbox', gatewayMerchantId: 'm_1' } },
+    },
+  ],
+  transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '25.00', currencyCode: 'USD' },
+};
 
 /** `hand`: the hand-rolled twin the controller frame uses instead (./parsers.ts), where there is one. */
 const cases: Array<{ name: string; classic: Parser; mirror: Parser; hand?: Parser; samples: unknown[] }> = [
@@ -87,6 +115,29 @@ const cases: Array<{ name: string; classic: Parser; mirror: Parser; hand?: Parse
       null,
       'sandbox',
       [],
+    ],
+  },
+  {
+    name: 'EmbedTokenResponse',
+    classic: embed.EmbedTokenResponse,
+    mirror: mini.EmbedTokenResponse,
+    samples: [
+      ...variants({ ready: true, type: 'sandbox', token: 'sbx_tok_1', environment: 'sandbox', fieldsUrl: 'http://127.0.0.1:4243/fields' }),
+      ...variants({ ready: false, reason: 'payment_in_progress', retryAfterMs: 1000 }),
+      { ready: false, reason: 'soon', retryAfterMs: 1000 },
+      { ready: false, reason: 'provider_unavailable', retryAfterMs: 1.5 },
+      { ready: false, type: 'sandbox', token: 't', environment: 'sandbox' },
+      { ready: true, reason: 'payment_in_progress', retryAfterMs: 1000 },
+    ],
+  },
+  {
+    name: 'PublicCompleteResponse',
+    classic: embed.PublicCompleteResponse,
+    mirror: mini.PublicCompleteResponse,
+    samples: [
+      ...variants({ status: 'succeeded', sessionId: 'cs_1', transactionId: 'tx_1', paymentIntentId: 'vpi_test_1' }),
+      { status: 'failed', sessionId: 'cs_1', transactionId: 'tx_1', paymentIntentId: 'vpi_test_1', error: declined },
+      { status: 'failed', sessionId: 'cs_1', transactionId: 'tx_1', paymentIntentId: null, error: { code: 'x' } },
     ],
   },
   {
@@ -121,6 +172,8 @@ const cases: Array<{ name: string; classic: Parser; mirror: Parser; hand?: Parse
       { ...sessionOk, retry: { allowed: 'yes', attempts_remaining: 1 } },
       { ...sessionOk, retry: { allowed: true, attempts_remaining: -1 } },
       { ...sessionOk, retry: { allowed: true } },
+      { ...sessionOk, billingAddress: 'always' },
+      { ...sessionOk, country: undefined },
     ],
   },
   {
@@ -139,6 +192,19 @@ const cases: Array<{ name: string; classic: Parser; mirror: Parser; hand?: Parse
       { status: 'processing', sessionId: 'cs_1' },
       { status: 'canceled', sessionId: 'cs_1' },
       { status: 'failed', sessionId: 'cs_1', retry: { allowed: true, attempts_remaining: 0.5 } },
+    ],
+  },
+  {
+    name: 'PublicToken',
+    hand: hand.PublicTokenParser,
+    classic: tokens.PublicToken,
+    mirror: mini.PublicToken,
+    samples: [
+      ...variants({ id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } }),
+      { id: 'vp_pmt_1', card: { brand: null, last4: null, exp_month: null, exp_year: null } },
+      { id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242', exp_month: 12.5, exp_year: 2030 } },
+      { id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242' } },
+      { id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, fingerprint: 'stripped' } },
     ],
   },
   {
@@ -194,6 +260,35 @@ const cases: Array<{ name: string; classic: Parser; mirror: Parser; hand?: Parse
       { transactionId: 'sbx_tx_2', status: 'failed', brand: 'visa', last4: '0002' },
       { transactionId: 'sbx_tx_2', status: 'declined', declineCode: null, brand: 'visa', last4: '0002' },
       { error: 'Token already used', code: 'token_used' },
+    ],
+  },
+  {
+    name: 'AppleMerchantSession',
+    classic: wallets.AppleMerchantSession,
+    mirror: mini.AppleMerchantSession,
+    samples: variants({
+      epochTimestamp: 1767225600000,
+      expiresAt: 1767225900000,
+      merchantSessionIdentifier: 'SSH1',
+      nonce: 'ab12cd34',
+      merchantIdentifier: 'AB',
+      domainName: 'shop.example.com',
+      displayName: 'Tea Shop',
+      signature: 'ff',
+    }),
+  },
+  {
+    name: 'GooglePaymentDataRequest',
+    classic: wallets.GooglePaymentDataRequest,
+    mirror: mini.GooglePaymentDataRequest,
+    samples: [
+      ...variants(googleOk),
+      { ...googleOk, environment: 'SANDBOX' },
+      { ...googleOk, apiVersion: 1 },
+      { ...googleOk, transactionInfo: { ...googleOk.transactionInfo, countryCode: 'US' } },
+      { ...googleOk, transactionInfo: { ...googleOk.transactionInfo, totalPrice: 25 } },
+      { ...googleOk, allowedPaymentMethods: [{ ...googleOk.allowedPaymentMethods[0], parameters: { allowedAuthMethods: ['PAN_ONLY'], allowedCardNetworks: ['PAYPAL'] } }] },
+      { ...googleOk, allowedPaymentMethods: [] },
     ],
   },
   {

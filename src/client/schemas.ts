@@ -1,6 +1,6 @@
 /**
  * zod/mini mirrors of the wire shapes the browser validates (src/api/checkout.ts,
- * src/api/processor.ts). The server keeps the classic schemas (its OpenAPI generator needs them);
+ * src/api/processor.ts, src/api/wallets.ts). The server keeps the classic schemas (its OpenAPI generator needs them);
  * browser code imports these instead, because classic zod does not tree-shake and alone would
  * exceed a frame page's 25 KB budget. schemas.test.ts runs valid and invalid samples through
  * both sides and checks the inferred types are equal, so a change to one that misses the other
@@ -14,5 +14,7 @@
  */
 export * from './schemas/charge.ts';
 export * from './schemas/checkout.ts';
+export * from './schemas/embed.ts';
 export * from './schemas/processor.ts';
 export * from './schemas/shared.ts';
+export * from './schemas/wallets.ts';

@@ -90,7 +90,7 @@ function frame(url: string | null, children: FrameNode[] = []): FrameNode {
 }
 const fieldUrl = (channel: string, elementId: string, origin = SERVICE) =>
   `${origin}/frames/field.html#${new URLSearchParams({ channel, elementId, type: 'card' })}`;
-const where = { origin: SERVICE, fieldPath: '/frames/field.html', channel: mount.channel, elementId: mount.elementId };
+const where = { origin: SERVICE, fieldPaths: ['/frames/field.html', '/frames/address.html'], channel: mount.channel, elementId: mount.elementId };
 
 describe('finding the field frame', () => {
   it('finds its field among the page’s frames, skipping other channels, elements, pages and origins', () => {

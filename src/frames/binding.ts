@@ -111,13 +111,13 @@ const MAX_FRAMES = 200;
 /**
  * The controller's side: the window of the field frame `elementId` of `channel`, searched among
  * the frames under `root` (the merchant page; fields may sit in its nested iframes), breadth
- * first and bounded. Only same-origin documents at `fieldPath` can match. The hash it reads may
+ * first and bounded. Only same-origin documents at one of `fieldPaths` (the element frame pages) can match. The hash it reads may
  * have been changed by the page since the field loaded; that can only make the bind miss or be
  * refused by the field (which checks its own, first-read hash), never reach another frame.
  */
 export function findFieldWindow(
   root: FrameNode,
-  where: { origin: string; fieldPath: string; channel: string; elementId: string },
+  where: { origin: string; fieldPaths: readonly string[]; channel: string; elementId: string },
 ): FrameNode | null {
   const queue: Array<[FrameNode, number]> = [[root, 0]];
   let seen = 0;
@@ -133,7 +133,7 @@ export function findFieldWindow(
       const child = w[i];
       if (!child) continue;
       const loc = locationOf(child);
-      if (loc && loc.origin === where.origin && loc.pathname === where.fieldPath) {
+      if (loc && loc.origin === where.origin && where.fieldPaths.includes(loc.pathname)) {
         const hash = new URLSearchParams(loc.hash.replace(/^#/, ''));
         if (hash.get('channel') === where.channel && hash.get('elementId') === where.elementId) return child;
       }

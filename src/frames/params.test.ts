@@ -30,7 +30,7 @@ describe('frame hash', () => {
       expect(readHash(hash(bad), ControllerParams)).toBeNull();
     }
     for (const bad of [
-      { ...field, type: 'address' },
+      { ...field, type: 'iban' },
       { ...field, publishableKey: 'vp_sk_test_abc123' },
       { ...field, publishableKey: '' },
       { ...field, sessionId: '' },
@@ -46,6 +46,10 @@ describe('frame hash', () => {
       { ...field, appearance: JSON.stringify({ variables: { ['k'.repeat(65)]: 'red' } }) },
       { ...field, appearance: JSON.stringify({ variables: { colorText: 1 } }) },
       { ...field, appearance: JSON.stringify({ variables: ['red'] }) },
+      // The frame checks the appearance again (the embed script did first): no CSS beyond its rules.
+      { ...field, appearance: JSON.stringify({ variables: { colorBackground: 'url(https://evil.test/x)' } }) },
+      { ...field, appearance: JSON.stringify({ variables: { colourText: '#111' } }) },
+      { ...field, appearance: JSON.stringify({ rules: { '.Input': { backgroundImage: 'none' } } }) },
     ]) {
       expect(readHash(hash(bad), FieldParams)).toBeNull();
     }
@@ -57,8 +61,9 @@ describe('frame hash', () => {
     const field = { ...base, ...mount, elementId: 'card-1', type: 'card' };
     const options = JSON.stringify({ placeholder: 'x'.repeat(100) }).padEnd(4000, ' ');
     expect(readHash(hash({ ...field, options }), FieldParams)?.options).toEqual({ placeholder: 'x'.repeat(100) });
-    const variables = { colorText: '#111', ['k'.repeat(64)]: 'v'.repeat(200) };
-    expect(readHash(hash({ ...field, appearance: JSON.stringify({ variables }) }), FieldParams)?.appearance).toEqual({ variables });
+    const variables = { colorText: '#111', fontFamily: 'f'.repeat(200) };
+    const rules = { '.Input': { boxShadow: '0 1px 2px #0002' } };
+    expect(readHash(hash({ ...field, appearance: JSON.stringify({ variables, rules }) }), FieldParams)?.appearance).toEqual({ variables, rules });
     // The controller has no `options`: the key is ignored (stripped), not parsed.
     expect(readHash(hash({ ...base, options: '{bad json' }), ControllerParams)).toEqual(base);
   });

@@ -9,10 +9,10 @@
 import * as z from 'zod/mini';
 import { Appearance, ElementOptions } from '../protocol/messages.ts';
 import { CHANNEL_ID, isHttpOrigin } from '../protocol/channel.ts';
-import { fieldTypes, type FieldType } from '../vocab/elements.ts';
+import { elementTypes, fieldTypes, type ElementType, type FieldType } from '../vocab/elements.ts';
 import { publishableKeyShape } from '../vocab/keys.ts';
 
-export { fieldTypes, type FieldType };
+export { elementTypes, fieldTypes, type ElementType, type FieldType };
 
 const HttpOrigin = z.string().check(z.refine(isHttpOrigin, 'not an http(s) origin'));
 
@@ -32,12 +32,21 @@ export const FieldParams = z.object({
   /** The mount's key and session: a field releases values only to a controller bound to both (binding.ts). */
   publishableKey: z.string().check(z.regex(publishableKeyShape)),
   sessionId: z.string().check(z.minLength(1), z.maxLength(80)),
-  type: z.enum(fieldTypes),
+  /** Each frame page renders only its own types (src/elements/registry.ts, `rendersOn`). */
+  type: z.enum(elementTypes),
   /** JSON in the hash (see `jsonKeys`). */
   options: ElementOptions,
   appearance: Appearance,
 });
 export type FieldParams = z.infer<typeof FieldParams>;
+
+/** The embedded checkout frame (`mountCheckout`, embed sessions): the key and session it polls with. */
+export const CheckoutParams = z.object({
+  ...Common,
+  publishableKey: z.string().check(z.regex(publishableKeyShape)),
+  sessionId: z.string().check(z.minLength(1), z.maxLength(80)),
+});
+export type CheckoutParams = z.infer<typeof CheckoutParams>;
 
 /**
  * Hash keys whose value is JSON text (at most 4000 characters), parsed before the schema runs.

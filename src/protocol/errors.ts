@@ -28,11 +28,18 @@ export const browserErrors = {
   session_already_completed: { type: 'MERCHANT', key: 'status.pay_error' },
   charge_at_submit_not_enabled: { type: 'MERCHANT', key: 'status.pay_error' },
   origin_forbidden: { type: 'MERCHANT', key: 'status.pay_error' },
-  /** A feature of the browser API this version does not ship yet (createToken, mountCheckout). */
+  /** A feature of the browser API this version does not ship yet (mountCheckout). */
   not_available: { type: 'MERCHANT', key: 'status.pay_error' },
   /** confirmPayment with no element mounted, or while another confirm is running. */
   elements_not_mounted: { type: 'MERCHANT', key: 'status.pay_error' },
   payment_in_progress: { type: 'MERCHANT', key: 'status.pay_error' },
+  /** The buyer closed the bank's challenge (3-D Secure): nothing was charged. */
+  authentication_canceled: { type: 'BUYER', key: 'status.pay_error' },
+  /** The session was declined with no retry left: later confirms answer this without a call. */
+  session_failed: { type: 'MERCHANT', key: 'status.pay_error' },
+  /** `error` events: a frame never said it was ready, or failed unexpectedly. */
+  frame_load_failed: { type: 'NETWORK', key: 'status.pay_error' },
+  frame_error: { type: 'INTERNAL', key: 'status.pay_error' },
   /** A field frame did not hand over its values (it was removed or never loaded). */
   fields_unavailable: { type: 'INTERNAL', key: 'status.pay_error' },
   unexpected_response: { type: 'INTERNAL', key: 'status.pay_error' },

@@ -19,6 +19,10 @@ const state = { elementType: 'card', empty: false, complete: true, brand: 'visa'
 const secret = 'a'.repeat(64);
 const pk = 'vp_pk_test_abc123';
 const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', postalCode: '12345' };
+const address = { line1: '1 Market St', line2: '', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' };
+const addressState = { elementType: 'address', empty: false, complete: true, error: null, value: { name: 'Ada', phone: '+1 415 555 0100', address } };
+const walletState = { elementType: 'wallet', empty: false, complete: true, wallet: 'apple_pay' };
+const paid = { status: 'succeeded', sessionId: 'cs_1', paymentIntentId: 'vpi_1' };
 
 /** Messages each direction might be sent, good and bad, several of another direction among them. */
 const samples: unknown[] = [
@@ -28,6 +32,15 @@ const samples: unknown[] = [
   { protocol: P, type: 'element.event', channel, elementId: 'e1', event: 'change', state: { ...state, value: '4242' } },
   { protocol: P, type: 'element.event', channel, elementId: 'e1', event: 'input', state },
   { protocol: P, type: 'element.event', elementId: 'e1', event: 'change', state },
+  // The address and wallet elements' states (AddressState with its value, WalletState) go to the page and the controller too.
+  { protocol: P, type: 'element.event', channel, elementId: 'e1', event: 'change', state: addressState },
+  { protocol: P, type: 'element.event', channel, elementId: 'e1', event: 'change', state: { ...addressState, value: { address: { ...address, country: 'usa' } } } },
+  { protocol: P, type: 'element.event', channel, elementId: 'e1', event: 'change', state: { ...addressState, value: { ...addressState.value, number: '4242424242424242' } } },
+  { protocol: P, type: 'element.event', channel, elementId: 'e1', event: 'change', state: { ...addressState, error: undefined } },
+  { protocol: P, type: 'element.event', channel, elementId: 'e1', event: 'ready', state: walletState },
+  { protocol: P, type: 'element.event', channel, elementId: 'e1', event: 'result', state: { ...walletState, result: paid } },
+  { protocol: P, type: 'element.event', channel, elementId: 'e1', event: 'result', state: { ...walletState, result: { ...paid, card: '4242' } } },
+  { protocol: P, type: 'element.event', channel, elementId: 'e1', event: 'unavailable', state: { ...walletState, wallet: 'paypal' } },
   { protocol: P, type: 'element.resize', channel, elementId: 'e1', height: 44 },
   { protocol: P, type: 'element.resize', channel, elementId: 'e1', height: 2001 },
   { protocol: P, type: 'element.resize', channel, elementId: 'e1', height: 4.5 },
@@ -38,6 +51,14 @@ const samples: unknown[] = [
   { protocol: P, type: 'field.event', elementId: 'e1', event: 'ready', state },
   { protocol: P, type: 'field.event', elementId: 'e1', event: 'change', state: { ...state, brand: 'visa2' } },
   { protocol: P, type: 'field.event', elementId: 'e1', event: 'change', state: { ...state, empty: 1 } },
+  { protocol: P, type: 'field.event', elementId: 'e1', event: 'change', state: addressState },
+  { protocol: P, type: 'field.event', elementId: 'e1', event: 'change', state: { ...addressState, value: { address: { ...address, line1: 'x'.repeat(201) } } } },
+  { protocol: P, type: 'field.event', elementId: 'e1', event: 'result', state: { ...walletState, result: paid } },
+  { protocol: P, type: 'field.event', elementId: 'e1', event: 'ready', state: { ...walletState, complete: 'yes' } },
+  { protocol: P, type: 'field.error', elementId: 'e1', code: 'frame_error' },
+  { protocol: P, type: 'field.error', elementId: 'e1', code: 'x'.repeat(65) },
+  { protocol: P, type: 'field.error', elementId: 'e1', code: 'frame_error', message: 'what the buyer typed' },
+  { protocol: P, type: 'field.error', elementId: 'e1' },
   { protocol: P, type: 'controller.hello' },
   { protocol: P, type: 'controller.hello', extra: true },
   { protocol: 'svcpay/2', type: 'controller.hello' },
@@ -52,6 +73,8 @@ const samples: unknown[] = [
   { protocol: P, type: 'field.update', options: { placeholder: 'x', disabled: true, hidePostalCode: false } },
   { protocol: P, type: 'field.update' },
   { protocol: P, type: 'field.update', options: { color: 'red' } },
+  { protocol: P, type: 'field.update', options: { mode: 'shipping' } },
+  { protocol: P, type: 'field.update', options: { mode: 'home' } },
   { protocol: P, type: 'field.update', options: null },
   { protocol: P, type: 'field.busy', busy: true },
   { protocol: P, type: 'field.busy', busy: 'yes' },
@@ -65,6 +88,11 @@ const samples: unknown[] = [
   { protocol: P, type: 'field.values', elementId: 'e1', requestId: 'r1', valid: true, values: { ...card, cvc: '12345' } },
   { protocol: P, type: 'field.values', elementId: 'e1', requestId: 'r1', valid: true, values: { ...card, postalCode: 'x'.repeat(17) } },
   { protocol: P, type: 'field.values', elementId: 'e1', requestId: 'r1', valid: true, values: { ...card, name: 'A' } },
+  { protocol: P, type: 'field.values', elementId: 'e1', requestId: 'r1', valid: true, values: addressState.value },
+  { protocol: P, type: 'field.values', elementId: 'e1', requestId: 'r1', valid: true, values: { address } },
+  { protocol: P, type: 'field.values', elementId: 'e1', requestId: 'r1', valid: true, values: { address: { ...address, postalCode: '1'.repeat(17) } } },
+  { protocol: P, type: 'field.values', elementId: 'e1', requestId: 'r1', valid: true, values: { address, number: '4242424242424242' } },
+  { protocol: P, type: 'field.values', elementId: 'e1', requestId: 'r1', valid: true, values: { address, phone: 'call me' } },
   { protocol: P, type: 'toString' },
   { protocol: P, type: '__proto__' },
   null,
@@ -105,6 +133,11 @@ const hashes = [
   h({ ...field, parentOrigin: 'javascript:alert(1)' }),
   h({ ...field, channel: 'short' }),
   h({ ...field, type: 'address' }),
+  h({ ...field, type: 'wallet', options: '{"mode":"shipping"}' }),
+  h({ ...field, type: 'iban' }),
+  h({ ...field, appearance: '{"theme":"flat","rules":{".Input":{"textTransform":"uppercase"}}}' }),
+  h({ ...field, appearance: '{"rules":{".Input":{"backgroundImage":"url(x)"}}}' }),
+  h({ ...field, appearance: '{"variables":{"colorText":"red; background: url(x)"}}' }),
   h({ ...field, publishableKey: 'vp_sk_test_abc123' }),
   h({ ...field, sessionId: '' }),
   h({ ...field, sessionId: 'x'.repeat(81) }),

@@ -15,19 +15,18 @@ import type {
   FieldToController,
 } from './messages.ts';
 import type { ControllerParams, FieldParams } from '../frames/params.ts';
-import { elementEventNames, elementTypes, fieldTypes } from '../vocab/elements.ts';
-import { elementOptions, fieldState } from './page-parsers.ts';
+import { elementEventNames, elementTypes } from '../vocab/elements.ts';
+import { appearanceProblem } from './appearance.ts';
+import { addressValue, elementOptions, elementState } from './page-parsers.ts';
 import { publishableKeyShape } from '../vocab/keys.ts';
-import { bool, channelId, has, head, id, int, isObj, obj, oneOf, opt, parser, re, str, union, type Check } from './checks.ts';
+import { bool, channelId, has, head, id, int, obj, oneOf, opt, parser, re, str, union, type Check } from './checks.ts';
 
 const event = oneOf(elementEventNames);
 const publishableKey = re(publishableKeyShape);
 const secret = re(/^[0-9a-f]{64}$/);
 
-/** What zod's `isPlainObject` accepts, for the JSON-parsed and structured-cloned data seen here. */
-const plain = (v: unknown) => isObj(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v) as object | null);
-const variables: Check = (v) => plain(v) && Object.entries(v as object).every(([k, x]) => str(64)(k) && str(200)(x));
-const appearance = opt(obj({ theme: opt(oneOf(['default', 'night', 'flat'])), variables: opt(variables) }));
+/** The merchant's appearance, checked by the same zod-free code params.ts's schema runs. */
+const appearance = opt((v) => appearanceProblem(v) === null);
 
 const cardValues = obj({
   number: opt(re(/^\d{12,19}$/)),
@@ -39,7 +38,8 @@ const cardValues = obj({
 
 export const FieldToControllerParser = union<FieldToController>({
   'field.hello': obj({ ...head('field.hello', false), elementId: id, elementType: oneOf(elementTypes) }),
-  'field.event': obj({ ...head('field.event', false), elementId: id, event, state: fieldState }),
+  'field.event': obj({ ...head('field.event', false), elementId: id, event, state: elementState }),
+  'field.error': obj({ ...head('field.error', false), elementId: id, code: str(64) }),
 });
 
 export const ControllerToFieldParser = parser<ControllerToField>(obj(head('controller.hello', false)));
@@ -56,7 +56,7 @@ export const ControllerToBoundFieldParser = union<ControllerToBoundField>({
 });
 
 export const BoundFieldToControllerParser = parser<BoundFieldToController>(
-  obj({ ...head('field.values', false), elementId: id, requestId: id, valid: bool, values: cardValues }),
+  obj({ ...head('field.values', false), elementId: id, requestId: id, valid: bool, values: (v) => cardValues(v) || addressValue(v) }),
 );
 
 /** The keys of a controller frame's hash (params.ts, ControllerParams), each with its check. */
@@ -73,7 +73,7 @@ const fieldParams: Record<string, Check> = {
   elementId: id,
   publishableKey,
   sessionId: str(80, undefined, 1),
-  type: oneOf(fieldTypes),
+  type: oneOf(elementTypes),
   options: elementOptions,
   appearance,
 };

@@ -19,6 +19,8 @@ import * as z from 'zod/mini';
 import { cardBrands, elementEventNames, elementTypes } from '../vocab/elements.ts';
 import { publishableKeyShape } from '../vocab/keys.ts';
 import { confirmStatuses } from '../vocab/payments.ts';
+import { walletTypes } from '../vocab/wallets.ts';
+import { appearanceProblem, type Appearance as AppearanceValue } from './appearance.ts';
 import { PROTOCOL } from './checks.ts';
 import { bool, intIn } from './primitives.ts';
 
@@ -52,32 +54,45 @@ export const FieldState = z.strictObject({
 });
 export type FieldState = z.infer<typeof FieldState>;
 
+/**
+ * An address element's value. Unlike card data it reaches the merchant page, in every `change`
+ * (issue 9): strict objects with bounded strings, and no key a card number or CVC could travel in.
+ */
+export const AddressValue = z.strictObject({
+  name: z.optional(str(200)),
+  phone: z.optional(z.string().check(z.regex(/^[0-9+()\-. ]{0,32}$/))),
+  address: z.strictObject({
+    line1: str(200),
+    line2: str(200),
+    city: str(100),
+    state: str(100),
+    postalCode: str(16),
+    country: z.string().check(z.regex(/^[A-Z]{2}$/)),
+  }),
+});
+export type AddressValue = z.infer<typeof AddressValue>;
+
+export const AddressState = z.strictObject({
+  elementType: z.literal('address'),
+  empty: bool(),
+  complete: bool(),
+  error: z.nullable(FieldError),
+  value: AddressValue,
+});
+export type AddressState = z.infer<typeof AddressState>;
+
+
 const Channel = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));
 const RequestId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
 /** CSS pixels of a field frame's content. */
 const FrameHeight = intIn(0, 2000);
 
-const VariableName = str(64);
-const VariableValue = str(200);
 /**
- * `{ [name]: css value }`, names of at most 64 and values of at most 200 characters: what
- * `z.record(str(64), str(200))` accepts, as a refinement, because zod's record type alone costs
- * every page ~0.5 KB gzipped of the shared chunk, for this one use. Unlike a record it returns
- * the object as is (an own `__proto__` key is kept, not dropped): appearance.ts reads only the
- * names it knows.
+ * The merchant's `appearance` (theme, variables, rules), checked by the same zod-free code the
+ * embed script runs at `elements()`: only allow-listed keys, and values made of colours, lengths,
+ * font names and keywords (appearance.ts says why), so no CSS beyond those reaches a frame.
  */
-const Variables = z.custom<Record<string, string>>(
-  (v) =>
-    z.util.isPlainObject(v) &&
-    Object.entries(v).every(([name, value]) => VariableName.safeParse(name).success && VariableValue.safeParse(value).success),
-);
-
-export const Appearance = z.optional(
-  z.strictObject({
-    theme: z.optional(z.enum(['default', 'night', 'flat'])),
-    variables: z.optional(Variables),
-  }),
-);
+export const Appearance = z.optional(z.custom<AppearanceValue>((v) => appearanceProblem(v) === null));
 export type Appearance = z.infer<typeof Appearance>;
 
 export const ElementOptions = z.optional(
@@ -85,6 +100,8 @@ export const ElementOptions = z.optional(
     placeholder: z.optional(str(100)),
     disabled: z.optional(bool()),
     hidePostalCode: z.optional(bool()),
+    /** `address` only: which address it asks for (default billing). */
+    mode: z.optional(z.enum(['billing', 'shipping'])),
   }),
 );
 export type ElementOptions = z.infer<typeof ElementOptions>;
@@ -107,6 +124,47 @@ export const ConfirmResult = z.strictObject({
   retry: z.optional(z.nullable(RetryState)),
 });
 export type ConfirmResult = z.infer<typeof ConfirmResult>;
+
+/** What `createToken` resolves with: a `vp_pmt_*` and what the buyer may be shown of the card, or an error. */
+export const TokenResult = z.strictObject({
+  token: z.optional(
+    z.strictObject({
+      id: str(80),
+      card: z.strictObject({
+        brand: CardBrand,
+        last4: z.nullable(z.string().check(z.regex(/^\d{4}$/))),
+        expMonth: z.nullable(intIn(1, 12)),
+        expYear: z.nullable(intIn(2000, 2100)),
+      }),
+    }),
+  ),
+  error: z.optional(PaymentError),
+});
+export type TokenResult = z.infer<typeof TokenResult>;
+
+/** An error the merchant hears as the `error` event of its elements group (never card data). */
+export const ElementsError = z.strictObject({ code: str(64), message: str(300) });
+export type ElementsError = z.infer<typeof ElementsError>;
+
+/** Where the bank challenge is: an http(s) URL, shown in the dialog's frame. */
+const ChallengeUrl = z.string().check(z.maxLength(2000), z.regex(/^https?:\/\/[^\s]+$/));
+
+/**
+ * A wallet element's state: which wallet its button offers (absent while it asks the browser, or
+ * when none can pay), and, on `result`, how its payment ended (it pays on its own).
+ */
+export const WalletState = z.strictObject({
+  elementType: z.literal('wallet'),
+  empty: bool(),
+  complete: bool(),
+  wallet: z.optional(z.enum(walletTypes)),
+  result: z.optional(ConfirmResult),
+});
+export type WalletState = z.infer<typeof WalletState>;
+
+/** What an element's events carry: a card field's state, an address element's state and value, or a wallet's. */
+export const ElementState = z.union([FieldState, AddressState, WalletState]);
+export type ElementState = z.infer<typeof ElementState>;
 
 // ---------------------------------------------------------------------------------------------
 // Each direction is a union of strict objects told apart by their `type` literal: what
@@ -134,12 +192,21 @@ export const PageToController = z.union([
   }),
   /** The page removed an element's frame: the controller stops waiting for its values. */
   z.strictObject({ protocol, type: z.literal('element.unmount'), channel: Channel, elementId: RequestId }),
+  /** `payment`: confirmPayment (charge at submit); `token`: createToken (vault only). */
   z.strictObject({
     protocol,
     type: z.literal('confirm'),
     channel: Channel,
     requestId: RequestId,
-    kind: z.literal('payment'),
+    kind: z.enum(['payment', 'token']),
+  }),
+  /** The bank challenge of `requestId` ended: the bank sent the buyer back, or the buyer closed the dialog. */
+  z.strictObject({
+    protocol,
+    type: z.literal('challenge.done'),
+    channel: Channel,
+    requestId: RequestId,
+    outcome: z.enum(['returned', 'canceled']),
   }),
 ]);
 export type PageToController = z.infer<typeof PageToController>;
@@ -154,15 +221,35 @@ export const ControllerToPage = z.union([
     requestId: RequestId,
     result: ConfirmResult,
   }),
+  /** The buyer's bank wants them (3-D Secure): the page shows `url` in a dialog titled `label`, with a `cancel` button. */
+  z.strictObject({
+    protocol,
+    type: z.literal('confirm.challenge'),
+    channel: Channel,
+    requestId: RequestId,
+    url: ChallengeUrl,
+    label: str(200),
+    cancel: str(100),
+  }),
+  z.strictObject({
+    protocol,
+    type: z.literal('token.result'),
+    channel: Channel,
+    requestId: RequestId,
+    result: TokenResult,
+  }),
+  /** Something failed inside the frames (an exception, a frame or an answer that broke the protocol). */
+  z.strictObject({ protocol, type: z.literal('controller.error'), channel: Channel, error: ElementsError }),
 ]);
 export type ControllerToPage = z.infer<typeof ControllerToPage>;
 
-// field frame -> its parent, the merchant page (window.postMessage to the page's origin)
+// element frame -> its parent, the merchant page (window.postMessage to the page's origin)
 /**
- * A field's state events and size go straight to the page, not through the controller frame, so
- * a field is `ready` as soon as it has rendered, whatever the controller is doing (issue 9,
- * Speed). State only: like every message to the page, no member can hold a card value. The page
- * listens to each field frame's own window only.
+ * An element's state events (a card field's, an address's with its value, a wallet's) and size
+ * go straight to the page, not through the controller frame, so an element is `ready` as soon as
+ * it has rendered, whatever the controller is doing (issue 9, Speed). State only: like every
+ * message to the page, no member can hold a card value. The page listens to each element frame's
+ * own window only.
  */
 export const FieldToPage = z.union([
   z.strictObject({
@@ -171,7 +258,7 @@ export const FieldToPage = z.union([
     channel: Channel,
     elementId: RequestId,
     event: ElementEventName,
-    state: FieldState,
+    state: ElementState,
   }),
   /** The field's content height, so the page can size that iframe (frames are cross-origin). */
   z.strictObject({
@@ -217,8 +304,10 @@ export const FieldToController = z.union([
     type: z.literal('field.event'),
     elementId: RequestId,
     event: ElementEventName,
-    state: FieldState,
+    state: ElementState,
   }),
+  /** An unexpected exception in a field frame: its code only, reported to the merchant as an `error` event. */
+  z.strictObject({ protocol, type: z.literal('field.error'), elementId: RequestId, code: str(64) }),
 ]);
 export type FieldToController = z.infer<typeof FieldToController>;
 
@@ -259,7 +348,8 @@ export const BoundFieldToController = z.strictObject({
   elementId: RequestId,
   requestId: RequestId,
   valid: bool(),
-  values: CardValues,
+  /** A card field's part of the card; an address field's value (empty when it is not for the charge). */
+  values: z.union([CardValues, AddressValue]),
 });
 export type BoundFieldToController = z.infer<typeof BoundFieldToController>;
 
@@ -293,3 +383,32 @@ export const ProcessorFrameToHost = z.union([
   z.strictObject({ protocol, type: z.literal('sbx.resize'), height: FrameHeight }),
 ]);
 export type ProcessorFrameToHost = z.infer<typeof ProcessorFrameToHost>;
+
+// ---------------------------------------------------------------------------------------------
+// embedded checkout frame (service origin) -> merchant page (`mountCheckout`, embed sessions).
+// The page says nothing back: everything the frame needs is in its URL hash. Outcomes only.
+export const CheckoutResult = z.strictObject({
+  status: z.enum(['succeeded', 'failed']),
+  sessionId: str(80),
+  paymentIntentId: z.optional(z.nullable(str(80))),
+  error: z.optional(PaymentError),
+});
+export type CheckoutResult = z.infer<typeof CheckoutResult>;
+
+export const CheckoutFrameToPage = z.union([
+  /** The session is ready and the processor's fields are mounting: `mountCheckout` resolves. */
+  z.strictObject({ protocol, type: z.literal('checkout.mounted'), channel: Channel }),
+  /** The processor's fields can take the card. */
+  z.strictObject({ protocol, type: z.literal('checkout.ready'), channel: Channel }),
+  z.strictObject({ protocol, type: z.literal('checkout.resize'), channel: Channel, height: FrameHeight }),
+  /** A payment attempt ended (a decline leaves the form open for another attempt). */
+  z.strictObject({ protocol, type: z.literal('checkout.result'), channel: Channel, result: CheckoutResult }),
+  /** The session cannot be mounted (refused, or not ready in time): `mountCheckout` resolves `{ error }`. */
+  z.strictObject({ protocol, type: z.literal('checkout.error'), channel: Channel, error: PaymentError }),
+]);
+export type CheckoutFrameToPage = z.infer<typeof CheckoutFrameToPage>;
+
+// bank-challenge return page (service origin, in the challenge dialog) -> merchant page
+/** The bank sent the buyer back to the service: the challenge is answered; the page tells the controller. */
+export const ChallengeReturnToPage = z.strictObject({ protocol, type: z.literal('challenge.returned') });
+export type ChallengeReturnToPage = z.infer<typeof ChallengeReturnToPage>;

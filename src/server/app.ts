@@ -27,6 +27,7 @@ import { providerWebhookRoutes } from './routes/provider-webhooks/index.ts';
 import { webhookSubscriptionRoutes } from './routes/webhook-subscriptions/index.ts';
 import { telemetryRoutes } from './routes/telemetry/index.ts';
 import { walletDomainRoutes } from './routes/wallet-domains/index.ts';
+import { walletRoutes } from './routes/wallets/index.ts';
 
 /** Largest body any route takes; routes with a smaller cap (client-error) set their own. */
 const MAX_BODY = 256 * 1024;
@@ -63,6 +64,7 @@ export function createApp(deps: Deps) {
   app.route('/', descriptorRoutes(deps));
   // Before publicRoutes: its `/v1/public/*` catch-all must stay last.
   app.route('/', streamRoutes(deps));
+  app.route('/', walletRoutes(deps));
   app.route('/', publicRoutes(deps));
   app.route('/', checkoutRoutes(deps));
   app.route('/', pageRoutes(deps));

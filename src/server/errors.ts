@@ -62,6 +62,8 @@ export const catalogue = {
   wallet_domain_wrong_type: entry(404, 'MERCHANT', 'Only Apple Pay registrations have a verification file.', 'Download the file from an `apple_pay` registration; Google Pay needs none.'),
   wallet_domain_no_binder: entry(409, 'MERCHANT', 'No wallet-capable payment provider is connected to this account.', 'Connect a payment provider, then register the domain.'),
   wallet_domain_rate_limited: entry(429, 'MERCHANT', 'This domain was verified less than 30 seconds ago.', 'Wait retryAfterSeconds, then call verify again.', true, 'retry_after'),
+  // README, Wallets: a registered domain whose verification has not succeeded cannot open a sheet.
+  wallet_domain_not_verified: entry(409, 'MERCHANT', 'This wallet domain is registered but not verified.', 'Host the verification file (Apple Pay), call POST /v1/wallet-domains/{id}/verify, and try again once its status is `verified`.'),
   wallet_domain_provider_unavailable: entry(503, 'NETWORK', 'The domain-registration provider could not be reached.', 'Retry with backoff.', true),
   buyer_not_found: entry(404, 'MERCHANT', 'No such buyer.', 'Check the id and that the key is of the same merchant and mode; find a buyer by reference with `GET /v1/buyers?external_id=`.'),
   buyer_email_conflict: entry(409, 'MERCHANT', 'This email belongs to another buyer with a different reference; nothing changed.', "Do not retry unchanged: use that buyer's `external_id`, or change or erase the email on the other buyer first."),
@@ -70,6 +72,8 @@ export const catalogue = {
   idempotency_replay_incompatible: entry(422, 'MERCHANT', 'This Idempotency-Key was used with a different request body.', 'Reuse a key only for the identical request; use a new key for a different one.'),
   origin_forbidden: entry(403, 'MERCHANT', 'This endpoint is only callable from the checkout page.', 'Do not call internal checkout endpoints from your own code.'),
   transaction_verification_failed: entry(403, 'BUYER', 'The transaction could not be verified with the payment provider.', 'Start the payment again from the checkout page.'),
+  // Doc 1: `POST /v1/public/sessions/{id}/complete` "returns 503 feature_unavailable when switched off".
+  feature_unavailable: entry(503, 'MERCHANT', 'This endpoint is switched off for the account.', 'Confirm the payment by webhook; the browser outcome is a UX signal only.', false, 'wait_for_webhook'),
   provider_unavailable: entry(502, 'NETWORK', 'The payment provider is not responding.', 'Retry shortly with the same Idempotency-Key.', true),
   // Document 2: payments, tokens and refunds.
   payment_method_required: entry(422, 'MERCHANT', 'This charge needs a vaulted payment method.', 'Vault the card with POST /v1/tokens, then send `payment_method.id`.'),

@@ -10,6 +10,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, describe, expect, it } from 'vitest';
 import { inlineHashes } from './static.ts';
 import { testApp } from './testing.ts';
+import { elementPages } from '../vocab/elements.ts';
 
 const EMBED = `/* svcpay embed */\n${'window.SvcPay = function () { return "mount the fields"; };\n'.repeat(80)}`;
 const ASSET = `export const core = ${JSON.stringify('protocol and zod '.repeat(200))};\n`;
@@ -39,8 +40,9 @@ function fakeDist() {
   const dir = tempDist();
   put(dir, 'embed/svcpay.js', EMBED);
   put(dir, 'app/assets/core-Xy98Zw.js', ASSET);
-  put(dir, 'app/src/frames/field.html', FIELD);
+  for (const page of elementPages) put(dir, `app/src/frames/${page}.html`, FIELD);
   put(dir, 'app/src/frames/controller.html', FIELD);
+  put(dir, 'app/src/frames/checkout.html', FIELD);
   put(dir, 'app/hosted-page/index.html', HOSTED, true);
   return dir;
 }
@@ -170,6 +172,30 @@ describe('static files: a frame page with its code inline (issue 9, Speed)', () 
     expect(JSON.stringify(policy)).not.toContain('unsafe');
     expect(policy['frame-ancestors']).toEqual(['*']);
     expect(brotliDecompressSync(await bytes(res)).toString()).toBe(INLINE);
+  });
+});
+
+describe('the embedded checkout frame', () => {
+  it("is framable by any merchant page and may frame only the processor's fields page", async () => {
+    const { get } = await setup();
+    const policy = (await get('/frames/checkout.html')).headers.get('Content-Security-Policy') ?? '';
+    expect(policy).toContain('frame-ancestors *');
+    expect(policy).toContain('frame-src http://127.0.0.1:4243');
+    // The element frames frame nothing.
+    expect((await get('/frames/field.html')).headers.get('Content-Security-Policy')).not.toContain('frame-src');
+  });
+});
+
+describe('the element frame pages', () => {
+  it('serves every page the element registry names, with the frame policy', async () => {
+    const { get } = await setup();
+    const field = (await get('/frames/field.html')).headers.get('Content-Security-Policy');
+    for (const page of elementPages) {
+      const res = await get(`/frames/${page}.html`);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('Content-Security-Policy'), page).toBe(field);
+    }
+    expect(field).toContain('frame-ancestors *');
   });
 });
 

@@ -2,11 +2,51 @@
 export const elementTypes = ['card', 'cardNumber', 'cardExpiry', 'cardCvc', 'address', 'wallet'] as const;
 export type ElementType = (typeof elementTypes)[number];
 
-/** The element types a field frame renders (the rest are not built yet). */
+/** The frame documents an element renders in: /frames/<page>.html, each loading only its own code. */
+export const elementPages = ['field', 'address', 'wallet'] as const;
+export type ElementPage = (typeof elementPages)[number];
+
+/**
+ * What the page side needs to know of an element type: the embed script's copy of the element
+ * registry (src/elements/registry.ts holds the frame side and checks it agrees with this one).
+ * Kept to plain data, since every byte here is in svcpay.js.
+ * - `page`: the frame document that renders it;
+ * - `height`: the iframe's height (CSS px) until the frame reports its content's;
+ * - `title`: the iframe's accessible name;
+ * - `slot`: elements of different slots exclude each other in one group (the combined card
+ *   against the split card fields);
+ * - `value`: its `change` carries the value (an address); a card's never does;
+ * - `allow`: the iframe's permissions policy (the Payment Request API for a wallet).
+ */
+export interface ElementFrameSpec {
+  page: ElementPage;
+  height: number;
+  title: string;
+  slot?: 'card' | 'split';
+  value?: true;
+  allow?: 'payment';
+}
+
+const cardTitle = 'Secure card payment input frame';
+
+export const elementFrames: Record<ElementType, ElementFrameSpec> = {
+  card: { page: 'field', height: 44, title: cardTitle, slot: 'card' },
+  cardNumber: { page: 'field', height: 44, title: cardTitle, slot: 'split' },
+  cardExpiry: { page: 'field', height: 44, title: cardTitle, slot: 'split' },
+  cardCvc: { page: 'field', height: 44, title: cardTitle, slot: 'split' },
+  address: { page: 'address', height: 320, title: 'Secure address input frame', value: true },
+  wallet: { page: 'wallet', height: 48, title: 'Secure wallet payment frame', allow: 'payment' },
+};
+
+/** The element types /frames/field.html renders: the card's. */
 export const fieldTypes = ['card', 'cardNumber', 'cardExpiry', 'cardCvc'] as const satisfies readonly ElementType[];
 export type FieldType = (typeof fieldTypes)[number];
 
-export const elementEventNames = ['ready', 'change', 'focus', 'blur', 'escape'] as const;
+/**
+ * `unavailable`: a wallet element found no wallet the browser can pay with (it collapses to zero
+ * height). `result`: a wallet element's payment ended (it pays on its own, without confirmPayment).
+ */
+export const elementEventNames = ['ready', 'change', 'focus', 'blur', 'escape', 'unavailable', 'result'] as const;
 export type ElementEventName = (typeof elementEventNames)[number];
 
 export const cardBrands = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay', 'unknown'] as const;

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { pagesBundle } from '../../../bench/sizes.ts';
 import { expect, test } from '../../fixtures/test.ts';
 import type { Merchant, SvcPayApi } from '../../fixtures/api.ts';
-import { startMerchantPage, type MerchantPage } from '../../fixtures/merchant-page.ts';
+import { startMerchantPage, type MerchantPage } from '../../fixtures/options-page.ts';
 import { serverState } from '../../fixtures/state.ts';
 import { CardElementPage } from '../../models/card-element-page.ts';
 

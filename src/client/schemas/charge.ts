@@ -1,4 +1,4 @@
-/** What the controller frame reads of the public charge endpoint (see ../schemas.ts). */
+/** What the controller frame reads of the public charge, complete and tokens endpoints (see ../schemas.ts). */
 import * as z from 'zod/mini';
 import { intIn } from '../../protocol/primitives.ts';
 import { publicChargeStatuses } from '../../vocab/payments.ts';
@@ -23,3 +23,15 @@ export const PublicChargeResponse = z.object({
   next_action: z.optional(z.object({ type: z.string(), redirect_to_url: z.object({ url: z.string() }) })),
 });
 export type PublicChargeResponse = z.infer<typeof PublicChargeResponse>;
+
+/** `POST /v1/public/tokens` answers the token and what may be shown of its card (Doc 3). */
+export const PublicToken = z.object({
+  id: z.string(),
+  card: z.object({
+    brand: z.nullable(z.string()),
+    last4: z.nullable(z.string()),
+    exp_month: z.nullable(intIn()),
+    exp_year: z.nullable(intIn()),
+  }),
+});
+export type PublicToken = z.infer<typeof PublicToken>;

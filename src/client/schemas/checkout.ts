@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { bool, intIn } from '../../protocol/primitives.ts';
 import { initTypes, processorEnvironments } from '../../vocab/processors.ts';
-import { integrationModes, sessionModes, sessionStatuses } from '../../vocab/sessions.ts';
+import { collectionModes, integrationModes, sessionModes, sessionStatuses } from '../../vocab/sessions.ts';
 import { BuyerFacingError, count, Retry } from './shared.ts';
 
 export const InitResponse = z.object({
@@ -44,5 +44,10 @@ export const PublicSession = z.object({
   cancelUrl: z.nullable(z.string()),
   expiresAt: z.string(),
   retry: z.nullable(Retry),
+  country: z.nullable(z.string()),
+  shipping: z.enum(collectionModes),
+  billingAddress: z.enum(collectionModes),
+  phone: z.enum(collectionModes),
+  nameCollection: z.enum(collectionModes),
 });
 export type PublicSession = z.infer<typeof PublicSession>;

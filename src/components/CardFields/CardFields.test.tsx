@@ -43,6 +43,24 @@ async function type(input: HTMLInputElement, text: string) {
   }
 }
 
+/** A paste of `text` at the caret (or over the selection), as the browser applies it before `input`. */
+async function paste(input: HTMLInputElement, text: string, at = input.value.length) {
+  await act(() => {
+    input.focus();
+    input.value = input.value.slice(0, at) + text + input.value.slice(at);
+    input.setSelectionRange(at + text.length, at + text.length);
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+  });
+}
+
+/** Browser autofill: the whole value replaced, announced by an `input` event without inputType (or insertReplacementText). */
+async function autofill(input: HTMLInputElement, value: string, inputType?: string) {
+  await act(() => {
+    input.value = value;
+    input.dispatchEvent(inputType ? new InputEvent('input', { bubbles: true, inputType }) : new Event('input', { bubbles: true }));
+  });
+}
+
 async function blur(input: HTMLInputElement) {
   await act(() => {
     input.blur();
@@ -222,6 +240,128 @@ describe('CardFields', () => {
     expect(onBlur).not.toHaveBeenCalled();
     await act(() => byLabel('Expiration date').blur());
     expect(onBlur).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the brand as a small inline icon, named for screen readers in the description', async () => {
+    await mount();
+    const number = byLabel('Card number');
+    expect(root.el.querySelector('svg')).toBeNull();
+    await type(number, '3782');
+    const icon = root.el.querySelector('svg');
+    expect(icon?.getAttribute('data-brand')).toBe('amex');
+    expect(icon?.getAttribute('aria-hidden')).toBe('true');
+    expect(root.el.querySelector('img, image, use')).toBeNull();
+    const describedBy = number.getAttribute('aria-describedby')!.split(' ');
+    const description = describedBy.map((id) => root.el.querySelector(`#${CSS.escape(id)}`)?.textContent).join(' ');
+    expect(description).toBe('Card brand: Amex');
+    await act(() => {
+      number.value = '55';
+      number.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'deleteContentBackward' }));
+    });
+    expect(root.el.querySelector('svg')?.getAttribute('data-brand')).toBe('mastercard');
+  });
+
+  it('formats a pasted spaced or dashed number and puts the caret after it', async () => {
+    await mount();
+    const number = byLabel('Card number');
+    await paste(number, '4242 4242-4242 4242');
+    expect(number.value).toBe('4242 4242 4242 4242');
+    expect(number.selectionStart).toBe(number.value.length);
+    expect(document.activeElement).toBe(byLabel('Expiration date'));
+  });
+
+  it('keeps the caret after the pasted digits when pasting in the middle', async () => {
+    await mount();
+    const number = byLabel('Card number');
+    await type(number, '42424242');
+    await paste(number, '00-00', 4);
+    expect(number.value).toBe('4242 0000 4242');
+    expect(number.selectionStart).toBe('4242 0000'.length);
+  });
+
+  it('stops the number at the brand maximum, whatever is pasted', async () => {
+    await mount();
+    await paste(byLabel('Card number'), '3782-822463-10005-999');
+    expect(byLabel('Card number').value).toBe('3782 822463 10005');
+  });
+
+  it.each([
+    ['no inputType', undefined],
+    ['insertReplacementText', 'insertReplacementText'],
+  ])('accepts and formats browser autofill (%s) and leaves focus where it was', async (_name, inputType) => {
+    const { onChange } = await mount();
+    const number = byLabel('Card number');
+    await act(() => number.focus());
+    await autofill(number, '4242424242424242', inputType);
+    await autofill(byLabel('Expiration date'), '12/2034', inputType);
+    await autofill(byLabel('Security code'), '123', inputType);
+    expect(number.value).toBe('4242 4242 4242 4242');
+    expect(byLabel('Expiration date').value).toBe('12 / 34');
+    expect(document.activeElement).toBe(number);
+    expect(last(onChange)).toMatchObject({ complete: true, brand: 'visa', error: null });
+  });
+
+  it.each([
+    ['12/34', '12 / 34'],
+    ['12/2034', '12 / 34'],
+    ['1/34', '01 / 34'],
+    ['12 / 34', '12 / 34'],
+  ])('autofill of a split expiry frame with %s reads %s', async (value, shown) => {
+    const { onChange, handle } = await mount({ layout: 'expiry' });
+    // Replaces what the buyer had typed, longer or shorter.
+    await type(byLabel('Expiration date'), '0');
+    await autofill(byLabel('Expiration date'), value);
+    expect(byLabel('Expiration date').value).toBe(shown);
+    expect(last(onChange)?.complete).toBe(true);
+    expect(handle().values().expMonth).toBe(Number(shown.slice(0, 2)));
+  });
+
+  it('gives each split frame its own autocomplete token, so autofill of one offers the others', async () => {
+    for (const [layout, name, token] of [
+      ['number', 'Card number', 'cc-number'],
+      ['expiry', 'Expiration date', 'cc-exp'],
+      ['cvc', 'Security code', 'cc-csc'],
+    ] as const) {
+      await mount({ layout });
+      expect(byLabel(name).getAttribute('autocomplete')).toBe(token);
+      expect(byLabel(name).getAttribute('inputmode')).toBe('numeric');
+      expect(byLabel(name).name).toBeTruthy();
+      await act(() => render(null, root.el));
+    }
+  });
+
+  it('announces a number error once, on blur, not on each keystroke', async () => {
+    await mount();
+    const number = byLabel('Card number');
+    const errorId = `${number.id}-error`;
+    const region = root.el.querySelector(`#${CSS.escape(errorId)}`)!;
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    const announced: string[] = [];
+    const observer = new MutationObserver(() => announced.push(region.textContent ?? ''));
+    observer.observe(region, { childList: true, characterData: true, subtree: true });
+    await type(number, '4242424242424241');
+    await act(() => Promise.resolve());
+    expect(announced.filter(Boolean)).toEqual([]);
+    await blur(number);
+    await act(() => Promise.resolve());
+    observer.disconnect();
+    expect(announced.filter(Boolean)).toEqual(['Your card number is invalid.']);
+    expect(number.getAttribute('aria-describedby')?.split(' ')).toContain(errorId);
+  });
+
+  it('wants 4 digits for an amex security code and 3 for others, shown on blur', async () => {
+    await mount();
+    await type(byLabel('Card number'), '4242424242424242');
+    await type(byLabel('Security code'), '1234');
+    expect(byLabel('Security code').value).toBe('123');
+    await act(() => render(null, root.el));
+    await mount();
+    await type(byLabel('Card number'), '378282246310005');
+    await type(byLabel('Security code'), '123');
+    expect(byLabel('Security code').getAttribute('aria-invalid')).toBe('false');
+    await blur(byLabel('Security code'));
+    expect(byLabel('Security code').getAttribute('aria-invalid')).toBe('true');
+    expect(root.el.textContent).toContain("Your card's security code is incomplete.");
   });
 
   it('renders every demo state', async () => {

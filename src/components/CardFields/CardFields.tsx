@@ -11,6 +11,7 @@ import { normalizeCvc } from '../../card/cvc.ts';
 import { formatExpiry } from '../../card/expiry.ts';
 import { digitsOnly, formatCardNumber } from '../../card/format.ts';
 import { t, type MessageKey } from '../../locales/index.ts';
+import { BrandIcon } from './BrandIcon.tsx';
 import { reformat } from './caret.ts';
 import {
   brandOf,
@@ -183,8 +184,11 @@ export function CardFields(props: CardFieldsProps): JSX.Element {
   function onInput(field: FieldName, event: TargetedInputEvent<HTMLInputElement>) {
     const el = event.currentTarget;
     const previous = latest.current.texts[field];
-    const deleting = /^delete/.test(event.inputType ?? '') || el.value.length < previous.length;
-    const caret = el.selectionStart ?? el.value.length;
+    // Browser autofill replaces the whole value (no inputType, or insertReplacementText): format it
+    // whole, caret at the end, and leave focus where the browser's fill expects it.
+    const autofill = !event.inputType || event.inputType === 'insertReplacementText';
+    const deleting = !autofill && (/^delete/.test(event.inputType) || el.value.length < previous.length);
+    const caret = autofill ? el.value.length : (el.selectionStart ?? el.value.length);
     const edit = reformat(el.value, caret, previous, deleting, (raw, del) => SPECS[field].format(raw, del, brandOf(latest.current.texts)));
     // Set the DOM value ourselves so the caret can be restored; Preact then sees no difference.
     el.value = edit.text;
@@ -193,7 +197,7 @@ export function CardFields(props: CardFieldsProps): JSX.Element {
     if (field === 'number') next.cvc = normalizeCvc(next.cvc, brandOf(next));
     setTexts(next);
     setReveal((r) => ({ ...r, [field]: 'none' }));
-    if (!deleting && edit.caret === edit.text.length) advance(field, next);
+    if (!deleting && !autofill && edit.caret === edit.text.length) advance(field, next);
   }
 
   /** Moves to the next input once this one cannot take more, in the combined layout. */
@@ -272,8 +276,11 @@ export function CardFields(props: CardFieldsProps): JSX.Element {
                   onKeyDown={onKeyDown}
                 />
                 {showBrand && (
-                  <span class={`svp-brand svp-brand--${brand}`} id={brandId}>
-                    {info.label}
+                  <span class="svp-brand">
+                    <BrandIcon brand={brand} />
+                    <span class="svp-visually-hidden" id={brandId}>
+                      {t(locale, 'card.brand.label', { brand: info.label })}
+                    </span>
                   </span>
                 )}
               </div>

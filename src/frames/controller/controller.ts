@@ -1,10 +1,13 @@
 /**
  * The controller frame's logic, free of `window` so it can be tested: it keeps each field's state
- * (the fields tell the page themselves), binds each field to this mount (key, session, secret: binding.ts), and on `confirm`
- * collects the bound fields' values, charges the session and answers with an outcome. Card values
- * pass through here (same service origin) but never go to the page.
+ * (the fields tell the page themselves), binds each field to this mount (key, session, secret:
+ * binding.ts), and on `confirm` collects the bound fields' values and charges the session
+ * (`payment`, through a bank challenge when the bank asks) or vaults the card (`token`), answering
+ * with an outcome. Card values pass through here (same service origin) but never go to the page.
  */
-import type { PublicChargeRequest, PublicChargeResponse } from '../../api/checkout.ts';
+import type { PublicChargeRequest, PublicChargeResponse, PublicCompleteRequest } from '../../api/checkout.ts';
+import type { PublicToken, PublicTokenBody } from '../../api/tokens.ts';
+import type { ChargeCard } from '../../client/schemas/charge.ts';
 import type { ApiResult } from '../../client/http.ts';
 import type { Bus } from '../../protocol/channel.ts';
 import { loadLocale, negotiateLocale, t } from '../../locales/index.ts';
@@ -18,13 +21,18 @@ import type {
   ControllerToPage,
   ElementOptions,
   ElementType,
+  ElementsError,
   FieldState,
   FieldToController,
   PageToController,
+  PaymentError,
+  TokenResult,
 } from '../../protocol/messages.ts';
+import { elementBehaviour } from '../../elements/registry.ts';
+import { cardBrands } from '../../vocab/elements.ts';
 import { newMountSecret } from '../binding.ts';
-import { mergeCard, type FieldAnswer } from './merge.ts';
-import { errorFor, failure, fromCharge } from './result.ts';
+import { billingAddressOf, mergeCard, type FieldAnswer } from './merge.ts';
+import { errorFor, failure, finalError, fromCharge, toTokenResult } from './result.ts';
 
 export interface ControllerDeps {
   channel: string;
@@ -40,10 +48,23 @@ export interface ControllerDeps {
   /** For tests; a fresh crypto-random secret per mount otherwise. */
   newSecret?(): string;
   charge(sessionId: string, publishableKey: string, body: PublicChargeRequest): Promise<ApiResult<PublicChargeResponse>>;
+  /** `POST /v1/public/sessions/{id}/complete`: the outcome after a bank challenge. */
+  complete?(sessionId: string, publishableKey: string, body: PublicCompleteRequest): Promise<ApiResult<PublicChargeResponse>>;
+  /** `POST /v1/public/tokens`: vaults the card for createToken. */
+  vault?(publishableKey: string, body: PublicTokenBody): Promise<ApiResult<PublicToken>>;
+  /** The merchant page's origin, sent with a charge: a bank challenge is shown over that page. */
+  pageOrigin?: string;
   /** Reports an unexpected failure: a code and context, never card data. */
   report(code: string, context: Record<string, string | number | boolean>, sessionId?: string): void;
   /** How long fields get to hand over their values; they live in the same process, so short. */
   collectTimeoutMs?: number;
+}
+
+interface Session {
+  publishableKey: string;
+  sessionId: string;
+  locale?: string;
+  secret: string;
 }
 
 interface Field {
@@ -57,9 +78,13 @@ export function createController(deps: ControllerDeps) {
   const fields = new Map<string, Field>();
   const options = new Map<string, ElementOptions>();
   const collecting = new Map<string, (elementId: string, msg: Extract<BoundFieldToController, { type: 'field.values' }>) => void>();
-  let session: { publishableKey: string; sessionId: string; locale?: string; secret: string } | null = null;
+  let session: Session | null = null;
   let confirming = false;
   let collectSeq = 0;
+  /** Set once the session can take no other payment here: later confirms answer it at once, with no call. */
+  let closed: PaymentError | null = null;
+  /** Bank challenges shown by the page, by the confirm's request id. */
+  const challenges = new Map<string, (outcome: 'returned' | 'canceled') => void>();
 
   // 'auto' is the browser's language, as in the field frames.
   const locale = () => negotiateLocale([session?.locale ?? deps.locale]);
@@ -122,11 +147,29 @@ export function createController(deps: ControllerDeps) {
         options.delete(msg.elementId);
         return;
       case 'confirm':
-        void confirm().then((result) =>
-          toPage({ protocol: PROTOCOL, type: 'confirm.result', channel: deps.channel, requestId: msg.requestId, result }),
-        );
+        if (msg.kind === 'token') {
+          void run(msg.requestId, tokenize, (_sessionId, error): TokenResult => ({ error })).then((result) =>
+            toPage({ protocol: PROTOCOL, type: 'token.result', channel: deps.channel, requestId: msg.requestId, result }),
+          );
+        } else {
+          void run(msg.requestId, pay, failure).then((result) =>
+            toPage({ protocol: PROTOCOL, type: 'confirm.result', channel: deps.channel, requestId: msg.requestId, result }),
+          );
+        }
+        return;
+      case 'challenge.done':
+        challenges.get(msg.requestId)?.(msg.outcome);
         return;
     }
+  }
+
+  /**
+   * An unexpected failure inside the frames: reported to the service (code and context, never
+   * card data) and to the merchant as the group's `error` event.
+   */
+  function fault(error: ElementsError, context: Record<string, string | number | boolean>, report = true): void {
+    if (report) deps.report(error.code, context, session?.sessionId);
+    toPage({ protocol: PROTOCOL, type: 'controller.error', channel: deps.channel, error });
   }
 
   function fromField(msg: FieldToController): void {
@@ -139,6 +182,10 @@ export function createController(deps: ControllerDeps) {
       case 'field.event':
         // Kept for the wording of a validation failure; the page heard it from the field itself.
         register(msg.elementId, msg.state.elementType).state = msg.state;
+        return;
+      case 'field.error':
+        // The field reported it to the service itself; the merchant hears of it here.
+        fault({ code: 'frame_error', message: `A ${fields.get(msg.elementId)?.type ?? 'card'} field failed unexpectedly (${msg.code}).` }, {}, false);
         return;
     }
   }
@@ -166,55 +213,103 @@ export function createController(deps: ControllerDeps) {
     });
   }
 
-  async function confirm(): Promise<ConfirmResult> {
+  /** One confirm at a time: checks, busy fields, then `work`; an exception becomes `internal_error`. */
+  async function run<R>(requestId: string, work: (s: Session, ids: string[], requestId: string) => Promise<R>, fail: (sessionId: string, e: PaymentError) => R): Promise<R> {
     await localeLoaded;
     const sessionId = session?.sessionId ?? '';
-    if (!session) return failure(sessionId, errorFor('internal_error', locale(), 'The controller was not initialised.'));
+    if (!session) return fail(sessionId, errorFor('internal_error', locale(), 'The controller was not initialised.'));
+    if (closed) return fail(sessionId, closed);
     if (confirming) {
-      return failure(sessionId, errorFor('payment_in_progress', locale(), 'confirmPayment is already running for these elements.'));
+      return fail(sessionId, errorFor('payment_in_progress', locale(), 'confirmPayment or createToken is already running for these elements.'));
     }
-    const ids = [...fields.keys()];
+    // Only what the registry says the charge takes from: a wallet pays on its own and is not asked.
+    const ids = [...fields.keys()].filter((id) => elementBehaviour[fields.get(id)!.type].collects !== 'none');
     if (ids.length === 0) {
-      return failure(sessionId, errorFor('elements_not_mounted', locale(), 'Mount at least one card element before confirmPayment.'));
+      return fail(sessionId, errorFor('elements_not_mounted', locale(), 'Mount at least one card element before confirmPayment or createToken.'));
     }
     confirming = true;
     toBound({ protocol: PROTOCOL, type: 'field.busy', busy: true });
     try {
-      return await collectAndCharge(session, ids);
+      return await work(session, ids, requestId);
     } catch (err) {
-      deps.report('internal_error', { where: 'controller.confirm', name: err instanceof Error ? err.name : typeof err }, sessionId);
-      return failure(sessionId, errorFor('internal_error', locale(), 'Something went wrong in the payment frame.'));
+      fault({ code: 'internal_error', message: 'Something went wrong in the payment frame.' }, { where: 'controller.confirm', name: err instanceof Error ? err.name : typeof err });
+      return fail(sessionId, errorFor('internal_error', locale(), 'Something went wrong in the payment frame.'));
     } finally {
       confirming = false;
+      challenges.delete(requestId);
       toBound({ protocol: PROTOCOL, type: 'field.busy', busy: false });
     }
   }
 
-  async function collectAndCharge(s: NonNullable<typeof session>, ids: string[]): Promise<ConfirmResult> {
+  /** The merged card of every field, or the error to answer with (nothing was sent anywhere). */
+  async function collectCard(ids: string[]): Promise<{ card: ChargeCard; billingAddress?: PublicChargeRequest['billingAddress'] } | { error: PaymentError }> {
     const { answers, missing } = await collect(ids);
     const merged = mergeCard(answers);
-    if (!merged.ok && merged.elementId) return validationFailure(s.sessionId, merged.elementId, merged.key);
+    if (!merged.ok && merged.elementId) return { error: validationError(merged.elementId, merged.key) };
     if (missing.length > 0) {
-      deps.report('fields_unavailable', { where: 'controller.collect', missing: missing.length, asked: ids.length }, s.sessionId);
-      return failure(s.sessionId, errorFor('fields_unavailable', locale(), 'A card field did not answer; reload the page and try again.'));
+      fault({ code: 'fields_unavailable', message: 'A card field did not answer; it may have failed to load.' }, { where: 'controller.collect', missing: missing.length, asked: ids.length });
+      return { error: errorFor('fields_unavailable', locale(), 'A card field did not answer; reload the page and try again.') };
     }
-    if (!merged.ok) return validationFailure(s.sessionId, undefined, merged.key);
-    const res = await deps.charge(s.sessionId, s.publishableKey, { card: merged.card });
-    if (!res.ok && (res.status === 0 || res.status >= 500 || res.error.code === 'unexpected_response')) {
-      deps.report(res.error.code, { where: 'controller.charge', status: res.status }, s.sessionId);
-    }
-    return fromCharge(res, s.sessionId, locale());
+    if (!merged.ok) return { error: validationError(undefined, merged.key) };
+    // A billing address element's value goes with the card (the charge's `billingAddress`).
+    const billingAddress = billingAddressOf(answers);
+    return { card: merged.card, ...(billingAddress ? { billingAddress } : {}) };
   }
 
-  function validationFailure(sessionId: string, elementId: string | undefined, key: Parameters<typeof t>[1]): ConfirmResult {
+  /** A failed call worth telling the service and the merchant about (the network or our side, not the buyer). */
+  function noteFailure(res: ApiResult<unknown>, where: string): void {
+    if (res.ok) return;
+    const ours = res.status === 0 || res.status >= 500 || res.error.code === 'unexpected_response';
+    if (ours) deps.report(res.error.code, { where, status: res.status }, session?.sessionId);
+    if (res.error.code === 'unexpected_response') fault({ code: 'unexpected_response', message: 'The payment service answered in an unexpected shape.' }, {}, false);
+  }
+
+  async function pay(s: Session, ids: string[], requestId: string): Promise<ConfirmResult> {
+    const got = await collectCard(ids);
+    if ('error' in got) return failure(s.sessionId, got.error);
+    const res = await deps.charge(s.sessionId, s.publishableKey, { card: got.card, ...(got.billingAddress ? { billingAddress: got.billingAddress } : {}), ...(deps.pageOrigin ? { pageOrigin: deps.pageOrigin } : {}) });
+    noteFailure(res, 'controller.charge');
+    let result: ConfirmResult;
+    const action = res.ok && res.data.status === 'requires_action' ? res.data.next_action : undefined;
+    if (action && deps.complete) {
+      // Doc 2, next_action: the buyer's bank asks them to confirm. The page shows it; its answer
+      // (or the buyer closing it) comes back here, and the service says how the charge ended.
+      const outcome = await new Promise<'returned' | 'canceled'>((resolve) => {
+        challenges.set(requestId, resolve);
+        toPage({ protocol: PROTOCOL, type: 'confirm.challenge', channel: deps.channel, requestId, url: action.redirect_to_url.url, label: t(locale(), 'challenge.title'), cancel: t(locale(), 'challenge.cancel') });
+      });
+      const done = await deps.complete(s.sessionId, s.publishableKey, outcome === 'canceled' ? { cancel: true } : {});
+      noteFailure(done, 'controller.complete');
+      result = fromCharge(done, s.sessionId, locale());
+      if (outcome === 'canceled' && result.status === 'failed') {
+        result.error = { code: 'authentication_canceled', message: t(locale(), 'status.pay_error'), declineCode: null };
+      }
+    } else {
+      result = fromCharge(res, s.sessionId, locale());
+    }
+    closed = finalError(result, locale());
+    return result;
+  }
+
+  async function tokenize(s: Session, ids: string[]): Promise<TokenResult> {
+    const got = await collectCard(ids);
+    if ('error' in got) return { error: got.error };
+    if (!deps.vault) return { error: errorFor('internal_error', locale(), 'This frame cannot vault cards.') };
+    const res = await deps.vault(s.publishableKey, { sessionId: s.sessionId, card: got.card });
+    noteFailure(res, 'controller.vault');
+    return toTokenResult(res, locale(), cardBrands);
+  }
+
+  function validationError(elementId: string | undefined, key: Parameters<typeof t>[1]): PaymentError {
     // The field's own error (already shown beside the input) is the most precise wording.
     const shown = elementId ? fields.get(elementId)?.state?.error?.message : undefined;
-    return failure(sessionId, { code: 'validation_error', message: shown ?? t(locale(), key) });
+    return { code: 'validation_error', message: shown ?? t(locale(), key) };
   }
 
   return {
     fromPage,
     fromField,
+    fault,
     /** Fields may have loaded first: ask them to announce themselves again. */
     start: () => deps.toFields({ protocol: PROTOCOL, type: 'controller.hello' }),
   };

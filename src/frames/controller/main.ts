@@ -3,7 +3,7 @@
  * talks to the merchant page (its parent) by postMessage and to the group's field frames by the
  * BroadcastChannel named in its hash.
  */
-import { chargeSession } from '../../client/charge.ts';
+import { chargeSession, completeSession, vaultCard } from '../../client/charge.ts';
 import { reportClientError } from '../../client/client-error.ts';
 import { listen, openBus, openPort, send, setChannelDebug } from '../../protocol/channel.ts';
 // Hand-rolled validators, not zod's: each is proven equal to its schema in messages.ts, and they
@@ -17,7 +17,9 @@ import {
   readControllerParams,
 } from '../../protocol/frame-parsers.ts';
 import { ControllerToPageParser as ControllerToPage, PageToControllerParser as PageToController } from '../../protocol/page-parsers.ts';
+import { elementPages } from '../../vocab/elements.ts';
 import { findFieldWindow, type FrameNode } from '../binding.ts';
+import { watchErrors } from '../frame-errors.ts';
 import { createController } from './controller.ts';
 
 function start(): void {
@@ -31,6 +33,8 @@ function start(): void {
     return console.warn('[svcpay] controller frame: parentOrigin does not match the embedding page');
   }
 
+  // Every element frame page may hold a field of this mount (src/elements/registry.ts).
+  const fieldPaths = elementPages.map((page) => new URL(`${page}.html`, location.href).pathname);
   const controller = createController({
     channel: params.channel,
     locale: params.locale,
@@ -38,7 +42,7 @@ function start(): void {
     toFields: (msg) => bus.post(msg),
     // Straight to the field's window, never on the bus: the bind carries the mount secret.
     pairField: (elementId, bind, onMessage) => {
-      const where = { origin: location.origin, fieldPath: new URL('field.html', location.href).pathname, channel: params.channel, elementId };
+      const where = { origin: location.origin, fieldPaths, channel: params.channel, elementId };
       const field = findFieldWindow(window.parent as unknown as FrameNode, where) as unknown as Window | null;
       if (!field) return null;
       const { port1, port2 } = new MessageChannel();
@@ -47,6 +51,9 @@ function start(): void {
     },
     // Same origin as this frame: base '' (Doc 3, "Public endpoints the field frames call").
     charge: (sessionId, pk, body) => chargeSession(sessionId, pk, body, ''),
+    complete: (sessionId, pk, body) => completeSession(sessionId, pk, body, ''),
+    vault: (pk, body) => vaultCard(pk, body, ''),
+    pageOrigin: params.parentOrigin,
     report: (code, context, sessionId) =>
       void reportClientError({ sessionId: sessionId || undefined, message: `controller: ${code}`, context: { code, ...context } }, ''),
   });
@@ -58,6 +65,10 @@ function start(): void {
     channel: params.channel,
     onMessage: controller.fromPage,
   });
+  // Reported by watchErrors; the merchant hears of it as the group's `error` event.
+  watchErrors(window, 'controller', (body) => reportClientError(body, ''), () =>
+    controller.fault({ code: 'frame_error', message: 'The svcpay controller frame failed unexpectedly.' }, {}, false),
+  );
   controller.start();
 }
 

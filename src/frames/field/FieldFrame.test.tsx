@@ -3,6 +3,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL, type BoundFieldToController, type ControllerBind, type FieldToController } from '../../protocol/messages.ts';
+import { cardInitial, CardView } from './CardView.tsx';
 import { FieldFrame } from './FieldFrame.tsx';
 
 const channel = 'abcdef0123456789';
@@ -66,7 +67,7 @@ function mount(type: 'card' | 'cardNumber' | 'cardExpiry' | 'cardCvc', options =
   const root = document.createElement('div');
   document.body.appendChild(root);
   roots.push(root);
-  act(() => render(<FieldFrame params={{ channel, parentOrigin: 'http://127.0.0.1:4244', elementId: 'e1', type, options, ...mountOf }} />, root));
+  act(() => render(<FieldFrame params={{ channel, parentOrigin: 'http://127.0.0.1:4244', elementId: 'e1', type, options, ...mountOf }} view={CardView} initial={cardInitial(type)} />, root));
   return root;
 }
 

@@ -1,10 +1,11 @@
 /**
- * The content of one field frame: CardFields in the layout the element type names, wired to the
- * controller through the field link. Sized by its content; the page sizes the iframe to match.
+ * The content of one element frame: the element's view (its component: CardFields, AddressFields,
+ * WalletButton), wired to its page and its controller through the field link. Generic over the view, which
+ * hands back an ElementHandle (values, validate, clear, focus). Sized by its content; the page
+ * sizes the iframe to match.
  */
 import type { JSX } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { CardFields, type CardFieldsHandle, type CardFieldsLayout } from '../../components/CardFields/index.ts';
 import { listen, openBus, openPort, send, type Bus } from '../../protocol/channel.ts';
 import {
   BoundFieldToControllerParser as BoundFieldToController,
@@ -14,12 +15,24 @@ import {
   FieldToControllerParser as FieldToController,
 } from '../../protocol/frame-parsers.ts';
 import { FieldToPageParser } from '../../protocol/page-parsers.ts';
-import type { BoundFieldToController as ValuesMessage, ElementOptions, FieldState, FieldToController as Announcement, FieldToPage } from '../../protocol/messages.ts';
+import type {
+  BoundFieldToController as ValuesMessage,
+  ElementOptions,
+  ElementState,
+  FieldToController as Announcement,
+  FieldToPage,
+} from '../../protocol/messages.ts';
 import { createFieldBinding, isControllerWindow } from '../binding.ts';
-import type { FieldParams, FieldType } from '../params.ts';
-import { createFieldLink, toFieldState } from './link.ts';
+import type { FieldParams } from '../params.ts';
+import { createFieldLink, type ElementHandle, type LinkEventName } from './link.ts';
 
-const LAYOUTS: Record<FieldType, CardFieldsLayout> = { card: 'combined', cardNumber: 'number', cardExpiry: 'expiry', cardCvc: 'cvc' };
+/** What an element's view may say to its controller. */
+export interface ViewLink {
+  /** The view's first state, when FieldFrame was given no `initial` (a view that loads first). */
+  ready(state: ElementState): void;
+  change(state: ElementState): void;
+  event(name: LinkEventName, state?: ElementState): void;
+}
 
 /**
  * Posts to the page that embeds this frame, only to the origin the mount named. Where the browser
@@ -33,10 +46,26 @@ function toParent(parentOrigin: string, msg: FieldToPage): void {
   send(window.parent, parentOrigin, FieldToPageParser, msg);
 }
 
-export function FieldFrame({ params }: { params: FieldParams }): JSX.Element {
+export interface ElementViewProps {
+  params: FieldParams;
+  options: NonNullable<ElementOptions>;
+  /** The merchant's `disabled`, or a confirm in progress. */
+  disabled: boolean;
+  link: ViewLink;
+  handleRef(handle: ElementHandle | null): void;
+}
+
+export interface FieldFrameProps {
+  params: FieldParams;
+  view: (props: ElementViewProps) => JSX.Element | null;
+  /** Announced as `ready` when the frame opens; absent: the view calls `link.ready` itself. */
+  initial?: ElementState;
+}
+
+export function FieldFrame({ params, view: View, initial }: FieldFrameProps): JSX.Element {
   const [options, setOptions] = useState<NonNullable<ElementOptions>>(params.options ?? {});
   const [busy, setBusy] = useState(false);
-  const handle = useRef<CardFieldsHandle | null>(null);
+  const handle = useRef<ElementHandle | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const busRef = useRef<{ post(m: Announcement): void } | null>(null);
   const portRef = useRef<Bus<ValuesMessage> | null>(null);
@@ -86,8 +115,8 @@ export function FieldFrame({ params }: { params: FieldParams }): JSX.Element {
         portRef.current = openPort(port, { receive: ControllerToBoundField, send: BoundFieldToController, onMessage: link.fromBound });
       },
     });
-    const initial: FieldState = toFieldState(params.type, { empty: true, complete: false, brand: 'unknown', error: null });
-    link.ready(initial);
+    if (initial) link.ready(initial);
+    else link.announce();
     return () => {
       stopBinds();
       portRef.current?.close();
@@ -99,16 +128,11 @@ export function FieldFrame({ params }: { params: FieldParams }): JSX.Element {
 
   return (
     <div class="svp-frame" ref={box}>
-      <CardFields
-        layout={LAYOUTS[params.type]}
-        showPostalCode={params.type === 'card' && !options.hidePostalCode}
-        locale={params.locale}
+      <View
+        params={params}
+        options={options}
         disabled={Boolean(options.disabled) || busy}
-        placeholder={options.placeholder}
-        onChange={(s) => link.change(toFieldState(params.type, s))}
-        onFocus={() => link.event('focus')}
-        onBlur={() => link.event('blur')}
-        onEscape={() => link.event('escape')}
+        link={link}
         handleRef={(h) => {
           handle.current = h;
         }}

@@ -5,7 +5,8 @@
  * in answer to a `field.collect` that came over the bound controller's private port carrying the
  * mount secret (binding.ts), only back over that port, and only when the inputs are valid.
  */
-import type { CardFieldsHandle, CardFieldsState } from '../../components/CardFields/index.ts';
+import type { CardFieldsState } from '../../components/CardFields/index.ts';
+import { elementBehaviour } from '../../elements/registry.ts';
 import { PROTOCOL } from '../../protocol/checks.ts';
 import type {
   BoundFieldToController,
@@ -13,16 +14,32 @@ import type {
   ControllerToField,
   ElementEventName,
   ElementOptions,
+  ElementState,
   FieldState,
   FieldToController,
   FieldToPage,
 } from '../../protocol/messages.ts';
-import type { FieldType } from '../params.ts';
+import type { ElementType, FieldType } from '../params.ts';
+
+/**
+ * What a frame's component offers its link, as CardFieldsHandle does: `values()` is what the
+ * controller collects on confirm (src/elements/registry.ts, `collects`).
+ */
+export interface ElementHandle {
+  values(): BoundFieldToController['values'];
+  /** True when complete and valid; otherwise shows the errors. */
+  validate(): boolean;
+  clear(): void;
+  focus(): void;
+}
+
+/** The events a frame's component fires besides `ready` and `change`. */
+export type LinkEventName = Exclude<ElementEventName, 'ready' | 'change'>;
 
 export interface FieldLinkDeps {
   channel: string;
   elementId: string;
-  elementType: FieldType;
+  elementType: ElementType;
   /** Posts to the parent page: state and size only. */
   toPage(msg: FieldToPage): void;
   /** Posts on the bus, which every service-origin document on the channel hears. */
@@ -31,7 +48,7 @@ export interface FieldLinkDeps {
   postBound(msg: BoundFieldToController): void;
   /** Whether `secret` is the secret of this field's bind. */
   holds(secret: string): boolean;
-  handle(): CardFieldsHandle | null;
+  handle(): ElementHandle | null;
   setOptions(options: NonNullable<ElementOptions>): void;
   setBusy(busy: boolean): void;
   /** How long an invalid field waits for its error to render before answering `field.collect`. */
@@ -40,13 +57,13 @@ export interface FieldLinkDeps {
 
 /** What the page may know: no values, and a brand only where the input can know it. */
 export function toFieldState(elementType: FieldType, s: CardFieldsState): FieldState {
-  const knowsBrand = elementType === 'card' || elementType === 'cardNumber';
+  const knowsBrand = elementBehaviour[elementType].brand === true;
   return { elementType, empty: s.empty, complete: s.complete, ...(knowsBrand ? { brand: s.brand } : {}), error: s.error };
 }
 
 export function createFieldLink(deps: FieldLinkDeps) {
   const { elementId, channel } = deps;
-  let state: FieldState | null = null;
+  let state: ElementState | null = null;
   let height: number | null = null;
   let answerPending: (() => void) | null = null;
 
@@ -54,10 +71,22 @@ export function createFieldLink(deps: FieldLinkDeps) {
   const postValues = (msg: BoundFieldToController) => deps.postBound(msg);
   const hello = () => post({ protocol: PROTOCOL, type: 'field.hello', elementId, elementType: deps.elementType });
   /** To the page; state changes (ready, change) to the controller too, for its error wording. */
-  const emit = (event: ElementEventName, s: FieldState) => {
+  const emit = (event: ElementEventName, s: ElementState) => {
     deps.toPage({ protocol: PROTOCOL, type: 'element.event', channel, elementId, event, state: s });
     if (event === 'ready' || event === 'change') post({ protocol: PROTOCOL, type: 'field.event', elementId, event, state: s });
   };
+
+  /**
+   * Says hello and the current state again on the bus, once there is a state to announce: to a
+   * controller that started after this field (the usual order: the page creates it once the
+   * fields are ready), or when the bus opened after the view announced itself. The page had its
+   * `ready` already: a second one would be a second `ready` for the merchant.
+   */
+  function announce(): void {
+    if (!state) return;
+    hello();
+    post({ protocol: PROTOCOL, type: 'field.event', elementId, event: 'ready', state });
+  }
 
   function flushAnswer(): void {
     const answer = answerPending;
@@ -87,17 +116,21 @@ export function createFieldLink(deps: FieldLinkDeps) {
 
   return {
     /** The component rendered: announce the field and its first state. */
-    ready(initial: FieldState): void {
+    ready(initial: ElementState): void {
       state = initial;
       hello();
       emit('ready', initial);
     },
-    change(next: FieldState): void {
+    /** The bus opened after a view announced itself: say it again now that it can be heard. */
+    announce,
+    change(next: ElementState): void {
       state = next;
       emit('change', next);
       flushAnswer();
     },
-    event(name: 'focus' | 'blur' | 'escape'): void {
+    /** `next` replaces the state first (a wallet's `result` carries its outcome in it). */
+    event(name: LinkEventName, next?: ElementState): void {
+      if (next) state = next;
       if (state) emit(name, state);
     },
     resize(next: number): void {
@@ -110,12 +143,7 @@ export function createFieldLink(deps: FieldLinkDeps) {
     fromController(msg: ControllerToField): void {
       switch (msg.type) {
         case 'controller.hello':
-          // A controller that started after us (the usual order: the page creates it once a
-          // field is ready) missed our hello and state; the page has had its ready already.
-          if (!state) return;
-          hello();
-          post({ protocol: PROTOCOL, type: 'field.event', elementId, event: 'ready', state });
-          return;
+          return announce();
       }
     },
     /** From the bound controller's port (binding.ts). */

@@ -86,7 +86,8 @@ describe('resolveDescriptor: when nothing is sent', () => {
       }),
       { numRuns: 300 },
     );
-  });
+    // 300 generated inputs: well under a second alone, several on a machine busy with other suites.
+  }, 30_000);
 });
 
 describe('resolveDescriptor: the tail', () => {

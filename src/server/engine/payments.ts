@@ -2,7 +2,7 @@
  * Every payment, whichever surface started it, settles here (ARCHITECTURE.md, data flow 4):
  * reservation -> processor call -> state transition + outbox events, each durable before the next.
  */
-import type { ChargeCard } from '../../api/checkout.ts';
+import type { ChargeCard, WalletCharge } from '../../api/checkout.ts';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { processorOf } from './binder.ts';
@@ -267,6 +267,21 @@ function refuseInit(session: SessionRecord) {
 export async function completeCheckout(deps: PaymentDeps, sessionId: string, transactionId: string) {
   const session = await deps.store.read.sessions.get(sessionId);
   if (!session) throw new ApiError('session_not_found');
+  const { session: s, intent, transactionId: tx, ok } = await completeTransaction(deps, session, transactionId);
+  return {
+    status: s.status,
+    sessionId: s.id,
+    transactionId: tx,
+    redirectUrl: ok ? deps.signer.url(s.successUrl, s.id) : null,
+    ...(ok ? {} : { error: buyerError(intent) }),
+  };
+}
+
+/**
+ * Both `complete` endpoints (internal and public): verifies the browser's transaction with the
+ * processor and settles the session with it, once.
+ */
+export async function completeTransaction(deps: PaymentDeps, session: SessionRecord, transactionId: string) {
   const merchant = await deps.store.read.merchants.get(session.merchantId);
   if (!merchant) throw new ApiError('session_not_found');
   const t = await processorOf(deps, merchant).verifyTransaction(merchant, transactionId).catch(unavailable);
@@ -278,18 +293,15 @@ export async function completeCheckout(deps: PaymentDeps, sessionId: string, tra
     if (s.status === 'succeeded') throw new ApiError('session_already_completed');
     if (s.status === 'expired') throw new ApiError('session_expired');
   }
-  const ok = isApproved(intent);
-  return {
-    status: s.status,
-    sessionId: s.id,
-    transactionId: t.id,
-    redirectUrl: ok ? deps.signer.url(s.successUrl, s.id) : null,
-    ...(ok ? {} : { error: buyerError(intent) }),
-  };
+  return { session: s, intent, transactionId: t.id, ok: isApproved(intent) };
 }
 
+/** What pays at submit: the card the card fields collected, or the token a wallet sheet returned. */
+export type ChargeSource = { card: ChargeCard } | { wallet: WalletCharge };
+
 /**
- * `POST /v1/public/sessions/{id}/charge` (Doc 3): charge at submit on an elements session.
+ * `POST /v1/public/sessions/{id}/charge` (Doc 3): charge at submit on an elements session, with a
+ * card or (README, Wallets) a wallet token: the same reservation, lock and settlement for both.
  * `attemptId` is the service's own id for this attempt (the idempotency reservation or a fresh
  * one), never a client-sent value. The attempt is committed with the charge lock before the
  * processor is called; the lock is released only when the processor is known not to have charged.
@@ -298,9 +310,11 @@ export async function chargeAtSubmit(
   deps: PaymentDeps,
   merchant: Merchant,
   found: SessionRecord,
-  card: ChargeCard,
+  source: ChargeSource,
   expectedAmount: number | undefined,
   attemptId: string,
+  /** Where a bank challenge returns the buyer, and the page that may frame it (Doc 2, `next_action`). */
+  challenge: { returnUrl?: string; frameAncestor?: string } = {},
 ) {
   const processor = processorOf(deps, merchant);
   // Reservation: one transaction decides which request may charge (Doc 1, Idempotency 5).
@@ -326,7 +340,7 @@ export async function chargeAtSubmit(
   await revokeForms(deps, merchant, superseded);
   let t: ProcessorTransaction | null;
   try {
-    t = await processor.charge(merchant, locked, card, { reference: attemptId });
+    t = 'card' in source ? await processor.charge(merchant, locked, source.card, { reference: attemptId, ...challenge }) : await processor.chargeWallet(merchant, locked, source.wallet, { reference: attemptId });
   } catch (err) {
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
       // Nothing moved: the session goes back as it was, so the buyer can submit again.
@@ -340,10 +354,19 @@ export async function chargeAtSubmit(
     t = await processor.lookup(merchant, attemptId).catch(() => null);
     if (!t) return { status: 'processing' as const, sessionId: found.id, retry: null };
   }
-  if (t.status === 'requires_action') return { status: 'processing' as const, sessionId: found.id, retry: null };
+  // The bank wants the buyer: the lock and the attempt stay (the reconciler and the provider's
+  // event settle it if the browser never comes back); `complete` asks for the answer.
+  if (t.status === 'requires_action') return awaitingChallenge(found.id, t);
   // Saving is best effort: a vault that fails leaves the payment as it is, with nothing saved.
-  const saved = t.status === 'approved' && savesCard(locked) ? await processor.vault(merchant, { card, livemode: locked.livemode }).catch(() => undefined) : undefined;
+  // A wallet token pays once and cannot be vaulted: a wallet keeps the buyer's cards itself.
+  const saved =
+    t.status === 'approved' && savesCard(locked) && 'card' in source ? await processor.vault(merchant, { card: source.card, livemode: locked.livemode }).catch(() => undefined) : undefined;
   const { session, intent } = await recordOutcome(deps, merchant, found.id, t, attemptId, saved);
+  return submitAnswer(session, intent);
+}
+
+/** The charge-at-submit answer for a settled attempt (Doc 3, public charge endpoint). */
+export function submitAnswer(session: SessionRecord, intent: PaymentIntentRecord) {
   const ok = isApproved(intent);
   return {
     status: ok ? ('succeeded' as const) : ('failed' as const),
@@ -352,6 +375,12 @@ export async function chargeAtSubmit(
     ...(ok ? {} : { error: buyerError(intent) }),
     retry: session.retry,
   };
+}
+
+/** `requires_action` with the challenge page (Doc 2 `next_action`); with no page yet, still `processing`. */
+export function awaitingChallenge(sessionId: string, t: ProcessorTransaction) {
+  if (!t.challengeUrl) return { status: 'processing' as const, sessionId, retry: null };
+  return { status: 'requires_action' as const, sessionId, retry: null, next_action: { type: 'redirect_to_url', redirect_to_url: { url: t.challengeUrl } } };
 }
 
 /**

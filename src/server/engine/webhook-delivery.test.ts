@@ -118,18 +118,19 @@ describe('the QA routes', () => {
 
 describe('a slow receiver', () => {
   it('counts an answer later than the time limit as a failed attempt and tries again', async () => {
-    const t = await testApp({ SVCPAY_WEBHOOK_TIMEOUT_MS: '100' });
+    // A one-second limit stands in for Doc 3's ten seconds; margins wide enough for a busy machine.
+    const t = await testApp({ SVCPAY_WEBHOOK_TIMEOUT_MS: '1000' });
     const m = await t.merchant();
     const h = bearer(m.keys.secret);
     const slow = await webhookReceiver();
-    slow.state.delayMs = 400;
+    slow.state.delayMs = 2500;
     try {
       await t.json('POST', '/v1/webhook_subscriptions', { url: `${slow.url}/slow`, enabledEvents: ['charge.succeeded'] }, h);
       const token = await (await t.json('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242' }, h)).json();
       await t.json('POST', '/v1/payment_intents', { amount: 100, currency: 'usd', payment_method: { id: token.id } }, h);
       await t.json('POST', '/_sandbox/clock', { advanceSeconds: 0 });
       const first = JSON.parse((t.store.db.prepare('SELECT data FROM webhook_attempts').get() as { data: string }).data);
-      expect(first).toMatchObject({ number: 1, status: null, error: 'no answer within 100 ms' });
+      expect(first).toMatchObject({ number: 1, status: null, error: 'no answer within 1000 ms' });
       expect(t.store.db.prepare('SELECT state FROM webhook_deliveries').get()).toEqual({ state: 'pending' });
       slow.state.delayMs = 0;
       await t.json('POST', '/_sandbox/clock', { advanceSeconds: 31 });

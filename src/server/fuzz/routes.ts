@@ -97,6 +97,12 @@ const card = fc.record({
   postalCode: seldom(fc.string({ maxLength: 16 })),
 });
 
+/** A wallet sheet's token: sandbox test-card references, a declined one, and one the sandbox never issued. */
+const wallet = fc.record({
+  type: fc.constantFrom('google_pay', 'apple_pay'),
+  token: fc.constantFrom('tok_sandbox_visa_4242', 'tok_sandbox_mastercard_4444', 'tok_sandbox_visa_0002', '{"signature":"x"}'),
+});
+
 /** Buyers: a few shared references and emails, so upserts also land on existing buyers and conflict. */
 const buyerHints = {
   external_id: seldom(fc.constantFrom('cust_1', 'cust_2', 'cust_3')),
@@ -138,8 +144,33 @@ export const SPECS: RouteSpec[] = [
     sameOrigin: true,
     create: true,
     targets: ['fresh-elements', 'fresh-hosted', 'used', 'foreign', 'bogus'],
-    hints: { card, expected_amount: seldom(fc.oneof(fc.constant(1000), fc.integer({ min: 1, max: 5000 }))), billingAddress: seldom(fc.record({ country: fc.constantFrom('US', 'FR') })) },
+    // `card` on every body (its success rate stays up); a wallet beside it is the refused `both` case.
+    required: ['card'],
+    hints: { card, wallet: seldom(wallet), expected_amount: seldom(fc.oneof(fc.constant(1000), fc.integer({ min: 1, max: 5000 }))), billingAddress: seldom(fc.record({ country: fc.constantFrom('US', 'FR') })), pageOrigin: seldom(fc.constantFrom('http://127.0.0.1:4244', 'https://shop.example.com')) },
   },
+  {
+    method: 'POST',
+    path: '/v1/public/wallets/apple-session',
+    key: 'publishable',
+    sameOrigin: true,
+    targets: ['fresh-elements', 'fresh-hosted', 'used', 'foreign', 'bogus'],
+    // The world's Apple Pay domains (shop<n>.example.com) are registered, not verified: 409; others 404.
+    hints: {
+      sessionId: SESSION,
+      validationUrl: fc.constantFrom('https://apple-pay-gateway.apple.com/paymentservices/startSession', 'https://cn-apple-pay-gateway.apple.com/x', 'https://apple.com.example/x'),
+      domain: fc.constantFrom('shop1.example.com', 'shop2.example.com', 'nowhere.example.com', 'SHOP1.example.com.', '10.0.0.1'),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/public/wallets/google-session',
+    key: 'publishable',
+    sameOrigin: true,
+    targets: ['fresh-elements', 'fresh-hosted', 'used', 'foreign', 'bogus'],
+    hints: { sessionId: SESSION },
+  },
+  { method: 'GET', path: '/v1/public/sessions/:sessionId/embed-token', key: 'publishable', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'] },
+  { method: 'POST', path: '/v1/public/sessions/:sessionId/complete', key: 'publishable', targets: ['paid', 'used', 'fresh-elements', 'foreign', 'bogus'], hints: { transactionId: fc.constant('$TX'), cancel: seldom(fc.boolean()) } },
   { method: 'POST', path: '/v1/sdk-telemetry', key: 'secret', create: true },
   { method: 'POST', path: '/v1/public/telemetry/browser', key: 'publishable', create: true },
   { method: 'POST', path: '/api/checkout/init', key: 'none', sameOrigin: true, targets: ['fresh-hosted', 'used', 'foreign', 'bogus'], hints: { sessionId: SESSION } },
@@ -160,7 +191,7 @@ export const SPECS: RouteSpec[] = [
   // Small steps: a jump of years would expire every session the run makes next.
   { method: 'POST', path: '/_sandbox/clock', key: 'none', zod: ClockBody, hints: { advanceSeconds: fc.integer({ min: 0, max: 5 }) } },
   { method: 'GET', path: '/pay/:sessionId', key: 'none', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'], ownErrorShape: pageOk },
-  { method: 'GET', path: '/frames/:name{(controller|field)\\.html}', key: 'none', targets: ['frame'] },
+  { method: 'GET', path: '/frames/:name{(controller|field|address|wallet|checkout|challenge-return)\\.html}', key: 'none', targets: ['frame'] },
   { method: 'GET', path: '/js/v1/svcpay.js', key: 'none' },
   { method: 'GET', path: '/assets/:name', key: 'none', targets: ['asset', 'bogus'] },
   { method: 'GET', path: '/favicon.ico', key: 'none' },
@@ -314,7 +345,7 @@ export const SPECS: RouteSpec[] = [
 ];
 
 /** Registrations that are middleware (CORS, the app-wide chain, the control guard), not routes. */
-const MIDDLEWARE = new Set(['ALL /*', 'ALL /_sandbox/*', 'ALL /v1/public/sessions/:sessionId', 'ALL /v1/public/telemetry/browser']);
+const MIDDLEWARE = new Set(['ALL /*', 'ALL /_sandbox/*', 'ALL /v1/public/sessions/:sessionId', 'ALL /v1/public/sessions/:sessionId/embed-token', 'ALL /v1/public/sessions/:sessionId/complete', 'ALL /v1/public/telemetry/browser']);
 
 const honoPath = (openapi: string) => openapi.replace(/\{(\w+)\}/g, ':$1');
 export const specKey = (s: { method: string; path: string }) => `${s.method.toUpperCase()} ${s.path}`;

@@ -2,7 +2,7 @@
  * The interface every payment provider adapter implements (ARCHITECTURE.md, processors/).
  * The engine talks to providers only through it; the sandbox processor is the first adapter.
  */
-import type { ChargeCard, InitResponse } from '../../api/checkout.ts';
+import type { ChargeCard, InitResponse, WalletCharge } from '../../api/checkout.ts';
 import type { Merchant, SessionRecord } from '../engine/types.ts';
 
 export type ThreeDSecureOutcome = 'authenticated' | 'attempted' | 'not_authenticated' | 'cancelled' | 'failed' | 'not_performed' | 'unknown';
@@ -43,6 +43,18 @@ export interface ProcessorTransaction {
   dispute?: { status: 'open' | 'won' | 'lost'; openedAt: string } | null;
 }
 
+/** Apple's merchant session object, passed through to the page untouched (Apple's field names). */
+export interface AppleMerchantSession {
+  epochTimestamp: number;
+  expiresAt: number;
+  merchantSessionIdentifier: string;
+  nonce: string;
+  merchantIdentifier: string;
+  domainName: string;
+  displayName: string;
+  signature: string;
+}
+
 /** A card in the provider's vault: its opaque id and what the provider can read of the card. */
 export interface VaultedCard {
   vaultId: string;
@@ -69,6 +81,15 @@ export interface VaultChargeRequest {
   billingPostalCode: string | null;
   /** A merchant-initiated charge (no buyer present: no challenge, no CVV). */
   merchantInitiated: boolean;
+}
+
+/** How a charge at submit is made (`Processor.charge`). */
+export interface ChargeOptions {
+  reference?: string;
+  /** Where the bank challenge sends the buyer back; without it a challenge card is refused. */
+  returnUrl?: string;
+  /** The merchant page showing the service's fields: the one origin besides the service allowed to frame the challenge. */
+  frameAncestor?: string;
 }
 
 export interface ProcessorRefund {
@@ -102,7 +123,26 @@ export interface Processor {
    * `reference` is the caller's name for the charge (the engine's attempt id): a provider charges
    * one reference once, so a retry after a lost answer cannot charge twice (ARCHITECTURE.md, Engine).
    */
-  charge(merchant: Merchant, session: SessionRecord, card: ChargeCard, opts?: { reference?: string }): Promise<ProcessorTransaction>;
+  charge(merchant: Merchant, session: SessionRecord, card: ChargeCard, opts?: ChargeOptions): Promise<ProcessorTransaction>;
+  /**
+   * The buyer left the bank challenge of this transaction (closed the dialog): the provider ends
+   * it as failed authentication, nothing charged. Answers the transaction as it now stands (already
+   * answered: unchanged).
+   */
+  cancelChallenge(merchant: Merchant, transactionId: string): Promise<ProcessorTransaction>;
+  /**
+   * Server-side charge of the token a wallet sheet (Apple Pay, Google Pay) gave the buyer's browser,
+   * once per reference like `charge`.
+   */
+  chargeWallet(merchant: Merchant, session: SessionRecord, wallet: WalletCharge, opts?: { reference?: string }): Promise<ProcessorTransaction>;
+  /**
+   * Google Pay's tokenization parameters for this provider and account (PaymentDataRequest
+   * `tokenizationSpecification.parameters`): no call, an adapter knows its gateway name and the
+   * merchant's account at the provider.
+   */
+  googlePayGateway(merchant: Merchant): { gateway: string; gatewayMerchantId: string };
+  /** Apple Pay merchant validation: the provider asks Apple for a merchant session for `domain`. */
+  appleMerchantSession(merchant: Merchant, req: { validationUrl: string; domain: string; displayName: string; livemode: boolean }): Promise<AppleMerchantSession>;
   /**
    * The transaction a charge with this reference made, or the browser charge made with this client
    * token; null when none was made (the reconciler asks this).

@@ -5,9 +5,11 @@
  * interface). Every way the call can go wrong becomes one of the two errors the engine knows.
  */
 import type { z } from 'zod';
-import type { ChargeCard, InitResponse } from '../../../api/checkout.ts';
+import type { ChargeCard, InitResponse, WalletCharge } from '../../../api/checkout.ts';
+import { sandboxGoogleGateway } from '../../../vocab/wallets.ts';
 import {
   ACCOUNT_HEADER,
+  AppleMerchantSession,
   ClientTokenResponse,
   ErrorBody,
   EventResponse,
@@ -25,6 +27,8 @@ import type { Merchant, SessionRecord } from '../../engine/types.ts';
 import {
   ProcessorRejectedError,
   ProcessorUnavailableError,
+  type AppleMerchantSession as MerchantSession,
+  type ChargeOptions,
   type Processor,
   type ProcessorRefund,
   type ProcessorTransaction,
@@ -72,7 +76,7 @@ export class SandboxProcessorAdapter implements Processor {
     return t && toProcessorTransaction(t);
   }
 
-  async charge(merchant: Merchant, session: SessionRecord, card: ChargeCard, opts: { reference?: string } = {}): Promise<ProcessorTransaction> {
+  async charge(merchant: Merchant, session: SessionRecord, card: ChargeCard, opts: ChargeOptions = {}): Promise<ProcessorTransaction> {
     const body: DirectChargeRequest = {
       sessionId: session.id,
       livemode: session.livemode,
@@ -80,10 +84,46 @@ export class SandboxProcessorAdapter implements Processor {
       currency: session.currency,
       reference: opts.reference ?? null,
       card,
+      returnUrl: opts.returnUrl ?? null,
+      frameAncestor: opts.frameAncestor ?? null,
       // A manual-capture session only authorizes now; `POST /v1/payment_intents/{id}/capture` captures.
       capture: session.captureMethod !== 'manual',
     };
     return toProcessorTransaction((await this.#call(merchant, 'POST', '/v1/transactions', body, Transaction))!);
+  }
+
+  async chargeWallet(merchant: Merchant, session: SessionRecord, wallet: WalletCharge, opts: { reference?: string } = {}): Promise<ProcessorTransaction> {
+    const body: DirectChargeRequest = {
+      sessionId: session.id,
+      livemode: session.livemode,
+      amount: session.amount,
+      currency: session.currency,
+      reference: opts.reference ?? null,
+      wallet,
+      capture: session.captureMethod !== 'manual',
+    };
+    return toProcessorTransaction((await this.#call(merchant, 'POST', '/v1/transactions', body, Transaction))!);
+  }
+
+  /** The sandbox's gateway name, and the merchant's account id there (what `Sandbox-Account` carries). */
+  googlePayGateway(merchant: Merchant) {
+    return { gateway: sandboxGoogleGateway, gatewayMerchantId: merchant.id };
+  }
+
+  async appleMerchantSession(merchant: Merchant, req: { validationUrl: string; domain: string; displayName: string; livemode: boolean }): Promise<MerchantSession> {
+    return (await this.#call(merchant, 'POST', '/v1/wallets/apple_session', req, AppleMerchantSession))!;
+  }
+
+  async cancelChallenge(merchant: Merchant, transactionId: string): Promise<ProcessorTransaction> {
+    const id = encodeURIComponent(transactionId);
+    // The sandbox ends an abandoned challenge as the bank would: failed authentication.
+    const answered = await this.#call(merchant, 'POST', `/v1/transactions/${id}/challenge`, { result: 'fail' }, Transaction, true).catch((err: unknown) => {
+      if (err instanceof ProcessorRejectedError) return null;
+      throw err;
+    });
+    const t = answered ?? (await this.#call(merchant, 'GET', `/v1/transactions/${id}`, undefined, Transaction, true));
+    if (!t) throw new ProcessorRejectedError('not_found', 'The processor does not know this transaction.');
+    return toProcessorTransaction(t);
   }
 
   async lookup(merchant: Merchant, reference: string): Promise<ProcessorTransaction | null> {

@@ -31,9 +31,9 @@ export function pageRoutes(deps: Deps) {
     'object-src': "'none'",
   });
   /**
-   * A frame page's CSP. The field page carries its script and style inline (one round trip:
-   * issue 9, Speed), allowed by their hashes only; once a style hash is listed, browsers ignore
-   * 'unsafe-inline' for styles, so the field page allows no other inline style either.
+   * A frame page's CSP. The controller and element pages carry their script and style inline (one
+   * round trip: issue 9, Speed), allowed by their hashes only; once a style hash is listed,
+   * browsers ignore 'unsafe-inline' for styles, so those pages allow no other inline style either.
    */
   const framePolicy = (inline: { script: string[]; style: string[] }) =>
     csp({
@@ -50,6 +50,21 @@ export function pageRoutes(deps: Deps) {
     });
   /** Policies by file content hash: hashing the inline code once per build, not per request. */
   const framePolicies = new Map<string, string>();
+
+  // The embedded checkout frame (mountCheckout) is a frame like the others that also frames the
+  // processor's fields page, as the hosted page does.
+  const checkoutFramePolicy = csp({
+    'default-src': "'self'",
+    'script-src': "'self'",
+    'style-src': "'self' 'unsafe-inline'",
+    'img-src': "'self' data:",
+    'connect-src': "'self'",
+    'frame-src': processorOrigin,
+    'frame-ancestors': '*',
+    'base-uri': "'none'",
+    'form-action': "'none'",
+    'object-src': "'none'",
+  });
 
   // The template is held in memory (readDist) but the page goes out uncompressed: it is ~0.9 KB
   // with its boot tag (gzip would save ~0.45 KB, under one packet), and compressing the per-merchant
@@ -72,17 +87,26 @@ export function pageRoutes(deps: Deps) {
     return c.html(html.replace('<!--svcpay-boot-->', tag), publishableKey ? 200 : 404);
   });
 
-  r.get('/frames/:name{(controller|field)\\.html}', async (c) => {
-    const file = await loadDist(distDir, 'app', 'src', 'frames', c.req.param('name'));
+  // The element frame pages are the registry's (src/vocab/elements.ts, elementPages): field,
+  // address, wallet; checkout: the embed session's checkout frame; challenge-return: where the bank
+  // sends the challenge frame back (embed/challenge.ts).
+  r.get('/frames/:name{(controller|field|address|wallet|checkout|challenge-return)\\.html}', async (c) => {
+    const name = c.req.param('name');
+    const file = await loadDist(distDir, 'app', 'src', 'frames', name);
     if (!file) throw new ApiError('service_unavailable', BUILD_MISSING);
+    if (name === 'checkout.html') {
+      pageHeaders(c, checkoutFramePolicy);
+      return sendDist(c, file);
+    }
     let policy = framePolicies.get(file.hash);
     if (!policy) framePolicies.set(file.hash, (policy = framePolicy(inlineHashes(file.text))));
     pageHeaders(c, policy);
-    // The same document for every mount (what a mount is for is in the hash, which never reaches
-    // us), holding no buyer or merchant data: cached like svcpay.js, so a page that mounts three
-    // split fields downloads the field page once, and a reload none (issue 9, Speed). Short, so a
-    // fix reaches every merchant within minutes.
-    c.header('Cache-Control', 'public, max-age=300');
+    // The controller and element pages are the same document for every mount (what a mount is
+    // for is in the hash, which never reaches us), holding no buyer or merchant data: cached like
+    // svcpay.js, so a page that mounts three split fields downloads the field page once, and a
+    // reload none (issue 9, Speed). Short, so a fix reaches every merchant within minutes. The
+    // challenge return page is where a bank sends the buyer back: not cached.
+    if (name !== 'challenge-return.html') c.header('Cache-Control', 'public, max-age=300');
     return sendDist(c, file);
   });
 

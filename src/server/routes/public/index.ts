@@ -5,7 +5,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
-import { PublicChargeRequest, PublicChargeResponse, PublicSession } from '../../../api/checkout.ts';
+import { PublicChargeRequest, PublicChargeResponse, PublicCompleteRequest, PublicSession } from '../../../api/checkout.ts';
 import type { Deps } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { auth } from '../../middleware/auth.ts';
@@ -13,16 +13,24 @@ import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { randomChars } from '../../ids.ts';
 import { chargeAtSubmit } from '../../engine/payments.ts';
+import { completeAtSubmit } from '../../engine/charge-complete.ts';
 import { createBrowserToken } from '../../engine/tokens.ts';
 import type { PaymentMethodRecord } from '../../engine/types.ts';
 import { PublicToken, PublicTokenBody } from '../../../api/tokens.ts';
 import { toCard } from '../tokens/index.ts';
 import { readSession, sessionForKey } from '../../engine/sessions.ts';
 import { toPublicSession } from '../sessions/wire.ts';
+import { EmbedTokenResponse, PublicCompleteResponse } from '../../../api/embed.ts';
+import { embedToken } from '../../engine/embed-token.ts';
+import { completeForKey } from '../../engine/public-complete.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 422);
+
+/** The service page the bank sends the buyer back to; it tells `pageOrigin` the challenge is over. */
+export const challengeReturnUrl = (publicUrl: string, pageOrigin: string) =>
+  `${publicUrl}/frames/challenge-return.html?${new URLSearchParams({ parentOrigin: pageOrigin })}`;
 
 export function publicRoutes(deps: Deps) {
   const r = newRouter();
@@ -49,7 +57,7 @@ export function publicRoutes(deps: Deps) {
     createRoute({
       method: 'post',
       path: '/v1/public/sessions/{sessionId}/charge',
-      summary: "Charge the card just entered on an elements session (charge at submit); called only from the service's own frames",
+      summary: "Charge the card just entered, or the token a wallet sheet returned, on an elements session (charge at submit); called only from the service's own frames",
       middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true }),
       request: { params: IdParam, ...body(PublicChargeRequest) },
       responses: { 200: json(PublicChargeResponse), ...errors },
@@ -60,7 +68,14 @@ export function publicRoutes(deps: Deps) {
       const input = c.req.valid('json');
       // The attempt's reference is the service's own: the idempotency reservation, or a fresh id.
       const attemptId = c.get('idempotency')?.id ?? `att_${randomChars(24)}`;
-      const result = await chargeAtSubmit(deps, a.merchant, session, input.card, input.expected_amount, attemptId);
+      // A billing address element's postal code is the card's for the address check (AVS) when
+      // the card element did not ask for one (hidePostalCode, or the split fields).
+      const postalCode = input.card?.postalCode ?? input.billingAddress?.postalCode;
+      const source = input.wallet ? { wallet: input.wallet } : { card: { ...input.card!, ...(postalCode ? { postalCode } : {}) } };
+      // A bank challenge comes back to the service's return page, which tells the merchant page
+      // (src/frames/challenge-return); the page's origin is the one the bank page may be framed by.
+      const challenge = input.pageOrigin ? { returnUrl: challengeReturnUrl(deps.config.publicUrl, input.pageOrigin), frameAncestor: input.pageOrigin } : {};
+      const result = await chargeAtSubmit(deps, a.merchant, session, source, input.expected_amount, attemptId, challenge);
       return c.json(result, 200);
     },
   );
@@ -83,6 +98,64 @@ export function publicRoutes(deps: Deps) {
       const wire = (t: PaymentMethodRecord) => ({ id: t.id, card: toCard(t) });
       const res = await createBrowserToken(deps, a, session, input.card, input.setupForFutureUse, idem && ((tx, out) => idem.complete(tx, 201, wire(out.token))));
       return c.json(wire(res.token), 201);
+    },
+  );
+
+  // Embedded checkout (Doc 3, Browser flows 2). Neither carries card data, so unlike charge and
+  // tokens a merchant page may call them too (CORS), not only the service's own frames.
+  r.use('/v1/public/sessions/:sessionId/embed-token', cors({ origin: '*', allowHeaders: ['Authorization'], allowMethods: ['GET'] }));
+  r.use('/v1/public/sessions/:sessionId/complete', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['POST'] }));
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/public/sessions/{sessionId}/embed-token',
+      summary:
+        'Poll whether an embed session is ready to mount: `{ ready: false, reason, retryAfterMs }` until it is, then `{ ready: true, … }` with what mounts the processor fields (as POST /api/checkout/init)',
+      'x-error-codes': ['session_not_found', 'session_wrong_state', 'session_already_completed', 'session_expired', 'binder_unavailable', 'rate_limit_exceeded', 'rate_limit_exceeded_per_key'],
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.publicSessionRead }),
+      request: { params: IdParam },
+      responses: { 200: json(EmbedTokenResponse), ...errors },
+    }),
+    async (c) => c.json(await embedToken(deps, c.get('auth'), c.req.valid('param').sessionId), 200),
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/public/sessions/{sessionId}/complete',
+      summary:
+        'Resolve the outcome after submit (a UX signal; confirm by webhook). An `elements` session that charged at submit answers how its charge ended (`cancel: true` ends a bank challenge the buyer closed); an `embed` session sends the processor `transactionId` the buyer just made, which is verified and settles the session',
+      'x-error-codes': [
+        'validation_error',
+        'validation_missing_field',
+        'session_not_found',
+        'session_already_completed',
+        'session_expired',
+        'session_wrong_state',
+        'charge_at_submit_not_enabled',
+        'transaction_verification_failed',
+        'feature_unavailable',
+        'provider_unavailable',
+        'idempotency_replay_incompatible',
+        'charge_already_in_flight',
+        'rate_limit_exceeded',
+      ],
+      // No card data here: a payment operation, not the card-testing surface (cardEntry).
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.paymentOps }),
+      request: { params: IdParam, ...body(PublicCompleteRequest) },
+      responses: { 200: json(z.union([PublicChargeResponse, PublicCompleteResponse])), ...errorResponses(400, 401, 403, 404, 409, 410, 422, 429) },
+    }),
+    async (c) => {
+      const a = c.get('auth');
+      const { sessionId } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const session = await sessionForKey(deps.store.read, a, sessionId);
+      if (session.integrationMode === 'embed') {
+        if (input.transactionId === undefined) throw new ApiError('validation_missing_field', 'An embed session is completed with the processor transaction the buyer made: send `transactionId`.');
+        return c.json(await completeForKey(deps, a, sessionId, input.transactionId), 200);
+      }
+      return c.json(await completeAtSubmit(deps, a.merchant, session, input.cancel === true), 200);
     },
   );
 

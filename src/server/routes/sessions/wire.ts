@@ -79,5 +79,10 @@ export function toPublicSession(s: SessionRecord, merchant: Merchant): PublicSes
     cancelUrl: s.cancelUrl,
     expiresAt: s.expiresAt,
     retry: s.retry,
+    country: s.country,
+    shipping: s.shipping,
+    billingAddress: s.billingAddress,
+    phone: s.phone,
+    nameCollection: s.nameCollection,
   };
 }

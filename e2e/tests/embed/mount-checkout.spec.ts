@@ -1,0 +1,60 @@
+/**
+ * An embed session on a merchant's own page (Doc 3, Browser flows 2): `mountCheckout` waits for
+ * the session, mounts the sandbox processor's fields as the hosted page does, and the buyer pays.
+ */
+import { approvedNumberForms, cards } from '../../fixtures/cards.ts';
+import { startMerchantPage, type MerchantPage } from '../../fixtures/options-page.ts';
+import { serverState } from '../../fixtures/state.ts';
+import { expect, test } from '../../fixtures/test.ts';
+import { EmbeddedCheckoutPage } from '../../models/embedded-checkout-page.ts';
+
+let merchantPage: MerchantPage;
+test.beforeAll(async () => {
+  merchantPage = await startMerchantPage(serverState().serviceUrl);
+});
+test.afterAll(async () => {
+  await merchantPage.close();
+});
+
+const order = { amount: 2500, currency: 'usd', description: 'Svc Tee (e2e)' };
+
+test('a buyer pays an embed session in the checkout mounted on the merchant page', async ({ page, api, merchant }) => {
+  const session = await api.createSession(merchant.keys.secret, order);
+  expect(session.integrationMode).toBe('embed');
+  const checkout = new EmbeddedCheckoutPage(page);
+  await checkout.open(merchantPage.url, { publishableKey: merchant.keys.publishable, sessionId: session.id });
+
+  await expect(checkout.payButton).toHaveAccessibleName('Pay $25.00');
+  await expect(checkout.events).toHaveText(['ready']);
+  await checkout.pay(cards.approved);
+
+  await expect(checkout.success).toBeVisible();
+  const after = await api.getSession(merchant.keys.secret, session.id);
+  expect(after).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+  await expect(checkout.events).toHaveText(['ready', `success ${String(after.paymentIntentId)}`]);
+  // The merchant page holds outcomes only: no card number in its document.
+  const html = await page.content();
+  for (const form of approvedNumberForms) expect(html).not.toContain(form);
+});
+
+test('a declined card is reported to the page and the buyer pays with another', async ({ page, api, merchant }) => {
+  const session = await api.createSession(merchant.keys.secret, order);
+  const checkout = new EmbeddedCheckoutPage(page);
+  await checkout.open(merchantPage.url, { publishableKey: merchant.keys.publishable, sessionId: session.id });
+
+  await checkout.pay(cards.declined);
+  await expect(checkout.events.nth(1)).toHaveText('failure card_declined card_declined');
+  await expect(checkout.checkoutFrame.getByRole('alert').filter({ hasText: /declined/i })).toBeVisible();
+
+  await checkout.pay(cards.approved);
+  await expect(checkout.success).toBeVisible();
+  expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+});
+
+test('mountCheckout resolves { error } for an elements session and leaves nothing mounted', async ({ page, api, merchant }) => {
+  const session = await api.createSession(merchant.keys.secret, { ...order, integrationMode: 'elements', chargeAtSubmit: true });
+  const checkout = new EmbeddedCheckoutPage(page);
+  await checkout.open(merchantPage.url, { publishableKey: merchant.keys.publishable, sessionId: session.id });
+  await expect(checkout.events).toHaveText(['error session_wrong_state']);
+  await expect(page.locator('iframe')).toHaveCount(0);
+});

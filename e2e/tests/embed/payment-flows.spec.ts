@@ -1,0 +1,178 @@
+/**
+ * confirmPayment and createToken on a merchant page (Doc 3, "The browser API merchants call"):
+ * declines and same-session retry, the bank challenge (3-D Secure) in svcpay's dialog, a charge
+ * whose outcome is not known yet, a card vaulted in the browser and charged by the merchant's
+ * server, and a frame failure reported to the service without card data.
+ *
+ * On a server of their own, started with rate limits off: these flows make many card entries from
+ * one loopback address, and would starve the shared server's per-IP card bucket (20 a minute) for
+ * every other spec running beside them. Rate limits have tests of their own.
+ */
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { completeChallenge } from '../../../embed/testing/index.ts';
+import { startSvcPay } from '../../../embed/testing/server.ts';
+import type { SvcPayServer } from '../../../embed/testing/types.js';
+import { SvcPayApi, type Merchant } from '../../fixtures/api.ts';
+import { approvedNumberForms, cards } from '../../fixtures/cards.ts';
+import { startFlowsPage } from '../../fixtures/flows-page.ts';
+import type { MerchantPage } from '../../fixtures/options-page.ts';
+import { expect, test as base } from '../../fixtures/test.ts';
+import { FlowsPage } from '../../models/flows-page.ts';
+
+let own: SvcPayServer;
+let shop: MerchantPage;
+base.beforeAll(async () => {
+  base.setTimeout(120_000);
+  own = await startSvcPay({ env: { SVCPAY_RATE_LIMITS: 'off' } });
+  shop = await startFlowsPage(own.serviceUrl);
+});
+base.afterAll(async () => {
+  await shop?.close();
+  await own?.stop();
+});
+
+/** The shared fixtures' names, bound to this spec's own server. */
+const test = base.extend<{ api: SvcPayApi; merchant: Merchant; server: SvcPayServer }>({
+  server: async ({}, use) => use(own),
+  api: async ({}, use) => use(new SvcPayApi(own.serviceUrl)),
+  merchant: async ({ api }, use) => use(await api.createMerchant()),
+});
+
+async function open(page: Page, api: SvcPayApi, merchant: Merchant, opts: { chargeAtSubmit?: boolean; mode?: 'payment' | 'token' } = {}) {
+  const session = await api.createSession(merchant.keys.secret, { amount: 2500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: opts.chargeAtSubmit ?? true });
+  const flows = new FlowsPage(page);
+  await flows.open(shop.url, { publishableKey: merchant.keys.publishable, sessionId: session.id, mode: opts.mode });
+  return { flows, session };
+}
+
+/** Counts the charge requests svcpay's frames make, whichever frame makes them. */
+function countCharges(page: Page) {
+  let n = 0;
+  page.on('request', (r) => void (r.method() === 'POST' && /\/v1\/public\/sessions\/[^/]+\/charge$/.test(r.url()) && n++));
+  return () => n;
+}
+
+test('a declined card shows the buyer-safe reason, the fields stay usable, and another card pays on the same session', async ({ page, api }) => {
+  const merchant = await api.createMerchant({ settings: { sameSessionRetry: 2 } });
+  const { flows, session } = await open(page, api, merchant);
+
+  await flows.submit(cards.insufficientFunds);
+  expect(await flows.result()).toMatchObject({
+    status: 'failed',
+    error: { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds. Try another card.' },
+    retry: { allowed: true, attempts_remaining: 2 },
+  });
+  await expect(flows.card.number).toBeEditable();
+
+  await flows.submit(cards.approved);
+  expect(await flows.result()).toMatchObject({ status: 'succeeded', sessionId: session.id });
+  expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+});
+
+test('without retry a decline is final: the next confirm answers at once and the service is not called again', async ({ page, api, merchant }) => {
+  const { flows } = await open(page, api, merchant);
+  const charges = countCharges(page);
+
+  await flows.submit(cards.declined);
+  expect(await flows.result()).toMatchObject({ status: 'failed', error: { code: 'card_declined' }, retry: null });
+
+  await flows.submit(cards.approved);
+  expect(await flows.result()).toMatchObject({ status: 'failed', error: { code: 'session_failed' } });
+  expect(charges()).toBe(1);
+});
+
+test.describe('3-D Secure', () => {
+  test('the bank check shows in a dialog over the page; approving it pays', async ({ page, api, merchant }) => {
+    const { flows, session } = await open(page, api, merchant);
+    await flows.submit(cards.challenge);
+
+    await expect(page.getByRole('dialog', { name: 'Confirm your payment with your bank' })).toBeVisible();
+    await completeChallenge(page, 'approve');
+
+    expect(await flows.result()).toMatchObject({ status: 'succeeded', sessionId: session.id });
+    await expect(flows.dialog).toHaveCount(0);
+    expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+  });
+
+  test('failing the bank check fails the payment', async ({ page, api, merchant }) => {
+    const { flows, session } = await open(page, api, merchant);
+    await flows.submit(cards.challenge);
+    await completeChallenge(page, 'fail');
+
+    expect(await flows.result()).toMatchObject({ status: 'failed', error: { code: 'card_declined' } });
+    await expect(flows.dialog).toHaveCount(0);
+    expect((await api.getSession(merchant.keys.secret, session.id)).status).not.toBe('succeeded');
+  });
+
+  test('Escape closes the bank check: focus stayed in the dialog, returns to Pay, nothing is charged, another card pays', async ({ page, api }) => {
+    const merchant = await api.createMerchant({ settings: { sameSessionRetry: 1 } });
+    const { flows, session } = await open(page, api, merchant);
+    await flows.submit(cards.challenge);
+    await expect(flows.dialog).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Complete authentication' })).toHaveCount(0); // inside its frame, not the page
+    const focusInDialog = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+    expect(await focusInDialog()).toBe(true);
+    // Tabbing round never leaves the dialog for the page behind it.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.id !== 'pay' && !document.activeElement?.closest('#card'))).toBe(true);
+    }
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).focus();
+    await page.keyboard.press('Escape');
+
+    expect(await flows.result()).toMatchObject({ status: 'failed', error: { code: 'authentication_canceled' }, retry: { allowed: true } });
+    await expect(flows.dialog).toHaveCount(0);
+    await expect(flows.pay).toBeFocused();
+    expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
+
+    await flows.submit(cards.approved);
+    expect(await flows.result()).toMatchObject({ status: 'succeeded' });
+  });
+});
+
+test('a charge whose outcome is not known yet resolves processing', async ({ page, api, merchant }) => {
+  const { flows, session } = await open(page, api, merchant);
+  // The processor's silence is not reproducible on demand; the service's answer for it is.
+  await page.route('**/v1/public/sessions/*/charge', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status: 'processing', sessionId: session.id, retry: null }) }),
+  );
+  await flows.submit(cards.approved);
+  expect(await flows.result()).toEqual({ status: 'processing', sessionId: session.id, retry: null });
+});
+
+test('createToken vaults the card inside the frames; the merchant server charges it with session_id, settling the session', async ({ page, api, merchant }) => {
+  const { flows, session } = await open(page, api, merchant, { chargeAtSubmit: false, mode: 'token' });
+  const pageRequests: string[] = [];
+  page.on('request', (r) => void (r.frame() === page.mainFrame() && pageRequests.push(`${r.url()}\n${r.postData() ?? ''}`)));
+
+  await flows.submit(cards.approved);
+  const { token } = await flows.result();
+  expect(token).toMatchObject({ id: expect.stringMatching(/^vp_pmt_/), card: { brand: 'visa', last4: '4242', expMonth: expect.any(Number), expYear: expect.any(Number) } });
+  expect(pageRequests.join('\n')).not.toContain(approvedNumberForms[0]);
+
+  const intent = await api.createPaymentIntent(merchant.keys.secret, { amount: 2500, currency: 'usd', payment_method: { id: token.id }, session_id: session.id });
+  expect(intent.status).toBe('succeeded');
+  expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', paymentIntentId: intent.id });
+});
+
+test('an unexpected failure in a card frame reaches the merchant as an error event and the service as a client error, without the card', async ({ page, api, merchant, server }) => {
+  const { flows, session } = await open(page, api, merchant);
+  await flows.card.fill(cards.approved);
+  const field = page.frames().find((f) => f.url().includes('/frames/field.html'))!;
+  const reported = page.waitForRequest((r) => r.url().endsWith('/api/checkout/client-error'));
+  // An exception whose message quotes the number, as a careless bug might.
+  await field.evaluate((n) => void setTimeout(() => { throw new Error(`cannot format ${n}`); }), approvedNumberForms[0]);
+
+  await expect(flows.errors).toContainText('"code":"frame_error"');
+  expect((await (await reported).response())?.status()).toBe(200);
+  const db = new Database(server.dataFile, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare('SELECT message, context FROM client_errors WHERE session_id = ?').all(session.id) as { message: string; context: string }[];
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]!.context)).toMatchObject({ code: 'frame_error', where: 'field', kind: 'error', name: 'Error' });
+    for (const form of approvedNumberForms) expect(JSON.stringify(rows)).not.toContain(form);
+  } finally {
+    db.close();
+  }
+});

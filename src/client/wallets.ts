@@ -1,0 +1,16 @@
+/**
+ * The wallet-session endpoints (README, Wallets), for the wallet frame. Like the charge, callable
+ * only from the service's own frames (the `Origin` must be the service's). The wallet charge itself
+ * is `chargeSession(…, { wallet: { type, token } })` in ./charge.ts.
+ */
+import type { AppleSessionBody, GoogleSessionBody } from '../api/wallets.ts';
+import { call } from './http.ts';
+import { AppleMerchantSession, GooglePaymentDataRequest } from './schemas/wallets.ts';
+
+/** Apple Pay merchant validation: `domain` is the merchant page's hostname, as the frame knows it. */
+export const appleSession = (publishableKey: string, body: AppleSessionBody, base = '') =>
+  call('/v1/public/wallets/apple-session', AppleMerchantSession, { base, publishableKey, body });
+
+/** Google Pay's PaymentDataRequest for the session: the `data` of the Google Pay method. */
+export const googleSession = (publishableKey: string, body: GoogleSessionBody, base = '') =>
+  call('/v1/public/wallets/google-session', GooglePaymentDataRequest, { base, publishableKey, body });

@@ -1,0 +1,48 @@
+/**
+ * The element registry, frame side (ARCHITECTURE.md, data flow 2): for every element type, what it
+ * renders and what it collects. The field frames and the controller read it; the embed script
+ * reads its page-side part, `elementFrames` in src/vocab/elements.ts, which this extends (so the
+ * two cannot disagree). Adding an element is one entry here, one in `elementFrames`, and its
+ * component in the frame page the entry names. Free of components and zod: the controller frame
+ * loads it.
+ */
+import type { MessageKey } from '../locales/index.ts';
+import { elementFrames, elementTypes, type ElementFrameSpec, type ElementPage, type ElementType } from '../vocab/elements.ts';
+
+export { elementFrames, elementTypes, type ElementPage, type ElementType };
+
+/**
+ * What the controller takes from an element on confirmPayment:
+ * - `card`: its part of the card (merged across the split fields into the charge's `card`);
+ * - `address`: validated; a billing address goes into the charge's `billingAddress`;
+ * - `none`: nothing, it is not asked (a wallet pays on its own, from its own frame).
+ */
+export type Collects = 'card' | 'address' | 'none';
+
+export interface ElementEntry extends ElementFrameSpec {
+  collects: Collects;
+  /** Its state carries the detected card brand. */
+  brand?: true;
+  /** What it is missing when it is invalid and cannot say more. */
+  incomplete?: MessageKey;
+}
+
+/**
+ * The frame-side half on its own: the controller and the field link import only this, so the
+ * frame bundles do not carry the embed's titles and sizes.
+ */
+export const elementBehaviour: Record<ElementType, Omit<ElementEntry, keyof ElementFrameSpec>> = {
+  card: { collects: 'card', brand: true, incomplete: 'error.incomplete_number' },
+  cardNumber: { collects: 'card', brand: true, incomplete: 'error.incomplete_number' },
+  cardExpiry: { collects: 'card', incomplete: 'error.incomplete_expiry' },
+  cardCvc: { collects: 'card', incomplete: 'error.incomplete_cvc' },
+  address: { collects: 'address', incomplete: 'address.error.required' },
+  wallet: { collects: 'none' },
+};
+
+export const elementRegistry = Object.fromEntries(
+  elementTypes.map((type) => [type, { ...elementFrames[type], ...elementBehaviour[type] }]),
+) as Record<ElementType, ElementEntry>;
+
+/** Whether a frame document of `page` renders `type`: a frame whose hash names another type stays inert. */
+export const rendersOn = (type: ElementType, page: ElementPage): boolean => elementFrames[type].page === page;

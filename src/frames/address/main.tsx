@@ -1,0 +1,5 @@
+/** Entry of an address element's frame (/frames/address.html): AddressFields only, no card code. */
+import { bootElementFrame } from '../field/boot.tsx';
+import { AddressView } from './AddressView.tsx';
+
+bootElementFrame('address', AddressView);

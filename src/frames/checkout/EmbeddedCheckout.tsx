@@ -1,0 +1,35 @@
+/** What the embedded checkout frame shows: the hosted page's card form, without its page around it. */
+import type { JSX } from 'preact';
+import { useEffect } from 'preact/hooks';
+import { StatusPanel } from '../../components/StatusPanel/index.ts';
+import { t } from '../../locales/checkout.ts';
+import { applyDocumentLocale } from '../../locales/index.ts';
+import type { MessageTarget } from '../../protocol/channel.ts';
+import { PayForm } from '../../../hosted-page/app.tsx';
+import type { Checkout } from '../../../hosted-page/checkout-store.ts';
+
+export function EmbeddedCheckout({ checkout, events }: { checkout: Checkout; events?: MessageTarget }): JSX.Element {
+  const phase = checkout.phase.value;
+  const locale = checkout.locale.value;
+  const localeTag = checkout.localeTag.value;
+
+  useEffect(() => {
+    applyDocumentLocale(document, localeTag);
+  }, [localeTag]);
+
+  let body: JSX.Element;
+  if (phase === 'loading') {
+    body = (
+      <p class="checkout__loading" role="status">
+        {t(locale, 'checkout.loading')}
+      </p>
+    );
+  } else if (phase === 'succeeded') {
+    body = <StatusPanel kind="success" locale={locale} />;
+  } else if (phase === 'ready' && checkout.session.value) {
+    body = <PayForm checkout={checkout} events={events} />;
+  } else {
+    body = <StatusPanel kind={phase === 'expired' ? 'expired' : phase === 'error' ? 'error' : 'not_found'} locale={locale} onRetry={checkout.retry} />;
+  }
+  return <main class="checkout checkout--embedded">{body}</main>;
+}

@@ -1,0 +1,44 @@
+/**
+ * Starts an element frame page (/frames/field.html, /frames/address.html, /frames/wallet.html):
+ * hash, error reporting, locale and appearance, for the types the registry says the page renders,
+ * with the page's own view. Each page imports only its own component.
+ */
+import { render } from 'preact';
+import { rendersOn, type ElementPage } from '../../elements/registry.ts';
+import { applyDocumentLocale, loadLocale, negotiateLocale } from '../../locales/index.ts';
+import { reportClientError } from '../../client/client-error.ts';
+import { openBus, setChannelDebug, type Bus } from '../../protocol/channel.ts';
+import { PROTOCOL } from '../../protocol/checks.ts';
+// Hand-rolled validators, not zod's (issue 9: no zod in a frame; frame-parsers.test.ts holds them equal).
+import { ControllerToFieldParser as ControllerToField, FieldToControllerParser as FieldToController, readFieldParams } from '../../protocol/frame-parsers.ts';
+import type { ElementState, FieldToController as Announcement } from '../../protocol/messages.ts';
+import { watchErrors } from '../frame-errors.ts';
+import type { FieldParams } from '../params.ts';
+import { applyAppearance } from './appearance.ts';
+import { FieldFrame, type FieldFrameProps } from './FieldFrame.tsx';
+import './field.css';
+
+export function bootElementFrame(page: ElementPage, view: FieldFrameProps['view'], initial?: (params: FieldParams) => ElementState): void {
+  const params = readFieldParams(location.hash);
+  const root = document.getElementById('svcpay-field');
+  if (!params || !root || !rendersOn(params.type, page)) {
+    console.warn(`[svcpay] ${page} frame: invalid frame URL`);
+    return;
+  }
+  setChannelDebug(params.debug === '1');
+  // An unexpected failure here is reported to the service, and announced on the bus so the
+  // controller tells the merchant (`error` event); the bus is opened only if one happens.
+  let errors: Bus<Announcement> | null = null;
+  watchErrors(window, page, (body) => reportClientError(body, ''), (code) => {
+    errors ??= openBus(params.channel, { receive: ControllerToField, send: FieldToController, onMessage: () => {} });
+    errors.post({ protocol: PROTOCOL, type: 'field.error', elementId: params.elementId, code });
+  }, params.sessionId);
+  // 'auto' becomes the browser's language here, inside the frame (the page's navigator is the same).
+  const locale = negotiateLocale([params.locale]);
+  applyDocumentLocale(document, locale);
+  if (params.appearance) applyAppearance(document, params.appearance);
+  const withLocale = { ...params, locale };
+  // Labels and errors show in the buyer's language from the first paint: nothing renders before
+  // the catalogue is here (a failed load renders English rather than nothing).
+  void loadLocale(locale).then(() => render(<FieldFrame params={withLocale} view={view} initial={initial?.(withLocale)} />, root));
+}

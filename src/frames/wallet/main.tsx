@@ -1,0 +1,5 @@
+/** Entry of a wallet element's frame (/frames/wallet.html): WalletButton only, no card code. */
+import { bootElementFrame } from '../field/boot.tsx';
+import { WalletView } from './WalletView.tsx';
+
+bootElementFrame('wallet', WalletView, () => ({ elementType: 'wallet', empty: true, complete: false }));

@@ -1,0 +1,30 @@
+/**
+ * `POST /v1/public/sessions/{id}/complete` (Doc 1: "resolve the outcome after submit; a UX
+ * signal, confirm by webhook; returns 503 feature_unavailable when switched off"). The browser
+ * names the processor transaction it just made; the service verifies it with the processor and
+ * settles the session through the engine, exactly as `POST /api/checkout/complete` does, and
+ * answers with the session's status and the payment intent. No redirect: the buyer stays on the
+ * merchant's page.
+ */
+import type { Deps } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { buyerError, completeTransaction } from './payments.ts';
+import { sessionForKey } from './sessions.ts';
+import type { AuthContext } from './types.ts';
+
+type CompleteDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
+
+export async function completeForKey(deps: CompleteDeps, auth: AuthContext, sessionId: string, transactionId: string) {
+  // Another merchant's or mode's session is a 404 before anything else is said about it (Doc 3).
+  const found = await sessionForKey(deps.store.read, auth, sessionId);
+  // Doc 3: `settings.completeEndpoint: false` switches this route off.
+  if (!auth.merchant.settings.completeEndpoint) throw new ApiError('feature_unavailable');
+  const { session, intent, transactionId: tx, ok } = await completeTransaction(deps, found, transactionId);
+  return {
+    status: session.status,
+    sessionId: session.id,
+    transactionId: tx,
+    paymentIntentId: intent.id,
+    ...(ok ? {} : { error: buyerError(intent) }),
+  };
+}
