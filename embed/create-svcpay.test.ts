@@ -171,6 +171,47 @@ describe('elements', () => {
     expect(onChange).toHaveBeenCalledOnce();
   });
 
+  it("hears an address element's value and a wallet's outcome from their own frames; the controller starts once both are ready", async () => {
+    const { elements, field, controller } = page();
+    const address = elements.create('address');
+    const wallet = elements.create('wallet');
+    const onAddress = vi.fn();
+    const onResult = vi.fn();
+    const onUnavailable = vi.fn();
+    address.on('change', onAddress);
+    wallet.on('result', onResult).on('unavailable', onUnavailable);
+    address.mount('#n');
+    wallet.mount('#x');
+    const a = field('#n');
+    const w = field('#x');
+    expect(a.frame.src).toContain('/frames/address.html#');
+    expect(w.frame.src).toContain('/frames/wallet.html#');
+    const line = { line1: '1 Market St', line2: '', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' };
+    const addressState = { elementType: 'address', empty: false, complete: true, error: null, value: { name: 'Ada', address: line } };
+    const walletState = { elementType: 'wallet', empty: true, complete: false };
+    a.post({ type: 'element.event', event: 'ready', state: { ...addressState, empty: true, complete: false } });
+    await nextTask();
+    // One element of two is ready: nothing competes with the wallet yet.
+    expect(controller()).toBeNull();
+    w.post({ type: 'element.event', event: 'ready', state: walletState });
+    await nextTask();
+    expect(controller()).not.toBeNull();
+
+    a.post({ type: 'element.event', event: 'change', state: addressState });
+    expect(onAddress).toHaveBeenCalledExactlyOnceWith({ elementType: 'address', empty: false, complete: true, error: null, value: { name: 'Ada', address: line } });
+    // Nothing that could hold card data gets through, nor a state from the other element's frame.
+    a.post({ type: 'element.event', event: 'change', state: { ...addressState, value: { ...addressState.value, number: '4242424242424242' } } });
+    w.post({ type: 'element.event', event: 'change', state: addressState, elementId: a.elementId });
+    expect(onAddress).toHaveBeenCalledOnce();
+
+    const result = { status: 'succeeded', sessionId: 'cs_1', paymentIntentId: 'vpi_1' };
+    w.post({ type: 'element.event', event: 'result', state: { ...walletState, complete: true, wallet: 'google_pay', result } });
+    expect(onResult).toHaveBeenCalledExactlyOnceWith({ elementType: 'wallet', ...result });
+    w.post({ type: 'element.event', event: 'unavailable', state: walletState });
+    expect(onUnavailable).toHaveBeenCalledOnce();
+    expect(w.frame.style.height).toBe('0px');
+  });
+
   it('talks to the controller only after it is ready', async () => {
     const { elements, load, fromController, posted, channel, field } = page();
     const card = elements.create('card');
