@@ -7,31 +7,27 @@
  *   receiver helper (`svcpay/webhooks`, Node) at dist/npm/webhooks.js, and the Playwright helpers
  *   for merchants' QA (`svcpay/testing`, Node) at dist/npm/testing.js.
  */
-import { defineConfig, type Plugin } from 'vite';
+import { build as viteBuild, defineConfig, type Plugin, type Rolldown } from 'vite';
 import preact from '@preact/preset-vite';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { extname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 const root = import.meta.dirname;
 
 /**
- * The modules of the controller frame other than its entry: zod, the protocol, the shared locale
- * catalogue, the frame hash parser, the API calls the controller makes and its own logic. One
- * chunk, because a merchant page always loads the controller and its field frames together, so
- * the frame budget (25 KB gzipped) counts them as one download, and every extra chunk in it costs
- * 0.2-0.35 KB (its imports and exports, and gzip starting afresh). The field frame, the hosted
- * page and the sandbox fields page load this chunk too; the controller's own logic (~1.5 KB
- * gzipped) is what they take along without running it.
+ * The modules the hosted page and the sandbox fields page share: zod, the protocol, the shared
+ * locale catalogue and the browser API client. One chunk: every extra chunk costs 0.2-0.35 KB (its
+ * imports and exports, and gzip starting afresh). The frames no longer load it: each carries its own
+ * code inline (inlineFramePages).
  */
 const frameCore = [
   /node_modules[\\/]zod[\\/]/,
   /src[\\/]protocol[\\/]/,
   /src[\\/]locales[\\/](index\.ts|en\.json)$/,
-  /src[\\/]frames[\\/](params\.ts|frame-errors\.ts|controller[\\/](controller|result|merge)\.ts)$/,
   /src[\\/]client[\\/](http|charge|client-error|schemas[\\/](shared|charge))\.ts$/,
 ];
 
@@ -91,10 +87,7 @@ function precompress(): Plugin {
  * the hash, so the immutable /assets/ cache never serves old wording.
  */
 function localeCatalogues(): Plugin {
-  const dir = resolve(root, 'src/locales');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.json' && f !== 'checkout.en.json');
-  const catalogues = files.sort().map((f) => ({ name: f.slice(0, -'.json'.length), source: JSON.stringify(JSON.parse(readFileSync(join(dir, f), 'utf8'))) }));
-  const hash = createHash('sha256').update(JSON.stringify(catalogues)).digest('base64url').slice(0, 8);
+  const { catalogues, hash } = catalogueFiles();
   return {
     name: 'svcpay-locale-catalogues',
     apply: 'build',
@@ -103,6 +96,73 @@ function localeCatalogues(): Plugin {
       for (const { name, source } of catalogues) this.emitFile({ type: 'asset', fileName: `assets/${name}-${hash}.json`, source });
     },
   };
+}
+
+function catalogueFiles() {
+  const dir = resolve(root, 'src/locales');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.json' && f !== 'checkout.en.json');
+  const catalogues = files.sort().map((f) => ({ name: f.slice(0, -'.json'.length), source: JSON.stringify(JSON.parse(readFileSync(join(dir, f), 'utf8'))) }));
+  const hash = createHash('sha256').update(JSON.stringify(catalogues)).digest('base64url').slice(0, 8);
+  return { catalogues, hash };
+}
+
+/**
+ * The frame pages (issue 9, Speed): each one document that carries everything it needs, so a field
+ * costs one round trip, as a blank frame does (and the controller, loaded after the fields, one
+ * too). Each entry is built on its own (no chunk shared with the other frame or the hosted page, so
+ * no module there grows what a card buyer downloads; neither pulls zod's message schemas: see
+ * src/protocol/page-parsers.ts and frame-parsers.ts), and its script and style go inline into its
+ * page, emitted at the path the server serves. The pages' CSP allows those by their sha256 hashes,
+ * which the server computes from the built file (src/server/routes/pages). Precompressed like every
+ * other file by `precompress`.
+ */
+const framePages = [
+  { page: 'src/frames/field.html', entry: './field/main.tsx' },
+  // Element frames other than the card's: each its own document with only its own component, so
+  // neither grows what a card buyer downloads.
+  { page: 'src/frames/address.html', entry: './address/main.tsx' },
+  { page: 'src/frames/wallet.html', entry: './wallet/main.tsx' },
+  { page: 'src/frames/controller.html', entry: './controller/main.ts' },
+];
+
+function inlineFramePages(): Plugin {
+  return {
+    name: 'svcpay-inline-frame-pages',
+    apply: 'build',
+    async generateBundle() {
+      for (const { page, entry } of framePages) this.emitFile({ type: 'asset', fileName: page, source: await inlinePage(page, entry) });
+    },
+  };
+}
+
+async function inlinePage(page: string, entry: string): Promise<string> {
+  const template = resolve(root, page);
+  const entryTag = `<script type="module" src="${entry}"></script>`;
+  const out = await viteBuild({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [preact()],
+    define: { __SVCPAY_CATALOGUES__: JSON.stringify(catalogueFiles().hash) },
+    build: {
+      write: false,
+      target: 'es2020',
+      modulePreload: false,
+      cssCodeSplit: false,
+      rollupOptions: { input: resolve(dirname(template), entry) },
+    },
+  });
+  const files = (Array.isArray(out) ? out : [out as Rolldown.RolldownOutput]).flatMap((o) => o.output);
+  const chunks = files.filter((f): f is Rolldown.OutputChunk => f.type === 'chunk');
+  if (chunks.length !== 1) throw new Error(`${page}: expected one script, got ${chunks.map((c) => c.fileName).join(', ')}`);
+  const css = files.filter((f): f is Rolldown.OutputAsset => f.type === 'asset' && f.fileName.endsWith('.css')).map((f) => String(f.source)).join('').trim();
+  // `</script` cannot occur inside the script element; `<\/script` means the same in JS text.
+  const js = chunks[0]!.code.replace(/<\/(script)/gi, '<\\/$1').trim();
+  if (/<!--|<script/i.test(js) || /<\/style/i.test(css)) throw new Error(`${page}: the bundle holds text that cannot go inline in HTML`);
+  const html = readFileSync(template, 'utf8');
+  if (!html.includes(entryTag)) throw new Error(`${template} lost its entry tag ${entryTag}`);
+  const style = css ? `<style>${css}</style>\n  ` : '';
+  return html.replace('</head>', `${style}</head>`).replace(entryTag, () => `<script type="module">${js}</script>`);
 }
 
 export default defineConfig(({ mode }) => {
@@ -139,7 +199,7 @@ export default defineConfig(({ mode }) => {
     };
   }
   return {
-    plugins: [preact(), localeCatalogues(), precompress()],
+    plugins: [preact(), localeCatalogues(), inlineFramePages(), precompress()],
     build: {
       outDir: 'dist/app',
       emptyOutDir: true,
@@ -152,11 +212,8 @@ export default defineConfig(({ mode }) => {
       rollupOptions: {
         input: {
           hosted: resolve(root, 'hosted-page/index.html'),
-          controller: resolve(root, 'src/frames/controller.html'),
-          field: resolve(root, 'src/frames/field.html'),
-          // Element frames other than the card's: each loads only its own component (issue 9).
-          address: resolve(root, 'src/frames/address.html'),
-          wallet: resolve(root, 'src/frames/wallet.html'),
+          // The element frames (field, address, wallet) and the controller are built by
+          // inlineFramePages; these two are ordinary pages.
           checkout: resolve(root, 'src/frames/checkout.html'),
           challengeReturn: resolve(root, 'src/frames/challenge-return.html'),
           sandboxFields: resolve(root, 'sandbox-processor/fields-page/index.html'),

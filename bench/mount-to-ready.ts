@@ -202,7 +202,11 @@ async function bytesOf(page: Page, ready: ReadyInfo, sessionId: string, type: 'c
       }),
     { publishableKey: ready.publishableKey, sessionId, types: type === 'card' ? ['card'] : ['cardNumber', 'cardExpiry', 'cardCvc'], timeoutMs: READY_TIMEOUT_MS },
   );
-  // Requests the frames start after ready (none expected) would land here too.
+  // The controller frame starts once a field is ready: its downloads count too, so wait for its
+  // load event (its module scripts have run by then). Requests the frames start later still (none
+  // expected) would land here too.
+  const controller = await page.waitForSelector('iframe[title="svcpay controller"]', { state: 'attached', timeout: READY_TIMEOUT_MS });
+  await (await controller.contentFrame())?.waitForLoadState('load');
   await page.waitForTimeout(300);
   const out = { embed: 0, controller: 0, fields: 0, total: 0 };
   for (const s of await Promise.all(seen.sizes)) {

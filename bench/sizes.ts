@@ -1,6 +1,7 @@
 /**
- * What a buyer's browser downloads, gzipped: the embed script, and for an HTML page every script,
- * module preload and stylesheet it references, plus the static imports of those scripts.
+ * What a buyer's browser downloads, gzipped: the embed script, and for an HTML page the page itself
+ * (the field page carries its code inline), every script, module preload and stylesheet it
+ * references, plus the static imports of those scripts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -29,6 +30,7 @@ export function fileBundle(root: string, file: string): BundleSize {
 export function pagesBundle(root: string, servedRoot: string, htmlFiles: string[]): BundleSize {
   const found = new Set<string>();
   for (const html of htmlFiles) {
+    found.add(html);
     for (const ref of htmlReferences(read(html).toString('utf8'))) {
       const file = resolveRef(ref, dirname(html), servedRoot);
       if (file) addWithImports(file, servedRoot, found);

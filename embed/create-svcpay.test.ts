@@ -30,8 +30,27 @@ function page() {
   const fromController = (data: object, origin = SERVICE, source: unknown = controllerWindow) =>
     window.dispatchEvent(new MessageEvent('message', { data: { protocol: P, channel: channel(), ...data }, origin, source: source as Window }));
   const posted = () => controllerWindow.postMessage.mock.calls.map(([m, o]) => ({ ...(m as object), targetOrigin: o as string }));
-  return { svcpay, elements, controller, load, channel, fromController, posted };
+  /** Stands in for the window of the field frame in `box`; messages from it as the page gets them. */
+  const field = (box: string) => {
+    const frame = document.querySelector<HTMLIFrameElement>(`${box} iframe`)!;
+    const win = { postMessage: vi.fn() };
+    Object.defineProperty(frame, 'contentWindow', { value: win, configurable: true });
+    const hash = new URLSearchParams(new URL(frame.src).hash.slice(1));
+    const elementId = hash.get('elementId');
+    const post = (data: object, origin = SERVICE, source: unknown = win) =>
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { protocol: P, channel: hash.get('channel'), elementId, ...data }, origin, source: source as Window }),
+      );
+    return { frame, elementId, post, win };
+  };
+  /** The field in #card says ready: the page starts the controller frame in a task after it (issue 9). */
+  const cardReady = () => field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
+  return { svcpay, elements, controller, load, channel, fromController, posted, field, cardReady };
 }
+
+const readyState = { elementType: 'card', empty: true, complete: false, brand: 'unknown', error: null };
+/** Lets the page run the task it queued after a field's ready (the controller frame starts there). */
+const nextTask = () => new Promise((done) => setTimeout(done));
 
 describe('SvcPay()', () => {
   it('throws clear errors for programming mistakes', () => {
@@ -60,11 +79,19 @@ describe('SvcPay()', () => {
 });
 
 describe('elements', () => {
-  it('mounts a sandboxed field frame and one hidden controller frame per group', () => {
-    const { elements, controller } = page();
+  it('mounts a sandboxed field frame, and one hidden controller frame per group once a field is ready', async () => {
+    const { elements, controller, field } = page();
     const card = elements.create('card', { hidePostalCode: true });
     expect(controller()).toBeNull();
+    // The merchant's ready handlers run before the controller frame is created (issue 9).
+    const seenByHandler: unknown[] = [];
+    card.on('ready', () => seenByHandler.push(controller()));
     card.mount('#card');
+    // The first field loads alone: nothing competes with it until it is ready (issue 9).
+    expect(controller()).toBeNull();
+    field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
+    expect(seenByHandler).toEqual([null]);
+    await nextTask();
     const frame = document.querySelector<HTMLIFrameElement>('#card iframe')!;
     expect(frame.title).toBe('Secure card payment input frame');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
@@ -97,6 +124,8 @@ describe('elements', () => {
     card.unmount();
     expect(document.querySelector('#card iframe')).toBeNull();
     card.mount('#card');
+    field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
+    await nextTask();
     expect(document.querySelectorAll('iframe[title="svcpay controller"]')).toHaveLength(1);
     card.destroy();
     expect(document.querySelector('#card iframe')).toBeNull();
@@ -104,15 +133,92 @@ describe('elements', () => {
     expect(() => elements.create('cardNumber').mount('#nowhere')).toThrow(/no element matches "#nowhere"/);
   });
 
-  it('talks to the controller only after it is ready, and relays events without values', () => {
-    const { elements, load, fromController, posted, channel } = page();
+  it('hears its field frame directly, only that window, origin, channel and element, and never a value', async () => {
+    const { elements, field, controller } = page();
     const card = elements.create('card');
     const onChange = vi.fn();
     const onReady = vi.fn();
     card.on('change', onChange).on('ready', onReady);
     expect(() => card.on('submit' as never, () => {})).toThrow(/unknown event "submit"/);
     card.mount('#card');
+    const f = field('#card');
+    const state = { elementType: 'card', empty: false, complete: true, brand: 'visa', error: null };
+    f.post({ type: 'element.event', event: 'ready', state: readyState });
+    f.post({ type: 'element.event', event: 'ready', state: readyState });
+    f.post({ type: 'element.event', event: 'change', state });
+    expect(onReady).toHaveBeenCalledOnce();
+    expect(onChange).toHaveBeenCalledExactlyOnceWith({ elementType: 'card', empty: false, complete: true, brand: 'visa', error: null });
+    await nextTask();
+
+    // Wrong origin, wrong window (the controller's, the page's own), wrong channel, another
+    // element, wrong shape: all dropped.
+    f.post({ type: 'element.event', event: 'change', state }, 'http://evil.test');
+    f.post({ type: 'element.event', event: 'change', state }, SERVICE, window);
+    f.post({ type: 'element.event', event: 'change', state }, SERVICE, controller()!.contentWindow);
+    f.post({ type: 'element.event', event: 'change', state, channel: 'another_channel' });
+    f.post({ type: 'element.event', event: 'change', state, elementId: 'card-other' });
+    f.post({ type: 'element.event', event: 'change', state: { ...state, number: '4242424242424242' } });
+    expect(onChange).toHaveBeenCalledOnce();
+
+    f.post({ type: 'element.resize', height: 61 });
+    expect(f.frame.style.height).toBe('61px');
+    f.post({ type: 'element.resize', height: 70, elementId: 'card-other' });
+    expect(f.frame.style.height).toBe('61px');
+
+    // An unmounted element hears nothing more.
+    card.unmount();
+    f.post({ type: 'element.event', event: 'change', state });
+    expect(onChange).toHaveBeenCalledOnce();
+  });
+
+  it("hears an address element's value and a wallet's outcome from their own frames; the controller starts once both are ready", async () => {
+    const { elements, field, controller } = page();
+    const address = elements.create('address');
+    const wallet = elements.create('wallet');
+    const onAddress = vi.fn();
+    const onResult = vi.fn();
+    const onUnavailable = vi.fn();
+    address.on('change', onAddress);
+    wallet.on('result', onResult).on('unavailable', onUnavailable);
+    address.mount('#n');
+    wallet.mount('#x');
+    const a = field('#n');
+    const w = field('#x');
+    expect(a.frame.src).toContain('/frames/address.html#');
+    expect(w.frame.src).toContain('/frames/wallet.html#');
+    const line = { line1: '1 Market St', line2: '', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' };
+    const addressState = { elementType: 'address', empty: false, complete: true, error: null, value: { name: 'Ada', address: line } };
+    const walletState = { elementType: 'wallet', empty: true, complete: false };
+    a.post({ type: 'element.event', event: 'ready', state: { ...addressState, empty: true, complete: false } });
+    await nextTask();
+    // One element of two is ready: nothing competes with the wallet yet.
+    expect(controller()).toBeNull();
+    w.post({ type: 'element.event', event: 'ready', state: walletState });
+    await nextTask();
+    expect(controller()).not.toBeNull();
+
+    a.post({ type: 'element.event', event: 'change', state: addressState });
+    expect(onAddress).toHaveBeenCalledExactlyOnceWith({ elementType: 'address', empty: false, complete: true, error: null, value: { name: 'Ada', address: line } });
+    // Nothing that could hold card data gets through, nor a state from the other element's frame.
+    a.post({ type: 'element.event', event: 'change', state: { ...addressState, value: { ...addressState.value, number: '4242424242424242' } } });
+    w.post({ type: 'element.event', event: 'change', state: addressState, elementId: a.elementId });
+    expect(onAddress).toHaveBeenCalledOnce();
+
+    const result = { status: 'succeeded', sessionId: 'cs_1', paymentIntentId: 'vpi_1' };
+    w.post({ type: 'element.event', event: 'result', state: { ...walletState, complete: true, wallet: 'google_pay', result } });
+    expect(onResult).toHaveBeenCalledExactlyOnceWith({ elementType: 'wallet', ...result });
+    w.post({ type: 'element.event', event: 'unavailable', state: walletState });
+    expect(onUnavailable).toHaveBeenCalledOnce();
+    expect(w.frame.style.height).toBe('0px');
+  });
+
+  it('talks to the controller only after it is ready', async () => {
+    const { elements, load, fromController, posted, channel, field } = page();
+    const card = elements.create('card');
+    card.mount('#card');
     card.update({ disabled: true });
+    field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
+    await nextTask();
     load();
     // Only init goes out until the controller answers; then the queued update follows.
     expect(posted()).toEqual([
@@ -120,52 +226,46 @@ describe('elements', () => {
     ]);
     fromController({ type: 'controller.ready' });
     expect(posted()[1]).toMatchObject({ type: 'element.update', options: { disabled: true }, targetOrigin: SERVICE });
-
-    const elementId = new URLSearchParams(new URL(document.querySelector<HTMLIFrameElement>('#card iframe')!.src).hash.slice(1)).get('elementId');
-    const state = { elementType: 'card', empty: false, complete: true, brand: 'visa', error: null };
-    fromController({ type: 'element.event', elementId, event: 'ready', state });
-    fromController({ type: 'element.event', elementId, event: 'ready', state });
-    fromController({ type: 'element.event', elementId, event: 'change', state });
-    expect(onReady).toHaveBeenCalledOnce();
-    expect(onChange).toHaveBeenCalledWith({ elementType: 'card', empty: false, complete: true, brand: 'visa', error: null });
-
-    // Wrong origin, wrong window, wrong channel, wrong shape: all dropped.
-    fromController({ type: 'element.event', elementId, event: 'change', state }, 'http://evil.test');
-    fromController({ type: 'element.event', elementId, event: 'change', state }, SERVICE, window);
-    window.dispatchEvent(
-      new MessageEvent('message', {
-        data: { protocol: P, channel: 'another_channel', type: 'element.event', elementId, event: 'change', state },
-        origin: SERVICE,
-        source: posted as never,
-      }),
-    );
-    fromController({ type: 'element.event', elementId, event: 'change', state: { ...state, number: '4242424242424242' } });
-    expect(onChange).toHaveBeenCalledOnce();
-
-    fromController({ type: 'element.resize', elementId, height: 61 });
-    expect(document.querySelector<HTMLIFrameElement>('#card iframe')!.style.height).toBe('61px');
   });
 
-  it('marks each field frame with its element type, and as ready once its ready event arrived (what svcpay/testing waits on)', () => {
-    const { elements, load, fromController } = page();
+  it('does not take field events from the controller frame', async () => {
+    const { elements, load, fromController, field } = page();
+    const card = elements.create('card');
+    const onChange = vi.fn();
+    card.on('change', onChange).mount('#card');
+    const f = field('#card');
+    f.post({ type: 'element.event', event: 'ready', state: readyState });
+    await nextTask();
+    load();
+    fromController({ type: 'controller.ready' });
+    fromController({ type: 'element.event', elementId: f.elementId, event: 'change', state: readyState });
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('marks each field frame with its element type, and as ready once its ready event arrived (what svcpay/testing waits on)', async () => {
+    const { elements, field, controller } = page();
     const number = elements.create('cardNumber');
     const cvc = elements.create('cardCvc');
     number.mount('#n');
     cvc.mount('#x');
-    load();
-    fromController({ type: 'controller.ready' });
     const frame = (box: string) => document.querySelector<HTMLIFrameElement>(`${box} iframe`)!;
     expect(frame('#n').getAttribute('data-svcpay-element')).toBe('cardNumber');
     expect(frame('#x').getAttribute('data-svcpay-element')).toBe('cardCvc');
     expect(frame('#n').hasAttribute('data-svcpay-ready')).toBe(false);
 
-    const elementId = (box: string) => new URLSearchParams(new URL(frame(box).src).hash.slice(1)).get('elementId');
     const state = { elementType: 'cardNumber', empty: true, complete: false, brand: 'unknown', error: null };
-    fromController({ type: 'element.event', elementId: elementId('#n'), event: 'change', state });
+    const n = field('#n');
+    n.post({ type: 'element.event', event: 'change', state });
     expect(frame('#n').hasAttribute('data-svcpay-ready')).toBe(false);
-    fromController({ type: 'element.event', elementId: elementId('#n'), event: 'ready', state });
+    n.post({ type: 'element.event', event: 'ready', state });
     expect(frame('#n').hasAttribute('data-svcpay-ready')).toBe(true);
     expect(frame('#x').hasAttribute('data-svcpay-ready')).toBe(false);
+    // The controller waits for every mounted field, so it loads after all of them.
+    await nextTask();
+    expect(controller()).toBeNull();
+    field('#x').post({ type: 'element.event', event: 'ready', state: { ...state, elementType: 'cardCvc' } });
+    await nextTask();
+    expect(controller()).not.toBeNull();
 
     // A remount is a new frame: not ready until its own ready event.
     number.unmount();
@@ -174,8 +274,10 @@ describe('elements', () => {
   });
 
   it('confirmPayment posts confirm to the service origin and resolves with the controller result', async () => {
-    const { svcpay, elements, load, fromController, posted } = page();
+    const { svcpay, elements, load, fromController, posted, field } = page();
     elements.create('card').mount('#card');
+    field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
+    await nextTask();
     load();
     fromController({ type: 'controller.ready' });
     const pending = svcpay.confirmPayment({ elements });
@@ -188,9 +290,11 @@ describe('elements', () => {
   });
 
   it('destroying the last element removes the controller frame; a confirm in flight answers processing, and a new element starts afresh', async () => {
-    const { svcpay, elements, load, fromController, controller } = page();
+    const { svcpay, elements, load, fromController, controller, cardReady } = page();
     const card = elements.create('card');
     card.mount('#card');
+    cardReady();
+    await nextTask();
     load();
     fromController({ type: 'controller.ready' });
     const pending = svcpay.confirmPayment({ elements });
@@ -199,6 +303,8 @@ describe('elements', () => {
     await expect(pending).resolves.toEqual({ status: 'processing', sessionId: 'cs_1' });
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
     elements.create('card').mount('#card');
+    cardReady();
+    await nextTask();
     expect(controller()).not.toBeNull();
   });
 
@@ -222,10 +328,12 @@ describe('elements', () => {
   it('confirmPayment resolves (never rejects) when nothing is mounted or the controller never answers', async () => {
     vi.useFakeTimers();
     try {
-      const { svcpay, elements } = page();
+      const { svcpay, elements, controller } = page();
       expect((await svcpay.confirmPayment({ elements })).error?.code).toBe('elements_not_mounted');
       elements.create('card').mount('#card');
       const pending = svcpay.confirmPayment({ elements });
+      // A confirm before any field was ready starts the controller itself.
+      expect(controller()).not.toBeNull();
       await vi.advanceTimersByTimeAsync(16_000);
       expect(await pending).toMatchObject({ status: 'failed', sessionId: 'cs_1', error: { code: 'controller_unavailable' } });
     } finally {
@@ -234,8 +342,10 @@ describe('elements', () => {
   });
 
   it('createToken asks the controller for a token and resolves { token } only for its own request', async () => {
-    const { svcpay, elements, load, fromController, posted } = page();
+    const { svcpay, elements, load, fromController, posted, cardReady } = page();
     elements.create('card').mount('#card');
+    cardReady();
+    await nextTask();
     load();
     fromController({ type: 'controller.ready' });
     const pending = svcpay.createToken({ elements });
@@ -254,11 +364,12 @@ describe('elements', () => {
       const { svcpay, elements, load, fromController, posted } = page();
       document.body.insertAdjacentHTML('beforeend', '<button id="pay">Pay</button>');
       elements.create('card').mount('#card');
-      load();
-      fromController({ type: 'controller.ready' });
       const pay = document.getElementById('pay')!;
       pay.focus();
+      // A confirm before the field is ready starts the controller frame itself.
       const pending = svcpay.confirmPayment({ elements });
+      load();
+      fromController({ type: 'controller.ready' });
       const ask = posted().find((m) => (m as { type?: string }).type === 'confirm') as unknown as { requestId: string };
       const url = 'http://127.0.0.1:4243/challenge/sbx_txn_1';
       fromController({ type: 'confirm.challenge', requestId: ask.requestId, url, label: 'Confirm your payment with your bank', cancel: 'Cancel' });
@@ -285,8 +396,10 @@ describe('elements', () => {
   });
 
   it('the return page closes the challenge as returned; a message from another window or origin does not', async () => {
-    const { svcpay, elements, load, fromController, posted } = page();
+    const { svcpay, elements, load, fromController, posted, cardReady } = page();
     elements.create('card').mount('#card');
+    cardReady();
+    await nextTask();
     load();
     fromController({ type: 'controller.ready' });
     void svcpay.confirmPayment({ elements });
@@ -308,11 +421,13 @@ describe('elements', () => {
   it('fires the group error event for a controller error and for a field frame that never says ready', async () => {
     vi.useFakeTimers();
     try {
-      const { elements, load, fromController } = page();
+      const { svcpay, elements, load, fromController } = page();
       const errors: unknown[] = [];
       expect(() => elements.on('change' as never, () => {})).toThrow(/unknown event/);
       elements.on('error', (e) => errors.push(e));
       elements.create('card').mount('#card');
+      // The field never says ready; a confirm starts the controller frame.
+      void svcpay.confirmPayment({ elements });
       load();
       fromController({ type: 'controller.ready' });
       fromController({ type: 'controller.error', error: { code: 'frame_error', message: 'A card field failed unexpectedly.' } });
@@ -324,10 +439,11 @@ describe('elements', () => {
       const seen: unknown[] = [];
       other.elements.on('error', (e) => seen.push(e));
       other.elements.create('card').mount('#card');
+      // Its ready comes from its own frame; the controller frame starts after it.
+      other.cardReady();
+      await vi.advanceTimersByTimeAsync(0);
       other.load();
       other.fromController({ type: 'controller.ready' });
-      const id = new URLSearchParams(new URL(document.querySelector<HTMLIFrameElement>('#card iframe')!.src).hash.slice(1)).get('elementId');
-      other.fromController({ type: 'element.event', elementId: id, event: 'ready', state: { elementType: 'card', empty: true, complete: false } });
       await vi.advanceTimersByTimeAsync(16_000);
       expect(seen).toEqual([]);
     } finally {

@@ -1,12 +1,15 @@
 /**
  * One element on the merchant page: a field frame it mounts into the merchant's container, and
- * the event handlers the merchant registered. The frame's state arrives through the controller.
+ * the event handlers the merchant registered. The frame's state events and size come from that
+ * frame's own window, straight to the page (never through the controller, so a loading
+ * controller cannot delay `ready`); its values never leave the frames.
  */
-import type { ElementState } from '../src/protocol/messages.ts';
+import { listen } from '../src/protocol/channel.ts';
+import type { FieldToPage } from '../src/protocol/messages.ts';
 import { elementFrames } from '../src/vocab/elements.ts';
 import type { ElementPort, GroupHost } from './group.ts';
 import type { ElementEventName, ElementOptions, ElementType, SvcPayElement } from './loader/types.js';
-import { elementEventNames, isElementOptions } from './protocol.ts';
+import { FieldToPageParser, elementEventNames, isElementOptions } from './protocol.ts';
 import { SANDBOX, callAll, fail, randomId, resolveTarget } from './util.ts';
 
 type Handler = (event: never) => void;
@@ -17,6 +20,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
   const handlers: Partial<Record<ElementEventName, Handler[]>> = {};
   let options: ElementOptions = checkOptions(initial ?? {});
   let frame: HTMLIFrameElement | null = null;
+  let stopListening: (() => void) | null = null;
   let readyFired = false;
   let collapsed = false;
   let destroyed = false;
@@ -34,7 +38,6 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       if (destroyed) fail(`${type}.mount: this element was destroyed; create a new one.`);
       if (frame) fail(`${type}.mount: this element is already mounted; call unmount() first.`);
       const container = resolveTarget(target, `${type}.mount`);
-      group.ensureController();
       // The mount's key and session bind the field (src/frames/binding.ts); no secret is ever here.
       const hash = new URLSearchParams({
         channel: group.channel,
@@ -64,6 +67,15 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       frame.style.cssText = `border:0;margin:0;padding:0;width:100%;min-width:100%;height:${spec.height}px;display:block;overflow:hidden;background:transparent;color-scheme:normal`;
       readyFired = false;
       collapsed = false;
+      // Only this frame's window, only the service origin, only this group's channel and element.
+      const owner = container.ownerDocument.defaultView ?? window;
+      stopListening = listen(owner, {
+        origin: group.origin,
+        source: () => frame?.contentWindow,
+        schema: FieldToPageParser,
+        channel: group.channel,
+        onMessage: (msg) => void (msg.elementId === id && fromField(msg)),
+      });
       container.appendChild(frame);
       group.mounted(id);
     },
@@ -86,9 +98,12 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     },
     unmount() {
       if (!frame) return;
+      stopListening?.();
+      stopListening = null;
       frame.remove();
       frame = null;
       group.post({ type: 'element.unmount', elementId: id });
+      group.fieldReady();
     },
     destroy() {
       if (destroyed) return;
@@ -99,38 +114,40 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     },
   };
 
-  return {
-    id,
-    element,
-    isMounted: () => frame !== null,
-    isReady: () => readyFired,
-    handle(event, state: ElementState) {
-      if (!frame || state.elementType !== type) return;
-      if (event === 'ready') {
-        if (readyFired) return;
-        readyFired = true;
-        frame.setAttribute('data-svcpay-ready', '');
-      }
-      // No wallet in this browser, or an address the session does not collect: the element takes
-      // no room on the page, whatever size its empty frame reports afterwards.
-      if (event === 'unavailable') {
-        collapsed = true;
-        frame.style.height = '0px';
-      }
-      if (event === 'result') return 'result' in state && state.result ? emit(event, { elementType: type, ...state.result }) : undefined;
-      if (event !== 'change') return emit(event, { elementType: type });
-      emit('change', {
-        elementType: type,
-        empty: state.empty,
-        complete: state.complete,
-        ...('brand' in state && state.brand ? { brand: state.brand } : {}),
-        error: ('error' in state && state.error) || null,
-        // Only a type the registry says carries its value (an address) hands it to the page.
-        ...(spec.value && 'value' in state ? { value: state.value } : {}),
-      });
-    },
-    resize(height) {
-      if (frame && !collapsed) frame.style.height = `${height}px`;
-    },
-  };
+  function fromField(msg: FieldToPage): void {
+    if (!frame) return;
+    if (msg.type === 'element.resize') {
+      if (!collapsed) frame.style.height = `${msg.height}px`;
+      return;
+    }
+    const { event, state } = msg;
+    if (state.elementType !== type) return;
+    if (event === 'ready') {
+      if (readyFired) return;
+      readyFired = true;
+      frame.setAttribute('data-svcpay-ready', '');
+      // After the merchant's handlers, in a task of its own: creating the controller's iframe
+      // takes the page's main thread for a while, and must not hold back `ready` (issue 9).
+      setTimeout(() => group.fieldReady(id));
+    }
+    // No wallet in this browser, or an address the session does not collect: the element takes
+    // no room on the page, whatever size its empty frame reports afterwards.
+    if (event === 'unavailable') {
+      collapsed = true;
+      frame.style.height = '0px';
+    }
+    if (event === 'result') return 'result' in state && state.result ? emit(event, { elementType: type, ...state.result }) : undefined;
+    if (event !== 'change') return emit(event, { elementType: type });
+    emit('change', {
+      elementType: type,
+      empty: state.empty,
+      complete: state.complete,
+      ...('brand' in state && state.brand ? { brand: state.brand } : {}),
+      error: ('error' in state && state.error) || null,
+      // Only a type the registry says carries its value (an address) hands it to the page.
+      ...(spec.value && 'value' in state ? { value: state.value } : {}),
+    });
+  }
+
+  return { id, element, isMounted: () => frame !== null, isReady: () => frame !== null && readyFired };
 }

@@ -1,10 +1,11 @@
 /**
- * One `elements` group on the merchant page: its hidden controller frame, the channel id that
- * ties the controller to the group's field frames, and the page side of the page<->controller
- * conversation. The page only ever learns states and outcomes; card values stay in the frames.
+ * One `elements` group on the merchant page: its hidden controller frame (created once the
+ * mounted elements are ready, or on confirm), the channel id that ties the controller to the
+ * group's element frames, and the page side of the page<->controller conversation. The page only
+ * ever learns states and outcomes; card values stay in the frames.
  */
 import { listen, send } from '../src/protocol/channel.ts';
-import type { ControllerToPage, ElementState, PageToController, TokenResult } from '../src/protocol/messages.ts';
+import type { ControllerToPage, PageToController, TokenResult } from '../src/protocol/messages.ts';
 import { openChallenge } from './challenge.ts';
 import { createElement } from './element.ts';
 import type { Appearance, ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, ElementsErrorEvent, SvcPayElement } from './loader/types.js';
@@ -27,7 +28,13 @@ type Body = PageToController extends infer M ? (M extends unknown ? Omit<M, 'pro
 /** What an element needs from its group. */
 export interface GroupHost extends GroupConfig {
   channel: string;
+  /** Creates the group's controller frame if it is not there yet (on confirm). */
   ensureController(): void;
+  /**
+   * An element said `ready` (its load watch ends) or went away: once every mounted element is
+   * ready, the controller frame starts.
+   */
+  fieldReady(elementId?: string): void;
   post(body: Body): void;
   /** An element's frame was put on the page: it must say ready in time, or the group's `error` fires. */
   mounted(elementId: string): void;
@@ -38,11 +45,9 @@ export interface ElementPort {
   id: string;
   element: SvcPayElement;
   isMounted(): boolean;
+  /** Mounted, and its frame said `ready`. */
   isReady(): boolean;
-  handle(event: ElementEventName, state: ElementState): void;
-  resize(height: number): void;
 }
-type ElementEventName = Extract<ControllerToPage, { type: 'element.event' }>['event'];
 
 const READY_WAIT_MS = 15_000;
 const RESULT_WAIT_MS = 90_000;
@@ -90,6 +95,14 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     channel,
     // Messages wait until the controller has said it is ready, so none is lost to a loading frame.
     post: (body) => (ready ? postNow(body) : void queue.push(body)),
+    // The controller frame starts once the elements mounted so far have rendered, so it never
+    // competes with them for the network or for the renderer they share (same service site): it is
+    // not on the way to any element's `ready` (issue 9, Speed). It is needed only at confirm.
+    fieldReady(elementId) {
+      if (elementId) unwatch(elementId);
+      const mounted = [...ports.values()].filter((p) => p.isMounted());
+      if (mounted.length > 0 && mounted.every((p) => p.isReady())) host.ensureController();
+    },
     ensureController() {
       if (frame) return;
       const hash = new URLSearchParams({ channel, parentOrigin: cfg.pageOrigin });
@@ -151,11 +164,6 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       const waiting = queue;
       queue = [];
       for (const body of waiting) postNow(body);
-    } else if (msg.type === 'element.event') {
-      if (msg.event === 'ready') unwatch(msg.elementId);
-      ports.get(msg.elementId)?.handle(msg.event, msg.state);
-    } else if (msg.type === 'element.resize') {
-      ports.get(msg.elementId)?.resize(msg.height);
     } else if (msg.type === 'controller.error') {
       emitError(msg.error.code, msg.error.message);
     } else if (msg.type === 'confirm.challenge') {
@@ -206,6 +214,8 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
           waitResult();
         },
       });
+      // Normally up since the elements were ready; a confirm before that starts it now.
+      host.ensureController();
       timer = setTimeout(() => {
         if (!ready) return done(failure(kind, 'controller_unavailable', 'The payment service could not be reached. Check your connection and try again.'));
         waitResult();

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import * as zodSide from '../src/protocol/messages.ts';
-import { ChallengeReturnParser, CheckoutFrameToPageParser, ControllerToPageParser, PageToControllerParser, cardBrands, elementEventNames, elementTypes, PROTOCOL } from './protocol.ts';
+import {
+  ChallengeReturnParser,
+  CheckoutFrameToPageParser,
+  ControllerToPageParser,
+  FieldToPageParser,
+  PageToControllerParser,
+  cardBrands,
+  elementEventNames,
+  elementTypes,
+  PROTOCOL,
+} from './protocol.ts';
 
 const P = 'svcpay/1';
 const channel = 'chan_0123456789';
@@ -8,6 +18,7 @@ const state = { elementType: 'card', empty: false, complete: true, brand: 'visa'
 const address = { line1: '1 Market St', line2: '', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' };
 const addressState = { elementType: 'address', empty: false, complete: true, error: null, value: { name: 'Ada', phone: '+1 415 555 0100', address } };
 const addressEvent = (state: unknown) => ({ protocol: 'svcpay/1', type: 'element.event', channel: 'chan_0123456789', elementId: 'e1', event: 'change', state });
+const walletState = { elementType: 'wallet', empty: false, complete: true, wallet: 'google_pay' };
 const result = { status: 'failed', sessionId: 'cs_1', error: { code: 'card_declined', message: 'Declined', declineCode: 'generic_decline' }, retry: { allowed: true, attempts_remaining: 2 } };
 
 const toPage: unknown[] = [
@@ -48,6 +59,14 @@ const toPage: unknown[] = [
   addressEvent({ ...addressState, value: { ...addressState.value, name: 'x'.repeat(201) } }),
   addressEvent({ ...addressState, value: undefined }),
   addressEvent({ elementType: 'address', empty: true, complete: false }),
+  addressEvent(walletState),
+  addressEvent({ elementType: 'wallet', empty: true, complete: false }),
+  addressEvent({ ...walletState, wallet: 'samsung_pay' }),
+  addressEvent({ ...walletState, result }),
+  addressEvent({ ...walletState, result: { ...result, status: 'requires_action' } }),
+  addressEvent({ ...walletState, result: { ...result, card: '4242424242424242' } }),
+  addressEvent({ ...walletState, value: addressState.value }),
+  addressEvent({ ...walletState, error: null }),
   { protocol: P, type: 'element.resize', channel, elementId: 'e1', height: 44 },
   { protocol: P, type: 'element.resize', channel, elementId: 'e1', height: 44.5 },
   { protocol: P, type: 'element.resize', channel, elementId: 'e1', height: -1 },
@@ -104,6 +123,8 @@ const toController: unknown[] = [
   { protocol: P, type: 'element.update', channel, elementId: 'e1', options: { placeholder: 'x', disabled: true, hidePostalCode: false } },
   { protocol: P, type: 'element.update', channel, elementId: 'e1' },
   { protocol: P, type: 'element.update', channel, elementId: 'e1', options: {} },
+  { protocol: P, type: 'element.update', channel, elementId: 'e1', options: { mode: 'shipping' } },
+  { protocol: P, type: 'element.update', channel, elementId: 'e1', options: { mode: 'home' } },
   { protocol: P, type: 'element.update', channel, elementId: 'e1', options: { color: 'red' } },
   { protocol: P, type: 'element.update', channel, elementId: 'e1', options: { placeholder: 'x'.repeat(101) } },
   { protocol: P, type: 'element.update', channel, elementId: 'e1', options: null },
@@ -152,6 +173,11 @@ describe('hand-rolled page-side validators', () => {
     expect(ControllerToPageParser.safeParse(m).success).toBe(zodSide.ControllerToPage.safeParse(m).success);
   });
 
+  // The same samples: each page-bound message belongs to one direction and is refused by the other.
+  it.each(toPage.map((m, i) => [i, m]))('FieldToPage sample %i agrees with zod', (_i, m) => {
+    expect(FieldToPageParser.safeParse(m).success).toBe(zodSide.FieldToPage.safeParse(m).success);
+  });
+
   it.each(toController.map((m, i) => [i, m]))('PageToController sample %i agrees with zod', (_i, m) => {
     expect(PageToControllerParser.safeParse(m).success).toBe(zodSide.PageToController.safeParse(m).success);
   });
@@ -167,15 +193,17 @@ describe('hand-rolled page-side validators', () => {
   });
 
   it('accepts some samples and rejects others (the suite tests both ways)', () => {
-    const verdicts = toPage.map((m) => ControllerToPageParser.safeParse(m).success);
-    expect(verdicts.filter(Boolean).length).toBeGreaterThan(5);
-    expect(verdicts.filter((v) => !v).length).toBeGreaterThan(5);
+    for (const parser of [ControllerToPageParser, FieldToPageParser]) {
+      const verdicts = toPage.map((m) => parser.safeParse(m).success);
+      expect(verdicts.filter(Boolean).length).toBeGreaterThan(3);
+      expect(verdicts.filter((v) => !v).length).toBeGreaterThan(5);
+    }
   });
 
-  it("lets an address element's value through, and nothing that could carry card data", () => {
-    expect(ControllerToPageParser.safeParse(addressEvent(addressState)).success).toBe(true);
-    expect(ControllerToPageParser.safeParse(addressEvent({ ...addressState, value: { ...addressState.value, number: '4242424242424242' } })).success).toBe(false);
-    expect(ControllerToPageParser.safeParse(addressEvent({ ...addressState, value: { address: { ...address, cvc: '123' } } })).success).toBe(false);
+  it("lets an address element's value through from its frame, and nothing that could carry card data", () => {
+    expect(FieldToPageParser.safeParse(addressEvent(addressState)).success).toBe(true);
+    expect(FieldToPageParser.safeParse(addressEvent({ ...addressState, value: { ...addressState.value, number: '4242424242424242' } })).success).toBe(false);
+    expect(FieldToPageParser.safeParse(addressEvent({ ...addressState, value: { address: { ...address, cvc: '123' } } })).success).toBe(false);
   });
 
   it('uses the same vocabulary as messages.ts', () => {
@@ -187,7 +215,8 @@ describe('hand-rolled page-side validators', () => {
     // (each member of a zod/mini union is an object exposing its `type` literal in `_zod.propValues`.)
     const types = (u: { _zod: { def: { options: readonly { _zod: { propValues?: Record<string, Set<unknown>> } }[] } } }) =>
       u._zod.def.options.flatMap((o) => [...(o._zod.propValues?.type ?? [])]).map(String).sort();
-    expect(types(zodSide.ControllerToPage)).toEqual(['confirm.challenge', 'confirm.result', 'controller.error', 'controller.ready', 'element.event', 'element.resize', 'token.result']);
+    expect(types(zodSide.ControllerToPage)).toEqual(['confirm.challenge', 'confirm.result', 'controller.error', 'controller.ready', 'token.result']);
+    expect(types(zodSide.FieldToPage)).toEqual(['element.event', 'element.resize']);
     expect(types(zodSide.PageToController)).toEqual(['challenge.done', 'confirm', 'element.unmount', 'element.update', 'init']);
     expect(types(zodSide.CheckoutFrameToPage)).toEqual(['checkout.error', 'checkout.mounted', 'checkout.ready', 'checkout.resize', 'checkout.result']);
   });

@@ -1,117 +1,21 @@
 /**
- * Hand-rolled validators mirroring the zod schemas of src/protocol/messages.ts for the two
- * page-side directions. zod would more than double the script-tag bundle (6 KB budget), so the
- * page checks shapes with these instead; protocol.test.ts runs the same samples through both and
- * proves they agree. Types still come from messages.ts (type-only imports cost nothing).
+ * The page side's validators: hand-rolled mirrors of the zod schemas of src/protocol/messages.ts
+ * for the page-side directions. The ones the frames share (FieldToPage, ControllerToPage,
+ * PageToController) live in src/protocol/page-parsers.ts; the embedded checkout's and the
+ * challenge return page's, which only this bundle reads, are here. zod would more than double the
+ * script-tag bundle (6 KB budget); protocol.test.ts runs the same samples through both and proves
+ * they agree. Types still come from messages.ts.
  */
-import type { Parser } from '../src/protocol/channel.ts';
-import type { ChallengeReturnToPage, CheckoutFrameToPage, ControllerToPage, PageToController } from '../src/protocol/messages.ts';
+import { head, int, obj, oneOf, opt, orNull, str, union } from '../src/protocol/checks.ts';
+import type { ChallengeReturnToPage, CheckoutFrameToPage } from '../src/protocol/messages.ts';
+import { elementOptions, paymentError } from '../src/protocol/page-parsers.ts';
 import { cardBrands, elementEventNames, elementTypes } from '../src/vocab/elements.ts';
-import { publishableKeyShape } from '../src/vocab/keys.ts';
-import { confirmStatuses } from '../src/vocab/payments.ts';
-import { walletTypes } from '../src/vocab/wallet-domains.ts';
 
-export const PROTOCOL = 'svcpay/1';
+export { PROTOCOL } from '../src/protocol/checks.ts';
+export { ControllerToPageParser, FieldToPageParser, PageToControllerParser } from '../src/protocol/page-parsers.ts';
 export { cardBrands, elementEventNames, elementTypes };
 
-type Check = (v: unknown) => boolean;
-type Rec = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
-const str = (max: number, re?: RegExp): Check => (v) => typeof v === 'string' && v.length <= max && (!re || re.test(v));
-const re = (r: RegExp) => str(1e9, r);
-const bool: Check = (v) => typeof v === 'boolean';
-const int = (min: number, max: number): Check => (v) => Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max;
-const oneOf = (xs: readonly unknown[]): Check => (v) => xs.includes(v);
-const opt = (c: Check): Check => (v) => v === undefined || c(v);
-const orNull = (c: Check): Check => (v) => v === null || c(v);
-/** A strict object: every key known, every known key valid (absent keys are `undefined`). */
-const obj = (shape: Record<string, Check>): Check => (v) =>
-  isObj(v) && Object.keys(v).every((k) => has(shape, k)) && Object.keys(shape).every((k) => shape[k]!(v[k]));
-
-const channel = re(/^[A-Za-z0-9_-]{8,64}$/);
-const id = re(/^[A-Za-z0-9_-]{1,64}$/);
-const head = (type: string) => ({ protocol: oneOf([PROTOCOL]), type: oneOf([type]), channel });
-
-const fieldError = obj({ code: str(64), message: str(300) });
-const fieldState = obj({
-  elementType: oneOf(elementTypes),
-  empty: bool,
-  complete: bool,
-  brand: opt(oneOf(cardBrands)),
-  error: opt(orNull(fieldError)),
-});
-
-/** An address element's state carries its value (messages.ts, AddressState). */
-const addressState = obj({
-  elementType: oneOf(['address']),
-  empty: bool,
-  complete: bool,
-  error: orNull(fieldError),
-  value: obj({
-    name: opt(str(200)),
-    phone: opt(str(32, /^[0-9+()\-. ]*$/)),
-    address: obj({ line1: str(200), line2: str(200), city: str(100), state: str(100), postalCode: str(16), country: re(/^[A-Z]{2}$/) }),
-  }),
-});
-const paymentError = obj({ code: str(64), message: str(500), declineCode: opt(orNull(str(64))) });
-
-const confirmResult = obj({
-  status: oneOf(confirmStatuses),
-  sessionId: str(80),
-  paymentIntentId: opt(orNull(str(80))),
-  error: opt(paymentError),
-  retry: opt(orNull(obj({ allowed: bool, attempts_remaining: int(0, Number.MAX_SAFE_INTEGER) }))),
-});
-
-const tokenResult = obj({
-  token: opt(
-    obj({
-      id: str(80),
-      card: obj({ brand: oneOf(cardBrands), last4: orNull(re(/^\d{4}$/)), expMonth: orNull(int(1, 12)), expYear: orNull(int(2000, 2100)) }),
-    }),
-  ),
-  error: opt(paymentError),
-});
-
-
-/** A wallet element's state (messages.ts, WalletState): the wallet offered, and its payment's outcome. */
-const walletState = obj({
-  elementType: oneOf(['wallet']),
-  empty: bool,
-  complete: bool,
-  wallet: opt(oneOf(walletTypes)),
-  result: opt(confirmResult),
-});
-const elementState: Check = (v) => fieldState(v) || addressState(v) || walletState(v);
-
-const elementOptions = opt(obj({ placeholder: opt(str(100)), disabled: opt(bool), hidePostalCode: opt(bool), mode: opt(oneOf(['billing', 'shipping'])) }));
-
-const controllerToPage: Record<string, Check> = {
-  'controller.ready': obj(head('controller.ready')),
-  'element.event': obj({ ...head('element.event'), elementId: id, event: oneOf(elementEventNames), state: elementState }),
-  'element.resize': obj({ ...head('element.resize'), elementId: id, height: int(0, 2000) }),
-  'confirm.result': obj({ ...head('confirm.result'), requestId: id, result: confirmResult }),
-  'confirm.challenge': obj({ ...head('confirm.challenge'), requestId: id, url: str(2000, /^https?:\/\/[^\s]+$/), label: str(200), cancel: str(100) }),
-  'token.result': obj({ ...head('token.result'), requestId: id, result: tokenResult }),
-  'controller.error': obj({ ...head('controller.error'), error: obj({ code: str(64), message: str(300) }) }),
-};
-
-const pageToController: Record<string, Check> = {
-  init: obj({
-    ...head('init'),
-    publishableKey: re(publishableKeyShape),
-    sessionId: str(80),
-    locale: opt(str(16)),
-  }),
-  'element.update': obj({ ...head('element.update'), elementId: id, options: elementOptions }),
-  'element.unmount': obj({ ...head('element.unmount'), elementId: id }),
-  confirm: obj({ ...head('confirm'), requestId: id, kind: oneOf(['payment', 'token']) }),
-  'challenge.done': obj({ ...head('challenge.done'), requestId: id, outcome: oneOf(['returned', 'canceled']) }),
-};
-
-const checkoutToPage: Record<string, Check> = {
+export const CheckoutFrameToPageParser = union<CheckoutFrameToPage>({
   'checkout.mounted': obj(head('checkout.mounted')),
   'checkout.ready': obj(head('checkout.ready')),
   'checkout.resize': obj({ ...head('checkout.resize'), height: int(0, 2000) }),
@@ -120,22 +24,10 @@ const checkoutToPage: Record<string, Check> = {
     result: obj({ status: oneOf(['succeeded', 'failed']), sessionId: str(80), paymentIntentId: opt(orNull(str(80))), error: opt(paymentError) }),
   }),
   'checkout.error': obj({ ...head('checkout.error'), error: paymentError }),
-};
+});
 
-function union<T>(byType: Record<string, Check>): Parser<T> {
-  return {
-    safeParse(data) {
-      const type = isObj(data) ? data.type : undefined;
-      const ok = typeof type === 'string' && has(byType, type) && byType[type]!(data);
-      return ok ? { success: true, data: data as T } : { success: false };
-    },
-  };
-}
+export const ChallengeReturnParser = union<ChallengeReturnToPage>({ 'challenge.returned': obj(head('challenge.returned', false)) });
 
-export const ControllerToPageParser = union<ControllerToPage>(controllerToPage);
-export const ChallengeReturnParser = union<ChallengeReturnToPage>({ 'challenge.returned': obj({ protocol: oneOf([PROTOCOL]), type: oneOf(['challenge.returned']) }) });
-export const PageToControllerParser = union<PageToController>(pageToController);
-export const CheckoutFrameToPageParser = union<CheckoutFrameToPage>(checkoutToPage);
 /** Merchant input checks reuse the wire rules, so a bad option fails at the call, not silently. */
 export const isElementOptions = elementOptions;
 export const isSessionId = str(80);

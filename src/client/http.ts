@@ -3,8 +3,9 @@
  * resolves with either the parsed body or the service's error envelope (network failures become
  * a `network_error` envelope), so callers branch on `ok`.
  */
-import type * as z from 'zod/mini';
-import { ErrorEnvelope } from './schemas/shared.ts';
+import type { Parser } from '../protocol/channel.ts';
+import { ErrorEnvelopeParser } from './parsers.ts';
+import type { ErrorEnvelope } from './schemas/shared.ts';
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ErrorEnvelope };
 
@@ -27,7 +28,8 @@ function envelope(code: string, message: string, retryable: boolean): ErrorEnvel
   };
 }
 
-export async function call<S extends z.ZodMiniType>(path: string, schema: S, opts: CallOptions = {}): Promise<ApiResult<z.infer<S>>> {
+/** `schema`: a zod schema, or a hand-rolled parser where a page must not load zod (./parsers.ts). */
+export async function call<T>(path: string, schema: Parser<T>, opts: CallOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.publishableKey) headers.Authorization = `Bearer ${opts.publishableKey}`;
@@ -54,7 +56,7 @@ export async function call<S extends z.ZodMiniType>(path: string, schema: S, opt
     if (parsed.success) return { ok: true, status: res.status, data: parsed.data };
     return { ok: false, status: res.status, error: envelope('unexpected_response', 'The service answered in an unexpected shape.', false) };
   }
-  const err = ErrorEnvelope.safeParse(json);
+  const err = ErrorEnvelopeParser.safeParse(json);
   return {
     ok: false,
     status: res.status,

@@ -1,9 +1,11 @@
 /**
- * What a frame learns from its URL hash. The hash is written by the embed script on the merchant
- * page, so it is untrusted input: it is parsed here once, and a frame with a bad hash stays inert.
- * (The hash, unlike the query, never reaches the server or its logs.)
+ * What a frame learns from its URL hash, as zod schemas: the definition. The hash is written by the
+ * embed script on the merchant page, so it is untrusted input: it is parsed once, and a frame with
+ * a bad hash stays inert. (The hash, unlike the query, never reaches the server or its logs.) The
+ * frames themselves read it with the hand-rolled twins in src/protocol/frame-parsers.ts (no zod in
+ * a frame: issue 9), which frame-parsers.test.ts holds equal to `readHash` with these schemas.
  */
-// zod/mini, like messages.ts: classic zod does not tree-shake (frame budget 25 KB gzipped).
+// zod/mini, like messages.ts: classic zod does not tree-shake.
 import * as z from 'zod/mini';
 import { Appearance, ElementOptions } from '../protocol/messages.ts';
 import { CHANNEL_ID, isHttpOrigin } from '../protocol/channel.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AddressState, ControllerToPage, ElementState, FieldToController } from './messages.ts';
+import { AddressState, ElementState, FieldToController, FieldToPage } from './messages.ts';
 
 const address = { line1: '1 Market St', line2: '', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' };
 const valid = { elementType: 'address', empty: false, complete: true, error: null, value: { name: 'Ada Lovelace', phone: '+1 (415) 555-0100', address } };
@@ -45,7 +45,7 @@ describe('AddressState', () => {
     expect(ElementState.safeParse({ elementType: 'card', empty: true, complete: false }).success).toBe(true);
     expect(ElementState.safeParse(valid).success).toBe(true);
     const channel = 'chan_0123456789';
-    expect(ControllerToPage.safeParse({ protocol: 'svcpay/1', type: 'element.event', channel, elementId: 'e1', event: 'change', state: valid }).success).toBe(true);
+    expect(FieldToPage.safeParse({ protocol: 'svcpay/1', type: 'element.event', channel, elementId: 'e1', event: 'change', state: valid }).success).toBe(true);
     expect(FieldToController.safeParse({ protocol: 'svcpay/1', type: 'field.event', elementId: 'e1', event: 'change', state: valid }).success).toBe(true);
     // A card element's state never carries a value.
     expect(ElementState.safeParse({ elementType: 'card', empty: false, complete: true, value: valid.value }).success).toBe(false);

@@ -1,8 +1,9 @@
 /**
  * Every message that crosses a frame boundary, defined once (STYLE.md habit 2).
  *
- * Three conversations, one union per direction:
+ * Four conversations, one union per direction:
  * - merchant page  <-> controller frame   (window.postMessage, cross-origin)
+ * - field frame     -> merchant page      (window.postMessage, cross-origin; state events only)
  * - controller     <-> field frames        (BroadcastChannel, then a private MessagePort; same
  *                                           service origin)
  * - hosted page    <-> sandbox processor fields frame (window.postMessage, cross-origin)
@@ -20,9 +21,10 @@ import { publishableKeyShape } from '../vocab/keys.ts';
 import { confirmStatuses } from '../vocab/payments.ts';
 import { walletTypes } from '../vocab/wallets.ts';
 import { appearanceProblem, type Appearance as AppearanceValue } from './appearance.ts';
+import { PROTOCOL } from './checks.ts';
 import { bool, intIn } from './primitives.ts';
 
-export const PROTOCOL = 'svcpay/1' as const;
+export { PROTOCOL };
 
 export { cardBrands, elementEventNames, elementTypes };
 
@@ -214,22 +216,6 @@ export const ControllerToPage = z.union([
   z.strictObject({ protocol, type: z.literal('controller.ready'), channel: Channel }),
   z.strictObject({
     protocol,
-    type: z.literal('element.event'),
-    channel: Channel,
-    elementId: RequestId,
-    event: ElementEventName,
-    state: ElementState,
-  }),
-  /** A field frame's content height, so the page can size that iframe (frames are cross-origin). */
-  z.strictObject({
-    protocol,
-    type: z.literal('element.resize'),
-    channel: Channel,
-    elementId: RequestId,
-    height: FrameHeight,
-  }),
-  z.strictObject({
-    protocol,
     type: z.literal('confirm.result'),
     channel: Channel,
     requestId: RequestId,
@@ -256,6 +242,34 @@ export const ControllerToPage = z.union([
   z.strictObject({ protocol, type: z.literal('controller.error'), channel: Channel, error: ElementsError }),
 ]);
 export type ControllerToPage = z.infer<typeof ControllerToPage>;
+
+// element frame -> its parent, the merchant page (window.postMessage to the page's origin)
+/**
+ * An element's state events (a card field's, an address's with its value, a wallet's) and size
+ * go straight to the page, not through the controller frame, so an element is `ready` as soon as
+ * it has rendered, whatever the controller is doing (issue 9, Speed). State only: like every
+ * message to the page, no member can hold a card value. The page listens to each element frame's
+ * own window only.
+ */
+export const FieldToPage = z.union([
+  z.strictObject({
+    protocol,
+    type: z.literal('element.event'),
+    channel: Channel,
+    elementId: RequestId,
+    event: ElementEventName,
+    state: ElementState,
+  }),
+  /** The field's content height, so the page can size that iframe (frames are cross-origin). */
+  z.strictObject({
+    protocol,
+    type: z.literal('element.resize'),
+    channel: Channel,
+    elementId: RequestId,
+    height: FrameHeight,
+  }),
+]);
+export type FieldToPage = z.infer<typeof FieldToPage>;
 
 // ---------------------------------------------------------------------------------------------
 // Inside the service origin only. Three ways between a controller and its field frames
@@ -292,7 +306,6 @@ export const FieldToController = z.union([
     event: ElementEventName,
     state: ElementState,
   }),
-  z.strictObject({ protocol, type: z.literal('field.resize'), elementId: RequestId, height: FrameHeight }),
   /** An unexpected exception in a field frame: its code only, reported to the merchant as an `error` event. */
   z.strictObject({ protocol, type: z.literal('field.error'), elementId: RequestId, code: str(64) }),
 ]);

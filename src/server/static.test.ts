@@ -5,8 +5,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { inlineHashes } from './static.ts';
 import { testApp } from './testing.ts';
 import { elementPages } from '../vocab/elements.ts';
 
@@ -131,14 +133,45 @@ describe('static files: validators and caching', () => {
     expect(res.headers.get('ETag')).toMatch(/-br"$/);
   });
 
-  it('keeps the frame headers: framable by any page, never stored, precompressed', async () => {
+  it('keeps the frame headers: framable by any page, cached for minutes, precompressed', async () => {
     const res = await (await setup()).get('/frames/field.html', { 'Accept-Encoding': 'br' });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Security-Policy')).toContain('frame-ancestors *');
-    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    // One document for every mount, no per-buyer data in it: the split trio downloads it once.
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=300');
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(res.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
     expect(brotliDecompressSync(await bytes(res)).toString()).toBe(FIELD);
+  });
+});
+
+describe('static files: a frame page with its code inline (issue 9, Speed)', () => {
+  const SCRIPT = 'document.body.dataset.ran = "yes";';
+  const STYLE = '.svp-card{color:red}';
+  const INLINE = `<!doctype html><html><head><style>${STYLE}</style></head><body><div></div><script type="module">${SCRIPT}</script></body></html>`;
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+  it('hashes inline scripts and styles, not scripts loaded by src', () => {
+    expect(inlineHashes(INLINE)).toEqual({ script: [sha(SCRIPT)], style: [sha(STYLE)] });
+    expect(inlineHashes(FIELD)).toEqual({ script: [], style: [] });
+  });
+
+  it('allows exactly its inline script and style by hash, with no unsafe-inline', async () => {
+    const dir = fakeDist();
+    put(dir, 'app/src/frames/field.html', INLINE);
+    const res = await (await setup(dir)).get('/frames/field.html', { 'Accept-Encoding': 'br' });
+    expect(res.status).toBe(200);
+    const policy = Object.fromEntries(
+      res.headers
+        .get('Content-Security-Policy')!
+        .split('; ')
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
+    expect(policy['script-src']).toEqual(["'self'", sha(SCRIPT)]);
+    expect(policy['style-src']).toEqual(["'self'", sha(STYLE)]);
+    expect(JSON.stringify(policy)).not.toContain('unsafe');
+    expect(policy['frame-ancestors']).toEqual(['*']);
+    expect(brotliDecompressSync(await bytes(res)).toString()).toBe(INLINE);
   });
 });
 

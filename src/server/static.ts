@@ -136,5 +136,20 @@ export async function serveAsset(c: Context, distDir: string, name: string) {
   return sendDist(c, file);
 }
 
+/**
+ * The CSP sources that allow a page's inline `<script>` and `<style>` elements by their content
+ * (`'sha256-…'`, CSP Level 2), so a page can carry its code inline without `'unsafe-inline'`.
+ * Script elements with a `src` carry no inline code and are skipped. Computed once per file
+ * content: the caller keys it by `DistFile.hash`.
+ */
+export function inlineHashes(html: string): { script: string[]; style: string[] } {
+  const hashesOf = (re: RegExp) =>
+    [...html.matchAll(re)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '', 'utf8').digest('base64')}'`);
+  return {
+    script: hashesOf(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi),
+    style: hashesOf(/<style[^>]*>([\s\S]*?)<\/style>/gi),
+  };
+}
+
 export const escapeJsonForHtml = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');

@@ -62,33 +62,42 @@ test('a second controller on the same channel gets no card values and charges no
   await attackerFrame.evaluate((name) => {
     const heard: string[] = [];
     (window as unknown as { heard: string[] }).heard = heard;
-    new BroadcastChannel(name).onmessage = (event) => heard.push(JSON.stringify(event.data));
+    const bus = new BroadcastChannel(name);
+    bus.onmessage = (event) => heard.push(JSON.stringify(event.data));
+    // What a starting controller says; the genuine field answers on the channel (its hello and
+    // state), which shows the listener hears the channel. Its own message it does not hear.
+    bus.postMessage({ protocol: 'svcpay/1', type: 'controller.hello' });
   }, `svcpay:${channel}`);
 
   const outcome = await page.evaluate(
     async ({ publishableKey, sessionId, channel }): Promise<AttackOutcome> => {
       const frame = document.getElementById('attacker-controller') as HTMLIFrameElement;
       const origin = new URL(frame.src).origin;
-      const heard = (window as unknown as { attackerHeard: Array<{ type?: string; result?: AttackOutcome['result'] }> }).attackerHeard;
+      type Heard = { type?: string; requestId?: string; result?: AttackOutcome['result'] };
+      const heard = (window as unknown as { attackerHeard: Heard[] }).attackerHeard;
       const post = (msg: object) => frame.contentWindow!.postMessage({ protocol: 'svcpay/1', channel, ...msg }, origin);
-      /** Resolves with the first message of `type` the attacker's controller sent (or sends). */
-      const first = (type: string) =>
-        new Promise<(typeof heard)[number]>((done) => {
-          const found = heard.find((m) => m.type === type);
+      /** Resolves with the first message the attacker's controller sent (or sends) that `match`es. */
+      const first = (match: (m: Heard) => boolean) =>
+        new Promise<Heard>((done) => {
+          const found = heard.find(match);
           if (found) return done(found);
           window.addEventListener('message', function on(event) {
-            if (event.source !== frame.contentWindow || (event.data as { type?: string }).type !== type) return;
+            if (event.source !== frame.contentWindow || !match(event.data as Heard)) return;
             window.removeEventListener('message', on);
-            done(event.data);
+            done(event.data as Heard);
           });
         });
       post({ type: 'init', publishableKey, sessionId });
-      await first('controller.ready');
-      // The genuine field announced itself to the attacker's controller, which relayed it: the
-      // attacker's controller knows the field it will ask.
-      await first('element.event');
-      post({ type: 'confirm', requestId: 'attack1', kind: 'payment' });
-      const result = (await first('confirm.result')).result ?? null;
+      await first((m) => m.type === 'controller.ready');
+      // The genuine field announces itself on the channel to a controller that starts after it:
+      // ask until the attacker's controller knows the field (before, it answers that nothing is
+      // mounted), so the confirm below does ask the genuine field for its values.
+      let result: AttackOutcome['result'] = null;
+      for (let i = 1; i <= 50; i++) {
+        post({ type: 'confirm', requestId: `attack${i}`, kind: 'payment' });
+        result = (await first((m) => m.type === 'confirm.result' && m.requestId === `attack${i}`)).result ?? null;
+        if (result?.error?.code !== 'elements_not_mounted') break;
+      }
       return { channel, messages: heard.map((m) => JSON.stringify(m)), result };
     },
     { publishableKey: merchant.keys.publishable, sessionId: attacker.id, channel },

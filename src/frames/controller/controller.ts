@@ -1,9 +1,9 @@
 /**
- * The controller frame's logic, free of `window` so it can be tested: it relays field events to
- * the page, binds each field to this mount (key, session, secret: binding.ts), and on `confirm`
- * collects the bound fields' values and charges the session (`payment`, through a bank challenge
- * when the bank asks) or vaults the card (`token`), answering with an outcome. Card values pass
- * through here (same service origin) but never go to the page.
+ * The controller frame's logic, free of `window` so it can be tested: it keeps each field's state
+ * (the fields tell the page themselves), binds each field to this mount (key, session, secret:
+ * binding.ts), and on `confirm` collects the bound fields' values and charges the session
+ * (`payment`, through a bank challenge when the bank asks) or vaults the card (`token`), answering
+ * with an outcome. Card values pass through here (same service origin) but never go to the page.
  */
 import type { PublicChargeRequest, PublicChargeResponse, PublicCompleteRequest } from '../../api/checkout.ts';
 import type { PublicToken, PublicTokenBody } from '../../api/tokens.ts';
@@ -11,22 +11,22 @@ import type { ChargeCard } from '../../client/schemas/charge.ts';
 import type { ApiResult } from '../../client/http.ts';
 import type { Bus } from '../../protocol/channel.ts';
 import { loadLocale, negotiateLocale, t } from '../../locales/index.ts';
-import {
-  PROTOCOL,
-  type BoundFieldToController,
-  type ConfirmResult,
-  type ControllerBind,
-  type ControllerToBoundField,
-  type ControllerToField,
-  type ControllerToPage,
-  type ElementOptions,
-  type ElementType,
-  type ElementsError,
-  type FieldState,
-  type FieldToController,
-  type PageToController,
-  type PaymentError,
-  type TokenResult,
+import { PROTOCOL } from '../../protocol/checks.ts';
+import type {
+  BoundFieldToController,
+  ConfirmResult,
+  ControllerBind,
+  ControllerToBoundField,
+  ControllerToField,
+  ControllerToPage,
+  ElementOptions,
+  ElementType,
+  ElementsError,
+  FieldState,
+  FieldToController,
+  PageToController,
+  PaymentError,
+  TokenResult,
 } from '../../protocol/messages.ts';
 import { elementBehaviour } from '../../elements/registry.ts';
 import { cardBrands } from '../../vocab/elements.ts';
@@ -180,11 +180,8 @@ export function createController(deps: ControllerDeps) {
         bind(msg.elementId);
         return;
       case 'field.event':
+        // Kept for the wording of a validation failure; the page heard it from the field itself.
         register(msg.elementId, msg.state.elementType).state = msg.state;
-        toPage({ protocol: PROTOCOL, type: 'element.event', channel: deps.channel, elementId: msg.elementId, event: msg.event, state: msg.state });
-        return;
-      case 'field.resize':
-        toPage({ protocol: PROTOCOL, type: 'element.resize', channel: deps.channel, elementId: msg.elementId, height: msg.height });
         return;
       case 'field.error':
         // The field reported it to the service itself; the merchant hears of it here.

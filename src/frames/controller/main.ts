@@ -6,23 +6,24 @@
 import { chargeSession, completeSession, vaultCard } from '../../client/charge.ts';
 import { reportClientError } from '../../client/client-error.ts';
 import { listen, openBus, openPort, send, setChannelDebug } from '../../protocol/channel.ts';
+// Hand-rolled validators, not zod's: each is proven equal to its schema in messages.ts, and they
+// keep zod's message machinery out of this frame (issue 9: what a card buyer downloads).
 import {
-  BoundFieldToController,
-  ControllerBind,
-  ControllerToBoundField,
-  ControllerToField,
-  ControllerToPage,
-  FieldToController,
-  PageToController,
-} from '../../protocol/messages.ts';
+  BoundFieldToControllerParser as BoundFieldToController,
+  ControllerBindParser as ControllerBind,
+  ControllerToBoundFieldParser as ControllerToBoundField,
+  ControllerToFieldParser as ControllerToField,
+  FieldToControllerParser as FieldToController,
+  readControllerParams,
+} from '../../protocol/frame-parsers.ts';
+import { ControllerToPageParser as ControllerToPage, PageToControllerParser as PageToController } from '../../protocol/page-parsers.ts';
 import { elementPages } from '../../vocab/elements.ts';
 import { findFieldWindow, type FrameNode } from '../binding.ts';
-import { ControllerParams, readHash } from '../params.ts';
 import { watchErrors } from '../frame-errors.ts';
 import { createController } from './controller.ts';
 
 function start(): void {
-  const params = readHash(location.hash, ControllerParams);
+  const params = readControllerParams(location.hash);
   if (!params) return console.warn('[svcpay] controller frame: invalid frame URL');
   setChannelDebug(params.debug === '1');
   if (window.parent === window) return console.warn('[svcpay] controller frame: must be embedded by svcpay.js');

@@ -4,7 +4,8 @@
  * billing address element's value as its `billingAddress` (src/elements/registry.ts, `collects`).
  */
 import type { PublicChargeRequest } from '../../api/checkout.ts';
-import { ChargeCard } from '../../client/schemas/charge.ts';
+import { ChargeCardParser } from '../../client/parsers.ts';
+import type { ChargeCard } from '../../client/schemas/charge.ts';
 import { elementBehaviour } from '../../elements/registry.ts';
 import type { MessageKey } from '../../locales/index.ts';
 import type { BoundFieldToController, CardValues, ElementType } from '../../protocol/messages.ts';
@@ -34,7 +35,7 @@ export function mergeCard(answers: readonly FieldAnswer[]): MergeResult {
   if (!merged.number) return { ok: false, key: 'error.incomplete_number' };
   if (merged.expMonth === undefined || merged.expYear === undefined) return { ok: false, key: 'error.incomplete_expiry' };
   if (!merged.cvc) return { ok: false, key: 'error.incomplete_cvc' };
-  const card = ChargeCard.safeParse(merged);
+  const card = ChargeCardParser.safeParse(merged);
   return card.success ? { ok: true, card: card.data } : { ok: false, key: 'error.invalid_number' };
 }
 

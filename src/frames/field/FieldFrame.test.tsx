@@ -85,7 +85,7 @@ describe('FieldFrame', () => {
   it('says hello and ready on the channel, and disables inputs while busy', async () => {
     const c = controller();
     const root = mount('cardNumber');
-    await expect.poll(() => c.got.map((m) => m.type)).toEqual(['field.hello', 'field.event', 'field.resize']);
+    await expect.poll(() => c.got.map((m) => m.type)).toEqual(['field.hello', 'field.event']);
     expect(c.got[1]).toEqual({
       protocol: PROTOCOL,
       type: 'field.event',
@@ -101,6 +101,25 @@ describe('FieldFrame', () => {
     expect(c.got.map((m) => m.type), 'nothing but announcements on the channel').not.toContain('field.values');
     // The controller and this one field, nothing else on the channel.
     expect(live.size).toBe(2);
+  });
+
+  it('tells its parent page that it is ready, at the page origin of its mount only', async () => {
+    const parent = { postMessage: vi.fn() };
+    vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
+    mount('cardExpiry');
+    const readyCall = () => parent.postMessage.mock.calls.find(([m]) => (m as { type: string }).type === 'element.event');
+    await expect.poll(readyCall).toBeDefined();
+    const [ready, targetOrigin] = readyCall()!;
+    expect(targetOrigin).toBe('http://127.0.0.1:4244');
+    expect(ready).toEqual({
+      protocol: PROTOCOL,
+      type: 'element.event',
+      channel,
+      elementId: 'e1',
+      event: 'ready',
+      state: { elementType: 'cardExpiry', empty: true, complete: false, error: null },
+    });
+    expect(parent.postMessage.mock.calls.every(([, origin]) => origin === 'http://127.0.0.1:4244')).toBe(true);
   });
 
   it('hands values only to the controller bound to its key and session', async () => {

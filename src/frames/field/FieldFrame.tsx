@@ -1,20 +1,26 @@
 /**
  * The content of one element frame: the element's view (its component: CardFields, AddressFields,
- * WalletButton), wired to the controller through the field link. Generic over the view, which
+ * WalletButton), wired to its page and its controller through the field link. Generic over the view, which
  * hands back an ElementHandle (values, validate, clear, focus). Sized by its content; the page
  * sizes the iframe to match.
  */
 import type { JSX } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { listen, openBus, openPort, type Bus } from '../../protocol/channel.ts';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { listen, openBus, openPort, send, type Bus } from '../../protocol/channel.ts';
 import {
-  BoundFieldToController,
-  ControllerBind,
-  ControllerToBoundField,
-  ControllerToField,
-  FieldToController,
-  type ElementOptions,
-  type ElementState,
+  BoundFieldToControllerParser as BoundFieldToController,
+  ControllerBindParser as ControllerBind,
+  ControllerToBoundFieldParser as ControllerToBoundField,
+  ControllerToFieldParser as ControllerToField,
+  FieldToControllerParser as FieldToController,
+} from '../../protocol/frame-parsers.ts';
+import { FieldToPageParser } from '../../protocol/page-parsers.ts';
+import type {
+  BoundFieldToController as ValuesMessage,
+  ElementOptions,
+  ElementState,
+  FieldToController as Announcement,
+  FieldToPage,
 } from '../../protocol/messages.ts';
 import { createFieldBinding, isControllerWindow } from '../binding.ts';
 import type { FieldParams } from '../params.ts';
@@ -26,6 +32,18 @@ export interface ViewLink {
   ready(state: ElementState): void;
   change(state: ElementState): void;
   event(name: LinkEventName, state?: ElementState): void;
+}
+
+/**
+ * Posts to the page that embeds this frame, only to the origin the mount named. Where the browser
+ * tells who the parent is and it is another origin, nothing is posted (the browser would drop it
+ * anyway, as postMessage delivers only to the target origin).
+ */
+function toParent(parentOrigin: string, msg: FieldToPage): void {
+  if (window.parent === window) return;
+  const ancestor = location.ancestorOrigins?.[0];
+  if (ancestor !== undefined && ancestor !== parentOrigin) return;
+  send(window.parent, parentOrigin, FieldToPageParser, msg);
 }
 
 export interface ElementViewProps {
@@ -49,14 +67,16 @@ export function FieldFrame({ params, view: View, initial }: FieldFrameProps): JS
   const [busy, setBusy] = useState(false);
   const handle = useRef<ElementHandle | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  const busRef = useRef<{ post(m: FieldToController): void } | null>(null);
-  const portRef = useRef<Bus<BoundFieldToController> | null>(null);
+  const busRef = useRef<{ post(m: Announcement): void } | null>(null);
+  const portRef = useRef<Bus<ValuesMessage> | null>(null);
 
   const [link, binding] = useMemo(() => {
     const b = createFieldBinding(params);
     const l = createFieldLink({
+      channel: params.channel,
       elementId: params.elementId,
       elementType: params.type,
+      toPage: (msg) => toParent(params.parentOrigin, msg),
       post: (msg) => busRef.current?.post(msg),
       postBound: (msg) => portRef.current?.post(msg),
       holds: b.holds,
@@ -67,7 +87,19 @@ export function FieldFrame({ params, view: View, initial }: FieldFrameProps): JS
     return [l, b] as const;
   }, [params.elementId, params.type]);
 
-  useEffect(() => {
+  // Layout effects, not effects: they run as soon as the first render is in the DOM, where an
+  // effect waits for the next animation frame, which would hold `ready` back (issue 9, Speed).
+  // The size goes first, so the page has sized the frame when it hears `ready`.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => link.resize(el.getBoundingClientRect().height));
+    observer.observe(el);
+    link.resize(el.getBoundingClientRect().height);
+    return () => observer.disconnect();
+  }, [link]);
+
+  useLayoutEffect(() => {
     const bus = openBus(params.channel, { receive: ControllerToField, send: FieldToController, onMessage: link.fromController });
     busRef.current = bus;
     // The controller binds this field by posting to this window (binding.ts).
@@ -92,15 +124,6 @@ export function FieldFrame({ params, view: View, initial }: FieldFrameProps): JS
       busRef.current = null;
       bus.close();
     };
-  }, [link]);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => link.resize(el.getBoundingClientRect().height));
-    observer.observe(el);
-    link.resize(el.getBoundingClientRect().height);
-    return () => observer.disconnect();
   }, [link]);
 
   return (

@@ -8,15 +8,18 @@ import { rendersOn, type ElementPage } from '../../elements/registry.ts';
 import { applyDocumentLocale, loadLocale, negotiateLocale } from '../../locales/index.ts';
 import { reportClientError } from '../../client/client-error.ts';
 import { openBus, setChannelDebug, type Bus } from '../../protocol/channel.ts';
-import { ControllerToField, FieldToController, PROTOCOL, type ElementState } from '../../protocol/messages.ts';
+import { PROTOCOL } from '../../protocol/checks.ts';
+// Hand-rolled validators, not zod's (issue 9: no zod in a frame; frame-parsers.test.ts holds them equal).
+import { ControllerToFieldParser as ControllerToField, FieldToControllerParser as FieldToController, readFieldParams } from '../../protocol/frame-parsers.ts';
+import type { ElementState, FieldToController as Announcement } from '../../protocol/messages.ts';
 import { watchErrors } from '../frame-errors.ts';
-import { FieldParams, readHash } from '../params.ts';
+import type { FieldParams } from '../params.ts';
 import { applyAppearance } from './appearance.ts';
 import { FieldFrame, type FieldFrameProps } from './FieldFrame.tsx';
 import './field.css';
 
 export function bootElementFrame(page: ElementPage, view: FieldFrameProps['view'], initial?: (params: FieldParams) => ElementState): void {
-  const params = readHash(location.hash, FieldParams);
+  const params = readFieldParams(location.hash);
   const root = document.getElementById('svcpay-field');
   if (!params || !root || !rendersOn(params.type, page)) {
     console.warn(`[svcpay] ${page} frame: invalid frame URL`);
@@ -25,7 +28,7 @@ export function bootElementFrame(page: ElementPage, view: FieldFrameProps['view'
   setChannelDebug(params.debug === '1');
   // An unexpected failure here is reported to the service, and announced on the bus so the
   // controller tells the merchant (`error` event); the bus is opened only if one happens.
-  let errors: Bus<FieldToController> | null = null;
+  let errors: Bus<Announcement> | null = null;
   watchErrors(window, page, (body) => reportClientError(body, ''), (code) => {
     errors ??= openBus(params.channel, { receive: ControllerToField, send: FieldToController, onMessage: () => {} });
     errors.post({ protocol: PROTOCOL, type: 'field.error', elementId: params.elementId, code });

@@ -3,26 +3,36 @@ import type { CardFieldsHandle } from '../../components/CardFields/index.ts';
 import {
   BoundFieldToController,
   FieldToController,
+  FieldToPage,
   PROTOCOL,
   type CardValues,
   type BoundFieldToController as Answer,
   type FieldToController as Msg,
+  type FieldToPage as PageMsg,
 } from '../../protocol/messages.ts';
 import { createFieldLink, toFieldState } from './link.ts';
 
 const P = PROTOCOL;
 const SECRET = 'a'.repeat(64);
+const CHANNEL = 'abcdef0123456789';
 const OTHER_SECRET = 'b'.repeat(64);
 
 function setup(handle: Partial<CardFieldsHandle> | null = null, elementType: 'card' | 'cardExpiry' = 'card') {
   const sent: Msg[] = [];
+  /** What went to the parent page. */
+  const page: PageMsg[] = [];
   /** What went to the bound controller's port: the only place values may go. */
   const bound: Answer[] = [];
   const setOptions = vi.fn();
   const setBusy = vi.fn();
   const link = createFieldLink({
+    channel: CHANNEL,
     elementId: 'e1',
     elementType,
+    toPage: (m) => {
+      expect(FieldToPage.safeParse(m).success).toBe(true);
+      page.push(m);
+    },
     post: (m) => {
       // The bus validates too; prove every message the link builds is one the schema accepts.
       expect(FieldToController.safeParse(m).success).toBe(true);
@@ -38,32 +48,46 @@ function setup(handle: Partial<CardFieldsHandle> | null = null, elementType: 'ca
     setBusy,
     revealWaitMs: 20,
   });
-  return { link, sent, bound, setOptions, setBusy };
+  return { link, sent, page, bound, setOptions, setBusy };
 }
 
 const initial = toFieldState('card', { empty: true, complete: false, brand: 'unknown', error: null });
 
 describe('field link', () => {
-  it('announces itself, then relays state without values', () => {
+  it('tells the page its events and size itself, and the controller its state, without values', () => {
     const t = setup();
     t.link.ready(initial);
-    t.link.change({ ...initial, empty: false, brand: 'visa' });
+    const typed = { ...initial, empty: false, brand: 'visa' as const };
+    t.link.change(typed);
     t.link.event('focus');
     t.link.resize(61.2);
     t.link.resize(61.9);
-    expect(t.sent.map((m) => m.type)).toEqual(['field.hello', 'field.event', 'field.event', 'field.event', 'field.resize']);
-    expect(t.sent[4]).toEqual({ protocol: P, type: 'field.resize', elementId: 'e1', height: 62 });
+    const ev = (event: string, state: object) => ({ protocol: P, type: 'element.event', channel: CHANNEL, elementId: 'e1', event, state });
+    expect(t.page).toEqual([
+      ev('ready', initial),
+      ev('change', typed),
+      ev('focus', typed),
+      { protocol: P, type: 'element.resize', channel: CHANNEL, elementId: 'e1', height: 62 },
+    ]);
+    expect(t.sent.map((m) => m.type)).toEqual(['field.hello', 'field.event', 'field.event']);
+    expect(t.sent.filter((m) => m.type === 'field.event').map((m) => (m as { event: string }).event)).toEqual(['ready', 'change']);
   });
 
-  it('re-announces itself and its size when a controller starts after it', () => {
+  it('re-announces itself and its state to a controller that starts after it, and nothing to the page', () => {
     const t = setup();
     t.link.fromController({ protocol: P, type: 'controller.hello' });
     expect(t.sent).toEqual([]);
     t.link.ready(initial);
     t.link.resize(50);
     t.sent.length = 0;
+    t.page.length = 0;
     t.link.fromController({ protocol: P, type: 'controller.hello' });
-    expect(t.sent.map((m) => m.type)).toEqual(['field.hello', 'field.event', 'field.resize']);
+    expect(t.sent).toEqual([
+      { protocol: P, type: 'field.hello', elementId: 'e1', elementType: 'card' },
+      { protocol: P, type: 'field.event', elementId: 'e1', event: 'ready', state: initial },
+    ]);
+    // The page had its ready: a second one would be a second `ready` for the merchant.
+    expect(t.page).toEqual([]);
   });
 
   it('answers a collect carrying the mount secret with values, to the bound controller only', () => {
@@ -108,8 +132,10 @@ describe('field link', () => {
   it('answers valid:false when the values do not fit the schema', () => {
     const posts: Answer[] = [];
     const link = createFieldLink({
+      channel: CHANNEL,
       elementId: 'e1',
       elementType: 'card',
+      toPage: () => {},
       post: () => {},
       postBound: (m) => {
         if (!BoundFieldToController.safeParse(m).success) throw new TypeError('invalid');

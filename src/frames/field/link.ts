@@ -1,21 +1,23 @@
 /**
- * A field frame's side of the conversation with its controller, free of Preact so it can be tested
- * alone. Announcements go on the bus; values leave only in answer to a `field.collect` that came
- * over the bound controller's private port carrying the mount secret (binding.ts), only back over
- * that port, and only when the inputs are valid.
+ * A field frame's side of the conversation with its page and its controller, free of Preact so it
+ * can be tested alone. State events and size go straight to the page (issue 9: no controller on
+ * the way to `ready`); announcements and state go on the bus for the controller; values leave only
+ * in answer to a `field.collect` that came over the bound controller's private port carrying the
+ * mount secret (binding.ts), only back over that port, and only when the inputs are valid.
  */
 import type { CardFieldsState } from '../../components/CardFields/index.ts';
 import { elementBehaviour } from '../../elements/registry.ts';
-import {
-  PROTOCOL,
-  type BoundFieldToController,
-  type ControllerToBoundField,
-  type ControllerToField,
-  type ElementEventName,
-  type ElementOptions,
-  type ElementState,
-  type FieldState,
-  type FieldToController,
+import { PROTOCOL } from '../../protocol/checks.ts';
+import type {
+  BoundFieldToController,
+  ControllerToBoundField,
+  ControllerToField,
+  ElementEventName,
+  ElementOptions,
+  ElementState,
+  FieldState,
+  FieldToController,
+  FieldToPage,
 } from '../../protocol/messages.ts';
 import type { ElementType, FieldType } from '../params.ts';
 
@@ -35,8 +37,11 @@ export interface ElementHandle {
 export type LinkEventName = Exclude<ElementEventName, 'ready' | 'change'>;
 
 export interface FieldLinkDeps {
+  channel: string;
   elementId: string;
   elementType: ElementType;
+  /** Posts to the parent page: state and size only. */
+  toPage(msg: FieldToPage): void;
   /** Posts on the bus, which every service-origin document on the channel hears. */
   post(msg: FieldToController): void;
   /** Posts to the bound controller only, over its port. */
@@ -57,7 +62,7 @@ export function toFieldState(elementType: FieldType, s: CardFieldsState): FieldS
 }
 
 export function createFieldLink(deps: FieldLinkDeps) {
-  const { elementId } = deps;
+  const { elementId, channel } = deps;
   let state: ElementState | null = null;
   let height: number | null = null;
   let answerPending: (() => void) | null = null;
@@ -65,14 +70,22 @@ export function createFieldLink(deps: FieldLinkDeps) {
   const post = (msg: FieldToController) => deps.post(msg);
   const postValues = (msg: BoundFieldToController) => deps.postBound(msg);
   const hello = () => post({ protocol: PROTOCOL, type: 'field.hello', elementId, elementType: deps.elementType });
-  const emit = (event: ElementEventName, s: ElementState) => post({ protocol: PROTOCOL, type: 'field.event', elementId, event, state: s });
+  /** To the page; state changes (ready, change) to the controller too, for its error wording. */
+  const emit = (event: ElementEventName, s: ElementState) => {
+    deps.toPage({ protocol: PROTOCOL, type: 'element.event', channel, elementId, event, state: s });
+    if (event === 'ready' || event === 'change') post({ protocol: PROTOCOL, type: 'field.event', elementId, event, state: s });
+  };
 
-  /** Says hello, ready and size again, once there is a state to announce. */
+  /**
+   * Says hello and the current state again on the bus, once there is a state to announce: to a
+   * controller that started after this field (the usual order: the page creates it once the
+   * fields are ready), or when the bus opened after the view announced itself. The page had its
+   * `ready` already: a second one would be a second `ready` for the merchant.
+   */
   function announce(): void {
     if (!state) return;
     hello();
-    emit('ready', state);
-    if (height !== null) post({ protocol: PROTOCOL, type: 'field.resize', elementId, height });
+    post({ protocol: PROTOCOL, type: 'field.event', elementId, event: 'ready', state });
   }
 
   function flushAnswer(): void {
@@ -124,13 +137,12 @@ export function createFieldLink(deps: FieldLinkDeps) {
       const h = Math.min(2000, Math.max(0, Math.ceil(next)));
       if (h === height) return;
       height = h;
-      post({ protocol: PROTOCOL, type: 'field.resize', elementId, height: h });
+      deps.toPage({ protocol: PROTOCOL, type: 'element.resize', channel, elementId, height: h });
     },
     /** From the bus: any controller on the channel, so nothing here touches values or inputs. */
     fromController(msg: ControllerToField): void {
       switch (msg.type) {
         case 'controller.hello':
-          // A controller that started after us missed our hello, ready and size.
           return announce();
       }
     },

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
-import { csp, escapeJsonForHtml, loadDist, pageHeaders, readDist, sendDist, serveAsset } from '../../static.ts';
+import { csp, escapeJsonForHtml, inlineHashes, loadDist, pageHeaders, readDist, sendDist, serveAsset } from '../../static.ts';
 import { sessionIdShape } from '../../../vocab/keys.ts';
 
 const BUILD_MISSING = 'The browser bundles are not built. Run `npm run build` (npm start does it for you).';
@@ -30,18 +30,26 @@ export function pageRoutes(deps: Deps) {
     'form-action': "'self'",
     'object-src': "'none'",
   });
-  const framePolicy = csp({
-    'default-src': "'self'",
-    'script-src': "'self'",
-    'style-src': "'self' 'unsafe-inline'",
-    'img-src': "'self' data:",
-    'connect-src': "'self'",
-    // Merchant pages on any origin mount the fields; that is the product.
-    'frame-ancestors': '*',
-    'base-uri': "'none'",
-    'form-action': "'none'",
-    'object-src': "'none'",
-  });
+  /**
+   * A frame page's CSP. The controller and element pages carry their script and style inline (one
+   * round trip: issue 9, Speed), allowed by their hashes only; once a style hash is listed,
+   * browsers ignore 'unsafe-inline' for styles, so those pages allow no other inline style either.
+   */
+  const framePolicy = (inline: { script: string[]; style: string[] }) =>
+    csp({
+      'default-src': "'self'",
+      'script-src': ["'self'", ...inline.script].join(' '),
+      'style-src': inline.style.length > 0 ? ["'self'", ...inline.style].join(' ') : "'self' 'unsafe-inline'",
+      'img-src': "'self' data:",
+      'connect-src': "'self'",
+      // Merchant pages on any origin mount the fields; that is the product.
+      'frame-ancestors': '*',
+      'base-uri': "'none'",
+      'form-action': "'none'",
+      'object-src': "'none'",
+    });
+  /** Policies by file content hash: hashing the inline code once per build, not per request. */
+  const framePolicies = new Map<string, string>();
 
   // The embedded checkout frame (mountCheckout) is a frame like the others that also frames the
   // processor's fields page, as the hosted page does.
@@ -86,7 +94,19 @@ export function pageRoutes(deps: Deps) {
     const name = c.req.param('name');
     const file = await loadDist(distDir, 'app', 'src', 'frames', name);
     if (!file) throw new ApiError('service_unavailable', BUILD_MISSING);
-    pageHeaders(c, name === 'checkout.html' ? checkoutFramePolicy : framePolicy);
+    if (name === 'checkout.html') {
+      pageHeaders(c, checkoutFramePolicy);
+      return sendDist(c, file);
+    }
+    let policy = framePolicies.get(file.hash);
+    if (!policy) framePolicies.set(file.hash, (policy = framePolicy(inlineHashes(file.text))));
+    pageHeaders(c, policy);
+    // The controller and element pages are the same document for every mount (what a mount is
+    // for is in the hash, which never reaches us), holding no buyer or merchant data: cached like
+    // svcpay.js, so a page that mounts three split fields downloads the field page once, and a
+    // reload none (issue 9, Speed). Short, so a fix reaches every merchant within minutes. The
+    // challenge return page is where a bank sends the buyer back: not cached.
+    if (name !== 'challenge-return.html') c.header('Cache-Control', 'public, max-age=300');
     return sendDist(c, file);
   });
 
