@@ -220,18 +220,22 @@ async function bytesOf(page: Page, ready: ReadyInfo, sessionId: string, type: 'c
 async function servePages(serviceUrl: string): Promise<{ merchantUrl: string; blankUrl: string; close(): Promise<void> }> {
   const merchant = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>svcpay bench</title>
 <script src="${serviceUrl}/js/v1/svcpay.js"></script></head><body><div id="a"></div><div id="b"></div><div id="c"></div></body></html>`;
-  const blank = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body><script>parent.postMessage('blank-ready', '*')</script></body></html>`;
+  // The parent is the merchant page, on this server's 127.0.0.1 address (set once listening).
+  let merchantOrigin = '';
+  const blank = () =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body><script>parent.postMessage('blank-ready', ${JSON.stringify(merchantOrigin)})</script></body></html>`;
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    const body = path === '/' ? merchant : path === '/blank.html' ? blank : null;
+    const body = path === '/' ? merchant : path === '/blank.html' ? blank() : null;
     if (body === null) return void res.writeHead(404).end();
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(body);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
+  merchantOrigin = `http://127.0.0.1:${port}`;
   return {
-    merchantUrl: `http://127.0.0.1:${port}/`,
+    merchantUrl: `${merchantOrigin}/`,
     // Another origin than the page's (localhost, not 127.0.0.1), as the service's frames are.
     blankUrl: `http://localhost:${port}/blank.html`,
     close: () =>
