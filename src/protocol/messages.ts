@@ -23,6 +23,9 @@ import { walletTypes } from '../vocab/wallets.ts';
 import { appearanceProblem, type Appearance as AppearanceValue } from './appearance.ts';
 import { PROTOCOL } from './checks.ts';
 import { bool, intIn } from './primitives.ts';
+import { CardBrand, Channel, FrameHeight, PaymentError, RequestId, protocol, str } from './message-parts.ts';
+
+export { CardBrand, PaymentError };
 
 export { PROTOCOL };
 
@@ -34,12 +37,7 @@ export type ElementType = z.infer<typeof ElementType>;
 export const ElementEventName = z.enum(elementEventNames);
 export type ElementEventName = z.infer<typeof ElementEventName>;
 
-export const CardBrand = z.enum(cardBrands);
-export type CardBrand = z.infer<typeof CardBrand>;
 
-/** A string of at most `n` characters. */
-const str = (n: number) => z.string().check(z.maxLength(n));
-const protocol = z.literal(PROTOCOL);
 
 /** What the page may learn about a field: state, never the value. */
 export const FieldError = z.strictObject({ code: str(64), message: str(300) });
@@ -82,10 +80,6 @@ export const AddressState = z.strictObject({
 export type AddressState = z.infer<typeof AddressState>;
 
 
-const Channel = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));
-const RequestId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
-/** CSS pixels of a field frame's content. */
-const FrameHeight = intIn(0, 2000);
 
 /**
  * The merchant's `appearance` (theme, variables, rules), checked by the same zod-free code the
@@ -106,13 +100,6 @@ export const ElementOptions = z.optional(
 );
 export type ElementOptions = z.infer<typeof ElementOptions>;
 
-/** The error shape every promise of the browser API resolves with (never rejects). */
-export const PaymentError = z.strictObject({
-  code: str(64),
-  message: str(500),
-  declineCode: z.optional(z.nullable(str(64))),
-});
-export type PaymentError = z.infer<typeof PaymentError>;
 
 export const RetryState = z.strictObject({ allowed: bool(), attempts_remaining: intIn(0) });
 
@@ -353,62 +340,5 @@ export const BoundFieldToController = z.strictObject({
 });
 export type BoundFieldToController = z.infer<typeof BoundFieldToController>;
 
-// ---------------------------------------------------------------------------------------------
-// hosted page (service origin) <-> sandbox processor fields frame (processor origin)
-export const HostToProcessorFrame = z.union([
-  z.strictObject({ protocol, type: z.literal('sbx.submit'), requestId: RequestId }),
-  z.strictObject({ protocol, type: z.literal('sbx.reset') }),
-]);
-export type HostToProcessorFrame = z.infer<typeof HostToProcessorFrame>;
-
-export const ProcessorFrameToHost = z.union([
-  z.strictObject({ protocol, type: z.literal('sbx.ready') }),
-  z.strictObject({
-    protocol,
-    type: z.literal('sbx.change'),
-    complete: bool(),
-    empty: bool(),
-    brand: z.optional(CardBrand),
-  }),
-  z.strictObject({
-    protocol,
-    type: z.literal('sbx.result'),
-    requestId: RequestId,
-    /** `approved` / `declined`: a transaction exists; the host page calls complete with it. */
-    status: z.enum(['approved', 'declined', 'invalid', 'error']),
-    transactionId: z.optional(str(80)),
-    declineCode: z.optional(str(64)),
-  }),
-  /** The host cannot measure a cross-origin frame: the fields page reports its content height. */
-  z.strictObject({ protocol, type: z.literal('sbx.resize'), height: FrameHeight }),
-]);
-export type ProcessorFrameToHost = z.infer<typeof ProcessorFrameToHost>;
-
-// ---------------------------------------------------------------------------------------------
-// embedded checkout frame (service origin) -> merchant page (`mountCheckout`, embed sessions).
-// The page says nothing back: everything the frame needs is in its URL hash. Outcomes only.
-export const CheckoutResult = z.strictObject({
-  status: z.enum(['succeeded', 'failed']),
-  sessionId: str(80),
-  paymentIntentId: z.optional(z.nullable(str(80))),
-  error: z.optional(PaymentError),
-});
-export type CheckoutResult = z.infer<typeof CheckoutResult>;
-
-export const CheckoutFrameToPage = z.union([
-  /** The session is ready and the processor's fields are mounting: `mountCheckout` resolves. */
-  z.strictObject({ protocol, type: z.literal('checkout.mounted'), channel: Channel }),
-  /** The processor's fields can take the card. */
-  z.strictObject({ protocol, type: z.literal('checkout.ready'), channel: Channel }),
-  z.strictObject({ protocol, type: z.literal('checkout.resize'), channel: Channel, height: FrameHeight }),
-  /** A payment attempt ended (a decline leaves the form open for another attempt). */
-  z.strictObject({ protocol, type: z.literal('checkout.result'), channel: Channel, result: CheckoutResult }),
-  /** The session cannot be mounted (refused, or not ready in time): `mountCheckout` resolves `{ error }`. */
-  z.strictObject({ protocol, type: z.literal('checkout.error'), channel: Channel, error: PaymentError }),
-]);
-export type CheckoutFrameToPage = z.infer<typeof CheckoutFrameToPage>;
-
-// bank-challenge return page (service origin, in the challenge dialog) -> merchant page
-/** The bank sent the buyer back to the service: the challenge is answered; the page tells the controller. */
-export const ChallengeReturnToPage = z.strictObject({ protocol, type: z.literal('challenge.returned') });
-export type ChallengeReturnToPage = z.infer<typeof ChallengeReturnToPage>;
+// The hosted page's, the embedded checkout's and the bank-challenge return page's messages.
+export * from './page-messages.ts';
