@@ -1,12 +1,11 @@
 /**
  * `waitForReady` and `fillCard` from `svcpay/testing` on a merchant page with the split elements
  * (cardNumber, cardExpiry, cardCvc), each in its own cross-origin frame. The page is a minimal
- * merchant integration served by the test from a loopback server of its own (a page fulfilled by
- * `page.route` would not count as loopback, and Chromium would then refuse it the service's script).
+ * merchant integration served by the test from a loopback origin of its own (e2e/fixtures/loopback-page.ts).
  */
-import { createServer, type Server } from 'node:http';
 import { fillCard, waitForReady } from '../../../embed/testing/index.ts';
 import { cards } from '../../fixtures/cards.ts';
+import { openHtml } from '../../fixtures/loopback-page.ts';
 import { expect, test } from '../../fixtures/test.ts';
 
 function splitPage(serviceUrl: string, publishableKey: string, sessionId: string): string {
@@ -32,18 +31,8 @@ function splitPage(serviceUrl: string, publishableKey: string, sessionId: string
 </script></body></html>`;
 }
 
-/** Serves `html` at the root of a fresh origin on 127.0.0.1; resolves with its URL. */
-async function merchantSite(html: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the merchant site has no port');
-  return { url: `http://127.0.0.1:${address.port}/`, server };
-}
-
 test('waitForReady waits for every split element, and fillCard types into each one’s own frame', async ({ page, api, merchant, server }) => {
   const session = await api.createSession(merchant.keys.secret, { amount: 1200, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true });
-  const site = await merchantSite(splitPage(server.serviceUrl, merchant.keys.publishable, session.id));
   // The third field frame to load waits for the test's word, so two elements are ready before it.
   let release!: () => void;
   const held = new Promise<void>((done) => (release = done));
@@ -55,29 +44,24 @@ test('waitForReady waits for every split element, and fillCard types into each o
       await route.continue();
     },
   );
-  try {
-    // Not `load`: that waits for every frame, the held one included.
-    await page.goto(site.url, { waitUntil: 'domcontentloaded' });
+  // Not `load`: that waits for every frame, the held one included.
+  await openHtml(page, splitPage(server.serviceUrl, merchant.keys.publishable, session.id), 'domcontentloaded');
 
-    let resolved = false;
-    const ready = waitForReady(page, { elements: ['cardNumber', 'cardExpiry', 'cardCvc'] }).then(() => (resolved = true));
-    await expect(page.locator('iframe[data-svcpay-ready]')).toHaveCount(2);
-    // One more frame of the page's own, so waitForReady has looked at this state at least once.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    expect(resolved, 'waitForReady resolved while one element was not ready').toBe(false);
-    release();
-    await ready;
-    // Read once, not retried: when waitForReady returns, the merchant's ready handlers have all run.
-    const readyEvents = await page.evaluate(() => (window as unknown as { readyEvents: string[] }).readyEvents);
-    expect([...readyEvents].sort()).toEqual(['cardCvc', 'cardExpiry', 'cardNumber']);
+  let resolved = false;
+  const ready = waitForReady(page, { elements: ['cardNumber', 'cardExpiry', 'cardCvc'] }).then(() => (resolved = true));
+  await expect(page.locator('iframe[data-svcpay-ready]')).toHaveCount(2);
+  // One more frame of the page's own, so waitForReady has looked at this state at least once.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(resolved, 'waitForReady resolved while one element was not ready').toBe(false);
+  release();
+  await ready;
+  // Read once, not retried: when waitForReady returns, the merchant's ready handlers have all run.
+  const readyEvents = await page.evaluate(() => (window as unknown as { readyEvents: string[] }).readyEvents);
+  expect([...readyEvents].sort()).toEqual(['cardCvc', 'cardExpiry', 'cardNumber']);
 
-    await fillCard(page, cards.approved);
-    await page.getByRole('button', { name: 'Pay' }).click();
+  await fillCard(page, cards.approved);
+  await page.getByRole('button', { name: 'Pay' }).click();
 
-    await expect(page.getByRole('status')).toHaveText('Payment succeeded');
-    expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
-  } finally {
-    site.server.closeAllConnections();
-    site.server.close();
-  }
+  await expect(page.getByRole('status')).toHaveText('Payment succeeded');
+  expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
 });
