@@ -77,29 +77,28 @@ export class SandboxProcessorAdapter implements Processor {
   }
 
   async charge(merchant: Merchant, session: SessionRecord, card: ChargeCard, opts: ChargeOptions = {}): Promise<ProcessorTransaction> {
-    const body: DirectChargeRequest = {
-      sessionId: session.id,
-      livemode: session.livemode,
-      amount: session.amount,
-      currency: session.currency,
-      reference: opts.reference ?? null,
-      card,
-      returnUrl: opts.returnUrl ?? null,
-      frameAncestor: opts.frameAncestor ?? null,
-      // A manual-capture session only authorizes now; `POST /v1/payment_intents/{id}/capture` captures.
-      capture: session.captureMethod !== 'manual',
-    };
-    return toProcessorTransaction((await this.#call(merchant, 'POST', '/v1/transactions', body, Transaction))!);
+    return this.#directCharge(merchant, session, opts.reference, { card, returnUrl: opts.returnUrl ?? null, frameAncestor: opts.frameAncestor ?? null });
   }
 
   async chargeWallet(merchant: Merchant, session: SessionRecord, wallet: WalletCharge, opts: { reference?: string } = {}): Promise<ProcessorTransaction> {
+    return this.#directCharge(merchant, session, opts.reference, { wallet });
+  }
+
+  /** One charge of the session's amount, by card or by wallet token (`what`), in the processor's terms. */
+  async #directCharge(
+    merchant: Merchant,
+    session: SessionRecord,
+    reference: string | undefined,
+    what: Pick<DirectChargeRequest, 'card' | 'wallet' | 'returnUrl' | 'frameAncestor'>,
+  ): Promise<ProcessorTransaction> {
     const body: DirectChargeRequest = {
       sessionId: session.id,
       livemode: session.livemode,
       amount: session.amount,
       currency: session.currency,
-      reference: opts.reference ?? null,
-      wallet,
+      reference: reference ?? null,
+      ...what,
+      // A manual-capture session only authorizes now; `POST /v1/payment_intents/{id}/capture` captures.
       capture: session.captureMethod !== 'manual',
     };
     return toProcessorTransaction((await this.#call(merchant, 'POST', '/v1/transactions', body, Transaction))!);
