@@ -24,6 +24,7 @@ import {
   type Part,
   type Reveal,
 } from './address-state.ts';
+import { focusGroup } from '../focus-group.ts';
 import { allowedList, countryOptions, initialCountry } from './countries.ts';
 import { findSubdivision, subdivisionName } from './subdivisions.ts';
 // The card's look and custom properties (`--svp-*`), so appearance applies to both alike.
@@ -193,6 +194,8 @@ export function AddressFields(props: AddressFieldsProps): JSX.Element {
     setReveal((r) => (r.state === 'submit' ? r : { ...r, state: 'none' }));
   }
 
+  const group = focusGroup(rootRef, props);
+
   function onBlurInput(part: Part, event: FocusEvent) {
     if (part === 'postalCode') {
       // The canonical form once the buyer is done (a GB postcode gets its space here).
@@ -200,22 +203,9 @@ export function AddressFields(props: AddressFieldsProps): JSX.Element {
       if (normalized !== latest.current.texts.postalCode) setTexts((ts) => ({ ...ts, postalCode: normalized }));
     }
     setReveal((r) => ({ ...r, [part]: r[part] === 'submit' ? 'submit' : 'blur' }));
-    leave(event);
+    group.leave(event);
   }
 
-  function leave(event: FocusEvent) {
-    const to = event.relatedTarget as Node | null;
-    if (!to || !rootRef.current?.contains(to)) props.onBlur?.();
-  }
-
-  function onFocusInput(event: FocusEvent) {
-    const from = event.relatedTarget as Node | null;
-    if (!from || !rootRef.current?.contains(from)) props.onFocus?.();
-  }
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape') props.onEscape?.();
-  }
 
   const labelOf = (part: Part): string => {
     if (part === 'city') return t(locale, rule.city);
@@ -239,8 +229,8 @@ export function AddressFields(props: AddressFieldsProps): JSX.Element {
       'aria-invalid': problemShown ? 'true' : 'false',
       'aria-required': required ? 'true' : undefined,
       'aria-describedby': problemShown ? errorId : undefined,
-      onFocus: onFocusInput,
-      onKeyDown,
+      onFocus: group.enter,
+      onKeyDown: group.onKeyDown,
     };
     return (
       <div class={`svp-field svp-field--${part}${problemShown ? ' svp-field--invalid' : ''}`} key={part}>
@@ -334,7 +324,7 @@ export function AddressFields(props: AddressFieldsProps): JSX.Element {
           'country',
           t(locale, 'address.country.label'),
           (common) => (
-            <select {...common} class="svp-field__input svp-field__select" value={texts.country} onChange={onCountry} onBlur={leave}>
+            <select {...common} class="svp-field__input svp-field__select" value={texts.country} onChange={onCountry} onBlur={group.leave}>
               {options.map((o) => (
                 <option value={o.code} key={o.code}>
                   {o.name}

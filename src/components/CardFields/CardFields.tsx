@@ -12,6 +12,7 @@ import { formatExpiry } from '../../card/expiry.ts';
 import { digitsOnly, formatCardNumber } from '../../card/format.ts';
 import { t, type MessageKey } from '../../locales/index.ts';
 import { BrandIcon } from './BrandIcon.tsx';
+import { focusGroup } from '../focus-group.ts';
 import { reformat } from './caret.ts';
 import {
   brandOf,
@@ -214,19 +215,11 @@ export function CardFields(props: CardFieldsProps): JSX.Element {
     if (full) inputs.current[after]?.focus();
   }
 
+  const group = focusGroup(rootRef, props);
+
   function onBlurInput(field: FieldName, event: FocusEvent) {
     setReveal((r) => ({ ...r, [field]: r[field] === 'submit' ? 'submit' : 'blur' }));
-    const to = event.relatedTarget as Node | null;
-    if (!to || !rootRef.current?.contains(to)) props.onBlur?.();
-  }
-
-  function onFocusInput(event: FocusEvent) {
-    const from = event.relatedTarget as Node | null;
-    if (!from || !rootRef.current?.contains(from)) props.onFocus?.();
-  }
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape') props.onEscape?.();
+    group.leave(event);
   }
 
   const single = layout !== 'combined';
@@ -272,8 +265,8 @@ export function CardFields(props: CardFieldsProps): JSX.Element {
                   aria-describedby={describedBy}
                   onInput={(e) => onInput(field, e)}
                   onBlur={(e) => onBlurInput(field, e)}
-                  onFocus={onFocusInput}
-                  onKeyDown={onKeyDown}
+                  onFocus={group.enter}
+                  onKeyDown={group.onKeyDown}
                 />
                 {showBrand && (
                   <span class="svp-brand">
