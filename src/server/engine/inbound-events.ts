@@ -13,6 +13,7 @@
  *   again on the service clock, backing off from 15 seconds to 10 minutes, for up to 3 days.
  */
 import type { Deps } from '../context.ts';
+import { oneAtATime } from '../serial.ts';
 import { parseProviderEvent } from '../processors/sandbox/adapter.ts';
 import type { ProviderEvent } from '../processors/types.ts';
 import type { InboundEventRecord } from './types.ts';
@@ -60,12 +61,8 @@ export interface InboundRun {
   retrying: number;
 }
 
-interface Lane {
-  /** The pass that has not started yet: later callers share it rather than queueing another. */
-  queued: Promise<InboundRun> | null;
-  tail: Promise<unknown>;
-}
-const lanes = new WeakMap<object, Lane>();
+/** One runner per store: the route's kick, the scheduler and `/_sandbox/clock` share its passes. */
+const lanes = new WeakMap<object, () => Promise<InboundRun>>();
 
 /**
  * Applies every pending event due now. Resolves after a pass that started after this call, so an
@@ -73,16 +70,8 @@ const lanes = new WeakMap<object, Lane>();
  */
 export function drainInbound(deps: InboundDeps): Promise<InboundRun> {
   let lane = lanes.get(deps.store);
-  if (!lane) lanes.set(deps.store, (lane = { queued: null, tail: Promise.resolve() }));
-  if (lane.queued) return lane.queued;
-  const l = lane;
-  const pass = l.tail.then(() => {
-    l.queued = null;
-    return applyDue(deps);
-  });
-  l.queued = pass;
-  l.tail = pass.catch(() => undefined);
-  return pass;
+  if (!lane) lanes.set(deps.store, (lane = oneAtATime(() => applyDue(deps))));
+  return lane();
 }
 
 async function applyDue(deps: InboundDeps): Promise<InboundRun> {

@@ -8,6 +8,7 @@ import { pruneIdempotency } from '../middleware/idempotency.ts';
 import { reconcile } from '../engine/reconcile.ts';
 import { deliverDue } from '../engine/webhook-delivery.ts';
 import { drainInbound } from '../engine/inbound-events.ts';
+import { oneAtATime } from '../serial.ts';
 
 type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'signer' | 'sealer' | 'config'>;
 
@@ -48,19 +49,10 @@ export function startScheduler(deps: JobDeps, everyMs = 15_000) {
   timer.unref();
   // Webhooks go out right after the commit that wrote them (the store says when it commits), with
   // a quarter-second tick behind it for retries that came due and for any wake-up missed.
-  let sending = false;
-  let again = false;
-  const sendDue = () => {
-    if (sending) return void (again = true);
-    sending = true;
-    again = false;
-    deliverDue(deps)
-      .catch((err: unknown) => deps.log.error('webhook delivery failed', { error: err instanceof Error ? err.message : String(err) }))
-      .finally(() => {
-        sending = false;
-        if (again) sendDue();
-      });
-  };
+  const sendNow = oneAtATime(() =>
+    deliverDue(deps).catch((err: unknown) => deps.log.error('webhook delivery failed', { error: err instanceof Error ? err.message : String(err) })),
+  );
+  const sendDue = () => void sendNow();
   const webhooks = setInterval(sendDue, 250);
   webhooks.unref();
   const unsubscribe = deps.store.onCommit(sendDue);
