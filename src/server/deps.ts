@@ -45,7 +45,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     now: () => clock.now(),
   });
   const transport: FetchLike = opts.processorTransport === 'in-process' ? (url, init) => sandbox.app.request(url, init) : httpTransport();
-  const adapter = new SandboxProcessorAdapter({ baseUrl: config.processorUrl, secret, fetch: transport });
+  const adapter = new SandboxProcessorAdapter({ baseUrl: config.processorUrl, secret, fetch: transport, timeoutMs: config.processorTimeoutMs });
   const deps: Deps = {
     config,
     clock,

@@ -25,6 +25,8 @@ export const EnvSchema = z.object({
   SVCPAY_DESCRIPTOR_PASSTHROUGH: z.enum(['on', 'off']).default('on'),
   /** Doc 3: a webhook receiver has 10 seconds to answer 2xx; tests shorten it to see a slow one retried. */
   SVCPAY_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  /** How long the service waits for the processor's answer before the outcome counts as unknown (reconciled later). */
+  SVCPAY_PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
 });
 
 export interface Config {
@@ -50,6 +52,8 @@ export interface Config {
   descriptorPassthrough: boolean;
   /** How long a webhook receiver has to answer before the attempt counts as failed. */
   webhookTimeoutMs: number;
+  /** How long a processor call may take before its outcome counts as unknown. */
+  processorTimeoutMs: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -77,5 +81,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     distDir: e.SVCPAY_DIST ?? resolve(import.meta.dirname, '../../dist'),
     descriptorPassthrough: e.SVCPAY_DESCRIPTOR_PASSTHROUGH === 'on',
     webhookTimeoutMs: e.SVCPAY_WEBHOOK_TIMEOUT_MS,
+    processorTimeoutMs: e.SVCPAY_PROCESSOR_TIMEOUT_MS,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * confirmPayment and createToken on a merchant page (Doc 3, "The browser API merchants call"):
- * declines and same-session retry, the bank challenge (3-D Secure) in svcpay's dialog, a charge
- * whose outcome is not known yet, a card vaulted in the browser and charged by the merchant's
+ * declines and same-session retry, the bank challenge (3-D Secure) in svcpay's dialog (a charge
+ * whose outcome is not known yet is in processing.spec.ts), a card vaulted in the browser and charged by the merchant's
  * server, and a frame failure reported to the service without card data.
  *
  * On a server of their own, started with rate limits off: these flows make many card entries from
@@ -129,16 +129,6 @@ test.describe('3-D Secure', () => {
     await flows.submit(cards.approved);
     expect(await flows.result()).toMatchObject({ status: 'succeeded' });
   });
-});
-
-test('a charge whose outcome is not known yet resolves processing', async ({ page, api, merchant }) => {
-  const { flows, session } = await open(page, api, merchant);
-  // The processor's silence is not reproducible on demand; the service's answer for it is.
-  await page.route('**/v1/public/sessions/*/charge', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status: 'processing', sessionId: session.id, retry: null }) }),
-  );
-  await flows.submit(cards.approved);
-  expect(await flows.result()).toEqual({ status: 'processing', sessionId: session.id, retry: null });
 });
 
 test('createToken vaults the card inside the frames; the merchant server charges it with session_id, settling the session', async ({ page, api, merchant }) => {
