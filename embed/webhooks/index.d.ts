@@ -1,4 +1,4 @@
-/** `svcpay/webhooks`: verify the signature of a svcpay webhook (Node). */
+/** `svcpay/webhooks`: verify the signature of a svcpay webhook, or of a success redirect (Node). */
 export declare const SIGNATURE_HEADER = 'x-svc-signature';
 
 export interface WebhookEnvelope {
@@ -24,3 +24,14 @@ export declare function verifyWebhook(opts: VerifyOptions): WebhookEnvelope;
 
 /** Lower level: true when one of `secrets` signed `rawBody` and `t` is within the tolerance of `nowSeconds`. */
 export declare function verifySignature(header: string | null | undefined, secrets: string[], rawBody: string, nowSeconds: number, toleranceSeconds?: number): boolean;
+
+/** The signed fields of a svcpay success redirect. */
+export interface SignedRedirect {
+  sessionId: string;
+  amount: number;
+  currency: string;
+  paymentStatus: 'paid' | 'held';
+}
+
+/** The fields of a success redirect signed for the merchant with this secret API key (or keys, during a rotation); throws otherwise. */
+export declare function verifyRedirect(url: string | URL | URLSearchParams, secretKey: string | string[]): SignedRedirect;

@@ -5,6 +5,7 @@
  * `v1=` entries (two for 24 hours after a rotation), and `t` within 300 seconds of now.
  */
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, verifySignature } from '../../src/server/webhooks/signature.ts';
+import { readSignedRedirect } from '../../src/server/webhooks/redirect-signature.ts';
 
 export { SIGNATURE_HEADER, verifySignature };
 
@@ -39,4 +40,28 @@ export function verifyWebhook(opts: VerifyOptions): WebhookEnvelope {
     throw new Error('svcpay webhook: the signature does not match this body and secret, or its t is more than the tolerance away from now');
   }
   return JSON.parse(opts.rawBody) as WebhookEnvelope;
+}
+
+export interface SignedRedirect {
+  sessionId: string;
+  /** Minor units. */
+  amount: number;
+  /** ISO 4217, uppercase, as the session reads it. */
+  currency: string;
+  /** `held` when the session captures manually. */
+  paymentStatus: 'paid' | 'held';
+}
+
+/**
+ * The fields of the success redirect a buyer returns with (`?session_id=…&amount=…&currency=…&
+ * payment_status=…&svcpay_signature=…`) when svcpay signed them for the merchant whose secret API
+ * key is given (during a key rotation pass both); throws otherwise. `url` is the full URL the
+ * buyer came back to, or just its query. A good signature proves svcpay sent the buyer back
+ * after this payment; fulfil on the `charge.succeeded` webhook or a server-side read, still.
+ */
+export function verifyRedirect(url: string | URL | URLSearchParams, secretKey: string | string[]): SignedRedirect {
+  const query = url instanceof URLSearchParams ? url : new URL(String(url), 'http://return.invalid').searchParams;
+  const fields = readSignedRedirect(query, Array.isArray(secretKey) ? secretKey : [secretKey]);
+  if (!fields) throw new Error('svcpay redirect: the query is not a svcpay success redirect signed for this secret key (missing, altered or signed for another merchant)');
+  return fields;
 }

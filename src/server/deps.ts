@@ -24,6 +24,7 @@ export interface BuildOptions {
 
 export async function buildDeps(config: Config, log: Logger = createLogger(config.log), opts: BuildOptions = {}) {
   const store = createStore(config.dataPath);
+  const sealer = await storeSealer(store);
   const clock = await Clock.load({
     readOffset: async () => Number((await store.read.meta.get('clock_offset_ms')) ?? 0),
     writeOffset: (ms) => store.tx((r) => r.meta.set('clock_offset_ms', String(ms))),
@@ -51,8 +52,8 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     clock,
     store,
     log,
-    signer: await redirectSigner(store),
-    sealer: await storeSealer(store),
+    signer: redirectSigner(store, sealer),
+    sealer,
     limiter: new MemoryRateLimiter(),
     // Other adapters (card_element, hosted_fields, ...) arrive with their issues; until then the
     // sandbox processor stands in for them, as Doc 3 allows for every sandbox merchant.

@@ -29,7 +29,9 @@ async function demoMerchant(deps: Deps): Promise<{ id: string; keys: MerchantKey
   if (saved) {
     const demo = JSON.parse(saved) as { id: string; keys: MerchantKeys };
     const key = await deps.store.read.merchants.findKey(demo.keys.secret);
-    if (key && key.expiresAt === null && (await deps.store.read.merchants.get(demo.id))?.status === 'active') return demo;
+    // A demo merchant kept from before signed redirects had no redirect key: it is made afresh.
+    const current = key && key.expiresAt === null && (await deps.store.read.merchants.get(demo.id))?.status === 'active';
+    if (current && (await deps.store.read.merchants.redirectKey(demo.id))) return demo;
   }
   const { merchant, keys } = await createMerchant(deps, { settings: { displayName: 'Svc Demo Shop', sameSessionRetry: 2 } });
   const demo = { id: merchant.id, keys };

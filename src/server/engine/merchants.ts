@@ -2,9 +2,13 @@
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { redirectKey } from '../webhooks/redirect-signature.ts';
 import { MerchantSettings, type Merchant, type ProcessorKind } from './types.ts';
 
-type MerchantDeps = Pick<Deps, 'store' | 'clock'>;
+type MerchantDeps = Pick<Deps, 'store' | 'clock' | 'sealer'>;
+
+/** A secret key's redirect key, sealed for the store (engine/redirect.ts). */
+const sealedRedirectKey = (deps: MerchantDeps, secret: string) => deps.sealer.seal(redirectKey(secret).toString('base64'));
 
 export interface NewMerchant {
   environment?: 'sandbox' | 'live';
@@ -38,7 +42,7 @@ export async function createMerchant(deps: MerchantDeps, input: NewMerchant): Pr
   const keys = newKeys(livemode);
   await deps.store.tx(async (r) => {
     await r.merchants.insert(merchant);
-    await r.merchants.addKey(keys.secret, merchant.id, 'secret', livemode, now);
+    await r.merchants.addKey(keys.secret, merchant.id, 'secret', livemode, now, sealedRedirectKey(deps, keys.secret));
     await r.merchants.addKey(keys.publishable, merchant.id, 'publishable', livemode, now);
   });
   return { merchant, keys };
@@ -73,7 +77,7 @@ export async function rotateKeys(deps: MerchantDeps, id: string) {
   const previousKeysExpireAt = new Date(deps.clock.nowMs() + KEY_GRACE_MS).toISOString();
   await deps.store.tx(async (r) => {
     await r.merchants.expireCurrentKeys(m.id, previousKeysExpireAt);
-    await r.merchants.addKey(keys.secret, m.id, 'secret', livemode, now);
+    await r.merchants.addKey(keys.secret, m.id, 'secret', livemode, now, sealedRedirectKey(deps, keys.secret));
     await r.merchants.addKey(keys.publishable, m.id, 'publishable', livemode, now);
   });
   return { keys, previousKeysExpireAt };

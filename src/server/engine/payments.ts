@@ -272,7 +272,7 @@ export async function completeCheckout(deps: PaymentDeps, sessionId: string, tra
     status: s.status,
     sessionId: s.id,
     transactionId: tx,
-    redirectUrl: ok ? deps.signer.url(s.successUrl, s.id) : null,
+    redirectUrl: ok ? await deps.signer.url(s) : null,
     ...(ok ? {} : { error: buyerError(intent) }),
   };
 }

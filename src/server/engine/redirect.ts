@@ -1,28 +1,32 @@
 /**
- * The signed merchant redirect `complete` answers with (Doc 1, internal checkout endpoints):
- * the success URL plus the session id and an HMAC over it, so a merchant can tell a real return
- * from a hand-typed one. The key is generated once per installation and kept in the store.
+ * The signed merchant redirect `complete` answers with (Doc 1, internal checkout endpoints; format
+ * in webhooks/redirect-signature.ts): the success URL plus the session's id, amount, currency and
+ * payment status, signed with the merchant's redirect key, which is derived from its current secret
+ * API key and kept sealed beside it (engine/merchants.ts). A merchant verifies with that secret key
+ * (`verifyRedirect` in `svcpay/webhooks`, README "After the payment").
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { keptValue } from '../store/kept-value.ts';
 import type { Store } from '../store/types.ts';
+import type { SessionRecord } from './types.ts';
+import type { Sealer } from './sealed.ts';
+import { signedRedirectUrl } from '../webhooks/redirect-signature.ts';
 
-export async function redirectSigner(store: Store) {
-  const key = await keptValue(store, 'redirect_secret', () => randomBytes(32).toString('hex'));
-  const sign = (sessionId: string) => createHmac('sha256', key).update(`svcpay-redirect.${sessionId}`).digest('hex');
+export function redirectSigner(store: Store, sealer: Sealer) {
   return {
-    url(successUrl: string | null, sessionId: string): string | null {
-      if (!successUrl) return null;
-      const u = new URL(successUrl);
-      u.searchParams.set('session_id', sessionId);
-      u.searchParams.set('svcpay_signature', sign(sessionId));
-      return u.toString();
-    },
-    verify(sessionId: string, signature: string): boolean {
-      const expected = Buffer.from(sign(sessionId), 'hex');
-      const got = Buffer.from(signature, 'hex');
-      return got.length === expected.length && timingSafeEqual(got, expected);
+    /** The signed return URL for a paid or held session; null without a success URL. */
+    async url(session: SessionRecord): Promise<string | null> {
+      if (!session.successUrl) return null;
+      const sealed = await store.read.merchants.redirectKey(session.merchantId);
+      // Keys made before redirect keys existed have none (rotating the keys makes one): the buyer
+      // still goes back, with the session id alone and nothing a merchant could take as proof.
+      if (!sealed) {
+        const u = new URL(session.successUrl);
+        u.searchParams.set('session_id', session.id);
+        return u.toString();
+      }
+      const key = Buffer.from(sealer.open(sealed) as string, 'base64');
+      const paymentStatus = session.paymentStatus === 'held' ? 'held' : 'paid';
+      return signedRedirectUrl(session.successUrl, key, { sessionId: session.id, amount: session.amount, currency: session.currency, paymentStatus });
     },
   };
 }
-export type RedirectSigner = Awaited<ReturnType<typeof redirectSigner>>;
+export type RedirectSigner = ReturnType<typeof redirectSigner>;

@@ -43,11 +43,14 @@ export interface KeyRecord {
 export interface MerchantReads {
   get(id: string): Promise<Merchant | undefined>;
   findKey(key: string): Promise<KeyRecord | undefined>;
+  /** The sealed redirect key of the merchant's newest current secret key (engine/redirect.ts); undefined for keys made before redirect keys existed. */
+  redirectKey(merchantId: string): Promise<string | undefined>;
 }
 export interface MerchantRepo extends MerchantReads {
   insert(m: Merchant): Promise<void>;
   update(m: Merchant): Promise<void>;
-  addKey(key: string, merchantId: string, type: KeyType, livemode: boolean, now: string): Promise<void>;
+  /** `redirectKey`: for a secret key, its sealed redirect key (webhooks/redirect-signature.ts). */
+  addKey(key: string, merchantId: string, type: KeyType, livemode: boolean, now: string, redirectKey?: string): Promise<void>;
   /** Starts the grace window of every current key of the merchant (key rotation). */
   expireCurrentKeys(merchantId: string, at: string): Promise<void>;
 }

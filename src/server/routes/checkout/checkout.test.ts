@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE, bearer, testApp } from '../../testing.ts';
 import { futureExpiry } from '../../../card/test-cards.ts';
+import { verifyRedirect } from '../../../../embed/webhooks/index.ts';
 
 const expiry = futureExpiry();
 
@@ -43,11 +44,28 @@ describe('hosted checkout: init and complete', () => {
     expect((await read()).status).toBe('processing');
     const done = await (await t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: tx.id }, origin)).json();
     expect(done.status).toBe('succeeded');
-    expect(done.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:4244\/success\?session_id=vp_cs_test_\w+&svcpay_signature=[0-9a-f]{64}$/);
+    expect(done.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:4244\/success\?session_id=vp_cs_test_\w+&amount=1000&currency=USD&payment_status=paid&svcpay_signature=[0-9a-f]{64}$/);
+    expect(verifyRedirect(done.redirectUrl, m.keys.secret)).toEqual({ sessionId: session.id, amount: 1000, currency: 'USD', paymentStatus: 'paid' });
     const s = await read();
     expect(s).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', transactionId: tx.id, vp_tx_count: 1 });
     expect(s.paymentIntentId).toMatch(/^vpi_test_/);
     expect(s.vp_tx_id).toMatch(/^vp_tx_test_/);
+  });
+
+  it('signs the success redirect for the merchant alone: its secret key verifies it, another merchant\'s does not, and after a key rotation the new key does', async () => {
+    const t = await testApp();
+    const other = await t.merchant();
+    const { m, session } = await hostedSession(t, { captureMethod: 'manual', amount: 1999, currency: 'eur' });
+    const tx = await payOnProcessor(t, session.id);
+    const done = await (await t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: tx.id }, origin)).json();
+    expect(verifyRedirect(done.redirectUrl, m.keys.secret)).toEqual({ sessionId: session.id, amount: 1999, currency: 'EUR', paymentStatus: 'held' });
+    expect(() => verifyRedirect(done.redirectUrl, other.keys.secret)).toThrow(/not a svcpay success redirect signed for this secret key/);
+    expect(() => verifyRedirect(done.redirectUrl, m.keys.publishable)).toThrow();
+    const rotated = await (await t.json('POST', `/_sandbox/merchants/${m.merchant.id}/rotate_keys`, {})).json();
+    const { session: next } = await hostedSession({ ...t, merchant: async () => ({ ...m, keys: rotated.keys }) } as typeof t, { amount: 500 });
+    const done2 = await (await t.json('POST', '/api/checkout/complete', { sessionId: next.id, transactionId: (await payOnProcessor(t, next.id)).id }, origin)).json();
+    expect(() => verifyRedirect(done2.redirectUrl, m.keys.secret)).toThrow();
+    expect(verifyRedirect(done2.redirectUrl, [m.keys.secret, rotated.keys.secret])).toMatchObject({ sessionId: next.id, amount: 500 });
   });
 
   it('records a decline as failed with a buyer-safe message, then lets the buyer pay on the same session', async () => {

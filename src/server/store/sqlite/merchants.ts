@@ -52,7 +52,10 @@ export function merchantRepo(db: Db, cache: MerchantCache): MerchantRepo {
   );
   const update = db.prepare('UPDATE merchants SET status = @status, name = @name, settings = @settings, processor = @processor WHERE id = @id');
   const insertKey = db.prepare(
-    'INSERT INTO api_keys (hash, merchant_id, type, livemode, last4, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, NULL)',
+    'INSERT INTO api_keys (hash, merchant_id, type, livemode, last4, created_at, expires_at, redirect_key) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)',
+  );
+  const redirectKey = db.prepare<[string], { redirect_key: string | null }>(
+    "SELECT redirect_key FROM api_keys WHERE merchant_id = ? AND type = 'secret' AND expires_at IS NULL ORDER BY created_at DESC, rowid DESC LIMIT 1",
   );
   const keyByHash = db.prepare<[string], KeyRow>('SELECT merchant_id, type, livemode, expires_at FROM api_keys WHERE hash = ?');
   const expireKeys = db.prepare('UPDATE api_keys SET expires_at = ? WHERE merchant_id = ? AND expires_at IS NULL');
@@ -74,8 +77,11 @@ export function merchantRepo(db: Db, cache: MerchantCache): MerchantRepo {
       cache.merchants.delete(m.id);
       update.run({ ...m, settings: JSON.stringify(m.settings) });
     },
-    async addKey(key, merchantId, type, livemode, now) {
-      insertKey.run(hashKey(key), merchantId, type, livemode ? 1 : 0, key.slice(-4), now);
+    async redirectKey(merchantId) {
+      return redirectKey.get(merchantId)?.redirect_key ?? undefined;
+    },
+    async addKey(key, merchantId, type, livemode, now, sealedRedirectKey) {
+      insertKey.run(hashKey(key), merchantId, type, livemode ? 1 : 0, key.slice(-4), now, sealedRedirectKey ?? null);
     },
     async findKey(key) {
       const hash = hashKey(key);

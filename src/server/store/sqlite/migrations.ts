@@ -304,4 +304,8 @@ export const migrations: string[] = [
   );
   CREATE INDEX inbound_events_due ON inbound_events(next_attempt_at, seq) WHERE state = 'pending';
   `,
+  // Signed success redirects (engine/redirect.ts): each secret key's redirect key, sealed.
+  `
+  ALTER TABLE api_keys ADD COLUMN redirect_key TEXT;
+  `,
 ];
