@@ -210,6 +210,14 @@ describe('static files: held in memory', () => {
     expect(await (await get('/js/v1/svcpay.js')).text()).toBe(EMBED);
   });
 
+  it('serves the hosted page unframeable, isolated from other windows, and sending only its origin as referrer', async () => {
+    const { get } = await setup();
+    const res = await get('/pay/vp_cs_test_missing');
+    expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
+    expect(res.headers.get('Referrer-Policy')).toBe('strict-origin');
+  });
+
   it('keeps the hosted page template, inserting the boot tag per request', async () => {
     const { dir, get } = await setup();
     const first = await get('/pay/vp_cs_test_missing');

@@ -84,6 +84,10 @@ export function pageRoutes(deps: Deps) {
     const boot = { sessionId: id, publishableKey, locale: session?.locale ?? null };
     const tag = `<script type="application/json" id="svcpay-boot">${escapeJsonForHtml(boot)}</script>`;
     pageHeaders(c, hostedPolicy);
+    // Issue 10: no window of another origin (an opener, or a page it opens) keeps a reference to
+    // the checkout, and the buyer's next page learns only the service's origin, never the session.
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    c.header('Referrer-Policy', 'strict-origin');
     return c.html(html.replace('<!--svcpay-boot-->', tag), publishableKey ? 200 : 404);
   });
 
