@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readSignedRedirect, redirectKey, signedRedirectUrl, type RedirectFields } from './redirect-signature.ts';
 
@@ -34,4 +35,19 @@ describe('signed success redirects', () => {
     bad.delete('svcpay_signature');
     expect(readSignedRedirect(bad, [SECRET])).toBeNull();
   });
+
+  it('signs exactly the documented format (README: a key from the secret key, then v1.<id>.<amount>.<currency>.<status>)', () => {
+    const key = createHmac('sha256', SECRET).update('svcpay-redirect').digest();
+    const expected = createHmac('sha256', key).update('v1.vp_cs_test_1.2500.usd.paid').digest('hex');
+    expect(signed().searchParams.get('svcpay_signature')).toBe(expected);
+  });
+
+  it('refuses a signature with a character added before or after it', () => {
+    for (const change of [(s: string) => `${s}0`, (s: string) => `0${s}`]) {
+      const q = signed().searchParams;
+      q.set('svcpay_signature', change(q.get('svcpay_signature')!));
+      expect(readSignedRedirect(q, [SECRET])).toBeNull();
+    }
+  });
 });
+
