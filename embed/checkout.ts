@@ -3,42 +3,47 @@
  * mounts one service frame, /frames/checkout.html, and waits: that frame polls embed-token until
  * the session is ready, mounts the processor's fields inside itself exactly as the hosted page
  * does, pays, completes, and posts outcomes back. The heavy code (preact, the flow, the poll)
- * lives there, so this script stays small, and the processor's one-hour form token never enters
- * the merchant page (the processor's fields page accepts only the service as its parent).
+ * lives there, and this module in a script of its own (svcpay-checkout.js, embed/lazy.ts) that
+ * svcpay.js loads on the first call, after it has checked the call's arguments. The processor's
+ * one-hour form token never enters the merchant page (its fields page accepts only the service as
+ * its parent).
  */
 import { listen } from '../src/protocol/channel.ts';
 import type { CheckoutFrameToPage } from '../src/protocol/messages.ts';
-import type { CheckoutEventName, EmbeddedCheckout, Locale, MountCheckoutOptions, MountCheckoutResult, PaymentError } from './loader/types.js';
-import { CheckoutFrameToPageParser, isSessionId } from './protocol.ts';
-import { SANDBOX, fail, randomId, resolveTarget } from './util.ts';
+import type { CheckoutEventName, EmbeddedCheckout, MountCheckoutResult, PaymentError } from './loader/types.js';
+import { CheckoutFrameToPageParser } from './protocol.ts';
+import { SANDBOX, callAll, fail, randomId } from './util.ts';
 
 export interface CheckoutConfig {
   origin: string;
   pageOrigin: string;
   publishableKey: string;
-  locale?: Locale;
   debug?: boolean;
 }
 
 /** The frame's own poll gives up after a minute; this covers a frame that never loads at all. */
 export const MOUNT_WAIT_MS = 75_000;
 
+/** Why a checkout could not be mounted when the service did not answer (or its script did not load). */
+export const checkoutUnavailable: PaymentError = {
+  code: 'checkout_unavailable',
+  message: 'The payment service could not be reached. Check your connection and try again.',
+};
+
 const EVENTS: readonly CheckoutEventName[] = ['ready', 'success', 'failure'];
 type Handler = (event: never) => void;
 
-/** Containers holding a checkout: mounting a second one into the same box is a mistake. */
-const taken = new WeakSet<HTMLElement>();
-
-export function mountCheckout(cfg: CheckoutConfig, target: string | HTMLElement, options: MountCheckoutOptions): Promise<MountCheckoutResult> {
-  if (typeof options !== 'object' || options === null || typeof options.sessionId !== 'string' || !options.sessionId || !isSessionId(options.sessionId)) {
-    fail('mountCheckout(target, { sessionId }): sessionId is required, the id of the embed session your server created.');
-  }
-  const locale = options.locale ?? cfg.locale;
-  if (locale !== undefined && (typeof locale !== 'string' || locale.length > 16)) fail('mountCheckout: locale must be \'auto\' or a language tag such as "fr".');
-  const container = resolveTarget(target, 'mountCheckout');
-  if (taken.has(container)) fail('mountCheckout: this container already holds a checkout; destroy() it first.');
-
-  const { sessionId } = options;
+/**
+ * Mounts the checkout frame into `container` (already checked and reserved by svcpay.js, which
+ * `release` frees again once the checkout is gone).
+ */
+export function mountCheckout(
+  cfg: CheckoutConfig,
+  container: HTMLElement,
+  sessionId: string,
+  locale: string | undefined,
+  release: () => void,
+): Promise<MountCheckoutResult> {
   const channel = randomId();
   const hash = new URLSearchParams({ channel, parentOrigin: cfg.pageOrigin, publishableKey: cfg.publishableKey, sessionId });
   if (locale) hash.set('locale', locale);
@@ -54,23 +59,14 @@ export function mountCheckout(cfg: CheckoutConfig, target: string | HTMLElement,
   let stop = () => {};
   let settle: (r: MountCheckoutResult) => void = () => {};
 
-  function emit(event: CheckoutEventName, payload: object, only?: Handler): void {
-    for (const h of only ? [only] : [...(handlers[event] ?? [])]) {
-      // A throwing merchant handler must not stop the others nor our message loop.
-      try {
-        (h as (p: object) => void)(payload);
-      } catch (err) {
-        setTimeout(() => {
-          throw err;
-        });
-      }
-    }
-  }
+  // A throwing merchant handler stops neither the others nor our message loop.
+  const emit = (event: CheckoutEventName, payload: object, only?: Handler) =>
+    callAll((only ? [only] : (handlers[event] ?? [])) as ((p: object) => void)[], payload);
 
   function remove(): void {
     stop();
     frame.remove();
-    taken.delete(container);
+    release();
   }
 
   const checkout: EmbeddedCheckout = {
@@ -105,7 +101,7 @@ export function mountCheckout(cfg: CheckoutConfig, target: string | HTMLElement,
   let settled = false;
   let giveUp = (_error: PaymentError) => {};
   return new Promise<MountCheckoutResult>((resolve) => {
-    const timer = setTimeout(() => giveUp({ code: 'checkout_unavailable', message: 'The payment service could not be reached. Check your connection and try again.' }), MOUNT_WAIT_MS);
+    const timer = setTimeout(() => giveUp(checkoutUnavailable), MOUNT_WAIT_MS);
     settle = (r) => {
       if (settled) return;
       settled = true;
@@ -119,7 +115,6 @@ export function mountCheckout(cfg: CheckoutConfig, target: string | HTMLElement,
       settle({ error });
     };
     stop = listen(window, { origin: cfg.origin, source: () => frame.contentWindow, schema: CheckoutFrameToPageParser, channel, onMessage });
-    taken.add(container);
     container.appendChild(frame);
   });
 }

@@ -3,11 +3,12 @@
  * clear message, Doc 3) and hands out `elements` groups.
  */
 import { setChannelDebug } from '../src/protocol/channel.ts';
-import { mountCheckout } from './checkout.ts';
+import { checkoutUnavailable } from './checkout.ts';
 import { createGroup } from './group.ts';
+import { loadPart } from './lazy.ts';
 import type { Appearance, Elements, SvcPay, SvcPayConstructor } from './loader/types.js';
 import { appearanceProblem, isSessionId } from './protocol.ts';
-import { fail } from './util.ts';
+import { fail, resolveTarget } from './util.ts';
 import { publishableKeyShape as PUBLISHABLE_KEY, secretKeyPrefix } from '../src/vocab/keys.ts';
 
 function checkLocale(locale: unknown, where: string): string | undefined {
@@ -38,9 +39,15 @@ function checkAppearance(a: unknown): Appearance | undefined {
   return copy as Appearance;
 }
 
-const notAvailable = (what: string) => ({
-  error: { code: 'not_available', message: `${what} is not available yet in this version of svcpay.js.` },
-});
+/** The `sessionId` of `elements(...)` or `mountCheckout(...)`, or a throw naming the call. */
+function checkSessionId(opts: { sessionId?: unknown } | null | undefined, call: string, kind: string): string {
+  const id = typeof opts === 'object' && opts !== null ? opts.sessionId : undefined;
+  if (typeof id !== 'string' || !id || !isSessionId(id)) fail(`${call}: sessionId is required, the id of the ${kind} session your server created.`);
+  return id;
+}
+
+/** Containers holding a checkout: mounting a second one into the same box is a mistake. */
+const taken = new WeakSet<HTMLElement>();
 
 const internalError = { code: 'internal_error', message: 'Something went wrong in svcpay.js.' };
 
@@ -64,14 +71,11 @@ export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (
 
   const svcpay: SvcPay = {
     elements(opts) {
-      if (typeof opts !== 'object' || opts === null || typeof opts.sessionId !== 'string' || !opts.sessionId || !isSessionId(opts.sessionId)) {
-        fail('elements({ sessionId }): sessionId is required, the id of the checkout session your server created.');
-      }
       const group = createGroup({
         origin,
         pageOrigin,
         publishableKey,
-        sessionId: opts.sessionId,
+        sessionId: checkSessionId(opts, 'elements({ sessionId })', 'checkout'),
         locale: checkLocale(opts.locale, 'elements') ?? baseLocale,
         appearance: checkAppearance(opts.appearance),
         debug,
@@ -89,7 +93,25 @@ export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (
       if (!group) fail('createToken({ elements }): pass the elements object created by this SvcPay instance.');
       return group.createToken().catch(() => ({ error: internalError }));
     },
-    mountCheckout: (target, opts) => mountCheckout({ origin, pageOrigin, publishableKey, locale: baseLocale, debug }, target, opts),
+    // Mistakes throw here, at the call; the checkout itself is a script of its own (embed/lazy.ts).
+    mountCheckout(target, opts) {
+      const sessionId = checkSessionId(opts, 'mountCheckout(target, { sessionId })', 'embed');
+      const locale = checkLocale(opts.locale, 'mountCheckout') ?? baseLocale;
+      const container = resolveTarget(target, 'mountCheckout');
+      if (taken.has(container)) fail('mountCheckout: this container already holds a checkout; destroy() it first.');
+      taken.add(container);
+      const release = () => void taken.delete(container);
+      return loadPart(origin, 'checkout').then(
+        (part) => {
+          if (debug) part.setChannelDebug(true);
+          return part.mountCheckout({ origin, pageOrigin, publishableKey, debug }, container, sessionId, locale, release);
+        },
+        () => {
+          release();
+          return { error: checkoutUnavailable };
+        },
+      );
+    },
   };
   return svcpay;
 };

@@ -6,8 +6,9 @@
  */
 import { listen, send } from '../src/protocol/channel.ts';
 import type { ControllerToPage, PageToController, TokenResult } from '../src/protocol/messages.ts';
-import { openChallenge } from './challenge.ts';
+import type { ChallengeOutcome } from './challenge.ts';
 import { createElement } from './element.ts';
+import { loadPart } from './lazy.ts';
 import type { Appearance, ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, ElementsErrorEvent, SvcPayElement } from './loader/types.js';
 import { ControllerToPageParser, PageToControllerParser, PROTOCOL, elementTypes } from './protocol.ts';
 import { SANDBOX, callAll, fail, randomId } from './util.ts';
@@ -167,13 +168,29 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     } else if (msg.type === 'controller.error') {
       emitError(msg.error.code, msg.error.message);
     } else if (msg.type === 'confirm.challenge') {
-      const p = pending.get(msg.requestId);
+      const { requestId } = msg;
+      const p = pending.get(requestId);
       if (!p) return;
       p.pause();
-      openChallenge(msg.url, msg, cfg.origin, p.opener, (outcome, refocus) => {
+      const done = (outcome: ChallengeOutcome, refocus = () => {}) => {
         p.resume(refocus);
-        host.post({ type: 'challenge.done', requestId: msg.requestId, outcome });
-      });
+        host.post({ type: 'challenge.done', requestId, outcome });
+      };
+      // The dialog is a script of its own (embed/lazy.ts), loaded the first time a bank asks. If it
+      // cannot load, the merchant hears why, and the payment ends as if the buyer had canceled:
+      // the controller then asks the service how the charge ended, so the confirm still resolves.
+      loadPart(cfg.origin, 'challenge').then(
+        (part) => {
+          if (pending.get(requestId) !== p) return;
+          if (cfg.debug) part.setChannelDebug(true);
+          part.openChallenge(msg.url, msg, cfg.origin, p.opener, done);
+        },
+        () => {
+          if (pending.get(requestId) !== p) return;
+          emitError('script_load_failed', 'svcpay challenge script did not load (network, or CSP script-src).');
+          done('canceled');
+        },
+      );
     } else {
       pending.get(msg.requestId)?.resolve(msg);
     }
