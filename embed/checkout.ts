@@ -12,7 +12,7 @@ import { listen } from '../src/protocol/channel.ts';
 import type { CheckoutFrameToPage } from '../src/protocol/messages.ts';
 import type { CheckoutEventName, EmbeddedCheckout, MountCheckoutResult, PaymentError } from './loader/types.js';
 import { CheckoutFrameToPageParser } from './protocol.ts';
-import { SANDBOX, callAll, fail, randomId } from './util.ts';
+import { callAll, handlers, randomId, serviceFrame } from './util.ts';
 
 export interface CheckoutConfig {
   origin: string;
@@ -31,7 +31,6 @@ export const checkoutUnavailable: PaymentError = {
 };
 
 const EVENTS: readonly CheckoutEventName[] = ['ready', 'success', 'failure'];
-type Handler = (event: never) => void;
 
 /**
  * Mounts the checkout frame into `container` (already checked and reserved by svcpay.js, which
@@ -45,23 +44,14 @@ export function mountCheckout(
   release: () => void,
 ): Promise<MountCheckoutResult> {
   const channel = randomId();
-  const hash = new URLSearchParams({ channel, parentOrigin: cfg.pageOrigin, publishableKey: cfg.publishableKey, sessionId });
-  if (locale) hash.set('locale', locale);
-  if (cfg.debug) hash.set('debug', '1');
-  const frame = document.createElement('iframe');
-  frame.src = `${cfg.origin}/frames/checkout.html#${hash}`;
-  frame.title = 'Secure checkout';
-  frame.setAttribute('sandbox', SANDBOX);
-  frame.style.cssText = 'display:block;width:100%;border:0;height:360px';
+  const frame = serviceFrame({ ...cfg, locale }, 'checkout', channel, { publishableKey: cfg.publishableKey, sessionId }, 'Secure checkout', 'display:block;width:100%;border:0;height:360px');
 
-  const handlers: { [E in CheckoutEventName]?: Handler[] } = {};
+  const events = handlers('checkout', EVENTS);
   let ready = false;
   let stop = () => {};
   let settle: (r: MountCheckoutResult) => void = () => {};
 
-  // A throwing merchant handler stops neither the others nor our message loop.
-  const emit = (event: CheckoutEventName, payload: object, only?: Handler) =>
-    callAll((only ? [only] : (handlers[event] ?? [])) as ((p: object) => void)[], payload);
+  const emit = events.emit;
 
   function remove(): void {
     stop();
@@ -71,14 +61,13 @@ export function mountCheckout(
 
   const checkout: EmbeddedCheckout = {
     on(event, handler) {
-      if (!EVENTS.includes(event)) fail(`checkout.on: unknown event "${String(event)}"; use one of ${EVENTS.join(', ')}.`);
-      const list: Handler[] = (handlers[event as CheckoutEventName] ??= []);
-      list.push(handler as Handler);
-      if (event === 'ready' && ready) setTimeout(() => emit('ready', { sessionId }, handler as Handler));
+      events.on(event, handler);
+      // A handler registered after the fields became ready still hears it, and only it does.
+      if (event === 'ready' && ready) setTimeout(() => callAll([handler as (p: object) => void], { sessionId }));
       return checkout;
     },
     off(event, handler) {
-      handlers[event] = handler ? (handlers[event] ?? []).filter((h) => h !== handler) : [];
+      events.off(event, handler);
       return checkout;
     },
     destroy() {
