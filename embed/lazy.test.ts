@@ -16,9 +16,14 @@ afterEach(() => {
 });
 
 /** A fresh loader (nothing loaded yet), and the <script> elements it adds, kept off the document. */
-async function loader() {
+async function loader(nonce = '') {
   vi.resetModules();
+  // svcpay.js is the current script while its modules' top levels run.
+  const svcpayJs = document.createElement('script');
+  svcpayJs.nonce = nonce;
+  Object.defineProperty(document, 'currentScript', { value: svcpayJs, configurable: true });
   const lazy = await import('./lazy.ts');
+  Object.defineProperty(document, 'currentScript', { value: null, configurable: true });
   const added: HTMLScriptElement[] = [];
   vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T) => {
     added.push(node as unknown as HTMLScriptElement);
@@ -66,6 +71,12 @@ describe('loadPart', () => {
     const part = { mountCheckout: vi.fn(), setChannelDebug: vi.fn() };
     run(added[2]!, part);
     await expect(third).resolves.toBe(part);
+  });
+
+  it("carries svcpay.js's nonce, so a nonce-based script-src lets the part run", async () => {
+    const { loadPart, added } = await loader('r4nd0m');
+    void loadPart(SERVICE, 'checkout').catch(() => {});
+    expect(added[0]!.nonce).toBe('r4nd0m');
   });
 
   it('gives up on a part that neither loads nor fails (a stalled connection)', async () => {

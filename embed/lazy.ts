@@ -4,7 +4,8 @@
  * sessions only) and the bank-challenge dialog (only when a bank asks). Each part is an IIFE
  * built from embed/parts/<name>.ts (vite.config.ts, embed mode) and served beside svcpay.js at
  * /js/v1/svcpay-<name>.js, same origin and headers: a merchant CSP that lets svcpay.js run
- * (`script-src <service>`) lets the parts run too.
+ * (`script-src <service>`) lets the parts run too; under a nonce-based policy each part carries the
+ * nonce svcpay.js was given.
  *
  * Hand-over without a global: a part, while it runs, puts what it exports on its own <script>
  * element (`document.currentScript`), which only this loader holds; on `load` the loader takes it
@@ -27,6 +28,9 @@ export const PART_WAIT_MS = 15_000;
 
 type PartScript = HTMLScriptElement & { [KEY]?: unknown };
 
+/** svcpay.js's own nonce, read while it runs (this module's top level runs then, once). */
+const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce;
+
 /** Each part once per page; a failure is forgotten, so the next call tries again. */
 const loading: { [N in PartName]?: Promise<Parts[N]> } = {};
 
@@ -44,6 +48,7 @@ export function loadPart<N extends PartName>(origin: string, name: N): Promise<P
     };
     const timer = setTimeout(settle, PART_WAIT_MS);
     script.onload = script.onerror = settle;
+    if (nonce) script.nonce = nonce;
     script.src = `${origin}/js/v1/svcpay-${name}.js`;
     document.head.appendChild(script);
   }) as never);
