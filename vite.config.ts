@@ -165,14 +165,46 @@ async function inlinePage(page: string, entry: string): Promise<string> {
   return html.replace('</head>', `${style}</head>`).replace(entryTag, () => `<script type="module">${js}</script>`);
 }
 
+/**
+ * The parts of the script-tag bundle loaded on demand (embed/lazy.ts): each its own IIFE at
+ * dist/embed/svcpay-<name>.js, served beside svcpay.js. An IIFE build cannot split, so each is a
+ * build of its own, self-contained (its own copy of the channel and checks: it is fetched only by
+ * the pages that need it), emitted into the svcpay.js build's output so `precompress` covers it.
+ */
+const embedParts = ['checkout', 'challenge'] as const;
+
+function lazyEmbedParts(): Plugin {
+  return {
+    name: 'svcpay-embed-parts',
+    apply: 'build',
+    async generateBundle() {
+      for (const name of embedParts) {
+        const out = await viteBuild({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          build: {
+            write: false,
+            target: 'es2020',
+            lib: { entry: resolve(root, `embed/parts/${name}.ts`), formats: ['iife'], name: 'SvcPayPart', fileName: () => `svcpay-${name}.js` },
+          },
+        });
+        const chunks = (Array.isArray(out) ? out : [out as Rolldown.RolldownOutput]).flatMap((o) => o.output).filter((f): f is Rolldown.OutputChunk => f.type === 'chunk');
+        if (chunks.length !== 1) throw new Error(`embed part ${name}: expected one script, got ${chunks.length}`);
+        this.emitFile({ type: 'asset', fileName: `svcpay-${name}.js`, source: chunks[0]!.code });
+      }
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   if (mode === 'embed') {
     return {
-      plugins: [precompress()],
+      plugins: [lazyEmbedParts(), precompress()],
       build: {
         outDir: 'dist/embed',
         emptyOutDir: true,
-        target: 'es2019',
+        target: 'es2020',
         lib: { entry: resolve(root, 'embed/svcpay.ts'), formats: ['iife'], name: 'SvcPayBundle', fileName: () => 'svcpay.js' },
       },
     };

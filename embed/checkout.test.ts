@@ -4,6 +4,9 @@ import { MOUNT_WAIT_MS } from './checkout.ts';
 import { makeSvcPay } from './create-svcpay.ts';
 import type { EmbeddedCheckout, MountCheckoutResult } from './loader/types.js';
 
+// The checkout is a part svcpay.js loads on demand (embed/lazy.ts); here it comes from this bundle.
+vi.mock('./lazy.ts', () => import('./lazy.fixtures.ts'));
+
 const SERVICE = 'http://localhost:4242';
 const PK = 'vp_pk_test_abc123';
 const P = 'svcpay/1';
@@ -19,10 +22,12 @@ function page(locale?: string) {
   const svcpay = makeSvcPay(SERVICE)(PK, locale ? { locale } : {});
   const frameWindow = { postMessage: vi.fn() };
   const frame = () => document.querySelector<HTMLIFrameElement>('#checkout iframe');
-  const mount = (sessionId = 'vp_cs_test_1') => {
-    const promise = svcpay.mountCheckout('#checkout', { sessionId });
+  /** Calls mountCheckout and waits for its frame (the part loads first): `result` is what the call resolves with. */
+  const mount = async (sessionId = 'vp_cs_test_1') => {
+    const result = svcpay.mountCheckout('#checkout', { sessionId });
+    await vi.waitFor(() => expect(frame()).not.toBeNull());
     Object.defineProperty(frame()!, 'contentWindow', { value: frameWindow });
-    return promise;
+    return { result };
   };
   const hash = () => Object.fromEntries(new URLSearchParams(new URL(frame()!.src).hash.slice(1)));
   const fromFrame = (data: object, { origin = SERVICE, source = frameWindow as unknown, channel = hash().channel } = {}) =>
@@ -31,7 +36,7 @@ function page(locale?: string) {
 }
 
 async function mounted(p: ReturnType<typeof page>): Promise<EmbeddedCheckout> {
-  const promise = p.mount();
+  const { result: promise } = await p.mount();
   p.fromFrame({ type: 'checkout.mounted' });
   const result = await promise;
   if (result.error) throw new Error(result.error.code);
@@ -39,9 +44,9 @@ async function mounted(p: ReturnType<typeof page>): Promise<EmbeddedCheckout> {
 }
 
 describe('mountCheckout', () => {
-  it('mounts one sandboxed service frame with the session and key, and no processor token', () => {
+  it('mounts one sandboxed service frame with the session and key, and no processor token', async () => {
     const p = page('fr');
-    void p.mount();
+    await p.mount();
     const frame = p.frame()!;
     expect(frame.title).toBe('Secure checkout');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
@@ -87,20 +92,20 @@ describe('mountCheckout', () => {
 
   it('resolves { error } with the reason when the session cannot be mounted, leaving nothing behind', async () => {
     const p = page();
-    const promise = p.mount();
+    const { result: promise } = await p.mount();
     p.fromFrame({ type: 'checkout.error', error: { code: 'session_expired', message: 'The checkout session has expired.' } });
     const result: MountCheckoutResult = await promise;
     expect(result.error).toEqual({ code: 'session_expired', message: 'The checkout session has expired.' });
     expect(p.frame()).toBeNull();
     // The container is free again.
-    void p.mount();
+    await p.mount();
     expect(p.frame()).not.toBeNull();
   });
 
   it('resolves { error: checkout_unavailable } when the frame never answers', async () => {
     vi.useFakeTimers();
     const p = page();
-    const promise = p.mount();
+    const { result: promise } = await p.mount();
     await vi.advanceTimersByTimeAsync(MOUNT_WAIT_MS);
     expect((await promise).error?.code).toBe('checkout_unavailable');
     expect(p.frame()).toBeNull();
@@ -125,7 +130,7 @@ describe('mountCheckout', () => {
     const p = page();
     expect(() => p.svcpay.mountCheckout('#checkout', {} as never)).toThrow(/sessionId is required/);
     expect(() => p.svcpay.mountCheckout('#nowhere', { sessionId: 'vp_cs_test_1' })).toThrow(/no element matches/);
-    void p.mount();
+    await p.mount();
     expect(() => p.svcpay.mountCheckout('#checkout', { sessionId: 'vp_cs_test_1' })).toThrow(/already holds a checkout/);
     const checkout = await mounted(page());
     expect(() => checkout.on('change' as never, () => {})).toThrow(/unknown event "change"/);
@@ -136,7 +141,7 @@ describe('mountCheckout', () => {
     const checkout = await mounted(p);
     checkout.destroy();
     expect(p.frame()).toBeNull();
-    void p.mount();
+    await p.mount();
     expect(p.frame()).not.toBeNull();
   });
 });

@@ -3,86 +3,71 @@
  * mounts one service frame, /frames/checkout.html, and waits: that frame polls embed-token until
  * the session is ready, mounts the processor's fields inside itself exactly as the hosted page
  * does, pays, completes, and posts outcomes back. The heavy code (preact, the flow, the poll)
- * lives there, so this script stays small, and the processor's one-hour form token never enters
- * the merchant page (the processor's fields page accepts only the service as its parent).
+ * lives there, and this module in a script of its own (svcpay-checkout.js, embed/lazy.ts) that
+ * svcpay.js loads on the first call, after it has checked the call's arguments. The processor's
+ * one-hour form token never enters the merchant page (its fields page accepts only the service as
+ * its parent).
  */
 import { listen } from '../src/protocol/channel.ts';
 import type { CheckoutFrameToPage } from '../src/protocol/messages.ts';
-import type { CheckoutEventName, EmbeddedCheckout, Locale, MountCheckoutOptions, MountCheckoutResult, PaymentError } from './loader/types.js';
-import { CheckoutFrameToPageParser, isSessionId } from './protocol.ts';
-import { SANDBOX, fail, randomId, resolveTarget } from './util.ts';
+import type { CheckoutEventName, EmbeddedCheckout, MountCheckoutResult, PaymentError } from './loader/types.js';
+import { CheckoutFrameToPageParser } from './protocol.ts';
+import { callAll, handlers, randomId, serviceFrame } from './util.ts';
 
 export interface CheckoutConfig {
   origin: string;
   pageOrigin: string;
   publishableKey: string;
-  locale?: Locale;
   debug?: boolean;
 }
 
 /** The frame's own poll gives up after a minute; this covers a frame that never loads at all. */
 export const MOUNT_WAIT_MS = 75_000;
 
+/** Why a checkout could not be mounted when the service did not answer (or its script did not load). */
+export const checkoutUnavailable: PaymentError = {
+  code: 'checkout_unavailable',
+  message: 'The payment service could not be reached. Check your connection and try again.',
+};
+
 const EVENTS: readonly CheckoutEventName[] = ['ready', 'success', 'failure'];
-type Handler = (event: never) => void;
 
-/** Containers holding a checkout: mounting a second one into the same box is a mistake. */
-const taken = new WeakSet<HTMLElement>();
-
-export function mountCheckout(cfg: CheckoutConfig, target: string | HTMLElement, options: MountCheckoutOptions): Promise<MountCheckoutResult> {
-  if (typeof options !== 'object' || options === null || typeof options.sessionId !== 'string' || !options.sessionId || !isSessionId(options.sessionId)) {
-    fail('mountCheckout(target, { sessionId }): sessionId is required, the id of the embed session your server created.');
-  }
-  const locale = options.locale ?? cfg.locale;
-  if (locale !== undefined && (typeof locale !== 'string' || locale.length > 16)) fail('mountCheckout: locale must be \'auto\' or a language tag such as "fr".');
-  const container = resolveTarget(target, 'mountCheckout');
-  if (taken.has(container)) fail('mountCheckout: this container already holds a checkout; destroy() it first.');
-
-  const { sessionId } = options;
+/**
+ * Mounts the checkout frame into `container` (already checked and reserved by svcpay.js, which
+ * `release` frees again once the checkout is gone).
+ */
+export function mountCheckout(
+  cfg: CheckoutConfig,
+  container: HTMLElement,
+  sessionId: string,
+  locale: string | undefined,
+  release: () => void,
+): Promise<MountCheckoutResult> {
   const channel = randomId();
-  const hash = new URLSearchParams({ channel, parentOrigin: cfg.pageOrigin, publishableKey: cfg.publishableKey, sessionId });
-  if (locale) hash.set('locale', locale);
-  if (cfg.debug) hash.set('debug', '1');
-  const frame = document.createElement('iframe');
-  frame.src = `${cfg.origin}/frames/checkout.html#${hash}`;
-  frame.title = 'Secure checkout';
-  frame.setAttribute('sandbox', SANDBOX);
-  frame.style.cssText = 'display:block;width:100%;border:0;height:360px';
+  const frame = serviceFrame({ ...cfg, locale }, 'checkout', channel, { publishableKey: cfg.publishableKey, sessionId }, 'Secure checkout', 'display:block;width:100%;border:0;height:360px');
 
-  const handlers: { [E in CheckoutEventName]?: Handler[] } = {};
+  const events = handlers('checkout', EVENTS);
   let ready = false;
   let stop = () => {};
   let settle: (r: MountCheckoutResult) => void = () => {};
 
-  function emit(event: CheckoutEventName, payload: object, only?: Handler): void {
-    for (const h of only ? [only] : [...(handlers[event] ?? [])]) {
-      // A throwing merchant handler must not stop the others nor our message loop.
-      try {
-        (h as (p: object) => void)(payload);
-      } catch (err) {
-        setTimeout(() => {
-          throw err;
-        });
-      }
-    }
-  }
+  const emit = events.emit;
 
   function remove(): void {
     stop();
     frame.remove();
-    taken.delete(container);
+    release();
   }
 
   const checkout: EmbeddedCheckout = {
     on(event, handler) {
-      if (!EVENTS.includes(event)) fail(`checkout.on: unknown event "${String(event)}"; use one of ${EVENTS.join(', ')}.`);
-      const list: Handler[] = (handlers[event as CheckoutEventName] ??= []);
-      list.push(handler as Handler);
-      if (event === 'ready' && ready) setTimeout(() => emit('ready', { sessionId }, handler as Handler));
+      events.on(event, handler);
+      // A handler registered after the fields became ready still hears it, and only it does.
+      if (event === 'ready' && ready) setTimeout(() => callAll([handler as (p: object) => void], { sessionId }));
       return checkout;
     },
     off(event, handler) {
-      handlers[event] = handler ? (handlers[event] ?? []).filter((h) => h !== handler) : [];
+      events.off(event, handler);
       return checkout;
     },
     destroy() {
@@ -105,7 +90,7 @@ export function mountCheckout(cfg: CheckoutConfig, target: string | HTMLElement,
   let settled = false;
   let giveUp = (_error: PaymentError) => {};
   return new Promise<MountCheckoutResult>((resolve) => {
-    const timer = setTimeout(() => giveUp({ code: 'checkout_unavailable', message: 'The payment service could not be reached. Check your connection and try again.' }), MOUNT_WAIT_MS);
+    const timer = setTimeout(() => giveUp(checkoutUnavailable), MOUNT_WAIT_MS);
     settle = (r) => {
       if (settled) return;
       settled = true;
@@ -119,7 +104,6 @@ export function mountCheckout(cfg: CheckoutConfig, target: string | HTMLElement,
       settle({ error });
     };
     stop = listen(window, { origin: cfg.origin, source: () => frame.contentWindow, schema: CheckoutFrameToPageParser, channel, onMessage });
-    taken.add(container);
     container.appendChild(frame);
   });
 }

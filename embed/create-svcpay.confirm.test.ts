@@ -4,6 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSvcPay } from './create-svcpay.ts';
 import { P, PK, SERVICE, nextTask, page, readyState } from './create-svcpay.fixtures.ts';
 
+// The challenge dialog is a part svcpay.js loads on demand (embed/lazy.ts); here it comes from this bundle.
+vi.mock('./lazy.ts', () => import('./lazy.fixtures.ts'));
+/** The dialog opens once its part has loaded. */
+const dialogShown = () => vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull());
+
 afterEach(() => {
   document.body.innerHTML = '';
   vi.restoreAllMocks();
@@ -110,6 +115,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
       const ask = posted().find((m) => (m as { type?: string }).type === 'confirm') as unknown as { requestId: string };
       const url = 'http://127.0.0.1:4243/challenge/sbx_txn_1';
       fromController({ type: 'confirm.challenge', requestId: ask.requestId, url, label: 'Confirm your payment with your bank', cancel: 'Cancel' });
+      await dialogShown();
       const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
       expect(dialog.getAttribute('aria-modal')).toBe('true');
       expect(dialog.getAttribute('aria-label')).toBe('Confirm your payment with your bank');
@@ -142,6 +148,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
     void svcpay.confirmPayment({ elements });
     const ask = posted().find((m) => (m as { type?: string }).type === 'confirm') as unknown as { requestId: string };
     fromController({ type: 'confirm.challenge', requestId: ask.requestId, url: 'http://127.0.0.1:4243/challenge/t', label: 'Bank', cancel: 'Cancel' });
+    await dialogShown();
     const frame = document.querySelector<HTMLIFrameElement>('[role="dialog"] iframe')!;
     const bank = { postMessage: vi.fn() };
     Object.defineProperty(frame, 'contentWindow', { value: bank });

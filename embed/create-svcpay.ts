@@ -3,16 +3,17 @@
  * clear message, Doc 3) and hands out `elements` groups.
  */
 import { setChannelDebug } from '../src/protocol/channel.ts';
-import { mountCheckout } from './checkout.ts';
+import { checkoutUnavailable } from './checkout.ts';
 import { createGroup } from './group.ts';
+import { loadPart } from './lazy.ts';
 import type { Appearance, Elements, SvcPay, SvcPayConstructor } from './loader/types.js';
 import { appearanceProblem, isSessionId } from './protocol.ts';
-import { fail } from './util.ts';
+import { fail, internalError, resolveTarget } from './util.ts';
 import { publishableKeyShape as PUBLISHABLE_KEY, secretKeyPrefix } from '../src/vocab/keys.ts';
 
 function checkLocale(locale: unknown, where: string): string | undefined {
-  if (locale === undefined || locale === null) return undefined;
-  if (typeof locale !== 'string' || locale.length > 16) fail(`${where}: locale must be 'auto' or a language tag such as "fr" or "en-GB".`);
+  if (locale == null) return undefined;
+  if (typeof locale !== 'string' || locale.length > 16) fail(`${where}: locale must be 'auto' or a language tag ("fr").`);
   return locale;
 }
 
@@ -22,56 +23,50 @@ function checkLocale(locale: unknown, where: string): string | undefined {
  */
 function checkAppearance(a: unknown): Appearance | undefined {
   if (a === undefined) return undefined;
-  let copy: unknown;
+  let copy: unknown = null;
   try {
-    copy = JSON.parse(JSON.stringify(a)) as unknown;
-  } catch {
-    copy = null;
-  }
+    copy = JSON.parse(JSON.stringify(a));
+  } catch {}
   const bad = appearanceProblem(copy);
-  if (bad) {
-    fail(
-      `elements: ${bad} is not supported, or its value is not allowed. appearance is { theme: default | night | flat, variables, rules }, ` +
-        'with values that are plain colours, lengths, font names or keywords (no url(), expressions or ;{}<>\\); see the Appearance type.',
-    );
-  }
+  // What a value may be is the Appearance type's to say: colours, lengths, font names, keywords.
+  if (bad) fail(`elements: ${bad} is not supported, or its value is not allowed; see the Appearance type.`);
   return copy as Appearance;
 }
 
-const notAvailable = (what: string) => ({
-  error: { code: 'not_available', message: `${what} is not available yet in this version of svcpay.js.` },
-});
+/** The `sessionId` of `elements(...)` or `mountCheckout(...)`, or a throw naming the call. */
+function checkSessionId(opts: { sessionId?: unknown } | null | undefined, call: string): string {
+  const id = opts?.sessionId;
+  if (typeof id !== 'string' || !id || !isSessionId(id)) fail(`${call}: sessionId is required.`);
+  return id;
+}
 
-const internalError = { code: 'internal_error', message: 'Something went wrong in svcpay.js.' };
+/** Containers holding a checkout: mounting a second one into the same box is a mistake. */
+const taken = new WeakSet<HTMLElement>();
 
 /** Builds the `SvcPay` global for a service origin (null when it could not be told). */
 export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (publishableKey, options = {}) => {
-  if (typeof publishableKey === 'string' && publishableKey.startsWith(secretKeyPrefix)) {
-    fail('SvcPay() was given a secret key. Never put it in a web page; pass your publishable key (vp_pk_…).');
-  }
-  if (typeof publishableKey !== 'string' || !PUBLISHABLE_KEY.test(publishableKey)) {
-    fail('SvcPay(publishableKey): pass your publishable key (vp_pk_test_… or vp_pk_live_…).');
-  }
-  const origin = serviceOrigin ?? fail('could not tell which server served svcpay.js; load it with <script src="…/js/v1/svcpay.js">.');
+  const isString = typeof publishableKey === 'string';
+  if (isString && publishableKey.startsWith(secretKeyPrefix)) fail('SvcPay() was given a secret key: never put it in a web page.');
+  if (!isString || !PUBLISHABLE_KEY.test(publishableKey)) fail('SvcPay(publishableKey): pass your publishable key (vp_pk_…).');
+  const origin = serviceOrigin ?? fail('load svcpay.js with <script src="…/js/v1/svcpay.js">.');
   const pageOrigin = location.origin;
-  if (!/^https?:/.test(pageOrigin)) fail('svcpay.js needs a page served over http or https.');
+  if (!/^https?:/.test(pageOrigin)) fail('svcpay.js needs an http(s) page.');
   const baseLocale = checkLocale(options.locale, 'SvcPay');
   const debug = options.debug === true;
   if (debug) setChannelDebug(true);
 
   // Internal groups by their public object: confirmPayment must get back the group it was given.
   const groups = new WeakMap<Elements, ReturnType<typeof createGroup>>();
+  const groupOf = (opts: { elements?: Elements } | undefined, call: string) =>
+    (opts && groups.get(opts.elements!)) || fail(`${call}: pass { elements }, an elements object of this SvcPay.`);
 
   const svcpay: SvcPay = {
     elements(opts) {
-      if (typeof opts !== 'object' || opts === null || typeof opts.sessionId !== 'string' || !opts.sessionId || !isSessionId(opts.sessionId)) {
-        fail('elements({ sessionId }): sessionId is required, the id of the checkout session your server created.');
-      }
       const group = createGroup({
         origin,
         pageOrigin,
         publishableKey,
-        sessionId: opts.sessionId,
+        sessionId: checkSessionId(opts, 'elements({ sessionId })'),
         locale: checkLocale(opts.locale, 'elements') ?? baseLocale,
         appearance: checkAppearance(opts.appearance),
         debug,
@@ -79,17 +74,27 @@ export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (
       groups.set(group.elements, group);
       return group.elements;
     },
-    confirmPayment(opts) {
-      const group = opts && groups.get(opts.elements);
-      if (!group) fail('confirmPayment({ elements }): pass the elements object created by this SvcPay instance.');
-      return group.confirm().catch(() => ({ status: 'failed' as const, sessionId: '', error: internalError }));
+    confirmPayment: (opts) => groupOf(opts, 'confirmPayment').confirm().catch(() => ({ status: 'failed' as const, sessionId: '', error: internalError })),
+    createToken: (opts) => groupOf(opts, 'createToken').createToken().catch(() => ({ error: internalError })),
+    // Mistakes throw here, at the call; the checkout itself is a script of its own (embed/lazy.ts).
+    mountCheckout(target, opts) {
+      const sessionId = checkSessionId(opts, 'mountCheckout(target, { sessionId })');
+      const locale = checkLocale(opts.locale, 'mountCheckout') ?? baseLocale;
+      const container = resolveTarget(target, 'mountCheckout');
+      if (taken.has(container)) fail('mountCheckout: this container already holds a checkout.');
+      taken.add(container);
+      const release = () => void taken.delete(container);
+      return loadPart(origin, 'checkout').then(
+        (part) => {
+          if (debug) part.setChannelDebug(true);
+          return part.mountCheckout({ origin, pageOrigin, publishableKey, debug }, container, sessionId, locale, release);
+        },
+        () => {
+          release();
+          return { error: checkoutUnavailable };
+        },
+      );
     },
-    createToken(opts) {
-      const group = opts && groups.get(opts.elements);
-      if (!group) fail('createToken({ elements }): pass the elements object created by this SvcPay instance.');
-      return group.createToken().catch(() => ({ error: internalError }));
-    },
-    mountCheckout: (target, opts) => mountCheckout({ origin, pageOrigin, publishableKey, locale: baseLocale, debug }, target, opts),
   };
   return svcpay;
 };

@@ -10,14 +10,12 @@ import { elementFrames } from '../src/vocab/elements.ts';
 import type { ElementPort, GroupHost } from './group.ts';
 import type { ElementEventName, ElementOptions, ElementType, SvcPayElement } from './loader/types.js';
 import { FieldToPageParser, elementEventNames, isElementOptions } from './protocol.ts';
-import { SANDBOX, callAll, fail, randomId, resolveTarget } from './util.ts';
-
-type Handler = (event: never) => void;
+import { fail, handlers, randomId, resolveTarget, serviceFrame } from './util.ts';
 
 export function createElement(group: GroupHost, type: ElementType, initial: ElementOptions | undefined, onDestroy: () => void): ElementPort {
   const id = `${type}-${randomId(6)}`;
   const spec = elementFrames[type];
-  const handlers: Partial<Record<ElementEventName, Handler[]>> = {};
+  const events = handlers<ElementEventName>(type, elementEventNames);
   let options: ElementOptions = checkOptions(initial ?? {});
   let frame: HTMLIFrameElement | null = null;
   let stopListening: (() => void) | null = null;
@@ -26,45 +24,43 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
   let destroyed = false;
 
   function checkOptions(o: ElementOptions): ElementOptions {
-    if (!isElementOptions(o)) fail(`${type}: options may hold placeholder (string), disabled and hidePostalCode (booleans), and mode ('billing' or 'shipping') only.`);
+    if (!isElementOptions(o)) fail(`${type}: options are placeholder, disabled, hidePostalCode and mode ('billing' or 'shipping').`);
     return o;
   }
 
-  const emit = (event: ElementEventName, payload: object) => callAll((handlers[event] ?? []) as ((p: object) => void)[], payload);
+  const emit = events.emit;
 
   const element: SvcPayElement = {
     elementType: type,
     mount(target) {
-      if (destroyed) fail(`${type}.mount: this element was destroyed; create a new one.`);
-      if (frame) fail(`${type}.mount: this element is already mounted; call unmount() first.`);
+      if (destroyed) fail(`${type}.mount: this element was destroyed.`);
+      if (frame) fail(`${type}.mount: already mounted; unmount() it first.`);
       const container = resolveTarget(target, `${type}.mount`);
       // The mount's key and session bind the field (src/frames/binding.ts); no secret is ever here.
-      const hash = new URLSearchParams({
-        channel: group.channel,
-        parentOrigin: group.pageOrigin,
-        elementId: id,
-        type,
-        publishableKey: group.publishableKey,
-        sessionId: group.sessionId,
-      });
-      if (group.locale) hash.set('locale', group.locale);
-      if (Object.keys(options).length) hash.set('options', JSON.stringify(options));
-      if (group.appearance) hash.set('appearance', JSON.stringify(group.appearance));
-      if (group.debug) hash.set('debug', '1');
-      frame = document.createElement('iframe');
       // The registry (src/vocab/elements.ts) says which page renders the type, and how it is named.
-      frame.src = `${group.origin}/frames/${spec.page}.html#${hash}`;
-      frame.title = spec.title;
+      // Width follows the merchant's box; height follows the frame's content (element.resize).
+      frame = serviceFrame(
+        group,
+        spec.page,
+        group.channel,
+        {
+          elementId: id,
+          type,
+          publishableKey: group.publishableKey,
+          sessionId: group.sessionId,
+          ...(Object.keys(options).length ? { options: JSON.stringify(options) } : {}),
+          ...(group.appearance ? { appearance: JSON.stringify(group.appearance) } : {}),
+        },
+        spec.title,
+        `border:0;margin:0;padding:0;width:100%;min-width:100%;height:${spec.height}px;display:block;overflow:hidden;background:transparent;color-scheme:normal`,
+      );
       frame.name = `svcpay-${id}`;
-      frame.setAttribute('sandbox', SANDBOX);
       // Only a wallet may use the Payment Request API; card and address frames get no permission.
       if (spec.allow) frame.setAttribute('allow', spec.allow);
       frame.setAttribute('scrolling', 'no');
       // For merchants' QA (svcpay/testing): which element this frame holds, and (below) when it
       // is ready. The page knows both already through `create` and the `ready` event.
       frame.setAttribute('data-svcpay-element', type);
-      // Width follows the merchant's box; height follows the frame's content (element.resize).
-      frame.style.cssText = `border:0;margin:0;padding:0;width:100%;min-width:100%;height:${spec.height}px;display:block;overflow:hidden;background:transparent;color-scheme:normal`;
       readyFired = false;
       collapsed = false;
       // Only this frame's window, only the service origin, only this group's channel and element.
@@ -80,14 +76,11 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       group.mounted(id);
     },
     on(event, handler) {
-      if (!elementEventNames.includes(event)) fail(`${type}.on: unknown event "${String(event)}"; use one of ${elementEventNames.join(', ')}.`);
-      if (typeof handler !== 'function') fail(`${type}.on: the handler must be a function.`);
-      handlers[event] = [...(handlers[event] ?? []), handler as Handler];
+      events.on(event, handler);
       return element;
     },
     off(event, handler) {
-      const list = handlers[event];
-      if (list) handlers[event] = handler ? list.filter((h) => h !== (handler as Handler)) : [];
+      events.off(event, handler);
       return element;
     },
     update(next) {
@@ -109,7 +102,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       if (destroyed) return;
       element.unmount();
       destroyed = true;
-      for (const k of Object.keys(handlers)) delete handlers[k as ElementEventName];
+      events.clear();
       onDestroy();
     },
   };

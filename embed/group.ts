@@ -6,11 +6,12 @@
  */
 import { listen, send } from '../src/protocol/channel.ts';
 import type { ControllerToPage, PageToController, TokenResult } from '../src/protocol/messages.ts';
-import { openChallenge } from './challenge.ts';
+import type { ChallengeOutcome } from './challenge.ts';
 import { createElement } from './element.ts';
-import type { Appearance, ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, ElementsErrorEvent, SvcPayElement } from './loader/types.js';
+import { loadPart } from './lazy.ts';
+import type { Appearance, ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, SvcPayElement } from './loader/types.js';
 import { ControllerToPageParser, PageToControllerParser, PROTOCOL, elementTypes } from './protocol.ts';
-import { SANDBOX, callAll, fail, randomId } from './util.ts';
+import { checkName, fail, handlers, internalError, randomId, serviceFrame } from './util.ts';
 import { elementFrames } from '../src/vocab/elements.ts';
 
 export interface GroupConfig {
@@ -71,7 +72,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
   const ports = new Map<string, ElementPort>();
   const byType = new Map<ElementType, ElementPort>();
   const pending = new Map<string, Pending>();
-  const errorHandlers: ((e: ElementsErrorEvent) => void)[] = [];
+  const events = handlers('elements', ['error']);
   let frame: HTMLIFrameElement | null = null;
   let ready = false;
   let queue: Body[] = [];
@@ -105,17 +106,16 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     },
     ensureController() {
       if (frame) return;
-      const hash = new URLSearchParams({ channel, parentOrigin: cfg.pageOrigin });
-      if (cfg.locale) hash.set('locale', cfg.locale);
-      if (cfg.debug) hash.set('debug', '1');
-      frame = document.createElement('iframe');
-      frame.src = `${cfg.origin}/frames/controller.html#${hash}`;
-      frame.title = 'svcpay controller';
+      frame = serviceFrame(
+        cfg,
+        'controller',
+        channel,
+        {},
+        'svcpay controller',
+        'position:fixed!important;top:0;left:0;width:1px!important;height:1px!important;border:0!important;visibility:hidden!important;pointer-events:none!important',
+      );
       frame.tabIndex = -1;
       frame.setAttribute('aria-hidden', 'true');
-      frame.setAttribute('sandbox', SANDBOX);
-      frame.style.cssText =
-        'position:fixed!important;top:0;left:0;width:1px!important;height:1px!important;border:0!important;visibility:hidden!important;pointer-events:none!important';
       stopListening = listen(window, { origin: cfg.origin, source: () => frame?.contentWindow, schema: ControllerToPageParser, channel, onMessage });
       // Each load is a fresh controller (a moved iframe reloads): introduce ourselves again, and
       // repeat until it answers in case the first message beat its listener.
@@ -129,7 +129,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       });
       document.body.appendChild(frame);
       // The controller must answer within the wait, or the merchant hears why nothing works.
-      controllerWatch = setTimeout(() => ready || loadFailed('controller'), READY_WAIT_MS);
+      controllerWatch = setTimeout(() => ready || loadFailed('controller frame'), READY_WAIT_MS);
     },
     mounted(elementId) {
       unwatch(elementId);
@@ -138,15 +138,16 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
         setTimeout(() => {
           fieldWatch.delete(elementId);
           const port = ports.get(elementId);
-          if (port?.isMounted() && !port.isReady()) loadFailed(port.element.elementType);
+          if (port?.isMounted() && !port.isReady()) loadFailed(`${port.element.elementType} frame`);
         }, READY_WAIT_MS),
       );
     },
   };
 
   /** The group's `error` event (Doc 3 leaves it open): frames that failed to load or failed unexpectedly. */
-  const emitError = (code: string, message: string) => callAll(errorHandlers, { code, message });
-  const loadFailed = (frame: string) => emitError('frame_load_failed', `svcpay ${frame} frame did not load (network, or CSP frame-src).`);
+  const emitError = (code: string, message: string) => events.emit('error', { code, message });
+  const loadFailed = (what: string, code = 'frame_load_failed', directive = 'frame-src') =>
+    emitError(code, `svcpay ${what} did not load (network, or CSP ${directive}).`);
 
   const initBody = (): Body => ({
     type: 'init',
@@ -167,13 +168,29 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     } else if (msg.type === 'controller.error') {
       emitError(msg.error.code, msg.error.message);
     } else if (msg.type === 'confirm.challenge') {
-      const p = pending.get(msg.requestId);
+      const { requestId } = msg;
+      const p = pending.get(requestId);
       if (!p) return;
       p.pause();
-      openChallenge(msg.url, msg, cfg.origin, p.opener, (outcome, refocus) => {
+      const done = (outcome: ChallengeOutcome, refocus = () => {}) => {
         p.resume(refocus);
-        host.post({ type: 'challenge.done', requestId: msg.requestId, outcome });
-      });
+        host.post({ type: 'challenge.done', requestId, outcome });
+      };
+      // The dialog is a script of its own (embed/lazy.ts), loaded the first time a bank asks. If it
+      // cannot load, the merchant hears why, and the payment ends as if the buyer had canceled:
+      // the controller then asks the service how the charge ended, so the confirm still resolves.
+      loadPart(cfg.origin, 'challenge').then(
+        (part) => {
+          if (pending.get(requestId) !== p) return;
+          if (cfg.debug) part.setChannelDebug(true);
+          part.openChallenge(msg.url, msg, cfg.origin, p.opener, done);
+        },
+        () => {
+          if (pending.get(requestId) !== p) return;
+          loadFailed('challenge script', 'script_load_failed', 'script-src');
+          done('canceled');
+        },
+      );
     } else {
       pending.get(msg.requestId)?.resolve(msg);
     }
@@ -185,7 +202,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
   /** One confirmPayment or createToken: the controller answers with an outcome, never card data. */
   function request<K extends Kind>(kind: K): Promise<Results[K]> {
     if (![...ports.values()].some((p) => p.isMounted())) {
-      return Promise.resolve(failure(kind, 'elements_not_mounted', 'Mount at least one card element before confirmPayment or createToken.'));
+      return Promise.resolve(failure(kind, 'elements_not_mounted', 'Mount an element before confirmPayment or createToken.'));
     }
     return new Promise((resolve) => {
       const requestId = randomId(8);
@@ -243,12 +260,12 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
   }
 
   function create(type: ElementType, options?: ElementOptions): SvcPayElement {
-    if (!(elementTypes as readonly string[]).includes(type)) fail(`elements.create: unknown element type "${String(type)}"; use one of ${elementTypes.join(', ')}.`);
-    if (byType.has(type)) fail(`elements.create: a "${type}" element already exists in this group; destroy() it first.`);
+    checkName('elements.create', 'element type', type, elementTypes);
+    if (byType.has(type)) fail(`elements.create: a "${type}" element already exists in this group.`);
     // The registry's slots: the combined card and the split card fields exclude each other.
     const slot = elementFrames[type].slot;
     if (slot && [...byType.keys()].some((t) => (elementFrames[t].slot ?? slot) !== slot)) {
-      fail('elements.create: use either "card" or the split cardNumber, cardExpiry and cardCvc elements in one group, not both.');
+      fail('elements.create: use either "card" or the split card elements in a group, not both.');
     }
     const port = createElement(host, type, options, () => {
       ports.delete(port.id);
@@ -266,15 +283,11 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     create: create as Elements['create'],
     getElement: ((type: ElementType) => byType.get(type)?.element ?? null) as Elements['getElement'],
     on(event, handler) {
-      if (event !== 'error') fail(`elements.on: unknown event "${String(event)}"; use "error".`);
-      if (typeof handler !== 'function') fail('elements.on: the handler must be a function.');
-      errorHandlers.push(handler);
+      events.on(event, handler);
       return elements;
     },
     off(event, handler) {
-      const at = errorHandlers.indexOf(handler as (e: ElementsErrorEvent) => void);
-      if (event === 'error' && handler === undefined) errorHandlers.length = 0;
-      else if (at >= 0) errorHandlers.splice(at, 1);
+      events.off(event, handler);
       return elements;
     },
   };
@@ -283,5 +296,5 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
 
 /** The wire's token result as the merchant reads it: `{ token }` or `{ error }`, one of the two. */
 function toCreateTokenResult(r: TokenResult): CreateTokenResult {
-  return r.token ? { token: r.token } : { error: r.error ?? { code: 'internal_error', message: 'svcpay.js received an empty token result.' } };
+  return r.token ? { token: r.token } : { error: r.error ?? internalError };
 }

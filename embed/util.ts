@@ -6,6 +6,9 @@ export function randomId(bytes = 16): string {
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
 
+/** What a promise resolves with when svcpay.js itself went wrong. */
+export const internalError = { code: 'internal_error', message: 'Something went wrong in svcpay.js.' };
+
 /** Programming mistakes throw (Doc 3): one prefix so they are easy to spot in a console. */
 export function fail(message: string): never {
   throw new Error(`svcpay: ${message}`);
@@ -22,6 +25,37 @@ export function callAll<T>(handlers: readonly ((payload: T) => void)[], payload:
       });
     }
   }
+}
+
+/** Throws unless `value` is one of `names`, saying which are. */
+export function checkName(where: string, what: string, value: unknown, names: readonly unknown[]): void {
+  if (!names.includes(value)) fail(`${where}: unknown ${what} "${String(value)}"; use one of ${names.join(', ')}.`);
+}
+
+type Handler = (payload: never) => void;
+
+/**
+ * The merchant's handlers of elements, an element or a checkout, by event: `on` throws for an
+ * unknown event or a handler that is not a function; `off` without a handler removes them all.
+ */
+export function handlers<E extends string>(where: string, names: readonly E[]) {
+  let lists: { [K in E]?: Handler[] } = {};
+  return {
+    on(event: E, handler: unknown): void {
+      checkName(`${where}.on`, 'event', event, names);
+      if (typeof handler !== 'function') fail(`${where}.on: the handler must be a function.`);
+      lists[event] = [...(lists[event] ?? []), handler as Handler];
+    },
+    off(event: E, handler?: unknown): void {
+      lists[event] = handler ? (lists[event] ?? []).filter((h) => h !== handler) : [];
+    },
+    emit(event: E, payload: object): void {
+      callAll((lists[event] ?? []) as ((p: object) => void)[], payload);
+    },
+    clear(): void {
+      lists = {};
+    },
+  };
 }
 
 /** Finds the container named by a selector or given as an element; throws with the reason. */
@@ -58,3 +92,27 @@ export function scriptOrigin(doc: Document): string | null {
 
 /** Same-page frames share one sandbox policy (ARCHITECTURE.md, trust zones). */
 export const SANDBOX = 'allow-scripts allow-same-origin allow-forms';
+
+/** Where a service frame is, and who it is for: what every frame's URL hash starts with. */
+export interface FrameHost {
+  origin: string;
+  pageOrigin: string;
+  locale?: string;
+  debug?: boolean;
+}
+
+/**
+ * A sandboxed service frame, /frames/<page>.html, told in its hash (which never reaches the
+ * server) its channel, the page's origin, and the host's locale and debug switch beside `params`.
+ */
+export function serviceFrame(host: FrameHost, page: string, channel: string, params: Record<string, string>, title: string, css: string): HTMLIFrameElement {
+  const hash = new URLSearchParams({ channel, parentOrigin: host.pageOrigin, ...params });
+  if (host.locale) hash.set('locale', host.locale);
+  if (host.debug) hash.set('debug', '1');
+  const frame = document.createElement('iframe');
+  frame.src = `${host.origin}/frames/${page}.html#${hash}`;
+  frame.title = title;
+  frame.setAttribute('sandbox', SANDBOX);
+  frame.style.cssText = css;
+  return frame;
+}

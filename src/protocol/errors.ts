@@ -39,6 +39,8 @@ export const browserErrors = {
   session_failed: { type: 'MERCHANT', key: 'status.pay_error' },
   /** `error` events: a frame never said it was ready, or failed unexpectedly. */
   frame_load_failed: { type: 'NETWORK', key: 'status.pay_error' },
+  /** `error` event: a part of svcpay.js loaded on demand (the bank challenge dialog) did not load. */
+  script_load_failed: { type: 'NETWORK', key: 'status.pay_error' },
   frame_error: { type: 'INTERNAL', key: 'status.pay_error' },
   /** A field frame did not hand over its values (it was removed or never loaded). */
   fields_unavailable: { type: 'INTERNAL', key: 'status.pay_error' },

@@ -12,7 +12,7 @@ import { cardBrands, elementEventNames, elementTypes } from '../vocab/elements.t
 import { publishableKeyShape } from '../vocab/keys.ts';
 import { confirmStatuses } from '../vocab/payments.ts';
 import { walletTypes } from '../vocab/wallet-domains.ts';
-import { bool, head, id, int, obj, oneOf, opt, orNull, re, str, union, type Check } from './checks.ts';
+import { bool, id, int, messages, obj, oneOf, opt, orNull, re, str, type Check } from './checks.ts';
 
 const fieldError = obj({ code: str(64), message: str(300) });
 
@@ -65,23 +65,23 @@ const tokenResult = obj({
   error: opt(paymentError),
 });
 
-export const FieldToPageParser = union<FieldToPage>({
-  'element.event': obj({ ...head('element.event'), elementId: id, event: oneOf(elementEventNames), state: elementState }),
-  'element.resize': obj({ ...head('element.resize'), elementId: id, height: int(0, 2000) }),
+export const FieldToPageParser = messages<FieldToPage>({
+  'element.event': { elementId: id, event: oneOf(elementEventNames), state: elementState },
+  'element.resize': { elementId: id, height: int(0, 2000) },
 });
 
-export const ControllerToPageParser = union<ControllerToPage>({
-  'controller.ready': obj(head('controller.ready')),
-  'confirm.result': obj({ ...head('confirm.result'), requestId: id, result: confirmResult }),
-  'confirm.challenge': obj({ ...head('confirm.challenge'), requestId: id, url: str(2000, /^https?:\/\/[^\s]+$/), label: str(200), cancel: str(100) }),
-  'token.result': obj({ ...head('token.result'), requestId: id, result: tokenResult }),
-  'controller.error': obj({ ...head('controller.error'), error: fieldError }),
+export const ControllerToPageParser = messages<ControllerToPage>({
+  'controller.ready': {},
+  'confirm.result': { requestId: id, result: confirmResult },
+  'confirm.challenge': { requestId: id, url: str(2000, /^https?:\/\/[^\s]+$/), label: str(200), cancel: str(100) },
+  'token.result': { requestId: id, result: tokenResult },
+  'controller.error': { error: fieldError },
 });
 
-export const PageToControllerParser = union<PageToController>({
-  init: obj({ ...head('init'), publishableKey: re(publishableKeyShape), sessionId: str(80), locale: opt(str(16)) }),
-  'element.update': obj({ ...head('element.update'), elementId: id, options: elementOptions }),
-  'element.unmount': obj({ ...head('element.unmount'), elementId: id }),
-  confirm: obj({ ...head('confirm'), requestId: id, kind: oneOf(['payment', 'token']) }),
-  'challenge.done': obj({ ...head('challenge.done'), requestId: id, outcome: oneOf(['returned', 'canceled']) }),
+export const PageToControllerParser = messages<PageToController>({
+  init: { publishableKey: re(publishableKeyShape), sessionId: str(80), locale: opt(str(16)) },
+  'element.update': { elementId: id, options: elementOptions },
+  'element.unmount': { elementId: id },
+  confirm: { requestId: id, kind: oneOf(['payment', 'token']) },
+  'challenge.done': { requestId: id, outcome: oneOf(['returned', 'canceled']) },
 });

@@ -39,6 +39,7 @@ function put(dir: string, path: string, text: string, plain = false) {
 function fakeDist() {
   const dir = tempDist();
   put(dir, 'embed/svcpay.js', EMBED);
+  for (const part of ['checkout', 'challenge']) put(dir, `embed/svcpay-${part}.js`, EMBED.replace('embed', `embed part ${part}`));
   put(dir, 'app/assets/core-Xy98Zw.js', ASSET);
   for (const page of elementPages) put(dir, `app/src/frames/${page}.html`, FIELD);
   put(dir, 'app/src/frames/controller.html', FIELD);
@@ -186,6 +187,23 @@ describe('the embedded checkout frame', () => {
   });
 });
 
+describe('the parts of svcpay.js loaded on demand (embed/lazy.ts)', () => {
+  it('serves each beside svcpay.js with the same headers, and nothing else under /js/v1/', async () => {
+    const { get } = await setup();
+    const headers = (res: Response) => ['Cache-Control', 'Access-Control-Allow-Origin', 'Cross-Origin-Resource-Policy', 'X-Content-Type-Options'].map((h) => res.headers.get(h));
+    const embed = headers(await get('/js/v1/svcpay.js'));
+    for (const part of ['checkout', 'challenge']) {
+      const res = await get(`/js/v1/svcpay-${part}.js`, { 'Accept-Encoding': 'gzip' });
+      expect(res.status, part).toBe(200);
+      expect(res.headers.get('Content-Encoding'), part).toBe('gzip');
+      expect(gunzipSync(await bytes(res)).toString(), part).toContain(`embed part ${part}`);
+      expect(headers(res), part).toEqual(embed);
+    }
+    expect((await get('/js/v1/svcpay-other.js')).status).toBe(404);
+    expect((await get('/js/v1/svcpay-checkout.js.gz')).status).toBe(404);
+  });
+});
+
 describe('the element frame pages', () => {
   it('serves every page the element registry names, with the frame policy', async () => {
     const { get } = await setup();
@@ -234,6 +252,7 @@ describe('static files: held in memory', () => {
     expect((await get('/js/v1/svcpay.js')).status).toBe(503);
     expect((await get('/assets/core-Xy98Zw.js')).status).toBe(404);
     put(dir, 'embed/svcpay.js', EMBED);
+  for (const part of ['checkout', 'challenge']) put(dir, `embed/svcpay-${part}.js`, EMBED.replace('embed', `embed part ${part}`));
     put(dir, 'app/assets/core-Xy98Zw.js', ASSET);
     expect(await (await get('/js/v1/svcpay.js')).text()).toBe(EMBED);
     expect(await (await get('/assets/core-Xy98Zw.js')).text()).toBe(ASSET);

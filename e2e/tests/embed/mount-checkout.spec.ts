@@ -58,3 +58,13 @@ test('mountCheckout resolves { error } for an elements session and leaves nothin
   await expect(checkout.events).toHaveText(['error session_wrong_state']);
   await expect(page.locator('iframe')).toHaveCount(0);
 });
+
+test('mountCheckout resolves { error: checkout_unavailable } when its script cannot load, and leaves nothing mounted', async ({ page, api, merchant }) => {
+  // The checkout's code is a part of svcpay.js fetched on the first call (embed/lazy.ts).
+  await page.route('**/js/v1/svcpay-checkout.js', (route) => route.abort());
+  const session = await api.createSession(merchant.keys.secret, order);
+  const checkout = new EmbeddedCheckoutPage(page);
+  await checkout.open(merchantPage.url, { publishableKey: merchant.keys.publishable, sessionId: session.id });
+  await expect(checkout.events).toHaveText(['error checkout_unavailable']);
+  await expect(page.locator('iframe')).toHaveCount(0);
+});

@@ -84,8 +84,13 @@ test('without retry a decline is final: the next confirm answers at once and the
 
 test.describe('3-D Secure', () => {
   test('the bank check shows in a dialog over the page; approving it pays', async ({ page, api, merchant }) => {
+    // The dialog's code is a part of svcpay.js fetched when a bank first asks (embed/lazy.ts).
+    const parts: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/js/v1/svcpay-') && parts.push(new URL(r.url()).pathname)));
     const { flows, session } = await open(page, api, merchant);
-    await flows.submit(cards.challenge);
+    await flows.card.fill(cards.challenge);
+    expect(parts).toEqual([]);
+    await flows.pay.click();
 
     await expect(page.getByRole('dialog', { name: 'Confirm your payment with your bank' })).toBeVisible();
     await completeChallenge(page, 'approve');
@@ -93,6 +98,18 @@ test.describe('3-D Secure', () => {
     expect(await flows.result()).toMatchObject({ status: 'succeeded', sessionId: session.id });
     await expect(flows.dialog).toHaveCount(0);
     expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+    expect(parts).toEqual(['/js/v1/svcpay-challenge.js']);
+  });
+
+  test('when the dialog cannot load, the merchant hears why and the payment ends as canceled, not hanging', async ({ page, api, merchant }) => {
+    await page.route('**/js/v1/svcpay-challenge.js', (route) => route.abort());
+    const { flows, session } = await open(page, api, merchant);
+    await flows.submit(cards.challenge);
+
+    await expect(flows.errors).toContainText('"code":"script_load_failed"');
+    expect(await flows.result()).toMatchObject({ status: 'failed', error: { code: 'authentication_canceled' } });
+    await expect(flows.dialog).toHaveCount(0);
+    expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ paymentStatus: 'unpaid' });
   });
 
   test('failing the bank check fails the payment', async ({ page, api, merchant }) => {

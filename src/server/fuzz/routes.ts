@@ -24,6 +24,7 @@ export type Target =
   | 'unknown-merchant'
   | 'asset'
   | 'frame'
+  | 'script' // svcpay.js or a part of it loaded on demand
   | 'unknown-path'
   | 'apple-domain' // a wallet domain registered just before the request
   | 'google-domain'
@@ -192,7 +193,7 @@ export const SPECS: RouteSpec[] = [
   { method: 'POST', path: '/_sandbox/clock', key: 'none', zod: ClockBody, hints: { advanceSeconds: fc.integer({ min: 0, max: 5 }) } },
   { method: 'GET', path: '/pay/:sessionId', key: 'none', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'], ownErrorShape: pageOk },
   { method: 'GET', path: '/frames/:name{(controller|field|address|wallet|checkout|challenge-return)\\.html}', key: 'none', targets: ['frame'] },
-  { method: 'GET', path: '/js/v1/svcpay.js', key: 'none' },
+  { method: 'GET', path: '/js/v1/:name{svcpay(-checkout|-challenge)?\\.js}', key: 'none', targets: ['script'] },
   { method: 'GET', path: '/assets/:name', key: 'none', targets: ['asset', 'bogus'] },
   { method: 'GET', path: '/favicon.ico', key: 'none' },
   {

@@ -120,6 +120,8 @@ async function resolveTarget(w: World, target: Target | undefined): Promise<{ pa
       return { param: w.asset };
     case 'frame':
       return { param: 'field.html' };
+    case 'script':
+      return { param: 'svcpay-challenge.js' };
     case 'unknown-path':
       return { param: 'not/a/route' };
     case 'apple-domain':

@@ -31,6 +31,7 @@ const DIST_FILES = [
   ['app', 'src', 'frames', 'field.html'],
   ['app', 'src', 'frames', 'controller.html'],
   ['embed', 'svcpay.js'],
+  ['embed', 'svcpay-challenge.js'],
 ];
 
 export function assertBuilt(distDir: string) {
