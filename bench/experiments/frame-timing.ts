@@ -32,9 +32,14 @@ try {
       mark('init');
       if (window.parent === window) addEventListener('message', (e) => { if (e.data && e.data.event === 'ready') { marks.msgHeard = performance.timeOrigin + performance.now(); marks.msgStamp = performance.timeOrigin + e.timeStamp; } }, true);
       const gbcr = Element.prototype.getBoundingClientRect;
-      Element.prototype.getBoundingClientRect = function () { mark('measure'); return gbcr.call(this); };
+      Element.prototype.getBoundingClientRect = function () { mark('measure'); const r = gbcr.call(this); mark('measured'); return r; };
       const BC = globalThis.BroadcastChannel;
-      if (BC) globalThis.BroadcastChannel = class extends BC { constructor(n) { mark('bus'); super(n); } };
+      if (BC) {
+        globalThis.BroadcastChannel = class extends BC { constructor(n) { mark('bus'); super(n); mark('busMade'); } };
+        const post = BC.prototype.postMessage;
+        BC.prototype.postMessage = function (m) { mark('busPost'); post.call(this, m); mark('busPosted'); };
+      }
+      const mp = MessagePort.prototype.postMessage;
       document.addEventListener('readystatechange', () => mark(document.readyState), { capture: true });
       new MutationObserver(() => { if (document.getElementById('svcpay-field')) mark('parsed-root'); if (document.querySelector('script')) mark('parsed-script'); if (document.getElementById('svcpay-field')?.firstChild) mark('rendered'); }).observe(document, { childList: true, subtree: true });
     `);

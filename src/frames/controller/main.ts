@@ -4,7 +4,7 @@
  * BroadcastChannel named in its hash.
  */
 import { chargeSession, completeSession, vaultCard } from '../../client/charge.ts';
-import { sendClientError } from '../../client/client-error.ts';
+import { sendClientError } from '../../client/send-client-error.ts';
 import { listen, openBus, openPort, send, setChannelDebug } from '../../protocol/channel.ts';
 // Hand-rolled validators, not zod's: each is proven equal to its schema in messages.ts, and they
 // keep zod's message machinery out of this frame (issue 9: what a card buyer downloads).

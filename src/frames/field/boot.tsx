@@ -6,7 +6,7 @@
 import { render } from 'preact';
 import { rendersOn, type ElementPage } from '../../elements/registry.ts';
 import { applyDocumentLocale, loadLocale, negotiateLocale } from '../../locales/index.ts';
-import { sendClientError } from '../../client/client-error.ts';
+import { sendClientError } from '../../client/send-client-error.ts';
 import { openBus, setChannelDebug, type Bus } from '../../protocol/channel.ts';
 import { PROTOCOL } from '../../protocol/checks.ts';
 // Hand-rolled validators, not zod's (issue 9: no zod in a frame; frame-parsers.test.ts holds them equal).
