@@ -15,6 +15,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { missingWording, pickWording } from './src/locales/frame-wording.ts';
 
 const root = import.meta.dirname;
 
@@ -116,33 +117,60 @@ function catalogueFiles() {
  * which the server computes from the built file (src/server/routes/pages). Precompressed like every
  * other file by `precompress`.
  */
-const framePages = [
-  { page: 'src/frames/field.html', entry: './field/main.tsx' },
+const framePages: FramePage[] = [
+  { page: 'src/frames/field.html', entry: './field/main.tsx', wording: ['card.', 'error.'] },
   // Element frames other than the card's: each its own document with only its own component, so
   // neither grows what a card buyer downloads.
-  { page: 'src/frames/address.html', entry: './address/main.tsx' },
-  { page: 'src/frames/wallet.html', entry: './wallet/main.tsx' },
-  { page: 'src/frames/controller.html', entry: './controller/main.ts' },
+  { page: 'src/frames/address.html', entry: './address/main.tsx', wording: ['address.', 'card.postal.', 'error.'] },
+  { page: 'src/frames/wallet.html', entry: './wallet/main.tsx', wording: ['wallet.', 'error.', 'decline.', 'status.'] },
+  // Validation (an address's too: merge.ts), decline and challenge wording, and the fault
+  // messages of src/protocol/errors.ts.
+  { page: 'src/frames/controller.html', entry: './controller/main.ts', wording: ['error.', 'address.error.', 'decline.', 'challenge.', 'status.'] },
 ];
+
+interface FramePage {
+  page: string;
+  entry: string;
+  /**
+   * The English wording the page carries: the keys of src/locales/en.json under these prefixes
+   * (issue 9: the whole catalogue was ~1 KB gzipped of each frame, most of it other frames'
+   * words). English stays the per-key fallback of every other language, whose catalogues are
+   * still whole files fetched on demand. The build fails when the page's code names a key it does
+   * not carry (src/locales/frame-wording.ts), so a missing prefix never ships as an empty label.
+   */
+  wording: readonly string[];
+}
 
 function inlineFramePages(): Plugin {
   return {
     name: 'svcpay-inline-frame-pages',
     apply: 'build',
     async generateBundle() {
-      for (const { page, entry } of framePages) this.emitFile({ type: 'asset', fileName: page, source: await inlinePage(page, entry) });
+      for (const frame of framePages) this.emitFile({ type: 'asset', fileName: frame.page, source: await inlinePage(frame) });
     },
   };
 }
 
-async function inlinePage(page: string, entry: string): Promise<string> {
+const englishFile = resolve(root, 'src/locales/en.json');
+const english = (): Record<string, string> => JSON.parse(readFileSync(englishFile, 'utf8'));
+
+/** Loads src/locales/en.json with only the keys under `prefixes` (FramePage.wording). */
+function englishSubset(prefixes: readonly string[]): Plugin {
+  return {
+    name: 'svcpay-english-subset',
+    enforce: 'pre',
+    load: (id) => (id.split('?')[0] === englishFile ? JSON.stringify(pickWording(english(), prefixes)) : null),
+  };
+}
+
+async function inlinePage({ page, entry, wording }: FramePage): Promise<string> {
   const template = resolve(root, page);
   const entryTag = `<script type="module" src="${entry}"></script>`;
   const out = await viteBuild({
     configFile: false,
     root,
     logLevel: 'warn',
-    plugins: [preact()],
+    plugins: [englishSubset(wording), preact()],
     define: { __SVCPAY_CATALOGUES__: JSON.stringify(catalogueFiles().hash) },
     build: {
       write: false,
@@ -158,6 +186,8 @@ async function inlinePage(page: string, entry: string): Promise<string> {
   const css = files.filter((f): f is Rolldown.OutputAsset => f.type === 'asset' && f.fileName.endsWith('.css')).map((f) => String(f.source)).join('').trim();
   // `</script` cannot occur inside the script element; `<\/script` means the same in JS text.
   const js = chunks[0]!.code.replace(/<\/(script)/gi, '<\\/$1').trim();
+  const missing = missingWording(js, english(), wording);
+  if (missing) throw new Error(`${page}: its code names "${missing.named}", but its English wording (FramePage.wording) leaves out "${missing.key}"`);
   if (/<!--|<script/i.test(js) || /<\/style/i.test(css)) throw new Error(`${page}: the bundle holds text that cannot go inline in HTML`);
   const html = readFileSync(template, 'utf8');
   if (!html.includes(entryTag)) throw new Error(`${template} lost its entry tag ${entryTag}`);

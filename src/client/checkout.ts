@@ -1,7 +1,7 @@
 /**
  * One function per internal checkout endpoint (Doc 1, "Internal checkout endpoints").
- * `reportClientError` lives in ./client-error.ts: the controller frame sends it too, and imports
- * it from there so it does not download the calls and shapes only the hosted page uses.
+ * `reportClientError` lives in ./client-error.ts (the embedded checkout imports it from there);
+ * the card frames send their reports with ./send-client-error.ts, which needs no API client.
  */
 import { call } from './http.ts';
 import { CompleteResponse, InitResponse } from './schemas/checkout.ts';

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { hasMessage } from '../locales/index.ts';
 // What svcpay.js reads (embed/element.ts, embed/group.ts import it from there).
 import { elementFrames as embedCopy, elementPages } from '../vocab/elements.ts';
-import { elementBehaviour, elementRegistry, elementTypes, rendersOn } from './registry.ts';
+import { carriesBrand, elementBehaviour, elementRegistry, elementTypes, rendersOn } from './registry.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
 describe('the element registry', () => {
   it('has an entry for every element type, and nothing else', () => {
-    for (const table of [elementRegistry, elementBehaviour, embedCopy]) expect(Object.keys(table).sort()).toEqual([...elementTypes].sort());
+    for (const table of [elementRegistry, elementBehaviour, carriesBrand, embedCopy]) expect(Object.keys(table).sort()).toEqual([...elementTypes].sort());
   });
 
   it("agrees with the embed script's copy on everything the page side reads", () => {
@@ -34,6 +34,10 @@ describe('the element registry', () => {
 
   it('keeps card values out of the page: only an address says its change carries a value', () => {
     expect(elementTypes.filter((t) => elementRegistry[t].value)).toEqual(['address']);
+  });
+
+  it('gives a brand only to the types whose input holds the number', () => {
+    expect(elementTypes.filter((t) => elementRegistry[t].brand)).toEqual(['card', 'cardNumber']);
   });
 
   it('gives every frame an accessible title, and only a wallet the payment permission', () => {

@@ -28,20 +28,25 @@ export interface ElementEntry extends ElementFrameSpec {
 }
 
 /**
- * The frame-side half on its own: the controller and the field link import only this, so the
- * frame bundles do not carry the embed's titles and sizes.
+ * The frame-side half on its own, split by reader so each frame carries only what it reads (issue
+ * 9): the controller imports `elementBehaviour`, the field link `carriesBrand`, and neither the
+ * embed's titles and sizes.
  */
-export const elementBehaviour: Record<ElementType, Omit<ElementEntry, keyof ElementFrameSpec>> = {
-  card: { collects: 'card', brand: true, incomplete: 'error.incomplete_number' },
-  cardNumber: { collects: 'card', brand: true, incomplete: 'error.incomplete_number' },
+export const elementBehaviour: Record<ElementType, Omit<ElementEntry, keyof ElementFrameSpec | 'brand'>> = {
+  card: { collects: 'card', incomplete: 'error.incomplete_number' },
+  cardNumber: { collects: 'card', incomplete: 'error.incomplete_number' },
   cardExpiry: { collects: 'card', incomplete: 'error.incomplete_expiry' },
   cardCvc: { collects: 'card', incomplete: 'error.incomplete_cvc' },
   address: { collects: 'address', incomplete: 'address.error.required' },
   wallet: { collects: 'none' },
 };
 
-export const elementRegistry = Object.fromEntries(
-  elementTypes.map((type) => [type, { ...elementFrames[type], ...elementBehaviour[type] }]),
+/** `brand` of each entry: its state carries the detected card brand (only an input holding the number can know it). */
+export const carriesBrand: Record<ElementType, boolean> = { card: true, cardNumber: true, cardExpiry: false, cardCvc: false, address: false, wallet: false };
+
+/** Every entry whole (tests, tools); pure, so no frame that does not read it carries it. */
+export const elementRegistry = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ elementTypes.map((type) => [type, { ...elementFrames[type], ...elementBehaviour[type], ...(carriesBrand[type] ? { brand: true } : {}) }]),
 ) as Record<ElementType, ElementEntry>;
 
 /** Whether a frame document of `page` renders `type`: a frame whose hash names another type stays inert. */

@@ -4,7 +4,7 @@
  * BroadcastChannel named in its hash.
  */
 import { chargeSession, completeSession, vaultCard } from '../../client/charge.ts';
-import { reportClientError } from '../../client/client-error.ts';
+import { sendClientError } from '../../client/send-client-error.ts';
 import { listen, openBus, openPort, send, setChannelDebug } from '../../protocol/channel.ts';
 // Hand-rolled validators, not zod's: each is proven equal to its schema in messages.ts, and they
 // keep zod's message machinery out of this frame (issue 9: what a card buyer downloads).
@@ -55,7 +55,7 @@ function start(): void {
     vault: (pk, body) => vaultCard(pk, body, ''),
     pageOrigin: params.parentOrigin,
     report: (code, context, sessionId) =>
-      void reportClientError({ sessionId: sessionId || undefined, message: `controller: ${code}`, context: { code, ...context } }, ''),
+      sendClientError({ sessionId: sessionId || undefined, message: `controller: ${code}`, context: { code, ...context } }),
   });
   const bus = openBus(params.channel, { receive: FieldToController, send: ControllerToField, onMessage: controller.fromField });
   listen(window, {
@@ -66,7 +66,7 @@ function start(): void {
     onMessage: controller.fromPage,
   });
   // Reported by watchErrors; the merchant hears of it as the group's `error` event.
-  watchErrors(window, 'controller', (body) => reportClientError(body, ''), () =>
+  watchErrors(window, 'controller', sendClientError, () =>
     controller.fault({ code: 'frame_error', message: 'The svcpay controller frame failed unexpectedly.' }, {}, false),
   );
   controller.start();

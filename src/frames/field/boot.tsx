@@ -6,7 +6,7 @@
 import { render } from 'preact';
 import { rendersOn, type ElementPage } from '../../elements/registry.ts';
 import { applyDocumentLocale, loadLocale, negotiateLocale } from '../../locales/index.ts';
-import { reportClientError } from '../../client/client-error.ts';
+import { sendClientError } from '../../client/send-client-error.ts';
 import { openBus, setChannelDebug, type Bus } from '../../protocol/channel.ts';
 import { PROTOCOL } from '../../protocol/checks.ts';
 // Hand-rolled validators, not zod's (issue 9: no zod in a frame; frame-parsers.test.ts holds them equal).
@@ -29,7 +29,7 @@ export function bootElementFrame(page: ElementPage, view: FieldFrameProps['view'
   // An unexpected failure here is reported to the service, and announced on the bus so the
   // controller tells the merchant (`error` event); the bus is opened only if one happens.
   let errors: Bus<Announcement> | null = null;
-  watchErrors(window, page, (body) => reportClientError(body, ''), (code) => {
+  watchErrors(window, page, sendClientError, (code) => {
     errors ??= openBus(params.channel, { receive: ControllerToField, send: FieldToController, onMessage: () => {} });
     errors.post({ protocol: PROTOCOL, type: 'field.error', elementId: params.elementId, code });
   }, params.sessionId);

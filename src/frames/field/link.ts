@@ -6,7 +6,7 @@
  * mount secret (binding.ts), only back over that port, and only when the inputs are valid.
  */
 import type { CardFieldsState } from '../../components/CardFields/index.ts';
-import { elementBehaviour } from '../../elements/registry.ts';
+import { carriesBrand } from '../../elements/registry.ts';
 import { PROTOCOL } from '../../protocol/checks.ts';
 import type {
   BoundFieldToController,
@@ -57,8 +57,7 @@ export interface FieldLinkDeps {
 
 /** What the page may know: no values, and a brand only where the input can know it. */
 export function toFieldState(elementType: FieldType, s: CardFieldsState): FieldState {
-  const knowsBrand = elementBehaviour[elementType].brand === true;
-  return { elementType, empty: s.empty, complete: s.complete, ...(knowsBrand ? { brand: s.brand } : {}), error: s.error };
+  return { elementType, empty: s.empty, complete: s.complete, ...(carriesBrand[elementType] ? { brand: s.brand } : {}), error: s.error };
 }
 
 export function createFieldLink(deps: FieldLinkDeps) {
