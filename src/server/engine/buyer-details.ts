@@ -27,15 +27,17 @@ export function requireBuyerDetails(s: SessionRecord, sent: BuyerDetails | undef
 /**
  * The session once paid with these details: `buyerPhone` and `shippingAddress` as Doc 1 names
  * them (the shipping address shows only on a succeeded session); email, name and billing address
- * sealed beside what the merchant prefilled, never returned.
+ * sealed beside what the merchant prefilled, never returned. Applied once per session.
  */
 export function withBuyerDetails(deps: Pick<Deps, 'sealer'>, s: SessionRecord, d: BuyerDetails): SessionRecord {
   const { email, name, phone, shippingAddress, billingAddress } = d;
-  if (!email && !name && !phone && !shippingAddress && !billingAddress) return s;
+  // Once: a later `complete` naming the same transaction cannot rewrite what the merchant may have read.
+  if (s.buyerDetailsGiven || (!email && !name && !phone && !shippingAddress && !billingAddress)) return s;
   const known = s.buyerSealed ? (deps.sealer.open(s.buyerSealed) as Record<string, unknown>) : {};
   const typed = { ...(email ? { email } : {}), ...(name ? { name } : {}), ...(billingAddress ? { billingAddress } : {}) };
   return {
     ...s,
+    buyerDetailsGiven: true,
     ...(phone ? { buyerPhone: phone } : {}),
     ...(shippingAddress ? { shippingAddress: { ...shippingAddress } } : {}),
     ...(Object.keys(typed).length ? { buyerSealed: deps.sealer.seal({ ...known, ...typed }) } : {}),

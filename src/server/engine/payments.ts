@@ -52,7 +52,10 @@ export async function recordOutcome(
   attemptId?: string,
   /** The card vaulted alongside an approved charge of a session that saves it for its buyer. */
   saved?: VaultedCard,
-  /** What else the payment brings to the session when it is the one that pays it (the hosted page's buyer details). */
+  /**
+   * What else the payment brings to the session it paid (the hosted page's buyer details); returns
+   * the session itself when there is nothing to change.
+   */
   onPaid?: (s: SessionRecord) => SessionRecord,
 ): Promise<Outcome> {
   const { outcome, revoke } = await deps.store.tx(async (r) => {
@@ -62,14 +65,18 @@ export async function recordOutcome(
     const existing = await r.payments.byProcessorRef(t.id);
     const current = await r.sessions.get(sessionId);
     if (!current) throw new ApiError('session_not_found');
-    if (existing) return { outcome: { session: current, intent: existing }, revoke: [] as string[] };
+    // What the payment brings to the session it paid, once, even when a provider event settled
+    // the payment before the browser's `complete` arrived.
+    const paidWith = async (o: Outcome): Promise<Outcome> => {
+      if (!onPaid || o.session.status !== 'succeeded' || o.session.transactionId !== t.id) return o;
+      const session = onPaid(o.session);
+      if (session !== o.session) await r.sessions.update(session);
+      return { ...o, session };
+    };
+    if (existing) return { outcome: await paidWith({ session: current, intent: existing }), revoke: [] as string[] };
     const open = current.status !== 'succeeded' && current.status !== 'expired';
     const card = saved && t.status === 'approved' && open ? await saveForBuyer(r, merchant, current, saved, now) : undefined;
-    let result = await settle(r, deps, merchant, current, t, attempt?.id ?? null, now, card);
-    if (onPaid && result.session.status === 'succeeded' && result.session.transactionId === t.id) {
-      result = { ...result, session: onPaid(result.session) };
-      await r.sessions.update(result.session);
-    }
+    const result = await paidWith(await settle(r, deps, merchant, current, t, attempt?.id ?? null, now, card));
     // Browser forms still open for a session that will not take another payment are closed.
     const revoke = result.session.status === 'succeeded' || result.session.status === 'expired' ? await closeForms(r, sessionId, now) : [];
     return { outcome: result, revoke };

@@ -175,6 +175,8 @@ export interface SessionRecord {
    * sealed: stored for the merchant, never returned on the session (Doc 1, `buyerId`).
    */
   buyerSealed?: string | null;
+  /** Set once the buyer's details from the hosted page reached the session. */
+  buyerDetailsGiven?: boolean;
   transactionId: string | null;
   vpTxId: string | null;
   vpTxCount: number;

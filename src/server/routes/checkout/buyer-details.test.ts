@@ -99,4 +99,17 @@ describe('hosted checkout: buyer details', () => {
     expect(res.status).toBe(200);
     expect(await read(t, m.keys.secret, session.id)).toMatchObject({ status: 'succeeded', buyerPhone: null, shippingAddress: null });
   });
+
+  it('reaches a session that was settled before the page completed, once', async () => {
+    const t = await testApp();
+    const { m, session } = await hostedSession(t, { shipping: 'auto', phone: 'auto' });
+    const tx = await payOnProcessor(t, session.id);
+    // Settled first without the page's details, as when the provider's event arrives before the page's complete.
+    expect((await complete(t, { sessionId: session.id, transactionId: tx.id })).status).toBe(200);
+    expect((await complete(t, { sessionId: session.id, transactionId: tx.id, buyer: { phone: '+14155550100' } })).status).toBe(200);
+    expect((await read(t, m.keys.secret, session.id)).buyerPhone).toBe('+14155550100');
+    // A later call with the same transaction cannot rewrite what the merchant may have read.
+    expect((await complete(t, { sessionId: session.id, transactionId: tx.id, buyer: { phone: '+442079460000' } })).status).toBe(200);
+    expect((await read(t, m.keys.secret, session.id)).buyerPhone).toBe('+14155550100');
+  });
 });
