@@ -193,3 +193,43 @@ describe('hosted page', () => {
     expect(iframe().getAttribute('title')).toBe(checkoutAr['checkout.card_details']);
   });
 });
+
+describe('hosted page buyer details (issue 10)', () => {
+  const asking = { ...session, buyerFields: { email: 'required', name: 'optional', phone: 'none', shippingAddress: 'none', billingAddress: 'none' } } as const;
+  const submit = () =>
+    act(async () => {
+      root.el.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      await new Promise((r) => setTimeout(r, 0));
+    });
+  const email = () => root.el.querySelector<HTMLInputElement>('input[type="email"]')!;
+
+  it('asks for what the session collects, above the card', async () => {
+    await mount(fakeApi({ getPublicSession: async () => ok(asking) }));
+    expect(email()).not.toBeNull();
+    expect(email().compareDocumentPosition(iframe()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(root.el.textContent).toContain('Contact information');
+  });
+
+  it('blocks Pay on a missing required email: an error on it, focus on it, nothing sent to the processor', async () => {
+    await mount(fakeApi({ getPublicSession: async () => ok(asking) }));
+    await fromFrame({ protocol: PROTOCOL, type: 'sbx.ready' });
+    const post = frameWindow().postMessage;
+    await submit();
+    expect(post).not.toHaveBeenCalled();
+    expect(email().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(email());
+    expect(payButton().getAttribute('aria-busy')).not.toBe('true');
+
+    await act(() => {
+      email().value = 'ada@example.com';
+      email().dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await submit();
+    expect(post).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'sbx.submit', requestId: 'req1' }, PROCESSOR);
+  });
+
+  it('shows no buyer inputs when the session asks for none', async () => {
+    await mount();
+    expect(root.el.querySelectorAll('input').length).toBe(0);
+  });
+});

@@ -1,6 +1,7 @@
 /** The hosted checkout page: order summary beside the processor's card fields and Pay. */
 import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { BuyerFields } from '../src/components/BuyerFields/index.ts';
 import { OrderSummary } from '../src/components/OrderSummary/index.ts';
 import { PayButton } from '../src/components/PayButton/index.ts';
 import { StatusPanel } from '../src/components/StatusPanel/index.ts';
@@ -15,6 +16,14 @@ export interface AppProps {
   checkout: Checkout;
   /** For tests: where the frame's messages arrive. */
   events?: MessageTarget;
+}
+
+export interface PayFormProps extends AppProps {
+  /**
+   * Ask for the buyer details the session collects (issue 10): the hosted page does; the embedded
+   * checkout frame does not (the merchant's own page has the buyer).
+   */
+  buyerFields?: boolean;
 }
 
 export function App({ checkout, events }: AppProps): JSX.Element {
@@ -67,7 +76,7 @@ export function App({ checkout, events }: AppProps): JSX.Element {
             </a>
           )}
         </div>
-        <div class="checkout__card">{phase === 'succeeded' ? <Success checkout={checkout} /> : <PayForm checkout={checkout} events={events} />}</div>
+        <div class="checkout__card">{phase === 'succeeded' ? <Success checkout={checkout} /> : <PayForm checkout={checkout} events={events} buyerFields />}</div>
       </div>
       <footer class="checkout__footer">{t(locale, 'checkout.secured_by')}</footer>
     </main>
@@ -82,7 +91,7 @@ function Success({ checkout }: { checkout: Checkout }): JSX.Element {
 }
 
 /** The card fields and Pay; also the body of the embedded checkout frame (src/frames/checkout). */
-export function PayForm({ checkout, events }: AppProps): JSX.Element {
+export function PayForm({ checkout, events, buyerFields = false }: PayFormProps): JSX.Element {
   const locale = checkout.locale.value;
   const session = checkout.session.value!;
   const frame = checkout.frame.value;
@@ -117,6 +126,15 @@ export function PayForm({ checkout, events }: AppProps): JSX.Element {
         checkout.pay();
       }}
     >
+      {buyerFields && (
+        <BuyerFields
+          plan={session.buyerFields}
+          locale={checkout.localeTag.value}
+          country={session.country}
+          disabled={paying}
+          handleRef={(h) => checkout.setBuyerForm(h && (() => h.collect()))}
+        />
+      )}
       <h2 class="checkout__heading" id="checkout-pay-heading">
         {t(locale, 'checkout.pay_with_card')}
       </h2>

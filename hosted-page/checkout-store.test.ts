@@ -103,7 +103,7 @@ describe('hosted checkout flow', () => {
     s.checkout.pay();
     s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'approved', transactionId: 'sbx_txn_1' });
     await flush();
-    expect(s.api.completeCheckout).toHaveBeenCalledWith('cs_test_1', 'sbx_txn_1');
+    expect(s.api.completeCheckout).toHaveBeenCalledWith('cs_test_1', 'sbx_txn_1', undefined);
     expect(s.checkout.phase.value).toBe('succeeded');
     expect(s.assign).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1500);
@@ -237,5 +237,32 @@ describe('hosted checkout flow', () => {
     await s.checkout.start();
     expect(s.checkout.locale.value).toBe('fr');
     expect(s.checkout.frame.value!.url).toContain('locale=fr-FR');
+  });
+});
+
+describe('buyer details (issue 10)', () => {
+  const details = { email: 'ada@example.com', shippingAddress: { country: 'US', line1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105' } };
+
+  it('charges nothing while the buyer form says a detail is missing or wrong', async () => {
+    const s = setup();
+    await ready(s);
+    const form = vi.fn(() => null);
+    s.checkout.setBuyerForm(form);
+    s.checkout.pay();
+    expect(form).toHaveBeenCalledOnce();
+    expect(s.posted).toEqual([]);
+    expect(s.checkout.paying.value).toBe(false);
+  });
+
+  it('pays once the details are right and hands them to complete', async () => {
+    const s = setup();
+    await ready(s);
+    s.checkout.setBuyerForm(() => details);
+    s.checkout.pay();
+    expect(s.posted).toEqual([{ protocol: PROTOCOL, type: 'sbx.submit', requestId: 'req1' }]);
+    s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'approved', transactionId: 'sbx_txn_1' });
+    await flush();
+    expect(s.api.completeCheckout).toHaveBeenCalledWith('cs_test_1', 'sbx_txn_1', details);
+    expect(s.checkout.phase.value).toBe('succeeded');
   });
 });

@@ -5,6 +5,7 @@
  */
 import { computed, signal } from '@preact/signals';
 import type { PublicSession } from '../src/api/checkout.ts';
+import type { BuyerDetails } from '../src/buyer/buyer-fields.ts';
 import type { completeCheckout, initCheckout, reportClientError } from '../src/client/checkout.ts';
 import type { getPublicSession } from '../src/client/public.ts';
 import type { ApiResult } from '../src/client/http.ts';
@@ -85,6 +86,10 @@ export function createCheckout(deps: CheckoutDeps) {
   const locale = computed(() => resolveLocale(localeTag.value));
 
   let poster: ((msg: HostToProcessorFrame) => void) | null = null;
+  /** The buyer-details form (issue 10), when the page shows one: its values, or null while any is wrong. */
+  let buyerForm: (() => BuyerDetails | null) | null = null;
+  /** What the buyer gave for the payment under way; `complete` carries it to the session. */
+  let buyer: BuyerDetails | undefined;
   let pending: { requestId: string; timer: ReturnType<typeof setTimeout> } | null = null;
   let frameKey = 0;
   let run = 0;
@@ -165,6 +170,13 @@ export function createCheckout(deps: CheckoutDeps) {
 
   function pay() {
     if (phase.value !== 'ready' || paying.value || !frameReady.value || !poster) return;
+    // Nothing is charged while a buyer detail the session needs is missing or wrong: the form
+    // shows why and focuses the first one.
+    if (buyerForm) {
+      const details = buyerForm();
+      if (!details) return;
+      buyer = details;
+    }
     notice.value = null;
     paying.value = true;
     const requestId = newId();
@@ -188,7 +200,7 @@ export function createCheckout(deps: CheckoutDeps) {
   async function complete(transactionId: string, processorDecline: string | undefined) {
     const backoff = deps.completeBackoff ?? [500, 1500];
     for (let attempt = 0; ; attempt++) {
-      const res = await deps.api.completeCheckout(sessionId ?? '', transactionId);
+      const res = await deps.api.completeCheckout(sessionId ?? '', transactionId, buyer);
       if (res.ok) {
         const { status, error } = res.data;
         if (status === 'succeeded') return succeed(res.data.redirectUrl);
@@ -263,6 +275,10 @@ export function createCheckout(deps: CheckoutDeps) {
     retry: () => void start(),
     pay,
     onFrameMessage,
+    /** The buyer-details form hands over how to read it (null on unmount). */
+    setBuyerForm(fn: (() => BuyerDetails | null) | null) {
+      buyerForm = fn;
+    },
     /** The frame component hands over how to post to the current iframe (null on unmount). */
     setPoster(fn: ((msg: HostToProcessorFrame) => void) | null) {
       poster = fn;

@@ -23,6 +23,7 @@ export const session: PublicSession = {
   billingAddress: 'auto',
   phone: 'none',
   nameCollection: 'auto',
+  buyerFields: { email: 'none', name: 'none', phone: 'none', shippingAddress: 'none', billingAddress: 'none' },
   expiresAt: '2999-01-01T00:00:00.000Z',
   retry: null,
 };

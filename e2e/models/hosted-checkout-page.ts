@@ -1,6 +1,7 @@
 /** The hosted checkout page at /pay/{sessionId}, as a buyer sees it. */
 import type { Locator, Page } from '@playwright/test';
 import type { TestCard } from '../fixtures/cards.ts';
+import { BuyerDetailsForm } from './buyer-details-form.ts';
 import { CardForm } from './card-form.ts';
 
 export class HostedCheckoutPage {
@@ -11,8 +12,11 @@ export class HostedCheckoutPage {
   readonly payButton: Locator;
   readonly success: Locator;
   readonly declineAlert: Locator;
+  /** Email, name, phone and addresses, as the session asks for them (issue 10). */
+  readonly buyer: BuyerDetailsForm;
 
   constructor(readonly page: Page) {
+    this.buyer = new BuyerDetailsForm(page);
     this.cardFrame = page.locator('iframe[title="Card details"]');
     this.card = new CardForm(page.frameLocator('iframe[title="Card details"]'));
     this.payButton = page.getByRole('button', { name: /^Pay\b/ });

@@ -11,6 +11,7 @@ import { publicChargeStatuses } from '../vocab/payments.ts';
 import { initTypes, processorEnvironments } from '../vocab/processors.ts';
 import { collectionModes, integrationModes, sessionModes, sessionStatuses } from '../vocab/sessions.ts';
 import { walletTypes } from '../vocab/wallets.ts';
+import { buyerFieldModes, buyerTextMax } from '../buyer/buyer-fields.ts';
 
 export const SessionId = z.string().min(1).max(80);
 
@@ -32,7 +33,28 @@ export const InitResponse = z.object({
 });
 export type InitResponse = z.infer<typeof InitResponse>;
 
-export const CompleteRequest = z.strictObject({ sessionId: SessionId, transactionId: z.string().min(1).max(120) });
+/** An address the hosted page collected (src/buyer/buyer-fields.ts checks it against the country's rules). */
+export const BuyerAddress = z.strictObject({
+  name: z.string().max(200).optional(),
+  line1: z.string().max(200).optional(),
+  line2: z.string().max(200).optional(),
+  city: z.string().max(100).optional(),
+  state: z.string().max(100).optional(),
+  postalCode: z.string().max(16).optional(),
+  country: z.string().max(2).optional(),
+});
+
+/** What the buyer typed on the hosted page (issue 10); which of it the session requires is checked in the engine. */
+export const BuyerDetails = z.strictObject({
+  email: z.string().max(buyerTextMax.email).optional(),
+  name: z.string().max(buyerTextMax.name).optional(),
+  phone: z.string().max(buyerTextMax.phone).optional(),
+  shippingAddress: BuyerAddress.optional(),
+  billingAddress: BuyerAddress.optional(),
+});
+export type BuyerDetails = z.infer<typeof BuyerDetails>;
+
+export const CompleteRequest = z.strictObject({ sessionId: SessionId, transactionId: z.string().min(1).max(120), buyer: BuyerDetails.optional() });
 export type CompleteRequest = z.infer<typeof CompleteRequest>;
 
 export const BuyerFacingError = z.object({
@@ -83,6 +105,14 @@ export const PublicSession = z.object({
   billingAddress: z.enum(collectionModes),
   phone: z.enum(collectionModes),
   nameCollection: z.enum(collectionModes),
+  /** The inputs the hosted page shows (src/buyer/buyer-fields.ts): the modes as applied, prefilled values left out; never the values. */
+  buyerFields: z.object({
+    email: z.enum(buyerFieldModes),
+    name: z.enum(buyerFieldModes),
+    phone: z.enum(buyerFieldModes),
+    shippingAddress: z.enum(buyerFieldModes),
+    billingAddress: z.enum(buyerFieldModes),
+  }),
 });
 export type PublicSession = z.infer<typeof PublicSession>;
 

@@ -3,6 +3,7 @@
  * `reportClientError` lives in ./client-error.ts (the embedded checkout imports it from there);
  * the card frames send their reports with ./send-client-error.ts, which needs no API client.
  */
+import type { BuyerDetails } from '../buyer/buyer-fields.ts';
 import { call } from './http.ts';
 import { CompleteResponse, InitResponse } from './schemas/checkout.ts';
 
@@ -11,5 +12,6 @@ export { reportClientError } from './client-error.ts';
 export const initCheckout = (sessionId: string, base = '') =>
   call('/api/checkout/init', InitResponse, { base, body: { sessionId } });
 
-export const completeCheckout = (sessionId: string, transactionId: string, base = '') =>
-  call('/api/checkout/complete', CompleteResponse, { base, body: { sessionId, transactionId } });
+/** `buyer`: what the hosted page asked the buyer for (src/buyer/buyer-fields.ts); left out when nothing was asked. */
+export const completeCheckout = (sessionId: string, transactionId: string, buyer?: BuyerDetails, base = '') =>
+  call('/api/checkout/complete', CompleteResponse, { base, body: { sessionId, transactionId, ...(buyer && Object.keys(buyer).length ? { buyer } : {}) } });

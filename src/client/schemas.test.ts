@@ -70,6 +70,7 @@ const sessionOk = {
   billingAddress: 'auto',
   phone: 'none',
   nameCollection: 'required',
+  buyerFields: { email: 'optional', name: 'required', phone: 'none', shippingAddress: 'none', billingAddress: 'none' },
 };
 const declined = { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Declined' };
 const envelopeOk = {
@@ -174,6 +175,8 @@ const cases: Array<{ name: string; classic: Parser; mirror: Parser; hand?: Parse
       { ...sessionOk, retry: { allowed: true } },
       { ...sessionOk, billingAddress: 'always' },
       { ...sessionOk, country: undefined },
+      { ...sessionOk, buyerFields: { ...sessionOk.buyerFields, email: 'auto' } },
+      { ...sessionOk, buyerFields: { ...sessionOk.buyerFields, billingAddress: undefined } },
     ],
   },
   {

@@ -76,6 +76,8 @@ export const catalogue = {
   feature_unavailable: entry(503, 'MERCHANT', 'This endpoint is switched off for the account.', 'Confirm the payment by webhook; the browser outcome is a UX signal only.', false, 'wait_for_webhook'),
   provider_unavailable: entry(502, 'NETWORK', 'The payment provider is not responding.', 'Retry shortly with the same Idempotency-Key.', true),
   // Document 2: payments, tokens and refunds.
+  // Doc 2: buyer details the session requires were not given; carries `missing_fields` and `invalid_fields`.
+  required_fields_missing: entry(422, 'BUYER', 'Buyer details this checkout requires are missing or not valid; the buyer was not charged by this request.', 'Send the fields named in `missing_fields` and correct those in `invalid_fields`.'),
   payment_method_required: entry(422, 'MERCHANT', 'This charge needs a vaulted payment method.', 'Vault the card with POST /v1/tokens, then send `payment_method.id`.'),
   payment_method_not_found: entry(404, 'MERCHANT', 'No such payment method.', 'Check the id, the key’s merchant and mode; a single-use card is spent after its first approved charge, and after 24 hours when saved without a buyer.'),
   payment_method_inactive: entry(422, 'MERCHANT', 'The payment method was revoked.', 'Collect the card again; a revoked card cannot be restored.'),

@@ -34,6 +34,11 @@ test('a buyer pays on the hosted page with the keyboard alone', async ({ page, a
 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: /^Cancel and return to / })).toBeFocused();
+  // The buyer details a default account asks for (email and name, both optional), then the card.
+  await page.keyboard.press('Tab');
+  await expect(hosted.buyer.email).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(hosted.buyer.name).toBeFocused();
   await page.keyboard.press('Tab');
   await typeCard(page, hosted.card, cards.approved);
   await page.keyboard.press('Tab');
@@ -50,8 +55,8 @@ test('after a decline, keyboard focus comes back to Pay and the buyer retries fr
   await hosted.open(session.checkoutUrl);
   await expect(hosted.payButton).toBeEnabled();
 
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
+  // Cancel, then the optional email and name (issue 10), then the card.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
   await typeCard(page, hosted.card, cards.declined);
   await page.keyboard.press('Tab');
   await expect(hosted.payButton).toBeFocused();
@@ -105,7 +110,8 @@ test('paying with an empty card by keyboard takes focus to the first input to fi
   await hosted.open(session.checkoutUrl);
   await expect(hosted.payButton).toBeEnabled();
 
-  for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+  // Cancel, email, name, the card's four inputs: the eighth Tab reaches Pay.
+  for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
   await expect(hosted.payButton).toBeFocused();
   await page.keyboard.press('Enter');
 

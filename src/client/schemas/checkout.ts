@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { bool, intIn } from '../../protocol/primitives.ts';
 import { initTypes, processorEnvironments } from '../../vocab/processors.ts';
 import { collectionModes, integrationModes, sessionModes, sessionStatuses } from '../../vocab/sessions.ts';
+import { buyerFieldModes } from '../../buyer/buyer-fields.ts';
 import { BuyerFacingError, count, Retry } from './shared.ts';
 
 export const InitResponse = z.object({
@@ -49,5 +50,12 @@ export const PublicSession = z.object({
   billingAddress: z.enum(collectionModes),
   phone: z.enum(collectionModes),
   nameCollection: z.enum(collectionModes),
+  buyerFields: z.object({
+    email: z.enum(buyerFieldModes),
+    name: z.enum(buyerFieldModes),
+    phone: z.enum(buyerFieldModes),
+    shippingAddress: z.enum(buyerFieldModes),
+    billingAddress: z.enum(buyerFieldModes),
+  }),
 });
 export type PublicSession = z.infer<typeof PublicSession>;

@@ -17,6 +17,8 @@ import type { Merchant, PaymentIntentRecord, PaymentMethodRecord, SessionRecord 
 import { linkChargeBuyer } from './buyers.ts';
 import { chargeEventData, failureEventData, sessionAfterApproval, settlementOf } from './charge-records.ts';
 import type { Repos } from '../store/types.ts';
+import type { BuyerDetails } from '../../buyer/buyer-fields.ts';
+import { requireBuyerDetails, withBuyerDetails } from './buyer-details.ts';
 
 type PaymentDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
 
@@ -50,6 +52,11 @@ export async function recordOutcome(
   attemptId?: string,
   /** The card vaulted alongside an approved charge of a session that saves it for its buyer. */
   saved?: VaultedCard,
+  /**
+   * What else the payment brings to the session it paid (the hosted page's buyer details); returns
+   * the session itself when there is nothing to change.
+   */
+  onPaid?: (s: SessionRecord) => SessionRecord,
 ): Promise<Outcome> {
   const { outcome, revoke } = await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
@@ -58,10 +65,18 @@ export async function recordOutcome(
     const existing = await r.payments.byProcessorRef(t.id);
     const current = await r.sessions.get(sessionId);
     if (!current) throw new ApiError('session_not_found');
-    if (existing) return { outcome: { session: current, intent: existing }, revoke: [] as string[] };
+    // What the payment brings to the session it paid, once, even when a provider event settled
+    // the payment before the browser's `complete` arrived.
+    const paidWith = async (o: Outcome): Promise<Outcome> => {
+      if (!onPaid || o.session.status !== 'succeeded' || o.session.transactionId !== t.id) return o;
+      const session = onPaid(o.session);
+      if (session !== o.session) await r.sessions.update(session);
+      return { ...o, session };
+    };
+    if (existing) return { outcome: await paidWith({ session: current, intent: existing }), revoke: [] as string[] };
     const open = current.status !== 'succeeded' && current.status !== 'expired';
     const card = saved && t.status === 'approved' && open ? await saveForBuyer(r, merchant, current, saved, now) : undefined;
-    const result = await settle(r, deps, merchant, current, t, attempt?.id ?? null, now, card);
+    const result = await paidWith(await settle(r, deps, merchant, current, t, attempt?.id ?? null, now, card));
     // Browser forms still open for a session that will not take another payment are closed.
     const revoke = result.session.status === 'succeeded' || result.session.status === 'expired' ? await closeForms(r, sessionId, now) : [];
     return { outcome: result, revoke };
@@ -263,11 +278,16 @@ function refuseInit(session: SessionRecord) {
   }
 }
 
-/** `POST /api/checkout/complete`: verifies the transaction with the processor, then settles. */
-export async function completeCheckout(deps: PaymentDeps, sessionId: string, transactionId: string) {
+/**
+ * `POST /api/checkout/complete`: checks the buyer details the session requires (nothing is read or
+ * written when they fall short), verifies the transaction with the processor, then settles; the
+ * details reach the session in the transaction that pays it.
+ */
+export async function completeCheckout(deps: PaymentDeps & Pick<Deps, 'sealer'>, sessionId: string, transactionId: string, buyer?: BuyerDetails) {
   const session = await deps.store.read.sessions.get(sessionId);
   if (!session) throw new ApiError('session_not_found');
-  const { session: s, intent, transactionId: tx, ok } = await completeTransaction(deps, session, transactionId);
+  const details = requireBuyerDetails(session, buyer);
+  const { session: s, intent, transactionId: tx, ok } = await completeTransaction(deps, session, transactionId, (paid) => withBuyerDetails(deps, paid, details));
   return {
     status: s.status,
     sessionId: s.id,
@@ -281,14 +301,14 @@ export async function completeCheckout(deps: PaymentDeps, sessionId: string, tra
  * Both `complete` endpoints (internal and public): verifies the browser's transaction with the
  * processor and settles the session with it, once.
  */
-export async function completeTransaction(deps: PaymentDeps, session: SessionRecord, transactionId: string) {
+export async function completeTransaction(deps: PaymentDeps, session: SessionRecord, transactionId: string, onPaid?: (s: SessionRecord) => SessionRecord) {
   const merchant = await deps.store.read.merchants.get(session.merchantId);
   if (!merchant) throw new ApiError('session_not_found');
   const t = await processorOf(deps, merchant).verifyTransaction(merchant, transactionId).catch(unavailable);
   if (!t || t.sessionId !== session.id || t.status === 'requires_action') throw new ApiError('transaction_verification_failed');
   // Recorded first, whatever the session's state: a second payment is money the merchant must see
   // and can refund (vp_tx_count counts it), never a payment the service forgets.
-  const { session: s, intent } = await recordOutcome(deps, merchant, session.id, t);
+  const { session: s, intent } = await recordOutcome(deps, merchant, session.id, t, undefined, undefined, onPaid);
   if (s.paymentIntentId !== intent.id && s.transactionId !== t.id) {
     if (s.status === 'succeeded') throw new ApiError('session_already_completed');
     if (s.status === 'expired') throw new ApiError('session_expired');

@@ -69,9 +69,17 @@ function collection(body: CreateSessionBody, merchant: Merchant, raise: boolean)
   };
 }
 
+/** The buyer's email and name the merchant asserted (secret key only, checked above), sealed. */
+function prefill(deps: Pick<Deps, 'sealer'>, body: CreateSessionBody): Pick<SessionRecord, 'buyerPrefill' | 'buyerSealed'> {
+  const email = body.buyerEmail ?? body.buyer?.email;
+  const name = body.buyerName ?? body.buyer?.name;
+  const known = { ...(email ? { email } : {}), ...(name ? { name } : {}) };
+  return { buyerPrefill: { email: Boolean(email), name: Boolean(name) }, buyerSealed: email || name ? deps.sealer.seal(known) : null };
+}
+
 /** Builds and stores a new session; `also` runs inside the same transaction (the idempotency record). */
 export async function createSession(
-  deps: Pick<Deps, 'store' | 'clock'>,
+  deps: Pick<Deps, 'store' | 'clock' | 'sealer'>,
   auth: AuthContext,
   body: CreateSessionBody,
   also?: (r: Repos, s: SessionRecord) => Promise<void>,
@@ -109,6 +117,7 @@ export async function createSession(
     shippingAddress: null,
     buyerId: body.buyerId ?? body.buyer?.externalId ?? null,
     buyerPhone: null,
+    ...prefill(deps, body),
     transactionId: null,
     vpTxId: null,
     vpTxCount: 0,

@@ -165,6 +165,18 @@ export interface SessionRecord {
   shippingAddress: Record<string, unknown> | null;
   buyerId: string | null;
   buyerPhone: string | null;
+  /**
+   * Whether the merchant sent the buyer's email and name at create: the hosted page does not ask
+   * again for what it already has (Doc 1, `collectEmail`). Absent on sessions made before it.
+   */
+  buyerPrefill?: { email: boolean; name: boolean };
+  /**
+   * The buyer's email, name and billing address (prefilled at create, or typed on the hosted page),
+   * sealed: stored for the merchant, never returned on the session (Doc 1, `buyerId`).
+   */
+  buyerSealed?: string | null;
+  /** Set once the buyer's details from the hosted page reached the session. */
+  buyerDetailsGiven?: boolean;
   transactionId: string | null;
   vpTxId: string | null;
   vpTxCount: number;

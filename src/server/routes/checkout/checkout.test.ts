@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE, bearer, testApp } from '../../testing.ts';
-import { futureExpiry } from '../../../card/test-cards.ts';
 import { verifyRedirect } from '../../../../embed/webhooks/index.ts';
-
-const expiry = futureExpiry();
-
-const CARD = { number: '4242424242424242', expMonth: expiry.month, expYear: expiry.year, cvc: '123', postalCode: '12345' };
-const DECLINE = { ...CARD, number: '4000000000000002' };
-const origin = { Origin: SERVICE };
-
-async function hostedSession(t: Awaited<ReturnType<typeof testApp>>, extra: Record<string, unknown> = {}) {
-  const m = await t.merchant();
-  const res = await t.json('POST', '/v1/sessions', { amount: 1000, currency: 'usd', successUrl: 'http://127.0.0.1:4244/success', ...extra }, bearer(m.keys.secret));
-  return { m, session: await res.json() };
-}
-
-/** What the sandbox fields page does: init, then pay the processor with the init token. */
-async function payOnProcessor(t: Awaited<ReturnType<typeof testApp>>, sessionId: string, card = CARD) {
-  const init = await (await t.json('POST', '/api/checkout/init', { sessionId }, origin)).json();
-  expect(init).toMatchObject({ type: 'sandbox', environment: 'sandbox' });
-  const res = await t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card }) });
-  const body = await res.json();
-  return { ...body, id: body.transactionId as string };
-}
+import { DECLINE, hostedSession, origin, payOnProcessor } from './fixtures.ts';
 
 describe('hosted checkout: init and complete', () => {
   it('refuses calls from any other origin with origin_forbidden', async () => {

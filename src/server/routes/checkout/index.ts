@@ -12,6 +12,8 @@ import { completeCheckout, initCheckout } from '../../engine/payments.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 
 const errors = errorResponses(400, 403, 404, 409, 410);
+/** `complete` also refuses missing buyer details (Doc 2, 422 `required_fields_missing`). */
+const completeErrors = errorResponses(400, 403, 404, 409, 410, 422);
 
 /** Doc 1: client-error body cap 4 KB. */
 const CLIENT_ERROR_MAX = 4096;
@@ -26,10 +28,10 @@ export function checkoutRoutes(deps: Deps) {
   );
 
   r.openapi(
-    createRoute({ method: 'post', path: '/api/checkout/complete', summary: "Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)", middleware: [origin] as const, request: body(CompleteRequest), responses: { 200: json(CompleteResponse), ...errors } }),
+    createRoute({ method: 'post', path: '/api/checkout/complete', summary: "Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)", middleware: [origin] as const, request: body(CompleteRequest), responses: { 200: json(CompleteResponse), ...completeErrors } }),
     async (c) => {
-      const { sessionId, transactionId } = c.req.valid('json');
-      return c.json(await completeCheckout(deps, sessionId, transactionId), 200);
+      const { sessionId, transactionId, buyer } = c.req.valid('json');
+      return c.json(await completeCheckout(deps, sessionId, transactionId, buyer), 200);
     },
   );
 

@@ -6,6 +6,7 @@ import type { Session } from '../../../api/sessions.ts';
 import type { PublicSession } from '../../../api/checkout.ts';
 import type { RefundTotals } from '../../engine/refund-totals.ts';
 import type { Merchant, SessionRecord } from '../../engine/types.ts';
+import { buyerFieldsOf } from '../../engine/buyer-details.ts';
 
 /**
  * The merchant-facing object. `write` is the shape PATCH and expire answer with (Doc 1: totals and
@@ -84,5 +85,6 @@ export function toPublicSession(s: SessionRecord, merchant: Merchant): PublicSes
     billingAddress: s.billingAddress,
     phone: s.phone,
     nameCollection: s.nameCollection,
+    buyerFields: buyerFieldsOf(s),
   };
 }

@@ -1,0 +1,2 @@
+export { BuyerFields, type BuyerFieldsHandle, type BuyerFieldsInitial, type BuyerFieldsProps } from './BuyerFields.tsx';
+export { states as buyerFieldsStates } from './BuyerFields.states.ts';

@@ -1,0 +1,2 @@
+export { TextField, type TextFieldProps } from './TextField.tsx';
+export { states as textFieldStates } from './TextField.states.ts';
