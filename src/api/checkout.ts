@@ -11,7 +11,7 @@ import { publicChargeStatuses } from '../vocab/payments.ts';
 import { initTypes, processorEnvironments } from '../vocab/processors.ts';
 import { collectionModes, integrationModes, sessionModes, sessionStatuses } from '../vocab/sessions.ts';
 import { walletTypes } from '../vocab/wallets.ts';
-import { buyerFieldModes, buyerTextMax } from '../buyer/buyer-fields.ts';
+import { buyerFieldModes, buyerTextMax } from '../vocab/buyer-fields.ts';
 
 export const SessionId = z.string().min(1).max(80);
 

@@ -6,9 +6,9 @@
 import { ruleFor } from '../components/AddressFields/address-rules.ts';
 import { findSubdivision } from '../components/AddressFields/subdivisions.ts';
 
-/** How the page treats one input: not shown, shown and may stay blank, shown and must be filled. */
-export const buyerFieldModes = ['none', 'optional', 'required'] as const;
-export type BuyerFieldMode = (typeof buyerFieldModes)[number];
+import { buyerTextMax, type BuyerFieldMode } from '../vocab/buyer-fields.ts';
+
+export { buyerFieldModes, buyerTextMax, type BuyerFieldMode } from '../vocab/buyer-fields.ts';
 
 /** The inputs, in the order the page shows them. */
 export const buyerFieldKeys = ['email', 'name', 'phone', 'shippingAddress', 'billingAddress'] as const;
@@ -75,8 +75,6 @@ export function buyerFieldPlan(s: BuyerPlanInput): BuyerFieldPlan {
   };
 }
 
-/** Longest text of each input (Doc 1 `buyerEmail` 254; Doc 2 buyer `name` 200, `phone` 32). */
-export const buyerTextMax = { email: 254, name: 200, phone: 32 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 /** Digits with an optional leading `+` once separators are gone (Doc 2 buyer `phone`): the address element's rule. */
