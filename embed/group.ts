@@ -4,13 +4,13 @@
  * group's element frames, and the page side of the page<->controller conversation. The page only
  * ever learns states and outcomes; card values stay in the frames.
  */
-import { listen, send } from '../src/protocol/channel.ts';
+import { listen, post } from '../src/protocol/channel.ts';
 import type { ControllerToPage, PageToController, TokenResult } from '../src/protocol/messages.ts';
 import type { ChallengeOutcome } from './challenge.ts';
 import { createElement } from './element.ts';
 import { loadPart } from './lazy.ts';
 import type { Appearance, ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, SvcPayElement } from './loader/types.js';
-import { ControllerToPageParser, PageToControllerParser, PROTOCOL, elementTypes } from './protocol.ts';
+import { ControllerToPageParser, PROTOCOL, elementTypes } from './protocol.ts';
 import { checkName, fail, handlers, internalError, randomId, serviceFrame } from './util.ts';
 import { elementFrames } from '../src/vocab/elements.ts';
 
@@ -88,7 +88,8 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
 
   function postNow(body: Body): void {
     const target = frame?.contentWindow;
-    if (target) send(target, cfg.origin, PageToControllerParser, { protocol: PROTOCOL, channel, ...body } as PageToController);
+    // Unchecked here: the controller checks every message it receives (src/protocol/channel.ts, post).
+    if (target) post<PageToController>(target, cfg.origin, { protocol: PROTOCOL, channel, ...body } as PageToController);
   }
 
   const host: GroupHost = {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assertOrigin, listen, openBus, openPort, send, type DropReason, type MessageTarget } from './channel.ts';
+import { assertOrigin, listen, openBus, openPort, post, send, type DropReason, type MessageTarget } from './channel.ts';
 import { BoundFieldToController, ControllerBind, ControllerToBoundField, ControllerToField, ControllerToPage, FieldToController, PROTOCOL } from './messages.ts';
 
 const SERVICE = 'http://localhost:4242';
@@ -127,6 +127,18 @@ describe('send', () => {
   it('accepts concrete http and https origins', () => {
     expect(() => assertOrigin('https://shop.example.com')).not.toThrow();
     expect(() => assertOrigin('http://127.0.0.1:4244')).not.toThrow();
+  });
+});
+
+describe('post (unchecked shape, checked origin)', () => {
+  it('posts to the named origin only, and refuses "*" or anything that is not a single origin', () => {
+    const t = { postMessage: vi.fn() };
+    post(t, SERVICE, ready);
+    expect(t.postMessage).toHaveBeenCalledWith(ready, SERVICE);
+    for (const origin of ['*', '', 'null', 'http://localhost:4242/path', 'localhost:4242']) {
+      expect(() => post(t, origin, ready), origin).toThrow(TypeError);
+    }
+    expect(t.postMessage).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -4,7 +4,8 @@
  * Receiving checks, in this order: the sender's origin, the sender's window, the message shape
  * (parsed by the direction's schema) and the channel id. Anything that fails is dropped silently:
  * a merchant page receives messages from many scripts, so a drop is normal and only worth a debug
- * line. Sending validates the message first and refuses the wildcard target origin.
+ * line. Sending validates the message first (`send`; `post` leaves that to the receiver) and
+ * refuses the wildcard target origin.
  *
  * This module imports no runtime code, zod included: the schema is anything with `safeParse`, so
  * the script-tag bundle (6 KB budget) can pass a hand-rolled validator and still go through here.
@@ -89,6 +90,17 @@ export function send<T>(target: PostTarget, targetOrigin: string, schema: Parser
   if (!parsed.success) throw new TypeError(`svcpay: refusing to send an invalid message (${describe(msg)})`);
   if (transfer) target.postMessage(parsed.data, targetOrigin, transfer);
   else target.postMessage(parsed.data, targetOrigin);
+}
+
+/**
+ * Posts `msg` to `target`, only to `targetOrigin` (never `*`), without checking its shape: for the
+ * script-tag bundle, which cannot afford to carry a parser for what it sends. The receiving frame
+ * checks every message anyway (that is the security check); the sender's check only ever caught
+ * our own bugs, which the type `T` catches at build time.
+ */
+export function post<T>(target: PostTarget, targetOrigin: string, msg: T): void {
+  assertOrigin(targetOrigin);
+  target.postMessage(msg, targetOrigin);
 }
 
 /** True for a single concrete http(s) origin (no `*`, no path, no `null`). */
