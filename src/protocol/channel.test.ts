@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assertOrigin, listen, openBus, openPort, post, send, type DropReason, type MessageTarget } from './channel.ts';
+import { assertOrigin, listen, openBus, openPort, post, send, setChannelDebug, type DropReason, type MessageTarget } from './channel.ts';
 import { BoundFieldToController, ControllerBind, ControllerToBoundField, ControllerToField, ControllerToPage, FieldToController, PROTOCOL } from './messages.ts';
 
 const SERVICE = 'http://localhost:4242';
@@ -89,6 +89,30 @@ describe('listen', () => {
     for (const data of bad) t.deliver({ origin: SERVICE, source: t.controllerWindow, data });
     expect(t.onMessage).not.toHaveBeenCalled();
     expect(t.drops).toEqual(bad.map(() => 'shape'));
+  });
+
+  it('logs drops only when debugging, naming the reason and type but never the contents', () => {
+    const log = vi.spyOn(console, 'debug').mockImplementation(() => {});
+    const t = setup();
+    const smuggled = { ...ready, extra: '5555555555554444' };
+    t.deliver({ origin: SERVICE, source: t.controllerWindow, data: smuggled });
+    expect(log).not.toHaveBeenCalled();
+    setChannelDebug(true);
+    let calls: unknown[][];
+    try {
+      t.deliver({ origin: SERVICE, source: t.controllerWindow, data: smuggled });
+      t.deliver({ origin: 'http://evil.test', source: t.controllerWindow, data: '5555555555554444' });
+    } finally {
+      setChannelDebug(false);
+      calls = log.mock.calls.slice();
+      log.mockRestore();
+    }
+    expect(calls.map((c) => String(c[0]))).toEqual([
+      expect.stringMatching(/dropped message \(shape\).*type controller\.ready/),
+      expect.stringMatching(/dropped message \(origin\) from http:\/\/evil\.test/),
+    ]);
+    expect(JSON.stringify(calls)).not.toContain('55554444');
+    expect(t.onMessage).not.toHaveBeenCalled();
   });
 
   it('stops delivering after unsubscribe', () => {
