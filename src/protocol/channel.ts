@@ -120,8 +120,8 @@ export function isHttpOrigin(origin: string): boolean {
 
 /** Throws unless `origin` is a single concrete http(s) origin. */
 export function assertOrigin(origin: string): void {
-  if (origin === '*') throw new TypeError('svcpay: never post a message to "*"');
-  if (!isHttpOrigin(origin)) throw new TypeError(`svcpay: "${origin}" is not an origin`);
+  // `*` (anyone) included: it is not an origin.
+  if (!isHttpOrigin(origin)) throw new TypeError(`svcpay: never post to "${origin}": not an origin`);
 }
 
 /** Channel ids name a BroadcastChannel and travel in URL hashes, so keep them plain. */
