@@ -58,13 +58,14 @@ type Results = { payment: ConfirmPaymentResult; token: CreateTokenResult };
 interface Pending {
   /** What had focus when the merchant called: focus goes back there after a bank challenge. */
   opener: Element | null;
-  resolve(message: ControllerToPage): void;
-  /** The bank challenge is open: no timeout while the buyer answers their bank. */
-  pause(): void;
-  /** It closed; `after` runs once the merchant's code has seen the result. */
-  resume(after: () => void): void;
-  /** The elements were destroyed while waiting. */
-  abandon(): void;
+  /** The controller's answer; or `null`: the elements were destroyed while waiting. */
+  end(message: ControllerToPage | null): void;
+  /**
+   * No `after`: the bank challenge is open, no timeout while the buyer answers their bank. With
+   * `after`: it closed, the wait for the result starts again, and `after` runs once the merchant's
+   * code has seen the result.
+   */
+  wait(after?: () => void): void;
 }
 
 export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): Promise<ConfirmPaymentResult>; createToken(): Promise<CreateTokenResult> } {
@@ -172,9 +173,9 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       const { requestId } = msg;
       const p = pending.get(requestId);
       if (!p) return;
-      p.pause();
+      p.wait();
       const done = (outcome: ChallengeOutcome, refocus = () => {}) => {
-        p.resume(refocus);
+        p.wait(refocus);
         host.post({ type: 'challenge.done', requestId, outcome });
       };
       // The dialog is a script of its own (embed/lazy.ts), loaded the first time a bank asks. If it
@@ -193,7 +194,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
         },
       );
     } else {
-      pending.get(msg.requestId)?.resolve(msg);
+      pending.get(msg.requestId)?.end(msg);
     }
   }
 
@@ -219,17 +220,16 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       const waitResult = () => (timer = setTimeout(() => done(failure(kind, 'timeout', 'The payment is taking too long. Check your connection and try again.')), RESULT_WAIT_MS));
       pending.set(requestId, {
         opener: document.activeElement,
-        resolve: (msg) => {
-          if (msg.type === 'confirm.result' && kind === 'payment') done(msg.result as Results[K]);
-          if (msg.type === 'token.result' && kind === 'token') done(toCreateTokenResult(msg.result) as Results[K]);
-        },
-        pause: () => clearTimeout(timer),
-        // A charge may have reached the service: only the session (or its webhook) can say how it ended.
-        abandon: () =>
-          done((kind === 'payment' ? { status: 'processing', sessionId: cfg.sessionId } : { error: { code: 'elements_destroyed', message: 'The elements were destroyed before the card was saved.' } }) as Results[K]),
-        resume: (then) => {
-          after = then;
-          waitResult();
+        end: (msg) =>
+          // Destroyed while waiting: a charge may have reached the service, so only the session
+          // (or its webhook) can say how it ended.
+          !msg
+            ? done((kind === 'payment' ? { status: 'processing', sessionId: cfg.sessionId } : failure(kind, 'elements_destroyed', 'The elements were destroyed before the card was saved.')) as Results[K])
+            : msg.type === (kind === 'payment' ? 'confirm.result' : 'token.result') &&
+              done((msg.type === 'token.result' ? toCreateTokenResult(msg.result) : msg.result) as Results[K]),
+        wait: (then) => {
+          clearTimeout(timer);
+          if ((after = then)) waitResult();
         },
       });
       // Normally up since the elements were ready; a confirm before that starts it now.
@@ -257,7 +257,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     frame = null;
     ready = false;
     queue = [];
-    for (const p of [...pending.values()]) p.abandon();
+    for (const p of [...pending.values()]) p.end(null);
   }
 
   function create(type: ElementType, options?: ElementOptions): SvcPayElement {
