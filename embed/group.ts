@@ -31,14 +31,11 @@ export interface GroupHost extends GroupConfig {
   channel: string;
   /** Creates the group's controller frame if it is not there yet (on confirm). */
   ensureController(): void;
-  /**
-   * An element said `ready` (its load watch ends) or went away: once every mounted element is
-   * ready, the controller frame starts.
-   */
-  fieldReady(elementId?: string): void;
+  /** An element said `ready` or went away: once every mounted element is ready, the controller frame starts. */
+  fieldReady(): void;
   post(body: Body): void;
-  /** An element's frame was put on the page: it must say ready in time, or the group's `error` fires. */
-  mounted(elementId: string): void;
+  /** A frame did not say ready in time (READY_WAIT_MS): the group's `error` event says so. */
+  loadFailed(what: string): void;
 }
 
 /** What the group needs from an element. */
@@ -50,7 +47,8 @@ export interface ElementPort {
   isReady(): boolean;
 }
 
-const READY_WAIT_MS = 15_000;
+/** How long a frame may take to say ready (the controller, or a mounted element's frame). */
+export const READY_WAIT_MS = 15_000;
 const RESULT_WAIT_MS = 90_000;
 
 type Kind = 'payment' | 'token';
@@ -79,13 +77,8 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
   let queue: Body[] = [];
   let initTimer: ReturnType<typeof setInterval> | undefined;
   let stopListening: (() => void) | null = null;
-  /** The waits for the controller and each field to say ready; cleared when they do or go away. */
+  /** The wait for the controller to say ready; cleared when it does or goes away. */
   let controllerWatch: ReturnType<typeof setTimeout> | undefined;
-  const fieldWatch = new Map<string, ReturnType<typeof setTimeout>>();
-  const unwatch = (elementId: string) => {
-    clearTimeout(fieldWatch.get(elementId));
-    fieldWatch.delete(elementId);
-  };
 
   function postNow(body: Body): void {
     const target = frame?.contentWindow;
@@ -101,8 +94,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     // The controller frame starts once the elements mounted so far have rendered, so it never
     // competes with them for the network or for the renderer they share (same service site): it is
     // not on the way to any element's `ready` (issue 9, Speed). It is needed only at confirm.
-    fieldReady(elementId) {
-      if (elementId) unwatch(elementId);
+    fieldReady() {
       const mounted = [...ports.values()].filter((p) => p.isMounted());
       if (mounted.length > 0 && mounted.every((p) => p.isReady())) host.ensureController();
     },
@@ -133,17 +125,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       // The controller must answer within the wait, or the merchant hears why nothing works.
       controllerWatch = setTimeout(() => ready || loadFailed('controller frame'), READY_WAIT_MS);
     },
-    mounted(elementId) {
-      unwatch(elementId);
-      fieldWatch.set(
-        elementId,
-        setTimeout(() => {
-          fieldWatch.delete(elementId);
-          const port = ports.get(elementId);
-          if (port?.isMounted() && !port.isReady()) loadFailed(`${port.element.elementType} frame`);
-        }, READY_WAIT_MS),
-      );
-    },
+    loadFailed: (what) => loadFailed(what),
   };
 
   /** The group's `error` event (Doc 3 leaves it open): frames that failed to load or failed unexpectedly. */
@@ -271,7 +253,6 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     const port = createElement(host, type, options, () => {
       ports.delete(port.id);
       byType.delete(type);
-      unwatch(port.id);
       if (ports.size === 0) closeController();
     });
     ports.set(port.id, port);
