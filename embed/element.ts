@@ -146,5 +146,5 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     });
   }
 
-  return { id, element, isMounted: () => frame !== null, isReady: () => frame !== null && readyFired };
+  return { element, isMounted: () => frame !== null, isReady: () => frame !== null && readyFired };
 }

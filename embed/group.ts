@@ -40,7 +40,6 @@ export interface GroupHost extends GroupConfig {
 
 /** What the group needs from an element. */
 export interface ElementPort {
-  id: string;
   element: SvcPayElement;
   isMounted(): boolean;
   /** Mounted, and its frame said `ready`. */
@@ -68,7 +67,6 @@ interface Pending {
 
 export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): Promise<ConfirmPaymentResult>; createToken(): Promise<CreateTokenResult> } {
   const channel = randomId();
-  const ports = new Map<string, ElementPort>();
   const byType = new Map<ElementType, ElementPort>();
   const pending = new Map<string, Pending>();
   const events = handlers('elements', ['error']);
@@ -95,7 +93,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     // competes with them for the network or for the renderer they share (same service site): it is
     // not on the way to any element's `ready` (issue 9, Speed). It is needed only at confirm.
     fieldReady() {
-      const mounted = [...ports.values()].filter((p) => p.isMounted());
+      const mounted = [...byType.values()].filter((p) => p.isMounted());
       if (mounted.length > 0 && mounted.every((p) => p.isReady())) host.ensureController();
     },
     ensureController() {
@@ -185,7 +183,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
 
   /** One confirmPayment or createToken: the controller answers with an outcome, never card data. */
   function request<K extends Kind>(kind: K): Promise<Results[K]> {
-    if (![...ports.values()].some((p) => p.isMounted())) {
+    if (![...byType.values()].some((p) => p.isMounted())) {
       return Promise.resolve(failure(kind, 'elements_not_mounted', 'Mount an element before confirmPayment or createToken.'));
     }
     return new Promise((resolve) => {
@@ -251,11 +249,9 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       fail('elements.create: use either "card" or the split card elements in a group, not both.');
     }
     const port = createElement(host, type, options, () => {
-      ports.delete(port.id);
       byType.delete(type);
-      if (ports.size === 0) closeController();
+      if (byType.size === 0) closeController();
     });
-    ports.set(port.id, port);
     byType.set(type, port);
     return port.element;
   }
