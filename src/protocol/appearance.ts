@@ -10,7 +10,7 @@
 
 /** Splits a list of names written as one string: the names keep their literal types. */
 type Words<S extends string> = S extends `${infer A} ${infer B}` ? [A, ...Words<B>] : [S];
-const words = <S extends string>(s: S) => s.split(' ') as unknown as Readonly<Words<S>>;
+const words = /* @__NO_SIDE_EFFECTS__ */ <S extends string>(s: S) => s.split(' ') as unknown as Readonly<Words<S>>;
 
 export const appearanceThemes = words('default night flat');
 export type AppearanceTheme = (typeof appearanceThemes)[number];
@@ -24,10 +24,12 @@ export type AppearanceTheme = (typeof appearanceThemes)[number];
 export const appearanceVariables = words('colorText colorMuted colorBorder colorBackground colorSurface colorPrimary colorDanger fontFamily fontSize borderRadius spacingUnit');
 export type AppearanceVariable = (typeof appearanceVariables)[number];
 
-const text = words('color fontFamily fontSize fontWeight fontStyle letterSpacing lineHeight textTransform');
+const textNames = 'color fontFamily fontSize fontWeight fontStyle letterSpacing lineHeight textTransform';
+const text = words(textNames);
 
 // No `outline` shorthand: the focus outline stays (its colour may change), so keyboard focus always shows.
-const box = [...text, ...words('backgroundColor border borderColor borderStyle borderWidth borderRadius boxShadow outlineColor padding')] as const;
+// One string and no spread: every frame's bundle can drop what it does not use.
+const box = words(`${textNames} backgroundColor border borderColor borderStyle borderWidth borderRadius boxShadow outlineColor padding` as const);
 
 /** `appearance.rules`: selector -> the CSS properties (camelCase) it may set. */
 export const appearanceRules = {
@@ -71,7 +73,7 @@ type Check = (value: unknown, path: string) => string | null | false;
  * A plain object (no class, no inherited keys) whose keys are all in `allowed`, each value passing
  * the check `of` gives for its key; `at` spells a key's path.
  */
-const keys =
+const keys = /* @__NO_SIDE_EFFECTS__ */
   (allowed: readonly string[], of: (name: string) => Check, at = (path: string, name: string) => `${path}.${name}`): Check =>
   (value, path) => {
     if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return path;
@@ -83,7 +85,7 @@ const keys =
   };
 
 /** One CSS value, made only of the tokens its property's kind needs. */
-const cssValue = (name: string): Check => (v, path) => (typeof v !== 'string' || v.length > 200 || !patternOf(name).test(v.trim())) && path;
+const cssValue = /* @__NO_SIDE_EFFECTS__ */ (name: string): Check => (v, path) => (typeof v !== 'string' || v.length > 200 || !patternOf(name).test(v.trim())) && path;
 
 const appearance = keys(['theme', 'variables', 'rules'], (name) => (v, path) =>
   v !== undefined &&
