@@ -190,6 +190,15 @@ describe('confirmPayment, createToken and the bank challenge', () => {
       other.fromController({ type: 'controller.ready' });
       await vi.advanceTimersByTimeAsync(16_000);
       expect(seen).toEqual([]);
+      // Nor is one unmounted before its wait ran out.
+      const gone = page();
+      const none: unknown[] = [];
+      gone.elements.on('error', (e) => none.push(e));
+      const card = gone.elements.create('card');
+      card.mount('#card');
+      card.unmount();
+      await vi.advanceTimersByTimeAsync(16_000);
+      expect(none).toEqual([]);
     } finally {
       vi.useRealTimers();
     }

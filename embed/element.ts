@@ -7,7 +7,7 @@
 import { listen } from '../src/protocol/channel.ts';
 import type { FieldToPage } from '../src/protocol/messages.ts';
 import { elementFrames } from '../src/vocab/elements.ts';
-import type { ElementPort, GroupHost } from './group.ts';
+import { READY_WAIT_MS, type ElementPort, type GroupHost } from './group.ts';
 import type { ElementEventName, ElementOptions, ElementType, SvcPayElement } from './loader/types.js';
 import { FieldToPageParser, elementEventNames, isElementOptions } from './protocol.ts';
 import { fail, handlers, randomId, resolveTarget, serviceFrame } from './util.ts';
@@ -22,6 +22,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
   let readyFired = false;
   let collapsed = false;
   let destroyed = false;
+  let loadWatch: ReturnType<typeof setTimeout> | undefined;
 
   function checkOptions(o: ElementOptions): ElementOptions {
     if (!isElementOptions(o)) fail(`${type}: options are placeholder, disabled, hidePostalCode and mode ('billing' or 'shipping').`);
@@ -73,7 +74,9 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
         onMessage: (msg) => void (msg.elementId === id && fromField(msg)),
       });
       container.appendChild(frame);
-      group.mounted(id);
+      // The frame must say ready in time, or the group's `error` event says it did not load.
+      clearTimeout(loadWatch);
+      loadWatch = setTimeout(() => frame && !readyFired && group.loadFailed(`${type} frame`), READY_WAIT_MS);
     },
     on(event, handler) {
       events.on(event, handler);
@@ -91,6 +94,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     },
     unmount() {
       if (!frame) return;
+      clearTimeout(loadWatch);
       stopListening?.();
       stopListening = null;
       frame.remove();
@@ -121,7 +125,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       frame.setAttribute('data-svcpay-ready', '');
       // After the merchant's handlers, in a task of its own: creating the controller's iframe
       // takes the page's main thread for a while, and must not hold back `ready` (issue 9).
-      setTimeout(() => group.fieldReady(id));
+      setTimeout(group.fieldReady);
     }
     // No wallet in this browser, or an address the session does not collect: the element takes
     // no room on the page, whatever size its empty frame reports afterwards.
@@ -142,5 +146,5 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     });
   }
 
-  return { id, element, isMounted: () => frame !== null, isReady: () => frame !== null && readyFired };
+  return { element, isMounted: () => frame !== null, isReady: () => frame !== null && readyFired };
 }

@@ -4,13 +4,13 @@
  * group's element frames, and the page side of the page<->controller conversation. The page only
  * ever learns states and outcomes; card values stay in the frames.
  */
-import { listen, send } from '../src/protocol/channel.ts';
+import { listen, post } from '../src/protocol/channel.ts';
 import type { ControllerToPage, PageToController, TokenResult } from '../src/protocol/messages.ts';
 import type { ChallengeOutcome } from './challenge.ts';
 import { createElement } from './element.ts';
 import { loadPart } from './lazy.ts';
 import type { Appearance, ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, SvcPayElement } from './loader/types.js';
-import { ControllerToPageParser, PageToControllerParser, PROTOCOL, elementTypes } from './protocol.ts';
+import { ControllerToPageParser, PROTOCOL, elementTypes } from './protocol.ts';
 import { checkName, fail, handlers, internalError, randomId, serviceFrame } from './util.ts';
 import { elementFrames } from '../src/vocab/elements.ts';
 
@@ -31,26 +31,23 @@ export interface GroupHost extends GroupConfig {
   channel: string;
   /** Creates the group's controller frame if it is not there yet (on confirm). */
   ensureController(): void;
-  /**
-   * An element said `ready` (its load watch ends) or went away: once every mounted element is
-   * ready, the controller frame starts.
-   */
-  fieldReady(elementId?: string): void;
+  /** An element said `ready` or went away: once every mounted element is ready, the controller frame starts. */
+  fieldReady(): void;
   post(body: Body): void;
-  /** An element's frame was put on the page: it must say ready in time, or the group's `error` fires. */
-  mounted(elementId: string): void;
+  /** A frame did not say ready in time (READY_WAIT_MS): the group's `error` event says so. */
+  loadFailed(what: string): void;
 }
 
 /** What the group needs from an element. */
 export interface ElementPort {
-  id: string;
   element: SvcPayElement;
   isMounted(): boolean;
   /** Mounted, and its frame said `ready`. */
   isReady(): boolean;
 }
 
-const READY_WAIT_MS = 15_000;
+/** How long a frame may take to say ready (the controller, or a mounted element's frame). */
+export const READY_WAIT_MS = 15_000;
 const RESULT_WAIT_MS = 90_000;
 
 type Kind = 'payment' | 'token';
@@ -58,18 +55,18 @@ type Results = { payment: ConfirmPaymentResult; token: CreateTokenResult };
 interface Pending {
   /** What had focus when the merchant called: focus goes back there after a bank challenge. */
   opener: Element | null;
-  resolve(message: ControllerToPage): void;
-  /** The bank challenge is open: no timeout while the buyer answers their bank. */
-  pause(): void;
-  /** It closed; `after` runs once the merchant's code has seen the result. */
-  resume(after: () => void): void;
-  /** The elements were destroyed while waiting. */
-  abandon(): void;
+  /** The controller's answer; or `null`: the elements were destroyed while waiting. */
+  end(message: ControllerToPage | null): void;
+  /**
+   * No `after`: the bank challenge is open, no timeout while the buyer answers their bank. With
+   * `after`: it closed, the wait for the result starts again, and `after` runs once the merchant's
+   * code has seen the result.
+   */
+  wait(after?: () => void): void;
 }
 
 export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): Promise<ConfirmPaymentResult>; createToken(): Promise<CreateTokenResult> } {
   const channel = randomId();
-  const ports = new Map<string, ElementPort>();
   const byType = new Map<ElementType, ElementPort>();
   const pending = new Map<string, Pending>();
   const events = handlers('elements', ['error']);
@@ -78,17 +75,13 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
   let queue: Body[] = [];
   let initTimer: ReturnType<typeof setInterval> | undefined;
   let stopListening: (() => void) | null = null;
-  /** The waits for the controller and each field to say ready; cleared when they do or go away. */
+  /** The wait for the controller to say ready; cleared when it does or goes away. */
   let controllerWatch: ReturnType<typeof setTimeout> | undefined;
-  const fieldWatch = new Map<string, ReturnType<typeof setTimeout>>();
-  const unwatch = (elementId: string) => {
-    clearTimeout(fieldWatch.get(elementId));
-    fieldWatch.delete(elementId);
-  };
 
   function postNow(body: Body): void {
     const target = frame?.contentWindow;
-    if (target) send(target, cfg.origin, PageToControllerParser, { protocol: PROTOCOL, channel, ...body } as PageToController);
+    // Unchecked here: the controller checks every message it receives (src/protocol/channel.ts, post).
+    if (target) post<PageToController>(target, cfg.origin, { protocol: PROTOCOL, channel, ...body } as PageToController);
   }
 
   const host: GroupHost = {
@@ -99,9 +92,8 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     // The controller frame starts once the elements mounted so far have rendered, so it never
     // competes with them for the network or for the renderer they share (same service site): it is
     // not on the way to any element's `ready` (issue 9, Speed). It is needed only at confirm.
-    fieldReady(elementId) {
-      if (elementId) unwatch(elementId);
-      const mounted = [...ports.values()].filter((p) => p.isMounted());
+    fieldReady() {
+      const mounted = [...byType.values()].filter((p) => p.isMounted());
       if (mounted.length > 0 && mounted.every((p) => p.isReady())) host.ensureController();
     },
     ensureController() {
@@ -131,17 +123,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       // The controller must answer within the wait, or the merchant hears why nothing works.
       controllerWatch = setTimeout(() => ready || loadFailed('controller frame'), READY_WAIT_MS);
     },
-    mounted(elementId) {
-      unwatch(elementId);
-      fieldWatch.set(
-        elementId,
-        setTimeout(() => {
-          fieldWatch.delete(elementId);
-          const port = ports.get(elementId);
-          if (port?.isMounted() && !port.isReady()) loadFailed(`${port.element.elementType} frame`);
-        }, READY_WAIT_MS),
-      );
-    },
+    loadFailed: (what) => loadFailed(what),
   };
 
   /** The group's `error` event (Doc 3 leaves it open): frames that failed to load or failed unexpectedly. */
@@ -171,9 +153,9 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       const { requestId } = msg;
       const p = pending.get(requestId);
       if (!p) return;
-      p.pause();
+      p.wait();
       const done = (outcome: ChallengeOutcome, refocus = () => {}) => {
-        p.resume(refocus);
+        p.wait(refocus);
         host.post({ type: 'challenge.done', requestId, outcome });
       };
       // The dialog is a script of its own (embed/lazy.ts), loaded the first time a bank asks. If it
@@ -192,7 +174,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
         },
       );
     } else {
-      pending.get(msg.requestId)?.resolve(msg);
+      pending.get(msg.requestId)?.end(msg);
     }
   }
 
@@ -201,7 +183,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
 
   /** One confirmPayment or createToken: the controller answers with an outcome, never card data. */
   function request<K extends Kind>(kind: K): Promise<Results[K]> {
-    if (![...ports.values()].some((p) => p.isMounted())) {
+    if (![...byType.values()].some((p) => p.isMounted())) {
       return Promise.resolve(failure(kind, 'elements_not_mounted', 'Mount an element before confirmPayment or createToken.'));
     }
     return new Promise((resolve) => {
@@ -218,17 +200,16 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       const waitResult = () => (timer = setTimeout(() => done(failure(kind, 'timeout', 'The payment is taking too long. Check your connection and try again.')), RESULT_WAIT_MS));
       pending.set(requestId, {
         opener: document.activeElement,
-        resolve: (msg) => {
-          if (msg.type === 'confirm.result' && kind === 'payment') done(msg.result as Results[K]);
-          if (msg.type === 'token.result' && kind === 'token') done(toCreateTokenResult(msg.result) as Results[K]);
-        },
-        pause: () => clearTimeout(timer),
-        // A charge may have reached the service: only the session (or its webhook) can say how it ended.
-        abandon: () =>
-          done((kind === 'payment' ? { status: 'processing', sessionId: cfg.sessionId } : { error: { code: 'elements_destroyed', message: 'The elements were destroyed before the card was saved.' } }) as Results[K]),
-        resume: (then) => {
-          after = then;
-          waitResult();
+        end: (msg) =>
+          // Destroyed while waiting: a charge may have reached the service, so only the session
+          // (or its webhook) can say how it ended.
+          !msg
+            ? done((kind === 'payment' ? { status: 'processing', sessionId: cfg.sessionId } : failure(kind, 'elements_destroyed', 'The elements were destroyed before the card was saved.')) as Results[K])
+            : msg.type === (kind === 'payment' ? 'confirm.result' : 'token.result') &&
+              done((msg.type === 'token.result' ? toCreateTokenResult(msg.result) : msg.result) as Results[K]),
+        wait: (then) => {
+          clearTimeout(timer);
+          if ((after = then)) waitResult();
         },
       });
       // Normally up since the elements were ready; a confirm before that starts it now.
@@ -256,7 +237,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     frame = null;
     ready = false;
     queue = [];
-    for (const p of [...pending.values()]) p.abandon();
+    for (const p of [...pending.values()]) p.end(null);
   }
 
   function create(type: ElementType, options?: ElementOptions): SvcPayElement {
@@ -268,12 +249,9 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       fail('elements.create: use either "card" or the split card elements in a group, not both.');
     }
     const port = createElement(host, type, options, () => {
-      ports.delete(port.id);
       byType.delete(type);
-      unwatch(port.id);
-      if (ports.size === 0) closeController();
+      if (byType.size === 0) closeController();
     });
-    ports.set(port.id, port);
     byType.set(type, port);
     return port.element;
   }

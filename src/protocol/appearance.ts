@@ -8,31 +8,28 @@
  * resource (`url(`, `image-set(`, `@import`), run an expression, or close its declaration.
  */
 
-export const appearanceThemes = ['default', 'night', 'flat'] as const;
+/** Splits a list of names written as one string: the names keep their literal types. */
+type Words<S extends string> = S extends `${infer A} ${infer B}` ? [A, ...Words<B>] : [S];
+const words = /* @__NO_SIDE_EFFECTS__ */ <S extends string>(s: S) => s.split(' ') as unknown as Readonly<Words<S>>;
+
+export const appearanceThemes = words('default night flat');
 export type AppearanceTheme = (typeof appearanceThemes)[number];
 
-/** `appearance.variables`: each becomes the custom property `--svp-<kebab-case name>`. */
-export const appearanceVariables = [
-  'colorText',
-  'colorMuted',
-  'colorBorder',
-  'colorBackground',
-  // Behind the labels and errors (the frame itself); transparent unless a theme or merchant sets it.
-  'colorSurface',
-  'colorPrimary',
-  'colorDanger',
-  'fontFamily',
-  'fontSize',
-  'borderRadius',
-  // Base of every gap and padding (default 4px): inputs have 2.5 x 3 units of padding, 3 units apart.
-  'spacingUnit',
-] as const;
+/**
+ * `appearance.variables`: each becomes the custom property `--svp-<kebab-case name>`. colorSurface
+ * is behind the labels and errors (the frame itself), transparent unless a theme or merchant sets
+ * it; spacingUnit is the base of every gap and padding (default 4px): inputs have 2.5 x 3 units of
+ * padding, 3 units apart.
+ */
+export const appearanceVariables = words('colorText colorMuted colorBorder colorBackground colorSurface colorPrimary colorDanger fontFamily fontSize borderRadius spacingUnit');
 export type AppearanceVariable = (typeof appearanceVariables)[number];
 
-const text = ['color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'letterSpacing', 'lineHeight', 'textTransform'] as const;
+const textNames = 'color fontFamily fontSize fontWeight fontStyle letterSpacing lineHeight textTransform';
+const text = words(textNames);
 
 // No `outline` shorthand: the focus outline stays (its colour may change), so keyboard focus always shows.
-const box = [...text, 'backgroundColor', 'border', 'borderColor', 'borderStyle', 'borderWidth', 'borderRadius', 'boxShadow', 'outlineColor', 'padding'] as const;
+// One string and no spread: every frame's bundle can drop what it does not use.
+const box = words(`${textNames} backgroundColor border borderColor borderStyle borderWidth borderRadius boxShadow outlineColor padding` as const);
 
 /** `appearance.rules`: selector -> the CSS properties (camelCase) it may set. */
 export const appearanceRules = {
@@ -50,10 +47,10 @@ export interface Appearance {
   rules?: Partial<{ [R in AppearanceRule]: Partial<Record<(typeof appearanceRules)[R][number], string>> }>;
 }
 
-const NUM = '-?(?:\\d+\\.?\\d*|\\.\\d+)';
+const NUM = /-?(?:\d+\.?\d*|\.\d+)/.source;
 const LEN = `(?:0|${NUM}(?:px|r?em|%))`;
-const COLOR = '(?:#[\\da-f]{3,8}|[a-z]+|(?:rgb|hsl)a?\\([\\d.,%\\s/]+\\))';
-const FONT = `(?:[\\w -]+|"[\\w -]+"|'[\\w -]+')`;
+const COLOR = /(?:#[\da-f]{3,8}|[a-z]+|(?:rgb|hsl)a?\([\d.,%\s/]+\))/.source;
+const FONT = /(?:[\w -]+|"[\w -]+"|'[\w -]+')/.source;
 const list = (item: string, sep = '', max = 0) => new RegExp(`^${item}(?:${sep}${item}){0,${max}}$`, 'i');
 
 /**
@@ -69,40 +66,39 @@ function patternOf(name: string): RegExp {
   return list(LEN, ' +', 3);
 }
 
-const isPlain = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
-
-/** The path of the first key of `group` that `allowed` does not list, or whose value does not fit. */
-function badKey(group: unknown, allowed: readonly string[], path: string): string | null {
-  if (!isPlain(group)) return path;
-  for (const [name, value] of Object.entries(group)) {
-    if (!allowed.includes(name) || typeof value !== 'string' || value.length > 200 || !patternOf(name).test(value.trim())) return `${path}.${name}`;
-  }
-  return null;
-}
+/** Checks a value at `path`: the path when it is bad (or the path of its first bad part), else a falsy value. */
+type Check = (value: unknown, path: string) => string | null | false;
 
 /**
- * Null when `a` is a valid appearance, else the path of the first bad key (`appearance.theme`,
+ * A plain object (no class, no inherited keys) whose keys are all in `allowed`, each value passing
+ * the check `of` gives for its key; `at` spells a key's path.
+ */
+const keys = /* @__NO_SIDE_EFFECTS__ */
+  (allowed: readonly string[], of: (name: string) => Check, at = (path: string, name: string) => `${path}.${name}`): Check =>
+  (value, path) => {
+    if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return path;
+    for (const [name, v] of Object.entries(value)) {
+      const bad = allowed.includes(name) ? of(name)(v, at(path, name)) : at(path, name);
+      if (bad) return bad;
+    }
+    return null;
+  };
+
+/** One CSS value, made only of the tokens its property's kind needs. */
+const cssValue = /* @__NO_SIDE_EFFECTS__ */ (name: string): Check => (v, path) => (typeof v !== 'string' || v.length > 200 || !patternOf(name).test(v.trim())) && path;
+
+const appearance = keys(['theme', 'variables', 'rules'], (name) => (v, path) =>
+  v !== undefined &&
+  (name === 'theme'
+    ? !appearanceThemes.includes(v as AppearanceTheme) && path
+    : name === 'variables'
+      ? keys(appearanceVariables, cssValue)(v, path)
+      : keys(Object.keys(appearanceRules), (rule) => keys(appearanceRules[rule as AppearanceRule], cssValue), (p, rule) => `${p}["${rule}"]`)(v, path)),
+);
+
+/**
+ * Null when `a` is a valid appearance, else the path of its first bad key (`appearance.theme`,
  * `appearance.variables.colorText`, `appearance.rules[".Input"].position`). Prose is the embed
  * script's job: the frames only need the verdict, and bytes count there.
  */
-export function appearanceProblem(a: unknown): string | null {
-  const root = 'appearance';
-  if (!isPlain(a)) return root;
-  const key = Object.keys(a).find((k) => k !== 'theme' && k !== 'variables' && k !== 'rules');
-  if (key) return `${root}.${key}`;
-  if (a.theme !== undefined && !appearanceThemes.includes(a.theme as AppearanceTheme)) return `${root}.theme`;
-  if (a.variables !== undefined) {
-    const bad = badKey(a.variables, appearanceVariables, `${root}.variables`);
-    if (bad) return bad;
-  }
-  if (a.rules === undefined) return null;
-  if (!isPlain(a.rules)) return `${root}.rules`;
-  for (const [selector, rule] of Object.entries(a.rules)) {
-    const path = `${root}.rules["${selector}"]`;
-    const allowed: readonly string[] | undefined = appearanceRules[selector as AppearanceRule];
-    const bad = Object.prototype.hasOwnProperty.call(appearanceRules, selector) && allowed ? badKey(rule, allowed, path) : path;
-    if (bad) return bad;
-  }
-  return null;
-}
+export const appearanceProblem = (a: unknown): string | null => appearance(a, 'appearance') || null;

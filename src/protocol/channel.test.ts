@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assertOrigin, listen, openBus, openPort, send, type DropReason, type MessageTarget } from './channel.ts';
+import { assertOrigin, listen, openBus, openPort, post, send, setChannelDebug, type DropReason, type MessageTarget } from './channel.ts';
 import { BoundFieldToController, ControllerBind, ControllerToBoundField, ControllerToField, ControllerToPage, FieldToController, PROTOCOL } from './messages.ts';
 
 const SERVICE = 'http://localhost:4242';
@@ -91,6 +91,30 @@ describe('listen', () => {
     expect(t.drops).toEqual(bad.map(() => 'shape'));
   });
 
+  it('logs drops only when debugging, naming the reason and type but never the contents', () => {
+    const log = vi.spyOn(console, 'debug').mockImplementation(() => {});
+    const t = setup();
+    const smuggled = { ...ready, extra: '5555555555554444' };
+    t.deliver({ origin: SERVICE, source: t.controllerWindow, data: smuggled });
+    expect(log).not.toHaveBeenCalled();
+    setChannelDebug(true);
+    let calls: unknown[][];
+    try {
+      t.deliver({ origin: SERVICE, source: t.controllerWindow, data: smuggled });
+      t.deliver({ origin: 'http://evil.test', source: t.controllerWindow, data: '5555555555554444' });
+    } finally {
+      setChannelDebug(false);
+      calls = log.mock.calls.slice();
+      log.mockRestore();
+    }
+    expect(calls.map((c) => String(c[0]))).toEqual([
+      expect.stringMatching(/dropped message \(shape\).*type controller\.ready/),
+      expect.stringMatching(/dropped message \(origin\) from http:\/\/evil\.test/),
+    ]);
+    expect(JSON.stringify(calls)).not.toContain('55554444');
+    expect(t.onMessage).not.toHaveBeenCalled();
+  });
+
   it('stops delivering after unsubscribe', () => {
     const t = setup();
     t.stop();
@@ -127,6 +151,18 @@ describe('send', () => {
   it('accepts concrete http and https origins', () => {
     expect(() => assertOrigin('https://shop.example.com')).not.toThrow();
     expect(() => assertOrigin('http://127.0.0.1:4244')).not.toThrow();
+  });
+});
+
+describe('post (unchecked shape, checked origin)', () => {
+  it('posts to the named origin only, and refuses "*" or anything that is not a single origin', () => {
+    const t = { postMessage: vi.fn() };
+    post(t, SERVICE, ready);
+    expect(t.postMessage).toHaveBeenCalledWith(ready, SERVICE);
+    for (const origin of ['*', '', 'null', 'http://localhost:4242/path', 'localhost:4242']) {
+      expect(() => post(t, origin, ready), origin).toThrow(TypeError);
+    }
+    expect(t.postMessage).toHaveBeenCalledTimes(1);
   });
 });
 

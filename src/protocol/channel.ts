@@ -4,7 +4,8 @@
  * Receiving checks, in this order: the sender's origin, the sender's window, the message shape
  * (parsed by the direction's schema) and the channel id. Anything that fails is dropped silently:
  * a merchant page receives messages from many scripts, so a drop is normal and only worth a debug
- * line. Sending validates the message first and refuses the wildcard target origin.
+ * line. Sending validates the message first (`send`; `post` leaves that to the receiver) and
+ * refuses the wildcard target origin.
  *
  * This module imports no runtime code, zod included: the schema is anything with `safeParse`, so
  * the script-tag bundle (6 KB budget) can pass a hand-rolled validator and still go through here.
@@ -17,16 +18,16 @@ export interface Parser<T> {
 
 export type DropReason = 'origin' | 'source' | 'shape' | 'channel';
 
-type Logger = (reason: DropReason, detail: string) => void;
-let debugLog: Logger | null = null;
+let debugLog = false;
 
 /** Turns the drop log on (`console.debug`) or off; frames do it when their hash has `debug=1`. */
 export function setChannelDebug(on: boolean): void {
-  debugLog = on ? (reason, detail) => console.debug(`[svcpay] dropped message (${reason}): ${detail}`) : null;
+  debugLog = on;
 }
 
-function drop(reason: DropReason, detail: string, onDrop?: (reason: DropReason) => void): void {
-  debugLog?.(reason, detail);
+/** Logs the drop (when debugging) naming the message without printing its contents, and tells `onDrop`. */
+function drop(reason: DropReason, event: MessageEvent, onDrop?: (reason: DropReason) => void): void {
+  if (debugLog) console.debug(`[svcpay] dropped message (${reason}) from ${event.origin || 'port'}: ${describe(event.data)}`);
   onDrop?.(reason);
 }
 
@@ -58,16 +59,21 @@ export type ListenOptions<T> = SourceCheck & {
 
 export function listen<T>(target: MessageTarget, opts: ListenOptions<T>): () => void {
   const handler = (event: MessageEvent): void => {
-    if (event.origin !== opts.origin) return drop('origin', event.origin, opts.onDrop);
     const from = event.source;
-    const known = opts.sourceTest ? from !== null && opts.sourceTest(from) : from !== null && from === opts.source();
-    if (!known) return drop('source', 'unexpected window', opts.onDrop);
-    const parsed = opts.schema.safeParse(event.data);
-    if (!parsed.success) return drop('shape', describe(event.data), opts.onDrop);
-    if (opts.channel !== undefined && channelOf(parsed.data) !== opts.channel) {
-      return drop('channel', String(channelOf(parsed.data)), opts.onDrop);
-    }
-    opts.onMessage(parsed.data, event);
+    let parsed: ReturnType<Parser<T>['safeParse']> | undefined;
+    // In order: origin, window, shape, channel; the shape is read only from the expected window.
+    const reason: DropReason | null =
+      event.origin !== opts.origin
+        ? 'origin'
+        : from === null || !(opts.sourceTest ? opts.sourceTest(from) : from === opts.source())
+          ? 'source'
+          : !(parsed = opts.schema.safeParse(event.data)).success
+            ? 'shape'
+            : opts.channel !== undefined && (parsed.data as { channel?: unknown } | null)?.channel !== opts.channel
+              ? 'channel'
+              : null;
+    if (reason) drop(reason, event, opts.onDrop);
+    else opts.onMessage((parsed as { data: T }).data, event);
   };
   target.addEventListener('message', handler);
   return () => target.removeEventListener('message', handler);
@@ -91,6 +97,17 @@ export function send<T>(target: PostTarget, targetOrigin: string, schema: Parser
   else target.postMessage(parsed.data, targetOrigin);
 }
 
+/**
+ * Posts `msg` to `target`, only to `targetOrigin` (never `*`), without checking its shape: for the
+ * script-tag bundle, which cannot afford to carry a parser for what it sends. The receiving frame
+ * checks every message anyway (that is the security check); the sender's check only ever caught
+ * our own bugs, which the type `T` catches at build time.
+ */
+export function post<T>(target: PostTarget, targetOrigin: string, msg: T): void {
+  assertOrigin(targetOrigin);
+  target.postMessage(msg, targetOrigin);
+}
+
 /** True for a single concrete http(s) origin (no `*`, no path, no `null`). */
 export function isHttpOrigin(origin: string): boolean {
   try {
@@ -103,8 +120,8 @@ export function isHttpOrigin(origin: string): boolean {
 
 /** Throws unless `origin` is a single concrete http(s) origin. */
 export function assertOrigin(origin: string): void {
-  if (origin === '*') throw new TypeError('svcpay: never post a message to "*"');
-  if (!isHttpOrigin(origin)) throw new TypeError(`svcpay: "${origin}" is not an origin`);
+  // `*` (anyone) included: it is not an origin.
+  if (!isHttpOrigin(origin)) throw new TypeError(`svcpay: never post to "${origin}": not an origin`);
 }
 
 /** Channel ids name a BroadcastChannel and travel in URL hashes, so keep them plain. */
@@ -160,7 +177,7 @@ export function openPort<In, Out>(port: PortLike, opts: PortOptions<In, Out>): B
   // Assigning onmessage starts the port, so messages queued before this are delivered now.
   port.onmessage = (event: MessageEvent) => {
     const parsed = opts.receive.safeParse(event.data);
-    if (!parsed.success) return drop('shape', describe(event.data), opts.onDrop);
+    if (!parsed.success) return drop('shape', event, opts.onDrop);
     opts.onMessage(parsed.data);
   };
   return {
@@ -176,13 +193,8 @@ export function openPort<In, Out>(port: PortLike, opts: PortOptions<In, Out>): B
   };
 }
 
-function channelOf(msg: unknown): unknown {
-  return typeof msg === 'object' && msg !== null ? (msg as { channel?: unknown }).channel : undefined;
-}
-
 /** Names a message for the debug log without printing its contents (they may be anything). */
 function describe(data: unknown): string {
-  if (typeof data !== 'object' || data === null) return typeof data;
-  const type = (data as { type?: unknown }).type;
-  return typeof type === 'string' ? `type ${type.slice(0, 40)}` : 'object';
+  const type = (data as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? `type ${type.slice(0, 40)}` : typeof data;
 }
