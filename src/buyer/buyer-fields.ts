@@ -7,8 +7,8 @@ import { ruleFor } from '../components/AddressFields/address-rules.ts';
 import { findSubdivision } from '../components/AddressFields/subdivisions.ts';
 
 /** How the page treats one input: not shown, shown and may stay blank, shown and must be filled. */
-export const buyerFieldModes = ['none', 'optional', 'required'] as const;
-export type BuyerFieldMode = (typeof buyerFieldModes)[number];
+export { buyerFieldModes, type BuyerFieldMode } from './buyer-field-modes.ts';
+import type { BuyerFieldMode } from './buyer-field-modes.ts';
 
 /** The inputs, in the order the page shows them. */
 export const buyerFieldKeys = ['email', 'name', 'phone', 'shippingAddress', 'billingAddress'] as const;

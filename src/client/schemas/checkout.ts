@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { bool, intIn } from '../../protocol/primitives.ts';
 import { initTypes, processorEnvironments } from '../../vocab/processors.ts';
 import { collectionModes, integrationModes, paymentStatuses, sessionModes, sessionStatuses } from '../../vocab/sessions.ts';
-import { buyerFieldModes } from '../../buyer/buyer-fields.ts';
+import { buyerFieldModes } from '../../buyer/buyer-field-modes.ts';
 import { BuyerFacingError, count, Retry } from './shared.ts';
 
 export const InitResponse = z.object({
