@@ -57,6 +57,9 @@ export function App({ checkout, events }: AppProps): JSX.Element {
     );
   }
 
+  // Issue 10: a way back to the merchant wherever the buyer may give up: the form (pending, or
+  // declined with another card allowed) and a decline with no attempt left.
+  const back = session.cancelUrl && (phase === 'ready' || phase === 'failed') ? session.cancelUrl : null;
   return (
     <main class="checkout">
       <div class="checkout__layout">
@@ -70,24 +73,39 @@ export function App({ checkout, events }: AppProps): JSX.Element {
             locale={checkout.localeTag.value}
             livemode={session.livemode}
           />
-          {session.cancelUrl && phase === 'ready' && (
-            <a class="checkout__cancel" href={session.cancelUrl}>
-              {t(locale, 'checkout.cancel', { merchant: session.merchantName })}
+          {back && (
+            <a class="checkout__cancel" href={back}>
+              {t(locale, phase === 'failed' ? 'checkout.back' : 'checkout.cancel', { merchant: session.merchantName })}
             </a>
           )}
         </div>
-        <div class="checkout__card">{phase === 'succeeded' ? <Success checkout={checkout} /> : <PayForm checkout={checkout} events={events} buyerFields />}</div>
+        <div class="checkout__card">{phase === 'ready' ? <PayForm checkout={checkout} events={events} buyerFields /> : <Outcome checkout={checkout} />}</div>
       </div>
       <footer class="checkout__footer">{t(locale, 'checkout.secured_by')}</footer>
     </main>
   );
 }
 
-function Success({ checkout }: { checkout: Checkout }): JSX.Element {
+/** Every state beside the order summary that is not the form: each its own panel and words. */
+function Outcome({ checkout }: { checkout: Checkout }): JSX.Element {
   const locale = checkout.locale.value;
+  const phase = checkout.phase.value;
   const merchant = checkout.session.value?.merchantName ?? '';
   const redirecting = checkout.redirectUrl.value !== null;
-  return <StatusPanel kind="success" locale={locale} detail={redirecting ? t(locale, 'status.success.redirecting', { merchant }) : undefined} />;
+  const detail = redirecting ? t(locale, 'status.success.redirecting', { merchant }) : undefined;
+  switch (phase) {
+    case 'succeeded':
+    case 'held':
+      return <StatusPanel kind={phase === 'held' ? 'held' : 'success'} locale={locale} merchant={merchant} detail={detail} />;
+    case 'processing':
+      return <StatusPanel kind="processing" locale={locale} merchant={merchant} onRetry={checkout.retry} />;
+    case 'paid_already':
+    case 'cancelled':
+    case 'failed':
+      return <StatusPanel kind={phase} locale={locale} merchant={merchant} />;
+    default:
+      return <StatusPanel kind="error" locale={locale} onRetry={checkout.retry} />;
+  }
 }
 
 /** The card fields and Pay; also the body of the embedded checkout frame (src/frames/checkout). */

@@ -55,7 +55,7 @@ describe('hosted checkout flow', () => {
   it('shows success for a paid session and expired for an expired one', async () => {
     const paid = setup(fakeApi({ getPublicSession: async () => ok({ ...session, status: 'succeeded' }) }));
     await paid.checkout.start();
-    expect(paid.checkout.phase.value).toBe('succeeded');
+    expect(paid.checkout.phase.value).toBe('paid_already');
     expect(paid.api.initCheckout).not.toHaveBeenCalled();
 
     const late = setup(fakeApi({ getPublicSession: async () => ok({ ...session, expiresAt: '2000-01-01T00:00:00Z' }) }));
@@ -66,7 +66,9 @@ describe('hosted checkout flow', () => {
   it.each([
     [410, 'session_expired', 'expired'],
     [404, 'session_not_found', 'not_found'],
-    [409, 'session_already_completed', 'succeeded'],
+    [409, 'session_already_completed', 'paid_already'],
+    [409, 'session_wrong_state', 'failed'],
+    [409, 'charge_in_progress', 'processing'],
     [500, 'internal_error', 'error'],
   ] as const)('maps init %i %s to %s', async (status, code, phase) => {
     const s = setup(fakeApi({ initCheckout: async () => fail(status, code) }));
@@ -190,13 +192,13 @@ describe('hosted checkout flow', () => {
     expect(s.checkout.phase.value).toBe('succeeded');
   });
 
-  it('treats complete 409 already completed as success', async () => {
+  it('treats complete 409 already completed as paid already (another payment settled the session first)', async () => {
     const s = setup(fakeApi({ completeCheckout: async () => fail(409, 'session_already_completed') }));
     await ready(s);
     s.checkout.pay();
     s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'approved', transactionId: 't' });
     await flush();
-    expect(s.checkout.phase.value).toBe('succeeded');
+    expect(s.checkout.phase.value).toBe('paid_already');
   });
 
   it('gives up waiting for the fields frame and reports it', async () => {

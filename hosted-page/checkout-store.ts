@@ -9,12 +9,33 @@ import type { BuyerDetails } from '../src/buyer/buyer-fields.ts';
 import type { completeCheckout, initCheckout, reportClientError } from '../src/client/checkout.ts';
 import type { getPublicSession } from '../src/client/public.ts';
 import type { ApiResult } from '../src/client/http.ts';
-import { loadCheckoutLocale } from '../src/locales/checkout.ts';
-import { declineMessage, negotiateLocale, resolveLocale, t } from '../src/locales/index.ts';
+import { loadCheckoutLocale, t } from '../src/locales/checkout.ts';
+import { declineMessage, negotiateLocale, resolveLocale } from '../src/locales/index.ts';
 import { PROTOCOL, type HostToProcessorFrame, type ProcessorFrameToHost } from '../src/protocol/messages.ts';
 import type { Boot } from './boot.ts';
 
-export type Phase = 'loading' | 'not_found' | 'expired' | 'error' | 'ready' | 'succeeded';
+/**
+ * What the page shows (issue 10, "every state with its own wording"). `ready` is the form (the
+ * session pending, or declined with another card allowed: `notice` says why); `processing` a
+ * payment under way that the page cannot settle yet; `succeeded` paid by this visit; `held`
+ * authorized for a manual capture; `paid_already` paid before this page asked (another tab);
+ * `cancelled` a hold the merchant released; `failed` declined with no attempt left.
+ */
+export type Phase =
+  | 'loading'
+  | 'not_found'
+  | 'expired'
+  | 'error'
+  | 'ready'
+  | 'processing'
+  | 'succeeded'
+  | 'held'
+  | 'paid_already'
+  | 'cancelled'
+  | 'failed';
+
+/** How the bank challenge dialog closed: the bank sent the buyer back, or the buyer closed it. */
+export type ChallengeOutcome = 'returned' | 'canceled';
 
 export interface CheckoutApi {
   getPublicSession: typeof getPublicSession;
@@ -39,6 +60,12 @@ export interface CheckoutDeps {
   submitTimeout?: number;
   /** Pauses between `complete` retries after a network failure (ms). */
   completeBackoff?: readonly number[];
+  /**
+   * Shows the buyer's bank page (3-D Secure) in a modal dialog over the page and calls `done`
+   * once, when it closes (main.tsx: embed/challenge.ts's dialog). Without it a challenge cannot
+   * run, and the attempt ends as a failure the buyer can retry.
+   */
+  challenge?(url: string, done: (outcome: ChallengeOutcome) => void): void;
 }
 
 export interface FrameSpec {
@@ -67,6 +94,18 @@ function httpOrigin(url: string): string | null {
  */
 export const pageLocale = (sessionLocale: string | null | undefined, languages?: readonly string[]): string =>
   negotiateLocale([sessionLocale, 'auto'], languages);
+
+/**
+ * The phase of a session that takes no payment, as the page first reads it: paid (by another tab
+ * or an earlier visit), held, released, or declined with no attempt left; null when it can pay.
+ */
+export function settledPhase(s: Pick<PublicSession, 'status' | 'paymentStatus' | 'retry'>): Phase | null {
+  if (s.paymentStatus === 'cancelled') return 'cancelled';
+  if (s.paymentStatus === 'held') return 'held';
+  if (s.status === 'succeeded' || s.paymentStatus === 'paid') return 'paid_already';
+  if (s.status === 'failed' && s.retry && !s.retry.allowed && s.retry.attempts_remaining === 0) return 'failed';
+  return null;
+}
 
 export function createCheckout(deps: CheckoutDeps) {
   const now = deps.now ?? Date.now;
@@ -101,10 +140,10 @@ export function createCheckout(deps: CheckoutDeps) {
     void deps.api.reportClientError({ sessionId, message: `hosted: ${code}`, context: { code, ...context } }).catch(() => undefined);
   }
 
-  function succeed(url: string | null) {
+  function succeed(url: string | null, settled: 'succeeded' | 'held' = 'succeeded') {
     paying.value = false;
     redirectUrl.value = url;
-    phase.value = 'succeeded';
+    phase.value = settled;
     if (url) setTimeout(() => deps.assign(url), deps.redirectDelay ?? 1500);
   }
 
@@ -131,7 +170,11 @@ export function createCheckout(deps: CheckoutDeps) {
     await loadCheckoutLocale(pageLocale(boot.locale ?? res.data.locale, deps.languages));
     if (current !== run) return;
     session.value = res.data;
-    if (res.data.status === 'succeeded') return succeed(null);
+    const settled = settledPhase(res.data);
+    if (settled) {
+      phase.value = settled;
+      return;
+    }
     if (res.data.status === 'expired' || Date.parse(res.data.expiresAt) <= now()) {
       phase.value = 'expired';
       return;
@@ -161,7 +204,12 @@ export function createCheckout(deps: CheckoutDeps) {
     paying.value = false;
     if (res.status === 410) phase.value = 'expired';
     else if (res.status === 404) phase.value = 'not_found';
-    else if (res.status === 409 && res.error.code === 'session_already_completed') succeed(null);
+    // Another tab (or a webhook) settled the session while this page was open.
+    else if (res.status === 409 && res.error.code === 'session_already_completed') phase.value = 'paid_already';
+    // Doc 1, `retry`: a declined session with no attempt left takes no other card.
+    else if (res.status === 409 && res.error.code === 'session_wrong_state') phase.value = 'failed';
+    // Doc 1, Idempotency 5: a payment for this session is running elsewhere; paying here could pay twice.
+    else if (res.status === 409 && res.error.code === 'charge_in_progress') phase.value = 'processing';
     else {
       if (res.status !== 0) report('init_failed', { status: res.status, errorCode: res.error.code });
       phase.value = 'error';
@@ -197,14 +245,40 @@ export function createCheckout(deps: CheckoutDeps) {
     void init();
   }
 
-  async function complete(transactionId: string, processorDecline: string | undefined) {
+  /**
+   * Asks the service how the transaction ended. `challenge`: how the bank dialog closed, when the
+   * bank wanted the buyer; `canceled` ends the challenge (nothing charged).
+   */
+  async function complete(transactionId: string, processorDecline: string | undefined, challenge?: ChallengeOutcome) {
     const backoff = deps.completeBackoff ?? [500, 1500];
     for (let attempt = 0; ; attempt++) {
-      const res = await deps.api.completeCheckout(sessionId ?? '', transactionId, buyer);
+      const res =
+        challenge === 'canceled'
+          ? await deps.api.completeCheckout(sessionId ?? '', transactionId, buyer, '', { cancel: true })
+          : await deps.api.completeCheckout(sessionId ?? '', transactionId, buyer);
       if (res.ok) {
-        const { status, error } = res.data;
-        if (status === 'succeeded') return succeed(res.data.redirectUrl);
-        if (status === 'failed') return retryAfterFailure(declineMessage(locale.value, error?.decline_code ?? processorDecline));
+        const { status, error, next_action: action } = res.data;
+        if (action) {
+          // The buyer's bank wants them (3-D Secure). Once the dialog closed, a bank still waiting
+          // is a payment the page cannot settle: say so rather than open the dialog again.
+          if (challenge) {
+            paying.value = false;
+            phase.value = 'processing';
+            return;
+          }
+          if (!deps.challenge) {
+            report('challenge_unsupported');
+            return retryAfterFailure(t(locale.value, 'status.pay_error'));
+          }
+          deps.challenge(action.redirect_to_url.url, (outcome) => void complete(transactionId, processorDecline, outcome));
+          return;
+        }
+        if (status === 'succeeded') return succeed(res.data.redirectUrl, res.data.paymentStatus === 'held' ? 'held' : 'succeeded');
+        // Doc 1: a decline leaves the session `failed`, or `pending` when same-session retry re-opened it.
+        if (error && (status === 'failed' || status === 'pending')) {
+          if (challenge === 'canceled') return retryAfterFailure(t(locale.value, 'status.challenge_cancelled'));
+          return retryAfterFailure(declineMessage(locale.value, error.decline_code ?? processorDecline));
+        }
         if (status === 'expired') {
           paying.value = false;
           phase.value = 'expired';
@@ -213,7 +287,13 @@ export function createCheckout(deps: CheckoutDeps) {
         report('complete_unexpected_status', { status });
         return retryAfterFailure(t(locale.value, 'status.pay_error'));
       }
-      if (res.status === 409 && res.error.code === 'session_already_completed') return succeed(null);
+      // Another payment settled the session first (another tab): this one is recorded for the
+      // merchant to refund; the buyer learns the order was already paid.
+      if (res.status === 409 && res.error.code === 'session_already_completed') {
+        paying.value = false;
+        phase.value = 'paid_already';
+        return;
+      }
       if (res.status === 410) return failInit(res);
       // Complete is safe to repeat; a lost answer must not make the buyer pay twice.
       const retryable = res.status === 0 || res.status >= 500;

@@ -2,7 +2,8 @@
 import { render } from 'preact';
 import { completeCheckout, initCheckout, reportClientError } from '../src/client/checkout.ts';
 import { getPublicSession } from '../src/client/public.ts';
-import { loadCheckoutLocale } from '../src/locales/checkout.ts';
+import { openChallenge } from '../embed/challenge.ts';
+import { loadCheckoutLocale, t } from '../src/locales/checkout.ts';
 import { applyDocumentLocale } from '../src/locales/index.ts';
 import { App } from './app.tsx';
 import { readBoot } from './boot.ts';
@@ -15,6 +16,13 @@ const checkout = createCheckout({
   api: { getPublicSession, initCheckout, completeCheckout, reportClientError },
   origin: location.origin,
   assign: (url) => location.assign(url),
+  // The embed script's bank-challenge dialog (plain DOM, focus kept inside, Escape cancels), reused
+  // as is: the bank page returns to the service's return page, on this page's origin.
+  challenge(url, done) {
+    const locale = checkout.locale.value;
+    const texts = { label: t(locale, 'challenge.title'), cancel: t(locale, 'challenge.cancel') };
+    openChallenge(url, texts, location.origin, document.activeElement, (outcome) => done(outcome));
+  },
 });
 
 const root = document.getElementById('app');

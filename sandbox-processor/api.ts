@@ -37,6 +37,12 @@ export const ClientTokenRequest = z.strictObject({
   ...Money,
   /** false: the browser charge only authorizes; the service captures later. */
   capture: z.boolean().default(true),
+  /**
+   * Where a bank challenge (3-D Secure) of the browser charge sends the buyer back. With it a
+   * challenge card answers `requires_action` and the charge's `challengeUrl`; without it the
+   * challenge counts as passed in the fields page (the embedded checkout, which has no dialog).
+   */
+  returnUrl: z.string().max(2000).refine(isHttpUrl, 'an http(s) URL').nullable().default(null),
 });
 export const ClientTokenResponse = z.object({ token: z.string(), expiresAt: z.string(), fieldsUrl: z.string() });
 export const RevokeResponse = z.object({ token: z.string(), revoked: z.literal(true) });

@@ -108,11 +108,12 @@ export class SandboxProcessorCore {
     return wireTransaction(t, this.now(), this.publicUrl);
   }
 
-  issueToken(ctx: ChargeContext & { sessionId: string; capture: boolean }): TokenRecord {
+  issueToken(ctx: ChargeContext & { sessionId: string; capture: boolean; returnUrl?: string | null }): TokenRecord {
     const now = this.now().getTime();
     const record = {
       token: newId('sbx_tok_'),
       ...ctx,
+      returnUrl: ctx.returnUrl ?? null,
       createdAt: new Date(now).toISOString(),
       expiresAt: new Date(now + TOKEN_TTL_MS).toISOString(),
     };
@@ -138,7 +139,7 @@ export class SandboxProcessorCore {
     if (tok.usedBy) throw new ChargeRefused('token_used', 'This payment form was already used. Reload the page.', 409);
     if (tok.expiresAt <= this.now().toISOString()) throw new ChargeRefused('token_expired', 'This payment form has expired. Reload the page.', 409);
     const facts = this.#cardFacts(card);
-    const t = this.#authorize(facts, { ...tok, token, reference: token }, { capture: tok.capture, returnUrl: null, merchantInitiated: false, browser: true });
+    const t = this.#authorize(facts, { ...tok, token, reference: token }, { capture: tok.capture, returnUrl: tok.returnUrl, merchantInitiated: false, browser: true });
     const result = this.tx(() => {
       if (!this.repo.useToken(token, t.id)) {
         const now = this.repo.getToken(token);
@@ -395,8 +396,9 @@ export class SandboxProcessorCore {
       return { ...t, status: 'declined', declineCode: b.code, ruleCode: b.code === 'blocked_by_rule' ? (b.ruleCode ?? null) : null };
     }
     if (b.outcome === 'challenge' && !opts.merchantInitiated) {
-      if (opts.browser) {
-        // The fields page runs the challenge inside its own frame: the charge answers once it is done.
+      if (opts.browser && opts.returnUrl === null) {
+        // A form with nowhere to send the buyer back (the embedded checkout): the challenge counts
+        // as run inside the fields page, and the charge answers with its outcome.
         const threeDSecure = { outcome: 'authenticated' as const, method: 'challenge', version: '2.2.0', eci: '05' };
         if (b.declineAfter) return { ...t, status: 'declined', declineCode: 'card_declined', threeDSecure };
         t.threeDSecure = threeDSecure;

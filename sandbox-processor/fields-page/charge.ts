@@ -7,7 +7,8 @@ import { ProcessorChargeResponse } from '../../src/client/schemas.ts';
 import type { CardValues } from '../../src/protocol/messages.ts';
 
 export type ChargeOutcome =
-  | { status: 'approved' | 'declined'; transactionId: string; declineCode?: string }
+  /** `requires_action`: the buyer's bank wants them; the host page runs the challenge (issue 10). */
+  | { status: 'approved' | 'declined' | 'requires_action'; transactionId: string; declineCode?: string }
   | { status: 'error'; code: string; httpStatus: number };
 
 export async function chargeCard(token: string, card: Required<Omit<CardValues, 'postalCode'>> & Pick<CardValues, 'postalCode'>, base = ''): Promise<ChargeOutcome> {

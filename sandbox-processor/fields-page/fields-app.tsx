@@ -53,13 +53,18 @@ export function FieldsApp({ params, events, parent, charge = chargeCard }: Field
       post({ protocol: PROTOCOL, type: 'sbx.result', requestId, status: 'error' });
       return;
     }
-    // After an approval the card stays locked; after a decline the host resets or reloads us.
+    // After an approval or while the bank checks the buyer the card stays locked; after a decline
+    // the host resets or reloads us.
     if (outcome.status === 'declined') setDisabled(false);
     post({
       protocol: PROTOCOL,
       type: 'sbx.result',
       requestId,
-      status: outcome.status,
+      // The protocol's `approved` / `declined` both mean "a transaction exists: complete it"; the
+      // service, not this frame, tells the host that the bank wants the buyer (`complete` answers
+      // `next_action`), so a transaction waiting for its challenge travels as `approved` until
+      // the protocol names `requires_action` itself.
+      status: outcome.status === 'requires_action' ? 'approved' : outcome.status,
       transactionId: outcome.transactionId,
       ...(outcome.declineCode ? { declineCode: outcome.declineCode } : {}),
     });

@@ -87,7 +87,7 @@ export function sandboxProcessorApp(opts: ProcessorAppOptions) {
     const t = result.transaction;
     return c.json({
       transactionId: t.id,
-      status: t.status === 'approved' ? 'approved' : 'declined',
+      status: t.status,
       ...(t.declineCode ? { declineCode: t.declineCode } : {}),
       brand: t.brand,
       last4: t.last4,

@@ -140,4 +140,9 @@ export const migrations: string[] = [
   `
   ALTER TABLE transactions ADD COLUMN frame_ancestor TEXT;
   `,
+  // Where a browser charge's bank challenge sends the buyer back (the hosted page's return page);
+  // a token without one keeps the old frictionless answer for challenge cards.
+  `
+  ALTER TABLE tokens ADD COLUMN return_url TEXT;
+  `,
 ];

@@ -25,6 +25,8 @@ export interface TokenRecord {
   revokedAt: string | null;
   /** false: a browser charge with this token only authorizes (the session captures manually). */
   capture: boolean;
+  /** Where the bank challenge of a charge with this token sends the buyer back; null: no challenge in the browser. */
+  returnUrl: string | null;
 }
 
 export interface ThreeDSecureRecord {
@@ -183,8 +185,8 @@ const MUTABLE = new Set<keyof TransactionRecord>([
 
 export function processorRepo(db: Db) {
   const insertToken = db.prepare(
-    `INSERT INTO tokens (token, merchant_id, session_id, livemode, amount, currency, created_at, expires_at, used_by, capture)
-     VALUES (@token, @merchantId, @sessionId, @livemode, @amount, @currency, @createdAt, @expiresAt, NULL, @capture)`,
+    `INSERT INTO tokens (token, merchant_id, session_id, livemode, amount, currency, created_at, expires_at, used_by, capture, return_url)
+     VALUES (@token, @merchantId, @sessionId, @livemode, @amount, @currency, @createdAt, @expiresAt, NULL, @capture, @returnUrl)`,
   );
   const getToken = db.prepare<[string], Row>('SELECT * FROM tokens WHERE token = ?');
   const useToken = db.prepare('UPDATE tokens SET used_by = ? WHERE token = ? AND used_by IS NULL AND revoked_at IS NULL');
@@ -220,6 +222,7 @@ export function processorRepo(db: Db) {
         usedBy: str(r.used_by),
         revokedAt: str(r.revoked_at),
         capture: r.capture !== 0,
+        returnUrl: str(r.return_url),
       };
     },
     /** Marks a token used; false when another charge took it first or it was revoked meanwhile. */

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { publicChargeStatuses } from '../vocab/payments.ts';
 import { initTypes, processorEnvironments } from '../vocab/processors.ts';
-import { collectionModes, integrationModes, sessionModes, sessionStatuses } from '../vocab/sessions.ts';
+import { collectionModes, integrationModes, paymentStatuses, sessionModes, sessionStatuses } from '../vocab/sessions.ts';
 import { walletTypes } from '../vocab/wallets.ts';
 import { buyerFieldModes, buyerTextMax } from '../vocab/buyer-fields.ts';
 
@@ -54,7 +54,13 @@ export const BuyerDetails = z.strictObject({
 });
 export type BuyerDetails = z.infer<typeof BuyerDetails>;
 
-export const CompleteRequest = z.strictObject({ sessionId: SessionId, transactionId: z.string().min(1).max(120), buyer: BuyerDetails.optional() });
+export const CompleteRequest = z.strictObject({
+  sessionId: SessionId,
+  transactionId: z.string().min(1).max(120),
+  buyer: BuyerDetails.optional(),
+  /** The buyer closed the bank challenge (3-D Secure): end it as failed authentication, nothing charged. */
+  cancel: z.boolean().optional(),
+});
 export type CompleteRequest = z.infer<typeof CompleteRequest>;
 
 export const BuyerFacingError = z.object({
@@ -66,12 +72,19 @@ export type BuyerFacingError = z.infer<typeof BuyerFacingError>;
 
 export const Retry = z.object({ allowed: z.boolean(), attempts_remaining: z.number().int().min(0) });
 
+/** Doc 2 `next_action`: the buyer's bank wants them at `url` (3-D Secure), shown in the page's dialog. */
+export const NextAction = z.object({ type: z.string(), redirect_to_url: z.object({ url: z.string() }) });
+
 export const CompleteResponse = z.object({
   status: z.enum(sessionStatuses),
   sessionId: z.string(),
   transactionId: z.string(),
   redirectUrl: z.string().nullable(),
+  /** `held`: authorized for a manual capture, not charged yet (the page says so). */
+  paymentStatus: z.enum(paymentStatuses).optional(),
   error: BuyerFacingError.optional(),
+  /** Present while the bank challenge waits: nothing is settled yet; `complete` again once it ends. */
+  next_action: NextAction.optional(),
 });
 export type CompleteResponse = z.infer<typeof CompleteResponse>;
 
@@ -86,6 +99,8 @@ export type ClientErrorRequest = z.infer<typeof ClientErrorRequest>;
 export const PublicSession = z.object({
   id: z.string(),
   status: z.enum(sessionStatuses),
+  /** Did the money move (Doc 1): the hosted page tells "paid already", "held" and "cancelled" apart. */
+  paymentStatus: z.enum(paymentStatuses).optional(),
   amount: z.number().int(),
   currency: z.string(),
   description: z.string().nullable(),
@@ -187,7 +202,7 @@ export const PublicChargeResponse = z.object({
   paymentIntentId: z.string().optional(),
   error: BuyerFacingError.optional(),
   retry: Retry.nullable().optional(),
-  next_action: z.object({ type: z.string(), redirect_to_url: z.object({ url: z.string() }) }).optional(),
+  next_action: NextAction.optional(),
 });
 export type PublicChargeResponse = z.infer<typeof PublicChargeResponse>;
 

@@ -13,5 +13,8 @@ export const initCheckout = (sessionId: string, base = '') =>
   call('/api/checkout/init', InitResponse, { base, body: { sessionId } });
 
 /** `buyer`: what the hosted page asked the buyer for (src/buyer/buyer-fields.ts); left out when nothing was asked. */
-export const completeCheckout = (sessionId: string, transactionId: string, buyer?: BuyerDetails, base = '') =>
-  call('/api/checkout/complete', CompleteResponse, { base, body: { sessionId, transactionId, ...(buyer && Object.keys(buyer).length ? { buyer } : {}) } });
+export const completeCheckout = (sessionId: string, transactionId: string, buyer?: BuyerDetails, base = '', opts: { cancel?: boolean } = {}) =>
+  call('/api/checkout/complete', CompleteResponse, {
+    base,
+    body: { sessionId, transactionId, ...(buyer && Object.keys(buyer).length ? { buyer } : {}), ...(opts.cancel ? { cancel: true } : {}) },
+  });

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { bool, intIn } from '../../protocol/primitives.ts';
 import { initTypes, processorEnvironments } from '../../vocab/processors.ts';
-import { collectionModes, integrationModes, sessionModes, sessionStatuses } from '../../vocab/sessions.ts';
+import { collectionModes, integrationModes, paymentStatuses, sessionModes, sessionStatuses } from '../../vocab/sessions.ts';
 import { buyerFieldModes } from '../../vocab/buyer-fields.ts';
 import { BuyerFacingError, count, Retry } from './shared.ts';
 
@@ -25,13 +25,16 @@ export const CompleteResponse = z.object({
   sessionId: z.string(),
   transactionId: z.string(),
   redirectUrl: z.nullable(z.string()),
+  paymentStatus: z.optional(z.enum(paymentStatuses)),
   error: z.optional(BuyerFacingError),
+  next_action: z.optional(z.object({ type: z.string(), redirect_to_url: z.object({ url: z.string() }) })),
 });
 export type CompleteResponse = z.infer<typeof CompleteResponse>;
 
 export const PublicSession = z.object({
   id: z.string(),
   status: z.enum(sessionStatuses),
+  paymentStatus: z.optional(z.enum(paymentStatuses)),
   amount: intIn(),
   currency: z.string(),
   description: z.nullable(z.string()),

@@ -1,11 +1,11 @@
 /** What the sandbox processor's fields page reads (see ../schemas.ts). */
 import * as z from 'zod/mini';
-import { processorChargeStatuses } from '../../vocab/sandbox.ts';
+import { processorTransactionStatuses } from '../../vocab/sandbox.ts';
 
 /** The sandbox processor's `POST /v1/charges` answer, as its fields page reads it. */
 export const ProcessorChargeResponse = z.object({
   transactionId: z.string(),
-  status: z.enum(processorChargeStatuses),
+  status: z.enum(processorTransactionStatuses),
   declineCode: z.optional(z.string()),
   brand: z.string(),
   last4: z.string(),

@@ -8,5 +8,10 @@ export const states: DemoStates<StatusPanelProps> = {
   expired: { description: 'Session expired', props: { kind: 'expired', headingLevel: 1 } },
   'not-found': { description: 'Unknown session', props: { kind: 'not_found', headingLevel: 1 } },
   error: { description: 'Generic failure with retry', props: { kind: 'error', headingLevel: 1, onRetry: () => undefined } },
+  processing: { description: 'Payment under way elsewhere, with Check again', props: { kind: 'processing', merchant: 'Demo Shop', onRetry: () => undefined } },
+  held: { description: 'Manual capture: authorized, not yet charged', props: { kind: 'held', merchant: 'Demo Shop', detail: 'Returning you to Demo Shop…' } },
+  'paid-already': { description: 'Second tab on a paid session', props: { kind: 'paid_already' } },
+  cancelled: { description: 'The merchant released the hold', props: { kind: 'cancelled' } },
+  failed: { description: 'Declined with no attempt left', props: { kind: 'failed', merchant: 'Demo Shop' } },
   french: { description: 'French success', props: { kind: 'success', locale: 'fr' } },
 };

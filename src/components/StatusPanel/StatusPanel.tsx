@@ -6,7 +6,13 @@ import type { JSX } from 'preact';
 import { t, type MessageKey } from '../../locales/checkout.ts';
 import './status-panel.css';
 
-export type StatusKind = 'success' | 'declined' | 'expired' | 'not_found' | 'error';
+/**
+ * Every state of the hosted page that replaces its form (issue 10), each with its own words:
+ * `held` is authorized and not yet charged (manual capture); `paid_already` is a session another
+ * tab or an earlier visit paid; `failed` is a decline with no attempt left; `cancelled` a hold the
+ * merchant released.
+ */
+export type StatusKind = 'success' | 'declined' | 'expired' | 'not_found' | 'error' | 'processing' | 'held' | 'paid_already' | 'cancelled' | 'failed';
 
 export interface StatusPanelProps {
   kind: StatusKind;
@@ -15,10 +21,12 @@ export interface StatusPanelProps {
   message?: string;
   /** Extra line under the body, e.g. "Returning you to Demo Shop…". */
   detail?: string;
-  /** Shown as a "Try again" button on `error`. */
+  /** Shown as a "Try again" button on `error`, "Check again" on `processing`. */
   onRetry?(): void;
   /** 1 when the panel is the whole page, 2 when it sits under the order summary. */
   headingLevel?: 1 | 2;
+  /** The merchant's name, for the bodies that name it. */
+  merchant?: string;
 }
 
 const TEXT: Record<Exclude<StatusKind, 'declined'>, { title: MessageKey; body: MessageKey }> = {
@@ -26,12 +34,33 @@ const TEXT: Record<Exclude<StatusKind, 'declined'>, { title: MessageKey; body: M
   expired: { title: 'status.expired.title', body: 'status.expired.body' },
   not_found: { title: 'status.not_found.title', body: 'status.not_found.body' },
   error: { title: 'status.error.title', body: 'status.error.body' },
+  processing: { title: 'status.processing.title', body: 'status.processing.body' },
+  held: { title: 'status.held.title', body: 'status.held.body' },
+  paid_already: { title: 'status.paid_already.title', body: 'status.paid_already.body' },
+  cancelled: { title: 'status.cancelled.title', body: 'status.cancelled.body' },
+  failed: { title: 'status.failed.title', body: 'status.failed.body' },
 };
 
-// Icons are drawn from data-icon by CSS so they stay out of the panel's text (and its alert).
-const ICON: Record<StatusKind, string> = { success: '✓', declined: '!', expired: '⏱', not_found: '?', error: '!' };
+const RETRY: Partial<Record<StatusKind, MessageKey>> = { error: 'status.error.retry', processing: 'status.processing.check' };
 
-export function StatusPanel({ kind, locale, message, detail, onRetry, headingLevel = 2 }: StatusPanelProps): JSX.Element {
+// Success and the states that follow the buyer's own action are polite; a failure is an alert.
+const ROLE: Partial<Record<StatusKind, 'status' | 'alert'>> = { success: 'status', held: 'status', processing: 'status', error: 'alert', failed: 'alert' };
+
+// Icons are drawn from data-icon by CSS so they stay out of the panel's text (and its alert).
+const ICON: Record<StatusKind, string> = {
+  success: '✓',
+  declined: '!',
+  expired: '⏱',
+  not_found: '?',
+  error: '!',
+  processing: '…',
+  held: '✓',
+  paid_already: '✓',
+  cancelled: '×',
+  failed: '!',
+};
+
+export function StatusPanel({ kind, locale, message, detail, onRetry, headingLevel = 2, merchant = '' }: StatusPanelProps): JSX.Element {
   if (kind === 'declined') {
     // Inline above the Pay button; the alert holds exactly the buyer-safe wording.
     return (
@@ -43,16 +72,16 @@ export function StatusPanel({ kind, locale, message, detail, onRetry, headingLev
   }
   const text = TEXT[kind];
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const role = kind === 'success' ? 'status' : kind === 'error' ? 'alert' : undefined;
+  const retry = RETRY[kind];
   return (
-    <div class={`svp-status svp-status--${kind} svp-status--panel`} role={role}>
+    <div class={`svp-status svp-status--${kind} svp-status--panel`} role={ROLE[kind]}>
       <span class="svp-status__icon" aria-hidden="true" data-icon={ICON[kind]} />
       <Heading class="svp-status__title">{t(locale, text.title)}</Heading>
-      <p class="svp-status__body">{message ?? t(locale, text.body)}</p>
+      <p class="svp-status__body">{message ?? t(locale, text.body, { merchant })}</p>
       {detail && <p class="svp-status__detail">{detail}</p>}
-      {kind === 'error' && onRetry && (
+      {retry && onRetry && (
         <button type="button" class="svp-status__retry" onClick={onRetry}>
-          {t(locale, 'status.error.retry')}
+          {t(locale, retry)}
         </button>
       )}
     </div>

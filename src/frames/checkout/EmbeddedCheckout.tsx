@@ -26,6 +26,9 @@ export function EmbeddedCheckout({ checkout, events }: { checkout: Checkout; eve
     );
   } else if (phase === 'succeeded') {
     body = <StatusPanel kind="success" locale={locale} />;
+  } else if (phase === 'held' || phase === 'paid_already' || phase === 'cancelled' || phase === 'failed' || phase === 'processing') {
+    // The hosted page's own words for each (issue 10); the merchant's page around the frame has the rest.
+    body = <StatusPanel kind={phase} locale={locale} merchant={checkout.session.value?.merchantName} onRetry={checkout.retry} />;
   } else if (phase === 'ready' && checkout.session.value) {
     body = <PayForm checkout={checkout} events={events} />;
   } else {

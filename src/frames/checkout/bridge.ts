@@ -43,6 +43,11 @@ const BEFORE_MOUNT: Record<string, PaymentError> = {
   not_found: { code: 'session_not_found', message: 'No such checkout session for this key.' },
   expired: { code: 'session_expired', message: 'The checkout session has expired.' },
   succeeded: { code: 'session_already_completed', message: 'The checkout session is already paid.' },
+  paid_already: { code: 'session_already_completed', message: 'The checkout session is already paid.' },
+  held: { code: 'session_already_completed', message: 'The checkout session is already paid.' },
+  cancelled: { code: 'session_already_completed', message: 'The checkout session is already paid.' },
+  failed: { code: 'session_wrong_state', message: 'The checkout session was declined and takes no other attempt.' },
+  processing: { code: 'charge_in_progress', message: 'A payment for this checkout session is under way.' },
   error: { code: 'checkout_error', message: 'The checkout could not be loaded.' },
 };
 
@@ -94,12 +99,14 @@ export function createEmbeddedCheckout(deps: EmbeddedDeps) {
           mounted = true;
           post({ type: 'checkout.mounted' });
         } else if (phase !== 'loading') {
-          post({ type: 'checkout.error', error: (phase !== 'succeeded' && lastError) || BEFORE_MOUNT[phase]! });
+          // A session that settled before this page asked names its own state, not a failed call.
+          const settled = phase === 'succeeded' || phase === 'paid_already' || phase === 'held' || phase === 'cancelled';
+          post({ type: 'checkout.error', error: (!settled && lastError) || BEFORE_MOUNT[phase]! });
         }
         return;
       }
-      if (phase === 'succeeded') post({ type: 'checkout.result', result: { status: 'succeeded', sessionId, paymentIntentId } });
-      else if (phase === 'expired' || phase === 'error') post({ type: 'checkout.result', result: { status: 'failed', sessionId, error: lastError ?? BEFORE_MOUNT[phase]! } });
+      if (phase === 'succeeded' || phase === 'held') post({ type: 'checkout.result', result: { status: 'succeeded', sessionId, paymentIntentId } });
+      else if (phase === 'expired' || phase === 'error' || phase === 'failed' || phase === 'paid_already' || phase === 'processing') post({ type: 'checkout.result', result: { status: 'failed', sessionId, error: lastError ?? BEFORE_MOUNT[phase]! } });
     }),
     effect(() => {
       if (!checkout.frameReady.value || !mounted || readySent) return;

@@ -237,7 +237,7 @@ function unavailable(err: unknown): never {
  * a payment made with it is found by the reconciler even if the browser never calls `complete`;
  * an earlier form of the same session is revoked, so only the newest one can pay.
  */
-export async function initCheckout(deps: PaymentDeps, sessionId: string) {
+export async function initCheckout(deps: PaymentDeps, sessionId: string, opts: { returnUrl?: string } = {}) {
   const found = await deps.store.read.sessions.get(sessionId);
   if (!found) throw new ApiError('session_not_found');
   const merchant = await deps.store.read.merchants.get(found.merchantId);
@@ -245,7 +245,7 @@ export async function initCheckout(deps: PaymentDeps, sessionId: string) {
   const processor = processorOf(deps, merchant);
   const session = await deps.store.tx(async (r) => expireIfDue(r, deps.clock.iso(), (await r.sessions.get(sessionId))!));
   refuseInit(session);
-  const init = await processor.clientInit(merchant, session).catch(unavailable);
+  const init = await processor.clientInit(merchant, session, opts).catch(unavailable);
   const superseded = await deps.store.tx(async (r) => {
     const s = (await r.sessions.get(sessionId))!;
     const now = deps.clock.iso();
@@ -281,20 +281,47 @@ function refuseInit(session: SessionRecord) {
 /**
  * `POST /api/checkout/complete`: checks the buyer details the session requires (nothing is read or
  * written when they fall short), verifies the transaction with the processor, then settles; the
- * details reach the session in the transaction that pays it.
+ * details reach the session in the transaction that pays it. A transaction the buyer's bank still
+ * holds (3-D Secure, issue 10) answers `next_action` with the challenge page and settles nothing;
+ * with `cancel` (the buyer closed the dialog) the challenge is ended first, as failed
+ * authentication: nothing is charged and the attempt settles as a decline.
  */
-export async function completeCheckout(deps: PaymentDeps & Pick<Deps, 'sealer'>, sessionId: string, transactionId: string, buyer?: BuyerDetails) {
+export async function completeCheckout(
+  deps: PaymentDeps & Pick<Deps, 'sealer'>,
+  sessionId: string,
+  transactionId: string,
+  buyer?: BuyerDetails,
+  cancel = false,
+) {
   const session = await deps.store.read.sessions.get(sessionId);
   if (!session) throw new ApiError('session_not_found');
   const details = requireBuyerDetails(session, buyer);
-  const { session: s, intent, transactionId: tx, ok } = await completeTransaction(deps, session, transactionId, (paid) => withBuyerDetails(deps, paid, details));
+  const { merchant, t: verified } = await verifiedTransaction(deps, session, transactionId);
+  let t = verified;
+  if (t.status === 'requires_action' && cancel) t = await processorOf(deps, merchant).cancelChallenge(merchant, t.id).catch(unavailable);
+  if (t.status === 'requires_action') {
+    const waiting = awaitingChallenge(session.id, t);
+    if (!('next_action' in waiting)) throw new ApiError('transaction_verification_failed');
+    return { status: session.status, sessionId: session.id, transactionId: t.id, redirectUrl: null, paymentStatus: session.paymentStatus, next_action: waiting.next_action };
+  }
+  const { session: s, intent, transactionId: tx, ok } = await settleVerified(deps, merchant, session, t, (paid) => withBuyerDetails(deps, paid, details));
   return {
     status: s.status,
     sessionId: s.id,
     transactionId: tx,
     redirectUrl: ok ? await deps.signer.url(s) : null,
+    paymentStatus: s.paymentStatus,
     ...(ok ? {} : { error: buyerError(intent) }),
   };
+}
+
+/** The browser's transaction as the processor knows it, refused unless it is this session's. */
+async function verifiedTransaction(deps: PaymentDeps, session: SessionRecord, transactionId: string) {
+  const merchant = await deps.store.read.merchants.get(session.merchantId);
+  if (!merchant) throw new ApiError('session_not_found');
+  const t = await processorOf(deps, merchant).verifyTransaction(merchant, transactionId).catch(unavailable);
+  if (!t || t.sessionId !== session.id) throw new ApiError('transaction_verification_failed');
+  return { merchant, t };
 }
 
 /**
@@ -302,10 +329,12 @@ export async function completeCheckout(deps: PaymentDeps & Pick<Deps, 'sealer'>,
  * processor and settles the session with it, once.
  */
 export async function completeTransaction(deps: PaymentDeps, session: SessionRecord, transactionId: string, onPaid?: (s: SessionRecord) => SessionRecord) {
-  const merchant = await deps.store.read.merchants.get(session.merchantId);
-  if (!merchant) throw new ApiError('session_not_found');
-  const t = await processorOf(deps, merchant).verifyTransaction(merchant, transactionId).catch(unavailable);
-  if (!t || t.sessionId !== session.id || t.status === 'requires_action') throw new ApiError('transaction_verification_failed');
+  const { merchant, t } = await verifiedTransaction(deps, session, transactionId);
+  if (t.status === 'requires_action') throw new ApiError('transaction_verification_failed');
+  return settleVerified(deps, merchant, session, t, onPaid);
+}
+
+async function settleVerified(deps: PaymentDeps, merchant: Merchant, session: SessionRecord, t: ProcessorTransaction, onPaid?: (s: SessionRecord) => SessionRecord) {
   // Recorded first, whatever the session's state: a second payment is money the merchant must see
   // and can refund (vp_tx_count counts it), never a payment the service forgets.
   const { session: s, intent } = await recordOutcome(deps, merchant, session.id, t, undefined, undefined, onPaid);

@@ -114,8 +114,12 @@ export type ProviderEvent =
   | { id: string; type: 'dispute.created' | 'dispute.won' | 'dispute.lost'; transaction: ProcessorTransaction };
 
 export interface Processor {
-  /** What `POST /api/checkout/init` hands the browser to mount the provider's fields. */
-  clientInit(merchant: Merchant, session: SessionRecord): Promise<InitResponse>;
+  /**
+   * What `POST /api/checkout/init` hands the browser to mount the provider's fields. `returnUrl`:
+   * where the bank challenge (3-D Secure) of a charge made with it sends the buyer back; without
+   * it the provider's fields handle any challenge on their own.
+   */
+  clientInit(merchant: Merchant, session: SessionRecord, opts?: { returnUrl?: string }): Promise<InitResponse>;
   /** Reads a transaction back from the provider; null when the provider does not know it. */
   verifyTransaction(merchant: Merchant, transactionId: string): Promise<ProcessorTransaction | null>;
   /**

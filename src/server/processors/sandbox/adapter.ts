@@ -65,8 +65,15 @@ export class SandboxProcessorAdapter implements Processor {
     this.#opts = { timeoutMs: DEFAULT_TIMEOUT_MS, ...opts };
   }
 
-  async clientInit(merchant: Merchant, session: SessionRecord): Promise<InitResponse> {
-    const body = { sessionId: session.id, livemode: session.livemode, amount: session.amount, currency: session.currency, capture: session.captureMethod !== 'manual' };
+  async clientInit(merchant: Merchant, session: SessionRecord, opts: { returnUrl?: string } = {}): Promise<InitResponse> {
+    const body = {
+      sessionId: session.id,
+      livemode: session.livemode,
+      amount: session.amount,
+      currency: session.currency,
+      capture: session.captureMethod !== 'manual',
+      ...(opts.returnUrl ? { returnUrl: opts.returnUrl } : {}),
+    };
     const res = await this.#call(merchant, 'POST', '/v1/client_tokens', body, ClientTokenResponse);
     return { type: 'sandbox', token: res!.token, environment: 'sandbox', fieldsUrl: res!.fieldsUrl };
   }

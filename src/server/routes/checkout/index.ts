@@ -10,6 +10,7 @@ import { limitBody } from '../../middleware/body-limit.ts';
 import { sameOriginOnly } from '../../middleware/origin.ts';
 import { completeCheckout, initCheckout } from '../../engine/payments.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
+import { challengeReturnUrl } from '../public/index.ts';
 
 const errors = errorResponses(400, 403, 404, 409, 410);
 /** `complete` also refuses missing buyer details (Doc 2, 422 `required_fields_missing`). */
@@ -24,14 +25,16 @@ export function checkoutRoutes(deps: Deps) {
 
   r.openapi(
     createRoute({ method: 'post', path: '/api/checkout/init', summary: 'Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)', middleware: [origin] as const, request: body(InitRequest), responses: { 200: json(InitResponse), ...errors } }),
-    async (c) => c.json(await initCheckout(deps, c.req.valid('json').sessionId), 200),
+    // The hosted page is the one page on the service's origin: a bank challenge of its charge sends
+    // the buyer back to the service's return page, which tells the hosted page (issue 10).
+    async (c) => c.json(await initCheckout(deps, c.req.valid('json').sessionId, { returnUrl: challengeReturnUrl(deps.config.publicUrl, new URL(deps.config.publicUrl).origin) }), 200),
   );
 
   r.openapi(
     createRoute({ method: 'post', path: '/api/checkout/complete', summary: "Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)", middleware: [origin] as const, request: body(CompleteRequest), responses: { 200: json(CompleteResponse), ...completeErrors } }),
     async (c) => {
-      const { sessionId, transactionId, buyer } = c.req.valid('json');
-      return c.json(await completeCheckout(deps, sessionId, transactionId, buyer), 200);
+      const { sessionId, transactionId, buyer, cancel } = c.req.valid('json');
+      return c.json(await completeCheckout(deps, sessionId, transactionId, buyer, cancel), 200);
     },
   );
 

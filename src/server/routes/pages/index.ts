@@ -24,7 +24,9 @@ export function pageRoutes(deps: Deps) {
     'style-src': "'self' 'unsafe-inline'",
     'img-src': "'self' data:",
     'connect-src': "'self'",
-    'frame-src': processorOrigin,
+    // The processor's fields and bank-challenge pages; 'self' for the service's challenge-return
+    // page, where the bank sends the challenge frame back (issue 10).
+    'frame-src': `'self' ${processorOrigin}`,
     'frame-ancestors': "'none'",
     'base-uri': "'none'",
     'form-action': "'self'",

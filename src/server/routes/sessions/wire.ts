@@ -67,6 +67,7 @@ export function toPublicSession(s: SessionRecord, merchant: Merchant): PublicSes
   return {
     id: s.id,
     status: s.status,
+    paymentStatus: s.paymentStatus,
     amount: s.amount,
     currency: s.currency,
     description: s.description,
