@@ -67,7 +67,7 @@ test('a second tab on a paid session says it is paid already and offers no form'
   expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
 });
 
-test('a manual-capture payment is held: authorized, not yet charged, in words that say so', async ({ page, api, merchant, server }) => {
+test('a manual-capture payment is held: authorized, not yet charged, in words that say so; released, it reads cancelled', async ({ page, api, merchant, server }) => {
   const successUrl = `${server.demoUrl}/success`;
   const session = await api.createSession(merchant.keys.secret, { ...teeOrder(successUrl, `${server.demoUrl}/`), captureMethod: 'manual' });
   const hosted = new HostedCheckoutPage(page);
@@ -85,7 +85,16 @@ test('a manual-capture payment is held: authorized, not yet charged, in words th
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await hosted.open(session.checkoutUrl);
   await expect(page.getByRole('heading', { name: en['status.held.title'], exact: true })).toBeVisible();
-  expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ paymentStatus: 'held' });
+  const held = await api.getSession(merchant.keys.secret, session.id);
+  expect(held).toMatchObject({ paymentStatus: 'held' });
+
+  // The merchant releases the hold: the page now says the payment was cancelled and nothing charged.
+  await api.voidPaymentIntent(merchant.keys.secret, held.paymentIntentId as string);
+  await hosted.open(session.checkoutUrl);
+  await expect(page.getByRole('heading', { name: en['status.cancelled.title'], exact: true })).toBeVisible();
+  await expect(page.getByText(en['status.cancelled.body']!)).toBeVisible();
+  await expect(hosted.payButton).toHaveCount(0);
+  expectNoViolations(await scan(page));
 });
 
 test('declined with no attempt left: failed for good, with the way back and no form', async ({ page, api, server }) => {
