@@ -15,6 +15,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { galleryBuild } from './demo/gallery/build.ts';
 
 const root = import.meta.dirname;
 
@@ -199,7 +200,8 @@ export default defineConfig(({ mode }) => {
     };
   }
   return {
-    plugins: [preact(), localeCatalogues(), inlineFramePages(), precompress()],
+    // The designers' gallery (demo/gallery) is built after, on its own, into dist/gallery.
+    plugins: [preact(), localeCatalogues(), inlineFramePages(), precompress(), galleryBuild(root, () => [preact(), localeCatalogues()])],
     build: {
       outDir: 'dist/app',
       emptyOutDir: true,
