@@ -59,7 +59,7 @@ const session = (changes: Partial<PublicSession>): PublicSession => ({ ...galler
 
 export const states: DemoStates<HostedPageScenario> = {
   loading: { description: 'Opening: the session is still being read', props: { session: 'no-answer' } },
-  ready: { description: 'Ready to pay: order summary, card fields, Pay, and the way back to the shop', props: { session: gallerySession } },
+  ready: { description: 'Ready to pay: order summary, card fields, Pay, and the way back to the shop', main: true, props: { session: gallerySession } },
   'ready-one-item': {
     description: 'Ready to pay, one line item, no description, no cancel link',
     props: { session: session({ amount: 2500, description: null, cancelUrl: null, lineItems: [{ name: 'Svc Tee', quantity: 1, unitAmount: 2500 }] }) },
@@ -67,9 +67,10 @@ export const states: DemoStates<HostedPageScenario> = {
   processing: { description: 'Pay pressed: the charge is running', props: { session: gallerySession, pay: 'running' } },
   declined: {
     description: 'Card declined: the reason above fresh card fields, the buyer can pay again',
+    main: true,
     props: { session: gallerySession, pay: { declineCode: 'insufficient_funds' } },
   },
-  succeeded: { description: 'Paid: success, about to return to the shop', props: { session: gallerySession, pay: { redirectUrl: `${shop}/success?session_id=cs_test_gallery` } } },
+  succeeded: { description: 'Paid: success, about to return to the shop', main: true, props: { session: gallerySession, pay: { redirectUrl: `${shop}/success?session_id=cs_test_gallery` } } },
   'paid-already': { description: 'A second tab opens a paid session: success, no second payment', props: { session: session({ status: 'succeeded', retry: null }) } },
   'failed-for-good': {
     description: 'Failed for good: no attempt left, the service refuses a new one',

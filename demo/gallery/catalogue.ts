@@ -11,6 +11,8 @@ export interface GalleryState {
   name: string;
   description: string;
   props: unknown;
+  /** A main state (DemoState.main): listed in every theme and review language, screenshot by the visual tests. */
+  main: boolean;
   /** The locale the state pins in its props (a state about French wording), if any. */
   locale: string | null;
 }
@@ -53,7 +55,7 @@ export function collectComponents(modules: Record<string, unknown>): GalleryComp
         file,
         states: Object.entries(states).map(([key, state]) => {
           if (!isDemoState(state)) throw new Error(`gallery: ${file} state "${key}" has no description or props`);
-          return { name: key, description: state.description, props: state.props, locale: pinnedLocale(state.props) };
+          return { name: key, description: state.description, props: state.props, main: state.main === true, locale: pinnedLocale(state.props) };
         }),
       };
     })

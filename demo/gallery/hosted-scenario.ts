@@ -86,8 +86,11 @@ export function hostedScenario(scenario: HostedPageScenario, opts: { locale: str
   });
 
   async function play() {
-    await checkout.start();
-    if (scenario.session === 'no-answer' || checkout.phase.value !== 'ready') return;
+    const started = checkout.start();
+    // No answer yet: the page stays on its first words.
+    if (scenario.session === 'no-answer') return;
+    await started;
+    if (checkout.phase.value !== 'ready') return;
     await until(checkout.frameReady, Boolean);
     const { pay } = scenario;
     if (!pay) return;

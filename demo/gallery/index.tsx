@@ -46,10 +46,11 @@ function ComponentSection({ component }: { component: GalleryComponent }): JSX.E
               <tr key={state.name}>
                 <th scope="row">
                   <code>{state.name}</code>
+                  {state.main && <span class="gallery-muted"> (main)</span>}
                 </th>
                 <td>{state.description}</td>
                 <td>{cell('theme')}</td>
-                <td>{state.locale ? <span class="gallery-muted">{state.locale} only</span> : cell('locale')}</td>
+                <td>{state.locale ? <span class="gallery-muted">{state.locale} only</span> : state.main ? cell('locale') : <span class="gallery-muted">by URL</span>}</td>
               </tr>
             );
           })}
@@ -69,8 +70,8 @@ function Index(): JSX.Element {
       <main class="gallery-main">
         <h1>Every component, in every state</h1>
         <p>
-          {entries} entries: each state of each component as buyers see it, in the themes ({galleryThemes.join(', ')}) of the element frames and in
-          English, German, Arabic (right to left) and Japanese.
+          {entries} entries: every state of every component as buyers see it, in its own language. The main states also in each theme (
+          {galleryThemes.join(', ')}) where a theme applies (the element frames), and in German, Arabic (right to left) and Japanese.
         </p>
         <p>
           Any entry in any of the {allLocales.length} languages: <code>/gallery/&lt;component&gt;/&lt;state&gt;?theme=&lt;theme&gt;&amp;locale=&lt;code&gt;</code>, with

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GalleryComponent, GalleryState } from './catalogue.ts';
 import { entryUrl, readEntryPath, readView, reviewLinks } from './links.ts';
 
-const state = (name: string, locale: string | null = null): GalleryState => ({ name, description: name, props: {}, locale });
+const state = (name: string, locale: string | null = null, main = false): GalleryState => ({ name, description: name, props: {}, locale, main });
 const card: GalleryComponent = { name: 'CardFields', slug: 'card-fields', file: 'CardFields.states.ts', states: [] };
 const pay: GalleryComponent = { name: 'PayButton', slug: 'pay-button', file: 'PayButton.states.ts', states: [] };
 
@@ -12,8 +12,8 @@ describe('gallery links', () => {
     expect(entryUrl(pay, state('idle'), { theme: 'night', locale: 'ar' })).toBe('/gallery/pay-button/idle?locale=ar');
   });
 
-  it('lists each theme in the base language, then German, Arabic and Japanese', () => {
-    expect(reviewLinks(card, state('empty')).map((l) => l.url)).toEqual([
+  it('lists a main state in each theme in its language, then in German, Arabic and Japanese', () => {
+    expect(reviewLinks(card, state('empty', null, true)).map((l) => l.url)).toEqual([
       '/gallery/card-fields/empty?theme=default&locale=en',
       '/gallery/card-fields/empty?theme=night&locale=en',
       '/gallery/card-fields/empty?theme=flat&locale=en',
@@ -21,7 +21,16 @@ describe('gallery links', () => {
       '/gallery/card-fields/empty?theme=default&locale=ar',
       '/gallery/card-fields/empty?theme=default&locale=ja',
     ]);
-    expect(reviewLinks(pay, state('idle')).map((l) => l.label)).toEqual(['default', 'de', 'ar', 'ja']);
+    expect(reviewLinks(pay, state('idle', null, true)).map((l) => l.label)).toEqual(['default', 'de', 'ar', 'ja']);
+  });
+
+  it('lists any other state once, in the default theme and its own language', () => {
+    expect(reviewLinks(card, state('expired')).map((l) => l.url)).toEqual(['/gallery/card-fields/expired?theme=default&locale=en']);
+    expect(reviewLinks(card, state('japanese', 'ja', true)).map((l) => l.url)).toEqual([
+      '/gallery/card-fields/japanese?theme=default&locale=ja',
+      '/gallery/card-fields/japanese?theme=night&locale=ja',
+      '/gallery/card-fields/japanese?theme=flat&locale=ja',
+    ]);
   });
 
   it('reads a view from the query, keeping only themes and locales it knows', () => {

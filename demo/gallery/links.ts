@@ -39,15 +39,17 @@ export function entryUrl(component: GalleryComponent, state: GalleryState, view:
 export const baseView = (state: GalleryState): EntryView => ({ theme: 'default', locale: state.locale ?? 'en' });
 
 /**
- * The entries of one state that the index lists: each theme in the state's own language (themed
- * components only), then each review language in the default theme. A state that pins a language
- * is about that language: it is not listed in the others (its URL still takes any).
+ * The entries of one state that the index lists. Every state in its own view; a main state also in
+ * each theme (themed components) and each review language. The rest are a URL away (each entry
+ * page links every theme and language): the index stays a list a designer can walk, and a test
+ * can load every entry of it in a minute. A state that pins a language is about that language: it
+ * is listed in that one only.
  */
 export function reviewLinks(component: GalleryComponent, state: GalleryState): EntryLink[] {
   const base = baseView(state);
-  const themes = isThemed(component.name) ? galleryThemes : (['default'] as const);
+  const themes = state.main && isThemed(component.name) ? galleryThemes : (['default'] as const);
   const links: EntryLink[] = themes.map((theme) => ({ ...base, theme, label: theme, kind: 'theme', url: entryUrl(component, state, { ...base, theme }) }));
-  if (state.locale === null) {
+  if (state.main && state.locale === null) {
     for (const locale of reviewLocales.filter((l) => l !== base.locale)) {
       links.push({ theme: 'default', locale, label: locale, kind: 'locale', url: entryUrl(component, state, { theme: 'default', locale }) });
     }

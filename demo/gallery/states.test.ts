@@ -40,6 +40,14 @@ describe('the gallery enumerates the states files', () => {
     expect(galleryComponents).toHaveLength(files.length);
   });
 
+  it('lists every main state in each review language, for every component', () => {
+    for (const c of galleryComponents) {
+      const main = c.states.filter((s) => s.main && s.locale === null);
+      expect(main.length, `${c.name} has no main state`).toBeGreaterThan(0);
+      for (const s of main) expect(reviewLinks(c, s).map((l) => l.locale)).toEqual(expect.arrayContaining(['en', 'de', 'ar', 'ja']));
+    }
+  });
+
   it('gives every entry its own URL', () => {
     const urls = galleryComponents.flatMap((c) => c.states.flatMap((s) => reviewLinks(c, s).map((l) => l.url)));
     expect(new Set(urls).size).toBe(urls.length);
@@ -55,7 +63,7 @@ describe('collectComponents', () => {
     const after = collectComponents({ [file]: { states: { plain: { description: 'Plain', props: {} }, shiny: { description: 'Shiny', props: { glow: true } } } } });
     expect(findEntry(before, 'fancy-box', 'shiny')).toBeNull();
     const found = findEntry(after, 'fancy-box', 'shiny');
-    expect(found?.state).toMatchObject({ name: 'shiny', description: 'Shiny', props: { glow: true }, locale: null });
+    expect(found?.state).toMatchObject({ name: 'shiny', description: 'Shiny', props: { glow: true }, locale: null, main: false });
     expect(reviewLinks(found!.component, found!.state).map((l) => l.url)).toContain('/gallery/fancy-box/shiny?locale=en');
   });
 
@@ -64,8 +72,8 @@ describe('collectComponents', () => {
     expect(() => collectComponents({ [file]: { states: { bad: { props: {} } } } })).toThrow(/"bad" has no description/);
   });
 
-  it("records the locale a state pins, so the index lists it in that language only", () => {
-    const [c] = collectComponents({ [file]: { states: { french: { description: 'French', props: { locale: 'fr' } } } } });
+  it('records the locale a state pins, so the index lists it in that language only', () => {
+    const [c] = collectComponents({ [file]: { states: { french: { description: 'French', main: true, props: { locale: 'fr' } } } } });
     expect(c!.states[0]!.locale).toBe('fr');
     expect(reviewLinks(c!, c!.states[0]!).map((l) => l.url)).toEqual(['/gallery/fancy-box/french?locale=fr']);
   });
