@@ -16,6 +16,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { missingWording, pickWording } from './src/locales/frame-wording.ts';
+import { galleryBuild } from './demo/gallery/build.ts';
 
 const root = import.meta.dirname;
 
@@ -261,7 +262,8 @@ export default defineConfig(({ mode }) => {
     };
   }
   return {
-    plugins: [preact(), localeCatalogues(), inlineFramePages(), precompress()],
+    // The designers' gallery (demo/gallery) is built after, on its own, into dist/gallery.
+    plugins: [preact(), localeCatalogues(), inlineFramePages(), precompress(), galleryBuild(root, () => [preact(), localeCatalogues()])],
     build: {
       outDir: 'dist/app',
       emptyOutDir: true,

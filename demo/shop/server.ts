@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { createSvcPayApi, type SvcPayApi } from './svcpay-api.ts';
+import { galleryRoutes } from './gallery-routes.ts';
 import { allElementsPage, elementsPage, errorPage, internalErrorPage, notFoundPage, product, productPage, successPage } from './pages.ts';
 
 export interface DemoShopOptions {
@@ -77,7 +78,8 @@ export function createDemoShopApp(opts: Omit<DemoShopOptions, 'port' | 'host'> &
     const headers = c.res.headers;
     headers.set('X-Content-Type-Options', 'nosniff');
     if (headers.get('Content-Type')?.startsWith('text/html')) {
-      headers.set('Content-Security-Policy', csp);
+      // The gallery's pages set their own (stricter: no script from the service, frames of its own).
+      if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', csp);
       headers.set('Cache-Control', 'no-store');
     }
   });
@@ -123,6 +125,9 @@ export function createDemoShopApp(opts: Omit<DemoShopOptions, 'port' | 'host'> &
     const body = await readFile(join(publicDir, name), 'utf8');
     return c.body(body, 200, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
   });
+
+  // The designers' gallery (issue 10): every component state at its own URL under /gallery/.
+  app.route('/', galleryRoutes());
 
   // Browsers ask every page's origin for one; a 404 here is a console error on every shop page.
   app.get('/favicon.ico', (c) => c.body(null, 204));

@@ -5,6 +5,11 @@
 export interface DemoState<P> {
   /** One line for the demo page heading. */
   description: string;
+  /**
+   * One of the component's main states: the gallery lists it in every theme and review language,
+   * and the visual tests screenshot it (demo/gallery, e2e/tests/gallery).
+   */
+  main?: boolean;
   props: P;
 }
 

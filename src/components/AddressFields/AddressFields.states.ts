@@ -2,7 +2,7 @@ import type { DemoStates } from '../demo-state.ts';
 import type { AddressFieldsProps } from './AddressFields.tsx';
 
 export const states: DemoStates<AddressFieldsProps> = {
-  'empty-billing-us': { description: 'Billing address, United States, nothing typed', props: { mode: 'billing', defaultCountry: 'US' } },
+  'empty-billing-us': { description: 'Billing address, United States, nothing typed', main: true, props: { mode: 'billing', defaultCountry: 'US' } },
   'filled-shipping-gb': {
     description: 'Shipping address in the United Kingdom, with name and phone',
     props: {
@@ -13,6 +13,7 @@ export const states: DemoStates<AddressFieldsProps> = {
   },
   'invalid-postal-ca': {
     description: 'Canadian postal code that cannot exist (D is never used), errors shown',
+    main: true,
     props: {
       mode: 'billing',
       initial: { texts: { country: 'CA', line1: '111 Wellington Street', city: 'Ottawa', state: 'ON', postalCode: 'D1A 0B1' }, revealed: true },

@@ -9,6 +9,7 @@ export const states: DemoStates<CardFieldsProps> = {
   'empty-postal': { description: 'Combined layout with postal code', props: { layout: 'combined', showPostalCode: true, now } },
   'filled-visa': {
     description: 'Complete Visa card',
+    main: true,
     props: { layout: 'combined', now, initial: { texts: { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } } },
   },
   'filled-amex': {
@@ -17,6 +18,7 @@ export const states: DemoStates<CardFieldsProps> = {
   },
   'invalid-number': {
     description: 'Number fails the Luhn check',
+    main: true,
     props: { layout: 'combined', now, initial: { texts: { number: '4242 4242 4242 4241' }, revealed: true } },
   },
   expired: {

@@ -5,6 +5,7 @@ export const states: DemoStates<OrderSummaryProps> = {
   simple: { description: 'One amount, no line items', props: { merchantName: 'Demo Shop', amount: 1000, currency: 'USD', lineItems: [] } },
   'line-items': {
     description: 'Several line items with a description',
+    main: true,
     props: {
       merchantName: 'Demo Shop',
       description: 'Order #1042',

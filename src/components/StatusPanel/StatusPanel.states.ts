@@ -2,9 +2,9 @@ import type { DemoStates } from '../demo-state.ts';
 import type { StatusPanelProps } from './StatusPanel.tsx';
 
 export const states: DemoStates<StatusPanelProps> = {
-  success: { description: 'Payment went through', props: { kind: 'success' } },
+  success: { description: 'Payment went through', main: true, props: { kind: 'success' } },
   'success-redirecting': { description: 'Success, about to return to the shop', props: { kind: 'success', detail: 'Returning you to Demo Shop…' } },
-  declined: { description: 'Inline decline above the Pay button', props: { kind: 'declined', message: 'Your card was declined. Try another card.' } },
+  declined: { description: 'Inline decline above the Pay button', main: true, props: { kind: 'declined', message: 'Your card was declined. Try another card.' } },
   expired: { description: 'Session expired', props: { kind: 'expired', headingLevel: 1 } },
   'not-found': { description: 'Unknown session', props: { kind: 'not_found', headingLevel: 1 } },
   error: { description: 'Generic failure with retry', props: { kind: 'error', headingLevel: 1, onRetry: () => undefined } },

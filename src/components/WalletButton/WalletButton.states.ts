@@ -11,7 +11,7 @@ const total = { amount: 2500, currency: 'usd', label: 'Tea Shop' };
 const onPaymentMethod = async () => true;
 
 export const states: DemoStates<WalletButtonProps> = {
-  'google-pay': { description: 'Google Pay offered', props: { methods, total, onPaymentMethod, initialStatus: 'ready', initialWallet: 'google_pay' } },
+  'google-pay': { description: 'Google Pay offered', main: true, props: { methods, total, onPaymentMethod, initialStatus: 'ready', initialWallet: 'google_pay' } },
   'apple-pay': { description: 'Apple Pay offered', props: { methods, total, onPaymentMethod, initialStatus: 'ready', initialWallet: 'apple_pay' } },
   paying: { description: 'Sheet open, charge running', props: { methods, total, onPaymentMethod, initialStatus: 'paying', initialWallet: 'google_pay' } },
   disabled: { description: 'Disabled by the page', props: { methods, total, onPaymentMethod, disabled: true, initialStatus: 'ready', initialWallet: 'google_pay' } },
