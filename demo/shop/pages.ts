@@ -137,11 +137,12 @@ export function allElementsPage(o: AllElementsPageOptions): string {
   });
 }
 
-export function successPage(sessionId: string | null, status: string | null): string {
+export function successPage(sessionId: string | null, status: string | null, signed = false): string {
   const details = sessionId
     ? `<p>Checkout session <code data-testid="session-id">${esc(sessionId)}</code>${
         status ? ` — payment status <strong data-testid="payment-status">${esc(status)}</strong>` : ''
-      }.</p>`
+      }.</p>
+        <p data-testid="return-signature">${signed ? 'Return signed by svcpay for this shop.' : 'This return carries no valid svcpay signature.'}</p>`
     : '<p>No checkout session was given.</p>';
   return layout({
     title: 'Thank you',

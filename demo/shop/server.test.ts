@@ -1,3 +1,4 @@
+import { redirectKey, signedRedirectUrl } from '../../src/server/webhooks/redirect-signature.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
@@ -86,6 +87,15 @@ describe('demo shop pages', () => {
     const page = await res.text();
     expect(page).toContain('&quot;&gt;&lt;img src=x&gt;');
     expect(page).not.toContain('"><img');
+  });
+
+  it('tells a return svcpay signed for this shop from a hand-typed or altered one', async () => {
+    const url = new URL(signedRedirectUrl(`${shopUrl}/success`, redirectKey('vp_sk_test_x'), { sessionId: 'cs_test_1', amount: 2500, currency: 'USD', paymentStatus: 'paid' }));
+    const page = async (u: URL) => (await shop(fakeApi(created)).request(`${u.pathname}${u.search}`)).text();
+    expect(await page(url)).toContain('Return signed by svcpay for this shop.');
+    url.searchParams.set('amount', '1');
+    expect(await page(url)).toContain('This return carries no valid svcpay signature.');
+    expect(await page(new URL(`${shopUrl}/success?session_id=cs_test_1`))).toContain('no valid svcpay signature');
   });
 
   it('serves only its own static files', async () => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
+import { readSignedRedirect } from '../../src/server/webhooks/redirect-signature.ts';
 import { createSvcPayApi, type SvcPayApi } from './svcpay-api.ts';
 import { galleryRoutes } from './gallery-routes.ts';
 import { allElementsPage, elementsPage, errorPage, internalErrorPage, notFoundPage, product, productPage, successPage } from './pages.ts';
@@ -115,7 +116,10 @@ export function createDemoShopApp(opts: Omit<DemoShopOptions, 'port' | 'host'> &
       const session = await api.getSession(sessionId);
       if (session.ok) status = session.data.paymentStatus ?? session.data.status;
     }
-    return c.html(successPage(sessionId, status));
+    // The return is signed for this shop (README, "After a hosted-page payment"): a hand-typed
+    // or altered one reads as unsigned. Fulfilment still waits for the webhook or the read above.
+    const signed = readSignedRedirect(new URL(c.req.url).searchParams, [opts.secretKey])?.sessionId === sessionId;
+    return c.html(successPage(sessionId, status, signed));
   });
 
   app.get('/public/:file', async (c) => {

@@ -3,8 +3,8 @@
  * and what a valid value is. Pure and zod-free, so the page and the server apply the same rules:
  * a value the page accepts is never refused by `POST /api/checkout/complete` after the buyer paid.
  */
-import { ruleFor } from '../components/AddressFields/address-rules.ts';
-import { findSubdivision } from '../components/AddressFields/subdivisions.ts';
+import { ruleFor } from '../address/address-rules.ts';
+import { findSubdivision } from '../address/subdivisions.ts';
 
 import { buyerTextMax, type BuyerFieldMode } from '../vocab/buyer-fields.ts';
 

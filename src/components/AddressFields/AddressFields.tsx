@@ -7,7 +7,7 @@ import type { JSX, TargetedEvent, TargetedInputEvent } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { AddressState, AddressValue } from '../../protocol/messages.ts';
 import { localeDir, t, type MessageKey } from '../../locales/index.ts';
-import { ruleFor, type AddressPart } from './address-rules.ts';
+import { ruleFor, type AddressPart } from '../../address/address-rules.ts';
 import {
   emptyTexts,
   formatPhone,
@@ -26,7 +26,7 @@ import {
 } from './address-state.ts';
 import { focusGroup } from '../focus-group.ts';
 import { allowedList, countryOptions, initialCountry } from './countries.ts';
-import { findSubdivision, subdivisionName } from './subdivisions.ts';
+import { findSubdivision, subdivisionName } from '../../address/subdivisions.ts';
 // The card's look and custom properties (`--svp-*`), so appearance applies to both alike.
 import '../CardFields/card-fields.css';
 import './address-fields.css';

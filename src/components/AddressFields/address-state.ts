@@ -4,8 +4,8 @@
  */
 import type { AddressState, AddressValue, FieldError } from '../../protocol/messages.ts';
 import { t, type MessageKey } from '../../locales/index.ts';
-import { partsOf, ruleFor, type AddressPart, type CountryRule } from './address-rules.ts';
-import { findSubdivision } from './subdivisions.ts';
+import { partsOf, ruleFor, type AddressPart, type CountryRule } from '../../address/address-rules.ts';
+import { findSubdivision } from '../../address/subdivisions.ts';
 
 /** Every input the element may show. */
 export type Part = 'name' | AddressPart | 'phone';

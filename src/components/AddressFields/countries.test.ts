@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allowedList, countryCodes, countryName, countryOptions, initialCountry } from './countries.ts';
-import { countryRules } from './address-rules.ts';
+import { countryRules } from '../../address/address-rules.ts';
 
 describe('countries', () => {
   it('lists each ISO code once, every country with its own rules among them', () => {

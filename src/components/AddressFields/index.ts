@@ -2,5 +2,5 @@ export { AddressFields } from './AddressFields.tsx';
 export type { AddressFieldsHandle, AddressFieldsInitial, AddressFieldsProps, AddressMode } from './AddressFields.tsx';
 export type { AddressTexts, FieldMode } from './address-state.ts';
 export { addressOptionsFor, type AddressOptions, type AddressSessionView } from './address-options.ts';
-export { countryRules, genericRule, postalValid, ruleFor } from './address-rules.ts';
+export { countryRules, genericRule, postalValid, ruleFor } from '../../address/address-rules.ts';
 export { states as addressFieldsStates } from './AddressFields.states.ts';

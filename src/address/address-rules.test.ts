@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countryRules, genericRule, partsOf, postalValid, ruleFor } from './address-rules.ts';
-import { emptyTexts, problemOf, type AddressConfig, type AddressTexts } from './address-state.ts';
+import { emptyTexts, problemOf, type AddressConfig, type AddressTexts } from '../components/AddressFields/address-state.ts';
 
 const config: AddressConfig = { name: 'never', phone: 'never', required: true };
 const texts = (country: string, t: Partial<AddressTexts> = {}): AddressTexts => ({ ...emptyTexts(country), ...t });

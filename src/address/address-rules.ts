@@ -1,9 +1,10 @@
 /**
  * How each country writes a postal address: which inputs exist and in what order, which are
  * required, what the subdivision and postal code are called, and what a valid postal code looks
- * like. Pure data and functions, free of Preact, so each country's rules are tested alone.
+ * like. Pure data and functions, free of Preact: the address element and the server (the hosted
+ * page's buyer details, src/buyer/) apply the same rules, and each country's are tested alone.
  */
-import type { MessageKey } from '../../locales/index.ts';
+import type { MessageKey } from '../locales/index.ts';
 import { subdivisions, type Subdivision } from './subdivisions.ts';
 
 /** The address inputs a country arranges (the country select, name and phone are placed apart). */
