@@ -184,6 +184,30 @@ describe('elements', () => {
     expect(posted()[1]).toMatchObject({ type: 'element.update', options: { disabled: true }, targetOrigin: SERVICE });
   });
 
+  it("hears a field frame's unexpected failure from that frame, once, before any controller frame exists", async () => {
+    const { elements, controller, field } = page();
+    const errors: unknown[] = [];
+    elements.on('error', (e) => errors.push(e));
+    // Two elements, one not ready yet: the group has no controller frame.
+    elements.create('cardNumber').mount('#n');
+    elements.create('cardExpiry').mount('#x');
+    const n = field('#n');
+    n.post({ type: 'element.event', event: 'ready', state: { ...readyState, elementType: 'cardNumber' } });
+    await nextTask();
+    expect(controller()).toBeNull();
+    n.post({ type: 'element.error', code: 'frame_error' });
+    expect(errors).toEqual([{ code: 'frame_error', message: 'svcpay cardNumber frame failed unexpectedly (frame_error).' }]);
+    // Only from that frame's window, the service origin, this channel and element, and code only.
+    n.post({ type: 'element.error', code: 'frame_error' }, 'http://evil.test');
+    n.post({ type: 'element.error', code: 'frame_error' }, SERVICE, window);
+    n.post({ type: 'element.error', code: 'frame_error', elementId: 'cardNumber-other' });
+    n.post({ type: 'element.error', code: 'frame_error', message: 'cannot format 4242424242424242' });
+    expect(errors).toHaveLength(1);
+    // A second failure is a second event.
+    n.post({ type: 'element.error', code: 'frame_error' });
+    expect(errors).toHaveLength(2);
+  });
+
   it('does not take field events from the controller frame', async () => {
     const { elements, load, fromController, field } = page();
     const card = elements.create('card');

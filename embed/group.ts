@@ -36,6 +36,8 @@ export interface GroupHost extends GroupConfig {
   post(body: Body): void;
   /** A frame did not say ready in time (READY_WAIT_MS): the group's `error` event says so. */
   loadFailed(what: string): void;
+  /** The group's `error` event (an element frame that failed unexpectedly). */
+  error(code: string, message: string): void;
 }
 
 /** What the group needs from an element. */
@@ -124,6 +126,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       controllerWatch = setTimeout(() => ready || loadFailed('controller frame'), READY_WAIT_MS);
     },
     loadFailed: (what) => loadFailed(what),
+    error: (code, message) => emitError(code, message),
   };
 
   /** The group's `error` event (Doc 3 leaves it open): frames that failed to load or failed unexpectedly. */

@@ -15,6 +15,7 @@ import { startSvcPay } from '../../../embed/testing/server.ts';
 import type { SvcPayServer } from '../../../embed/testing/types.js';
 import { SvcPayApi, type Merchant } from '../../fixtures/api.ts';
 import { approvedNumberForms, cards } from '../../fixtures/cards.ts';
+import { openElementsPage } from '../../fixtures/elements-page.ts';
 import { startFlowsPage } from '../../fixtures/flows-page.ts';
 import type { MerchantPage } from '../../fixtures/options-page.ts';
 import { expect, test as base } from '../../fixtures/test.ts';
@@ -182,4 +183,22 @@ test('an unexpected failure in a card frame reaches the merchant as an error eve
   } finally {
     db.close();
   }
+  // Heard from the frame itself, not relayed a second time by the controller.
+  expect((await flows.errors.textContent())?.match(/frame_error/g)).toHaveLength(1);
+});
+
+test('a card frame that fails before the controller frame exists still reaches the merchant, once, as an error event', async ({ page, api, merchant, server }) => {
+  // The controller frame starts once every mounted element is ready: an address frame that never
+  // loads keeps it away, while the card is ready and takes input.
+  await page.route('**/frames/address.html*', (route) => route.abort());
+  const shop = await openElementsPage(page, { server, api, merchant }, [{ type: 'card', options: { hidePostalCode: true } }, { type: 'address', options: { mode: 'billing' } }]);
+  const card = shop.frame('card');
+  await card.getByRole('textbox', { name: 'Card number', exact: true }).fill(cards.approved.number);
+  await expect.poll(() => shop.eventsOf('card', 'ready')).toHaveLength(1);
+  const field = page.frames().find((f) => f.url().includes('/frames/field.html'))!;
+  await field.evaluate((n) => void setTimeout(() => { throw new Error(`cannot format ${n}`); }), approvedNumberForms[0]);
+
+  await expect.poll(() => shop.eventsOf('elements', 'error')).toEqual([{ code: 'frame_error', message: 'svcpay card frame failed unexpectedly (frame_error).' }]);
+  await expect(page.locator('iframe[title="svcpay controller"]')).toHaveCount(0);
+  for (const form of approvedNumberForms) expect(JSON.stringify(await shop.events())).not.toContain(form);
 });
