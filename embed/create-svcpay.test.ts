@@ -196,7 +196,7 @@ describe('elements', () => {
     await nextTask();
     expect(controller()).toBeNull();
     n.post({ type: 'element.error', code: 'frame_error' });
-    expect(errors).toEqual([{ code: 'frame_error', message: 'svcpay cardNumber frame failed unexpectedly (frame_error).' }]);
+    expect(errors).toEqual([{ code: 'frame_error', message: 'svcpay cardNumber frame failed unexpectedly.' }]);
     // Only from that frame's window, the service origin, this channel and element, and code only.
     n.post({ type: 'element.error', code: 'frame_error' }, 'http://evil.test');
     n.post({ type: 'element.error', code: 'frame_error' }, SERVICE, window);

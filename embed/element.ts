@@ -119,7 +119,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     }
     // Its own frame failed unexpectedly (reported to the service by the frame, with no card data):
     // the group's `error` event, once per failure, whether or not the controller frame is up yet.
-    if (msg.type === 'element.error') return group.error('frame_error', `svcpay ${type} frame failed unexpectedly (${msg.code}).`);
+    if (msg.type === 'element.error') return group.error('frame_error', `svcpay ${type} frame failed unexpectedly.`);
     const { event, state } = msg;
     if (state.elementType !== type) return;
     if (event === 'ready') {
