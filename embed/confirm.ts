@@ -11,7 +11,7 @@ import type { PartName, Parts } from './lazy.ts';
 import type { ConfirmPaymentResult, CreateTokenResult } from './loader/types.js';
 import type { ChallengeOutcome } from './challenge.ts';
 import { READY_WAIT_MS } from './group.ts';
-import { internalError, randomId } from './util.ts';
+import { UNREACHABLE, internalError, randomId } from './util.ts';
 
 const RESULT_WAIT_MS = 90_000;
 
@@ -89,7 +89,7 @@ export function createRequests(host: RequestHost) {
         },
       });
       timer = setTimeout(() => {
-        if (!host.isReady()) return fail('controller_unavailable', 'The payment service could not be reached. Check your connection and try again.');
+        if (!host.isReady()) return fail('controller_unavailable', UNREACHABLE);
         waitResult();
       }, READY_WAIT_MS);
       host.post({ type: 'confirm', requestId, kind });

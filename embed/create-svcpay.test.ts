@@ -21,15 +21,15 @@ describe('SvcPay()', () => {
     expect(() => elements.create('address', { mode: 'home' } as never)).toThrow(/mode \('billing' or 'shipping'\)/);
     elements.create('cardNumber');
     expect(() => elements.create('cardNumber')).toThrow(/already exists/);
-    expect(() => elements.create('card')).toThrow(/either "card" or the split/);
+    expect(() => elements.create('card')).toThrow(/"card" or the split card elements, not both/);
     expect(() => elements.create('cardCvc', { style: 1 } as never)).toThrow(/options/);
-    expect(() => svcpay.confirmPayment({ elements: {} as never })).toThrow(/elements object/);
+    expect(() => svcpay.confirmPayment({ elements: {} as never })).toThrow(/confirmPayment: pass \{ elements \}/);
   });
 
   it('createToken needs its elements object, and resolves elements_not_mounted before any mount', async () => {
     const svcpay = makeSvcPay(SERVICE)(PK);
     const elements = svcpay.elements({ sessionId: 'cs_1' });
-    expect(() => svcpay.createToken({ elements: {} as never })).toThrow(/elements object/);
+    expect(() => svcpay.createToken({ elements: {} as never })).toThrow(/createToken: pass \{ elements \}/);
     expect(await svcpay.createToken({ elements })).toEqual({ error: { code: 'elements_not_mounted', message: expect.any(String) } });
   });
 });

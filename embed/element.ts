@@ -35,7 +35,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     elementType: type,
     mount(target) {
       if (destroyed) fail(`${type}.mount: this element was destroyed.`);
-      if (frame) fail(`${type}.mount: already mounted; unmount() it first.`);
+      if (frame) fail(`${type}.mount: already mounted; unmount() first.`);
       const container = resolveTarget(target, `${type}.mount`);
       // The mount's key and session bind the field (src/frames/binding.ts); no secret is ever here.
       // The registry (src/vocab/elements.ts) says which page renders the type, and how it is named.

@@ -11,7 +11,7 @@ import { createElement } from './element.ts';
 import { loadPart } from './lazy.ts';
 import type { Appearance, ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, SvcPayElement } from './loader/types.js';
 import { ControllerToPageParser, PROTOCOL, elementTypes } from './protocol.ts';
-import { checkName, fail, handlers, randomId, serviceFrame } from './util.ts';
+import { UNREACHABLE, checkName, fail, handlers, randomId, serviceFrame } from './util.ts';
 import { elementFrames } from '../src/vocab/elements.ts';
 
 export interface GroupConfig {
@@ -164,7 +164,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       (r) => (frame ? r.request(kind) : r.destroyed(kind)),
       () => {
         loadFailed('confirm script', 'script_load_failed', 'script-src');
-        return failure(kind, cfg.sessionId, 'script_load_failed', 'svcpay could not load its payment script. Check your connection and try again.');
+        return failure(kind, cfg.sessionId, 'script_load_failed', UNREACHABLE);
       },
     );
   }
@@ -189,11 +189,11 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
 
   function create(type: ElementType, options?: ElementOptions): SvcPayElement {
     checkName('elements.create', 'element type', type, elementTypes);
-    if (byType.has(type)) fail(`elements.create: a "${type}" element already exists in this group.`);
+    if (byType.has(type)) fail(`elements.create: "${type}" already exists in this group.`);
     // The registry's slots: the combined card and the split card fields exclude each other.
     const slot = elementFrames[type].slot;
     if (slot && [...byType.keys()].some((t) => (elementFrames[t].slot ?? slot) !== slot)) {
-      fail('elements.create: use either "card" or the split card elements in a group, not both.');
+      fail('elements.create: use "card" or the split card elements, not both.');
     }
     const port = createElement(host, type, options, () => {
       byType.delete(type);

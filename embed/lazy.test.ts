@@ -115,9 +115,9 @@ describe('a part that cannot load, through the public API', () => {
     await expect(svcpay.confirmPayment({ elements })).resolves.toEqual({
       status: 'failed',
       sessionId: 'cs_1',
-      error: { code: 'script_load_failed', message: expect.stringContaining('could not load') },
+      error: { code: 'script_load_failed', message: expect.stringContaining('could not be reached') },
     });
-    await expect(svcpay.createToken({ elements })).resolves.toEqual({ error: { code: 'script_load_failed', message: expect.stringContaining('could not load') } });
+    await expect(svcpay.createToken({ elements })).resolves.toEqual({ error: { code: 'script_load_failed', message: expect.stringContaining('could not be reached') } });
     expect(errors).toEqual([
       { code: 'script_load_failed', message: expect.stringContaining('script-src') },
       { code: 'script_load_failed', message: expect.stringContaining('script-src') },
