@@ -29,7 +29,7 @@ function checkAppearance(a: unknown): Appearance | undefined {
   } catch {}
   const bad = appearanceProblem(copy);
   // What a value may be is the Appearance type's to say: colours, lengths, font names, keywords.
-  if (bad) fail(`elements: ${bad} is not allowed; see the Appearance type.`);
+  if (bad) fail(`elements: ${bad} is not supported; see the Appearance type.`);
   return copy as Appearance;
 }
 
