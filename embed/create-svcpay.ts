@@ -46,7 +46,7 @@ const taken = new WeakSet<HTMLElement>();
 /** Builds the `SvcPay` global for a service origin (null when it could not be told). */
 export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (publishableKey, options = {}) => {
   const isString = typeof publishableKey === 'string';
-  if (isString && publishableKey.startsWith(secretKeyPrefix)) fail('SvcPay(): a secret key must never be in a web page.');
+  if (isString && publishableKey.startsWith(secretKeyPrefix)) fail('SvcPay(): never put a secret key in a page.');
   if (!isString || !PUBLISHABLE_KEY.test(publishableKey)) fail('SvcPay(): pass your publishable key (vp_pk_…).');
   const origin = serviceOrigin ?? fail('load svcpay.js with a <script src> tag.');
   const pageOrigin = location.origin;

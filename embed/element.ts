@@ -34,7 +34,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
   const element: SvcPayElement = {
     elementType: type,
     mount(target) {
-      if (destroyed) fail(`${type}.mount: this element was destroyed.`);
+      if (destroyed) fail(`${type}.mount: element destroyed.`);
       if (frame) fail(`${type}.mount: already mounted; unmount() first.`);
       const container = resolveTarget(target, `${type}.mount`);
       // The mount's key and session bind the field (src/frames/binding.ts); no secret is ever here.
@@ -87,7 +87,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       return element;
     },
     update(next) {
-      if (destroyed) fail(`${type}.update: this element was destroyed.`);
+      if (destroyed) fail(`${type}.update: element destroyed.`);
       options = checkOptions({ ...options, ...next });
       // The controller keeps the latest options and hands them to the frame whenever it (re)loads.
       if (frame) group.post({ type: 'element.update', elementId: id, options });

@@ -156,7 +156,7 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
    */
   function request<K extends Kind>(kind: K): Promise<Results[K]> {
     if (![...byType.values()].some((p) => p.isMounted())) {
-      return Promise.resolve(failure(kind, cfg.sessionId, 'elements_not_mounted', 'Mount an element before confirmPayment or createToken.'));
+      return Promise.resolve(failure(kind, cfg.sessionId, 'elements_not_mounted', 'Mount an element before you confirm.'));
     }
     host.ensureController();
     return loadRequests().then(
