@@ -202,7 +202,7 @@ async function inlinePage({ page, entry, wording }: FramePage): Promise<string> 
  * build of its own, self-contained (its own copy of the channel and checks: it is fetched only by
  * the pages that need it), emitted into the svcpay.js build's output so `precompress` covers it.
  */
-const embedParts = ['checkout', 'challenge'] as const;
+const embedParts = ['checkout', 'challenge', 'confirm'] as const;
 
 function lazyEmbedParts(): Plugin {
   return {

@@ -12,7 +12,7 @@ import { listen } from '../src/protocol/channel.ts';
 import type { CheckoutFrameToPage } from '../src/protocol/messages.ts';
 import type { CheckoutEventName, EmbeddedCheckout, MountCheckoutResult, PaymentError } from './loader/types.js';
 import { CheckoutFrameToPageParser } from './protocol.ts';
-import { callAll, handlers, randomId, serviceFrame } from './util.ts';
+import { UNREACHABLE, callAll, handlers, randomId, serviceFrame } from './util.ts';
 
 export interface CheckoutConfig {
   origin: string;
@@ -27,7 +27,7 @@ export const MOUNT_WAIT_MS = 75_000;
 /** Why a checkout could not be mounted when the service did not answer (or its script did not load). */
 export const checkoutUnavailable: PaymentError = {
   code: 'checkout_unavailable',
-  message: 'The payment service could not be reached. Check your connection and try again.',
+  message: UNREACHABLE,
 };
 
 const EVENTS: readonly CheckoutEventName[] = ['ready', 'success', 'failure'];

@@ -26,7 +26,7 @@ describe('elements({ appearance })', () => {
   });
 
   it.each([
-    [{ variables: { colorText: 'red; background: url(x)' } }, 'elements: appearance.variables.colorText is not supported, or its value is not allowed'],
+    [{ variables: { colorText: 'red; background: url(x)' } }, 'elements: appearance.variables.colorText is not supported; see the Appearance type'],
     [{ rules: { '.Input': { backgroundImage: 'url(x)' } } }, 'elements: appearance.rules[".Input"].backgroundImage is not supported'],
     [{ variables: { colourText: '#111' } }, 'elements: appearance.variables.colourText is not supported'],
     [{ theme: 'dark' }, 'elements: appearance.theme is not supported'],

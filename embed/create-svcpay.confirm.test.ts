@@ -1,11 +1,19 @@
 // @vitest-environment happy-dom
 /** The embed script's confirmPayment, createToken, bank challenge dialog, teardown and error event. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { makeSvcPay } from './create-svcpay.ts';
 import { P, PK, SERVICE, nextTask, page, readyState } from './create-svcpay.fixtures.ts';
+import { unavailable } from './lazy.fixtures.ts';
 
 // The challenge dialog is a part svcpay.js loads on demand (embed/lazy.ts); here it comes from this bundle.
 vi.mock('./lazy.ts', () => import('./lazy.fixtures.ts'));
+/** The confirm the page posted to the controller, once the confirm part (a microtask away here) has sent it. */
+const asked = (posted: () => object[]) =>
+  vi.waitFor(() => {
+    const ask = posted().find((m) => (m as { type?: string }).type === 'confirm');
+    if (!ask) throw new Error('no confirm posted yet');
+    return ask as { requestId: string; kind: string; targetOrigin: string };
+  });
 /** The dialog opens once its part has loaded. */
 const dialogShown = () => vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull());
 
@@ -23,7 +31,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
     load();
     fromController({ type: 'controller.ready' });
     const pending = svcpay.confirmPayment({ elements });
-    const confirm = posted().find((m) => (m as { type?: string }).type === 'confirm') as { requestId: string; targetOrigin: string };
+    const confirm = await asked(posted);
     expect(confirm.targetOrigin).toBe(SERVICE);
     const result = { status: 'succeeded', sessionId: 'cs_1', paymentIntentId: 'pi_1' };
     fromController({ type: 'confirm.result', requestId: 'someone-else', result: { ...result, status: 'failed' } });
@@ -32,7 +40,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
   });
 
   it('destroying the last element removes the controller frame; a confirm in flight answers processing, and a new element starts afresh', async () => {
-    const { svcpay, elements, load, fromController, controller, cardReady } = page();
+    const { svcpay, elements, load, fromController, controller, cardReady, posted } = page();
     const card = elements.create('card');
     card.mount('#card');
     cardReady();
@@ -40,9 +48,13 @@ describe('confirmPayment, createToken and the bank challenge', () => {
     load();
     fromController({ type: 'controller.ready' });
     const pending = svcpay.confirmPayment({ elements });
+    await asked(posted);
+    // One more call, destroyed while it still waits for its code (a microtask away here).
+    const token = svcpay.createToken({ elements });
     card.destroy();
     // The charge may have reached the service: only the session can say how it ended.
     await expect(pending).resolves.toEqual({ status: 'processing', sessionId: 'cs_1' });
+    await expect(token).resolves.toEqual({ error: { code: 'elements_destroyed', message: expect.any(String) } });
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
     elements.create('card').mount('#card');
     cardReady();
@@ -91,7 +103,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
     load();
     fromController({ type: 'controller.ready' });
     const pending = svcpay.createToken({ elements });
-    const ask = posted().find((m) => (m as { type?: string }).type === 'confirm') as unknown as { requestId: string; kind: string };
+    const ask = await asked(posted);
     expect(ask.kind).toBe('token');
     const token = { id: 'vp_pmt_1', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } };
     // A payment result for the same request is not a token: ignored.
@@ -112,7 +124,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
       const pending = svcpay.confirmPayment({ elements });
       load();
       fromController({ type: 'controller.ready' });
-      const ask = posted().find((m) => (m as { type?: string }).type === 'confirm') as unknown as { requestId: string };
+      const ask = await asked(posted);
       const url = 'http://127.0.0.1:4243/challenge/sbx_txn_1';
       fromController({ type: 'confirm.challenge', requestId: ask.requestId, url, label: 'Confirm your payment with your bank', cancel: 'Cancel' });
       await dialogShown();
@@ -146,7 +158,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
     load();
     fromController({ type: 'controller.ready' });
     void svcpay.confirmPayment({ elements });
-    const ask = posted().find((m) => (m as { type?: string }).type === 'confirm') as unknown as { requestId: string };
+    const ask = await asked(posted);
     fromController({ type: 'confirm.challenge', requestId: ask.requestId, url: 'http://127.0.0.1:4243/challenge/t', label: 'Bank', cancel: 'Cancel' });
     await dialogShown();
     const frame = document.querySelector<HTMLIFrameElement>('[role="dialog"] iframe')!;
@@ -161,6 +173,30 @@ describe('confirmPayment, createToken and the bank challenge', () => {
     expect(document.querySelector('[role="dialog"]')).toBeNull();
     expect(posted().find((m) => (m as { type?: string }).type === 'challenge.done')).toMatchObject({ outcome: 'returned' });
   });
+
+  it('a bank challenge whose dialog cannot load fires the error event and ends the challenge as canceled', async () => {
+    unavailable.add('challenge');
+    onTestFinished(() => void unavailable.clear());
+    const { svcpay, elements, load, fromController, posted, field } = page();
+    const errors: unknown[] = [];
+    elements.on('error', (e) => errors.push(e));
+    elements.create('card').mount('#card');
+    field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
+    await nextTask();
+    load();
+    fromController({ type: 'controller.ready' });
+    const pending = svcpay.confirmPayment({ elements });
+    const ask = await asked(posted);
+    fromController({ type: 'confirm.challenge', requestId: ask.requestId, url: 'http://127.0.0.1:4243/challenge/t', label: 'Bank', cancel: 'Cancel' });
+    await vi.waitFor(() => expect(errors).toEqual([{ code: 'script_load_failed', message: expect.stringContaining('script-src') }]));
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    // The controller asks the service how the charge ended, and the payment resolves.
+    expect(posted().find((m) => (m as { type?: string }).type === 'challenge.done')).toMatchObject({ requestId: ask.requestId, outcome: 'canceled', protocol: P, targetOrigin: SERVICE });
+    const result = { status: 'failed', sessionId: 'cs_1', error: { code: 'authentication_canceled', message: 'x' } };
+    fromController({ type: 'confirm.result', requestId: ask.requestId, result });
+    await expect(pending).resolves.toEqual(result);
+  });
+
 
   it('fires the group error event for a controller error and for a field frame that never says ready', async () => {
     vi.useFakeTimers();

@@ -21,15 +21,15 @@ describe('SvcPay()', () => {
     expect(() => elements.create('address', { mode: 'home' } as never)).toThrow(/mode \('billing' or 'shipping'\)/);
     elements.create('cardNumber');
     expect(() => elements.create('cardNumber')).toThrow(/already exists/);
-    expect(() => elements.create('card')).toThrow(/either "card" or the split/);
+    expect(() => elements.create('card')).toThrow(/"card" or the split card elements, not both/);
     expect(() => elements.create('cardCvc', { style: 1 } as never)).toThrow(/options/);
-    expect(() => svcpay.confirmPayment({ elements: {} as never })).toThrow(/elements object/);
+    expect(() => svcpay.confirmPayment({ elements: {} as never })).toThrow(/confirmPayment: pass \{ elements \}/);
   });
 
   it('createToken needs its elements object, and resolves elements_not_mounted before any mount', async () => {
     const svcpay = makeSvcPay(SERVICE)(PK);
     const elements = svcpay.elements({ sessionId: 'cs_1' });
-    expect(() => svcpay.createToken({ elements: {} as never })).toThrow(/elements object/);
+    expect(() => svcpay.createToken({ elements: {} as never })).toThrow(/createToken: pass \{ elements \}/);
     expect(await svcpay.createToken({ elements })).toEqual({ error: { code: 'elements_not_mounted', message: expect.any(String) } });
   });
 });
@@ -182,6 +182,30 @@ describe('elements', () => {
     ]);
     fromController({ type: 'controller.ready' });
     expect(posted()[1]).toMatchObject({ type: 'element.update', options: { disabled: true }, targetOrigin: SERVICE });
+  });
+
+  it("hears a field frame's unexpected failure from that frame, once, before any controller frame exists", async () => {
+    const { elements, controller, field } = page();
+    const errors: unknown[] = [];
+    elements.on('error', (e) => errors.push(e));
+    // Two elements, one not ready yet: the group has no controller frame.
+    elements.create('cardNumber').mount('#n');
+    elements.create('cardExpiry').mount('#x');
+    const n = field('#n');
+    n.post({ type: 'element.event', event: 'ready', state: { ...readyState, elementType: 'cardNumber' } });
+    await nextTask();
+    expect(controller()).toBeNull();
+    n.post({ type: 'element.error', code: 'frame_error' });
+    expect(errors).toEqual([{ code: 'frame_error', message: 'svcpay cardNumber frame failed unexpectedly.' }]);
+    // Only from that frame's window, the service origin, this channel and element, and code only.
+    n.post({ type: 'element.error', code: 'frame_error' }, 'http://evil.test');
+    n.post({ type: 'element.error', code: 'frame_error' }, SERVICE, window);
+    n.post({ type: 'element.error', code: 'frame_error', elementId: 'cardNumber-other' });
+    n.post({ type: 'element.error', code: 'frame_error', message: 'cannot format 4242424242424242' });
+    expect(errors).toHaveLength(1);
+    // A second failure is a second event.
+    n.post({ type: 'element.error', code: 'frame_error' });
+    expect(errors).toHaveLength(2);
   });
 
   it('does not take field events from the controller frame', async () => {

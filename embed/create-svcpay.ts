@@ -13,7 +13,7 @@ import { publishableKeyShape as PUBLISHABLE_KEY, secretKeyPrefix } from '../src/
 
 function checkLocale(locale: unknown, where: string): string | undefined {
   if (locale == null) return undefined;
-  if (typeof locale !== 'string' || locale.length > 16) fail(`${where}: locale must be 'auto' or a language tag ("fr").`);
+  if (typeof locale !== 'string' || locale.length > 16) fail(`${where}: locale is 'auto' or a language tag.`);
   return locale;
 }
 
@@ -29,7 +29,7 @@ function checkAppearance(a: unknown): Appearance | undefined {
   } catch {}
   const bad = appearanceProblem(copy);
   // What a value may be is the Appearance type's to say: colours, lengths, font names, keywords.
-  if (bad) fail(`elements: ${bad} is not supported, or its value is not allowed; see the Appearance type.`);
+  if (bad) fail(`elements: ${bad} is not supported; see the Appearance type.`);
   return copy as Appearance;
 }
 
@@ -46,9 +46,9 @@ const taken = new WeakSet<HTMLElement>();
 /** Builds the `SvcPay` global for a service origin (null when it could not be told). */
 export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (publishableKey, options = {}) => {
   const isString = typeof publishableKey === 'string';
-  if (isString && publishableKey.startsWith(secretKeyPrefix)) fail('SvcPay() was given a secret key: never put it in a web page.');
-  if (!isString || !PUBLISHABLE_KEY.test(publishableKey)) fail('SvcPay(publishableKey): pass your publishable key (vp_pk_…).');
-  const origin = serviceOrigin ?? fail('load svcpay.js with <script src="…/js/v1/svcpay.js">.');
+  if (isString && publishableKey.startsWith(secretKeyPrefix)) fail('SvcPay(): never put a secret key in a page.');
+  if (!isString || !PUBLISHABLE_KEY.test(publishableKey)) fail('SvcPay(): pass your publishable key (vp_pk_…).');
+  const origin = serviceOrigin ?? fail('load svcpay.js with a <script src> tag.');
   const pageOrigin = location.origin;
   if (!/^https?:/.test(pageOrigin)) fail('svcpay.js needs an http(s) page.');
   const baseLocale = checkLocale(options.locale, 'SvcPay');
@@ -58,7 +58,7 @@ export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (
   // Internal groups by their public object: confirmPayment must get back the group it was given.
   const groups = new WeakMap<Elements, ReturnType<typeof createGroup>>();
   const groupOf = (opts: { elements?: Elements } | undefined, call: string) =>
-    (opts && groups.get(opts.elements!)) || fail(`${call}: pass { elements }, an elements object of this SvcPay.`);
+    (opts && groups.get(opts.elements!)) || fail(`${call}: pass { elements } of this SvcPay.`);
 
   const svcpay: SvcPay = {
     elements(opts) {
@@ -81,7 +81,7 @@ export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (
       const sessionId = checkSessionId(opts, 'mountCheckout(target, { sessionId })');
       const locale = checkLocale(opts.locale, 'mountCheckout') ?? baseLocale;
       const container = resolveTarget(target, 'mountCheckout');
-      if (taken.has(container)) fail('mountCheckout: this container already holds a checkout.');
+      if (taken.has(container)) fail('mountCheckout: container already holds a checkout.');
       taken.add(container);
       const release = () => void taken.delete(container);
       return loadPart(origin, 'checkout').then(

@@ -34,8 +34,8 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
   const element: SvcPayElement = {
     elementType: type,
     mount(target) {
-      if (destroyed) fail(`${type}.mount: this element was destroyed.`);
-      if (frame) fail(`${type}.mount: already mounted; unmount() it first.`);
+      if (destroyed) fail(`${type}.mount: element destroyed.`);
+      if (frame) fail(`${type}.mount: already mounted; unmount() first.`);
       const container = resolveTarget(target, `${type}.mount`);
       // The mount's key and session bind the field (src/frames/binding.ts); no secret is ever here.
       // The registry (src/vocab/elements.ts) says which page renders the type, and how it is named.
@@ -87,7 +87,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       return element;
     },
     update(next) {
-      if (destroyed) fail(`${type}.update: this element was destroyed.`);
+      if (destroyed) fail(`${type}.update: element destroyed.`);
       options = checkOptions({ ...options, ...next });
       // The controller keeps the latest options and hands them to the frame whenever it (re)loads.
       if (frame) group.post({ type: 'element.update', elementId: id, options });
@@ -117,6 +117,9 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       if (!collapsed) frame.style.height = `${msg.height}px`;
       return;
     }
+    // Its own frame failed unexpectedly (reported to the service by the frame, with no card data):
+    // the group's `error` event, once per failure, whether or not the controller frame is up yet.
+    if (msg.type === 'element.error') return group.error('frame_error', `svcpay ${type} frame failed unexpectedly.`);
     const { event, state } = msg;
     if (state.elementType !== type) return;
     if (event === 'ready') {

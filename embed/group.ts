@@ -5,13 +5,13 @@
  * ever learns states and outcomes; card values stay in the frames.
  */
 import { listen, post } from '../src/protocol/channel.ts';
-import type { ControllerToPage, PageToController, TokenResult } from '../src/protocol/messages.ts';
-import type { ChallengeOutcome } from './challenge.ts';
+import type { ControllerToPage, PageToController } from '../src/protocol/messages.ts';
+import { failure, type Kind, type RequestHost, type Requests, type Results } from './confirm.ts';
 import { createElement } from './element.ts';
 import { loadPart } from './lazy.ts';
 import type { Appearance, ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, SvcPayElement } from './loader/types.js';
 import { ControllerToPageParser, PROTOCOL, elementTypes } from './protocol.ts';
-import { checkName, fail, handlers, internalError, randomId, serviceFrame } from './util.ts';
+import { UNREACHABLE, checkName, fail, handlers, randomId, serviceFrame } from './util.ts';
 import { elementFrames } from '../src/vocab/elements.ts';
 
 export interface GroupConfig {
@@ -24,7 +24,7 @@ export interface GroupConfig {
   debug?: boolean;
 }
 
-type Body = PageToController extends infer M ? (M extends unknown ? Omit<M, 'protocol' | 'channel'> : never) : never;
+export type Body = PageToController extends infer M ? (M extends unknown ? Omit<M, 'protocol' | 'channel'> : never) : never;
 
 /** What an element needs from its group. */
 export interface GroupHost extends GroupConfig {
@@ -36,6 +36,8 @@ export interface GroupHost extends GroupConfig {
   post(body: Body): void;
   /** A frame did not say ready in time (READY_WAIT_MS): the group's `error` event says so. */
   loadFailed(what: string): void;
+  /** The group's `error` event (an element frame that failed unexpectedly). */
+  error(code: string, message: string): void;
 }
 
 /** What the group needs from an element. */
@@ -48,27 +50,12 @@ export interface ElementPort {
 
 /** How long a frame may take to say ready (the controller, or a mounted element's frame). */
 export const READY_WAIT_MS = 15_000;
-const RESULT_WAIT_MS = 90_000;
-
-type Kind = 'payment' | 'token';
-type Results = { payment: ConfirmPaymentResult; token: CreateTokenResult };
-interface Pending {
-  /** What had focus when the merchant called: focus goes back there after a bank challenge. */
-  opener: Element | null;
-  /** The controller's answer; or `null`: the elements were destroyed while waiting. */
-  end(message: ControllerToPage | null): void;
-  /**
-   * No `after`: the bank challenge is open, no timeout while the buyer answers their bank. With
-   * `after`: it closed, the wait for the result starts again, and `after` runs once the merchant's
-   * code has seen the result.
-   */
-  wait(after?: () => void): void;
-}
 
 export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): Promise<ConfirmPaymentResult>; createToken(): Promise<CreateTokenResult> } {
   const channel = randomId();
   const byType = new Map<ElementType, ElementPort>();
-  const pending = new Map<string, Pending>();
+  /** confirmPayment and createToken: a part of their own (embed/confirm.ts), here once loaded. */
+  let requests: Requests | undefined;
   const events = handlers('elements', ['error']);
   let frame: HTMLIFrameElement | null = null;
   let ready = false;
@@ -122,8 +109,11 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       document.body.appendChild(frame);
       // The controller must answer within the wait, or the merchant hears why nothing works.
       controllerWatch = setTimeout(() => ready || loadFailed('controller frame'), READY_WAIT_MS);
+      // Off the way to `ready` as the frame is: the confirm code, so a Pay click need not wait for it.
+      loadRequests().catch(() => {});
     },
     loadFailed: (what) => loadFailed(what),
+    error: (code, message) => emitError(code, message),
   };
 
   /** The group's `error` event (Doc 3 leaves it open): frames that failed to load or failed unexpectedly. */
@@ -149,77 +139,34 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
       for (const body of waiting) postNow(body);
     } else if (msg.type === 'controller.error') {
       emitError(msg.error.code, msg.error.message);
-    } else if (msg.type === 'confirm.challenge') {
-      const { requestId } = msg;
-      const p = pending.get(requestId);
-      if (!p) return;
-      p.wait();
-      const done = (outcome: ChallengeOutcome, refocus = () => {}) => {
-        p.wait(refocus);
-        host.post({ type: 'challenge.done', requestId, outcome });
-      };
-      // The dialog is a script of its own (embed/lazy.ts), loaded the first time a bank asks. If it
-      // cannot load, the merchant hears why, and the payment ends as if the buyer had canceled:
-      // the controller then asks the service how the charge ended, so the confirm still resolves.
-      loadPart(cfg.origin, 'challenge').then(
-        (part) => {
-          if (pending.get(requestId) !== p) return;
-          if (cfg.debug) part.setChannelDebug(true);
-          part.openChallenge(msg.url, msg, cfg.origin, p.opener, done);
-        },
-        () => {
-          if (pending.get(requestId) !== p) return;
-          loadFailed('challenge script', 'script_load_failed', 'script-src');
-          done('canceled');
-        },
-      );
     } else {
-      pending.get(msg.requestId)?.end(msg);
+      requests?.fromController(msg);
     }
   }
 
-  const failure = <K extends Kind>(kind: K, code: string, message: string): Results[K] =>
-    (kind === 'token' ? { error: { code, message } } : { status: 'failed', sessionId: cfg.sessionId, error: { code, message } }) as Results[K];
+  const requestHost: RequestHost = { cfg, post: host.post, isReady: () => ready, loadFailed, loadPart };
+  /** The confirm part (one download per page), and this group's requests once it is here; rejects if it cannot load. */
+  const loadRequests = () => loadPart(cfg.origin, 'confirm').then((part) => (requests ??= part.createRequests(requestHost)));
 
-  /** One confirmPayment or createToken: the controller answers with an outcome, never card data. */
+  /**
+   * One confirmPayment or createToken. Its code is normally here since the elements were ready; a
+   * confirm before that starts the controller frame now, and waits for the code. If the code cannot
+   * load, the merchant hears why (`error` event) and the call resolves with the reason: never a
+   * hang, never a rejection.
+   */
   function request<K extends Kind>(kind: K): Promise<Results[K]> {
     if (![...byType.values()].some((p) => p.isMounted())) {
-      return Promise.resolve(failure(kind, 'elements_not_mounted', 'Mount an element before confirmPayment or createToken.'));
+      return Promise.resolve(failure(kind, cfg.sessionId, 'elements_not_mounted', 'Mount an element before you confirm.'));
     }
-    return new Promise((resolve) => {
-      const requestId = randomId(8);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let after: (() => void) | undefined;
-      const done = (result: Results[K]) => {
-        clearTimeout(timer);
-        pending.delete(requestId);
-        resolve(result);
-        // The merchant's handlers run first (re-enabling a Pay button), then focus goes back.
-        if (after) setTimeout(after);
-      };
-      const waitResult = () => (timer = setTimeout(() => done(failure(kind, 'timeout', 'The payment is taking too long. Check your connection and try again.')), RESULT_WAIT_MS));
-      pending.set(requestId, {
-        opener: document.activeElement,
-        end: (msg) =>
-          // Destroyed while waiting: a charge may have reached the service, so only the session
-          // (or its webhook) can say how it ended.
-          !msg
-            ? done((kind === 'payment' ? { status: 'processing', sessionId: cfg.sessionId } : failure(kind, 'elements_destroyed', 'The elements were destroyed before the card was saved.')) as Results[K])
-            : msg.type === (kind === 'payment' ? 'confirm.result' : 'token.result') &&
-              done((msg.type === 'token.result' ? toCreateTokenResult(msg.result) : msg.result) as Results[K]),
-        wait: (then) => {
-          clearTimeout(timer);
-          if ((after = then)) waitResult();
-        },
-      });
-      // Normally up since the elements were ready; a confirm before that starts it now.
-      host.ensureController();
-      timer = setTimeout(() => {
-        if (!ready) return done(failure(kind, 'controller_unavailable', 'The payment service could not be reached. Check your connection and try again.'));
-        waitResult();
-      }, READY_WAIT_MS);
-      host.post({ type: 'confirm', requestId, kind });
-    });
+    host.ensureController();
+    return loadRequests().then(
+      // Destroyed while the code loaded: answered as if it had been waiting for the controller.
+      (r) => (frame ? r.request(kind) : r.destroyed(kind)),
+      () => {
+        loadFailed('confirm script', 'script_load_failed', 'script-src');
+        return failure(kind, cfg.sessionId, 'script_load_failed', UNREACHABLE);
+      },
+    );
   }
 
   /**
@@ -237,16 +184,16 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     frame = null;
     ready = false;
     queue = [];
-    for (const p of [...pending.values()]) p.end(null);
+    requests?.end();
   }
 
   function create(type: ElementType, options?: ElementOptions): SvcPayElement {
     checkName('elements.create', 'element type', type, elementTypes);
-    if (byType.has(type)) fail(`elements.create: a "${type}" element already exists in this group.`);
+    if (byType.has(type)) fail(`elements.create: "${type}" already exists in this group.`);
     // The registry's slots: the combined card and the split card fields exclude each other.
     const slot = elementFrames[type].slot;
     if (slot && [...byType.keys()].some((t) => (elementFrames[t].slot ?? slot) !== slot)) {
-      fail('elements.create: use either "card" or the split card elements in a group, not both.');
+      fail('elements.create: use "card" or the split card elements, not both.');
     }
     const port = createElement(host, type, options, () => {
       byType.delete(type);
@@ -270,9 +217,4 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     },
   };
   return { elements, confirm: () => request('payment'), createToken: () => request('token') };
-}
-
-/** The wire's token result as the merchant reads it: `{ token }` or `{ error }`, one of the two. */
-function toCreateTokenResult(r: TokenResult): CreateTokenResult {
-  return r.token ? { token: r.token } : { error: r.error ?? internalError };
 }

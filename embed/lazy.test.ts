@@ -103,24 +103,26 @@ describe('a part that cannot load, through the public API', () => {
     await expect(svcpay.mountCheckout('#checkout', { sessionId: 'vp_cs_test_1' })).resolves.toMatchObject({ error: { code: 'checkout_unavailable' } });
   });
 
-  it('a bank challenge whose dialog cannot load fires the error event and ends the challenge as canceled', async () => {
-    const { svcpay, elements, load, fromController, posted, field } = page();
+  it('confirmPayment and createToken resolve script_load_failed (never hang, never reject) and fire the error event', async () => {
+    const { svcpay, elements, load, fromController, posted, cardReady } = page();
     const errors: unknown[] = [];
     elements.on('error', (e) => errors.push(e));
     elements.create('card').mount('#card');
-    field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
+    cardReady();
     await nextTask();
     load();
     fromController({ type: 'controller.ready' });
-    const pending = svcpay.confirmPayment({ elements });
-    const ask = posted().find((m) => (m as { type?: string }).type === 'confirm') as unknown as { requestId: string };
-    fromController({ type: 'confirm.challenge', requestId: ask.requestId, url: 'http://127.0.0.1:4243/challenge/t', label: 'Bank', cancel: 'Cancel' });
-    await vi.waitFor(() => expect(errors).toEqual([{ code: 'script_load_failed', message: expect.stringContaining('script-src') }]));
-    expect(document.querySelector('[role="dialog"]')).toBeNull();
-    // The controller asks the service how the charge ended, and the payment resolves.
-    expect(posted().find((m) => (m as { type?: string }).type === 'challenge.done')).toMatchObject({ requestId: ask.requestId, outcome: 'canceled', protocol: P, targetOrigin: SERVICE });
-    const result = { status: 'failed', sessionId: 'cs_1', error: { code: 'authentication_canceled', message: 'x' } };
-    fromController({ type: 'confirm.result', requestId: ask.requestId, result });
-    await expect(pending).resolves.toEqual(result);
+    await expect(svcpay.confirmPayment({ elements })).resolves.toEqual({
+      status: 'failed',
+      sessionId: 'cs_1',
+      error: { code: 'script_load_failed', message: expect.stringContaining('could not be reached') },
+    });
+    await expect(svcpay.createToken({ elements })).resolves.toEqual({ error: { code: 'script_load_failed', message: expect.stringContaining('could not be reached') } });
+    expect(errors).toEqual([
+      { code: 'script_load_failed', message: expect.stringContaining('script-src') },
+      { code: 'script_load_failed', message: expect.stringContaining('script-src') },
+    ]);
+    // Nothing was asked of the controller.
+    expect(posted().filter((m) => (m as { type?: string }).type === 'confirm')).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Code only some merchants need ships in scripts of its own, fetched from the service the first
  * time it is needed, so svcpay.js stays small (issue 9: 6 KB gzipped): `mountCheckout` (embed
- * sessions only) and the bank-challenge dialog (only when a bank asks). Each part is an IIFE
+ * sessions only), the bank-challenge dialog (only when a bank asks), and confirmPayment and
+ * createToken (fetched when a group's controller frame starts, after its elements are ready). Each part is an IIFE
  * built from embed/parts/<name>.ts (vite.config.ts, embed mode) and served beside svcpay.js at
  * /js/v1/svcpay-<name>.js, same origin and headers: a merchant CSP that lets svcpay.js run
  * (`script-src <service>`) lets the parts run too; under a nonce-based policy each part carries the
@@ -13,11 +14,13 @@
  */
 import type { openChallenge } from './challenge.ts';
 import type { mountCheckout } from './checkout.ts';
+import type { createRequests } from './confirm.ts';
 import type { setChannelDebug } from '../src/protocol/channel.ts';
 
 export interface Parts {
   checkout: { mountCheckout: typeof mountCheckout; setChannelDebug: typeof setChannelDebug };
   challenge: { openChallenge: typeof openChallenge; setChannelDebug: typeof setChannelDebug };
+  confirm: { createRequests: typeof createRequests };
 }
 export type PartName = keyof Parts;
 

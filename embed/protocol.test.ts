@@ -72,6 +72,12 @@ const toPage: unknown[] = [
   { protocol: P, type: 'element.resize', channel, elementId: 'e1', height: -1 },
   { protocol: P, type: 'element.resize', channel, elementId: 'e1', height: 2001 },
   { protocol: P, type: 'element.resize', channel, elementId: 'e1', height: '44' },
+  { protocol: P, type: 'element.error', channel, elementId: 'e1', code: 'frame_error' },
+  { protocol: P, type: 'element.error', channel, elementId: 'e1', code: 'x'.repeat(65) },
+  { protocol: P, type: 'element.error', channel, elementId: 'e1', code: 'frame_error', message: 'what the buyer typed' },
+  { protocol: P, type: 'element.error', channel, elementId: 'e1', code: 'frame_error', stack: 'Error: cannot format 4242424242424242' },
+  { protocol: P, type: 'element.error', channel, elementId: 'e1' },
+  { protocol: P, type: 'element.error', elementId: 'e1', code: 'frame_error' },
   { protocol: P, type: 'confirm.result', channel, requestId: 'r1', result },
   { protocol: P, type: 'confirm.result', channel, requestId: 'r1', result: { status: 'succeeded', sessionId: 'cs_1', paymentIntentId: 'pi_1' } },
   { protocol: P, type: 'confirm.result', channel, requestId: 'r1', result: { status: 'succeeded', sessionId: 'cs_1', paymentIntentId: null, retry: null } },
@@ -216,7 +222,7 @@ describe('hand-rolled page-side validators', () => {
     const types = (u: { _zod: { def: { options: readonly { _zod: { propValues?: Record<string, Set<unknown>> } }[] } } }) =>
       u._zod.def.options.flatMap((o) => [...(o._zod.propValues?.type ?? [])]).map(String).sort();
     expect(types(zodSide.ControllerToPage)).toEqual(['confirm.challenge', 'confirm.result', 'controller.error', 'controller.ready', 'token.result']);
-    expect(types(zodSide.FieldToPage)).toEqual(['element.event', 'element.resize']);
+    expect(types(zodSide.FieldToPage)).toEqual(['element.error', 'element.event', 'element.resize']);
     expect(types(zodSide.PageToController)).toEqual(['challenge.done', 'confirm', 'element.unmount', 'element.update', 'init']);
     expect(types(zodSide.CheckoutFrameToPage)).toEqual(['checkout.error', 'checkout.mounted', 'checkout.ready', 'checkout.resize', 'checkout.result']);
   });

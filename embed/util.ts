@@ -6,6 +6,9 @@ export function randomId(bytes = 16): string {
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
 
+/** Why a call failed when the service (a frame of it, or a script svcpay.js loads from it) could not be reached. */
+export const UNREACHABLE = 'The payment service could not be reached. Check your connection and try again.';
+
 /** What a promise resolves with when svcpay.js itself went wrong. */
 export const internalError = { code: 'internal_error', message: 'Something went wrong in svcpay.js.' };
 
@@ -43,7 +46,7 @@ export function handlers<E extends string>(where: string, names: readonly E[]) {
   return {
     on(event: E, handler: unknown): void {
       checkName(`${where}.on`, 'event', event, names);
-      if (typeof handler !== 'function') fail(`${where}.on: the handler must be a function.`);
+      if (typeof handler !== 'function') fail(`${where}.on: handler must be a function.`);
       lists[event] = [...(lists[event] ?? []), handler as Handler];
     },
     off(event: E, handler?: unknown): void {
@@ -72,7 +75,7 @@ export function resolveTarget(target: string | HTMLElement, what: string): HTMLE
   }
   // nodeType rather than instanceof: the container may come from another realm (an iframe).
   if (target && (target as Node).nodeType === 1) return target;
-  return fail(`${what}: pass a CSS selector or a DOM element.`);
+  return fail(`${what}: pass a CSS selector or an element.`);
 }
 
 /** The origin of the service that served this script, read while the script runs. */

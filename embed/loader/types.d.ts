@@ -179,10 +179,12 @@ export interface ElementsOptions {
 /**
  * Payload of the group's `error` event: something failed inside svcpay's frames. `code` is one of
  * `frame_load_failed` (a frame did not say it was ready in time: network, or a CSP without the
- * service in `frame-src`), `script_load_failed` (the bank challenge dialog, a script svcpay.js
- * loads from the service when a bank first asks, did not load: network, or a CSP without the
- * service in `script-src`; the payment then ends as if the buyer had canceled the challenge),
- * `frame_error` (an unexpected exception in a frame),
+ * service in `frame-src`), `script_load_failed` (a script svcpay.js loads from the service did
+ * not load: network, or a CSP without the service in `script-src`. The bank challenge dialog,
+ * loaded when a bank first asks: the payment then ends as if the buyer had canceled the
+ * challenge. The confirm code, loaded once the elements are ready: confirmPayment and createToken
+ * then resolve with the same code, and the next call tries again),
+ * `frame_error` (an unexpected exception in a frame, heard even before any confirm),
  * `fields_unavailable` (a field did not hand over its values), `unexpected_response` (the service
  * answered in a shape svcpay.js does not know), `internal_error`. Never carries card data.
  */

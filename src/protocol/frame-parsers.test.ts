@@ -55,10 +55,8 @@ const samples: unknown[] = [
   { protocol: P, type: 'field.event', elementId: 'e1', event: 'change', state: { ...addressState, value: { address: { ...address, line1: 'x'.repeat(201) } } } },
   { protocol: P, type: 'field.event', elementId: 'e1', event: 'result', state: { ...walletState, result: paid } },
   { protocol: P, type: 'field.event', elementId: 'e1', event: 'ready', state: { ...walletState, complete: 'yes' } },
+  // Gone from the bus: a field frame's error goes straight to the page (element.error).
   { protocol: P, type: 'field.error', elementId: 'e1', code: 'frame_error' },
-  { protocol: P, type: 'field.error', elementId: 'e1', code: 'x'.repeat(65) },
-  { protocol: P, type: 'field.error', elementId: 'e1', code: 'frame_error', message: 'what the buyer typed' },
-  { protocol: P, type: 'field.error', elementId: 'e1' },
   { protocol: P, type: 'controller.hello' },
   { protocol: P, type: 'controller.hello', extra: true },
   { protocol: 'svcpay/2', type: 'controller.hello' },

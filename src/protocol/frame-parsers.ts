@@ -39,7 +39,6 @@ const cardValues = obj({
 export const FieldToControllerParser = union<FieldToController>({
   'field.hello': obj({ ...head('field.hello', false), elementId: id, elementType: oneOf(elementTypes) }),
   'field.event': obj({ ...head('field.event', false), elementId: id, event, state: elementState }),
-  'field.error': obj({ ...head('field.error', false), elementId: id, code: str(64) }),
 });
 
 export const ControllerToFieldParser = parser<ControllerToField>(obj(head('controller.hello', false)));

@@ -255,6 +255,12 @@ export const FieldToPage = z.union([
     elementId: RequestId,
     height: FrameHeight,
   }),
+  /**
+   * An unexpected exception in the element frame (src/frames/frame-errors.ts): its code only, never
+   * its message or stack. Straight to the page, so the merchant's `error` event hears it even
+   * before the controller frame exists.
+   */
+  z.strictObject({ protocol, type: z.literal('element.error'), channel: Channel, elementId: RequestId, code: str(64) }),
 ]);
 export type FieldToPage = z.infer<typeof FieldToPage>;
 
@@ -293,8 +299,6 @@ export const FieldToController = z.union([
     event: ElementEventName,
     state: ElementState,
   }),
-  /** An unexpected exception in a field frame: its code only, reported to the merchant as an `error` event. */
-  z.strictObject({ protocol, type: z.literal('field.error'), elementId: RequestId, code: str(64) }),
 ]);
 export type FieldToController = z.infer<typeof FieldToController>;
 

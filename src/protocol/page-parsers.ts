@@ -68,6 +68,7 @@ const tokenResult = obj({
 export const FieldToPageParser = messages<FieldToPage>({
   'element.event': { elementId: id, event: oneOf(elementEventNames), state: elementState },
   'element.resize': { elementId: id, height: int(0, 2000) },
+  'element.error': { elementId: id, code: str(64) },
 });
 
 export const ControllerToPageParser = messages<ControllerToPage>({

@@ -15,6 +15,7 @@ import { startSvcPay } from '../../../embed/testing/server.ts';
 import type { SvcPayServer } from '../../../embed/testing/types.js';
 import { SvcPayApi, type Merchant } from '../../fixtures/api.ts';
 import { approvedNumberForms, cards } from '../../fixtures/cards.ts';
+import { openElementsPage } from '../../fixtures/elements-page.ts';
 import { startFlowsPage } from '../../fixtures/flows-page.ts';
 import type { MerchantPage } from '../../fixtures/options-page.ts';
 import { expect, test as base } from '../../fixtures/test.ts';
@@ -84,12 +85,13 @@ test('without retry a decline is final: the next confirm answers at once and the
 
 test.describe('3-D Secure', () => {
   test('the bank check shows in a dialog over the page; approving it pays', async ({ page, api, merchant }) => {
-    // The dialog's code is a part of svcpay.js fetched when a bank first asks (embed/lazy.ts).
+    // The dialog's code is a part of svcpay.js fetched when a bank first asks (embed/lazy.ts); the
+    // confirm code, one fetched once the card is ready.
     const parts: string[] = [];
     page.on('request', (r) => void (r.url().includes('/js/v1/svcpay-') && parts.push(new URL(r.url()).pathname)));
     const { flows, session } = await open(page, api, merchant);
     await flows.card.fill(cards.challenge);
-    expect(parts).toEqual([]);
+    expect(parts).not.toContain('/js/v1/svcpay-challenge.js');
     await flows.pay.click();
 
     await expect(page.getByRole('dialog', { name: 'Confirm your payment with your bank' })).toBeVisible();
@@ -98,7 +100,7 @@ test.describe('3-D Secure', () => {
     expect(await flows.result()).toMatchObject({ status: 'succeeded', sessionId: session.id });
     await expect(flows.dialog).toHaveCount(0);
     expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
-    expect(parts).toEqual(['/js/v1/svcpay-challenge.js']);
+    expect(parts).toEqual(['/js/v1/svcpay-confirm.js', '/js/v1/svcpay-challenge.js']);
   });
 
   test('when the dialog cannot load, the merchant hears why and the payment ends as canceled, not hanging', async ({ page, api, merchant }) => {
@@ -182,4 +184,40 @@ test('an unexpected failure in a card frame reaches the merchant as an error eve
   } finally {
     db.close();
   }
+  // Heard from the frame itself, not relayed a second time by the controller.
+  expect((await flows.errors.textContent())?.trim().split('\n')).toEqual([expect.stringContaining('"code":"frame_error"')]);
+});
+
+test('a card frame that fails before the controller frame exists still reaches the merchant, once, as an error event', async ({ page, api, merchant, server }) => {
+  // The controller frame starts once every mounted element is ready: an address frame that never
+  // loads keeps it away, while the card is ready and takes input.
+  await page.route('**/frames/address.html*', (route) => route.abort());
+  const shop = await openElementsPage(page, { server, api, merchant }, [{ type: 'card', options: { hidePostalCode: true } }, { type: 'address', options: { mode: 'billing' } }]);
+  const card = shop.frame('card');
+  await card.getByRole('textbox', { name: 'Card number', exact: true }).fill(cards.approved.number);
+  await expect.poll(() => shop.eventsOf('card', 'ready')).toHaveLength(1);
+  const field = page.frames().find((f) => f.url().includes('/frames/field.html'))!;
+  await field.evaluate((n) => void setTimeout(() => { throw new Error(`cannot format ${n}`); }), approvedNumberForms[0]);
+
+  await expect.poll(() => shop.eventsOf('elements', 'error')).toEqual([{ code: 'frame_error', message: 'svcpay card frame failed unexpectedly.' }]);
+  await expect(page.locator('iframe[title="svcpay controller"]')).toHaveCount(0);
+  for (const form of approvedNumberForms) expect(JSON.stringify(await shop.events())).not.toContain(form);
+});
+
+test('when the confirm script cannot load, confirmPayment resolves script_load_failed and the error event says why; the next Pay loads it and pays', async ({ page, api, merchant }) => {
+  // The part svcpay.js fetches once the card is ready (embed/lazy.ts), blocked as a strict CSP or a proxy might.
+  await page.route('**/js/v1/svcpay-confirm.js', (route) => route.abort());
+  const charges = countCharges(page);
+  const { flows, session } = await open(page, api, merchant);
+
+  await flows.submit(cards.approved);
+  expect(await flows.result()).toMatchObject({ status: 'failed', sessionId: session.id, error: { code: 'script_load_failed' } });
+  await expect(flows.errors).toContainText('"code":"script_load_failed"');
+  expect(charges()).toBe(0);
+  expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
+
+  // The block lifts: the next confirm fetches the script again, and pays.
+  await page.unroute('**/js/v1/svcpay-confirm.js');
+  await flows.pay.click();
+  expect(await flows.result()).toMatchObject({ status: 'succeeded', sessionId: session.id });
 });

@@ -142,12 +142,6 @@ describe('controller: createToken', () => {
 });
 
 describe('controller: errors', () => {
-  it('relays a field frame failure to the page as an error event', () => {
-    const t = setup();
-    t.c.fromField({ protocol: P, type: 'field.error', elementId: 'e1', code: 'frame_error' });
-    expect(t.sent().find((m) => m.type === 'controller.error')).toMatchObject({ error: { code: 'frame_error' } });
-  });
-
   it('an exception while confirming is reported, told to the page, and resolves internal_error', async () => {
     const t = setup({ charge: async () => Promise.reject(new TypeError('boom')) });
     expect(await t.confirm()).toMatchObject({ status: 'failed', error: { code: 'internal_error' } });

@@ -183,10 +183,7 @@ export function createController(deps: ControllerDeps) {
         // Kept for the wording of a validation failure; the page heard it from the field itself.
         register(msg.elementId, msg.state.elementType).state = msg.state;
         return;
-      case 'field.error':
-        // The field reported it to the service itself; the merchant hears of it here.
-        fault({ code: 'frame_error', message: `A ${fields.get(msg.elementId)?.type ?? 'card'} field failed unexpectedly (${msg.code}).` }, {}, false);
-        return;
+      // A field frame's own failure goes from that frame straight to the page (element.error).
     }
   }
 

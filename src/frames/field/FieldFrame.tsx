@@ -39,7 +39,7 @@ export interface ViewLink {
  * tells who the parent is and it is another origin, nothing is posted (the browser would drop it
  * anyway, as postMessage delivers only to the target origin).
  */
-function toParent(parentOrigin: string, msg: FieldToPage): void {
+export function toParent(parentOrigin: string, msg: FieldToPage): void {
   if (window.parent === window) return;
   const ancestor = location.ancestorOrigins?.[0];
   if (ancestor !== undefined && ancestor !== parentOrigin) return;

@@ -7,15 +7,14 @@ import { render } from 'preact';
 import { rendersOn, type ElementPage } from '../../elements/registry.ts';
 import { applyDocumentLocale, loadLocale, negotiateLocale } from '../../locales/index.ts';
 import { sendClientError } from '../../client/send-client-error.ts';
-import { openBus, setChannelDebug, type Bus } from '../../protocol/channel.ts';
+import { setChannelDebug } from '../../protocol/channel.ts';
 import { PROTOCOL } from '../../protocol/checks.ts';
-// Hand-rolled validators, not zod's (issue 9: no zod in a frame; frame-parsers.test.ts holds them equal).
-import { ControllerToFieldParser as ControllerToField, FieldToControllerParser as FieldToController, readFieldParams } from '../../protocol/frame-parsers.ts';
-import type { ElementState, FieldToController as Announcement } from '../../protocol/messages.ts';
+import { readFieldParams } from '../../protocol/frame-parsers.ts';
+import type { ElementState } from '../../protocol/messages.ts';
 import { watchErrors } from '../frame-errors.ts';
 import type { FieldParams } from '../params.ts';
 import { applyAppearance } from './appearance.ts';
-import { FieldFrame, type FieldFrameProps } from './FieldFrame.tsx';
+import { FieldFrame, toParent, type FieldFrameProps } from './FieldFrame.tsx';
 import './field.css';
 
 export function bootElementFrame(page: ElementPage, view: FieldFrameProps['view'], initial?: (params: FieldParams) => ElementState): void {
@@ -26,13 +25,15 @@ export function bootElementFrame(page: ElementPage, view: FieldFrameProps['view'
     return;
   }
   setChannelDebug(params.debug === '1');
-  // An unexpected failure here is reported to the service, and announced on the bus so the
-  // controller tells the merchant (`error` event); the bus is opened only if one happens.
-  let errors: Bus<Announcement> | null = null;
-  watchErrors(window, page, sendClientError, (code) => {
-    errors ??= openBus(params.channel, { receive: ControllerToField, send: FieldToController, onMessage: () => {} });
-    errors.post({ protocol: PROTOCOL, type: 'field.error', elementId: params.elementId, code });
-  }, params.sessionId);
+  // An unexpected failure here is reported to the service, and told to the page straight away
+  // (its `error` event), like the frame's state: the controller frame may not exist yet.
+  watchErrors(
+    window,
+    page,
+    sendClientError,
+    (code) => toParent(params.parentOrigin, { protocol: PROTOCOL, type: 'element.error', channel: params.channel, elementId: params.elementId, code }),
+    params.sessionId,
+  );
   // 'auto' becomes the browser's language here, inside the frame (the page's navigator is the same).
   const locale = negotiateLocale([params.locale]);
   applyDocumentLocale(document, locale);

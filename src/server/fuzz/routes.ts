@@ -193,7 +193,7 @@ export const SPECS: RouteSpec[] = [
   { method: 'POST', path: '/_sandbox/clock', key: 'none', zod: ClockBody, hints: { advanceSeconds: fc.integer({ min: 0, max: 5 }) } },
   { method: 'GET', path: '/pay/:sessionId', key: 'none', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'], ownErrorShape: pageOk },
   { method: 'GET', path: '/frames/:name{(controller|field|address|wallet|checkout|challenge-return)\\.html}', key: 'none', targets: ['frame'] },
-  { method: 'GET', path: '/js/v1/:name{svcpay(-checkout|-challenge)?\\.js}', key: 'none', targets: ['script'] },
+  { method: 'GET', path: '/js/v1/:name{svcpay(-checkout|-challenge|-confirm)?\\.js}', key: 'none', targets: ['script'] },
   { method: 'GET', path: '/assets/:name', key: 'none', targets: ['asset', 'bogus'] },
   { method: 'GET', path: '/favicon.ico', key: 'none' },
   {

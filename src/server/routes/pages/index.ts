@@ -118,7 +118,7 @@ export function pageRoutes(deps: Deps) {
 
   // svcpay.js, and the parts of it it loads on demand from here (embed/lazy.ts): same headers, so a
   // merchant CSP `script-src <service>` that runs the one runs the others.
-  r.get('/js/v1/:name{svcpay(-checkout|-challenge)?\\.js}', async (c) => {
+  r.get('/js/v1/:name{svcpay(-checkout|-challenge|-confirm)?\\.js}', async (c) => {
     const file = await loadDist(distDir, 'embed', c.req.param('name'));
     if (!file) throw new ApiError('service_unavailable', BUILD_MISSING);
     c.header('Access-Control-Allow-Origin', '*');
