@@ -202,12 +202,12 @@ async function bytesOf(page: Page, ready: ReadyInfo, sessionId: string, type: 'c
       }),
     { publishableKey: ready.publishableKey, sessionId, types: type === 'card' ? ['card'] : ['cardNumber', 'cardExpiry', 'cardCvc'], timeoutMs: READY_TIMEOUT_MS },
   );
-  // The controller frame starts once a field is ready: its downloads count too, so wait for its
-  // load event (its module scripts have run by then). Requests the frames start later still (none
-  // expected) would land here too.
+  // The controller frame and the confirm script (svcpay-confirm.js) start once the fields are
+  // ready: a card buyer downloads them too, so wait for the controller's load event and then for
+  // the network to go quiet (the confirm script counts under `embed`).
   const controller = await page.waitForSelector('iframe[title="svcpay controller"]', { state: 'attached', timeout: READY_TIMEOUT_MS });
   await (await controller.contentFrame())?.waitForLoadState('load');
-  await page.waitForTimeout(300);
+  await page.waitForLoadState('networkidle');
   const out = { embed: 0, controller: 0, fields: 0, total: 0 };
   for (const s of await Promise.all(seen.sizes)) {
     out[s.where] += s.bytes;

@@ -26,10 +26,10 @@ describe('elements({ appearance })', () => {
   });
 
   it.each([
-    [{ variables: { colorText: 'red; background: url(x)' } }, 'elements: appearance.variables.colorText is not supported; see the Appearance type'],
-    [{ rules: { '.Input': { backgroundImage: 'url(x)' } } }, 'elements: appearance.rules[".Input"].backgroundImage is not supported'],
-    [{ variables: { colourText: '#111' } }, 'elements: appearance.variables.colourText is not supported'],
-    [{ theme: 'dark' }, 'elements: appearance.theme is not supported'],
+    [{ variables: { colorText: 'red; background: url(x)' } }, 'elements: appearance.variables.colorText does not fit the Appearance type'],
+    [{ rules: { '.Input': { backgroundImage: 'url(x)' } } }, 'elements: appearance.rules[".Input"].backgroundImage does not fit'],
+    [{ variables: { colourText: '#111' } }, 'elements: appearance.variables.colourText does not fit'],
+    [{ theme: 'dark' }, 'elements: appearance.theme does not fit'],
   ])('throws at elements() for %j, naming the bad key', (appearance, named) => {
     expect(() => makeSvcPay(SERVICE)(PK).elements({ sessionId: 'cs_1', appearance: appearance as never })).toThrow(named);
   });

@@ -18,7 +18,7 @@ describe('SvcPay()', () => {
     expect(() => svcpay.elements({} as never)).toThrow(/sessionId is required/);
     const elements = svcpay.elements({ sessionId: 'cs_1' });
     expect(() => elements.create('iban' as never)).toThrow(/unknown element type "iban"/);
-    expect(() => elements.create('address', { mode: 'home' } as never)).toThrow(/mode \('billing' or 'shipping'\)/);
+    expect(() => elements.create('address', { mode: 'home' } as never)).toThrow(/address: options do not fit the ElementOptions type/);
     elements.create('cardNumber');
     expect(() => elements.create('cardNumber')).toThrow(/already exists/);
     expect(() => elements.create('card')).toThrow(/"card" or the split card elements, not both/);

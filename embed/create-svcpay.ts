@@ -29,7 +29,7 @@ function checkAppearance(a: unknown): Appearance | undefined {
   } catch {}
   const bad = appearanceProblem(copy);
   // What a value may be is the Appearance type's to say: colours, lengths, font names, keywords.
-  if (bad) fail(`elements: ${bad} is not supported; see the Appearance type.`);
+  if (bad) fail(`elements: ${bad} does not fit the Appearance type.`);
   return copy as Appearance;
 }
 
@@ -66,7 +66,7 @@ export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (
         origin,
         pageOrigin,
         publishableKey,
-        sessionId: checkSessionId(opts, 'elements({ sessionId })'),
+        sessionId: checkSessionId(opts, 'elements'),
         locale: checkLocale(opts.locale, 'elements') ?? baseLocale,
         appearance: checkAppearance(opts.appearance),
         debug,
@@ -78,7 +78,7 @@ export const makeSvcPay = (serviceOrigin: string | null): SvcPayConstructor => (
     createToken: (opts) => groupOf(opts, 'createToken').createToken().catch(() => ({ error: internalError })),
     // Mistakes throw here, at the call; the checkout itself is a script of its own (embed/lazy.ts).
     mountCheckout(target, opts) {
-      const sessionId = checkSessionId(opts, 'mountCheckout(target, { sessionId })');
+      const sessionId = checkSessionId(opts, 'mountCheckout');
       const locale = checkLocale(opts.locale, 'mountCheckout') ?? baseLocale;
       const container = resolveTarget(target, 'mountCheckout');
       if (taken.has(container)) fail('mountCheckout: container already holds a checkout.');

@@ -25,7 +25,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
   let loadWatch: ReturnType<typeof setTimeout> | undefined;
 
   function checkOptions(o: ElementOptions): ElementOptions {
-    if (!isElementOptions(o)) fail(`${type}: options are placeholder, disabled, hidePostalCode and mode ('billing' or 'shipping').`);
+    if (!isElementOptions(o)) fail(`${type}: options do not fit the ElementOptions type.`);
     return o;
   }
 

@@ -91,7 +91,9 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
         channel,
         {},
         'svcpay controller',
-        'position:fixed!important;top:0;left:0;width:1px!important;height:1px!important;border:0!important;visibility:hidden!important;pointer-events:none!important',
+        // Hidden whatever the page's CSS says (inline !important wins); a hidden frame takes no
+        // pointer events, and a fixed one no room in the page's flow.
+        'position:fixed!important;width:1px!important;height:1px!important;border:0;visibility:hidden!important',
       );
       frame.tabIndex = -1;
       frame.setAttribute('aria-hidden', 'true');

@@ -50,6 +50,6 @@ test('an appearance that would load a resource is refused at elements(), naming 
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   await openMerchantPage(page, { server, api, merchant }, { appearance: { variables: { colorBackground: 'url(https://evil.test/pixel.png)' } } });
-  await expect.poll(() => errors).toEqual([expect.stringContaining('svcpay: elements: appearance.variables.colorBackground is not supported; see the Appearance type')]);
+  await expect.poll(() => errors).toEqual([expect.stringContaining('svcpay: elements: appearance.variables.colorBackground does not fit the Appearance type')]);
   await expect(page.locator('iframe[src*="/frames/field.html"]')).toHaveCount(0);
 });
