@@ -112,6 +112,15 @@ describe('hosted checkout flow', () => {
     expect(s.assign).toHaveBeenCalledWith('http://127.0.0.1:4244/thanks');
   });
 
+  it('hands a transaction waiting for the bank to complete, which says what comes next', async () => {
+    const s = setup();
+    await ready(s);
+    s.checkout.pay();
+    s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'requires_action', transactionId: 'sbx_txn_3ds' });
+    await flush();
+    expect(s.api.completeCheckout).toHaveBeenCalledWith('cs_test_1', 'sbx_txn_3ds', undefined);
+  });
+
   it('does not redirect without a redirect URL', async () => {
     const s = setup(fakeApi({ completeCheckout: async () => ok({ status: 'succeeded', sessionId: 'cs_test_1', transactionId: 't', redirectUrl: null }) }));
     await ready(s);

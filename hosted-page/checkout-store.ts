@@ -331,6 +331,7 @@ export function createCheckout(deps: CheckoutDeps) {
         return retryAfterFailure(t(locale.value, 'status.pay_error'));
       case 'approved':
       case 'declined':
+      case 'requires_action':
         if (!msg.transactionId) {
           report('result_without_transaction', { status: msg.status });
           return retryAfterFailure(t(locale.value, 'status.pay_error'));

@@ -60,11 +60,9 @@ export function FieldsApp({ params, events, parent, charge = chargeCard }: Field
       protocol: PROTOCOL,
       type: 'sbx.result',
       requestId,
-      // The protocol's `approved` / `declined` both mean "a transaction exists: complete it"; the
-      // service, not this frame, tells the host that the bank wants the buyer (`complete` answers
-      // `next_action`), so a transaction waiting for its challenge travels as `approved` until
-      // the protocol names `requires_action` itself.
-      status: outcome.status === 'requires_action' ? 'approved' : outcome.status,
+      // Each means "a transaction exists: complete it"; for `requires_action` the service, not this
+      // frame, gives the host the bank's page (`complete` answers `next_action`).
+      status: outcome.status,
       transactionId: outcome.transactionId,
       ...(outcome.declineCode ? { declineCode: outcome.declineCode } : {}),
     });

@@ -28,8 +28,11 @@ export const ProcessorFrameToHost = z.union([
     protocol,
     type: z.literal('sbx.result'),
     requestId: RequestId,
-    /** `approved` / `declined`: a transaction exists; the host page calls complete with it. */
-    status: z.enum(['approved', 'declined', 'invalid', 'error']),
+    /**
+     * `approved` / `declined` / `requires_action` (the bank wants the buyer): a transaction exists;
+     * the host page calls complete with it, and the service says what comes next.
+     */
+    status: z.enum(['approved', 'declined', 'requires_action', 'invalid', 'error']),
     transactionId: z.optional(str(80)),
     declineCode: z.optional(str(64)),
   }),

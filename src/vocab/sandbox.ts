@@ -3,9 +3,6 @@
  * ./payments.ts because only its fields page reads it in a browser: a module shared with the
  * frames would put these words in the chunk every frame downloads.
  */
-export const processorChargeStatuses = ['approved', 'declined'] as const;
-export type ProcessorChargeStatus = (typeof processorChargeStatuses)[number];
-
 /** A transaction at the sandbox processor, as its server API reports it (Doc 3, the test-card table). */
 export const processorTransactionStatuses = ['approved', 'declined', 'requires_action'] as const;
 export type ProcessorTransactionStatus = (typeof processorTransactionStatuses)[number];
