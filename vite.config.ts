@@ -112,9 +112,9 @@ function catalogueFiles() {
  * The frame pages (issue 9, Speed): each one document that carries everything it needs, so a field
  * costs one round trip, as a blank frame does (and the controller, loaded after the fields, one
  * too). Each entry is built on its own (no chunk shared with the other frame or the hosted page, so
- * no module there grows what a card buyer downloads; neither pulls zod's message schemas: see
- * src/protocol/page-parsers.ts and frame-parsers.ts), and its script and style go inline into its
- * page, emitted at the path the server serves. The pages' CSP allows those by their sha256 hashes,
+ * no module there grows what a card buyer downloads; none carries zod, and the build fails if one
+ * does: see src/protocol/page-parsers.ts, frame-parsers.ts and src/client/parsers.ts), and its
+ * script and style go inline into its page, emitted at the path the server serves. The pages' CSP allows those by their sha256 hashes,
  * which the server computes from the built file (src/server/routes/pages). Precompressed like every
  * other file by `precompress`.
  */
@@ -187,6 +187,10 @@ async function inlinePage({ page, entry, wording }: FramePage): Promise<string> 
   const css = files.filter((f): f is Rolldown.OutputAsset => f.type === 'asset' && f.fileName.endsWith('.css')).map((f) => String(f.source)).join('').trim();
   // `</script` cannot occur inside the script element; `<\/script` means the same in JS text.
   const js = chunks[0]!.code.replace(/<\/(script)/gi, '<\\/$1').trim();
+  // No zod in a frame (issue 9: zod/mini was ~17 KB minified of a frame): what a frame reads goes
+  // through hand-rolled twins (src/protocol/checks.ts; src/client/parsers.ts for the service's answers).
+  const zod = Object.keys(chunks[0]!.modules).filter((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id) && chunks[0]!.modules[id]!.renderedLength > 0);
+  if (zod.length) throw new Error(`${page}: a frame carries no zod, but its bundle holds ${zod.map((id) => id.replace(/.*[\\/]node_modules[\\/]/, '')).join(', ')}: read through a hand-rolled twin instead (src/client/parsers.ts)`);
   const missing = missingWording(js, english(), wording);
   if (missing) throw new Error(`${page}: its code names "${missing.named}", but its English wording (FramePage.wording) leaves out "${missing.key}"`);
   if (/<!--|<script/i.test(js) || /<\/style/i.test(css)) throw new Error(`${page}: the bundle holds text that cannot go inline in HTML`);

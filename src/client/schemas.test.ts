@@ -82,6 +82,17 @@ const envelopeOk = {
 };
 const cardOk = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
 
+const appleOk = {
+  epochTimestamp: 1767225600000,
+  expiresAt: 1767225900000,
+  merchantSessionIdentifier: 'SSH1',
+  nonce: 'ab12cd34',
+  merchantIdentifier: 'AB',
+  domainName: 'shop.example.com',
+  displayName: 'Tea Shop',
+  signature: 'ff',
+};
+
 const googleOk = {
   apiVersion: 2,
   apiVersionMinor: 0,
@@ -97,7 +108,9 @@ const googleOk = {
   transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '25.00', currencyCode: 'USD' },
 };
 
-/** `hand`: the hand-rolled twin the controller frame uses instead (./parsers.ts), where there is one. */
+const googleMethod = googleOk.allowedPaymentMethods[0]!;
+
+/** `hand`: the hand-rolled twin the frames use instead (./parsers.ts: no zod in a frame), where there is one. */
 const cases: Array<{ name: string; classic: Parser; mirror: Parser; hand?: Parser; samples: unknown[] }> = [
   {
     name: 'InitResponse',
@@ -158,6 +171,7 @@ const cases: Array<{ name: string; classic: Parser; mirror: Parser; hand?: Parse
   },
   {
     name: 'PublicSession',
+    hand: hand.PublicSessionParser,
     classic: api.PublicSession,
     mirror: mini.PublicSession,
     samples: [
@@ -177,6 +191,23 @@ const cases: Array<{ name: string; classic: Parser; mirror: Parser; hand?: Parse
       { ...sessionOk, country: undefined },
       { ...sessionOk, buyerFields: { ...sessionOk.buyerFields, email: 'auto' } },
       { ...sessionOk, buyerFields: { ...sessionOk.buyerFields, billingAddress: undefined } },
+      { ...sessionOk, buyerFields: { ...sessionOk.buyerFields, phone: 'required', shippingAddress: 'optional' } },
+      { ...sessionOk, buyerFields: null },
+      { ...sessionOk, buyerFields: [] },
+      { ...sessionOk, shipping: 'required', phone: 'auto', nameCollection: 'none' },
+      { ...sessionOk, lineItems: {} },
+      { ...sessionOk, lineItems: [null] },
+      { ...sessionOk, lineItems: [{ name: 1, quantity: 1, unitAmount: 1 }] },
+      { ...sessionOk, amount: -5 },
+      { ...sessionOk, amount: Number.NaN },
+      { ...sessionOk, amount: Infinity },
+      { ...sessionOk, amount: '1000' },
+      { ...sessionOk, chargeAtSubmit: 0 },
+      { ...sessionOk, retry: { allowed: true, attempts_remaining: 0, extra: 1 } },
+      { ...sessionOk, status: 'processing', integrationMode: 'hosted' },
+      null,
+      [sessionOk],
+      'cs_1',
     ],
   },
   {
@@ -267,21 +298,23 @@ const cases: Array<{ name: string; classic: Parser; mirror: Parser; hand?: Parse
   },
   {
     name: 'AppleMerchantSession',
+    hand: hand.AppleMerchantSessionParser,
     classic: wallets.AppleMerchantSession,
     mirror: mini.AppleMerchantSession,
-    samples: variants({
-      epochTimestamp: 1767225600000,
-      expiresAt: 1767225900000,
-      merchantSessionIdentifier: 'SSH1',
-      nonce: 'ab12cd34',
-      merchantIdentifier: 'AB',
-      domainName: 'shop.example.com',
-      displayName: 'Tea Shop',
-      signature: 'ff',
-    }),
+    samples: [
+      ...variants(appleOk),
+      { ...appleOk, epochTimestamp: 1767225600000.5 },
+      { ...appleOk, expiresAt: Number.MAX_SAFE_INTEGER + 2 },
+      { ...appleOk, expiresAt: -1 },
+      { ...appleOk, expiresAt: '1767225900000' },
+      { ...appleOk, operationalAnalyticsIdentifier: 'Tea Shop:AB', retries: 0 },
+      null,
+      [appleOk],
+    ],
   },
   {
     name: 'GooglePaymentDataRequest',
+    hand: hand.GooglePaymentDataRequestParser,
     classic: wallets.GooglePaymentDataRequest,
     mirror: mini.GooglePaymentDataRequest,
     samples: [
@@ -292,6 +325,26 @@ const cases: Array<{ name: string; classic: Parser; mirror: Parser; hand?: Parse
       { ...googleOk, transactionInfo: { ...googleOk.transactionInfo, totalPrice: 25 } },
       { ...googleOk, allowedPaymentMethods: [{ ...googleOk.allowedPaymentMethods[0], parameters: { allowedAuthMethods: ['PAN_ONLY'], allowedCardNetworks: ['PAYPAL'] } }] },
       { ...googleOk, allowedPaymentMethods: [] },
+      { ...googleOk, environment: 'PRODUCTION' },
+      { ...googleOk, apiVersionMinor: 1 },
+      { ...googleOk, apiVersion: '2' },
+      { ...googleOk, merchantInfo: {} },
+      { ...googleOk, merchantInfo: { merchantName: 'Tea Shop', merchantId: 'BCR2' } },
+      { ...googleOk, transactionInfo: { ...googleOk.transactionInfo, totalPriceStatus: 'ESTIMATED' } },
+      { ...googleOk, transactionInfo: { ...googleOk.transactionInfo, countryCode: 1 } },
+      { ...googleOk, transactionInfo: { ...googleOk.transactionInfo, currencyCode: undefined } },
+      { ...googleOk, allowedPaymentMethods: [{ ...googleMethod, type: 'PAYPAL' }] },
+      { ...googleOk, allowedPaymentMethods: [googleMethod, null] },
+      { ...googleOk, allowedPaymentMethods: {} },
+      { ...googleOk, allowedPaymentMethods: [{ ...googleMethod, parameters: { allowedAuthMethods: [], allowedCardNetworks: ['VISA', 'MASTERCARD', 'DISCOVER', 'JCB'] } }] },
+      { ...googleOk, allowedPaymentMethods: [{ ...googleMethod, parameters: { allowedAuthMethods: ['PAN_ONLY'], allowedCardNetworks: ['visa'] } }] },
+      { ...googleOk, allowedPaymentMethods: [{ ...googleMethod, parameters: { allowedAuthMethods: ['pan_only'], allowedCardNetworks: ['VISA'] } }] },
+      { ...googleOk, allowedPaymentMethods: [{ ...googleMethod, parameters: { allowedAuthMethods: ['PAN_ONLY'] } }] },
+      { ...googleOk, allowedPaymentMethods: [{ ...googleMethod, tokenizationSpecification: { type: 'DIRECT', parameters: { gateway: 'g', gatewayMerchantId: 'm' } } }] },
+      { ...googleOk, allowedPaymentMethods: [{ ...googleMethod, tokenizationSpecification: { type: 'PAYMENT_GATEWAY', parameters: { gateway: 'g' } } }] },
+      { ...googleOk, allowedPaymentMethods: [{ ...googleMethod, tokenizationSpecification: { type: 'PAYMENT_GATEWAY' } }] },
+      null,
+      [googleOk],
     ],
   },
   {
