@@ -6,8 +6,8 @@ const all = { email: 'required', name: 'required', phone: 'required', shippingAd
 
 export const states: DemoStates<BuyerFieldsProps> = {
   'default-account': { description: 'Default account settings: optional email and name', props: { plan: { ...none, email: 'optional', name: 'optional' } } },
-  'everything-required': { description: 'Email, name, phone, shipping and billing address all required', props: { plan: all, country: 'US' } },
-  'missing-required': { description: 'Everything required, Pay pressed with nothing typed', props: { plan: all, country: 'US', initial: { revealed: true, shipping: { revealed: true }, billing: { revealed: true } } } },
+  'everything-required': { main: true, description: 'Email, name, phone, shipping and billing address all required', props: { plan: all, country: 'US' } },
+  'missing-required': { main: true, description: 'Everything required, Pay pressed with nothing typed', props: { plan: all, country: 'US', initial: { revealed: true, shipping: { revealed: true }, billing: { revealed: true } } } },
   'invalid-email': {
     description: 'An email without a domain, shown after Pay',
     props: { plan: { ...none, email: 'required', phone: 'optional' }, initial: { texts: { email: 'ada@' }, revealed: true } },
