@@ -109,6 +109,7 @@ export function BuyerFields({ plan, locale, country, disabled = false, handleRef
   }
 
   const defaultCountry = country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : undefined;
+  const common = { locale, disabled, defaultCountry };
 
   return (
     <div class="svp-buyer">
@@ -144,44 +145,54 @@ export function BuyerFields({ plan, locale, country, disabled = false, handleRef
         </section>
       )}
       {shown(plan.shippingAddress) && (
-        <section class="svp-buyer__section" aria-labelledby="svp-buyer-shipping">
-          <h2 class="svp-buyer__heading" id="svp-buyer-shipping">
-            {t(locale, 'address.group.shipping')}
-          </h2>
-          <AddressFields
-            mode="shipping"
-            locale={locale}
-            disabled={disabled}
-            defaultCountry={defaultCountry}
-            // A parcel names its recipient: required with a required address, optional with an optional one.
-            fields={{ name: plan.shippingAddress === 'required' ? 'required' : 'optional', phone: 'never' }}
-            required={plan.shippingAddress === 'required'}
-            initial={initial?.shipping}
-            handleRef={(h) => {
-              shipping.current = h;
-            }}
-          />
-        </section>
+        <AddressSection
+          mode="shipping"
+          {...common}
+          // A parcel names its recipient: required with a required address, optional with an optional one.
+          name={plan.shippingAddress === 'required' ? 'required' : 'optional'}
+          required={plan.shippingAddress === 'required'}
+          initial={initial?.shipping}
+          handle={shipping}
+        />
       )}
       {shown(plan.billingAddress) && (
-        <section class="svp-buyer__section" aria-labelledby="svp-buyer-billing">
-          <h2 class="svp-buyer__heading" id="svp-buyer-billing">
-            {t(locale, 'address.group.billing')}
-          </h2>
-          <AddressFields
-            mode="billing"
-            locale={locale}
-            disabled={disabled}
-            defaultCountry={defaultCountry}
-            fields={{ name: 'never', phone: 'never' }}
-            required={plan.billingAddress === 'required'}
-            initial={initial?.billing}
-            handleRef={(h) => {
-              billing.current = h;
-            }}
-          />
-        </section>
+        <AddressSection mode="billing" {...common} name="never" required={plan.billingAddress === 'required'} initial={initial?.billing} handle={billing} />
       )}
     </div>
+  );
+}
+
+interface AddressSectionProps {
+  mode: 'shipping' | 'billing';
+  locale: string | undefined;
+  disabled: boolean;
+  defaultCountry: string | undefined;
+  name: 'required' | 'optional' | 'never';
+  required: boolean;
+  initial: AddressFieldsInitial | undefined;
+  handle: { current: AddressFieldsHandle | null };
+}
+
+/** One address of the buyer's, under its own heading: the address element's own component. */
+function AddressSection({ mode, locale, disabled, defaultCountry, name, required, initial, handle }: AddressSectionProps): JSX.Element {
+  const headingId = `svp-buyer-${mode}`;
+  return (
+    <section class="svp-buyer__section" aria-labelledby={headingId}>
+      <h2 class="svp-buyer__heading" id={headingId}>
+        {t(locale, mode === 'shipping' ? 'address.group.shipping' : 'address.group.billing')}
+      </h2>
+      <AddressFields
+        mode={mode}
+        locale={locale}
+        disabled={disabled}
+        defaultCountry={defaultCountry}
+        fields={{ name, phone: 'never' }}
+        required={required}
+        initial={initial}
+        handleRef={(h) => {
+          handle.current = h;
+        }}
+      />
+    </section>
   );
 }
