@@ -22,6 +22,7 @@ export default {
     'src/server/engine/session-status.ts',
     'src/server/engine/session-changes.ts',
     'src/server/engine/payments.ts',
+    'src/server/engine/hosted-checkout.ts',
     'src/server/engine/attempts.ts',
     'src/server/engine/reconcile.ts',
     'src/server/engine/intents.ts',

@@ -13,7 +13,7 @@
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import type { EmbedWaitReason } from '../../vocab/embed.ts';
-import { initCheckout } from './payments.ts';
+import { initCheckout } from './hosted-checkout.ts';
 import { expireIfDue, sessionForKey } from './sessions.ts';
 import type { AuthContext } from './types.ts';
 

@@ -17,8 +17,6 @@ import type { Merchant, PaymentIntentRecord, PaymentMethodRecord, SessionRecord 
 import { linkChargeBuyer } from './buyers.ts';
 import { chargeEventData, failureEventData, sessionAfterApproval, settlementOf } from './charge-records.ts';
 import type { Repos } from '../store/types.ts';
-import type { BuyerDetails } from '../../buyer/buyer-fields.ts';
-import { requireBuyerDetails, withBuyerDetails } from './buyer-details.ts';
 
 type PaymentDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
 
@@ -28,7 +26,7 @@ export interface Outcome {
 }
 
 /** Money was approved: captured (`succeeded`) or held for a manual capture (`authorized`). */
-const isApproved = (intent: PaymentIntentRecord) => intent.status === 'succeeded' || intent.status === 'authorized';
+export const isApproved = (intent: PaymentIntentRecord) => intent.status === 'succeeded' || intent.status === 'authorized';
 
 /** The buyer-safe error a browser sees for a declined attempt. */
 export function buyerError(intent: PaymentIntentRecord) {
@@ -222,127 +220,6 @@ function declined(current: SessionRecord, merchant: Merchant, intent: PaymentInt
     return moveTo(current, allowed ? 'pending' : 'failed', { ...base, retry: { allowed, attempts_remaining: Math.max(remaining, 0) } }, now);
   }
   return moveTo(current, 'failed', { ...base, retry: null }, now);
-}
-
-
-/** The provider is reached over the network now: a call that gets no answer is Doc 1's provider_unavailable, not a 500. */
-function unavailable(err: unknown): never {
-  if (err instanceof ProcessorUnavailableError) throw new ApiError('provider_unavailable');
-  throw err;
-}
-
-/**
- * `POST /api/checkout/init`: validates the session and hands out the processor's client token.
- * The form is recorded as a `client` attempt (reference: the token) before the browser gets it, so
- * a payment made with it is found by the reconciler even if the browser never calls `complete`;
- * an earlier form of the same session is revoked, so only the newest one can pay.
- */
-export async function initCheckout(deps: PaymentDeps, sessionId: string, opts: { returnUrl?: string } = {}) {
-  const found = await deps.store.read.sessions.get(sessionId);
-  if (!found) throw new ApiError('session_not_found');
-  const merchant = await deps.store.read.merchants.get(found.merchantId);
-  if (!merchant || merchant.status !== 'active') throw new ApiError('session_not_found');
-  const processor = processorOf(deps, merchant);
-  const session = await deps.store.tx(async (r) => expireIfDue(r, deps.clock.iso(), (await r.sessions.get(sessionId))!));
-  refuseInit(session);
-  const init = await processor.clientInit(merchant, session, opts).catch(unavailable);
-  const superseded = await deps.store.tx(async (r) => {
-    const s = (await r.sessions.get(sessionId))!;
-    const now = deps.clock.iso();
-    // A webhook or another tab may have settled it while the token was minted (Doc 1: 503 on init).
-    if (s.status === 'succeeded' || s.status === 'expired') throw new ApiError('service_unavailable', 'The session changed while the payment form was prepared; try again.');
-    refuseInit(s);
-    const older = await r.attempts.pendingForSession(sessionId, 'client');
-    for (const a of older) await closeAttempt(r, a.id, 'failed', now);
-    if (init.token) {
-      await r.attempts.insert(
-        newAttempt({ merchantId: merchant.id, livemode: s.livemode, kind: 'client', reference: init.token, sessionId, amount: s.amount, currency: s.currency }, deps.clock.nowMs()),
-      );
-    }
-    const opened = { hostedOpenedAt: s.hostedOpenedAt ?? now };
-    await r.sessions.update(s.status === 'pending' ? moveTo(s, 'processing', opened, now) : { ...s, ...opened, updatedAt: now });
-    return older.map((a) => a.reference);
-  });
-  await revokeForms(deps, merchant, superseded);
-  return init;
-}
-
-function refuseInit(session: SessionRecord) {
-  if (session.status === 'succeeded') throw new ApiError('session_already_completed');
-  if (session.status === 'expired') throw new ApiError('session_expired');
-  if (session.mode === 'setup') throw new ApiError('session_wrong_state', 'A setup session saves a card and is never charged; vault the card with POST /v1/public/tokens.');
-  // Doc 1, Idempotency 5: a charge for this session is running; a second form could pay twice.
-  if (session.chargeLock !== null) throw new ApiError('charge_in_progress');
-  if (session.status === 'failed' && session.retry && session.retry.attempts_remaining === 0) {
-    throw new ApiError('session_wrong_state', 'This session was declined and has no attempts left; create a new session.');
-  }
-}
-
-/**
- * `POST /api/checkout/complete`: checks the buyer details the session requires (nothing is read or
- * written when they fall short), verifies the transaction with the processor, then settles; the
- * details reach the session in the transaction that pays it. A transaction the buyer's bank still
- * holds (3-D Secure, issue 10) answers `next_action` with the challenge page and settles nothing;
- * with `cancel` (the buyer closed the dialog) the challenge is ended first, as failed
- * authentication: nothing is charged and the attempt settles as a decline.
- */
-export async function completeCheckout(
-  deps: PaymentDeps & Pick<Deps, 'sealer'>,
-  sessionId: string,
-  transactionId: string,
-  buyer?: BuyerDetails,
-  cancel = false,
-) {
-  const session = await deps.store.read.sessions.get(sessionId);
-  if (!session) throw new ApiError('session_not_found');
-  const details = requireBuyerDetails(session, buyer);
-  const { merchant, t: verified } = await verifiedTransaction(deps, session, transactionId);
-  let t = verified;
-  if (t.status === 'requires_action' && cancel) t = await processorOf(deps, merchant).cancelChallenge(merchant, t.id).catch(unavailable);
-  if (t.status === 'requires_action') {
-    const waiting = awaitingChallenge(session.id, t);
-    if (!('next_action' in waiting)) throw new ApiError('transaction_verification_failed');
-    return { status: session.status, sessionId: session.id, transactionId: t.id, redirectUrl: null, paymentStatus: session.paymentStatus, next_action: waiting.next_action };
-  }
-  const { session: s, intent, transactionId: tx, ok } = await settleVerified(deps, merchant, session, t, (paid) => withBuyerDetails(deps, paid, details));
-  return {
-    status: s.status,
-    sessionId: s.id,
-    transactionId: tx,
-    redirectUrl: ok ? await deps.signer.url(s) : null,
-    paymentStatus: s.paymentStatus,
-    ...(ok ? {} : { error: buyerError(intent) }),
-  };
-}
-
-/** The browser's transaction as the processor knows it, refused unless it is this session's. */
-async function verifiedTransaction(deps: PaymentDeps, session: SessionRecord, transactionId: string) {
-  const merchant = await deps.store.read.merchants.get(session.merchantId);
-  if (!merchant) throw new ApiError('session_not_found');
-  const t = await processorOf(deps, merchant).verifyTransaction(merchant, transactionId).catch(unavailable);
-  if (!t || t.sessionId !== session.id) throw new ApiError('transaction_verification_failed');
-  return { merchant, t };
-}
-
-/**
- * Both `complete` endpoints (internal and public): verifies the browser's transaction with the
- * processor and settles the session with it, once.
- */
-export async function completeTransaction(deps: PaymentDeps, session: SessionRecord, transactionId: string, onPaid?: (s: SessionRecord) => SessionRecord) {
-  const { merchant, t } = await verifiedTransaction(deps, session, transactionId);
-  if (t.status === 'requires_action') throw new ApiError('transaction_verification_failed');
-  return settleVerified(deps, merchant, session, t, onPaid);
-}
-
-async function settleVerified(deps: PaymentDeps, merchant: Merchant, session: SessionRecord, t: ProcessorTransaction, onPaid?: (s: SessionRecord) => SessionRecord) {
-  // Recorded first, whatever the session's state: a second payment is money the merchant must see
-  // and can refund (vp_tx_count counts it), never a payment the service forgets.
-  const { session: s, intent } = await recordOutcome(deps, merchant, session.id, t, undefined, undefined, onPaid);
-  if (s.paymentIntentId !== intent.id && s.transactionId !== t.id) {
-    if (s.status === 'succeeded') throw new ApiError('session_already_completed');
-    if (s.status === 'expired') throw new ApiError('session_expired');
-  }
-  return { session: s, intent, transactionId: t.id, ok: isApproved(intent) };
 }
 
 /** What pays at submit: the card the card fields collected, or the token a wallet sheet returned. */

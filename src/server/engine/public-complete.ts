@@ -8,7 +8,8 @@
  */
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { buyerError, completeTransaction } from './payments.ts';
+import { buyerError } from './payments.ts';
+import { completeTransaction } from './hosted-checkout.ts';
 import { sessionForKey } from './sessions.ts';
 import type { AuthContext } from './types.ts';
 

@@ -8,7 +8,7 @@ import type { Deps } from '../../context.ts';
 import { scrubCardData, scrubFields } from '../../log.ts';
 import { limitBody } from '../../middleware/body-limit.ts';
 import { sameOriginOnly } from '../../middleware/origin.ts';
-import { completeCheckout, initCheckout } from '../../engine/payments.ts';
+import { completeCheckout, initCheckout } from '../../engine/hosted-checkout.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { challengeReturnUrl } from '../public/index.ts';
 
