@@ -5,15 +5,18 @@
  * driven changes in ./provider-events.ts. It keeps the brand, last four, expiry and test-card
  * behaviour of a card and never the number or CVC (Doc 3).
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { detectBrand, luhnValid } from '../src/card/index.ts';
 import type { ChargeCard } from '../src/api/checkout.ts';
-import { behaviourOf, cardForReference, type CardBehaviour } from './cards.ts';
+import { behaviourOf, cardForReference } from './cards.ts';
 import type { Outbox } from './outbox.ts';
 import type { ProcessorRepo, TokenRecord, TransactionRecord, VaultRecord } from './store/repo.ts';
 import { wireTransaction } from './wire.ts';
 import type { AppleMerchantSession, AppleSessionRequest, WalletToken } from './api.ts';
-import { appleMerchantIdentifier } from '../src/vocab/wallets.ts';
+import { appleMerchantSession, walletFacts } from './wallets.ts';
+import { ChargeRefused, REFERENCE_EXPIRY, type CardFacts } from './facts.ts';
+
+export { ChargeRefused, REFERENCE_EXPIRY, type CardFacts, type RefusalStatus } from './facts.ts';
 
 /** Client tokens live as long as a provider's hosted-fields credential (Doc 1, expire rule 4). */
 const TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -21,32 +24,6 @@ const TOKEN_TTL_MS = 60 * 60 * 1000;
 const UNSETTLED_MS = 60 * 60 * 1000;
 /** Card 0259: a dispute opens 60 seconds of clock after capture. */
 const DISPUTE_AFTER_MS = 60 * 1000;
-/** How long an Apple Pay merchant session may be used to open the sheet. */
-const APPLE_SESSION_TTL_MS = 5 * 60 * 1000;
-/** Apple's payment-session hosts: `apple-pay-gateway.apple.com` and its regional siblings. */
-const isAppleGateway = (url: string) => {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' && (u.hostname === 'apple.com' || u.hostname.endsWith('.apple.com')) && u.port === '';
-  } catch {
-    return false;
-  }
-};
-/** The expiry a server-referenced card reports: the reference carries none. */
-export const REFERENCE_EXPIRY = { expMonth: 12, expYear: 2034 } as const;
-
-export type RefusalStatus = 400 | 404 | 409;
-
-/** The processor refused the request before any money moved; `reason` is its wire code. */
-export class ChargeRefused extends Error {
-  constructor(
-    readonly reason: string,
-    message: string,
-    readonly status: RefusalStatus = 400,
-  ) {
-    super(message);
-  }
-}
 
 /** Card 0108: the processor is down; nothing was recorded (answered 503). */
 export class ProviderDown extends Error {}
@@ -67,18 +44,6 @@ export interface DirectChargeOptions {
   frameAncestor?: string | null;
   billingPostalCode: string | null;
   merchantInitiated: boolean;
-}
-
-/** What the processor reads of a card, from its data or from the vault. */
-interface CardFacts {
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  behaviour: CardBehaviour;
-  cvvResult: string | null;
-  avsResult: string | null;
-  vaultId: string | null;
 }
 
 /** A charge's result; `lost`: recorded, but the answer must be lost (card 0090, answered 502). */
@@ -202,32 +167,9 @@ export class SandboxProcessorCore {
     return record;
   }
 
-  /**
-   * Apple Pay merchant validation. A provider asks Apple for the session with its platform
-   * certificate; the sandbox stands in for Apple and signs the session with a key of its own, so
-   * nothing leaves the machine. Only an Apple gateway address is accepted (a provider that fetched
-   * any address it is sent would be a way into its network).
-   */
+  /** Apple Pay merchant validation, on the sandbox's clock (wallets.ts). */
   appleMerchantSession(merchantId: string, req: AppleSessionRequest): AppleMerchantSession {
-    if (!isAppleGateway(req.validationUrl)) {
-      throw new ChargeRefused('invalid_validation_url', 'validationUrl must be an https address on apple.com, as the merchantvalidation event gives it.');
-    }
-    const now = this.now().getTime();
-    const merchantSessionIdentifier = `SSH${randomBytes(16).toString('hex').toUpperCase()}`;
-    const nonce = randomBytes(4).toString('hex');
-    const merchantIdentifier = createHash('sha256').update(appleMerchantIdentifier).digest('hex').toUpperCase();
-    const fields = [merchantSessionIdentifier, nonce, merchantIdentifier, req.domain, String(now), merchantId, req.livemode ? 'live' : 'test'];
-    const signature = createHmac('sha256', 'svcpay sandbox apple pay').update(fields.join('\n')).digest('hex');
-    return {
-      epochTimestamp: now,
-      expiresAt: now + APPLE_SESSION_TTL_MS,
-      merchantSessionIdentifier,
-      nonce,
-      merchantIdentifier,
-      domainName: req.domain,
-      displayName: req.displayName,
-      signature,
-    };
+    return appleMerchantSession(merchantId, req, this.now().getTime());
   }
 
   /** Records are scoped to the account that made them: another merchant's id reads as unknown. */
@@ -413,24 +355,4 @@ export class SandboxProcessorCore {
     if (opts.capture) this.#captureEffects(t, t.amount, now);
     return t;
   }
-}
-
-/**
- * What the processor reads of a wallet token. In the sandbox the token names a card of the table
- * (`tok_sandbox_<brand>_<last four>`). The device authenticated the buyer (biometrics or the
- * device code) and the token carries its cryptogram, so no bank challenge follows: challenge cards
- * go through as authenticated, and 0116, declined after any challenge, is declined. No CVC and no
- * postal code travel with a wallet payment.
- */
-function walletFacts(wallet: WalletToken): CardFacts {
-  const card = cardForReference(wallet.token);
-  if (!card) {
-    throw new ChargeRefused(
-      'invalid_wallet_token',
-      'This wallet token is not one the sandbox issued: the sandbox payment sheet returns tok_sandbox_<brand>_<last four>, naming a card of the test-card table.',
-    );
-  }
-  const b = card.behaviour;
-  const behaviour: CardBehaviour = b.outcome !== 'challenge' ? b : b.declineAfter ? { outcome: 'decline', code: 'card_declined' } : { outcome: 'frictionless' };
-  return { brand: card.brand, last4: card.last4, ...REFERENCE_EXPIRY, behaviour, cvvResult: 'not_provided', avsResult: null, vaultId: null };
 }
