@@ -9,6 +9,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { slugOf, titleOf } from '../../../demo/gallery/catalogue.ts';
 import { expectNoViolations, scan } from '../../fixtures/axe.ts';
 import { expect, test } from '../../fixtures/test.ts';
 import { GalleryPage } from '../../models/gallery-page.ts';
@@ -19,13 +20,12 @@ import { GalleryPage } from '../../models/gallery-page.ts';
  * The entries are split by them so both workers share the load.
  */
 const root = join(import.meta.dirname, '..', '..', '..');
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`);
 const componentDirs = readdirSync(join(root, 'src', 'components'), { withFileTypes: true })
   .filter((d) => d.isDirectory() && readdirSync(join(root, 'src', 'components', d.name)).some((f) => f.endsWith('.states.ts')))
   .map((d) => d.name);
-const components = [...componentDirs.map(kebab), 'hosted-page'].sort();
-/** Section headings: "AddressFields" reads "Address fields". */
-const headings = [...componentDirs.map((n) => kebab(n).replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase())), 'Hosted page'];
+const components = [...componentDirs.map(slugOf), 'hosted-page'].sort();
+/** Section headings, named as the gallery names them ("AddressFields" reads "Address fields"). */
+const headings = [...componentDirs.map(titleOf), 'Hosted page'];
 
 /**
  * Anti-aliasing, and nothing more: the comparator skips pixels it detects as anti-aliased, and a

@@ -13,9 +13,7 @@ import { closeAttempt, newAttempt } from './attempts.ts';
 import type { Merchant, SessionRecord } from './types.ts';
 import type { BuyerDetails } from '../../buyer/buyer-fields.ts';
 import { requireBuyerDetails, withBuyerDetails } from './buyer-details.ts';
-import { awaitingChallenge, buyerError, isApproved, recordOutcome, revokeForms } from './payments.ts';
-
-type PaymentDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
+import { awaitingChallenge, buyerError, isApproved, recordOutcome, revokeForms, type PaymentDeps } from './payments.ts';
 
 /** The provider is reached over the network now: a call that gets no answer is Doc 1's provider_unavailable, not a 500. */
 function unavailable(err: unknown): never {

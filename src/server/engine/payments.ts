@@ -18,7 +18,7 @@ import { linkChargeBuyer } from './buyers.ts';
 import { chargeEventData, failureEventData, sessionAfterApproval, settlementOf } from './charge-records.ts';
 import type { Repos } from '../store/types.ts';
 
-type PaymentDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
+export type PaymentDeps = Pick<Deps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
 
 export interface Outcome {
   session: SessionRecord;
