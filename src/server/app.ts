@@ -1,6 +1,6 @@
 /** Composes the middleware chain and the routes; nothing else (ARCHITECTURE.md). */
 import type { Deps } from './context.ts';
-import { ApiError } from './errors.ts';
+import { DomainError } from './domain/errors.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { jsonOnly } from './middleware/content-type.ts';
 import { controlGuard } from './middleware/control.ts';
@@ -41,7 +41,7 @@ export function createApp(deps: Deps) {
   app.use(
     '*',
     limitBody(MAX_BODY, () => {
-      throw new ApiError('payload_too_large');
+      throw new DomainError('payload_too_large');
     }),
   );
   app.use('*', jsonOnly());

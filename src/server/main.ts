@@ -8,11 +8,11 @@ import { createApp } from './app.ts';
 import { buildDeps } from './deps.ts';
 import type { Deps } from './context.ts';
 import { loadConfig, type Config } from './env.ts';
-import { createMerchant, type MerchantKeys } from './engine/merchants.ts';
-import { createSession } from './engine/sessions.ts';
+import { createMerchant, type MerchantKeys } from './engine/merchants/merchants.ts';
+import { createSession } from './engine/sessions/sessions.ts';
 import { startScheduler } from './jobs/index.ts';
-import { drainInbound } from './engine/inbound-events.ts';
-import { reconcile } from './engine/reconcile.ts';
+import { drainInbound } from './engine/webhooks/inbound-events.ts';
+import { reconcile } from './engine/payments/reconcile/reconcile.ts';
 
 type Fetch = (req: Request) => Response | Promise<Response>;
 

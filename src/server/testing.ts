@@ -5,7 +5,7 @@ import { createApp } from './app.ts';
 import { buildDeps } from './deps.ts';
 import { loadConfig } from './env.ts';
 import { createLogger } from './log.ts';
-import { createMerchant, type NewMerchant } from './engine/merchants.ts';
+import { createMerchant, type NewMerchant } from './engine/merchants/merchants.ts';
 import { ProcessorUnavailableError, type Processor } from './processors/types.ts';
 import type { Store } from './store/types.ts';
 import { ACCOUNT_HEADER } from '../../sandbox-processor/api.ts';

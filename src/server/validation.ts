@@ -4,7 +4,7 @@
  * `validation_invalid_amount`, anything else `validation_error`. The message names every field.
  */
 import type { z } from 'zod';
-import { ApiError, type ErrorCode } from './errors.ts';
+import { DomainError, type ErrorCode } from './domain/errors.ts';
 import { isJsonType } from './middleware/content-type.ts';
 
 const AMOUNT_FIELDS = new Set(['amount', 'unitAmount', 'expected_amount']);
@@ -12,7 +12,7 @@ const AMOUNT_FIELDS = new Set(['amount', 'unitAmount', 'expected_amount']);
 /** A zod issue for a required field that was not sent (reported as `validation_missing_field`). */
 export const isMissingIssue = (issue: z.core.$ZodIssue) => issue.code === 'invalid_type' && /received undefined/.test(issue.message);
 
-export function validationError(error: z.ZodError): ApiError {
+export function validationError(error: z.ZodError): DomainError {
   const issues = error.issues;
   let code: ErrorCode = 'validation_error';
   const parts: string[] = [];
@@ -39,7 +39,7 @@ export function validationError(error: z.ZodError): ApiError {
           : `${path || 'body'}: ${issue.message}`,
     );
   }
-  return new ApiError(code, parts.join('; ') || undefined);
+  return new DomainError(code, parts.join('; ') || undefined);
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
@@ -52,10 +52,10 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.i
 export async function readJson(req: Request): Promise<unknown> {
   const text = await req.text();
   if (text.trim() === '') return {};
-  if (!isJsonType(req.headers.get('content-type'))) throw new ApiError('unsupported_media_type');
+  if (!isJsonType(req.headers.get('content-type'))) throw new DomainError('unsupported_media_type');
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError('validation_error', 'The request body is not valid JSON.');
+    throw new DomainError('validation_error', 'The request body is not valid JSON.');
   }
 }

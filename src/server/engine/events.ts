@@ -6,7 +6,7 @@ import type { Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import type { Repos } from '../store/types.ts';
 import type { EventType } from '../../vocab/events.ts';
-import { fanOut } from './webhook-delivery.ts';
+import { fanOut } from './webhooks/webhook-delivery.ts';
 
 export type { EventType };
 

@@ -3,7 +3,7 @@
  * `cancelUrl` (Doc 1, POST /v1/sessions) and the intent's `return_url` (Doc 2). One host rule for
  * both: loopback names are for development, so live mode refuses them.
  */
-import { ApiError } from '../errors.ts';
+import { DomainError } from '../domain/errors.ts';
 
 /** Loopback names: `localhost` and its subdomains, 127.0.0.1 and [::1]. */
 export const isLocalHost = (hostname: string) => ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost');
@@ -16,9 +16,9 @@ export function checkRedirectUrl(url: string | undefined, field: string, livemod
   if (url === undefined) return;
   const u = new URL(url);
   if (u.protocol !== 'https:' && u.protocol !== 'http:') {
-    throw new ApiError('validation_url_scheme_forbidden', `${field} must be an http(s) URL.`);
+    throw new DomainError('validation_url_scheme_forbidden', `${field} must be an http(s) URL.`);
   }
   if (livemode && (u.protocol !== 'https:' || isLocalHost(u.hostname))) {
-    throw new ApiError('validation_url_scheme_forbidden', `${field} must use https on a public host in live mode.`);
+    throw new DomainError('validation_url_scheme_forbidden', `${field} must use https on a public host in live mode.`);
   }
 }

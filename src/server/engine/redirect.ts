@@ -2,11 +2,11 @@
  * The signed merchant redirect `complete` answers with (Doc 1, internal checkout endpoints; format
  * in webhooks/redirect-signature.ts): the success URL plus the session's id, amount, currency and
  * payment status, signed with the merchant's redirect key, which is derived from its current secret
- * API key and kept sealed beside it (engine/merchants.ts). A merchant verifies with that secret key
+ * API key and kept sealed beside it (engine/merchants/merchants.ts). A merchant verifies with that secret key
  * (`verifyRedirect` in `svcpay/webhooks`, README "After the payment").
  */
 import type { Store } from '../store/types.ts';
-import type { SessionRecord } from './types.ts';
+import type { SessionRecord } from '../domain/index.ts';
 import type { Sealer } from './sealed.ts';
 import { signedRedirectUrl } from '../webhooks/redirect-signature.ts';
 

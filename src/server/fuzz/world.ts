@@ -7,16 +7,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { futureExpiry } from '../../card/test-cards.ts';
-import { KEY_GRACE_MS, rotateKeys, updateMerchant } from '../engine/merchants.ts';
+import { KEY_GRACE_MS, rotateKeys, updateMerchant } from '../engine/merchants/merchants.ts';
 import type { CreateSessionBody } from '../../api/sessions.ts';
-import { createSession } from '../engine/sessions.ts';
-import { registerWalletDomain } from '../engine/wallet-domains.ts';
-import { upsertBuyer } from '../engine/buyers.ts';
-import { createToken } from '../engine/tokens.ts';
-import { createSubscription } from '../engine/webhook-subscriptions.ts';
-import { createIntent } from '../engine/intents.ts';
+import { createSession } from '../engine/sessions/sessions.ts';
+import { registerWalletDomain } from '../engine/wallets/wallet-domains.ts';
+import { upsertBuyer } from '../engine/buyers/buyers.ts';
+import { createToken } from '../engine/tokens/tokens.ts';
+import { createSubscription } from '../engine/webhooks/webhook-subscriptions.ts';
+import { createIntent } from '../engine/payments/intents/intents.ts';
 import { newId } from '../ids.ts';
-import type { Merchant } from '../engine/types.ts';
+import type { Merchant } from '../domain/index.ts';
 import { SERVICE, testApp } from '../testing.ts';
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;

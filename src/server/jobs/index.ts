@@ -3,11 +3,11 @@
  * `POST /_sandbox/clock` calls after moving time, so tests never wait on real time.
  */
 import type { Deps } from '../context.ts';
-import { sweepExpired } from '../engine/sessions.ts';
+import { sweepExpired } from '../engine/sessions/sessions.ts';
 import { pruneIdempotency } from '../middleware/idempotency.ts';
-import { reconcile } from '../engine/reconcile.ts';
-import { deliverDue } from '../engine/webhook-delivery.ts';
-import { drainInbound } from '../engine/inbound-events.ts';
+import { reconcile } from '../engine/payments/reconcile/reconcile.ts';
+import { deliverDue } from '../engine/webhooks/webhook-delivery.ts';
+import { drainInbound } from '../engine/webhooks/inbound-events.ts';
 import { oneAtATime } from '../serial.ts';
 
 type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'signer' | 'sealer' | 'config'>;

@@ -4,8 +4,8 @@
  */
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../context.ts';
-import { ApiError, type ErrorCode } from '../errors.ts';
-import type { KeyType } from '../engine/types.ts';
+import { DomainError, type ErrorCode } from '../domain/errors.ts';
+import type { KeyType } from '../domain/index.ts';
 import { apiKeyShape as KEY_SHAPE } from '../../vocab/keys.ts';
 
 export type KeyRequirement = KeyType | 'either';
@@ -17,17 +17,17 @@ export const auth = (deps: Pick<Deps, 'store' | 'clock'>, required: KeyRequireme
 
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw new ApiError(code('auth_missing_bearer'));
+    if (!match) throw new DomainError(code('auth_missing_bearer'));
     const key = match[1]!;
-    if (!KEY_SHAPE.test(key)) throw new ApiError(code('auth_invalid_key'));
+    if (!KEY_SHAPE.test(key)) throw new DomainError(code('auth_invalid_key'));
     const row = await deps.store.read.merchants.findKey(key);
-    if (!row) throw new ApiError(code('auth_invalid_key'));
-    if (row.expiresAt !== null && row.expiresAt <= deps.clock.iso()) throw new ApiError(code('auth_key_expired'));
+    if (!row) throw new DomainError(code('auth_invalid_key'));
+    if (row.expiresAt !== null && row.expiresAt <= deps.clock.iso()) throw new DomainError(code('auth_key_expired'));
     const merchant = await deps.store.read.merchants.get(row.merchantId);
-    if (!merchant) throw new ApiError(code('auth_invalid_key'));
-    if (merchant.status !== 'active') throw new ApiError('auth_merchant_inactive');
+    if (!merchant) throw new DomainError(code('auth_invalid_key'));
+    if (merchant.status !== 'active') throw new DomainError('auth_merchant_inactive');
     if (required !== 'either' && row.type !== required) {
-      throw new ApiError(
+      throw new DomainError(
         'auth_key_type_forbidden',
         required === 'secret' ? 'This endpoint needs a secret key (vp_sk_…); publishable keys are for the browser.' : 'This endpoint needs a publishable key (vp_pk_…); never send a secret key from a browser.',
       );

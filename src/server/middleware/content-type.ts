@@ -3,7 +3,7 @@
  * or DELETE with no body needs no Content-Type (Doc 3, decisions table).
  */
 import { createMiddleware } from 'hono/factory';
-import { ApiError } from '../errors.ts';
+import { DomainError } from '../domain/errors.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -25,7 +25,7 @@ export const jsonOnly = () =>
     if (WRITES.has(c.req.method) && hasBody(c.req.raw)) {
       const header = c.req.header('content-type');
       if (!isJsonType(header)) {
-        throw new ApiError('unsupported_media_type', header ? `Content-Type ${header} is not accepted; send application/json.` : undefined);
+        throw new DomainError('unsupported_media_type', header ? `Content-Type ${header} is not accepted; send application/json.` : undefined);
       }
     }
     await next();

@@ -13,7 +13,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import type { Config } from '../env.ts';
-import { ApiError } from '../errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { isJsonType } from './content-type.ts';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -44,19 +44,19 @@ export function controlGuard(config: Pick<Config, 'publicUrl' | 'controlToken'>)
   return createMiddleware<AppEnv>(async (c, next) => {
     // Node's server builds the URL from `Host`; a request made in-process may only have the URL.
     const host = c.req.header('host') ?? new URL(c.req.url).host;
-    if (!hostAllowed(host)) throw new ApiError('origin_forbidden', 'The control API answers only to this machine: the Host header names another host.', { fix: CONTROL_FIX });
+    if (!hostAllowed(host)) throw new DomainError('origin_forbidden', 'The control API answers only to this machine: the Host header names another host.', { fix: CONTROL_FIX });
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
     if ((origin !== undefined && origin !== own.origin) || (site !== undefined && CROSS_SITE.has(site))) {
-      throw new ApiError('origin_forbidden', 'The control API refuses browser calls from other origins: the Origin header is not the service’s own.', { fix: CONTROL_FIX });
+      throw new DomainError('origin_forbidden', 'The control API refuses browser calls from other origins: the Origin header is not the service’s own.', { fix: CONTROL_FIX });
     }
     if (token) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
-      if (!match) throw new ApiError('auth_missing_bearer', 'The control API needs `Authorization: Bearer <SVCPAY_CONTROL_TOKEN>`.');
-      if (!timingSafeEqual(digest(match[1]!), token)) throw new ApiError('auth_invalid_key', 'The control token is wrong.');
+      if (!match) throw new DomainError('auth_missing_bearer', 'The control API needs `Authorization: Bearer <SVCPAY_CONTROL_TOKEN>`.');
+      if (!timingSafeEqual(digest(match[1]!), token)) throw new DomainError('auth_invalid_key', 'The control token is wrong.');
     }
     if (WRITES.has(c.req.method) && !isJsonType(c.req.header('content-type'))) {
-      throw new ApiError('unsupported_media_type', 'Control API writes must send `Content-Type: application/json`, even without fields: send `{}`.');
+      throw new DomainError('unsupported_media_type', 'Control API writes must send `Content-Type: application/json`, even without fields: send `{}`.');
     }
     await next();
   });

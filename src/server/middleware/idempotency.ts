@@ -18,21 +18,18 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { randomChars } from '../ids.ts';
-import type { IdemScope, Repos } from '../store/types.ts';
+import type { IdemScope } from '../store/types.ts';
+import type { IdempotencyHandle } from './idempotency-handle.ts';
+
+export type { IdempotencyHandle };
 
 /** A request still running after this long is taken to have died with its process. */
 export const LOCK_MS = 120_000;
 /** Doc 1: keys are kept for 24 hours. */
 export const KEEP_MS = 24 * 3600 * 1000;
 
-export interface IdempotencyHandle {
-  /** The service's id for this reservation; money paths use it as the attempt's reference. */
-  readonly id: string;
-  /** Stores the answer inside the route's own transaction, atomically with what it wrote. */
-  complete(r: Repos, status: number, body: unknown): Promise<void>;
-}
 
 /** JSON with object keys sorted at every depth: equal values give equal text. */
 export function canonicalJson(value: unknown): string {
@@ -71,7 +68,7 @@ export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: {
     const key = c.req.header('idempotency-key');
     const auth = c.get('auth');
     if (c.req.method !== 'POST' || key === undefined || !auth) return next();
-    if (key.length === 0 || key.length > 255) throw new ApiError('validation_error', 'Idempotency-Key must be 1 to 255 characters.');
+    if (key.length === 0 || key.length > 255) throw new DomainError('validation_error', 'Idempotency-Key must be 1 to 255 characters.');
 
     const scope: IdemScope = { merchantId: auth.merchant.id, livemode: auth.livemode, keyType: auth.keyType, key };
     const fp = await fingerprint(c);
@@ -90,10 +87,10 @@ export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: {
     });
 
     if (seen.kind === 'mismatch') {
-      throw new ApiError('idempotency_replay_incompatible', 'This Idempotency-Key was already used for a different request (another body, path or method).');
+      throw new DomainError('idempotency_replay_incompatible', 'This Idempotency-Key was already used for a different request (another body, path or method).');
     }
     if (seen.kind === 'in_flight') {
-      throw new ApiError('charge_already_in_flight', 'A request with this Idempotency-Key is still running; retry with the same key.').retryAfter(1);
+      throw new DomainError('charge_already_in_flight', 'A request with this Idempotency-Key is still running; retry with the same key.').retryAfter(1);
     }
     if (seen.kind === 'replay') {
       const own = opts.replay && (await opts.replay(c, { status: seen.status, body: seen.body }));
@@ -116,7 +113,7 @@ export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: {
       async complete(r, status, body) {
         if (!(await r.idempotency.complete(scope, id, status, JSON.stringify(body)))) {
           // Taken over after LOCK_MS: another request now owns the key; undo this one's writes.
-          throw new ApiError('service_unavailable', 'This request outlived its idempotency reservation; retry with the same key.');
+          throw new DomainError('service_unavailable', 'This request outlived its idempotency reservation; retry with the same key.');
         }
         completed = true;
       },

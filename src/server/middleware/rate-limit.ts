@@ -9,22 +9,12 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { HttpError } from './http-error.ts';
+import type { Axis, Hit, RateLimitCount, RateLimiter } from './rate-limiter.ts';
 
-export interface Hit {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Service-clock ms when the oldest counted call leaves the window. */
-  resetMs: number;
-  retryAfterMs: number;
-}
+export type { Hit, RateLimitCount, RateLimiter };
 
-export interface RateLimiter {
-  hit(counter: string, limit: number, windowMs: number, nowMs: number): Promise<Hit>;
-}
 
-type Axis = 'key' | 'ip' | 'session';
 
 /** Doc 1, "Rate limits": every bucket, its axis and its ceiling per 60 seconds. */
 export const BUCKETS = {
@@ -92,10 +82,6 @@ export function clientIp(c: Context): string {
 /** Before auth the key is only claimed: its prefix picks the IP bucket (a fake secret key still counts). */
 const claimsSecretKey = (c: Context) => /^Bearer\s+vp_sk_/i.test(c.req.header('authorization') ?? '');
 
-export interface RateLimitCount {
-  hit: Hit;
-  axis: Axis;
-}
 
 function applies(limit: Limit, secret: boolean) {
   return limit.when === undefined || (limit.when === 'secret') === secret;
@@ -111,7 +97,7 @@ async function count(c: Context<AppEnv>, deps: Pick<Deps, 'limiter' | 'clock' | 
     const hit = await deps.limiter.hit(`${limit.bucket}:${id(b.axis)}`, b.limit, WINDOW_MS, now);
     counted.push({ hit, axis: b.axis });
     if (!hit.allowed) {
-      const err = new ApiError(b.axis === 'key' ? 'rate_limit_exceeded_per_key' : 'rate_limit_exceeded', `Rate limit ${limit.bucket} (${b.limit} per minute) exceeded.`);
+      const err = new HttpError(b.axis === 'key' ? 'rate_limit_exceeded_per_key' : 'rate_limit_exceeded', `Rate limit ${limit.bucket} (${b.limit} per minute) exceeded.`);
       // Doc 1: on a 429, Retry-After is 1 to 60 seconds.
       err.retryAfter(Math.min(60, Math.max(1, hit.retryAfterMs / 1000)));
       Object.assign(err.headers, headersOf(counted));

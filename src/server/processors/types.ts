@@ -3,7 +3,7 @@
  * The engine talks to providers only through it; the sandbox processor is the first adapter.
  */
 import type { ChargeCard, InitResponse, WalletCharge } from '../../api/checkout.ts';
-import type { Merchant, SessionRecord } from '../engine/types.ts';
+import type { Merchant, SessionRecord } from '../domain/index.ts';
 
 export type ThreeDSecureOutcome = 'authenticated' | 'attempted' | 'not_authenticated' | 'cancelled' | 'failed' | 'not_performed' | 'unknown';
 

@@ -27,18 +27,11 @@ import type {
   WebhookAttemptRecord,
   WebhookDeliveryRecord,
   InboundEventRecord,
-} from '../engine/types.ts';
-import type { WalletType } from '../../vocab/wallet-domains.ts';
+} from '../domain/index.ts';
+import type { AttemptRecord, EventRecord, IdemRecord, IdemScope, KeyRecord } from '../domain/operations.ts';
 
-export interface KeyRecord {
-  /** A stable, non-secret identifier of the key (per-key rate limits count by it). */
-  keyId: string;
-  merchantId: string;
-  type: KeyType;
-  livemode: boolean;
-  /** ISO time after which the key answers `auth_key_expired`; null while current. */
-  expiresAt: string | null;
-}
+export type { AttemptRecord, EventRecord, IdemRecord, IdemScope, KeyRecord };
+import type { WalletType } from '../../vocab/wallet-domains.ts';
 
 export interface MerchantReads {
   get(id: string): Promise<Merchant | undefined>;
@@ -121,37 +114,6 @@ export interface RefundRepo extends RefundReads {
   delete(id: string): Promise<void>;
 }
 
-/**
- * One call to the processor that can move money (ARCHITECTURE.md, data flow 4), written before
- * the call is made. `reference` is what the processor receives and can be asked about later, so
- * an attempt a crash or a lost answer left `pending` is resolved by asking, never by guessing.
- */
-export interface AttemptRecord {
-  id: string;
-  merchantId: string;
-  livemode: boolean;
-  /**
-   * `charge`: a server-side charge (charge at submit, an intent); `client`: a browser form the
-   * processor may charge with its client token (hosted, embed); `capture`, `void`, `refund`.
-   */
-  kind: 'charge' | 'client' | 'capture' | 'void' | 'refund';
-  /** The processor's name for it: the attempt id for server calls, the client token for a browser form. */
-  reference: string;
-  sessionId: string | null;
-  intentId: string | null;
-  refundId: string | null;
-  /** `pending` until its outcome is recorded (`done`) or it is known never to have moved money (`failed`). */
-  state: 'pending' | 'done' | 'failed';
-  amount: number;
-  currency: string;
-  /** Service-clock ISO time after which a processor that does not know it means it never happened. */
-  resolveAfter: string;
-  /** Service-clock ISO time of the reconciler's next look (backs off after each miss). */
-  nextCheckAt: string;
-  checks: number;
-  createdAt: string;
-  updatedAt: string;
-}
 export interface AttemptReads {
   get(id: string): Promise<AttemptRecord | undefined>;
   byReference(merchantId: string, reference: string): Promise<AttemptRecord | undefined>;
@@ -167,26 +129,6 @@ export interface AttemptRepo extends AttemptReads {
   pendingForSession(sessionId: string, kind: AttemptRecord['kind']): Promise<AttemptRecord[]>;
 }
 
-/** Whose key it is: a publishable-key caller and the merchant's server never share a namespace. */
-export interface IdemScope {
-  merchantId: string;
-  livemode: boolean;
-  keyType: KeyType;
-  key: string;
-}
-
-export interface IdemRecord {
-  /** The service's own id for this reservation (never a client-sent value). */
-  id: string;
-  fingerprint: string;
-  state: 'reserved' | 'done';
-  /** Service-clock ms after which a `reserved` row left by a crash may be taken over. */
-  lockedUntil: number;
-  statusCode: number | null;
-  response: string | null;
-  createdAt: string;
-}
-
 export interface IdempotencyRepo {
   get(scope: IdemScope): Promise<IdemRecord | undefined>;
   /** Inserts or replaces the row of `scope` with a fresh reservation. */
@@ -199,14 +141,6 @@ export interface IdempotencyRepo {
   prune(beforeIso: string): Promise<number>;
 }
 
-export interface EventRecord {
-  id: string;
-  merchantId: string;
-  livemode: boolean;
-  type: string;
-  created: number;
-  data: Record<string, unknown>;
-}
 export interface EventReads {
   forSession(sessionId: string): Promise<EventRecord[]>;
   get(id: string): Promise<EventRecord | undefined>;

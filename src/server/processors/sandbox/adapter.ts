@@ -23,7 +23,7 @@ import {
   type VaultRequest,
 } from '../../../../sandbox-processor/api.ts';
 import type { EmittableEventType } from '../../../vocab/sandbox.ts';
-import type { Merchant, SessionRecord } from '../../engine/types.ts';
+import type { Merchant, SessionRecord } from '../../domain/index.ts';
 import {
   ProcessorRejectedError,
   ProcessorUnavailableError,

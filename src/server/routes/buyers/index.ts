@@ -5,9 +5,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Buyer, BuyerList, BuyerLookupQuery, PatchBuyerBody, UpsertBuyerBody } from '../../../api/buyers.ts';
 import type { Deps } from '../../context.ts';
-import { lookupBuyer, patchBuyer, readBuyer, upsertBuyer } from '../../engine/buyers.ts';
-import type { BuyerRecord } from '../../engine/types.ts';
-import { ApiError } from '../../errors.ts';
+import { lookupBuyer, patchBuyer, readBuyer, upsertBuyer } from '../../engine/buyers/buyers.ts';
+import type { BuyerRecord } from '../../domain/index.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
@@ -50,7 +50,7 @@ const NOT_PATCHABLE: Record<string, string> = {
 function patchHook(result: { success: true } | { success: false; error: z.ZodError }): undefined {
   if (result.success) return undefined;
   const named = result.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' && i.path.length === 0 ? i.keys.filter((k) => k in NOT_PATCHABLE) : []));
-  if (named.length) throw new ApiError('validation_error', named.map((k) => NOT_PATCHABLE[k]).join(' '));
+  if (named.length) throw new DomainError('validation_error', named.map((k) => NOT_PATCHABLE[k]).join(' '));
   throw validationError(result.error);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Capabilities } from '../../../api/capabilities.ts';
-import { processorKinds } from '../../engine/types.ts';
+import { processorKinds } from '../../domain/index.ts';
 import { bearer, testApp } from '../../testing.ts';
 
 const read = (t: Awaited<ReturnType<typeof testApp>>, key: string) => t.json('GET', '/v1/capabilities', undefined, bearer(key));

@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Capabilities } from '../../../api/capabilities.ts';
 import type { Deps } from '../../context.ts';
-import { capabilitiesFor } from '../../engine/capabilities.ts';
+import { capabilitiesFor } from '../../engine/merchants/capabilities.ts';
 import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { errorResponses, json, newRouter } from '../../router.ts';

@@ -8,7 +8,8 @@ import type { Deps } from '../../context.ts';
 import { scrubCardData, scrubFields } from '../../log.ts';
 import { limitBody } from '../../middleware/body-limit.ts';
 import { sameOriginOnly } from '../../middleware/origin.ts';
-import { completeCheckout, initCheckout } from '../../engine/hosted-checkout.ts';
+import { completeCheckout, initCheckout } from '../../engine/payments/forms/hosted-checkout.ts';
+import { completeAnswer } from './wire.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { challengeReturnUrl } from '../public/index.ts';
 
@@ -34,7 +35,7 @@ export function checkoutRoutes(deps: Deps) {
     createRoute({ method: 'post', path: '/api/checkout/complete', summary: "Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)", middleware: [origin] as const, request: body(CompleteRequest), responses: { 200: json(CompleteResponse), ...completeErrors } }),
     async (c) => {
       const { sessionId, transactionId, buyer, cancel } = c.req.valid('json');
-      return c.json(await completeCheckout(deps, sessionId, transactionId, buyer, cancel), 200);
+      return c.json(completeAnswer(await completeCheckout(deps, sessionId, transactionId, buyer, cancel)), 200);
     },
   );
 

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../../api/checkout.ts';
-import { catalogue, type ErrorCode } from '../../errors.ts';
+import { catalogue, type ErrorCode } from '../../domain/errors.ts';
+import { httpStatus } from '../../middleware/error-status.ts';
 import { API_VERSION } from '../../middleware/version.ts';
 import { keyRuleOf, security, securitySchemes, type KeyRule } from './security.ts';
 
@@ -97,7 +98,7 @@ const codes = Object.keys(catalogue) as ErrorCode[];
 /** The authentication codes a key rule can answer, read from the catalogue. */
 export function authCodes(rule: KeyRule): ErrorCode[] {
   const auth = codes.filter((c) => c.startsWith(AUTH_PREFIX));
-  const typed = (c: ErrorCode) => catalogue[c].status === 403;
+  const typed = (c: ErrorCode) => httpStatus[c] === 403;
   switch (rule) {
     case 'none':
       return [];
@@ -117,7 +118,7 @@ export function authCodes(rule: KeyRule): ErrorCode[] {
  */
 function operationCodes(op: Operation, rule: KeyRule): string[] {
   const statuses = new Set(Object.keys(op.responses).map(Number).filter((s) => s >= 400));
-  const own = op['x-error-codes'] ?? codes.filter((c) => !c.startsWith(AUTH_PREFIX) && !NOT_ROUTE_CODES.has(c) && statuses.has(catalogue[c].status));
+  const own = op['x-error-codes'] ?? codes.filter((c) => !c.startsWith(AUTH_PREFIX) && !NOT_ROUTE_CODES.has(c) && statuses.has(httpStatus[c]));
   return [...new Set([...authCodes(rule), ...own, ...(op.requestBody ? BODY_CODES : [])])];
 }
 

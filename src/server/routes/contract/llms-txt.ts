@@ -3,7 +3,8 @@
  * models, rendered from the finished OpenAPI document and the error catalogue. Nothing here is
  * written by hand about a route: a route added to the app appears here as it appears there.
  */
-import { catalogue, type ErrorCode } from '../../errors.ts';
+import { catalogue, type ErrorCode } from '../../domain/errors.ts';
+import { httpStatus } from '../../middleware/error-status.ts';
 import { METHODS, type ContractDocument, type Operation } from './document.ts';
 import { keyRuleOf, type KeyRule } from './security.ts';
 
@@ -38,7 +39,7 @@ function endpoint(method: string, path: string, op: Operation): string[] {
   for (const line of inputs(op)) lines.push(`  ${line}`);
   const success = Object.keys(op.responses).filter((s) => Number(s) < 400);
   if (success.length) lines.push(`  Success: ${success.join(', ')}`);
-  const errors = (op['x-error-codes'] ?? []).map((c) => (c in catalogue ? `${c} (${catalogue[c as ErrorCode].status})` : c));
+  const errors = (op['x-error-codes'] ?? []).map((c) => (c in catalogue ? `${c} (${httpStatus[c as ErrorCode]})` : c));
   if (errors.length) lines.push(`  Errors: ${errors.join(', ')}`);
   return lines;
 }
@@ -82,7 +83,7 @@ export function renderLlmsTxt(doc: ContractDocument): string {
   if (envelope?.properties) out.push(`Every error is one JSON object with ${Object.keys(envelope.properties).map((k) => `\`${k}\``).join(', ')}. ${envelope.description ?? ''}`.trimEnd(), '');
   out.push('| code | HTTP | meaning | fix | retry |', '|---|---|---|---|---|');
   for (const [code, e] of Object.entries(catalogue)) {
-    out.push(`| ${code} | ${e.status} | ${cell(e.message)} | ${cell(e.fix)} | ${e.retryable ? 'yes, with backoff' : 'no'} |`);
+    out.push(`| ${code} | ${httpStatus[code as ErrorCode]} | ${cell(e.message)} | ${cell(e.fix)} | ${e.retryable ? 'yes, with backoff' : 'no'} |`);
   }
   out.push('');
   return out.join('\n');

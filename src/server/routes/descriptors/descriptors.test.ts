@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { DescriptorConfig, type ResolvedDescriptor as ResolvedDescriptorWire } from '../../../api/descriptors.ts';
-import type { ResolvedDescriptor } from '../../engine/descriptors.ts';
+import type { ResolvedDescriptor } from '../../engine/descriptors/descriptors.ts';
 import { bearer, testApp } from '../../testing.ts';
 
 const PATH = '/v1/descriptor_config';

@@ -7,8 +7,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { DescriptorConfig } from '../../../api/descriptors.ts';
 import type { Deps } from '../../context.ts';
-import { descriptorConnectionOf } from '../../engine/descriptors.ts';
-import type { Merchant } from '../../engine/types.ts';
+import { descriptorConnectionOf } from '../../engine/descriptors/descriptors.ts';
+import type { Merchant } from '../../domain/index.ts';
 import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { errorResponses, json, newRouter } from '../../router.ts';

@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../ids.ts';
 import { csp, escapeJsonForHtml, inlineHashes, loadDist, pageHeaders, readDist, sendDist, serveAsset } from '../../static.ts';
 import { sessionIdShape } from '../../../vocab/keys.ts';
@@ -73,7 +73,7 @@ export function pageRoutes(deps: Deps) {
   // key next to the session id echoed from the URL is the length side channel BREACH exploits.
   r.get('/pay/:sessionId', async (c) => {
     const html = await readDist(distDir, 'app', 'hosted-page', 'index.html');
-    if (!html) throw new ApiError('service_unavailable', BUILD_MISSING);
+    if (!html) throw new DomainError('service_unavailable', BUILD_MISSING);
     const id = c.req.param('sessionId');
     const session = sessionIdShape.test(id) ? await deps.store.read.sessions.get(id) : undefined;
     const merchant = session && (await deps.store.read.merchants.get(session.merchantId));
@@ -99,7 +99,7 @@ export function pageRoutes(deps: Deps) {
   r.get('/frames/:name{(controller|field|address|wallet|checkout|challenge-return)\\.html}', async (c) => {
     const name = c.req.param('name');
     const file = await loadDist(distDir, 'app', 'src', 'frames', name);
-    if (!file) throw new ApiError('service_unavailable', BUILD_MISSING);
+    if (!file) throw new DomainError('service_unavailable', BUILD_MISSING);
     if (name === 'checkout.html') {
       pageHeaders(c, checkoutFramePolicy);
       return sendDist(c, file);
@@ -120,7 +120,7 @@ export function pageRoutes(deps: Deps) {
   // merchant CSP `script-src <service>` that runs the one runs the others.
   r.get('/js/v1/:name{svcpay(-checkout|-challenge|-confirm)?\\.js}', async (c) => {
     const file = await loadDist(distDir, 'embed', c.req.param('name'));
-    if (!file) throw new ApiError('service_unavailable', BUILD_MISSING);
+    if (!file) throw new DomainError('service_unavailable', BUILD_MISSING);
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
     c.header('X-Content-Type-Options', 'nosniff');

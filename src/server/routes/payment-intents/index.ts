@@ -5,11 +5,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CaptureBody, CreatePaymentIntentBody, PaymentIntent } from '../../../api/payment-intents.ts';
 import type { Deps } from '../../context.ts';
-import { actionOf, declineMessage } from '../../engine/declines.ts';
-import { createIntent, intentForKey, type CreateEcho } from '../../engine/intents.ts';
-import { captureIntent, voidIntent } from '../../engine/intent-capture.ts';
-import { refundTotals } from '../../engine/refund-totals.ts';
-import type { PaymentIntentRecord } from '../../engine/types.ts';
+import { actionOf, declineMessage } from '../../engine/payments/declines.ts';
+import { createIntent, intentForKey, type CreateEcho } from '../../engine/payments/intents/intents.ts';
+import { captureIntent, voidIntent } from '../../engine/payments/intents/intent-capture.ts';
+import { refundTotals } from '../../engine/refunds/refund-totals.ts';
+import type { PaymentIntentRecord } from '../../domain/index.ts';
 import { newId } from '../../ids.ts';
 import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';

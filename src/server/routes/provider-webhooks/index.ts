@@ -3,13 +3,13 @@
  * own secret in `x-svc-signature` (`t=<unix seconds>,v1=<hex>`), `t` checked against the wall clock
  * (Doc 3: the signature's `t` is wall-clock time). Not part of the merchant contract.
  *
- * A verified event is kept before the 200 and applied after it (engine/inbound-events.ts), so a
+ * A verified event is kept before the 200 and applied after it (engine/webhooks/inbound-events.ts), so a
  * provider is never kept waiting on our processing, and an acknowledged event survives a crash.
  */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
-import { INBOUND_GATEWAYS, drainInbound, receive } from '../../engine/inbound-events.ts';
-import { ApiError } from '../../errors.ts';
+import { INBOUND_GATEWAYS, drainInbound, receive } from '../../engine/webhooks/inbound-events.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { SIGNATURE_HEADER, verifySignature } from '../../webhooks/signature.ts';
 
 export function providerWebhookRoutes(deps: Deps) {
@@ -18,19 +18,19 @@ export function providerWebhookRoutes(deps: Deps) {
     // Doc 1, Authentication 8: 401 webhook_missing_signature / webhook_invalid_signature, 503 webhook_not_configured.
     const gateway = c.req.param('gatewayId');
     const parse = Object.hasOwn(INBOUND_GATEWAYS, gateway) ? INBOUND_GATEWAYS[gateway] : undefined;
-    if (!parse) throw new ApiError('webhook_not_configured');
+    if (!parse) throw new DomainError('webhook_not_configured');
     const raw = await c.req.text();
     const header = c.req.header(SIGNATURE_HEADER);
-    if (!header) throw new ApiError('webhook_missing_signature');
-    if (!verifySignature(header, [deps.providerWebhookSecret], raw, Math.floor(Date.now() / 1000))) throw new ApiError('webhook_invalid_signature');
+    if (!header) throw new DomainError('webhook_missing_signature');
+    if (!verifySignature(header, [deps.providerWebhookSecret], raw, Math.floor(Date.now() / 1000))) throw new DomainError('webhook_invalid_signature');
     let json: unknown;
     try {
       json = JSON.parse(raw);
     } catch {
-      throw new ApiError('validation_error', 'The event body is not valid JSON.');
+      throw new DomainError('validation_error', 'The event body is not valid JSON.');
     }
     const event = parse(json);
-    if (!event) throw new ApiError('validation_error', 'The event is not one this gateway sends.');
+    if (!event) throw new DomainError('validation_error', 'The event is not one this gateway sends.');
     const kept = await receive(deps, gateway, event, raw);
     // Applied after the answer; the scheduler picks up whatever this pass leaves.
     drainInbound(deps).catch((err: unknown) => deps.log.error('provider event processing failed', { error: err instanceof Error ? err.message : String(err) }));

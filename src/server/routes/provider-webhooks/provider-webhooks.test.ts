@@ -3,7 +3,7 @@
  * signature over the exact body, with a fresh `t`, gets an event applied.
  */
 import { describe, expect, it } from 'vitest';
-import { drainInbound } from '../../engine/inbound-events.ts';
+import { drainInbound } from '../../engine/webhooks/inbound-events.ts';
 import { testApp } from '../../testing.ts';
 import { SIGNATURE_HEADER, signatureHeader } from '../../webhooks/signature.ts';
 

@@ -7,22 +7,23 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import { PublicChargeRequest, PublicChargeResponse, PublicCompleteRequest, PublicSession } from '../../../api/checkout.ts';
 import type { Deps } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { auth } from '../../middleware/auth.ts';
 import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { randomChars } from '../../ids.ts';
-import { chargeAtSubmit } from '../../engine/payments.ts';
-import { completeAtSubmit } from '../../engine/charge-complete.ts';
-import { createBrowserToken } from '../../engine/tokens.ts';
-import type { PaymentMethodRecord } from '../../engine/types.ts';
+import { chargeAtSubmit } from '../../engine/payments/charge-at-submit.ts';
+import { submitAnswer } from './wire.ts';
+import { completeAtSubmit } from '../../engine/payments/forms/charge-complete.ts';
+import { createBrowserToken } from '../../engine/tokens/tokens.ts';
+import type { PaymentMethodRecord } from '../../domain/index.ts';
 import { PublicToken, PublicTokenBody } from '../../../api/tokens.ts';
 import { toCard } from '../tokens/index.ts';
-import { readSession, sessionForKey } from '../../engine/sessions.ts';
+import { readSession, sessionForKey } from '../../engine/sessions/sessions.ts';
 import { toPublicSession } from '../sessions/wire.ts';
 import { EmbedTokenResponse, PublicCompleteResponse } from '../../../api/embed.ts';
-import { embedToken } from '../../engine/embed-token.ts';
-import { completeForKey } from '../../engine/public-complete.ts';
+import { embedToken } from '../../engine/payments/forms/embed-token.ts';
+import { completeForKey } from '../../engine/payments/forms/public-complete.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
@@ -76,7 +77,7 @@ export function publicRoutes(deps: Deps) {
       // (src/frames/challenge-return); the page's origin is the one the bank page may be framed by.
       const challenge = input.pageOrigin ? { returnUrl: challengeReturnUrl(deps.config.publicUrl, input.pageOrigin), frameAncestor: input.pageOrigin } : {};
       const result = await chargeAtSubmit(deps, a.merchant, session, source, input.expected_amount, attemptId, challenge);
-      return c.json(result, 200);
+      return c.json(submitAnswer(result), 200);
     },
   );
 
@@ -152,16 +153,16 @@ export function publicRoutes(deps: Deps) {
       const input = c.req.valid('json');
       const session = await sessionForKey(deps.store.read, a, sessionId);
       if (session.integrationMode === 'embed') {
-        if (input.transactionId === undefined) throw new ApiError('validation_missing_field', 'An embed session is completed with the processor transaction the buyer made: send `transactionId`.');
+        if (input.transactionId === undefined) throw new DomainError('validation_missing_field', 'An embed session is completed with the processor transaction the buyer made: send `transactionId`.');
         return c.json(await completeForKey(deps, a, sessionId, input.transactionId), 200);
       }
-      return c.json(await completeAtSubmit(deps, a.merchant, session, input.cancel === true), 200);
+      return c.json(submitAnswer(await completeAtSubmit(deps, a.merchant, session, input.cancel === true)), 200);
     },
   );
 
   // Doc 3: a secret key is refused on every public route, including ones not built yet.
   r.all('/v1/public/*', auth(deps, 'publishable'), () => {
-    throw new ApiError('route_not_found');
+    throw new DomainError('route_not_found');
   });
   return r;
 }

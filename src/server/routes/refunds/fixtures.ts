@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { bearer, testApp } from '../../testing.ts';
 import { ProcessorUnavailableError } from '../../processors/types.ts';
 import { newId } from '../../ids.ts';
-import { applyRefundEvent } from '../../engine/refunds.ts';
+import { applyRefundEvent } from '../../engine/refunds/refunds.ts';
 import { SERVICE } from '../../testing.ts';
 import { futureExpiry } from '../../../card/test-cards.ts';
 

@@ -6,10 +6,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CreateRefundBody, ListRefundsQuery, Refund, RefundList } from '../../../api/refunds.ts';
 import type { Deps } from '../../context.ts';
-import { createRefund } from '../../engine/refunds.ts';
-import { listRefunds } from '../../engine/refund-list.ts';
-import type { RefundRecord } from '../../engine/types.ts';
-import { ApiError } from '../../errors.ts';
+import { createRefund } from '../../engine/refunds/refunds.ts';
+import { listRefunds } from '../../engine/refunds/refund-list.ts';
+import type { RefundRecord } from '../../domain/index.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../ids.ts';
 import { guard } from '../../middleware/guard.ts';
 import type { ReplayAnswer } from '../../middleware/idempotency.ts';
@@ -107,7 +107,7 @@ export function refundRoutes(deps: Deps) {
       if (created.replayed) return c.json(toRefund(refund, { idempotent: true }), 200);
       if (refund.status === 'failed') {
         const disputed = refund.retryAvailable === false;
-        throw new ApiError(
+        throw new DomainError(
           'refund_declined',
           disputed ? 'The provider declined the refund: the payment is disputed. Do not retry or refund another way.' : undefined,
           { refund: refund.id, payment_intent: refund.paymentIntentId, transaction: refund.transactionId, retry_available: refund.retryAvailable ?? null },

@@ -5,13 +5,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../../context.ts';
-import { createMerchant, rotateKeys, updateMerchant, type NewMerchant } from '../../engine/merchants.ts';
-import { MerchantSettings, processorKinds } from '../../engine/types.ts';
+import { createMerchant, rotateKeys, updateMerchant, type NewMerchant } from '../../engine/merchants/merchants.ts';
+import { MerchantSettings, processorKinds } from '../../domain/index.ts';
 import { runDue } from '../../jobs/index.ts';
 import { parseOrThrow, readJson } from '../../validation.ts';
-import { drainInbound } from '../../engine/inbound-events.ts';
-import { ApiError } from '../../errors.ts';
-import { deliveriesOf, redeliver } from '../../engine/webhook-delivery.ts';
+import { drainInbound } from '../../engine/webhooks/inbound-events.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { deliveriesOf, redeliver } from '../../engine/webhooks/webhook-delivery.ts';
 import { ProcessorRejectedError } from '../../processors/types.ts';
 import { SandboxProcessorAdapter } from '../../processors/sandbox/adapter.ts';
 import { emittableEventTypes } from '../../../vocab/sandbox.ts';
@@ -69,13 +69,13 @@ export function sandboxRoutes(deps: Deps) {
   // QA (webhooks issue): a subscription's deliveries with every attempt, and one redelivered now.
   r.get('/_sandbox/webhook_subscriptions/:id/deliveries', async (c) => {
     const sub = await deps.store.read.webhookSubscriptions.get(c.req.param('id'));
-    if (!sub) throw new ApiError('webhook_subscription_not_found');
+    if (!sub) throw new DomainError('webhook_subscription_not_found');
     return c.json({ data: await deliveriesOf(deps, sub.id) });
   });
   r.post('/_sandbox/webhook_deliveries/:id/redeliver', async (c) => {
     parseOrThrow(z.strictObject({}), await readJson(c.req.raw));
     const d = await redeliver(deps, c.req.param('id'));
-    if (!d) throw new ApiError('webhook_event_not_found', 'No such webhook delivery.');
+    if (!d) throw new DomainError('webhook_event_not_found', 'No such webhook delivery.');
     return c.json(d);
   });
 
@@ -86,7 +86,7 @@ export function sandboxRoutes(deps: Deps) {
     const merchant = settlement && (await deps.store.read.merchants.get(settlement.merchantId));
     const processor = merchant && deps.processorFor(merchant.processor);
     if (!settlement || !merchant || !(processor instanceof SandboxProcessorAdapter)) {
-      throw new ApiError('payment_intent_not_found', 'No captured payment of the sandbox processor has this payment_intent or transaction.');
+      throw new DomainError('payment_intent_not_found', 'No captured payment of the sandbox processor has this payment_intent or transaction.');
     }
     try {
       const sent = await processor.emitEvent(merchant, input.type, { transactionId: settlement.processorRef });
@@ -95,7 +95,7 @@ export function sandboxRoutes(deps: Deps) {
       if (sent.delivered) await drainInbound(deps);
       return c.json(sent, 202);
     } catch (err) {
-      if (err instanceof ProcessorRejectedError) throw new ApiError('invalid_transition', err.message);
+      if (err instanceof ProcessorRejectedError) throw new DomainError('invalid_transition', err.message);
       throw err;
     }
   });

@@ -6,15 +6,15 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { CreateSessionBody, CreatedSession, DryRunResult, PatchSessionBody, Session } from '../../../api/sessions.ts';
 import type { AppEnv, Deps } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
-import { changeTotal, expireSession } from '../../engine/session-changes.ts';
-import { checkCreate, createSession, readSession } from '../../engine/sessions.ts';
-import type { SessionRecord } from '../../engine/types.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { changeTotal, expireSession } from '../../engine/sessions/session-changes.ts';
+import { checkCreate, createSession, readSession } from '../../engine/sessions/sessions.ts';
+import type { SessionRecord } from '../../domain/index.ts';
 import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { toSession } from './wire.ts';
-import { sessionRefundTotals } from '../../engine/refund-list.ts';
+import { sessionRefundTotals } from '../../engine/refunds/refund-list.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
@@ -28,8 +28,8 @@ const MIRROR_SUNSET = 'Wed, 01 Jul 2026 00:00:00 GMT';
  */
 function mirrorShape(input: CreateSessionBody): 'deprecated' | null {
   const stringified = typeof input.metadata?.mirror === 'string';
-  if (input.mirror !== undefined && stringified) throw new ApiError('mirror_dual_specification');
-  if (input.mirror !== undefined) throw new ApiError('validation_unknown_field', 'mirror: order mirroring is not available on this server yet.');
+  if (input.mirror !== undefined && stringified) throw new DomainError('mirror_dual_specification');
+  if (input.mirror !== undefined) throw new DomainError('validation_unknown_field', 'mirror: order mirroring is not available on this server yet.');
   return stringified ? 'deprecated' : null;
 }
 

@@ -4,9 +4,9 @@
  */
 import type { Session } from '../../../api/sessions.ts';
 import type { PublicSession } from '../../../api/checkout.ts';
-import type { RefundTotals } from '../../engine/refund-totals.ts';
-import type { Merchant, SessionRecord } from '../../engine/types.ts';
-import { buyerFieldsOf } from '../../engine/buyer-details.ts';
+import type { RefundTotals } from '../../engine/refunds/refund-totals.ts';
+import type { Merchant, SessionRecord } from '../../domain/index.ts';
+import { buyerFieldsOf } from '../../engine/payments/forms/buyer-details.ts';
 
 /**
  * The merchant-facing object. `write` is the shape PATCH and expire answer with (Doc 1: totals and

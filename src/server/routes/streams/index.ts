@@ -4,7 +4,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
+import { HttpError } from '../../middleware/http-error.ts';
 import { ErrorEnvelope } from '../../../api/checkout.ts';
 import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
@@ -33,7 +33,7 @@ export function streamRoutes(deps: Deps) {
       },
     }),
     () => {
-      throw new ApiError('service_unavailable', 'Webhook delivery transcripts are not streamed by this server.', {}, { 'Retry-After': String(LISTEN_RETRY_AFTER_SECONDS) });
+      throw new HttpError('service_unavailable', 'Webhook delivery transcripts are not streamed by this server.', {}, { 'Retry-After': String(LISTEN_RETRY_AFTER_SECONDS) });
     },
   );
 

@@ -6,9 +6,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CreateTokenBody, PatchTokenBody, PatchedToken, PaymentMethodList, PaymentMethodListQuery, Token } from '../../../api/tokens.ts';
 import type { Deps } from '../../context.ts';
-import { createToken, listSavedCards, patchTokenAddress, revokeToken, type VaultResult } from '../../engine/tokens.ts';
-import type { PaymentMethodRecord } from '../../engine/types.ts';
-import { ApiError } from '../../errors.ts';
+import { createToken, listSavedCards, patchTokenAddress, revokeToken, type VaultResult } from '../../engine/tokens/tokens.ts';
+import type { PaymentMethodRecord } from '../../domain/index.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { HttpError } from '../../middleware/http-error.ts';
 import { limitBody } from '../../middleware/body-limit.ts';
 import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
@@ -72,7 +73,7 @@ export function tokenRoutes(deps: Deps) {
       'x-error-codes': ['validation_error', 'validation_unknown_field', 'validation_missing_field', 'unsupported_media_type', 'payment_method_not_found', 'payment_method_inactive', 'payment_method_mode_mismatch', ...LIMIT_CODES],
       middleware: [
         limitBody(PATCH_MAX, () => {
-          throw new ApiError('validation_error', `The body is larger than ${PATCH_MAX} bytes.`).withStatus(413);
+          throw new HttpError('validation_error', `The body is larger than ${PATCH_MAX} bytes.`, {}, {}, 413);
         }),
         ...policy,
       ],

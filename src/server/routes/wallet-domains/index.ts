@@ -12,7 +12,7 @@ import {
   WalletDomainList,
 } from '../../../api/wallet-domains.ts';
 import type { Deps } from '../../context.ts';
-import type { WalletDomainRecord } from '../../engine/types.ts';
+import type { WalletDomainRecord } from '../../domain/index.ts';
 import {
   associationFile,
   listWalletDomains,
@@ -20,8 +20,8 @@ import {
   registerWalletDomain,
   removeWalletDomain,
   verifyWalletDomain,
-} from '../../engine/wallet-domains.ts';
-import { ApiError } from '../../errors.ts';
+} from '../../engine/wallets/wallet-domains.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
@@ -53,7 +53,7 @@ function registerHook(result: { success: true } | { success: false; error: z.Zod
   if (result.success) return undefined;
   const issues = result.error.issues;
   if (issues.every((i) => FIELDS.has(String(i.path[0])) && !isMissingIssue(i))) {
-    throw new ApiError('wallet_domain_invalid', issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    throw new DomainError('wallet_domain_invalid', issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   }
   throw validationError(result.error);
 }

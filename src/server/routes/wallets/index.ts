@@ -10,7 +10,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../../api/checkout.ts';
 import { AppleMerchantSession, AppleSessionBody, GooglePaymentDataRequest, GoogleSessionBody } from '../../../api/wallets.ts';
 import type { Deps } from '../../context.ts';
-import { appleSession, googleSession } from '../../engine/wallet-sessions.ts';
+import { appleSession, googleSession } from '../../engine/wallets/wallet-sessions.ts';
 import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';

@@ -13,7 +13,7 @@ import {
   WebhookSubscriptionList,
 } from '../../../api/webhook-subscriptions.ts';
 import type { Deps } from '../../context.ts';
-import type { WebhookSubscriptionRecord } from '../../engine/types.ts';
+import type { WebhookSubscriptionRecord } from '../../domain/index.ts';
 import {
   createSubscription,
   deleteSubscription,
@@ -23,7 +23,7 @@ import {
   readSubscription,
   rotateSecret,
   sendTestEvent,
-} from '../../engine/webhook-subscriptions.ts';
+} from '../../engine/webhooks/webhook-subscriptions.ts';
 import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';

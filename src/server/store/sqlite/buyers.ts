@@ -4,7 +4,7 @@
  * every write, so the two can never disagree and a null email leaves no lookup value.
  */
 import type { Db } from './db.ts';
-import type { BuyerRecord } from '../../engine/types.ts';
+import type { BuyerRecord } from '../../domain/index.ts';
 import { emailLookupKey } from '../email-lookup.ts';
 import type { BuyerRepo } from '../types.ts';
 

@@ -1,6 +1,6 @@
-/** Inbound provider events: kept on arrival, applied once each (engine/inbound-events.ts). */
+/** Inbound provider events: kept on arrival, applied once each (engine/webhooks/inbound-events.ts). */
 import type { Db } from './db.ts';
-import type { InboundEventRecord } from '../../engine/types.ts';
+import type { InboundEventRecord } from '../../domain/index.ts';
 import type { InboundEventRepo } from '../types.ts';
 
 export function inboundEventRepo(db: Db): InboundEventRepo {

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from './db.ts';
-import { StoredMerchantSettings, type KeyType, type Merchant } from '../../engine/types.ts';
+import { StoredMerchantSettings, type KeyType, type Merchant } from '../../domain/index.ts';
 import type { KeyRecord, MerchantRepo } from '../types.ts';
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');

@@ -1,7 +1,7 @@
 /** Vaulted cards (`vp_pmt_*`). */
 import type { Db } from './db.ts';
 import { jsonTable } from './json-table.ts';
-import type { PaymentMethodRecord } from '../../engine/types.ts';
+import type { PaymentMethodRecord } from '../../domain/index.ts';
 import type { PaymentMethodRepo } from '../types.ts';
 
 export function paymentMethodRepo(db: Db): PaymentMethodRepo {

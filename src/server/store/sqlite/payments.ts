@@ -1,6 +1,6 @@
 /** Payment intents: the record as JSON, with the columns lookups and constraints need. */
 import type { Db } from './db.ts';
-import type { PaymentIntentRecord } from '../../engine/types.ts';
+import type { PaymentIntentRecord } from '../../domain/index.ts';
 import type { PaymentRepo } from '../types.ts';
 
 interface Row {

@@ -1,7 +1,7 @@
 /** Refunds (`vpr_*`): one row per request, whatever became of it. */
 import type { Db } from './db.ts';
 import { jsonTable } from './json-table.ts';
-import type { RefundRecord } from '../../engine/types.ts';
+import type { RefundRecord } from '../../domain/index.ts';
 import type { RefundRepo } from '../types.ts';
 
 export function refundRepo(db: Db): RefundRepo {

@@ -1,6 +1,6 @@
 /** Checkout sessions. Status columns are real columns (the sweep queries them); the rest is JSON. */
 import type { Db } from './db.ts';
-import type { SessionRecord } from '../../engine/types.ts';
+import type { SessionRecord } from '../../domain/index.ts';
 import type { SessionRepo } from '../types.ts';
 
 interface Row {

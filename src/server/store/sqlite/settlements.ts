@@ -1,7 +1,7 @@
 /** Settlements (`vp_tx_*`): captured money that refunds and disputes act on. */
 import type { Db } from './db.ts';
 import { jsonTable } from './json-table.ts';
-import type { SettlementRecord } from '../../engine/types.ts';
+import type { SettlementRecord } from '../../domain/index.ts';
 import type { SettlementRepo } from '../types.ts';
 
 export function settlementRepo(db: Db): SettlementRepo {

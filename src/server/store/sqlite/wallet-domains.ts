@@ -1,6 +1,6 @@
 /** Wallet-domain registrations: every field a column (the list filters and orders on them). */
 import type { Db } from './db.ts';
-import type { WalletDomainRecord } from '../../engine/types.ts';
+import type { WalletDomainRecord } from '../../domain/index.ts';
 import type { WalletDomainRepo } from '../types.ts';
 
 interface Row {

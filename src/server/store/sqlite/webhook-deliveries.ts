@@ -1,7 +1,7 @@
 /** Webhook deliveries (one per event and subscription) and their attempts. */
 import type { Db } from './db.ts';
 import { jsonTable } from './json-table.ts';
-import type { WebhookAttemptRecord, WebhookDeliveryRecord, WebhookSubscriptionRecord } from '../../engine/types.ts';
+import type { WebhookAttemptRecord, WebhookDeliveryRecord, WebhookSubscriptionRecord } from '../../domain/index.ts';
 import type { WebhookDeliveryRepo } from '../types.ts';
 
 export function webhookDeliveryRepo(db: Db): WebhookDeliveryRepo {

@@ -1,7 +1,7 @@
 /** Webhook subscriptions: soft-deleted, one active row per merchant, mode and URL. */
 import type { Db } from './db.ts';
 import { jsonTable } from './json-table.ts';
-import type { WebhookSubscriptionRecord } from '../../engine/types.ts';
+import type { WebhookSubscriptionRecord } from '../../domain/index.ts';
 import type { WebhookSubscriptionRepo } from '../types.ts';
 
 export function webhookSubscriptionRepo(db: Db): WebhookSubscriptionRepo {

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { circleViolations, folderViolations, importViolations, lengthViolations } from './checks.ts';
+import { parseExplainFiles, type Graph } from './graph.ts';
+
+const graph = (edges: [string, string][]): Graph => {
+  const g: Graph = new Map();
+  for (const [a, b] of edges) {
+    if (!g.has(a)) g.set(a, new Set());
+    if (!g.has(b)) g.set(b, new Set());
+    g.get(a)!.add(b);
+  }
+  return g;
+};
+
+describe('the import graph from tsc --explainFiles', () => {
+  it('reads importers, type-only and dynamic alike, and leaves node_modules out', () => {
+    const text = [
+      'node_modules/hono/dist/index.d.ts',
+      "   Imported via 'hono' from file 'src/server/app.ts'",
+      'src/server/domain/records.ts',
+      "   Imported via '../domain/records.ts' from file 'src/server/store/types.ts'",
+      "   Imported via '../../domain/records.ts' from file 'src/server/engine/payments/intents.ts'",
+      '   Matched by include pattern \'src\' in \'tsconfig.json\'',
+      'demo/shop/server.ts',
+      "   Imported via '../../demo/shop/server.ts' from file 'src/server/main.ts'",
+    ].join('\n');
+    const g = parseExplainFiles(text);
+    expect([...g.get('src/server/store/types.ts')!]).toEqual(['src/server/domain/records.ts']);
+    expect([...g.get('src/server/main.ts')!]).toEqual(['demo/shop/server.ts']);
+    expect([...g.keys()].some((f) => f.includes('node_modules'))).toBe(false);
+  });
+});
+
+describe('structure rules', () => {
+  it('finds every circle, however long, and nothing in a chain', () => {
+    expect(circleViolations(graph([['a.ts', 'b.ts'], ['b.ts', 'c.ts'], ['c.ts', 'a.ts'], ['c.ts', 'd.ts']]))).toEqual(['import circle: a.ts <-> b.ts <-> c.ts']);
+    expect(circleViolations(graph([['a.ts', 'b.ts'], ['b.ts', 'c.ts']]))).toEqual([]);
+  });
+
+  it('refuses an import against the layers and allows the ones along them', () => {
+    const g = graph([
+      ['src/server/store/sqlite/payments.ts', 'src/server/engine/payments/intents.ts'],
+      ['src/server/engine/payments/intents.ts', 'src/server/store/types.ts'],
+      ['src/server/engine/payments/intents.ts', 'src/server/context.ts'],
+      ['src/server/processors/types.ts', 'src/server/domain/records.ts'],
+      ['sandbox-processor/outbox.ts', 'src/server/webhooks/signature.ts'],
+      ['sandbox-processor/outbox.ts', 'src/platform/signature.ts'],
+      ['src/frames/checkout/EmbeddedCheckout.tsx', 'hosted-page/app.tsx'],
+      ['src/protocol/frame-parsers.ts', 'src/frames/params.ts'],
+      ['embed/webhooks/index.ts', 'src/platform/signature.ts'],
+    ]);
+    expect(importViolations(g).map((v) => v.split(':')[0])).toEqual([
+      'processor-beside-service',
+      'shared-src-not-apps',
+      'protocol-below-frames',
+      'engine-below-edge',
+      'store-below-engine',
+    ]);
+  });
+
+  it('lets a test reach up to build its world, except across the processor line', () => {
+    const g = graph([
+      ['src/server/engine/payments/intents.test.ts', 'src/server/testing.ts'],
+      ['sandbox-processor/server/app.test.ts', 'src/server/testing.ts'],
+    ]);
+    expect(importViolations(g)).toEqual([expect.stringMatching(/^processor-beside-service: sandbox-processor\/server\/app.test.ts/)]);
+  });
+
+  it('counts the files at the top of each engine folder, and only there', () => {
+    const many = (dir: string, n: number) => Array.from({ length: n }, (_, i) => `${dir}/f${i}.ts`);
+    expect(folderViolations([...many('src/server/engine/payments', 13), ...many('src/server/engine/refunds', 12), ...many('src/server/engine/payments/forms', 5), ...many('src/server/routes', 40)])).toEqual([
+      'crowded folder: src/server/engine/payments holds 13 files at its top level (at most 12; group them by domain)',
+    ]);
+  });
+
+  it('flags source files over 300 lines, tests included, and not data files', () => {
+    const lines = new Map([['a.ts', 301], ['b.test.tsx', 400], ['c.ts', 300], ['d.json', 5000]]);
+    expect(lengthViolations(lines).map((v) => v.split(' ')[2])).toEqual(['a.ts', 'b.test.tsx']);
+  });
+});

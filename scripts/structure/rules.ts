@@ -1,0 +1,113 @@
+/**
+ * The structure rules of docs/architecture.md as data: which folder may import which, how many
+ * files an engine folder holds, how long a file may grow. `check.ts` applies them to the import
+ * graph TypeScript itself resolves (type-only imports included), so `npm test` fails when a
+ * forbidden import, an import circle, a crowded folder or a long file is added.
+ */
+
+export interface ImportRule {
+  name: string;
+  /** Shown with each violation: what the rule protects. */
+  why: string;
+  from: RegExp;
+  to: RegExp;
+  /** Whether test files (and test-only helpers) are held to the rule too. */
+  tests: boolean;
+}
+
+const server = 'src/server/';
+/** What stands on the engine: the HTTP edge, the jobs, and the process wiring. */
+const serverEdge = `^${server}(routes|middleware|jobs)/|^${server}(app|main|deps|context|router|validation|testing)\\.ts$`;
+/** Code that runs in a browser; embed/webhooks and embed/testing are the package's Node helpers. */
+const browser = '^(src/(frames|components|client|checkout|protocol|elements)/|embed/(?!webhooks/|testing/)|hosted-page/)';
+
+export const importRules: ImportRule[] = [
+  {
+    name: 'processor-beside-service',
+    why: 'the sandbox processor is a provider of its own: it shares src/platform with the service and never imports src/server',
+    from: /^sandbox-processor\//,
+    to: /^src\/server\//,
+    tests: true,
+  },
+  {
+    name: 'platform-neutral',
+    why: 'src/platform is what the service and the processor both stand on; it imports neither',
+    from: /^src\/platform\//,
+    to: /^(src\/(server|frames|components|client|checkout|elements)|sandbox-processor|demo|embed|hosted-page|e2e)\//,
+    tests: true,
+  },
+  {
+    name: 'domain-is-the-floor',
+    why: 'domain records and errors sit below the store, the processors and the engine',
+    from: new RegExp(`^${server}domain/`),
+    to: new RegExp(`^${server}(?!domain/)`),
+    tests: false,
+  },
+  {
+    name: 'base-modules-stand-alone',
+    why: 'the clock, ids, log, serial and env modules are used by every layer, so they import no layer',
+    from: new RegExp(`^${server}(clock|ids|log|serial|env)\\.ts$`),
+    to: new RegExp(`^${server}(?!domain/)(?!(clock|ids|log|serial|env)\\.ts$)`),
+    tests: false,
+  },
+  {
+    name: 'store-below-engine',
+    why: 'the store keeps domain records; it never reaches the engine, the processors or the HTTP edge',
+    from: new RegExp(`^${server}store/`),
+    to: new RegExp(`^${server}(engine|processors)/|${serverEdge}`),
+    tests: false,
+  },
+  {
+    name: 'processors-below-engine',
+    why: 'provider adapters stand on domain records; the engine calls them, never the reverse',
+    from: new RegExp(`^${server}processors/`),
+    to: new RegExp(`^${server}(engine|store)/|${serverEdge}`),
+    tests: false,
+  },
+  {
+    name: 'engine-below-edge',
+    why: 'the engine speaks domain: it never sees a route, a middleware, the jobs or the process wiring',
+    from: new RegExp(`^${server}engine/`),
+    to: new RegExp(serverEdge),
+    tests: false,
+  },
+  {
+    name: 'browser-not-server',
+    why: 'browser code reaches the service over HTTP and postMessage only',
+    from: new RegExp(browser),
+    to: /^(src\/server|sandbox-processor)\//,
+    tests: true,
+  },
+  {
+    name: 'shared-src-not-apps',
+    why: 'src/ holds what the apps share; the hosted page and the demo stand on it, not the reverse',
+    from: /^src\//,
+    to: /^(hosted-page|demo|e2e|bench)\//,
+    tests: false,
+  },
+  {
+    name: 'protocol-below-frames',
+    why: 'src/protocol is the only thing the merchant page and the frames both import',
+    from: /^src\/protocol\//,
+    to: /^(src\/(frames|components|client|checkout|elements)|embed|hosted-page)\//,
+    tests: false,
+  },
+  {
+    name: 'vocab-is-the-floor',
+    why: 'the vocabulary is zod-free and imports nothing but itself',
+    from: /^src\/vocab\//,
+    to: /^(?!src\/vocab\/)/,
+    tests: false,
+  },
+];
+
+/** Test files and test-only helpers: they may reach up to build the world they test. */
+export const testFile = /\.test\.tsx?$|\.test-d\.ts$|(^|\/)fixtures\.ts$|\.fixtures\.ts$|(^|\/)testing\.ts$|test-setup\.ts$/;
+
+/** Folders whose top level holds at most `maxFolderFiles` files (Issue 16: the engine grouped by domain). */
+export const countedFolders = /^src\/server\/engine(\/[^/]+)?$/;
+export const maxFolderFiles = 12;
+
+/** Source files (tests included) longer than this ask to be split (STYLE.md, habit 10). */
+export const maxLines = 300;
+export const measuredFile = /\.(ts|tsx|mts|js|mjs|cjs)$/;

@@ -1,0 +1,76 @@
+/**
+ * Records of what the engine does, kept beside the resources: API keys, payment attempts,
+ * idempotency reservations and the events webhooks are made from.
+ */
+import type { KeyType } from './merchant.ts';
+
+export interface KeyRecord {
+  /** A stable, non-secret identifier of the key (per-key rate limits count by it). */
+  keyId: string;
+  merchantId: string;
+  type: KeyType;
+  livemode: boolean;
+  /** ISO time after which the key answers `auth_key_expired`; null while current. */
+  expiresAt: string | null;
+}
+
+/**
+ * One call to the processor that can move money (ARCHITECTURE.md, data flow 4), written before
+ * the call is made. `reference` is what the processor receives and can be asked about later, so
+ * an attempt a crash or a lost answer left `pending` is resolved by asking, never by guessing.
+ */
+export interface AttemptRecord {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  /**
+   * `charge`: a server-side charge (charge at submit, an intent); `client`: a browser form the
+   * processor may charge with its client token (hosted, embed); `capture`, `void`, `refund`.
+   */
+  kind: 'charge' | 'client' | 'capture' | 'void' | 'refund';
+  /** The processor's name for it: the attempt id for server calls, the client token for a browser form. */
+  reference: string;
+  sessionId: string | null;
+  intentId: string | null;
+  refundId: string | null;
+  /** `pending` until its outcome is recorded (`done`) or it is known never to have moved money (`failed`). */
+  state: 'pending' | 'done' | 'failed';
+  amount: number;
+  currency: string;
+  /** Service-clock ISO time after which a processor that does not know it means it never happened. */
+  resolveAfter: string;
+  /** Service-clock ISO time of the reconciler's next look (backs off after each miss). */
+  nextCheckAt: string;
+  checks: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Whose key it is: a publishable-key caller and the merchant's server never share a namespace. */
+export interface IdemScope {
+  merchantId: string;
+  livemode: boolean;
+  keyType: KeyType;
+  key: string;
+}
+
+export interface IdemRecord {
+  /** The service's own id for this reservation (never a client-sent value). */
+  id: string;
+  fingerprint: string;
+  state: 'reserved' | 'done';
+  /** Service-clock ms after which a `reserved` row left by a crash may be taken over. */
+  lockedUntil: number;
+  statusCode: number | null;
+  response: string | null;
+  createdAt: string;
+}
+
+export interface EventRecord {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  type: string;
+  created: number;
+  data: Record<string, unknown>;
+}

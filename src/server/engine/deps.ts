@@ -1,0 +1,27 @@
+/**
+ * What the engine is given: the store, the clock, the processors and the services every part
+ * shares. Built once by the process wiring (`deps.ts`) or a test; the HTTP edge's `Deps`
+ * (context.ts) adds what only the edge uses, such as the rate limiter.
+ */
+import type { Clock } from '../clock.ts';
+import type { Config } from '../env.ts';
+import type { Logger } from '../log.ts';
+import type { ProcessorKind } from '../domain/index.ts';
+import type { Processor } from '../processors/types.ts';
+import type { Store } from '../store/types.ts';
+import type { RedirectSigner } from './redirect.ts';
+import type { Sealer } from './sealed.ts';
+
+export interface EngineDeps {
+  config: Config;
+  clock: Clock;
+  store: Store;
+  log: Logger;
+  signer: RedirectSigner;
+  /** Encrypts what is stored but never returned (a saved card's billing address). */
+  sealer: Sealer;
+  /** The adapter for a merchant's processor; null for `none` (Doc 3: binder_unavailable). */
+  processorFor(kind: ProcessorKind): Processor | null;
+  /** The secret the sandbox processor signs its webhooks with (`/api/webhooks/sandbox` verifies with it). */
+  providerWebhookSecret: string;
+}

@@ -1,0 +1,82 @@
+/**
+ * Payment attempts (ARCHITECTURE.md, data flow 4): an attempt row is committed before every
+ * processor call that can move money, carrying the reference the processor receives. Whatever
+ * happens next (an answer, a lost answer, a crash) the attempt is resolved exactly once: by the
+ * outcome, or by the reconciler asking the processor about the reference.
+ */
+import type { Repos, AttemptRecord } from '../../store/types.ts';
+import { newId } from '../../ids.ts';
+
+/** A server-side call the processor does not know after this long never happened. */
+export const SERVER_GRACE_MS = 2 * 60_000;
+/** A browser form can charge for as long as its client token lives (one hour) and a margin. */
+export const CLIENT_GRACE_MS = 65 * 60_000;
+/** The reconciler's first look at a pending attempt, and the longest wait between looks. */
+const FIRST_CHECK_MS = 15_000;
+const MAX_CHECK_GAP_MS = 10 * 60_000;
+
+export interface NewAttempt {
+  merchantId: string;
+  livemode: boolean;
+  kind: AttemptRecord['kind'];
+  /** Defaults to the attempt's own id (server-side calls). */
+  reference?: string;
+  id?: string;
+  sessionId?: string | null;
+  intentId?: string | null;
+  refundId?: string | null;
+  amount: number;
+  currency: string;
+}
+
+export function newAttempt(a: NewAttempt, nowMs: number): AttemptRecord {
+  const id = a.id ?? newId.attempt();
+  const now = new Date(nowMs).toISOString();
+  const grace = a.kind === 'client' ? CLIENT_GRACE_MS : SERVER_GRACE_MS;
+  return {
+    id,
+    merchantId: a.merchantId,
+    livemode: a.livemode,
+    kind: a.kind,
+    reference: a.reference ?? id,
+    sessionId: a.sessionId ?? null,
+    intentId: a.intentId ?? null,
+    refundId: a.refundId ?? null,
+    state: 'pending',
+    amount: a.amount,
+    currency: a.currency,
+    resolveAfter: new Date(nowMs + grace).toISOString(),
+    nextCheckAt: new Date(nowMs + FIRST_CHECK_MS).toISOString(),
+    checks: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Closes a pending attempt (compare-and-set on `pending`): true when this call closed it, false
+ * when it was already closed, so an outcome is applied once however many paths report it.
+ */
+export async function closeAttempt(r: Repos, id: string, state: 'done' | 'failed', now: string): Promise<boolean> {
+  const a = await r.attempts.get(id);
+  if (!a || a.state !== 'pending') return false;
+  await r.attempts.update({ ...a, state, updatedAt: now });
+  return true;
+}
+
+/**
+ * Forgets an attempt the processor refused before acting (bad card data, a refused request):
+ * nothing moved and nothing of the request is kept. True when it was still pending.
+ */
+export async function forgetAttempt(r: Repos, id: string): Promise<boolean> {
+  const a = await r.attempts.get(id);
+  if (!a || a.state !== 'pending') return false;
+  await r.attempts.delete(id);
+  return true;
+}
+
+/** After a look that found nothing: the next one waits twice as long, up to ten minutes. */
+export function backOff(a: AttemptRecord, nowMs: number): AttemptRecord {
+  const gap = Math.min(FIRST_CHECK_MS * 2 ** (a.checks + 1), MAX_CHECK_GAP_MS);
+  return { ...a, checks: a.checks + 1, nextCheckAt: new Date(nowMs + gap).toISOString(), updatedAt: new Date(nowMs).toISOString() };
+}

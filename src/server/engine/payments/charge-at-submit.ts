@@ -1,0 +1,123 @@
+/**
+ * Charge at submit (Doc 3, `POST /v1/public/sessions/{id}/charge`): the reservation, the lock and
+ * the processor call of a buyer's charge from the fields, and what it came to, in domain terms
+ * (routes/public/wire.ts shapes the answer).
+ */
+import type { ChargeCard, WalletCharge } from '../../../api/checkout.ts';
+import type { EngineDeps } from '../deps.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { processorOf } from '../binder.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../processors/types.ts';
+import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
+import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
+import { recordOutcome, revokeForms, savesCard, type PaymentDeps } from './payments.ts';
+import { moveTo } from '../sessions/session-status.ts';
+import { expireIfDue } from '../sessions/sessions.ts';
+
+/**
+ * What a charge at submit came to: settled (approved or declined), still in flight at the
+ * processor, waiting for the buyer's bank at `challengeUrl`, or, when no charge is running, what
+ * the session itself says.
+ */
+export type SubmitOutcome =
+  | { kind: 'settled'; session: SessionRecord; intent: PaymentIntentRecord }
+  | { kind: 'in_flight'; sessionId: string }
+  | { kind: 'challenge'; sessionId: string; challengeUrl: string }
+  | { kind: 'from_session'; session: SessionRecord };
+
+/** A transaction waiting for the bank: its challenge page, or still in flight while it has none. */
+export function awaitingChallenge(sessionId: string, t: ProcessorTransaction): SubmitOutcome {
+  return t.challengeUrl ? { kind: 'challenge', sessionId, challengeUrl: t.challengeUrl } : { kind: 'in_flight', sessionId };
+}
+
+export type ChargeSource = { card: ChargeCard } | { wallet: WalletCharge };
+
+/**
+ * `POST /v1/public/sessions/{id}/charge` (Doc 3): charge at submit on an elements session, with a
+ * card or (README, Wallets) a wallet token: the same reservation, lock and settlement for both.
+ * `attemptId` is the service's own id for this attempt (the idempotency reservation or a fresh
+ * one), never a client-sent value. The attempt is committed with the charge lock before the
+ * processor is called; the lock is released only when the processor is known not to have charged.
+ */
+export async function chargeAtSubmit(
+  deps: PaymentDeps,
+  merchant: Merchant,
+  found: SessionRecord,
+  source: ChargeSource,
+  expectedAmount: number | undefined,
+  attemptId: string,
+  /** Where a bank challenge returns the buyer, and the page that may frame it (Doc 2, `next_action`). */
+  challenge: { returnUrl?: string; frameAncestor?: string } = {},
+): Promise<SubmitOutcome> {
+  const processor = processorOf(deps, merchant);
+  // Reservation: one transaction decides which request may charge (Doc 1, Idempotency 5).
+  const { locked, superseded } = await deps.store.tx(async (r) => {
+    const now = deps.clock.iso();
+    const s = await expireIfDue(r, now, (await r.sessions.get(found.id))!);
+    if (!(s.integrationMode === 'elements' && s.chargeAtSubmit && s.mode === 'payment')) throw new DomainError('charge_at_submit_not_enabled');
+    if (s.status === 'succeeded') throw new DomainError('session_already_completed');
+    if (s.status === 'expired') throw new DomainError('session_expired');
+    if (s.chargeLock !== null) throw new DomainError('charge_in_progress');
+    if (s.status === 'failed') throw new DomainError('session_wrong_state', 'This session was declined and cannot be charged again; create a new session.');
+    // Doc 1, PATCH: the approved total must still be the session's.
+    if (expectedAmount !== undefined && expectedAmount !== s.amount) throw new DomainError('expected_amount_mismatch');
+    const forms = await r.attempts.pendingForSession(s.id, 'client');
+    for (const a of forms) await closeAttempt(r, a.id, 'failed', now);
+    await r.attempts.insert(
+      newAttempt({ id: attemptId, merchantId: merchant.id, livemode: s.livemode, kind: 'charge', sessionId: s.id, amount: s.amount, currency: s.currency }, deps.clock.nowMs()),
+    );
+    const next = moveTo(s, 'processing', { chargeLock: attemptId, latestAttemptId: attemptId }, now);
+    await r.sessions.update(next);
+    return { locked: next, superseded: forms.map((a) => a.reference) };
+  });
+  await revokeForms(deps, merchant, superseded);
+  let t: ProcessorTransaction | null;
+  try {
+    t = 'card' in source ? await processor.charge(merchant, locked, source.card, { reference: attemptId, ...challenge }) : await processor.chargeWallet(merchant, locked, source.wallet, { reference: attemptId });
+  } catch (err) {
+    if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
+      // Nothing moved: the session goes back as it was, so the buyer can submit again.
+      await releaseCharge(deps, found, attemptId);
+      if (err instanceof ProcessorRejectedError) throw new DomainError('validation_error', err.message);
+      throw new DomainError('provider_unavailable');
+    }
+    // The outcome is unknown (a timeout, a lost answer, a fault of ours): ask once now; if the
+    // processor cannot say, the lock stays and the reconciler settles it (Doc 1: `processing`).
+    deps.log.warn('charge outcome unknown; asking the processor', { attempt: attemptId, error: err instanceof Error ? err.message : String(err) });
+    t = await processor.lookup(merchant, attemptId).catch(() => null);
+    if (!t) return { kind: 'in_flight', sessionId: found.id };
+  }
+  // The bank wants the buyer: the lock and the attempt stay (the reconciler and the provider's
+  // event settle it if the browser never comes back); `complete` asks for the answer.
+  if (t.status === 'requires_action') return awaitingChallenge(found.id, t);
+  // Saving is best effort: a vault that fails leaves the payment as it is, with nothing saved.
+  // A wallet token pays once and cannot be vaulted: a wallet keeps the buyer's cards itself.
+  const saved =
+    t.status === 'approved' && savesCard(locked) && 'card' in source ? await processor.vault(merchant, { card: source.card, livemode: locked.livemode }).catch(() => undefined) : undefined;
+  const { session, intent } = await recordOutcome(deps, merchant, found.id, t, attemptId, saved);
+  return { kind: 'settled', session, intent };
+}
+
+/**
+ * Undoes a charge reservation the processor is known not to have acted on: the attempt fails (or,
+ * with `drop`, for a request refused on the spot, is removed) and, if the session still holds this
+ * attempt's lock, it goes back to the status it had, so a refused request leaves no trace
+ * (compare-and-set on the lock, inside the transaction).
+ */
+export async function releaseCharge(deps: Pick<EngineDeps, 'store' | 'clock'>, before: SessionRecord, attemptId: string, how: 'refused' | 'gave_up' = 'refused') {
+  await deps.store.tx(async (r) => {
+    const now = deps.clock.iso();
+    // A refusal leaves no trace; an attempt given up on by the reconciler stays on record as failed.
+    if (how === 'refused') await forgetAttempt(r, attemptId);
+    else await closeAttempt(r, attemptId, 'failed', now);
+    const s = await r.sessions.get(before.id);
+    if (!s || s.chargeLock !== attemptId) return;
+    await r.sessions.update({
+      ...s,
+      status: before.status === 'processing' ? 'pending' : before.status,
+      chargeLock: null,
+      latestAttemptId: before.latestAttemptId ?? null,
+      updatedAt: before.updatedAt,
+    });
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * What every charge leaves behind, whichever path made it (a session payment or a direct intent):
+ * the settlement row of captured money, and the card fields every charge event carries.
+ */
+import type { ProcessorTransaction } from '../../processors/types.ts';
+import { actionOf, declineMessage } from './declines.ts';
+import type { PaymentIntentRecord, SessionRecord, SettlementRecord } from '../../domain/index.ts';
+import { moveTo } from '../sessions/session-status.ts';
+
+/** The settlement row of captured money: what refunds and disputes act on (Doc 2, refunds by `transaction`). */
+export function settlementOf(intent: PaymentIntentRecord, t: ProcessorTransaction, now: string): SettlementRecord {
+  return {
+    id: intent.vpTxId!,
+    merchantId: intent.merchantId,
+    livemode: intent.livemode,
+    intentId: intent.id,
+    sessionId: intent.sessionId,
+    processorRef: t.id,
+    amount: t.capturedAmount ?? intent.amount,
+    currency: intent.currency,
+    status: t.capture === 'pending' ? 'pending' : 'settled',
+    settlesAt: t.settlesAt ?? null,
+    dispute: null,
+    card: intent.card,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The card fields every charge event carries (Doc 2, Events). */
+export function chargeEventData(intent: PaymentIntentRecord, t: ProcessorTransaction | null, session: SessionRecord | undefined) {
+  return {
+    session_id: intent.sessionId,
+    payment_intent_id: intent.id,
+    transaction_id: t?.id ?? intent.processorRef,
+    vp_tx_id: intent.vpTxId,
+    amount: intent.capturedAmount || intent.amount,
+    currency: intent.currency,
+    card: intent.card,
+    avs_result_code: intent.avsResultCode,
+    cvv_result_code: intent.cvvResultCode,
+    payment_method_id: intent.paymentMethodId ?? null,
+    // The merchant's own references travel with the event (session metadata for session payments).
+    metadata: session ? session.metadata : intent.metadata,
+  };
+}
+
+/**
+ * The failure fields of `charge.failed` / `payment_intent.failed` (Doc 2): the five normalized
+ * fields populated together, the merchant's `failure_reason`, and `retry`.
+ */
+export function failureEventData(
+  data: ReturnType<typeof chargeEventData>,
+  declineCode: string,
+  opts: { ruleCode?: string | null; retry?: unknown; reason?: string } = {},
+) {
+  return {
+    ...data,
+    vp_tx_id: null,
+    failure_reason: opts.reason ?? `The card was declined (${declineCode}).`,
+    failure_code: declineCode,
+    decline_code: declineCode,
+    action: actionOf(declineCode),
+    decline_message: declineMessage(declineCode),
+    network_decline_code: null,
+    rule_code: opts.ruleCode ?? null,
+    retry: opts.retry ?? null,
+  };
+}
+
+/**
+ * The session after an approved payment of it, whichever path made it (a session payment or an
+ * intent with `session_id`). An open session is paid (`held` while only authorized); a paid or
+ * closed one records the payment as a second one (Doc 1: recorded, never discarded): it counts in
+ * `vp_tx_count` once captured, and `paymentIntentId` goes null because more than one intent exists.
+ */
+export function sessionAfterApproval(s: SessionRecord, intent: PaymentIntentRecord, t: ProcessorTransaction, attemptId: string | null, now: string): SessionRecord {
+  const captured = intent.vpTxId ? 1 : 0;
+  if (s.status === 'succeeded' || s.status === 'expired') {
+    return { ...s, ...(s.chargeLock === attemptId ? { chargeLock: null } : {}), vpTxCount: s.vpTxCount + captured, paymentIntentId: null, updatedAt: now };
+  }
+  return moveTo(
+    s,
+    'succeeded',
+    {
+      expiredFrom: null,
+      paymentStatus: intent.status === 'authorized' ? 'held' : 'paid',
+      transactionId: t.id,
+      vpTxId: intent.vpTxId,
+      vpTxCount: s.vpTxCount + captured,
+      paymentIntentId: intent.id,
+      retry: null,
+      chargeLock: null,
+    },
+    now,
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The buyer details a hosted checkout collects (issue 10): what its page asks for, and how what
+ * the buyer typed reaches the session. The rules are src/buyer's, shared with the page.
+ */
+import { buyerFieldPlan, checkBuyerDetails, type BuyerDetails, type BuyerFieldPlan } from '../../../../buyer/buyer-fields.ts';
+import type { EngineDeps } from '../../deps.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import type { SessionRecord } from '../../../domain/index.ts';
+
+/** The inputs the session's hosted page shows. */
+export const buyerFieldsOf = (s: SessionRecord): BuyerFieldPlan => buyerFieldPlan({ ...s, prefilled: s.buyerPrefill ?? { email: false, name: false } });
+
+/**
+ * Checks what the page sent against the session: a required input left blank or a value that is
+ * not valid refuses the request (Doc 2, 422 `required_fields_missing`, with `missing_fields` and
+ * `invalid_fields`) before anything is read from the processor or written. Returns the values to keep.
+ */
+export function requireBuyerDetails(s: SessionRecord, sent: BuyerDetails | undefined): BuyerDetails {
+  const { missing, invalid, details } = checkBuyerDetails(buyerFieldsOf(s), sent);
+  if (missing.length || invalid.length) {
+    const named = [...missing.map((f) => `${f} is required`), ...invalid.map((f) => `${f} is not valid`)].join('; ');
+    throw new DomainError('required_fields_missing', `Buyer details: ${named}.`, { missing_fields: missing, invalid_fields: invalid });
+  }
+  return details;
+}
+
+/**
+ * The session once paid with these details: `buyerPhone` and `shippingAddress` as Doc 1 names
+ * them (the shipping address shows only on a succeeded session); email, name and billing address
+ * sealed beside what the merchant prefilled, never returned. Applied once per session.
+ */
+export function withBuyerDetails(deps: Pick<EngineDeps, 'sealer'>, s: SessionRecord, d: BuyerDetails): SessionRecord {
+  const { email, name, phone, shippingAddress, billingAddress } = d;
+  // Once: a later `complete` naming the same transaction cannot rewrite what the merchant may have read.
+  if (s.buyerDetailsGiven || (!email && !name && !phone && !shippingAddress && !billingAddress)) return s;
+  const known = s.buyerSealed ? (deps.sealer.open(s.buyerSealed) as Record<string, unknown>) : {};
+  const typed = { ...(email ? { email } : {}), ...(name ? { name } : {}), ...(billingAddress ? { billingAddress } : {}) };
+  return {
+    ...s,
+    buyerDetailsGiven: true,
+    ...(phone ? { buyerPhone: phone } : {}),
+    ...(shippingAddress ? { shippingAddress: { ...shippingAddress } } : {}),
+    ...(Object.keys(typed).length ? { buyerSealed: deps.sealer.seal({ ...known, ...typed }) } : {}),
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * The hosted page's and the embedded checkout's browser forms (Doc 1, internal checkout endpoints):
+ * `init` hands out the processor's form for a session, `complete` verifies the transaction the
+ * browser made with it and settles the session through recordOutcome (payments.ts), once.
+ */
+import type { EngineDeps } from '../../deps.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import { processorOf } from '../../binder.ts';
+import { ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
+import { moveTo } from '../../sessions/session-status.ts';
+import { expireIfDue } from '../../sessions/sessions.ts';
+import { closeAttempt, newAttempt } from '../attempts.ts';
+import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
+import type { BuyerDetails } from '../../../../buyer/buyer-fields.ts';
+import { requireBuyerDetails, withBuyerDetails } from './buyer-details.ts';
+import { isApproved, recordOutcome, revokeForms, type PaymentDeps } from '../payments.ts';
+
+/** The provider is reached over the network now: a call that gets no answer is Doc 1's provider_unavailable, not a 500. */
+function unavailable(err: unknown): never {
+  if (err instanceof ProcessorUnavailableError) throw new DomainError('provider_unavailable');
+  throw err;
+}
+
+/**
+ * `POST /api/checkout/init`: validates the session and hands out the processor's client token.
+ * The form is recorded as a `client` attempt (reference: the token) before the browser gets it, so
+ * a payment made with it is found by the reconciler even if the browser never calls `complete`;
+ * an earlier form of the same session is revoked, so only the newest one can pay.
+ */
+export async function initCheckout(deps: PaymentDeps, sessionId: string, opts: { returnUrl?: string } = {}) {
+  const found = await deps.store.read.sessions.get(sessionId);
+  if (!found) throw new DomainError('session_not_found');
+  const merchant = await deps.store.read.merchants.get(found.merchantId);
+  if (!merchant || merchant.status !== 'active') throw new DomainError('session_not_found');
+  const processor = processorOf(deps, merchant);
+  const session = await deps.store.tx(async (r) => expireIfDue(r, deps.clock.iso(), (await r.sessions.get(sessionId))!));
+  refuseInit(session);
+  const init = await processor.clientInit(merchant, session, opts).catch(unavailable);
+  const superseded = await deps.store.tx(async (r) => {
+    const s = (await r.sessions.get(sessionId))!;
+    const now = deps.clock.iso();
+    // A webhook or another tab may have settled it while the token was minted (Doc 1: 503 on init).
+    if (s.status === 'succeeded' || s.status === 'expired') throw new DomainError('service_unavailable', 'The session changed while the payment form was prepared; try again.');
+    refuseInit(s);
+    const older = await r.attempts.pendingForSession(sessionId, 'client');
+    for (const a of older) await closeAttempt(r, a.id, 'failed', now);
+    if (init.token) {
+      await r.attempts.insert(
+        newAttempt({ merchantId: merchant.id, livemode: s.livemode, kind: 'client', reference: init.token, sessionId, amount: s.amount, currency: s.currency }, deps.clock.nowMs()),
+      );
+    }
+    const opened = { hostedOpenedAt: s.hostedOpenedAt ?? now };
+    await r.sessions.update(s.status === 'pending' ? moveTo(s, 'processing', opened, now) : { ...s, ...opened, updatedAt: now });
+    return older.map((a) => a.reference);
+  });
+  await revokeForms(deps, merchant, superseded);
+  return init;
+}
+
+function refuseInit(session: SessionRecord) {
+  if (session.status === 'succeeded') throw new DomainError('session_already_completed');
+  if (session.status === 'expired') throw new DomainError('session_expired');
+  if (session.mode === 'setup') throw new DomainError('session_wrong_state', 'A setup session saves a card and is never charged; vault the card with POST /v1/public/tokens.');
+  // Doc 1, Idempotency 5: a charge for this session is running; a second form could pay twice.
+  if (session.chargeLock !== null) throw new DomainError('charge_in_progress');
+  if (session.status === 'failed' && session.retry && session.retry.attempts_remaining === 0) {
+    throw new DomainError('session_wrong_state', 'This session was declined and has no attempts left; create a new session.');
+  }
+}
+
+/**
+ * `POST /api/checkout/complete`: checks the buyer details the session requires (nothing is read or
+ * written when they fall short), verifies the transaction with the processor, then settles; the
+ * details reach the session in the transaction that pays it. A transaction the buyer's bank still
+ * holds (3-D Secure, issue 10) answers `next_action` with the challenge page and settles nothing;
+ * with `cancel` (the buyer closed the dialog) the challenge is ended first, as failed
+ * authentication: nothing is charged and the attempt settles as a decline.
+ */
+export async function completeCheckout(
+  deps: PaymentDeps & Pick<EngineDeps, 'sealer'>,
+  sessionId: string,
+  transactionId: string,
+  buyer?: BuyerDetails,
+  cancel = false,
+): Promise<CheckoutOutcome> {
+  const session = await deps.store.read.sessions.get(sessionId);
+  if (!session) throw new DomainError('session_not_found');
+  const details = requireBuyerDetails(session, buyer);
+  const { merchant, t: verified } = await verifiedTransaction(deps, session, transactionId);
+  let t = verified;
+  if (t.status === 'requires_action' && cancel) t = await processorOf(deps, merchant).cancelChallenge(merchant, t.id).catch(unavailable);
+  if (t.status === 'requires_action') {
+    if (!t.challengeUrl) throw new DomainError('transaction_verification_failed');
+    return { kind: 'challenge', session, transactionId: t.id, challengeUrl: t.challengeUrl };
+  }
+  const { session: s, intent, transactionId: tx, ok } = await settleVerified(deps, merchant, session, t, (paid) => withBuyerDetails(deps, paid, details));
+  return { kind: 'settled', session: s, intent, transactionId: tx, ok, redirectUrl: ok ? await deps.signer.url(s) : null };
+}
+
+/**
+ * What a hosted completion came to: waiting for the buyer's bank at `challengeUrl` (nothing
+ * settled), or settled, approved with the signed way back to the merchant or declined.
+ */
+export type CheckoutOutcome =
+  | { kind: 'challenge'; session: SessionRecord; transactionId: string; challengeUrl: string }
+  | { kind: 'settled'; session: SessionRecord; intent: PaymentIntentRecord; transactionId: string; ok: boolean; redirectUrl: string | null };
+
+/** The browser's transaction as the processor knows it, refused unless it is this session's. */
+async function verifiedTransaction(deps: PaymentDeps, session: SessionRecord, transactionId: string) {
+  const merchant = await deps.store.read.merchants.get(session.merchantId);
+  if (!merchant) throw new DomainError('session_not_found');
+  const t = await processorOf(deps, merchant).verifyTransaction(merchant, transactionId).catch(unavailable);
+  if (!t || t.sessionId !== session.id) throw new DomainError('transaction_verification_failed');
+  return { merchant, t };
+}
+
+/**
+ * Both `complete` endpoints (internal and public): verifies the browser's transaction with the
+ * processor and settles the session with it, once.
+ */
+export async function completeTransaction(deps: PaymentDeps, session: SessionRecord, transactionId: string, onPaid?: (s: SessionRecord) => SessionRecord) {
+  const { merchant, t } = await verifiedTransaction(deps, session, transactionId);
+  if (t.status === 'requires_action') throw new DomainError('transaction_verification_failed');
+  return settleVerified(deps, merchant, session, t, onPaid);
+}
+
+async function settleVerified(deps: PaymentDeps, merchant: Merchant, session: SessionRecord, t: ProcessorTransaction, onPaid?: (s: SessionRecord) => SessionRecord) {
+  // Recorded first, whatever the session's state: a second payment is money the merchant must see
+  // and can refund (vp_tx_count counts it), never a payment the service forgets.
+  const { session: s, intent } = await recordOutcome(deps, merchant, session.id, t, undefined, undefined, onPaid);
+  if (s.paymentIntentId !== intent.id && s.transactionId !== t.id) {
+    if (s.status === 'succeeded') throw new DomainError('session_already_completed');
+    if (s.status === 'expired') throw new DomainError('session_expired');
+  }
+  return { session: s, intent, transactionId: t.id, ok: isApproved(intent) };
+}

@@ -1,0 +1,145 @@
+/**
+ * Browser forms bound to their session, charge and save, and a second payment held for capture
+ * (Doc 1: one session pays once; a second payment is recorded, never discarded).
+ */
+import { describe, expect, it } from 'vitest';
+import { CARD, HOSTED, INSUFFICIENT, T, approvedAtProcessor, bearer, origin, session, testApp } from '../payments.fixtures.ts';
+
+describe('browser forms: bound to their session, single-use, closed when the session moves on', () => {
+  const init = async (t: T, id: string) => (await (await t.json('POST', '/api/checkout/init', { sessionId: id }, origin)).json()) as { token: string };
+  const payAtProcessor = (t: T, token: string) =>
+    t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, card: CARD }) });
+
+  it('records a hosted payment the buyer never came back from: the processor event settles the session', async () => {
+    const t = await testApp();
+    const s = await session(t, HOSTED);
+    const { token } = await init(t, s.id);
+    expect((await payAtProcessor(t, token)).status).toBe(200);
+    expect(await s.read()).toMatchObject({ status: 'processing' });
+    // No `complete`: the processor's signed event (delivered as the clock moves) records it.
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 1 });
+    expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
+    expect(await s.events()).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+  });
+
+  it('records it even when the processor event never arrives: the reconciler asks about the form it handed out', async () => {
+    const t = await testApp();
+    t.sandbox.setDeliver(async () => new Response('down', { status: 503 }), { atOnce: false });
+    const s = await session(t, HOSTED);
+    const { token } = await init(t, s.id);
+    expect((await payAtProcessor(t, token)).status).toBe(200);
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 1 });
+    expect(await s.read()).toMatchObject({ status: 'processing' });
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 20 });
+    expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
+  });
+
+  it('lets only the newest form pay: opening the form again revokes the one before', async () => {
+    const t = await testApp();
+    const s = await session(t, HOSTED);
+    const first = await init(t, s.id);
+    const second = await init(t, s.id);
+    const stale = await payAtProcessor(t, first.token);
+    expect([stale.status, ((await stale.json()) as { code: string }).code]).toEqual([409, 'token_revoked']);
+    expect((await payAtProcessor(t, second.token)).status).toBe(200);
+  });
+
+  it('closes the open form when the session is paid another way, so a second tab cannot pay', async () => {
+    const t = await testApp();
+    const s = await session(t, HOSTED);
+    const form = await init(t, s.id);
+    const token = await (await t.json('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242' }, bearer(s.m.keys.secret))).json();
+    const paid = await t.json('POST', '/v1/payment_intents', { amount: 2500, currency: 'usd', payment_method: { id: token.id }, session_id: s.id }, bearer(s.m.keys.secret));
+    expect(await paid.json()).toMatchObject({ status: 'succeeded', session_id: s.id });
+    expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+    const late = await payAtProcessor(t, form.token);
+    expect([late.status, ((await late.json()) as { code: string }).code]).toEqual([409, 'token_revoked']);
+    expect(approvedAtProcessor(t)).toEqual({ n: 1 });
+  });
+
+  it('closes the open form when the session expires', async () => {
+    const t = await testApp();
+    const s = await session(t, { ...HOSTED, expiresIn: 300 });
+    const form = await init(t, s.id);
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 301 });
+    expect(await s.read()).toMatchObject({ status: 'expired' });
+    // The reconciler closes forms of sessions that are no longer open.
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 60 });
+    const late = await payAtProcessor(t, form.token);
+    expect([late.status, ((await late.json()) as { code: string }).code]).toEqual([409, 'token_revoked']);
+  });
+
+  it('refuses to hand out a form while a charge is in flight, and never charges a setup session', async () => {
+    const t = await testApp();
+    const s = await session(t);
+    const charge = t.processor.charge.bind(t.processor);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    t.processor.charge = async (...args) => {
+      await gate;
+      return charge(...args);
+    };
+    const inFlight = s.charge();
+    await new Promise((r) => setTimeout(r, 20));
+    const refused = await t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin);
+    expect([refused.status, (await refused.json()).code]).toEqual([409, 'charge_in_progress']);
+    release();
+    expect(await (await inFlight).json()).toMatchObject({ status: 'succeeded' });
+
+    const setup = await session(t, { ...HOSTED, mode: 'setup' });
+    const init = await t.json('POST', '/api/checkout/init', { sessionId: setup.id }, origin);
+    expect([init.status, (await init.json()).code]).toEqual([409, 'session_wrong_state']);
+  });
+});
+
+describe('charge and save (Doc 1: a buyer on the session makes the charge vault a reusable card)', () => {
+  it('saves the card for the session’s buyer alongside an approved charge, and the merchant can charge it again', async () => {
+    const t = await testApp();
+    const s = await session(t, { buyerId: 'cust_7', setupForFutureUse: 'on_session' });
+    expect(await (await s.charge()).json()).toMatchObject({ status: 'succeeded' });
+    const read = await s.read();
+    const intent = await (await t.json('GET', `/v1/payment_intents/${read.paymentIntentId}`, undefined, bearer(s.m.keys.secret))).json();
+    expect(intent.payment_method_id).toMatch(/^vp_pmt_test_/);
+    const [event] = (await t.store.read.events.forSession(s.id)).filter((e) => e.type === 'charge.succeeded');
+    expect(event!.data).toMatchObject({ payment_method_id: intent.payment_method_id });
+    const cards = await (await t.json('GET', '/v1/payment_methods?buyer_id=cust_7', undefined, bearer(s.m.keys.secret))).json();
+    expect(cards.data).toEqual([expect.objectContaining({ id: intent.payment_method_id, card: expect.objectContaining({ last4: '4242' }), setup_for_future_use: 'on_session' })]);
+    const again = await t.json('POST', '/v1/payment_intents', { amount: 900, currency: 'usd', payment_method: { id: intent.payment_method_id } }, bearer(s.m.keys.secret));
+    expect(await again.json()).toMatchObject({ status: 'succeeded', amount: 900 });
+  });
+
+  it('saves nothing for a guest session or a declined charge', async () => {
+    const t = await testApp();
+    const guest = await session(t, { setupForFutureUse: 'on_session' });
+    await guest.charge();
+    const declined = await session(t, { buyerId: 'cust_8', setupForFutureUse: 'on_session' });
+    await declined.charge(INSUFFICIENT);
+    expect(t.count('payment_methods')).toBe(0);
+    const intent = await (await t.json('GET', `/v1/payment_intents/${(await guest.read()).paymentIntentId}`, undefined, bearer(guest.m.keys.secret))).json();
+    expect(intent.payment_method_id).toBeNull();
+  });
+});
+
+describe('a second payment held for capture', () => {
+  it('counts in vp_tx_count once it is captured, without taking over the session', async () => {
+    const t = await testApp();
+    const s = await session(t, { ...HOSTED, captureMethod: 'manual' });
+    const pay = async () => {
+      const init = await (await t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin)).json();
+      const res = await t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card: CARD }) });
+      return ((await res.json()) as { transactionId: string }).transactionId;
+    };
+    const first = await pay();
+    const second = await pay();
+    const complete = (transactionId: string) => t.json('POST', '/api/checkout/complete', { sessionId: s.id, transactionId }, origin);
+    expect((await complete(first)).status).toBe(200);
+    expect((await complete(second)).status).toBe(409);
+    const firstIntent = (await t.store.read.payments.byProcessorRef(first))!;
+    const secondIntent = (await t.store.read.payments.byProcessorRef(second))!;
+    expect(await s.read()).toMatchObject({ paymentStatus: 'held', vp_tx_count: 0 });
+    await t.json('POST', `/v1/payment_intents/${secondIntent.id}/capture`, undefined, bearer(s.m.keys.secret));
+    expect(await s.read()).toMatchObject({ paymentStatus: 'held', vp_tx_count: 1 });
+    await t.json('POST', `/v1/payment_intents/${firstIntent.id}/capture`, undefined, bearer(s.m.keys.secret));
+    expect(await s.read()).toMatchObject({ paymentStatus: 'paid', vp_tx_count: 2 });
+  });
+});

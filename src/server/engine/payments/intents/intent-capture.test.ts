@@ -1,0 +1,189 @@
+/**
+ * Capture and void of an authorized payment intent when the processor refuses, is down, loses its
+ * answer or answers late (Doc 2; ARCHITECTURE.md, data flow 4): money is captured at most once,
+ * an operation the processor never made leaves the intent capturable, and one it made is
+ * recorded by the reconciler. Written against the mutants Stryker showed surviving in intent-capture.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
+import type { Merchant } from '../../../domain/index.ts';
+import { expectRefused, world } from '../../../routes/payment-intents/fixtures.ts';
+
+type W = Awaited<ReturnType<typeof world>>;
+type Op = 'capture' | 'void';
+
+const clock = async (w: W, advanceSeconds: number) => expect((await w.t.json('POST', '/_sandbox/clock', { advanceSeconds })).status).toBe(200);
+const attempts = (w: W, kind: Op, state: string) =>
+  (w.t.store.db.prepare('SELECT count(*) AS n FROM payment_attempts WHERE kind = ? AND state = ?').get(kind, state) as { n: number }).n;
+const allAttempts = (w: W, kind: Op) => (w.t.store.db.prepare('SELECT count(*) AS n FROM payment_attempts WHERE kind = ?').get(kind) as { n: number }).n;
+const processorRef = (w: W, id: string) => (w.t.store.db.prepare('SELECT processor_ref FROM payment_intents WHERE id = ?').get(id) as { processor_ref: string }).processor_ref;
+
+async function authorized(w: W, ref?: string) {
+  const { status, body } = await w.payJson(await w.vault(ref), { capture_method: 'manual' });
+  expect([status, body.status]).toEqual([201, 'authorized']);
+  return body.id as string;
+}
+
+/** Replaces the processor's capture or void; `restore` puts the real one back. */
+type Call = (merchant: Merchant, req: { transactionId: string; reference: string; amount?: number }) => Promise<ProcessorTransaction>;
+function replace(w: W, op: Op, fake: (real: Call) => Call) {
+  const slot = w.t.processor as unknown as Record<Op, Call>;
+  const real = slot[op].bind(w.t.processor);
+  slot[op] = fake(real);
+  return () => (slot[op] = real);
+}
+
+const call = (w: W, op: Op, id: string) => w.t.json('POST', `/v1/payment_intents/${id}/${op}`, undefined, w.sk);
+
+describe.each(['capture', 'void'] as const)('%s the processor refused', (op) => {
+  it(`502 provider_unavailable when the processor says it did nothing: still authorized, no ${op} on record, and it can be done again`, async () => {
+    const w = await world();
+    const id = await authorized(w);
+    const restore = replace(w, op, () => async () => {
+      throw new ProcessorUnavailableError('503 from the processor', true);
+    });
+    await expectRefused(w, await call(w, op, id), 502, 'provider_unavailable');
+    expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'authorized', amount_capturable: 1500 });
+    expect(allAttempts(w, op)).toBe(0);
+    restore();
+    const done = await call(w, op, id);
+    expect(done.status).toBe(200);
+    expect((await done.json()).status).toBe(op === 'capture' ? 'succeeded' : 'voided');
+    expect(w.t.count('settlements')).toBe(op === 'capture' ? 1 : 0);
+  });
+
+  it('422 provider_request_rejected with the processor’s reason: still authorized, and it can be done again', async () => {
+    const w = await world();
+    const id = await authorized(w);
+    const restore = replace(w, op, () => async () => {
+      throw new ProcessorRejectedError('invalid_state', 'Only an authorized, uncaptured transaction can be changed.');
+    });
+    const err = await expectRefused(w, await call(w, op, id), 422, 'provider_request_rejected');
+    expect(err.reason).toBe('invalid_state');
+    expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'authorized', amount_capturable: 1500 });
+    expect(allAttempts(w, op)).toBe(0);
+    restore();
+    expect((await call(w, op, id)).status).toBe(200);
+  });
+});
+
+describe.each(['capture', 'void'] as const)('%s whose answer never came', (op) => {
+  it('the processor never received it: 502 payment_outcome_unknown, held in flight during the grace period, then released and kept on record as failed', async () => {
+    const w = await world();
+    const id = await authorized(w);
+    const restore = replace(w, op, () => async () => {
+      throw new ProcessorUnavailableError('timed out');
+    });
+    const err = await expectRefused(w, await call(w, op, id), 502, 'payment_outcome_unknown');
+    expect(err.payment_intent).toBe(id);
+    if (op === 'capture') expect(w.t.logLines.some((l) => l.includes('capture outcome unknown') && l.includes(id))).toBe(true);
+    restore();
+    // In flight: neither a capture nor a void may start until it is resolved.
+    await expectRefused(w, await call(w, 'capture', id), 409, 'invalid_transition');
+    await expectRefused(w, await call(w, 'void', id), 409, 'invalid_transition');
+    await clock(w, 30);
+    await expectRefused(w, await call(w, 'capture', id), 409, 'invalid_transition');
+    await clock(w, 120);
+    expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'authorized', amount_capturable: 1500 });
+    expect(attempts(w, op, 'failed')).toBe(1);
+    expect(attempts(w, op, 'pending')).toBe(0);
+    expect(w.t.count('settlements')).toBe(0);
+    const done = await call(w, op, id);
+    expect(done.status).toBe(200);
+    expect((await done.json()).status).toBe(op === 'capture' ? 'succeeded' : 'voided');
+  });
+
+  it('the processor did it but the answer was lost: the reconciler records it once', async () => {
+    const w = await world();
+    const id = await authorized(w);
+    replace(w, op, (real) => async (...args) => {
+      await real(...args);
+      throw new ProcessorUnavailableError('the connection dropped after the request was sent');
+    });
+    await expectRefused(w, await call(w, op, id), 502, 'payment_outcome_unknown');
+    await clock(w, 20);
+    const read = await w.get(`/v1/payment_intents/${id}`);
+    expect(read.status).toBe(op === 'capture' ? 'succeeded' : 'voided');
+    expect(w.t.count('settlements')).toBe(op === 'capture' ? 1 : 0);
+    expect(w.types(id)).toEqual(op === 'capture' ? ['payment_intent.succeeded', 'charge.succeeded'] : []);
+    expect(attempts(w, op, 'pending')).toBe(0);
+    expect(attempts(w, op, 'done')).toBe(1);
+  });
+
+  it('an answer that arrives after the reconciler recorded it is applied once', async () => {
+    const w = await world();
+    const id = await authorized(w);
+    let reached!: () => void;
+    const atGate = new Promise<void>((r) => (reached = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    replace(w, op, (real) => async (...args) => {
+      const t = await real(...args);
+      reached();
+      await gate;
+      return t;
+    });
+    const answer = call(w, op, id);
+    await atGate;
+    await clock(w, 20);
+    const expected = op === 'capture' ? 'succeeded' : 'voided';
+    expect((await w.get(`/v1/payment_intents/${id}`)).status).toBe(expected);
+    release();
+    const res = await answer;
+    expect(res.status).toBe(200);
+    expect((await res.json()).status).toBe(expected);
+    expect(w.t.count('settlements')).toBe(op === 'capture' ? 1 : 0);
+    expect(w.types(id)).toEqual(op === 'capture' ? ['payment_intent.succeeded', 'charge.succeeded'] : []);
+  });
+
+  it('an answer that shows nothing changed leaves the intent authorized and free for another attempt', async () => {
+    const w = await world();
+    const id = await authorized(w);
+    // The processor answers with the transaction as it stands: still only authorized.
+    const restore = replace(w, op, () => async (merchant) => (await w.t.processor.verifyTransaction(merchant, processorRef(w, id)))!);
+    const res = await call(w, op, id);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'authorized', amount_capturable: 1500 });
+    expect(w.t.count('settlements')).toBe(0);
+    expect(attempts(w, op, 'pending')).toBe(0);
+    restore();
+    expect((await call(w, op, id)).status).toBe(200);
+    expect((await w.get(`/v1/payment_intents/${id}`)).status).toBe(op === 'capture' ? 'succeeded' : 'voided');
+  });
+});
+
+describe('what a capture or void leaves behind', () => {
+  it('closes its attempt', async () => {
+    const w = await world();
+    expect((await call(w, 'capture', await authorized(w))).status).toBe(200);
+    expect((await call(w, 'void', await authorized(w))).status).toBe(200);
+    expect(attempts(w, 'capture', 'done')).toBe(1);
+    expect(attempts(w, 'void', 'done')).toBe(1);
+    expect((w.t.store.db.prepare("SELECT count(*) AS n FROM payment_attempts WHERE state = 'pending'").get() as { n: number }).n).toBe(0);
+  });
+
+  it('a capture whose settlement is asynchronous reads captured, with the success events, until it settles', async () => {
+    const w = await world();
+    const id = await authorized(w, 'tok_sandbox_visa_0066');
+    const res = await call(w, 'capture', id);
+    expect(await res.json()).toMatchObject({ status: 'captured', amount_received: 1500 });
+    expect(w.types(id)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect(w.t.count('settlements')).toBe(1);
+  });
+
+  it('a void of a held session payment reads cancelled on the session; a capture of another reads paid', async () => {
+    const w = await world();
+    const held = async () => {
+      const { session, token } = await w.fieldsToken();
+      const { body } = await w.payJson(token, { session_id: session.id, capture_method: 'manual' });
+      expect(await w.get(`/v1/sessions/${session.id}`)).toMatchObject({ paymentStatus: 'held' });
+      return { session: session.id, id: body.id as string };
+    };
+    const v = await held();
+    expect((await call(w, 'void', v.id)).status).toBe(200);
+    expect(await w.get(`/v1/sessions/${v.session}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'cancelled', vp_tx_count: 0 });
+    const c = await held();
+    expect((await call(w, 'capture', c.id)).status).toBe(200);
+    expect(await w.get(`/v1/sessions/${c.session}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Capture and void of an authorized payment intent (Doc 2): the same money path as a charge,
+ * reservation (the intent's `pendingOp` and an attempt) -> processor call -> outcome applied once.
+ */
+import type { EngineDeps } from '../../deps.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import { newId } from '../../../ids.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
+import type { Repos } from '../../../store/types.ts';
+import { closeAttempt, forgetAttempt, newAttempt } from '../attempts.ts';
+import { settlementOf } from '../charge-records.ts';
+import { processorOf } from '../../binder.ts';
+import { emitCharge, intentForKey, isCaptured, type IntentDeps } from './intents.ts';
+import type { AuthContext, Merchant, PaymentIntentRecord } from '../../../domain/index.ts';
+
+/** `POST /v1/payment_intents/{id}/capture`: full, or partial with `amount_to_capture`. */
+export async function captureIntent(deps: IntentDeps, auth: AuthContext, id: string, amountToCapture: number | undefined): Promise<PaymentIntentRecord> {
+  const processor = processorOf(deps, auth.merchant);
+  const attemptId = newId.attempt();
+  const intent = await deps.store.tx(async (r) => {
+    const p = await intentForKey(r, auth, id);
+    if (p.status !== 'authorized' || p.pendingOp) throw new DomainError('invalid_transition', `A payment intent in status ${p.status}${p.pendingOp ? ' with a capture or void in flight' : ''} cannot be captured.`);
+    const authorized = p.authorizedAmount ?? p.amount;
+    const amount = amountToCapture ?? authorized;
+    if (amount > authorized) throw new DomainError('capture_amount_exceeds_authorized', `amount_to_capture ${amount} is above the authorized ${authorized}.`, { authorized_amount: authorized });
+    await r.attempts.insert(
+      newAttempt({ id: attemptId, merchantId: p.merchantId, livemode: p.livemode, kind: 'capture', sessionId: p.sessionId, intentId: p.id, amount, currency: p.currency }, deps.clock.nowMs()),
+    );
+    const locked = { ...p, pendingOp: attemptId, updatedAt: deps.clock.iso() };
+    await r.payments.update(locked);
+    return { ...locked, captureAmount: amount, before: p };
+  });
+  let t: ProcessorTransaction;
+  try {
+    t = await processor.capture(auth.merchant, { transactionId: intent.processorRef!, amount: intent.captureAmount, reference: attemptId });
+  } catch (err) {
+    if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
+      await releaseOp(deps, intent.id, attemptId, intent.before);
+      if (err instanceof ProcessorUnavailableError) throw new DomainError('provider_unavailable');
+      throw new DomainError('provider_request_rejected', err.message, { reason: err.reason });
+    }
+    deps.log.warn('capture outcome unknown', { intent: intent.id, error: err instanceof Error ? err.message : String(err) });
+    throw new DomainError('payment_outcome_unknown', undefined, { payment_intent: intent.id });
+  }
+  return deps.store.tx((r) => applyCapture(r, deps, auth.merchant, intent.id, attemptId, t));
+}
+
+/** Applies a capture the processor made (or, for an async settlement, started), once. */
+export async function applyCapture(r: Repos, deps: Pick<EngineDeps, 'clock'>, merchant: Merchant, intentId: string, attemptId: string | null, t: ProcessorTransaction) {
+  const now = deps.clock.iso();
+  if (attemptId) await closeAttempt(r, attemptId, 'done', now);
+  const current = (await r.payments.get(intentId))!;
+  if (current.status !== 'authorized' || !isCaptured(t)) {
+    if (current.pendingOp === attemptId && attemptId) await r.payments.update({ ...current, pendingOp: null, updatedAt: now });
+    return current;
+  }
+  const next: PaymentIntentRecord = {
+    ...current,
+    status: t.capture === 'pending' ? 'captured' : 'succeeded',
+    capturedAmount: t.capturedAmount ?? current.authorizedAmount ?? current.amount,
+    vpTxId: newId.transaction(current.livemode),
+    pendingOp: null,
+    updatedAt: now,
+  };
+  await r.payments.update(next);
+  await r.settlements.insert(settlementOf(next, t, now));
+  const session = next.sessionId ? await r.sessions.get(next.sessionId) : undefined;
+  if (session) {
+    // The session's own hold becomes `paid`; a second payment of the session (Doc 1: recorded,
+    // never discarded) still counts in `vp_tx_count` once its money is captured.
+    const own = session.paymentIntentId === next.id || session.transactionId === next.processorRef;
+    await r.sessions.update({ ...session, ...(own ? { paymentStatus: 'paid' as const, vpTxId: next.vpTxId } : {}), vpTxCount: session.vpTxCount + 1, updatedAt: now });
+  }
+  await emitCharge(r, deps, merchant, next, t, session);
+  return next;
+}
+
+/** `POST /v1/payment_intents/{id}/void`: releases an authorization; after capture it is a refund's job. */
+export async function voidIntent(deps: IntentDeps, auth: AuthContext, id: string): Promise<PaymentIntentRecord> {
+  const processor = processorOf(deps, auth.merchant);
+  const attemptId = newId.attempt();
+  const intent = await deps.store.tx(async (r) => {
+    const p = await intentForKey(r, auth, id);
+    if (p.status !== 'authorized' || p.pendingOp) throw new DomainError('invalid_transition', `A payment intent in status ${p.status}${p.pendingOp ? ' with a capture or void in flight' : ''} cannot be voided; after capture use a refund.`);
+    await r.attempts.insert(
+      newAttempt({ id: attemptId, merchantId: p.merchantId, livemode: p.livemode, kind: 'void', sessionId: p.sessionId, intentId: p.id, amount: p.amount, currency: p.currency }, deps.clock.nowMs()),
+    );
+    const locked = { ...p, pendingOp: attemptId, updatedAt: deps.clock.iso() };
+    await r.payments.update(locked);
+    return { ...locked, before: p };
+  });
+  let t: ProcessorTransaction;
+  try {
+    t = await processor.void(auth.merchant, { transactionId: intent.processorRef!, reference: attemptId });
+  } catch (err) {
+    if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
+      await releaseOp(deps, intent.id, attemptId, intent.before);
+      if (err instanceof ProcessorUnavailableError) throw new DomainError('provider_unavailable');
+      throw new DomainError('provider_request_rejected', err.message, { reason: err.reason });
+    }
+    throw new DomainError('payment_outcome_unknown', undefined, { payment_intent: intent.id });
+  }
+  return deps.store.tx((r) => applyVoid(r, deps, intent.id, attemptId, t));
+}
+
+export async function applyVoid(r: Repos, deps: Pick<EngineDeps, 'clock'>, intentId: string, attemptId: string | null, t: ProcessorTransaction) {
+  const now = deps.clock.iso();
+  if (attemptId) await closeAttempt(r, attemptId, 'done', now);
+  const current = (await r.payments.get(intentId))!;
+  if (current.status !== 'authorized' || t.capture !== 'voided') {
+    if (current.pendingOp === attemptId && attemptId) await r.payments.update({ ...current, pendingOp: null, updatedAt: now });
+    return current;
+  }
+  const next: PaymentIntentRecord = { ...current, status: 'voided', pendingOp: null, updatedAt: now };
+  await r.payments.update(next);
+  const session = next.sessionId ? await r.sessions.get(next.sessionId) : undefined;
+  if (session && (session.paymentIntentId === next.id || session.transactionId === next.processorRef)) await r.sessions.update({ ...session, paymentStatus: 'cancelled', updatedAt: now });
+  return next;
+}
+
+/** A capture or void the processor never made: the intent stays authorized and can be captured again. */
+export async function releaseOp(deps: Pick<EngineDeps, 'store' | 'clock'>, intentId: string, attemptId: string, before?: PaymentIntentRecord) {
+  await deps.store.tx(async (r) => {
+    // Refused (`before` given): no trace. Given up on by the reconciler: kept on record as failed.
+    if (before) await forgetAttempt(r, attemptId);
+    else await closeAttempt(r, attemptId, 'failed', deps.clock.iso());
+    const p = (await r.payments.get(intentId))!;
+    if (p.pendingOp === attemptId) await r.payments.update({ ...p, pendingOp: null, updatedAt: before?.updatedAt ?? p.updatedAt });
+  });
+}

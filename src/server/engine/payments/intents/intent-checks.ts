@@ -1,0 +1,85 @@
+/**
+ * What `POST /v1/payment_intents` checks before any write or processor call (Doc 2: currency,
+ * return_url, rule_tags, metadata, buyer rules, MIT chains, saved-card ownership), and what its
+ * answer echoes of the request.
+ */
+import type { CreatePaymentIntentBody } from '../../../../api/payment-intents.ts';
+import type { EngineDeps } from '../../deps.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import type { Reads } from '../../../store/types.ts';
+import { isSupportedCurrency } from '../../../../vocab/currencies.ts';
+import { validateChargeBuyer, type ChargeBuyer } from '../../buyers/buyers.ts';
+import { resolveDescriptor, type ResolvedDescriptor } from '../../descriptors/descriptors.ts';
+import { acceptMetadata } from '../../../domain/metadata.ts';
+import { checkReturnUrl } from './return-url.ts';
+import { validateRuleTags } from './rule-tags.ts';
+import type { AuthContext, PaymentIntentRecord, PaymentMethodRecord } from '../../../domain/index.ts';
+
+/** What create answers beyond the stored intent: echoes of the request (Doc 2, create response only). */
+export interface CreateEcho {
+  buyer: ChargeBuyer['echo'];
+  buyerId: string | null;
+  buyerEmail: string | null;
+  buyerIpForwarded: boolean | undefined;
+  resolvedDescriptor: ResolvedDescriptor;
+}
+
+/** The checks that need no store and no processor: a refused request changes nothing. */
+export function checkRequest(auth: AuthContext, body: CreatePaymentIntentBody) {
+  if (!isSupportedCurrency(body.currency)) throw new DomainError('currency_not_supported');
+  if (body.return_url !== undefined) checkReturnUrl(body.return_url, auth.livemode);
+  if (body.rule_tags !== undefined) validateRuleTags(body.rule_tags);
+  if (!body.payment_method) throw new DomainError('payment_method_required');
+  if (body.amount === 0) throw new DomainError('validation_invalid_amount', 'A charge needs an amount of at least 1; save a card without charging with POST /v1/tokens.');
+  return { metadata: acceptMetadata(body.metadata), buyer: validateChargeBuyer(body) };
+}
+
+/** Doc 2, MIT: a chain needs off-session consent, a matching reason and a succeeded buyer-present start. */
+export async function checkMit(reads: Pick<Reads, 'payments'>, auth: AuthContext, body: CreatePaymentIntentBody, token: PaymentMethodRecord) {
+  const mit = body.mit;
+  if (!mit) return;
+  if (token.setupForFutureUse !== 'off_session') throw new DomainError('payment_method_consent_missing');
+  if (token.storedCredentialUse !== null && token.storedCredentialUse !== mit.reason) {
+    throw new DomainError('validation_error', `mit.reason is ${mit.reason}, but the card was saved for ${token.storedCredentialUse} use.`);
+  }
+  const original = await reads.payments.get(mit.original_transaction_id);
+  const ok =
+    original &&
+    original.merchantId === auth.merchant.id &&
+    original.livemode === auth.livemode &&
+    original.status === 'succeeded' &&
+    !original.mit &&
+    original.paymentMethodId === token.id;
+  if (!ok) {
+    throw new DomainError(
+      'validation_error',
+      'mit.original_transaction_id must be a succeeded buyer-present payment intent of this card (the first charge of the chain).',
+    );
+  }
+}
+
+/** `buyer_id` asserts ownership of a saved card: naming another buyer finds no such card. */
+export async function checkOwnership(reads: Pick<Reads, 'buyers'>, token: PaymentMethodRecord, buyerId: string | undefined) {
+  if (buyerId === undefined || token.buyerRecordId === null) return;
+  const owner = await reads.buyers.get(token.buyerRecordId);
+  if (owner?.externalId !== buyerId) throw new DomainError('payment_method_not_found');
+}
+
+
+export async function echoOf(deps: Pick<EngineDeps, 'store' | 'config'>, auth: AuthContext, body: CreatePaymentIntentBody, intent: PaymentIntentRecord, buyer: ChargeBuyer): Promise<CreateEcho> {
+  const stored = intent.buyerRecordId ? await deps.store.read.buyers.get(intent.buyerRecordId) : undefined;
+  return {
+    buyer: buyer.echo,
+    buyerId: stored?.externalId ?? body.buyer_id ?? body.buyer?.external_id ?? null,
+    buyerEmail: body.buyer_email ?? body.buyer?.email ?? stored?.email ?? null,
+    // Doc 2: false for a merchant-initiated charge (no buyer is present); the IP is never echoed.
+    buyerIpForwarded: body.buyer_ip_address === undefined ? undefined : body.mit === undefined,
+    resolvedDescriptor: resolveDescriptor({
+      settings: auth.merchant.settings.descriptor,
+      processor: auth.merchant.processor,
+      intentId: intent.id,
+      metadata: intent.metadata,
+      killSwitch: !deps.config.descriptorPassthrough,
+    }),
+  };
+}

@@ -1,0 +1,333 @@
+/**
+ * Payment intents (Doc 2): a charge of a vaulted card made by the merchant's server, then its
+ * capture or void. The money path keeps the order of ARCHITECTURE.md, data flow 4:
+ *
+ *   reservation (intent row + attempt + single-use card and session locks, one transaction)
+ *   -> processor call carrying the attempt's reference
+ *   -> outcome applied with compare-and-set, with its settlement and outbox events, one transaction.
+ *
+ * The intent exists from the reservation on (`requires_action` with no `next_action`: "still
+ * processing"), so an outcome lost in a crash is found by the reconciler, and an Idempotency-Key
+ * whose reservation was taken over finds the intent its first request made instead of charging again.
+ */
+import type { CreatePaymentIntentBody } from '../../../../api/payment-intents.ts';
+import type { EngineDeps } from '../../deps.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import { processorOf } from '../../binder.ts';
+import { newId } from '../../../ids.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
+import type { Reads, Repos } from '../../../store/types.ts';
+import { closeAttempt, forgetAttempt, newAttempt } from '../attempts.ts';
+import { linkChargeBuyer } from '../../buyers/buyers.ts';
+import { emit, type EventType } from '../../events.ts';
+import { chargeEventData, failureEventData, sessionAfterApproval, settlementOf } from '../charge-records.ts';
+import { closeForms, revokeForms } from '../payments.ts';
+import { moveTo } from '../../sessions/session-status.ts';
+import { assertChargeable, tokenForKey } from '../../tokens/tokens.ts';
+import { checkMit, checkOwnership, checkRequest, echoOf, type CreateEcho } from './intent-checks.ts';
+import type { AuthContext, Merchant, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from '../../../domain/index.ts';
+
+export type IntentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'sealer' | 'log' | 'config'>;
+
+export type { CreateEcho };
+
+export interface Created {
+  intent: PaymentIntentRecord;
+  echo: CreateEcho;
+  /** True when the key already had an intent (a reservation taken over after a crash): answer 200. */
+  replayed: boolean;
+}
+
+/** The caller's hook inside the outcome's transaction (the idempotency answer is stored with it). */
+export type Also = (r: Repos, result: Created) => Promise<void>;
+
+
+/** Reads an intent for a merchant key; another merchant's or the other mode's is a 404 (Doc 3). */
+export async function intentForKey(reads: Pick<Reads, 'payments'>, auth: AuthContext, id: string): Promise<PaymentIntentRecord> {
+  const p = await reads.payments.get(id);
+  if (!p || p.merchantId !== auth.merchant.id || p.livemode !== auth.livemode) throw new DomainError('payment_intent_not_found');
+  return p;
+}
+
+/** `POST /v1/payment_intents`. */
+export async function createIntent(
+  deps: IntentDeps,
+  auth: AuthContext,
+  body: CreatePaymentIntentBody,
+  opts: { attemptId: string; idemKey: string | null; also?: Also },
+): Promise<Created> {
+  const merchant = auth.merchant;
+  const processor = processorOf(deps, merchant);
+  const checked = checkRequest(auth, body);
+  const token = await tokenForKey(deps.store.read, auth, body.payment_method!.id);
+  assertChargeable(token, deps.clock.nowMs());
+  await checkMit(deps.store.read, auth, body, token);
+  await checkOwnership(deps.store.read, token, body.buyer_id);
+  const currency = body.currency.toUpperCase();
+  const captureMethod = body.capture_method ?? 'automatic';
+
+  const reserved = await deps.store.tx(async (r) => {
+    const now = deps.clock.iso();
+    if (opts.idemKey !== null) {
+      const earlier = await r.payments.byIdemKey(merchant.id, auth.livemode, opts.idemKey);
+      if (earlier) return { earlier };
+    }
+    const card = (await r.paymentMethods.get(token.id))!;
+    assertChargeable(card, deps.clock.nowMs());
+    // A single-use card is held by this attempt until its outcome: two charges never share it.
+    if (card.setupForFutureUse === null && card.usedBy) throw new DomainError('charge_in_progress', 'This single-use card is being charged by another request.');
+    let session: SessionRecord | null = null;
+    let sessionBefore: SessionRecord | undefined;
+    if (body.session_id !== undefined) {
+      const s = await r.sessions.get(body.session_id);
+      if (!s || s.merchantId !== merchant.id || s.livemode !== auth.livemode) throw new DomainError('session_not_found');
+      // Doc 2: `session_id` refuses a second charge for a session that already charged.
+      if (s.status === 'succeeded' || s.chargeLock !== null || s.paymentStatus !== 'unpaid') throw new DomainError('charge_in_progress', 'This session already has a payment; read the session before charging again.');
+      if (s.status === 'expired') throw new DomainError('session_expired');
+      if (s.mode === 'setup') throw new DomainError('session_wrong_state', 'A setup session saves a card and is never charged.');
+      sessionBefore = s;
+      session = moveTo(s, 'processing', { chargeLock: opts.attemptId, latestAttemptId: opts.attemptId }, now);
+      await r.sessions.update(session);
+    }
+    const link = await linkChargeBuyer(r, { merchantId: merchant.id, livemode: auth.livemode }, body, now);
+    const intent: PaymentIntentRecord = {
+      id: newId.paymentIntent(auth.livemode),
+      merchantId: merchant.id,
+      livemode: auth.livemode,
+      sessionId: session?.id ?? null,
+      status: 'requires_action',
+      amount: body.amount,
+      currency,
+      captureMethod,
+      declineCode: null,
+      card: card.card.last4 ? { brand: card.card.brand, last4: card.card.last4 } : null,
+      avsResultCode: null,
+      cvvResultCode: null,
+      processorRef: null,
+      vpTxId: null,
+      metadata: checked.metadata,
+      createdAt: now,
+      updatedAt: now,
+      paymentMethodId: card.id,
+      // Doc 2: the stored payment method's own buyer wins over the request's.
+      buyerRecordId: card.buyerRecordId ?? link.buyer?.id ?? null,
+      ruleCode: null,
+      authorizedAmount: 0,
+      capturedAmount: 0,
+      returnUrl: body.return_url ?? null,
+      nextAction: null,
+      threeDSecure: null,
+      mit: body.mit ?? null,
+      direct: true,
+      idemKey: opts.idemKey,
+      pendingOp: null,
+      statusReason: null,
+    };
+    await r.payments.insert(intent);
+    await r.attempts.insert(
+      newAttempt(
+        { id: opts.attemptId, merchantId: merchant.id, livemode: auth.livemode, kind: 'charge', sessionId: intent.sessionId, intentId: intent.id, amount: intent.amount, currency },
+        deps.clock.nowMs(),
+      ),
+    );
+    if (card.setupForFutureUse === null) await r.paymentMethods.update({ ...card, usedBy: opts.attemptId, updatedAt: now });
+    return { intent, card, link, sessionBefore };
+  });
+
+  if ('earlier' in reserved) {
+    const earlier = reserved.earlier!;
+    return { intent: earlier, echo: await echoOf(deps, auth, body, earlier, checked.buyer), replayed: true };
+  }
+
+  const { intent, card, link } = reserved;
+  // Doc 2: a saved card without an address picks up the first approved charge's, but a buyer's
+  // card only from a charge that names that buyer.
+  const pickUpAddress = card.buyerRecordId === null || link.buyer?.id === card.buyerRecordId ? body.billing_address : undefined;
+  const billing = body.billing_address ?? (card.billingAddressSealed ? (deps.sealer.open(card.billingAddressSealed) as { postal_code?: string }) : null);
+  let t: ProcessorTransaction;
+  try {
+    t = await processor.chargeVaulted(merchant, {
+      reference: opts.attemptId,
+      vaultId: card.vaultId,
+      amount: intent.amount,
+      currency,
+      livemode: auth.livemode,
+      capture: captureMethod === 'automatic',
+      sessionId: intent.sessionId,
+      returnUrl: body.return_url ?? null,
+      billingPostalCode: billing?.postal_code ?? null,
+      merchantInitiated: body.mit !== undefined,
+    });
+  } catch (err) {
+    if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
+      await undoReservation(deps, intent, opts.attemptId, { card, session: reserved.sessionBefore });
+      if (err instanceof ProcessorUnavailableError) throw new DomainError('provider_unavailable');
+      throw new DomainError('provider_request_rejected', err.message, { reason: err.reason });
+    }
+    // Reached the processor, outcome unknown: the intent stays "still processing" and the
+    // reconciler settles it from the processor's record (Doc 2: 502 payment_outcome_unknown).
+    deps.log.warn('payment intent outcome unknown', { intent: intent.id, error: err instanceof Error ? err.message : String(err) });
+    throw new DomainError('payment_outcome_unknown', undefined, { payment_intent: intent.id });
+  }
+  const echo = await echoOf(deps, auth, body, intent, checked.buyer);
+  const { result, revoke } = await deps.store.tx(async (r) => {
+    const applied = await applyCharge(r, deps, merchant, intent.id, opts.attemptId, t, pickUpAddress);
+    const result = { intent: applied.intent, echo, replayed: false };
+    await opts.also?.(r, result);
+    return { result, revoke: applied.revoke };
+  });
+  await revokeForms(deps, merchant, revoke);
+  return result;
+}
+
+/** The processor refused before moving money: the request leaves no trace (intent, locks, attempt). */
+async function undoReservation(deps: IntentDeps, intent: PaymentIntentRecord, attemptId: string, before: { card?: PaymentMethodRecord; session?: SessionRecord }) {
+  await deps.store.tx(async (r) => {
+    await forgetAttempt(r, attemptId);
+    await r.payments.delete(intent.id);
+    if (intent.paymentMethodId && before.card) {
+      const card = await r.paymentMethods.get(intent.paymentMethodId);
+      if (card?.usedBy === attemptId) await r.paymentMethods.update({ ...card, usedBy: before.card.usedBy ?? null, updatedAt: before.card.updatedAt });
+    }
+    if (intent.sessionId && before.session) {
+      const s = await r.sessions.get(intent.sessionId);
+      if (s?.chargeLock === attemptId) {
+        const b = before.session;
+        await r.sessions.update({ ...s, status: b.status, chargeLock: null, latestAttemptId: b.latestAttemptId ?? null, updatedAt: b.updatedAt });
+      }
+    }
+  });
+}
+
+export const isCaptured = (t: ProcessorTransaction) => t.capture === 'pending' || t.capture === 'settled';
+
+/**
+ * Applies a processor answer for a direct intent, once (compare-and-set on the intent still being
+ * in flight for this transaction): status, settlement, card use, session, outbox events.
+ */
+export async function applyCharge(
+  r: Repos,
+  deps: Pick<EngineDeps, 'clock' | 'sealer'>,
+  merchant: Merchant,
+  intentId: string,
+  attemptId: string | null,
+  t: ProcessorTransaction,
+  billingAddress?: unknown,
+): Promise<{ intent: PaymentIntentRecord; revoke: string[] }> {
+  const now = deps.clock.iso();
+  const current = (await r.payments.get(intentId))!;
+  // At the bank challenge the attempt stays open: the reconciler keeps asking until it resolves.
+  if (attemptId && t.status !== 'requires_action') await closeAttempt(r, attemptId, 'done', now);
+  const inFlight = current.status === 'requires_action' && (current.processorRef === null || current.processorRef === t.id);
+  if (!inFlight) return { intent: current, revoke: [] };
+
+  const base = {
+    ...current,
+    processorRef: t.id,
+    card: { brand: t.card.brand, last4: t.card.last4 },
+    avsResultCode: t.avsResult,
+    cvvResultCode: t.cvvResult,
+    threeDSecure: t.threeDSecure ?? current.threeDSecure ?? null,
+    updatedAt: now,
+  };
+  let next: PaymentIntentRecord;
+  if (t.status === 'requires_action') {
+    next = { ...base, nextAction: t.challengeUrl ? { url: t.challengeUrl, issuedAt: current.nextAction?.issuedAt ?? now } : null };
+  } else if (t.status === 'declined') {
+    next = { ...base, status: 'failed', declineCode: t.declineCode ?? 'card_declined', ruleCode: t.ruleCode ?? null, nextAction: null };
+  } else {
+    const captured = isCaptured(t);
+    next = {
+      ...base,
+      status: captured ? (t.capture === 'pending' ? 'captured' : 'succeeded') : 'authorized',
+      authorizedAmount: t.amount,
+      capturedAmount: captured ? (t.capturedAmount ?? t.amount) : 0,
+      vpTxId: captured ? newId.transaction(current.livemode) : null,
+      nextAction: null,
+    };
+  }
+  await r.payments.update(next);
+  if (next.vpTxId && !current.vpTxId) await r.settlements.insert(settlementOf(next, t, now));
+
+  // The card: a single-use card is spent by an approval and freed by a decline.
+  if (next.paymentMethodId && t.status !== 'requires_action') {
+    const card = await r.paymentMethods.get(next.paymentMethodId);
+    if (card) {
+      const approved = t.status === 'approved';
+      const picksUpAddress =
+        approved && billingAddress !== undefined && card.billingAddressSealed === null && t.avsResult !== 'no_match';
+      await r.paymentMethods.update({
+        ...card,
+        usedBy: card.usedBy === attemptId ? null : (card.usedBy ?? null),
+        usedAt: approved ? (card.usedAt ?? now) : card.usedAt,
+        billingAddressSealed: picksUpAddress ? deps.sealer.seal(billingAddress) : card.billingAddressSealed,
+        updatedAt: now,
+      });
+    }
+  }
+
+  const session = next.sessionId ? await r.sessions.get(next.sessionId) : undefined;
+  let revoke: string[] = [];
+  if (session && t.status !== 'requires_action') {
+    await settleSession(r, session, next, t, attemptId, now);
+    // Paid: the session's open browser forms are closed, so no other tab can pay it too.
+    if (t.status === 'approved') revoke = await closeForms(r, session.id, now);
+  }
+  await emitCharge(r, deps, merchant, next, t, session);
+  return { intent: next, revoke };
+}
+
+/** Doc 3: an elements session charged server-side with `session_id` is settled by that charge. */
+async function settleSession(r: Repos, s: SessionRecord, intent: PaymentIntentRecord, t: ProcessorTransaction, attemptId: string | null, now: string) {
+  const mine = s.chargeLock === attemptId;
+  if (t.status === 'declined') {
+    // A server-side decline leaves the session open: the merchant can charge another card.
+    if (mine) await r.sessions.update({ ...s, status: 'pending', chargeLock: null, lastPaymentError: { code: 'card_declined', decline_code: intent.declineCode }, updatedAt: now });
+    return;
+  }
+  await r.sessions.update(sessionAfterApproval(s, intent, t, attemptId, now));
+}
+
+
+/**
+ * The outbox events of a charge outcome. `payment_intent.succeeded` and `charge.succeeded` fire
+ * when money is captured, not for an authorization that is only held.
+ */
+export async function emitCharge(r: Repos, deps: Pick<EngineDeps, 'clock'>, merchant: Merchant, intent: PaymentIntentRecord, t: ProcessorTransaction, session: SessionRecord | undefined) {
+  const events: [EventType, Record<string, unknown>][] = [];
+  const data = chargeEventData(intent, t, session);
+  if (intent.status === 'succeeded' || intent.status === 'captured') {
+    events.push(['payment_intent.succeeded', { ...data, status: intent.status }], ['charge.succeeded', data]);
+  } else if (intent.status === 'failed') {
+    const failure = failureEventData(data, intent.declineCode!, { ruleCode: intent.ruleCode ?? null });
+    events.push(['charge.failed', failure], ['payment_intent.failed', { ...failure, status: 'failed' }]);
+  }
+  for (const [type, d] of events) await emit(r, deps.clock, merchant.id, intent.livemode, type, d);
+}
+
+/**
+ * The processor never saw the charge of an intent answered `payment_outcome_unknown`: the intent
+ * fails (`processing_error`, nothing charged), its card and session are freed, and the merchant
+ * hears `payment_intent.failed`.
+ */
+export async function failUnseenCharge(deps: Pick<EngineDeps, 'store' | 'clock'>, merchant: Merchant, intentId: string, attemptId: string) {
+  await deps.store.tx(async (r) => {
+    const now = deps.clock.iso();
+    if (!(await closeAttempt(r, attemptId, 'failed', now))) return;
+    const p = (await r.payments.get(intentId))!;
+    if (p.status !== 'requires_action' || p.processorRef !== null) return;
+    const next: PaymentIntentRecord = { ...p, status: 'failed', declineCode: 'processing_error', statusReason: 'not_received_by_processor', updatedAt: now };
+    await r.payments.update(next);
+    if (p.paymentMethodId) {
+      const card = await r.paymentMethods.get(p.paymentMethodId);
+      if (card?.usedBy === attemptId) await r.paymentMethods.update({ ...card, usedBy: null, updatedAt: now });
+    }
+    const session = p.sessionId ? await r.sessions.get(p.sessionId) : undefined;
+    if (session?.chargeLock === attemptId) await r.sessions.update({ ...session, status: 'pending', chargeLock: null, updatedAt: now });
+    const data = chargeEventData(next, null, session);
+    await emit(r, deps.clock, merchant.id, p.livemode, 'payment_intent.failed', {
+      ...failureEventData(data, 'processing_error', { reason: 'The processor never received the charge; nothing was charged.' }),
+      status: 'failed',
+    });
+  });
+}

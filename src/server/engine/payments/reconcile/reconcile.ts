@@ -1,0 +1,147 @@
+/**
+ * The reconciler (ARCHITECTURE.md, data flow 4): resolves every payment attempt left `pending` by
+ * a crash, a lost answer or a buyer who never came back, by asking the processor about the
+ * attempt's reference. Found: the outcome is recorded as if the answer had arrived. Not found
+ * once the attempt's grace period is over: the attempt fails and the charge lock is released.
+ * It runs at start-up (every pending attempt) and on the service clock (the attempts due a look).
+ */
+import type { EngineDeps } from '../../deps.ts';
+import type { AttemptRecord } from '../../../store/types.ts';
+import { backOff, closeAttempt } from '../attempts.ts';
+import { recordOutcome, revokeForms } from '../payments.ts';
+import { releaseCharge } from '../charge-at-submit.ts';
+import { resolveRefundAttempt } from '../../refunds/refunds.ts';
+import { applyCharge, failUnseenCharge } from '../intents/intents.ts';
+import { applyCapture, applyVoid, releaseOp } from '../intents/intent-capture.ts';
+import type { Processor } from '../../../processors/types.ts';
+import type { Merchant } from '../../../domain/index.ts';
+
+type ReconcileDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log' | 'sealer'>;
+
+const BATCH = 200;
+
+export interface ReconcileResult {
+  recorded: number;
+  failed: number;
+  waiting: number;
+}
+
+/** `all`: every pending attempt whatever its next look says (start-up, after a crash). */
+export async function reconcile(deps: ReconcileDeps, opts: { all?: boolean } = {}): Promise<ReconcileResult> {
+  const result: ReconcileResult = { recorded: 0, failed: 0, waiting: 0 };
+  const due = await deps.store.read.attempts.due(opts.all ? null : deps.clock.iso(), BATCH);
+  for (const a of due) {
+    try {
+      result[await resolveAttempt(deps, a)]++;
+    } catch (err) {
+      // One attempt the processor cannot answer about must not stop the others.
+      deps.log.warn('reconciler could not resolve an attempt; will ask again', { attempt: a.id, error: err instanceof Error ? err.message : String(err) });
+      await waitLonger(deps, a);
+      result.waiting++;
+    }
+  }
+  return result;
+}
+
+async function resolveAttempt(deps: ReconcileDeps, a: AttemptRecord): Promise<keyof ReconcileResult> {
+  const merchant = await deps.store.read.merchants.get(a.merchantId);
+  const processor = merchant && deps.processorFor(merchant.processor);
+  if (!merchant || !processor) return giveUp(deps, a);
+  if (a.intentId && (a.kind === 'charge' || a.kind === 'capture' || a.kind === 'void')) return resolveIntentAttempt(deps, merchant, processor, a);
+  if (a.kind === 'refund') {
+    // The processor's record of the reference decides; never found after the grace period: canceled.
+    const outcome = await resolveRefundAttempt(deps, merchant, processor, a);
+    if (outcome !== 'wait') return outcome;
+    await waitLonger(deps, a);
+    return 'waiting';
+  }
+  if (a.kind !== 'charge' && a.kind !== 'client') {
+    await waitLonger(deps, a);
+    return 'waiting';
+  }
+  const t = await processor.lookup(merchant, a.reference);
+  if (t && t.status !== 'requires_action' && a.sessionId) {
+    await recordOutcome(deps, merchant, a.sessionId, t, a.id);
+    return 'recorded';
+  }
+  if (t) {
+    // Still at the bank challenge: its outcome arrives as a provider event; look again later.
+    await waitLonger(deps, a);
+    return 'waiting';
+  }
+  if (a.kind === 'client') {
+    const session = a.sessionId ? await deps.store.read.sessions.get(a.sessionId) : undefined;
+    const open = session && (session.status === 'pending' || session.status === 'processing' || session.status === 'failed');
+    if (open && deps.clock.iso() < a.resolveAfter) {
+      await waitLonger(deps, a);
+      return 'waiting';
+    }
+    // The form is closed at the processor first, then asked about once more: a payment made in
+    // between is recorded, never lost.
+    await processor.revokeClientToken(merchant, a.reference);
+    const late = await processor.lookup(merchant, a.reference);
+    if (late && late.status !== 'requires_action' && a.sessionId) {
+      await recordOutcome(deps, merchant, a.sessionId, late, a.id);
+      return 'recorded';
+    }
+    return giveUp(deps, a);
+  }
+  if (deps.clock.iso() < a.resolveAfter) {
+    await waitLonger(deps, a);
+    return 'waiting';
+  }
+  return giveUp(deps, a);
+}
+
+/** A direct intent's charge, capture or void: ask the processor, apply what it did, or give up after the grace period. */
+async function resolveIntentAttempt(deps: ReconcileDeps, merchant: Merchant, processor: Processor, a: AttemptRecord): Promise<keyof ReconcileResult> {
+  const intent = (await deps.store.read.payments.get(a.intentId!))!;
+  const expired = deps.clock.iso() >= a.resolveAfter;
+  if (a.kind === 'charge') {
+    const t = await processor.lookup(merchant, a.reference);
+    if (t && t.status !== 'requires_action') {
+      await revokeForms(deps, merchant, (await deps.store.tx((r) => applyCharge(r, deps, merchant, intent.id, a.id, t))).revoke);
+      return 'recorded';
+    }
+    if (t) await deps.store.tx((r) => applyCharge(r, deps, merchant, intent.id, a.id, t));
+    if (t || !expired) {
+      await waitLonger(deps, a);
+      return 'waiting';
+    }
+    await failUnseenCharge(deps, merchant, intent.id, a.id);
+    return 'failed';
+  }
+  // A capture or void acts on the intent's transaction: read it back and see whether it happened.
+  const t = intent.processorRef ? await processor.verifyTransaction(merchant, intent.processorRef) : null;
+  const happened = t && (a.kind === 'capture' ? t.capture === 'pending' || t.capture === 'settled' : t.capture === 'voided');
+  if (t && happened) {
+    await deps.store.tx((r) => (a.kind === 'capture' ? applyCapture(r, deps, merchant, intent.id, a.id, t) : applyVoid(r, deps, intent.id, a.id, t)));
+    return 'recorded';
+  }
+  if (!expired) {
+    await waitLonger(deps, a);
+    return 'waiting';
+  }
+  await releaseOp(deps, intent.id, a.id);
+  return 'failed';
+}
+
+/** The processor never saw it: the attempt fails and a charge lock it still holds is released. */
+async function giveUp(deps: ReconcileDeps, a: AttemptRecord): Promise<'failed'> {
+  if (a.kind === 'charge' && a.sessionId) {
+    const session = await deps.store.read.sessions.get(a.sessionId);
+    if (session) {
+      await releaseCharge(deps, { ...session, status: 'pending' }, a.id, 'gave_up');
+      return 'failed';
+    }
+  }
+  await deps.store.tx((r) => closeAttempt(r, a.id, 'failed', deps.clock.iso()));
+  return 'failed';
+}
+
+async function waitLonger(deps: ReconcileDeps, a: AttemptRecord) {
+  await deps.store.tx(async (r) => {
+    const cur = await r.attempts.get(a.id);
+    if (cur?.state === 'pending') await r.attempts.update(backOff(cur, deps.clock.nowMs()));
+  });
+}

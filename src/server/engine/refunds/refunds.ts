@@ -1,0 +1,370 @@
+/**
+ * Refunds (Doc 2, "Refund" and `POST`/`GET /v1/refunds`). The money path keeps the order of
+ * ARCHITECTURE.md, data flow 4:
+ *
+ *   reservation (remaining-balance check + refund row `requested` + attempt, ONE transaction)
+ *   -> processor call carrying the attempt's reference
+ *   -> outcome applied with compare-and-set on `requested`, with its outbox event, one transaction.
+ *
+ * `committedAmount` counts `succeeded` and `requested` rows, so concurrent refunds under different
+ * keys can never commit more than was captured: each reservation sees the ones before it.
+ *
+ * Outcomes: `succeeded` (201, `charge.refunded`); `pending` at the processor (202 `requested`,
+ * resolved later by a provider event or the reconciler); `failed` (the row is `failed`, 422
+ * `refund_declined`, `refund.failed`); refused by the processor or refused-with-nothing-moved
+ * (the reservation is deleted: it consumes nothing and its key stays free); unknown (the row stays
+ * `requested`, the attempt `pending`, 502 `provider_unavailable`; the reconciler asks the processor
+ * by reference and applies what it did, or, when the processor never saw it after the grace
+ * period, marks the refund `canceled`: no money moved, nothing consumed).
+ */
+import type { CreateRefundBody } from '../../../api/refunds.ts';
+import type { EngineDeps } from '../deps.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { processorOf } from '../binder.ts';
+import { newId } from '../../ids.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorRefund, type ProviderEvent } from '../../processors/types.ts';
+import type { AttemptRecord, Reads, Repos } from '../../store/types.ts';
+import { closeAttempt, forgetAttempt, newAttempt } from '../payments/attempts.ts';
+import { emit } from '../events.ts';
+import { isSettled } from './refund-totals.ts';
+import { acceptMetadata } from '../../domain/metadata.ts';
+import type { AuthContext, Merchant, PaymentIntentRecord, RefundRecord, SettlementRecord } from '../../domain/index.ts';
+
+export type RefundDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'log'>;
+
+/** Doc 2: `GET /v1/refunds` pages of 1 to 100, 25 by default. */
+export const REFUND_LIST_LIMIT = { default: 25, max: 100 } as const;
+
+/** The payment a refund acts on: its settlement (`vp_tx_*`) and, when there is one, its intent. */
+interface Parent {
+  settlement: SettlementRecord | undefined;
+  intent: PaymentIntentRecord | undefined;
+}
+
+export interface ParentRef {
+  paymentIntent?: string;
+  transaction?: string;
+}
+
+/** Another merchant's, the other mode's or an unknown parent is a 404 `refund_not_found` (Doc 3). */
+export async function parentFor(reads: Pick<Reads, 'payments' | 'settlements'>, auth: AuthContext, ref: ParentRef): Promise<Parent> {
+  const mine = (o: { merchantId: string; livemode: boolean } | undefined) => o !== undefined && o.merchantId === auth.merchant.id && o.livemode === auth.livemode;
+  if (ref.paymentIntent !== undefined) {
+    const intent = await reads.payments.get(ref.paymentIntent);
+    if (!mine(intent)) throw new DomainError('refund_not_found');
+    const settlement = intent!.vpTxId ? await reads.settlements.get(intent!.vpTxId) : undefined;
+    return { intent, settlement };
+  }
+  const settlement = await reads.settlements.get(ref.transaction!);
+  if (!mine(settlement)) throw new DomainError('refund_not_found');
+  const intent = settlement!.intentId ? await reads.payments.get(settlement!.intentId) : undefined;
+  return { intent, settlement };
+}
+
+/** Doc 2: a dispute recorded on the settlement; a lost one is a chargeback. */
+const disputeStatus = (s: SettlementRecord) => (s.dispute === null ? null : s.dispute === 'lost' ? 'chargeback' : 'disputed');
+
+/**
+ * The refusals that need no processor (Doc 2, Refunds constraints), in this order: currency,
+ * parent not succeeded, dispute, not yet settled. The balance is checked in the reservation.
+ */
+function checkRefundable(parent: Parent, currency: string | undefined, now: string): SettlementRecord {
+  const { intent, settlement } = parent;
+  const parentCurrency = settlement?.currency ?? intent?.currency;
+  if (currency !== undefined && parentCurrency !== undefined && currency.toUpperCase() !== parentCurrency) {
+    throw new DomainError('refund_currency_mismatch', `The payment is in ${parentCurrency}; drop currency or send ${parentCurrency}.`, { currency: parentCurrency });
+  }
+  if ((intent && intent.status !== 'succeeded') || !settlement) {
+    const status = intent?.status ?? 'unknown';
+    throw new DomainError('refund_intent_not_refundable', `A payment intent in status ${status} cannot be refunded; only a succeeded payment can.`, {
+      payment_intent: intent?.id ?? null,
+      current_status: status,
+    });
+  }
+  const disputed = disputeStatus(settlement);
+  if (disputed) {
+    throw new DomainError('refund_intent_not_refundable', `The payment is ${disputed === 'chargeback' ? 'charged back' : 'disputed'}: the buyer's money is handled by the dispute. Do not refund it another way.`, {
+      payment_intent: settlement.intentId,
+      current_status: disputed,
+    });
+  }
+  if (!isSettled(settlement, now)) throw new DomainError('refund_before_settlement');
+  return settlement;
+}
+
+export interface CreatedRefund {
+  refund: RefundRecord;
+  /** True when the key already had a refund (a reservation taken over after a crash): a replay. */
+  replayed: boolean;
+}
+
+/** The caller's hook inside the transaction that settles the answer (the idempotency answer is stored with it). */
+export type RefundAlso = (r: Repos, refund: RefundRecord) => Promise<void>;
+
+
+/** `POST /v1/refunds`. `attemptId` is the reference the processor receives (the idempotency reservation id when a key was sent). */
+export async function createRefund(
+  deps: RefundDeps,
+  auth: AuthContext,
+  body: CreateRefundBody,
+  opts: { attemptId: string; idemKey: string | null; also?: RefundAlso },
+): Promise<CreatedRefund> {
+  const merchant = auth.merchant;
+  const metadata = acceptMetadata(body.metadata);
+  const ref = { paymentIntent: body.payment_intent, transaction: body.transaction };
+  checkRefundable(await parentFor(deps.store.read, auth, ref), body.currency, deps.clock.iso());
+  const processor = processorOf(deps, merchant);
+
+  const reserved = await deps.store.tx(async (r) => {
+    const now = deps.clock.iso();
+    if (opts.idemKey !== null) {
+      const earlier = await r.refunds.byIdemKey(merchant.id, auth.livemode, opts.idemKey);
+      if (earlier) return { earlier };
+    }
+    // Checked again inside the transaction: the balance and the insert are one step.
+    const settlement = checkRefundable(await parentFor(r, auth, ref), body.currency, now);
+    const committed = await r.refunds.committedAmount(settlement.id);
+    const remaining = Math.max(settlement.amount - committed, 0);
+    const amount = body.amount ?? remaining;
+    if (amount < 1 || amount > remaining) {
+      throw new DomainError(
+        'refund_amount_exceeds_remaining',
+        remaining === 0 ? 'Nothing remains refundable on this payment.' : `At most ${remaining} can still be refunded.`,
+        { remaining_refundable: remaining },
+      );
+    }
+    const refund: RefundRecord = {
+      id: newId.refund(auth.livemode),
+      merchantId: merchant.id,
+      livemode: auth.livemode,
+      settlementId: settlement.id,
+      paymentIntentId: body.payment_intent ?? null,
+      transactionId: body.transaction ?? null,
+      amount,
+      currency: settlement.currency,
+      status: 'requested',
+      reason: body.reason ?? null,
+      metadata,
+      idempotencyKey: opts.idemKey?.trim() ?? null,
+      idemKey: opts.idemKey,
+      processorRefundId: null,
+      failureCode: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await r.refunds.insert(refund);
+    await r.attempts.insert(
+      newAttempt(
+        {
+          id: opts.attemptId,
+          merchantId: merchant.id,
+          livemode: auth.livemode,
+          kind: 'refund',
+          refundId: refund.id,
+          intentId: settlement.intentId,
+          sessionId: settlement.sessionId,
+          amount,
+          currency: settlement.currency,
+        },
+        deps.clock.nowMs(),
+      ),
+    );
+    return { refund, settlement };
+  });
+  if ('earlier' in reserved) return { refund: reserved.earlier!, replayed: true };
+
+  const { refund, settlement } = reserved;
+  let pr: ProcessorRefund;
+  try {
+    pr = await processor.refund(merchant, { transactionId: settlement.processorRef, amount: refund.amount, reference: opts.attemptId });
+  } catch (err) {
+    if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
+      await undoReservation(deps, refund, opts.attemptId);
+      if (err instanceof ProcessorUnavailableError) throw new DomainError('provider_unavailable');
+      throw await rejection(deps, settlement, err);
+    }
+    // Reached the processor, outcome unknown (Doc 2: "An ambiguous refund surfaces as a synchronous
+    // provider_unavailable on the original call"). The row stays `requested` (it keeps its share of
+    // the balance) and the reconciler asks the processor by reference. The key stays bound to it.
+    deps.log.warn('refund outcome unknown', { refund: refund.id, error: err instanceof Error ? err.message : String(err) });
+    if (opts.also) await deps.store.tx((r) => opts.also!(r, refund));
+    throw new DomainError('provider_unavailable', 'The provider did not answer; the refund may or may not have moved money. Do not issue it again: it is resolved by charge.refunded, or reads canceled on a replay of the same Idempotency-Key.', {
+      refund: refund.id,
+    });
+  }
+  const retryAvailable = pr.status === 'failed' ? await retryAvailableAfterDecline(deps, merchant, processor, settlement) : null;
+  const applied = await deps.store.tx(async (r) => {
+    const next = await applyRefundOutcome(r, deps, merchant, refund.id, opts.attemptId, pr, retryAvailable);
+    await opts.also?.(r, next);
+    return next;
+  });
+  return { refund: applied, replayed: false };
+}
+
+/** A refusal the processor gave before moving anything, as this service's error. */
+async function rejection(deps: RefundDeps, settlement: SettlementRecord, err: ProcessorRejectedError): Promise<DomainError> {
+  switch (err.reason) {
+    case 'not_settled':
+      return new DomainError('refund_before_settlement');
+    case 'amount_exceeds_captured': {
+      const remaining = Math.max(settlement.amount - (await deps.store.read.refunds.committedAmount(settlement.id)), 0);
+      return new DomainError('refund_amount_exceeds_remaining', err.message, { remaining_refundable: remaining });
+    }
+    case 'not_captured':
+    case 'transaction_not_found':
+      return new DomainError('refund_target_not_refundable', err.message);
+    default:
+      return new DomainError('provider_request_rejected', err.message, { reason: err.reason });
+  }
+}
+
+/** The processor refused, or said it processed nothing: the reservation leaves no trace. */
+async function undoReservation(deps: RefundDeps, refund: RefundRecord, attemptId: string) {
+  await deps.store.tx(async (r) => {
+    await forgetAttempt(r, attemptId);
+    const current = await r.refunds.get(refund.id);
+    if (current?.status === 'requested') await r.refunds.delete(refund.id);
+  });
+}
+
+/**
+ * Doc 2, `refund.failed` `retry_available`: false when the payment is disputed. A dispute recorded
+ * on the settlement says so; with `disputeReporting: tracked` the processor is asked too (a
+ * dispute not yet linked); with `not_tracked` nothing in the API may reveal a dispute, so null.
+ */
+async function retryAvailableAfterDecline(deps: RefundDeps, merchant: Merchant, processor: Processor, settlement: SettlementRecord): Promise<boolean | null> {
+  if (settlement.dispute !== null) return false;
+  if (merchant.settings.disputeReporting !== 'tracked') return null;
+  try {
+    const t = await processor.verifyTransaction(merchant, settlement.processorRef);
+    return t ? !t.dispute : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Applies what the processor did with a refund, once (compare-and-set on `requested`): the row,
+ * its processor id, the attempt, and `charge.refunded` / `refund.failed` in the same transaction.
+ * A `pending` answer only records the processor's id; the attempt stays open for the reconciler.
+ */
+export async function applyRefundOutcome(
+  r: Repos,
+  deps: Pick<EngineDeps, 'clock'>,
+  merchant: Merchant,
+  refundId: string,
+  attemptId: string | null,
+  pr: ProcessorRefund,
+  retryAvailable: boolean | null,
+): Promise<RefundRecord> {
+  const now = deps.clock.iso();
+  const current = (await r.refunds.get(refundId))!;
+  if (pr.status !== 'pending' && attemptId) await closeAttempt(r, attemptId, 'done', now);
+  if (current.status !== 'requested') return current;
+  if (current.processorRefundId !== null && current.processorRefundId !== pr.id) return current;
+  if (pr.status === 'pending') {
+    if (current.processorRefundId === pr.id) return current;
+    const next = { ...current, processorRefundId: pr.id, updatedAt: now };
+    await r.refunds.update(next);
+    return next;
+  }
+  const next: RefundRecord = {
+    ...current,
+    status: pr.status,
+    processorRefundId: pr.id,
+    failureCode: pr.status === 'failed' ? (pr.failureCode ?? 'refund_declined') : null,
+    ...(pr.status === 'failed' ? { retryAvailable } : {}),
+    updatedAt: now,
+  };
+  await r.refunds.update(next);
+  const data = await refundEventData(r, next);
+  if (next.status === 'succeeded') await emit(r, deps.clock, merchant.id, next.livemode, 'charge.refunded', data);
+  else await emit(r, deps.clock, merchant.id, next.livemode, 'refund.failed', { ...data, reason_code: 'refund_declined', retry_available: retryAvailable });
+  return next;
+}
+
+/** Doc 2, Events: `charge.refunded` (and `refund.failed`, same shape). Read after the row changed. */
+async function refundEventData(r: Repos, refund: RefundRecord): Promise<Record<string, unknown>> {
+  const s = (await r.settlements.get(refund.settlementId))!;
+  const intent = s.intentId ? await r.payments.get(s.intentId) : undefined;
+  const session = s.sessionId ? await r.sessions.get(s.sessionId) : undefined;
+  return {
+    session_id: s.sessionId,
+    payment_intent_id: s.intentId,
+    transaction_id: s.processorRef,
+    vp_tx_id: s.id,
+    refund_id: refund.id,
+    // This refund, on this connection (Doc 2: varies by processor; never sum it).
+    amount: refund.amount,
+    refund_amount: refund.amount,
+    // Cumulative: succeeded and in-progress refunds, this one included when it succeeded.
+    amount_refunded_total: await r.refunds.committedAmount(s.id),
+    currency: s.currency,
+    reason: refund.reason,
+    is_partial: refund.amount < s.amount,
+    original_charge_amount: s.amount,
+    card: s.card,
+    // The merchant's own references travel with the event (session metadata for session payments).
+    metadata: session ? session.metadata : (intent?.metadata ?? {}),
+  };
+}
+
+/**
+ * Provider events `refund.succeeded` / `refund.failed` (passed to `applyProviderEvent`): the refund
+ * is found by the processor's refund id or by its attempt's reference, and moved off `requested`
+ * once. False when no refund of this service matches (a refund made directly at the provider).
+ */
+export async function applyRefundEvent(deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'log'>, event: Extract<ProviderEvent, { refund: unknown }>): Promise<boolean> {
+  const pr: ProcessorRefund = {
+    ...event.refund,
+    status: event.type === 'refund.succeeded' ? 'succeeded' : 'failed',
+    failureCode: event.type === 'refund.failed' ? (event.refund.failureCode ?? 'refund_declined') : null,
+  };
+  const settlement = await deps.store.read.settlements.byProcessorRef(pr.transactionId);
+  if (!settlement) return false;
+  const merchant = await deps.store.read.merchants.get(settlement.merchantId);
+  if (!merchant) return false;
+  const attempt = await deps.store.read.attempts.byReference(merchant.id, pr.reference);
+  const refund = (await deps.store.read.refunds.byProcessorRef(pr.id)) ?? (attempt?.refundId ? await deps.store.read.refunds.get(attempt.refundId) : undefined);
+  if (!refund || refund.settlementId !== settlement.id) return false;
+  if (refund.status !== 'requested') return false;
+  const processor = deps.processorFor(merchant.processor);
+  const retryAvailable = pr.status === 'failed' && processor ? await retryAvailableAfterDecline(deps, merchant, processor, settlement) : null;
+  const attemptId = attempt?.kind === 'refund' && attempt.refundId === refund.id ? attempt.id : null;
+  const next = await deps.store.tx((r) => applyRefundOutcome(r, deps, merchant, refund.id, attemptId, pr, retryAvailable));
+  return next.status === pr.status;
+}
+
+/**
+ * The reconciler's look at a pending `refund` attempt: the processor's record by reference wins.
+ * Found and final: applied. Found and pending: look again later (its event may still come). Not
+ * found once the grace period is over: it never reached the processor, so the refund is `canceled`
+ * (no money moved, nothing consumed; never retried blind, Doc 2). `wait` asks the caller to back off.
+ */
+export async function resolveRefundAttempt(
+  deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'log'>,
+  merchant: Merchant,
+  processor: Processor,
+  a: AttemptRecord,
+): Promise<'recorded' | 'failed' | 'wait'> {
+  const refund = a.refundId ? await deps.store.read.refunds.get(a.refundId) : undefined;
+  if (!refund) {
+    await deps.store.tx((r) => closeAttempt(r, a.id, 'failed', deps.clock.iso()));
+    return 'failed';
+  }
+  const pr = await processor.refundLookup(merchant, a.reference);
+  if (pr) {
+    const settlement = (await deps.store.read.settlements.get(refund.settlementId))!;
+    const retryAvailable = pr.status === 'failed' ? await retryAvailableAfterDecline(deps, merchant, processor, settlement) : null;
+    await deps.store.tx((r) => applyRefundOutcome(r, deps, merchant, refund.id, a.id, pr, retryAvailable));
+    return pr.status === 'pending' ? 'wait' : 'recorded';
+  }
+  if (deps.clock.iso() < a.resolveAfter) return 'wait';
+  await deps.store.tx(async (r) => {
+    const now = deps.clock.iso();
+    if (!(await closeAttempt(r, a.id, 'failed', now))) return;
+    const current = await r.refunds.get(refund.id);
+    if (current?.status === 'requested') await r.refunds.update({ ...current, status: 'canceled', updatedAt: now });
+  });
+  return 'failed';
+}

@@ -1,0 +1,189 @@
+/**
+ * The checkout session: creation rules and the state machine of Doc 1, "Session status".
+ * Free of HTTP: callers pass validated input and get records or ApiErrors.
+ */
+import type { CreateSessionBody } from '../../../api/sessions.ts';
+import type { EngineDeps } from '../deps.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { newId } from '../../ids.ts';
+import { isSupportedCurrency } from '../../../vocab/currencies.ts';
+import type { Reads, Repos } from '../../store/types.ts';
+import { checkRedirectUrl as checkUrl } from '../redirect-urls.ts';
+import { moveTo } from './session-status.ts';
+import type { AuthContext, Merchant, SessionRecord } from '../../domain/index.ts';
+
+const DEFAULT_TTL_SECONDS = 30 * 60;
+const RANK = { none: 0, auto: 1, required: 2 } as const;
+type Collection = keyof typeof RANK;
+
+/** Doc 1, POST /v1/sessions: buyer identity may be asserted only with a secret key. */
+const BUYER_FIELDS = ['buyerId', 'buyerEmail', 'buyerName', 'buyer', 'buyerContact'] as const;
+
+/** A publishable-key request may not weaken the account's collection setting (Doc 1, `shipping`). */
+function applied(requested: Collection | undefined, account: Collection, raiseToAccount: boolean): Collection {
+  if (requested === undefined) return account;
+  return raiseToAccount && RANK[requested] < RANK[account] ? account : requested;
+}
+
+/** Doc 1: an ISO 4217 code that takes new payments, not only three letters. */
+export function checkCurrency(code: string | undefined) {
+  if (code !== undefined && !isSupportedCurrency(code)) {
+    throw new DomainError('currency_not_supported', `${code.toUpperCase()} is not a currency accepted for payments (ISO 4217).`);
+  }
+}
+
+/** Validates a create request against the account; throws the first rule it breaks. */
+export function checkCreate(auth: AuthContext, body: CreateSessionBody) {
+  const { merchant, keyType, livemode } = auth;
+  if (keyType === 'publishable') {
+    const sent = BUYER_FIELDS.filter((f) => body[f] !== undefined);
+    if (sent.length) throw new DomainError('auth_key_type_forbidden', `${sent.join(', ')} may only be sent with a secret key.`);
+  }
+  if (body.merchantId !== undefined && body.merchantId !== merchant.id) {
+    throw new DomainError('validation_error', 'merchantId does not match the merchant of the API key.');
+  }
+  const mode = body.mode === 'setup' ? 'setup' : 'payment';
+  if (mode === 'payment') {
+    if (body.amount === undefined) throw new DomainError('validation_invalid_amount', 'amount is required: a positive integer in minor units.');
+    if (body.currency === undefined) throw new DomainError('validation_missing_field', 'currency is required.');
+  }
+  checkCurrency(body.currency);
+  checkUrl(body.successUrl, 'successUrl', livemode);
+  checkUrl(body.cancelUrl, 'cancelUrl', livemode);
+  if (merchant.processor === 'none') throw new DomainError('binder_unavailable');
+  return mode;
+}
+
+/** Doc 1, `shipping`…`nameCollection`: the account's buyer-field settings as applied to a session. */
+function collection(body: CreateSessionBody, merchant: Merchant, raise: boolean) {
+  const s = merchant.settings;
+  const required = new Set(s.requiredBuyerFields);
+  // A field the account requires is required on every session, whatever the request asks.
+  const need = (field: (typeof s.requiredBuyerFields)[number], mode: Collection): Collection => (required.has(field) ? 'required' : mode);
+  return {
+    shipping: need('shipping_address', applied(body.shipping, s.shipping, raise)),
+    billingAddress: need('billing_address', applied(body.billingAddress, s.billingAddress, raise)),
+    phone: need('phone', applied(body.phone, s.phone, raise)),
+    nameCollection: need('name', s.nameCollection),
+    emailCollection: required.has('email') ? ('required' as const) : s.emailCollection,
+  };
+}
+
+/** The buyer's email and name the merchant asserted (secret key only, checked above), sealed. */
+function prefill(deps: Pick<EngineDeps, 'sealer'>, body: CreateSessionBody): Pick<SessionRecord, 'buyerPrefill' | 'buyerSealed'> {
+  const email = body.buyerEmail ?? body.buyer?.email;
+  const name = body.buyerName ?? body.buyer?.name;
+  const known = { ...(email ? { email } : {}), ...(name ? { name } : {}) };
+  return { buyerPrefill: { email: Boolean(email), name: Boolean(name) }, buyerSealed: email || name ? deps.sealer.seal(known) : null };
+}
+
+/** Builds and stores a new session; `also` runs inside the same transaction (the idempotency record). */
+export async function createSession(
+  deps: Pick<EngineDeps, 'store' | 'clock' | 'sealer'>,
+  auth: AuthContext,
+  body: CreateSessionBody,
+  also?: (r: Repos, s: SessionRecord) => Promise<void>,
+): Promise<SessionRecord> {
+  const mode = checkCreate(auth, body);
+  const { merchant, keyType, livemode } = auth;
+  const s = merchant.settings;
+  const elements = body.integrationMode === 'elements' && s.elements;
+  const now = deps.clock.nowMs();
+  const iso = new Date(now).toISOString();
+  const record: SessionRecord = {
+    id: newId.session(livemode),
+    merchantId: merchant.id,
+    livemode,
+    status: 'pending',
+    expiredFrom: null,
+    paymentStatus: 'unpaid',
+    mode,
+    captureMethod: body.captureMethod ?? 'automatic',
+    integrationMode: elements ? 'elements' : 'embed',
+    channel: null,
+    // Doc 3: asked where not eligible, it is applied as false at create.
+    chargeAtSubmit: Boolean(body.chargeAtSubmit && elements && mode === 'payment' && s.chargeAtSubmit),
+    storedCredentialUse: body.storedCredentialUse ?? null,
+    setupForFutureUse: body.setupForFutureUse ?? null,
+    amount: mode === 'payment' ? body.amount! : (body.amount ?? 0),
+    currency: (body.currency ?? 'USD').toUpperCase(),
+    country: body.country?.toUpperCase() ?? null,
+    description: body.description ?? null,
+    locale: body.locale ?? null,
+    successUrl: body.successUrl ?? null,
+    cancelUrl: body.cancelUrl ?? null,
+    ...collection(body, merchant, keyType === 'publishable'),
+    collectEmail: body.collectEmail ?? false,
+    shippingAddress: null,
+    buyerId: body.buyerId ?? body.buyer?.externalId ?? null,
+    buyerPhone: null,
+    ...prefill(deps, body),
+    transactionId: null,
+    vpTxId: null,
+    vpTxCount: 0,
+    paymentIntentId: null,
+    retry: null,
+    lastPaymentError: null,
+    lineItems: body.lineItems ?? [],
+    metadata: body.metadata ?? {},
+    chargeLock: null,
+    latestAttemptId: null,
+    declinedAttemptId: null,
+    hostedOpenedAt: null,
+    createdAt: iso,
+    updatedAt: iso,
+    expiresAt: new Date(now + (body.expiresIn ?? DEFAULT_TTL_SECONDS) * 1000).toISOString(),
+  };
+  await deps.store.tx(async (r) => {
+    await r.sessions.insert(record);
+    await also?.(r, record);
+  });
+  return record;
+}
+
+/** Reads a session for a merchant key; another merchant's or the other mode's is a 404 (Doc 3). */
+export async function sessionForKey(reads: Pick<Reads, 'sessions'>, auth: AuthContext, id: string): Promise<SessionRecord> {
+  const s = await reads.sessions.get(id);
+  if (!s || s.merchantId !== auth.merchant.id || s.livemode !== auth.livemode) throw new DomainError('session_not_found');
+  return s;
+}
+
+/** Reads a session for a key with its time limit applied (the lazy half of the expiry sweep). */
+export async function readSession(deps: Pick<EngineDeps, 'store' | 'clock'>, auth: AuthContext, id: string): Promise<SessionRecord> {
+  const found = await sessionForKey(deps.store.read, auth, id);
+  if (!isDue(found, deps.clock.iso())) return found;
+  return deps.store.tx(async (r) => expireIfDue(r, deps.clock.iso(), (await r.sessions.get(id))!));
+}
+
+export const isOpen = (s: SessionRecord) => s.status === 'pending' || s.status === 'processing';
+
+/** Past its limit, moved no money and holds no charge: the sweep may close it. */
+const isDue = (s: SessionRecord, now: string) =>
+  (isOpen(s) || s.status === 'failed') && s.chargeLock === null && s.paymentStatus === 'unpaid' && s.expiresAt <= now;
+
+/**
+ * Expires a session whose time limit passed and that moved no money (Doc 1, sweep row). Done
+ * lazily on every read as well as by the sweep, so a buyer never pays on a session past its limit.
+ * Runs inside the caller's transaction, on a session read in it.
+ */
+export async function expireIfDue(r: Repos, now: string, s: SessionRecord): Promise<SessionRecord> {
+  if (!isDue(s, now)) return s;
+  const expired = moveTo(s, 'expired', { expiredFrom: s.status === 'processing' ? 'processing' : s.status === 'failed' ? 'failed' : 'pending' }, now);
+  await r.sessions.update(expired);
+  return expired;
+}
+
+/** The periodic sweep: expires every open session past its limit, in bounded batches. */
+export async function sweepExpired(deps: Pick<EngineDeps, 'store' | 'clock'>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = deps.clock.iso();
+    const n = await deps.store.tx(async (r) => {
+      const due = await r.sessions.dueForExpiry(now, 500);
+      for (const s of due) await expireIfDue(r, now, s);
+      return due.length;
+    });
+    total += n;
+    if (n < 500) return total;
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Inbound provider events (Doc 3, Webhooks): a verified event is kept before the provider hears
+ * 200, then applied after the answer, once per provider event id.
+ *
+ * - `receive` writes the row (or finds it: a provider retries an event it thinks was lost, with
+ *   the same id) in one transaction, so an acknowledged event survives a crash.
+ * - `drainInbound` applies every pending event in arrival order through `applyProviderEvent`.
+ *   Passes run one at a time per store, and each event is leased while it is applied, so the
+ *   route's kick, the scheduler and `/_sandbox/clock` never apply one event twice at once. A crash
+ *   between applying and marking leaves the row pending: applying it again changes nothing,
+ *   because every outcome is compare-and-set.
+ * - An event whose application throws (a processor that cannot be asked, a store error) is tried
+ *   again on the service clock, backing off from 15 seconds to 10 minutes, for up to 3 days.
+ */
+import type { EngineDeps } from '../deps.ts';
+import { oneAtATime } from '../../serial.ts';
+import { parseProviderEvent } from '../../processors/sandbox/adapter.ts';
+import type { ProviderEvent } from '../../processors/types.ts';
+import type { InboundEventRecord } from '../../domain/index.ts';
+import { applyProviderEvent, type ProviderEventDeps } from './provider-events.ts';
+import { applyRefundEvent } from '../refunds/refunds.ts';
+
+/** The gateways that post to `/api/webhooks/{gatewayId}`, each with the parser for its events. */
+export const INBOUND_GATEWAYS: Readonly<Record<string, (json: unknown) => ProviderEvent | null>> = {
+  sandbox: parseProviderEvent,
+};
+
+const LEASE_MS = 60_000;
+const RETRY_FIRST_MS = 15_000;
+const RETRY_MAX_MS = 600_000;
+const GIVE_UP_MS = 3 * 24 * 3600 * 1000;
+const BATCH = 100;
+
+type InboundDeps = ProviderEventDeps;
+
+/** Keeps a verified event; `duplicate` when this provider event id was already kept. */
+export async function receive(deps: Pick<EngineDeps, 'store' | 'clock'>, gateway: string, event: ProviderEvent, body: string): Promise<{ id: string; duplicate: boolean }> {
+  const now = deps.clock.iso();
+  const id = `${gateway}:${event.id}`;
+  const kept = await deps.store.tx((r) =>
+    r.inboundEvents.insertNew({
+      id,
+      gateway,
+      providerEventId: event.id,
+      type: event.type,
+      body,
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: null,
+      receivedAt: now,
+      updatedAt: now,
+    }),
+  );
+  return { id, duplicate: !kept };
+}
+
+export interface InboundRun {
+  applied: number;
+  ignored: number;
+  retrying: number;
+}
+
+/** One runner per store: the route's kick, the scheduler and `/_sandbox/clock` share its passes. */
+const lanes = new WeakMap<object, () => Promise<InboundRun>>();
+
+/**
+ * Applies every pending event due now. Resolves after a pass that started after this call, so an
+ * event kept before the call is applied (or scheduled for a retry) when it resolves.
+ */
+export function drainInbound(deps: InboundDeps): Promise<InboundRun> {
+  let lane = lanes.get(deps.store);
+  if (!lane) lanes.set(deps.store, (lane = oneAtATime(() => applyDue(deps))));
+  return lane();
+}
+
+async function applyDue(deps: InboundDeps): Promise<InboundRun> {
+  const run: InboundRun = { applied: 0, ignored: 0, retrying: 0 };
+  for (;;) {
+    const due = await deps.store.read.inboundEvents.due(deps.clock.iso(), BATCH);
+    for (const e of due) {
+      const outcome = await applyOne(deps, e.id);
+      if (outcome) run[outcome]++;
+    }
+    if (due.length < BATCH) return run;
+  }
+}
+
+async function applyOne(deps: InboundDeps, id: string): Promise<keyof InboundRun | null> {
+  const leased = await deps.store.tx(async (r) => {
+    const e = await r.inboundEvents.get(id);
+    const now = deps.clock.iso();
+    if (!e || e.state !== 'pending' || e.nextAttemptAt > now) return null;
+    await r.inboundEvents.update({ ...e, nextAttemptAt: new Date(deps.clock.nowMs() + LEASE_MS).toISOString(), updatedAt: now });
+    return e;
+  });
+  if (!leased) return null;
+  const event = INBOUND_GATEWAYS[leased.gateway]?.(JSON.parse(leased.body) as unknown);
+  let applied = false;
+  let error: string | null = null;
+  try {
+    applied = event ? await applyProviderEvent(deps, event, applyRefundEvent) : false;
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+  }
+  const nowMs = deps.clock.nowMs();
+  const now = new Date(nowMs).toISOString();
+  const attempts = leased.attempts + 1;
+  const givenUp = error !== null && nowMs - Date.parse(leased.receivedAt) >= GIVE_UP_MS;
+  const state = error === null ? (applied ? 'applied' : 'ignored') : givenUp ? 'failed' : 'pending';
+  const wait = Math.min(RETRY_FIRST_MS * 2 ** (attempts - 1), RETRY_MAX_MS);
+  const next: InboundEventRecord = { ...leased, state, attempts, lastError: error, nextAttemptAt: state === 'pending' ? new Date(nowMs + wait).toISOString() : now, updatedAt: now };
+  await deps.store.tx((r) => r.inboundEvents.update(next));
+  deps.log[error === null ? 'info' : 'warn']('provider event', { id: leased.providerEventId, type: leased.type, state, ...(error === null ? {} : { error }) });
+  return state === 'applied' ? 'applied' : state === 'ignored' ? 'ignored' : 'retrying';
+}

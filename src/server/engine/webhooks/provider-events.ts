@@ -1,0 +1,95 @@
+/**
+ * What the provider tells the service later (Doc 3: signed webhooks to `/api/webhooks/{gatewayId}`):
+ * a charge's outcome after a bank challenge or from a browser form, a settlement, a refund's
+ * result, a dispute. Each is applied through the same engine paths as a direct answer, with
+ * compare-and-set, so an event that arrives twice, late, or after the answer changes nothing more.
+ */
+import type { EngineDeps } from '../deps.ts';
+import type { ProcessorTransaction, ProviderEvent } from '../../processors/types.ts';
+import type { Repos } from '../../store/types.ts';
+import { emit } from '../events.ts';
+import { applyCharge } from '../payments/intents/intents.ts';
+import { recordOutcome, revokeForms } from '../payments/payments.ts';
+import type { Merchant, SettlementRecord } from '../../domain/index.ts';
+
+export type ProviderEventDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log' | 'sealer'>;
+
+/** Refund results are applied by the refund engine, which registers here (engine/refunds/refunds.ts). */
+export type RefundEventHandler = (deps: ProviderEventDeps, event: Extract<ProviderEvent, { refund: unknown }>) => Promise<boolean>;
+
+export async function applyProviderEvent(deps: ProviderEventDeps, event: ProviderEvent, onRefund?: RefundEventHandler): Promise<boolean> {
+  if ('refund' in event) return onRefund ? onRefund(deps, event) : false;
+  const t = event.transaction;
+  const merchant = await deps.store.read.merchants.get(t.merchantId);
+  if (!merchant) return false;
+  switch (event.type) {
+    case 'transaction.updated':
+      return transactionUpdated(deps, merchant, t);
+    case 'capture.settled':
+      return deps.store.tx((r) => settlementUpdated(r, deps, t));
+    case 'dispute.created':
+    case 'dispute.won':
+    case 'dispute.lost':
+      return deps.store.tx((r) => disputeChanged(r, deps, merchant, event.type, t));
+  }
+}
+
+async function transactionUpdated(deps: ProviderEventDeps, merchant: Merchant, t: ProcessorTransaction): Promise<boolean> {
+  const attempt = t.reference ? await deps.store.read.attempts.byReference(merchant.id, t.reference) : undefined;
+  if (attempt?.intentId && attempt.kind === 'charge') {
+    const revoke = await deps.store.tx(async (r) => {
+      const applied = await applyCharge(r, deps, merchant, attempt.intentId!, attempt.id, t);
+      await settlementUpdated(r, deps, t);
+      return applied.revoke;
+    });
+    await revokeForms(deps, merchant, revoke);
+    return true;
+  }
+  const sessionId = attempt?.sessionId ?? t.sessionId;
+  const known = await deps.store.read.payments.byProcessorRef(t.id);
+  if (!known && sessionId && t.status !== 'requires_action') {
+    // A browser form paid (or a challenge resolved) without the browser coming back: recorded here.
+    const session = await deps.store.read.sessions.get(sessionId);
+    if (!session || session.merchantId !== merchant.id) return false;
+    await recordOutcome(deps, merchant, sessionId, t, attempt?.id);
+    return true;
+  }
+  return deps.store.tx((r) => settlementUpdated(r, deps, t));
+}
+
+/** Settlement news (`capture.settled`, or a delayed settlement coming due): the row and a `captured` intent follow. */
+async function settlementUpdated(r: Repos, deps: Pick<EngineDeps, 'clock'>, t: ProcessorTransaction): Promise<boolean> {
+  const s = await r.settlements.byProcessorRef(t.id);
+  if (!s) return false;
+  const now = deps.clock.iso();
+  const settled = t.capture === 'settled';
+  const next: SettlementRecord = { ...s, status: settled ? 'settled' : s.status, settlesAt: t.settlesAt ?? null, updatedAt: now };
+  await r.settlements.update(next);
+  const intent = s.intentId ? await r.payments.get(s.intentId) : undefined;
+  if (intent && settled && intent.status === 'captured') await r.payments.update({ ...intent, status: 'succeeded', updatedAt: now });
+  return true;
+}
+
+/**
+ * Doc 2: a dispute is recorded on the settlement (the intent still reads `succeeded`) and reaches
+ * the merchant only as `dispute.*` events, when the account's `disputeReporting` is `tracked`.
+ */
+async function disputeChanged(r: Repos, deps: Pick<EngineDeps, 'clock'>, merchant: Merchant, type: 'dispute.created' | 'dispute.won' | 'dispute.lost', t: ProcessorTransaction): Promise<boolean> {
+  if (merchant.settings.disputeReporting !== 'tracked') return false;
+  const s = await r.settlements.byProcessorRef(t.id);
+  if (!s) return false;
+  const status = type === 'dispute.created' ? 'open' : type === 'dispute.won' ? 'won' : 'lost';
+  if (s.dispute === status) return false;
+  await r.settlements.update({ ...s, dispute: status, updatedAt: deps.clock.iso() });
+  await emit(r, deps.clock, merchant.id, s.livemode, type, {
+    payment_intent_id: s.intentId,
+    session_id: s.sessionId,
+    vp_tx_id: s.id,
+    transaction_id: s.processorRef,
+    amount: s.amount,
+    currency: s.currency,
+    status,
+    card: s.card,
+  });
+  return true;
+}

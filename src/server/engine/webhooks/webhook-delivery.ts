@@ -1,0 +1,162 @@
+/**
+ * Webhook delivery (Doc 3, Webhooks): at least once, signed afresh on every attempt, retried with
+ * capped exponential backoff and jitter on the service clock for up to three days.
+ *
+ * Fan-out happens in the event's own transaction (`fanOut`, called by `emit`): a committed event
+ * already has its delivery rows, so a crash can lose neither. The worker (`deliverDue`) leases
+ * each due row before sending, records the attempt, and schedules the next try.
+ */
+import type { EngineDeps } from '../deps.ts';
+import { randomChars } from '../../ids.ts';
+import type { EventRecord, Repos } from '../../store/types.ts';
+import type { EventType } from '../../../vocab/events.ts';
+import type { WebhookDeliveryRecord, WebhookSubscriptionRecord } from '../../domain/index.ts';
+import { sendSigned } from './webhook-send.ts';
+import { signingSecrets } from './webhook-subscriptions.ts';
+
+/** Doc 2: these reach every active subscription, selected or not. */
+const ALWAYS: ReadonlySet<string> = new Set<EventType>(['dispute.created', 'dispute.won', 'dispute.lost', 'refund.failed']);
+/** Doc 3: retries for up to 3 days of service clock. */
+export const GIVE_UP_MS = 3 * 24 * 3600 * 1000;
+/**
+ * The retry schedule after the first failed attempt: 30 s, 1, 2, 5, 10, 20 and 40 minutes, then
+ * every hour (the cap: a receiver that comes back gets its backlog within the hour) until 3 days.
+ * Each wait is shortened by up to 10% at random, so retries of many events do not arrive in one
+ * burst, and no wait is ever longer than the schedule says.
+ */
+export const RETRY_SCHEDULE_MS = [30_000, 60_000, 120_000, 300_000, 600_000, 1_200_000, 2_400_000, 3_600_000];
+/** While one worker sends a delivery, no other takes it (longer than the 10-second answer limit). */
+const LEASE_MS = 60_000;
+/** At most this many deliveries to one subscription at once: a slow receiver does not stall the others. */
+export const PER_ENDPOINT = 4;
+
+const wants = (s: WebhookSubscriptionRecord, type: string) => s.status === 'enabled' && (ALWAYS.has(type) || s.enabledEvents.includes(type));
+
+/** Inside the event's transaction: one pending delivery per subscription that takes this event. */
+export async function fanOut(r: Repos, nowIso: string, e: EventRecord) {
+  for (const s of await r.webhookDeliveries.activeSubscriptions({ merchantId: e.merchantId, livemode: e.livemode })) {
+    if (!wants(s, e.type)) continue;
+    await r.webhookDeliveries.insert({
+      id: `dlv_${randomChars(24)}`,
+      merchantId: e.merchantId,
+      livemode: e.livemode,
+      subscriptionId: s.id,
+      eventId: e.id,
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: nowIso,
+      lastStatus: null,
+      lastError: null,
+      createdAt: nowIso,
+      updatedAt: nowIso,
+    });
+  }
+}
+
+/** The body every attempt of an event sends: the same bytes every time (Doc 2 envelope). */
+export const envelopeOf = (e: EventRecord) =>
+  JSON.stringify({ id: e.id, type: e.type, created: e.created, livemode: e.livemode, merchant_id: e.merchantId, data: e.data });
+
+/** The wait after failed attempt number `n` (1-based): 90% to 100% of the schedule's. */
+export function retryDelayMs(n: number, random: () => number = Math.random): number {
+  const base = RETRY_SCHEDULE_MS[Math.min(n, RETRY_SCHEDULE_MS.length) - 1]!;
+  return Math.floor(base * (0.9 + 0.1 * random()));
+}
+
+type DeliveryDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'log' | 'config'>;
+
+export interface DeliveryRun {
+  sent: number;
+  delivered: number;
+}
+
+/** Sends every delivery due now (service clock), at most `PER_ENDPOINT` at a time per subscription. */
+export async function deliverDue(deps: DeliveryDeps, limit = 200): Promise<DeliveryRun> {
+  const due = await deps.store.read.webhookDeliveries.due(deps.clock.iso(), limit);
+  const bySubscription = new Map<string, WebhookDeliveryRecord[]>();
+  for (const d of due) bySubscription.set(d.subscriptionId, [...(bySubscription.get(d.subscriptionId) ?? []), d]);
+  const run: DeliveryRun = { sent: 0, delivered: 0 };
+  await Promise.all(
+    [...bySubscription.values()].map(async (queue) => {
+      const lanes = Array.from({ length: Math.min(PER_ENDPOINT, queue.length) }, async () => {
+        for (let d = queue.shift(); d; d = queue.shift()) {
+          const outcome = await deliverOne(deps, d.id);
+          if (outcome !== 'skipped') run.sent++;
+          if (outcome === 'delivered') run.delivered++;
+        }
+      });
+      await Promise.all(lanes);
+    }),
+  );
+  return run;
+}
+
+async function deliverOne(deps: DeliveryDeps, id: string): Promise<'delivered' | 'retry' | 'failed' | 'skipped'> {
+  // Lease: re-read and push the due time out, so no other run sends it meanwhile.
+  const leased = await deps.store.tx(async (r) => {
+    const d = await r.webhookDeliveries.get(id);
+    const now = deps.clock.iso();
+    if (!d || d.state !== 'pending' || d.nextAttemptAt > now) return null;
+    const sub = await r.webhookSubscriptions.get(d.subscriptionId);
+    const event = await r.events.get(d.eventId);
+    if (!sub || sub.deletedAt !== null || !event) {
+      await r.webhookDeliveries.update({ ...d, state: 'failed', lastError: 'the subscription was deleted', updatedAt: now });
+      return null;
+    }
+    await r.webhookDeliveries.update({ ...d, nextAttemptAt: new Date(deps.clock.nowMs() + LEASE_MS).toISOString(), updatedAt: now });
+    return { d, sub, event };
+  });
+  if (!leased) return 'skipped';
+  const { d, sub, event } = leased;
+  const sent = await sendSigned(sub.url, envelopeOf(event), signingSecrets(deps, sub), deps.config.webhookTimeoutMs);
+  return deps.store.tx(async (r) => {
+    const nowMs = deps.clock.nowMs();
+    const now = new Date(nowMs).toISOString();
+    const number = d.attempts + 1;
+    const expired = nowMs - Date.parse(d.createdAt) >= GIVE_UP_MS;
+    const next = sent.delivered || expired ? null : new Date(nowMs + retryDelayMs(number)).toISOString();
+    await r.webhookDeliveries.insertAttempt({
+      id: `dla_${randomChars(24)}`,
+      deliveryId: d.id,
+      subscriptionId: d.subscriptionId,
+      eventId: d.eventId,
+      number,
+      at: now,
+      status: sent.status,
+      ms: sent.ms,
+      error: sent.error,
+      nextAttemptAt: next,
+    });
+    const state = sent.delivered ? 'delivered' : next === null ? 'failed' : 'pending';
+    await r.webhookDeliveries.update({
+      ...d,
+      state,
+      attempts: number,
+      nextAttemptAt: next ?? now,
+      lastStatus: sent.status,
+      lastError: sent.delivered ? null : (sent.error ?? `answered ${sent.status}`),
+      updatedAt: now,
+    });
+    return sent.delivered ? 'delivered' : state === 'failed' ? 'failed' : 'retry';
+  });
+}
+
+/** QA: what happened to a subscription's deliveries, newest first, each with its attempts. */
+export async function deliveriesOf(deps: Pick<EngineDeps, 'store'>, subscriptionId: string, limit = 100) {
+  const rows = await deps.store.read.webhookDeliveries.forSubscription(subscriptionId, limit);
+  return Promise.all(rows.map(async (d) => ({ ...d, attemptsLog: await deps.store.read.webhookDeliveries.attempts(d.id) })));
+}
+
+/** QA: send one delivery again now, whatever its state (a redelivery is one more at-least-once copy). */
+export async function redeliver(deps: DeliveryDeps, id: string) {
+  const queued = await deps.store.tx(async (r) => {
+    const d = await r.webhookDeliveries.get(id);
+    if (!d) return false;
+    await r.webhookDeliveries.update({ ...d, state: 'pending', nextAttemptAt: deps.clock.iso(), updatedAt: deps.clock.iso() });
+    return true;
+  });
+  if (!queued) return undefined;
+  await deliverOne(deps, id);
+  const d = (await deps.store.read.webhookDeliveries.get(id))!;
+  return { ...d, attemptsLog: await deps.store.read.webhookDeliveries.attempts(id) };
+}

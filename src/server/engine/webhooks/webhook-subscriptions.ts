@@ -1,0 +1,191 @@
+/**
+ * Webhook subscriptions (Doc 2, "Webhook subscriptions and events"; Doc 3, Webhooks): one per URL,
+ * a `whsec_*` secret shown on create and rotate only (kept sealed), a rotation that signs with both
+ * secrets for 24 hours of service clock, and a synchronous test send.
+ */
+import { isIP } from 'node:net';
+import type { EngineDeps } from '../deps.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { newId } from '../../ids.ts';
+import type { Reads, Repos } from '../../store/types.ts';
+import { isLocalHost } from '../redirect-urls.ts';
+import { sendSigned } from './webhook-send.ts';
+import type { AuthContext, WebhookSubscriptionRecord } from '../../domain/index.ts';
+
+type SubscriptionDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'config'>;
+
+/** Doc 3: for 24 hours after a rotation each delivery carries both signatures, new first. */
+export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+export const URL_MAX = 2048;
+
+const owner = (auth: AuthContext) => ({ merchantId: auth.merchant.id, livemode: auth.livemode });
+
+/** Private, loopback and link-local addresses a live subscription may not point at. */
+function isPrivateAddress(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isLocalHost(host) || h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal')) return true;
+  if (isIP(h) === 4) {
+    const [a, b] = h.split('.').map(Number) as [number, number];
+    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  }
+  if (isIP(h) === 6) return h === '::1' || h === '::' || /^f[cd]/.test(h) || /^fe[89ab]/.test(h) || h.startsWith('::ffff:');
+  return false;
+}
+
+/**
+ * Outbound requests go only to http/https URLs. Live mode needs https on a public host; test mode
+ * allows http and loopback (tests need a local receiver).
+ */
+export function checkWebhookUrl(raw: string, livemode: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new DomainError('validation_error', 'url must be an absolute URL such as https://shop.example.com/webhooks.');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new DomainError('validation_url_scheme_forbidden', 'url must use https (or http in test mode).');
+  if (url.username || url.password) throw new DomainError('validation_error', 'url must not carry a user name or password.');
+  if (livemode && url.protocol !== 'https:') throw new DomainError('validation_url_scheme_forbidden', 'A live subscription needs an https url.');
+  if (livemode && isPrivateAddress(url.hostname)) throw new DomainError('validation_url_scheme_forbidden', 'A live subscription cannot point at a private, loopback or link-local address.');
+  return url.toString();
+}
+
+async function forKey(r: Pick<Reads, 'webhookSubscriptions'>, auth: AuthContext, id: string): Promise<WebhookSubscriptionRecord> {
+  const w = await r.webhookSubscriptions.get(id);
+  if (!w || w.deletedAt !== null || w.merchantId !== auth.merchant.id || w.livemode !== auth.livemode) throw new DomainError('webhook_subscription_not_found');
+  return w;
+}
+
+export interface CreateInput {
+  url: string;
+  enabledEvents: string[];
+  description?: string | null;
+  status?: 'enabled' | 'disabled';
+}
+
+/** Returns the record and its secret in clear, for the one answer that shows it. */
+export async function createSubscription(deps: SubscriptionDeps, auth: AuthContext, input: CreateInput, also?: (r: Repos, w: WebhookSubscriptionRecord, secret: string) => Promise<void>) {
+  const url = checkWebhookUrl(input.url, auth.livemode);
+  const secret = newId.webhookSecret();
+  return deps.store.tx(async (r) => {
+    if (await r.webhookSubscriptions.findActiveByUrl(owner(auth), url)) throw new DomainError('webhook_subscription_conflict');
+    const now = deps.clock.iso();
+    const record: WebhookSubscriptionRecord = {
+      id: newId.webhookSubscription(auth.livemode),
+      ...owner(auth),
+      url,
+      enabledEvents: [...new Set(input.enabledEvents)],
+      description: input.description ?? null,
+      status: input.status ?? 'enabled',
+      secretSealed: deps.sealer.seal(secret),
+      previousSecretSealed: null,
+      previousExpiresAt: null,
+      createdAt: now,
+      updatedAt: now,
+      deletedAt: null,
+    };
+    await r.webhookSubscriptions.insert(record);
+    await also?.(r, record, secret);
+    return { record, secret };
+  });
+}
+
+export const readSubscription = (deps: SubscriptionDeps, auth: AuthContext, id: string) => forKey(deps.store.read, auth, id);
+
+export async function listSubscriptions(deps: SubscriptionDeps, auth: AuthContext, q: { limit?: number; startingAfter?: string }) {
+  const limit = q.limit ?? 10;
+  let after: WebhookSubscriptionRecord | undefined;
+  if (q.startingAfter !== undefined) {
+    after = await deps.store.read.webhookSubscriptions.get(q.startingAfter);
+    if (!after || after.merchantId !== auth.merchant.id || after.livemode !== auth.livemode) {
+      throw new DomainError('validation_error', 'starting_after is not a subscription of this list; pass the last id of the previous page.');
+    }
+  }
+  const rows = await deps.store.read.webhookSubscriptions.list(owner(auth), limit + 1, after);
+  return { data: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+export interface PatchInput {
+  url?: string;
+  enabledEvents?: string[];
+  description?: string | null;
+  status?: 'enabled' | 'disabled';
+}
+
+export async function patchSubscription(deps: SubscriptionDeps, auth: AuthContext, id: string, input: PatchInput) {
+  return deps.store.tx(async (r) => {
+    const w = await forKey(r, auth, id);
+    if (input.url !== undefined && input.url !== w.url) throw new DomainError('webhook_subscription_url_immutable');
+    const next: WebhookSubscriptionRecord = {
+      ...w,
+      enabledEvents: input.enabledEvents ? [...new Set(input.enabledEvents)] : w.enabledEvents,
+      description: input.description === undefined ? w.description : input.description,
+      status: input.status ?? w.status,
+      updatedAt: deps.clock.iso(),
+    };
+    await r.webhookSubscriptions.update(next);
+    return next;
+  });
+}
+
+export async function deleteSubscription(deps: SubscriptionDeps, auth: AuthContext, id: string) {
+  return deps.store.tx(async (r) => {
+    const w = await forKey(r, auth, id);
+    const next = { ...w, deletedAt: deps.clock.iso(), updatedAt: deps.clock.iso() };
+    await r.webhookSubscriptions.update(next);
+    return next;
+  });
+}
+
+/** New secret now; the old one keeps signing beside it for 24 hours of service clock. */
+export async function rotateSecret(deps: SubscriptionDeps, auth: AuthContext, id: string) {
+  const secret = newId.webhookSecret();
+  return deps.store.tx(async (r) => {
+    const w = await forKey(r, auth, id);
+    const next: WebhookSubscriptionRecord = {
+      ...w,
+      secretSealed: deps.sealer.seal(secret),
+      previousSecretSealed: w.secretSealed,
+      previousExpiresAt: new Date(deps.clock.nowMs() + ROTATION_OVERLAP_MS).toISOString(),
+      updatedAt: deps.clock.iso(),
+    };
+    await r.webhookSubscriptions.update(next);
+    return { record: next, secret };
+  });
+}
+
+/** The secrets a delivery is signed with now: the current one, then the previous one while it overlaps. */
+export function signingSecrets(deps: Pick<EngineDeps, 'sealer' | 'clock'>, w: WebhookSubscriptionRecord): string[] {
+  const secrets = [deps.sealer.open(w.secretSealed) as string];
+  if (w.previousSecretSealed && w.previousExpiresAt && w.previousExpiresAt > deps.clock.iso()) secrets.push(deps.sealer.open(w.previousSecretSealed) as string);
+  return secrets;
+}
+
+/** `GET /v1/webhook_events/{id}`: the event envelope, for its own merchant and mode only. */
+export async function readEvent(deps: Pick<EngineDeps, 'store'>, auth: AuthContext, id: string) {
+  const e = await deps.store.read.events.get(id);
+  if (!e || e.merchantId !== auth.merchant.id || e.livemode !== auth.livemode) throw new DomainError('webhook_event_not_found');
+  return e;
+}
+
+/**
+ * `send_test_event`: a `test_event: true` envelope sent now, signed like every delivery. The
+ * receiver's answer is reported as it is; no answer within 10 seconds is 502
+ * `webhook_endpoint_unreachable`. Test events are not stored: they are not events of the account.
+ */
+export async function sendTestEvent(deps: SubscriptionDeps, auth: AuthContext, id: string) {
+  const w = await forKey(deps.store.read, auth, id);
+  const type = (w.enabledEvents[0] ?? 'charge.succeeded') as string;
+  const envelope = {
+    id: newId.event(auth.livemode),
+    type,
+    created: deps.clock.unix(),
+    livemode: auth.livemode,
+    test_event: true,
+    merchant_id: auth.merchant.id,
+    data: { session_id: null, payment_intent_id: null, amount: 0, currency: 'USD', note: 'svcpay test event: do nothing and answer 2xx' },
+  };
+  const sent = await sendSigned(w.url, JSON.stringify(envelope), signingSecrets(deps, w), deps.config.webhookTimeoutMs);
+  if (sent.status === null) throw new DomainError('webhook_endpoint_unreachable', `The endpoint did not answer: ${sent.error}.`);
+  return { id: envelope.id, type, delivered: sent.delivered, status: sent.status };
+}

@@ -1,0 +1,21 @@
+/** The rate limiter's contract (Doc 1, Rate limits): counters in a sliding window, kept by a backend. */
+
+export interface Hit {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Service-clock ms when the oldest counted call leaves the window. */
+  resetMs: number;
+  retryAfterMs: number;
+}
+
+export interface RateLimiter {
+  hit(counter: string, limit: number, windowMs: number, nowMs: number): Promise<Hit>;
+}
+
+export type Axis = 'key' | 'ip' | 'session';
+
+export interface RateLimitCount {
+  hit: Hit;
+  axis: Axis;
+}

@@ -1,0 +1,14 @@
+/**
+ * The hosted page's complete answer (`POST /api/checkout/complete`): `{ status, sessionId,
+ * transactionId, redirectUrl, paymentStatus, error?, next_action? }`, shaped from the engine's outcome.
+ */
+import { buyerError } from '../../engine/payments/payments.ts';
+import type { CheckoutOutcome } from '../../engine/payments/forms/hosted-checkout.ts';
+import { redirectAction } from '../public/wire.ts';
+
+export function completeAnswer(o: CheckoutOutcome) {
+  const s = o.session;
+  const answer = (redirectUrl: string | null) => ({ status: s.status, sessionId: s.id, transactionId: o.transactionId, redirectUrl, paymentStatus: s.paymentStatus });
+  if (o.kind === 'challenge') return { ...answer(null), next_action: redirectAction(o.challengeUrl) };
+  return { ...answer(o.redirectUrl), ...(o.ok ? {} : { error: buyerError(o.intent) }) };
+}

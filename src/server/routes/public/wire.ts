@@ -1,0 +1,42 @@
+/**
+ * The public charge and complete answers (Doc 3, "Public endpoints the field frames call"):
+ * `{ status, sessionId, paymentIntentId?, error?, retry, next_action? }`, shaped from what the
+ * engine says the charge came to.
+ */
+import { buyerError, isApproved } from '../../engine/payments/payments.ts';
+import { browserDeclineCode, declineMessage } from '../../engine/payments/declines.ts';
+import type { SubmitOutcome } from '../../engine/payments/charge-at-submit.ts';
+
+/** Doc 2 `next_action`: the bank's challenge page the buyer is sent to. */
+export const redirectAction = (url: string) => ({ type: 'redirect_to_url', redirect_to_url: { url } });
+
+export function submitAnswer(o: SubmitOutcome) {
+  switch (o.kind) {
+    case 'in_flight':
+      return { status: 'processing' as const, sessionId: o.sessionId, retry: null };
+    case 'challenge':
+      return { status: 'requires_action' as const, sessionId: o.sessionId, retry: null, next_action: redirectAction(o.challengeUrl) };
+    case 'settled': {
+      const ok = isApproved(o.intent);
+      return {
+        status: ok ? ('succeeded' as const) : ('failed' as const),
+        sessionId: o.session.id,
+        paymentIntentId: o.intent.id,
+        ...(ok ? {} : { error: buyerError(o.intent) }),
+        retry: o.session.retry,
+      };
+    }
+    case 'from_session': {
+      const s = o.session;
+      if (s.status === 'succeeded') return { status: 'succeeded' as const, sessionId: s.id, ...(s.paymentIntentId ? { paymentIntentId: s.paymentIntentId } : {}), retry: s.retry };
+      const code = s.lastPaymentError?.decline_code ?? 'card_declined';
+      return {
+        status: 'failed' as const,
+        sessionId: s.id,
+        error: { code: 'card_declined', decline_code: browserDeclineCode(code), message: declineMessage(code) },
+        retry: s.retry,
+      };
+    }
+  }
+}
+
