@@ -8,7 +8,7 @@ import type { EngineDeps } from '../deps.ts';
 import type { ProcessorTransaction, ProviderEvent } from '../../processors/types.ts';
 import type { Repos } from '../../store/types.ts';
 import { emit } from '../events.ts';
-import { applyCharge } from '../payments/intents/intents.ts';
+import { applyCharge } from '../payments/intents/charge-outcome.ts';
 import { recordOutcome, revokeForms } from '../payments/payments.ts';
 import type { Merchant, SettlementRecord } from '../../domain/index.ts';
 

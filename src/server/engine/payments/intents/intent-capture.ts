@@ -10,7 +10,8 @@ import type { Repos } from '../../../store/types.ts';
 import { closeAttempt, forgetAttempt, newAttempt } from '../attempts.ts';
 import { settlementOf } from '../charge-records.ts';
 import { processorOf } from '../../binder.ts';
-import { emitCharge, intentForKey, isCaptured, type IntentDeps } from './intents.ts';
+import { intentForKey, type IntentDeps } from './intents.ts';
+import { emitCharge, isCaptured } from './charge-outcome.ts';
 import type { AuthContext, Merchant, PaymentIntentRecord } from '../../../domain/index.ts';
 
 /** `POST /v1/payment_intents/{id}/capture`: full, or partial with `amount_to_capture`. */

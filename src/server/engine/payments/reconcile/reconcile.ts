@@ -11,7 +11,7 @@ import { backOff, closeAttempt } from '../attempts.ts';
 import { recordOutcome, revokeForms } from '../payments.ts';
 import { releaseCharge } from '../charge-at-submit.ts';
 import { resolveRefundAttempt } from '../../refunds/refunds.ts';
-import { applyCharge, failUnseenCharge } from '../intents/intents.ts';
+import { applyCharge, failUnseenCharge } from '../intents/charge-outcome.ts';
 import { applyCapture, applyVoid, releaseOp } from '../intents/intent-capture.ts';
 import type { Processor } from '../../../processors/types.ts';
 import type { Merchant } from '../../../domain/index.ts';

@@ -1,0 +1,154 @@
+/**
+ * A refund's outcome applied once, however it arrives (Doc 2, refund states): the processor's
+ * answer, a provider event (`refund.succeeded` / `refund.failed`), or the reconciler's look-up.
+ */
+import type { EngineDeps } from '../deps.ts';
+import type { Processor, ProcessorRefund, ProviderEvent } from '../../processors/types.ts';
+import type { AttemptRecord, Repos } from '../../store/types.ts';
+import { closeAttempt } from '../payments/attempts.ts';
+import { emit } from '../events.ts';
+import type { Merchant, RefundRecord, SettlementRecord } from '../../domain/index.ts';
+
+export type RefundDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'log'>;
+
+/**
+ * Applies what the processor did with a refund, once (compare-and-set on `requested`): the row,
+ * its processor id, the attempt, and `charge.refunded` / `refund.failed` in the same transaction.
+ * A `pending` answer only records the processor's id; the attempt stays open for the reconciler.
+ */
+export async function applyRefundOutcome(
+  r: Repos,
+  deps: Pick<EngineDeps, 'clock'>,
+  merchant: Merchant,
+  refundId: string,
+  attemptId: string | null,
+  pr: ProcessorRefund,
+  retryAvailable: boolean | null,
+): Promise<RefundRecord> {
+  const now = deps.clock.iso();
+  const current = (await r.refunds.get(refundId))!;
+  if (pr.status !== 'pending' && attemptId) await closeAttempt(r, attemptId, 'done', now);
+  if (current.status !== 'requested') return current;
+  if (current.processorRefundId !== null && current.processorRefundId !== pr.id) return current;
+  if (pr.status === 'pending') {
+    if (current.processorRefundId === pr.id) return current;
+    const next = { ...current, processorRefundId: pr.id, updatedAt: now };
+    await r.refunds.update(next);
+    return next;
+  }
+  const next: RefundRecord = {
+    ...current,
+    status: pr.status,
+    processorRefundId: pr.id,
+    failureCode: pr.status === 'failed' ? (pr.failureCode ?? 'refund_declined') : null,
+    ...(pr.status === 'failed' ? { retryAvailable } : {}),
+    updatedAt: now,
+  };
+  await r.refunds.update(next);
+  const data = await refundEventData(r, next);
+  if (next.status === 'succeeded') await emit(r, deps.clock, merchant.id, next.livemode, 'charge.refunded', data);
+  else await emit(r, deps.clock, merchant.id, next.livemode, 'refund.failed', { ...data, reason_code: 'refund_declined', retry_available: retryAvailable });
+  return next;
+}
+
+/** Doc 2, Events: `charge.refunded` (and `refund.failed`, same shape). Read after the row changed. */
+async function refundEventData(r: Repos, refund: RefundRecord): Promise<Record<string, unknown>> {
+  const s = (await r.settlements.get(refund.settlementId))!;
+  const intent = s.intentId ? await r.payments.get(s.intentId) : undefined;
+  const session = s.sessionId ? await r.sessions.get(s.sessionId) : undefined;
+  return {
+    session_id: s.sessionId,
+    payment_intent_id: s.intentId,
+    transaction_id: s.processorRef,
+    vp_tx_id: s.id,
+    refund_id: refund.id,
+    // This refund, on this connection (Doc 2: varies by processor; never sum it).
+    amount: refund.amount,
+    refund_amount: refund.amount,
+    // Cumulative: succeeded and in-progress refunds, this one included when it succeeded.
+    amount_refunded_total: await r.refunds.committedAmount(s.id),
+    currency: s.currency,
+    reason: refund.reason,
+    is_partial: refund.amount < s.amount,
+    original_charge_amount: s.amount,
+    card: s.card,
+    // The merchant's own references travel with the event (session metadata for session payments).
+    metadata: session ? session.metadata : (intent?.metadata ?? {}),
+  };
+}
+
+/**
+ * Provider events `refund.succeeded` / `refund.failed` (passed to `applyProviderEvent`): the refund
+ * is found by the processor's refund id or by its attempt's reference, and moved off `requested`
+ * once. False when no refund of this service matches (a refund made directly at the provider).
+ */
+export async function applyRefundEvent(deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'log'>, event: Extract<ProviderEvent, { refund: unknown }>): Promise<boolean> {
+  const pr: ProcessorRefund = {
+    ...event.refund,
+    status: event.type === 'refund.succeeded' ? 'succeeded' : 'failed',
+    failureCode: event.type === 'refund.failed' ? (event.refund.failureCode ?? 'refund_declined') : null,
+  };
+  const settlement = await deps.store.read.settlements.byProcessorRef(pr.transactionId);
+  if (!settlement) return false;
+  const merchant = await deps.store.read.merchants.get(settlement.merchantId);
+  if (!merchant) return false;
+  const attempt = await deps.store.read.attempts.byReference(merchant.id, pr.reference);
+  const refund = (await deps.store.read.refunds.byProcessorRef(pr.id)) ?? (attempt?.refundId ? await deps.store.read.refunds.get(attempt.refundId) : undefined);
+  if (!refund || refund.settlementId !== settlement.id) return false;
+  if (refund.status !== 'requested') return false;
+  const processor = deps.processorFor(merchant.processor);
+  const retryAvailable = pr.status === 'failed' && processor ? await retryAvailableAfterDecline(deps, merchant, processor, settlement) : null;
+  const attemptId = attempt?.kind === 'refund' && attempt.refundId === refund.id ? attempt.id : null;
+  const next = await deps.store.tx((r) => applyRefundOutcome(r, deps, merchant, refund.id, attemptId, pr, retryAvailable));
+  return next.status === pr.status;
+}
+
+/**
+ * The reconciler's look at a pending `refund` attempt: the processor's record by reference wins.
+ * Found and final: applied. Found and pending: look again later (its event may still come). Not
+ * found once the grace period is over: it never reached the processor, so the refund is `canceled`
+ * (no money moved, nothing consumed; never retried blind, Doc 2). `wait` asks the caller to back off.
+ */
+export async function resolveRefundAttempt(
+  deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'log'>,
+  merchant: Merchant,
+  processor: Processor,
+  a: AttemptRecord,
+): Promise<'recorded' | 'failed' | 'wait'> {
+  const refund = a.refundId ? await deps.store.read.refunds.get(a.refundId) : undefined;
+  if (!refund) {
+    await deps.store.tx((r) => closeAttempt(r, a.id, 'failed', deps.clock.iso()));
+    return 'failed';
+  }
+  const pr = await processor.refundLookup(merchant, a.reference);
+  if (pr) {
+    const settlement = (await deps.store.read.settlements.get(refund.settlementId))!;
+    const retryAvailable = pr.status === 'failed' ? await retryAvailableAfterDecline(deps, merchant, processor, settlement) : null;
+    await deps.store.tx((r) => applyRefundOutcome(r, deps, merchant, refund.id, a.id, pr, retryAvailable));
+    return pr.status === 'pending' ? 'wait' : 'recorded';
+  }
+  if (deps.clock.iso() < a.resolveAfter) return 'wait';
+  await deps.store.tx(async (r) => {
+    const now = deps.clock.iso();
+    if (!(await closeAttempt(r, a.id, 'failed', now))) return;
+    const current = await r.refunds.get(refund.id);
+    if (current?.status === 'requested') await r.refunds.update({ ...current, status: 'canceled', updatedAt: now });
+  });
+  return 'failed';
+}
+
+/**
+ * Doc 2, `refund.failed` `retry_available`: false when the payment is disputed. A dispute recorded
+ * on the settlement says so; with `disputeReporting: tracked` the processor is asked too (a
+ * dispute not yet linked); with `not_tracked` nothing in the API may reveal a dispute, so null.
+ */
+export async function retryAvailableAfterDecline(deps: RefundDeps, merchant: Merchant, processor: Processor, settlement: SettlementRecord): Promise<boolean | null> {
+  if (settlement.dispute !== null) return false;
+  if (merchant.settings.disputeReporting !== 'tracked') return null;
+  try {
+    const t = await processor.verifyTransaction(merchant, settlement.processorRef);
+    return t ? !t.dispute : null;
+  } catch {
+    return null;
+  }
+}
