@@ -31,7 +31,7 @@ export default {
     'src/server/engine/tokens.ts',
     'src/server/engine/inbound-events.ts',
     'src/server/engine/provider-events.ts',
-    'src/server/webhooks/redirect-signature.ts',
+    'src/platform/redirect-signature.ts',
   ],
   coverageAnalysis: 'perTest',
   // 2 cores shared with other work: one mutant at a time by default (`--concurrency 2` when idle).

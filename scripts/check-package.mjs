@@ -51,6 +51,7 @@ const REQUIRED = [
   'dist/app/hosted-page/index.html',
   'dist/app/sandbox-processor/fields-page/index.html',
   'src/server/main.ts',
+  'src/platform/static.ts',
   'sandbox-processor/index.ts',
   'demo/shop/server.ts',
 ];

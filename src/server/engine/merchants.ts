@@ -2,7 +2,7 @@
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { redirectKey } from '../webhooks/redirect-signature.ts';
+import { redirectKey } from '../../platform/redirect-signature.ts';
 import { MerchantSettings, type Merchant, type ProcessorKind } from './types.ts';
 
 type MerchantDeps = Pick<Deps, 'store' | 'clock' | 'sealer'>;

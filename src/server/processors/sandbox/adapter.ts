@@ -37,20 +37,14 @@ import {
   type VaultInput,
   type VaultedCard,
 } from '../types.ts';
-
-/** The real `fetch` in production; the processor app's own `request` in tests. */
-export type FetchLike = (url: string, init: RequestInit) => TransportResponse | Promise<TransportResponse>;
-/** All the adapter reads of an answer (a `Response` is one). */
-export interface TransportResponse {
-  status: number;
-  text(): Promise<string>;
-}
+import type { FetchLike } from '../../../platform/http-transport.ts';
 
 export interface SandboxAdapterOptions {
   /** Where the service reaches the processor (SVCPAY_PROCESSOR_URL). */
   baseUrl: string;
   /** The bearer secret the processor expects from the service. */
   secret: string;
+  /** The keep-alive transport in production; the processor app's own `request` in tests. */
   fetch: FetchLike;
   /** How long one call may take before the processor counts as unavailable. */
   timeoutMs?: number;
