@@ -50,6 +50,7 @@ const REQUIRED = [
   'dist/embed/svcpay.js',
   'dist/app/hosted-page/index.html',
   'dist/app/sandbox-processor/fields-page/index.html',
+  'src/start.ts',
   'src/server/main.ts',
   'src/platform/static.ts',
   'sandbox-processor/index.ts',
