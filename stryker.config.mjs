@@ -31,7 +31,10 @@ export default {
     'src/server/engine/tokens/tokens.ts',
     'src/server/engine/webhooks/inbound-events.ts',
     'src/server/engine/webhooks/provider-events.ts',
-    'src/server/webhooks/redirect-signature.ts',
+    'src/platform/redirect-signature.ts',
+    'src/server/engine/payments/charge-at-submit.ts',
+    'src/server/engine/payments/intents/charge-outcome.ts',
+    'src/server/engine/refunds/refund-outcomes.ts',
   ],
   coverageAnalysis: 'perTest',
   // 2 cores shared with other work: one mutant at a time by default (`--concurrency 2` when idle).

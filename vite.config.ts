@@ -39,7 +39,7 @@ const MIN_COMPRESS_BYTES = 512;
 
 /**
  * Writes `x.br` (brotli, quality 11) and `x.gz` (gzip, level 9) beside every file of the output
- * directory, for the server to hold in memory and send by Accept-Encoding (src/server/static.ts).
+ * directory, for the server to hold in memory and send by Accept-Encoding (src/platform/static.ts).
  * A plugin rather than a post-build script: it runs whichever way the build is started (npm run
  * build, scripts/ensure.mjs, a bare `vite build`), so the siblings can never be missing or stale.
  * A sibling is written only when it is smaller than the file. Not used for dist/npm: that is

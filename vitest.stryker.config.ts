@@ -1,6 +1,7 @@
 /**
- * The unit tests Stryker runs against each mutant (stryker.config.mjs). Only the server's tests:
- * every mutated module is server code, so the browser tests (happy-dom) can kill none of them.
+ * The unit tests Stryker runs against each mutant (stryker.config.mjs). Only the server's tests and
+ * those of src/platform (the redirect signature): every mutated module is server code, so the
+ * browser tests (happy-dom) can kill none of them.
  * The durability test spawns server processes and kills them; it takes seconds per run and
  * Stryker's instrumented sandbox would have to be what those processes load, so it stays out.
  */
@@ -8,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/server/**/*.test.ts'],
+    include: ['src/server/**/*.test.ts', 'src/platform/**/*.test.ts'],
     exclude: ['src/server/durability.test.ts', '**/node_modules/**'],
     environment: 'node',
     setupFiles: ['src/locales/test-setup.ts'],

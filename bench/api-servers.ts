@@ -45,7 +45,7 @@ export async function startSvcpay(opts: SvcpayOptions): Promise<RunningSvcpay> {
   const dir = mkdtempSync(join(tmpdir(), 'svcpay-bench-'));
   const readyFile = join(dir, 'ready.json');
   const [port, processorPort] = await freePorts(2);
-  const entry = opts.runtime === 'tsx' ? ['--import', 'tsx', 'src/server/main.ts'] : [bundlePath];
+  const entry = opts.runtime === 'tsx' ? ['--import', 'tsx', 'src/start.ts'] : [bundlePath];
   if (opts.runtime === 'dist' && !existsSync(bundlePath)) throw new Error(`${bundlePath} is missing: run \`npm run build:server\` first`);
   const env = {
     SVCPAY_DATA: opts.store === 'memory' ? ':memory:' : join(dir, 'svcpay.sqlite'),

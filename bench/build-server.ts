@@ -1,5 +1,5 @@
 /**
- * Compiles the server entry to one ESM file, dist/server/main.js, so it runs on plain `node`
+ * Compiles the process entry (src/start.ts) to one ESM file, dist/server/main.js, so it runs on plain `node`
  * without tsx compiling TypeScript at start-up. better-sqlite3 stays outside: it loads a native
  * addon through `bindings`, which looks for it relative to its own package.
  *
@@ -13,7 +13,7 @@ import { bundlePath } from './api-servers.ts';
 
 export async function buildServer(): Promise<void> {
   await build({
-    entryPoints: [join(repoRoot, 'src', 'server', 'main.ts')],
+    entryPoints: [join(repoRoot, 'src', 'start.ts')],
     outfile: bundlePath,
     bundle: true,
     platform: 'node',

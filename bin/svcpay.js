@@ -17,4 +17,4 @@ if (!process.env.SVCPAY_DIST && !existsSync(join(root, 'dist', 'app', 'hosted-pa
 }
 // Our own compiler settings, not those of whichever project runs us.
 register({ tsconfig: false });
-await import('../src/server/main.ts');
+await import('../src/start.ts');

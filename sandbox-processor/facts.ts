@@ -1,8 +1,15 @@
 /**
- * What the sandbox processor's rules share (./processor.ts, ./wallets.ts): a refusal before any
- * money moved, the expiry a referenced card reports, and what it reads of a card.
+ * What the sandbox processor's rules share (./processor.ts, ./authorize.ts, ./wallets.ts,
+ * ./refunds.ts): a refusal before any money moved, the provider being down, ids, the expiry a
+ * referenced card reports, and what it reads of a card.
  */
+import { randomBytes } from 'node:crypto';
 import type { CardBehaviour } from './cards.ts';
+
+export const newId = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+
+/** Card 0108: the processor is down; nothing was recorded (answered 503). */
+export class ProviderDown extends Error {}
 
 /** The expiry a server-referenced card reports: the reference carries none. */
 export const REFERENCE_EXPIRY = { expMonth: 12, expYear: 2034 } as const;

@@ -4,7 +4,7 @@
  * without a 2xx stays in the outbox; `deliverPending` (run by `runDue`) tries it again.
  */
 import { randomBytes } from 'node:crypto';
-import { signatureHeader, SIGNATURE_HEADER } from '../src/server/webhooks/signature.ts';
+import { signatureHeader, SIGNATURE_HEADER } from '../src/platform/signature.ts';
 import type { ProviderEventBody } from './api.ts';
 import type { ProcessorRepo } from './store/repo.ts';
 

@@ -1,40 +1,25 @@
 /**
  * The sandbox processor's business rules, free of HTTP: client tokens, the vault, charges with a
  * token (the browser), with card data or with a vaulted card (server to server, once per caller
- * reference), the bank challenge, capture and void. Refunds are in ./refunds.ts, events and clock
- * driven changes in ./provider-events.ts. It keeps the brand, last four, expiry and test-card
- * behaviour of a card and never the number or CVC (Doc 3).
+ * reference), the bank challenge, capture and void. The card table's answer to one charge is in
+ * ./authorize.ts, refunds in ./refunds.ts, events and clock driven changes in
+ * ./provider-events.ts. It keeps the brand, last four, expiry and test-card behaviour of a card
+ * and never the number or CVC (Doc 3).
  */
-import { randomBytes } from 'node:crypto';
-import { detectBrand, luhnValid } from '../src/card/index.ts';
 import type { ChargeCard } from '../src/api/checkout.ts';
-import { behaviourOf, cardForReference } from './cards.ts';
+import { authorize, avsOf, captureEffects, cardFacts, expired, type ChargeContext } from './authorize.ts';
+import { cardForReference } from './cards.ts';
 import type { Outbox } from './outbox.ts';
 import type { ProcessorRepo, TokenRecord, TransactionRecord, VaultRecord } from './store/repo.ts';
 import { wireTransaction } from './wire.ts';
 import type { AppleMerchantSession, AppleSessionRequest, WalletToken } from './api.ts';
 import { appleMerchantSession, walletFacts } from './wallets.ts';
-import { ChargeRefused, REFERENCE_EXPIRY, type CardFacts } from './facts.ts';
+import { ChargeRefused, REFERENCE_EXPIRY, newId, type CardFacts } from './facts.ts';
 
-export { ChargeRefused, REFERENCE_EXPIRY, type CardFacts, type RefusalStatus } from './facts.ts';
+export { ChargeRefused, ProviderDown, REFERENCE_EXPIRY, type CardFacts, type RefusalStatus } from './facts.ts';
 
 /** Client tokens live as long as a provider's hosted-fields credential (Doc 1, expire rule 4). */
 const TOKEN_TTL_MS = 60 * 60 * 1000;
-/** Card 0074 stays unsettled for one hour of clock after capture (Doc 3, test cards). */
-const UNSETTLED_MS = 60 * 60 * 1000;
-/** Card 0259: a dispute opens 60 seconds of clock after capture. */
-const DISPUTE_AFTER_MS = 60 * 1000;
-
-/** Card 0108: the processor is down; nothing was recorded (answered 503). */
-export class ProviderDown extends Error {}
-
-export interface ChargeContext {
-  merchantId: string;
-  sessionId: string | null;
-  livemode: boolean;
-  amount: number;
-  currency: string;
-}
 
 export interface DirectChargeOptions {
   reference: string | null;
@@ -53,10 +38,7 @@ export interface ChargeResult {
   lost: boolean;
 }
 
-export const newId = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
-
 const notFound = () => new ChargeRefused('transaction_not_found', 'No such transaction.', 404);
-const avsOf = (postalCode: string | null | undefined) => (postalCode == null ? null : postalCode === '99999' ? 'no_match' : 'match');
 
 export class SandboxProcessorCore {
   constructor(
@@ -103,8 +85,8 @@ export class SandboxProcessorCore {
     if (tok.revokedAt) throw new ChargeRefused('token_revoked', 'This payment form is no longer valid. Reload the page.', 409);
     if (tok.usedBy) throw new ChargeRefused('token_used', 'This payment form was already used. Reload the page.', 409);
     if (tok.expiresAt <= this.now().toISOString()) throw new ChargeRefused('token_expired', 'This payment form has expired. Reload the page.', 409);
-    const facts = this.#cardFacts(card);
-    const t = this.#authorize(facts, { ...tok, token, reference: token }, { capture: tok.capture, returnUrl: tok.returnUrl, merchantInitiated: false, browser: true });
+    const facts = cardFacts(card);
+    const t = authorize(facts, { ...tok, token, reference: token }, { capture: tok.capture, returnUrl: tok.returnUrl, merchantInitiated: false, browser: true }, this.now());
     const result = this.tx(() => {
       if (!this.repo.useToken(token, t.id)) {
         const now = this.repo.getToken(token);
@@ -136,10 +118,10 @@ export class SandboxProcessorCore {
         return { transaction: existing, created: false, lost: false };
       }
       const facts =
-        'card' in source ? this.#cardFacts(source.card) : 'wallet' in source ? walletFacts(source.wallet) : this.#vaultFacts(ctx, source.vaultId, ctx.billingPostalCode);
+        'card' in source ? cardFacts(source.card) : 'wallet' in source ? walletFacts(source.wallet) : this.#vaultFacts(ctx, source.vaultId, ctx.billingPostalCode);
       // No buyer present: nobody to type a CVC (Doc 3 decisions: `not_provided`).
       if (ctx.merchantInitiated) facts.cvvResult = 'not_provided';
-      const t = this.#authorize(facts, { ...ctx, token: null }, { ...ctx, browser: false });
+      const t = authorize(facts, { ...ctx, token: null }, { ...ctx, browser: false }, this.now());
       this.repo.insertTransaction(t);
       return { transaction: t, created: true, lost: t.captureState !== 'none' && t.behaviour.outcome === 'outcome_unknown' };
     });
@@ -158,8 +140,8 @@ export class SandboxProcessorCore {
       }
       facts = { brand: card.brand, last4: card.last4, ...REFERENCE_EXPIRY, behaviour: card.behaviour, cvvResult: null };
     } else {
-      const f = this.#cardFacts(input.card);
-      if (this.#expired(f)) throw new ChargeRefused('invalid_expiry', 'The card has expired.');
+      const f = cardFacts(input.card);
+      if (expired(f, this.now())) throw new ChargeRefused('invalid_expiry', 'The card has expired.');
       facts = { brand: f.brand, last4: f.last4, expMonth: f.expMonth, expYear: f.expYear, behaviour: f.behaviour, cvvResult: f.cvvResult };
     }
     const record: VaultRecord = { id: newId('sbx_pm_'), merchantId, livemode: input.livemode, createdAt: this.now().toISOString(), ...facts };
@@ -197,7 +179,7 @@ export class SandboxProcessorCore {
       t.threeDSecure = { outcome: result === 'approve' ? 'authenticated' : 'failed', method: 'challenge', version: '2.2.0', eci: result === 'approve' ? '05' : '07' };
       if (result === 'approve' && !declineAfter) {
         t.status = 'approved';
-        if (t.captureRequested) this.#captureEffects(t, t.amount, now);
+        if (t.captureRequested) captureEffects(t, t.amount, now);
       } else {
         t.status = 'declined';
         t.declineCode = 'card_declined';
@@ -223,7 +205,7 @@ export class SandboxProcessorCore {
         throw new ChargeRefused('invalid_state', 'Only an authorized, uncaptured transaction can be captured.', 409);
       }
       if (req.amount > t.amount) throw new ChargeRefused('amount_exceeds_authorized', `At most ${t.amount} can be captured.`);
-      this.#captureEffects(t, req.amount, this.now());
+      captureEffects(t, req.amount, this.now());
       t.captureReference = req.reference;
       this.repo.updateTransaction(t);
       return { transaction: t, created: true, lost: t.behaviour.outcome === 'outcome_unknown' };
@@ -246,113 +228,10 @@ export class SandboxProcessorCore {
     });
   }
 
-  /** Money moves: what each card of the table does once captured. */
-  #captureEffects(t: TransactionRecord, amount: number, now: Date) {
-    t.capturedAmount = amount;
-    t.captureState = t.behaviour.outcome === 'async_capture' ? 'pending' : 'settled';
-    if (t.behaviour.outcome === 'unsettled_1h') {
-      t.settlesAt = new Date(now.getTime() + UNSETTLED_MS).toISOString();
-      t.settleEventDue = true;
-    }
-    if (t.behaviour.outcome === 'dispute') t.disputeDueAt = new Date(now.getTime() + DISPUTE_AFTER_MS).toISOString();
-  }
-
-  #cardFacts(card: ChargeCard): CardFacts {
-    if (!luhnValid(card.number)) throw new ChargeRefused('invalid_number', 'The card number is not valid.');
-    const brand = detectBrand(card.number);
-    const cvcLength = brand === 'amex' ? 4 : 3;
-    if (card.cvc.length !== cvcLength) throw new ChargeRefused('invalid_cvc', `The security code must be ${cvcLength} digits.`);
-    return {
-      brand,
-      last4: card.number.slice(-4),
-      expMonth: card.expMonth,
-      expYear: card.expYear,
-      behaviour: behaviourOf(card.number),
-      // Doc 3: CVC 000 gives a CVV no_match; approval stands.
-      cvvResult: card.cvc === '000' ? 'no_match' : 'match',
-      avsResult: avsOf(card.postalCode),
-      vaultId: null,
-    };
-  }
-
   #vaultFacts(ctx: ChargeContext, vaultId: string, postalCode: string | null): CardFacts {
     const v = this.repo.getVaulted(vaultId);
     // Another account's card, or the other mode's, reads as unknown.
     if (!v || v.merchantId !== ctx.merchantId || v.livemode !== ctx.livemode) throw new ChargeRefused('unknown_vault_id', 'No such vaulted card.');
     return { ...v, cvvResult: v.cvvResult ?? 'not_provided', avsResult: avsOf(postalCode), vaultId: v.id };
-  }
-
-  #expired(f: Pick<CardFacts, 'expMonth' | 'expYear'>) {
-    const now = this.now();
-    return f.expYear < now.getUTCFullYear() || (f.expYear === now.getUTCFullYear() && f.expMonth < now.getUTCMonth() + 1);
-  }
-
-  /** The card table's answer to one charge. Throws for what records nothing (refusals, provider down). */
-  #authorize(
-    facts: CardFacts,
-    ctx: ChargeContext & Pick<TransactionRecord, 'token' | 'reference'>,
-    opts: { capture: boolean; returnUrl: string | null; frameAncestor?: string | null; merchantInitiated: boolean; browser: boolean },
-  ): TransactionRecord {
-    const b = facts.behaviour;
-    if (b.outcome === 'unavailable') throw new ProviderDown('The sandbox processor is unavailable (test card 0108).');
-    const now = this.now();
-    const t: TransactionRecord = {
-      id: newId('sbx_txn_'),
-      token: ctx.token,
-      reference: ctx.reference,
-      merchantId: ctx.merchantId,
-      sessionId: ctx.sessionId,
-      livemode: ctx.livemode,
-      amount: ctx.amount,
-      currency: ctx.currency,
-      status: 'approved',
-      declineCode: null,
-      ruleCode: null,
-      brand: facts.brand,
-      last4: facts.last4,
-      expMonth: facts.expMonth,
-      expYear: facts.expYear,
-      avsResult: facts.avsResult,
-      cvvResult: facts.cvvResult,
-      createdAt: now.toISOString(),
-      behaviour: b,
-      vaultId: facts.vaultId,
-      captureRequested: opts.capture,
-      captureState: 'none',
-      capturedAmount: 0,
-      captureReference: null,
-      voidReference: null,
-      settlesAt: null,
-      settleEventDue: false,
-      returnUrl: null,
-      frameAncestor: null,
-      threeDSecure: null,
-      disputeStatus: null,
-      disputeOpenedAt: null,
-      disputeDueAt: null,
-    };
-    if (this.#expired(facts)) {
-      return { ...t, status: 'declined', declineCode: 'expired_card' };
-    }
-    if (b.outcome === 'decline') {
-      return { ...t, status: 'declined', declineCode: b.code, ruleCode: b.code === 'blocked_by_rule' ? (b.ruleCode ?? null) : null };
-    }
-    if (b.outcome === 'challenge' && !opts.merchantInitiated) {
-      if (opts.browser && opts.returnUrl === null) {
-        // A form with nowhere to send the buyer back (the embedded checkout): the challenge counts
-        // as run inside the fields page, and the charge answers with its outcome.
-        const threeDSecure = { outcome: 'authenticated' as const, method: 'challenge', version: '2.2.0', eci: '05' };
-        if (b.declineAfter) return { ...t, status: 'declined', declineCode: 'card_declined', threeDSecure };
-        t.threeDSecure = threeDSecure;
-      } else {
-        if (opts.returnUrl === null) {
-          throw new ChargeRefused('missing_redirect_url', 'This card needs a bank challenge: send returnUrl, where the challenge sends the buyer back.');
-        }
-        return { ...t, status: 'requires_action', returnUrl: opts.returnUrl, frameAncestor: opts.frameAncestor ?? null };
-      }
-    }
-    if (b.outcome === 'frictionless') t.threeDSecure = { outcome: 'authenticated', method: 'frictionless', version: '2.2.0', eci: '05' };
-    if (opts.capture) this.#captureEffects(t, t.amount, now);
-    return t;
   }
 }

@@ -3,7 +3,8 @@
  * sum and the insert share one transaction), refused before settlement, declined on a dispute,
  * and asynchronous for cards 0082 (succeeds on `refund.succeeded`) and 5126 (fails 60 s later).
  */
-import { ChargeRefused, newId, type SandboxProcessorCore } from './processor.ts';
+import { newId } from './facts.ts';
+import { ChargeRefused, type SandboxProcessorCore } from './processor.ts';
 import type { RefundRecord } from './store/repo.ts';
 
 /** Card 5126: a pending refund fails by itself after 60 seconds of clock (Doc 3 decisions). */

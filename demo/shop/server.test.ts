@@ -1,4 +1,4 @@
-import { redirectKey, signedRedirectUrl } from '../../src/server/webhooks/redirect-signature.ts';
+import { redirectKey, signedRedirectUrl } from '../../src/platform/redirect-signature.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
-import { readSignedRedirect } from '../../src/server/webhooks/redirect-signature.ts';
+import { readSignedRedirect } from '../../src/platform/redirect-signature.ts';
 import { createSvcPayApi, type SvcPayApi } from './svcpay-api.ts';
 import { galleryRoutes } from './gallery-routes.ts';
 import { allElementsPage, elementsPage, errorPage, internalErrorPage, notFoundPage, product, productPage, successPage } from './pages.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signatureHeader } from '../../src/server/webhooks/signature.ts';
+import { signatureHeader } from '../../src/platform/signature.ts';
 import { SIGNATURE_HEADER, verifyWebhook } from './index.ts';
 
 const body = JSON.stringify({ id: 'vp_evt_test_1', type: 'charge.succeeded', created: 1, livemode: false, merchant_id: 'm', data: { amount: 100 } });

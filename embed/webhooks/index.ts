@@ -4,8 +4,8 @@
  * says a receiver should: HMAC-SHA256 of `<t>.<raw body>` with the `whsec_…` secret, any of the
  * `v1=` entries (two for 24 hours after a rotation), and `t` within 300 seconds of now.
  */
-import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, verifySignature } from '../../src/server/webhooks/signature.ts';
-import { readSignedRedirect } from '../../src/server/webhooks/redirect-signature.ts';
+import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, verifySignature } from '../../src/platform/signature.ts';
+import { readSignedRedirect } from '../../src/platform/redirect-signature.ts';
 
 export { SIGNATURE_HEADER, verifySignature };
 

@@ -2,8 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVICE, testApp } from '../../src/server/testing.ts';
-import { CARD, testProcessor } from '../testing.ts';
+import { CARD, SERVICE_URL, testProcessor } from '../testing.ts';
 
 describe('sandbox processor browser charge API', () => {
   it('approves 4242… with a client token and keeps only brand and last four', async () => {
@@ -63,14 +62,14 @@ describe('sandbox fields page', () => {
     dist = mkdtempSync(join(tmpdir(), 'svcpay-dist-'));
     mkdirSync(join(dist, 'app', 'sandbox-processor', 'fields-page'), { recursive: true });
     writeFileSync(join(dist, 'app', 'sandbox-processor', 'fields-page', 'index.html'), '<html><head><!--svcpay-boot--></head><body>fields</body></html>');
-    const t = await testApp({ SVCPAY_DIST: dist });
-    const res = await t.sandbox.app.request('/fields');
+    const { processor } = testProcessor({ distDir: dist });
+    const res = await processor.app.request('/fields');
     expect(res.status).toBe(200);
     const policy = res.headers.get('content-security-policy') ?? '';
     // Framable under any merchant page (mountCheckout); the page talks to the boot's serviceOrigin only.
     expect(policy.split('; ')).toContain('frame-ancestors *');
     const html = await res.text();
-    expect(html).toContain('<script type="application/json" id="svcpay-boot">{"serviceOrigin":"http://localhost:4242"}</script>');
+    expect(html).toContain(`<script type="application/json" id="svcpay-boot">{"serviceOrigin":"${SERVICE_URL}"}</script>`);
     expect(html).toContain('fields');
     expect(html).not.toContain('<!--svcpay-boot-->');
   });

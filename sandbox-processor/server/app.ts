@@ -7,7 +7,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ProcessorChargeRequest } from '../../src/api/processor.ts';
-import { csp, escapeJsonForHtml, pageHeaders, readDist, serveAsset } from '../../src/server/static.ts';
+import { csp, escapeJsonForHtml, pageHeaders } from '../../src/platform/page-headers.ts';
+import { readDist, serveAsset } from '../../src/platform/static.ts';
 import type { SandboxProcessorCore } from '../processor.ts';
 import { challengePage } from './challenge-page.ts';
 import { fail, readBody } from './http.ts';

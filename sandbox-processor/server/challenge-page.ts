@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { csp, pageHeaders } from '../../src/server/static.ts';
+import { csp, pageHeaders } from '../../src/platform/page-headers.ts';
 import type { SandboxProcessorCore } from '../processor.ts';
 import type { TransactionRecord } from '../store/repo.ts';
 

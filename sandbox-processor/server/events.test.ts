@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifySignature } from '../../src/server/webhooks/signature.ts';
+import { verifySignature } from '../../src/platform/signature.ts';
 import { CARD, SECRET, WEBHOOK_SECRET, serverAuth, testClock, testProcessor, webhookReceiver } from '../testing.ts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -31,9 +31,30 @@ export const importRules: ImportRule[] = [
   },
   {
     name: 'platform-neutral',
-    why: 'src/platform is what the service and the processor both stand on; it imports neither',
+    why: 'src/platform is what the service and the processor both stand on; it imports only itself',
     from: /^src\/platform\//,
-    to: /^(src\/(server|frames|components|client|checkout|elements)|sandbox-processor|demo|embed|hosted-page|e2e)\//,
+    to: /^(?!src\/platform\/)/,
+    tests: true,
+  },
+  {
+    name: 'processor-through-its-door',
+    why: 'the service reaches the sandbox processor only through its start function (index.ts) and the HTTP contract its adapter speaks (api.ts)',
+    from: /^src\/server\//,
+    to: /^sandbox-processor\/(?!(index|api)\.ts$)/,
+    tests: false,
+  },
+  {
+    name: 'demo-shop-is-a-merchant',
+    why: 'the demo shop is a merchant: it talks to the service over HTTP like any other',
+    from: /^demo\/shop\//,
+    to: /^(src\/server|sandbox-processor)\//,
+    tests: true,
+  },
+  {
+    name: 'one-entry-starts-the-service',
+    why: 'only the process entry (src/start.ts) starts the service; the demo shop is started beside it, never from inside',
+    from: /^(?!src\/start\.ts$)/,
+    to: /^src\/server\/main\.ts$/,
     tests: true,
   },
   {
@@ -80,8 +101,8 @@ export const importRules: ImportRule[] = [
   },
   {
     name: 'shared-src-not-apps',
-    why: 'src/ holds what the apps share; the hosted page and the demo stand on it, not the reverse',
-    from: /^src\//,
+    why: 'src/ holds what the apps share; the hosted page and the demo stand on it, not the reverse (src/start.ts, the process entry, starts the demo shop beside the service)',
+    from: /^src\/(?!start\.ts$)/,
     to: /^(hosted-page|demo|e2e|bench)\//,
     tests: false,
   },

@@ -29,7 +29,7 @@ afterAll(() => {
 async function startServer(data: string, ready: string) {
   const [port, processorPort] = await freePorts(2);
   rmSync(ready, { force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
     cwd: root,
     env: { ...process.env, SVCPAY_DATA: data, SVCPAY_READY_FILE: ready, PORT: String(port), HOST: '127.0.0.1', PROCESSOR_PORT: String(processorPort), SVCPAY_DEMO: 'off', SVCPAY_LOG: 'silent', SVCPAY_RATE_LIMITS: 'off' },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,13 +1,15 @@
 /**
- * Process entry (`npm start`): parse env, open the store, start the service, the sandbox
- * processor and the demo shop on their three origins, print what a newcomer needs.
+ * The service's start: open the store, listen on the service's origin and on the sandbox
+ * processor's (which it starts beside itself, src/server/deps.ts), keep a demo merchant, recover
+ * what a crash left and start the scheduler. The process entry (src/start.ts) calls it, then
+ * starts the demo shop, prints the banner and writes the ready file; this module knows nothing of
+ * the demo shop but its address.
  */
 import { serve, type ServerType } from '@hono/node-server';
-import { writeFileSync } from 'node:fs';
 import { createApp } from './app.ts';
 import { buildDeps } from './deps.ts';
 import type { Deps } from './context.ts';
-import { loadConfig, type Config } from './env.ts';
+import type { Config } from './env.ts';
 import { createMerchant, type MerchantKeys } from './engine/merchants/merchants.ts';
 import { createSession } from './engine/sessions/sessions.ts';
 import { startScheduler } from './jobs/index.ts';
@@ -39,7 +41,18 @@ async function demoMerchant(deps: Deps): Promise<{ id: string; keys: MerchantKey
   return demo;
 }
 
-async function start(config: Config) {
+/** The running service, as the process entry needs it for the banner and the ready file. */
+export interface RunningService {
+  deps: Deps;
+  /** The demo merchant: kept in the store across restarts so the banner can print its keys. */
+  demo: { id: string; keys: MerchantKeys };
+  /** A hosted checkout of the demo merchant, made at each start for the banner. */
+  checkoutUrl: string;
+  /** Stops the scheduler, closes the listeners, the store and the sandbox processor. */
+  stop(): Promise<void>;
+}
+
+export async function startService(config: Config): Promise<RunningService> {
   const { deps, sandbox } = await buildDeps(config);
   const app = createApp(deps);
   const servers: ServerType[] = [];
@@ -53,20 +66,6 @@ async function start(config: Config) {
   servers.push(await listen(sandbox.app.fetch, config.processorPort, new URL(config.processorUrl).hostname));
 
   const demo = await demoMerchant(deps);
-  let closeDemo: (() => Promise<void>) | undefined;
-  if (config.demo) {
-    const { startDemoShop } = await import('../../demo/shop/server.ts');
-    const shop = await startDemoShop({
-      port: config.demoPort,
-      host: new URL(config.demoUrl).hostname,
-      publicUrl: config.demoUrl,
-      serviceUrl: config.publicUrl,
-      publicServiceUrl: config.publicUrl,
-      secretKey: demo.keys.secret,
-      publishableKey: demo.keys.publishable,
-    });
-    closeDemo = shop.close;
-  }
   const merchant = (await deps.store.read.merchants.get(demo.id))!;
   const session = await createSession(deps, { merchant, keyType: 'secret', livemode: false, keyId: 'banner' }, {
       amount: 2500,
@@ -85,48 +84,11 @@ async function start(config: Config) {
   if (recovered.recorded || recovered.failed || recovered.waiting) deps.log.info('start-up reconciliation', { ...recovered });
   const stopScheduler = startScheduler(deps);
 
-  const rows: [string, string][] = [
-    ['service', config.publicUrl],
-    ['sandbox processor', config.processorUrl],
-    ['demo shop', config.demo ? config.demoUrl : '(off)'],
-    ['database', config.dataPath],
-    ['secret key', demo.keys.secret],
-    ['publishable key', demo.keys.publishable],
-    ['hosted checkout', checkoutUrl],
-    ['test cards', '4242 4242 4242 4242 approves, 4000 0000 0000 0002 declines (any future expiry, any CVC)'],
-  ];
-  process.stdout.write(['', 'svcpay reference server', ...rows.map(([k, v]) => `  ${k.padEnd(18)} ${v}`), ''].join('\n') + '\n');
-  if (config.readyFile) {
-    writeFileSync(
-      config.readyFile,
-      JSON.stringify({
-        serviceUrl: config.publicUrl,
-        processorUrl: config.processorUrl,
-        demoUrl: config.demoUrl,
-        merchantId: demo.id,
-        secretKey: demo.keys.secret,
-        publishableKey: demo.keys.publishable,
-        checkoutUrl,
-      }),
-    );
-  }
-
-  let stopping = false;
   const stop = async () => {
-    if (stopping) return;
-    stopping = true;
     stopScheduler();
-    await closeDemo?.();
     await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
     await deps.store.close();
     sandbox.close();
-    process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  return { deps, demo, checkoutUrl, stop };
 }
-
-start(loadConfig()).catch((err: unknown) => {
-  process.stderr.write(`svcpay failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});

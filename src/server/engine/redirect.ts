@@ -8,7 +8,7 @@
 import type { Store } from '../store/types.ts';
 import type { SessionRecord } from '../domain/index.ts';
 import type { Sealer } from './sealed.ts';
-import { signedRedirectUrl } from '../webhooks/redirect-signature.ts';
+import { signedRedirectUrl } from '../../platform/redirect-signature.ts';
 
 export function redirectSigner(store: Store, sealer: Sealer) {
   return {

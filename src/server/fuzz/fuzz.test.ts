@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headerPlan, mutatedPlan, run, tally, validPlan, type Plan, type Tally } from './runner.ts';
-import { specKey, uncovered, withSchemas, type RouteSpec } from './routes.ts';
+import type { RouteSpec } from './route-spec.ts';
+import { specKey, uncovered, withSchemas } from './routes.ts';
 import { buildWorld, type World } from './world.ts';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;

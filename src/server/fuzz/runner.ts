@@ -8,7 +8,8 @@ import { ErrorEnvelope } from '../../api/checkout.ts';
 import { SERVICE, bearer, fromIp } from '../testing.ts';
 import { arbitraryOf, type JsonSchema } from './json-schema-arbitrary.ts';
 import { bodyMutation, extraHeaders, oddQuery, keyCase, scheme, type BodyMutation, type KeyCase } from './mutations.ts';
-import { specKey, type RouteSpec, type Target } from './routes.ts';
+import type { RouteSpec, Target } from './route-spec.ts';
+import { specKey } from './routes.ts';
 import type { World } from './world.ts';
 
 export interface Plan {

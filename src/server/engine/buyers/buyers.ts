@@ -1,6 +1,6 @@
 /**
  * Buyers (Doc 2, "Buyer", "Buyers" and the "Buyer rules" of POST /v1/payment_intents). Free of
- * HTTP: callers pass validated input and get records or ApiErrors. A buyer belongs to one
+ * HTTP: callers pass validated input and get records or DomainErrors. A buyer belongs to one
  * merchant and one mode; any other caller gets 404 `buyer_not_found`, never 403 (Doc 3).
  *
  * Identity: `external_id` (the merchant's reference; what `buyer_id` names on intents, tokens,

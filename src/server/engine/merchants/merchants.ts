@@ -2,7 +2,7 @@
 import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../ids.ts';
-import { redirectKey } from '../../webhooks/redirect-signature.ts';
+import { redirectKey } from '../../../platform/redirect-signature.ts';
 import { MerchantSettings, type Merchant, type ProcessorKind } from '../../domain/index.ts';
 
 type MerchantDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer'>;

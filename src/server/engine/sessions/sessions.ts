@@ -1,6 +1,6 @@
 /**
  * The checkout session: creation rules and the state machine of Doc 1, "Session status".
- * Free of HTTP: callers pass validated input and get records or ApiErrors.
+ * Free of HTTP: callers pass validated input and get records or DomainErrors.
  */
 import type { CreateSessionBody } from '../../../api/sessions.ts';
 import type { EngineDeps } from '../deps.ts';

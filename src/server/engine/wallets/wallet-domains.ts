@@ -1,7 +1,7 @@
 /**
  * Wallet-domain verification (Doc 1, "Wallet-domain verification", "Other merchant endpoints"
  * and the `wallet_domain_*` codes). Free of HTTP: callers pass validated input and get records
- * or ApiErrors. Every row belongs to one merchant and one mode; any other caller gets 404
+ * or DomainErrors. Every row belongs to one merchant and one mode; any other caller gets 404
  * `wallet_domain_not_found`, never 403 (Doc 3), and so does a removed row.
  */
 import type { EngineDeps } from '../deps.ts';

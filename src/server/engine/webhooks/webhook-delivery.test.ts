@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, testApp, webhookReceiver, type ReceivedWebhook } from '../../testing.ts';
-import { SIGNATURE_HEADER, verifySignature } from '../../webhooks/signature.ts';
+import { SIGNATURE_HEADER, verifySignature } from '../../../platform/signature.ts';
 import { GIVE_UP_MS, RETRY_SCHEDULE_MS, retryDelayMs } from './webhook-delivery.ts';
 
 let receiver: Awaited<ReturnType<typeof webhookReceiver>>;

@@ -3,8 +3,8 @@
  * v1=<hex>[,v1=<hex>]`, HMAC-SHA256 keyed with each `whsec_*` over `<t>.<raw body>`, new secret
  * first. A 2xx within 10 seconds counts as delivered.
  */
-import { httpTransport } from '../../processors/sandbox/http-transport.ts';
-import { SIGNATURE_HEADER, signatureHeader } from '../../webhooks/signature.ts';
+import { httpTransport } from '../../../platform/http-transport.ts';
+import { SIGNATURE_HEADER, signatureHeader } from '../../../platform/signature.ts';
 
 /** Doc 3: a 2xx within 10 seconds counts. */
 export const DELIVERY_TIMEOUT_MS = 10_000;

@@ -12,7 +12,8 @@ import { loadConfig } from '../../env.ts';
 import { createLogger } from '../../log.ts';
 import { SERVICE, bearer, testApp } from '../../testing.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type VaultChargeRequest } from '../types.ts';
-import { SandboxProcessorAdapter, parseProviderEvent, type FetchLike } from './adapter.ts';
+import type { FetchLike } from '../../../platform/http-transport.ts';
+import { SandboxProcessorAdapter, parseProviderEvent } from './adapter.ts';
 
 const BASE = 'http://127.0.0.1:4243';
 const merchant = { id: 'merchant_a' } as Merchant;

@@ -8,7 +8,8 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../ids.ts';
-import { csp, escapeJsonForHtml, inlineHashes, loadDist, pageHeaders, readDist, sendDist, serveAsset } from '../../static.ts';
+import { csp, escapeJsonForHtml, inlineHashes, pageHeaders } from '../../../platform/page-headers.ts';
+import { loadDist, readDist, sendDist, serveAsset } from '../../../platform/static.ts';
 import { sessionIdShape } from '../../../vocab/keys.ts';
 
 const BUILD_MISSING = 'The browser bundles are not built. Run `npm run build` (npm start does it for you).';

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
 import { INBOUND_GATEWAYS, drainInbound, receive } from '../../engine/webhooks/inbound-events.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { SIGNATURE_HEADER, verifySignature } from '../../webhooks/signature.ts';
+import { SIGNATURE_HEADER, verifySignature } from '../../../platform/signature.ts';
 
 export function providerWebhookRoutes(deps: Deps) {
   const r = new Hono<AppEnv>();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { drainInbound } from '../../engine/webhooks/inbound-events.ts';
 import { testApp } from '../../testing.ts';
-import { SIGNATURE_HEADER, signatureHeader } from '../../webhooks/signature.ts';
+import { SIGNATURE_HEADER, signatureHeader } from '../../../platform/signature.ts';
 
 async function setup() {
   const t = await testApp();

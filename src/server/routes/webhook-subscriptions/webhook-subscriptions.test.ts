@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, testApp, webhookReceiver, type ReceivedWebhook } from '../../testing.ts';
-import { SIGNATURE_HEADER, verifySignature } from '../../webhooks/signature.ts';
+import { SIGNATURE_HEADER, verifySignature } from '../../../platform/signature.ts';
 
 let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
 let base: string;

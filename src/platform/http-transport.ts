@@ -1,12 +1,20 @@
 /**
- * The adapter's transport to the processor in production: `node:http` over a keep-alive agent.
+ * A server-to-server transport: `node:http` over a keep-alive agent. The service's adapter calls
+ * the processor with it in production, and the service sends merchant webhooks with it.
  * The global `fetch` works too, but builds a Request, Headers, Response and a transferable
  * AbortSignal per call, about a quarter of a charge's CPU in `bench/profile-api.ts --op charge`;
  * a server-to-server client that always talks JSON to one origin needs none of that.
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { FetchLike, TransportResponse } from './adapter.ts';
+
+/** The real `fetch`, this transport, or an app's own `request` in tests. */
+export type FetchLike = (url: string, init: RequestInit) => TransportResponse | Promise<TransportResponse>;
+/** All a caller reads of an answer (a `Response` is one). */
+export interface TransportResponse {
+  status: number;
+  text(): Promise<string>;
+}
 
 /**
  * An idle pooled socket is closed after this long: under node's default server keep-alive

@@ -1,7 +1,8 @@
 /**
  * The `x-svc-signature` scheme (Doc 3, Webhooks): `t=<unix seconds>,v1=<hex>[,v1=<hex>]`, where
  * each hex is HMAC-SHA256 keyed with the full secret string, of `<t>.<raw body>`. One module for
- * the processor's provider webhooks, the service's inbound route and outbound merchant webhooks.
+ * the processor's provider webhooks, the service's inbound route and outbound merchant webhooks,
+ * and the receiver side merchants import (`svcpay/webhooks`).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

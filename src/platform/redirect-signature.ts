@@ -8,8 +8,8 @@
  * `v1.<session_id>.<amount>.<currency>.<payment_status>`. The redirect key is derived from the
  * merchant's secret API key (HMAC-SHA256 of `svcpay-redirect` keyed by it), so a merchant verifies
  * with the secret it already holds, and the service, which keeps API keys only as hashes, keeps the
- * derived key (sealed) beside each secret key. Shared by the service (signing) and
- * `svcpay/webhooks` (verifyRedirect), so both read the same format.
+ * derived key (sealed) beside each secret key. Shared by the service (signing), `svcpay/webhooks`
+ * (verifyRedirect) and the demo shop (reading its own success page), so all read the same format.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

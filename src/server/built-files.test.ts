@@ -1,15 +1,14 @@
 /**
- * The built files through the whole app, from a small fake dist in a temp folder (no vite
- * build needed): negotiation, validators, caching headers and the in-memory rule.
+ * The service's routes for the built files (svcpay.js and its parts, frames, hosted page), through
+ * the whole app from a small fake dist in a temp folder (no vite build needed): each route's
+ * policy and caching headers. Negotiation, validators and the in-memory rule themselves are
+ * tested beside src/platform/static.ts.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inlineHashes } from './static.ts';
-import { testApp } from './testing.ts';
+import { bodyBytes as bytes, putBuilt as put, tempDists } from '../platform/testing.ts';
+import { SERVICE, testApp } from './testing.ts';
 import { elementPages } from '../vocab/elements.ts';
 
 const EMBED = `/* svcpay embed */\n${'window.SvcPay = function () { return "mount the fields"; };\n'.repeat(80)}`;
@@ -17,24 +16,9 @@ const ASSET = `export const core = ${JSON.stringify('protocol and zod '.repeat(2
 const FIELD = `<!doctype html><html><head><script type="module" src="/assets/field-Ab12Cd.js"></script></head><body>${'<div></div>'.repeat(60)}</body></html>`;
 const HOSTED = '<!doctype html><html><head><!--svcpay-boot--></head><body><div id="app"></div></body></html>';
 
-const made: string[] = [];
-afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-function tempDist() {
-  const dir = mkdtempSync(join(tmpdir(), 'svcpay-dist-'));
-  made.push(dir);
-  return dir;
-}
-
-/** Writes `path` under `dir`, with the build's .br and .gz siblings unless `plain`. */
-function put(dir: string, path: string, text: string, plain = false) {
-  const file = join(dir, path);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  if (plain) return;
-  writeFileSync(`${file}.br`, brotliCompressSync(text));
-  writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
-}
+const dists = tempDists();
+afterAll(dists.remove);
+const tempDist = dists.make;
 
 function fakeDist() {
   const dir = tempDist();
@@ -45,6 +29,7 @@ function fakeDist() {
   put(dir, 'app/src/frames/controller.html', FIELD);
   put(dir, 'app/src/frames/checkout.html', FIELD);
   put(dir, 'app/hosted-page/index.html', HOSTED, true);
+  put(dir, 'app/sandbox-processor/fields-page/index.html', HOSTED, true);
   return dir;
 }
 
@@ -54,84 +39,16 @@ async function setup(dir = fakeDist()) {
   return { dir, get };
 }
 
-const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
-
-describe('static files: encodings', () => {
-  it('sends brotli, gzip or identity by Accept-Encoding, each with its own length and Vary', async () => {
+describe('the embed script and the frames', () => {
+  it('serves svcpay.js negotiated, cached for minutes, and 304 to the tag the client holds', async () => {
     const { get } = await setup();
     const br = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(br.headers.get('Content-Encoding')).toBe('br');
-    const brBody = await bytes(br);
-    expect(brotliDecompressSync(brBody).toString()).toBe(EMBED);
-    expect(Number(br.headers.get('Content-Length'))).toBe(brBody.length);
-    expect(brBody.length).toBeLessThan(EMBED.length);
-
-    const gz = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'br;q=0, gzip' });
-    expect(gz.headers.get('Content-Encoding')).toBe('gzip');
-    const gzBody = await bytes(gz);
-    expect(gunzipSync(gzBody).toString()).toBe(EMBED);
-    expect(Number(gz.headers.get('Content-Length'))).toBe(gzBody.length);
-
-    const plain = await get('/js/v1/svcpay.js');
-    expect(plain.headers.get('Content-Encoding')).toBeNull();
-    expect((await bytes(plain)).toString()).toBe(EMBED);
-    expect(Number(plain.headers.get('Content-Length'))).toBe(Buffer.byteLength(EMBED));
-
-    for (const res of [br, gz, plain]) {
-      expect(res.status).toBe(200);
-      expect(res.headers.get('Vary')).toBe('Accept-Encoding');
-      expect(res.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8');
-    }
-  });
-
-  it('sends identity for a file the build left uncompressed', async () => {
-    const dir = fakeDist();
-    put(dir, 'app/assets/tiny-Q1w2E3.css', 'a{}', true);
-    const res = await (await setup(dir)).get('/assets/tiny-Q1w2E3.css', { 'Accept-Encoding': 'br, gzip' });
-    expect(res.headers.get('Content-Encoding')).toBeNull();
-    expect(await res.text()).toBe('a{}');
-  });
-
-  it('does not serve the compressed siblings as files of their own', async () => {
-    const res = await (await setup()).get('/assets/core-Xy98Zw.js.br');
-    expect(res.status).toBe(404);
-  });
-});
-
-describe('static files: validators and caching', () => {
-  it('gives each representation its own strong ETag and answers 304 to a matching If-None-Match', async () => {
-    const { get } = await setup();
-    const tags = new Set<string>();
-    for (const enc of ['br', 'gzip', 'identity']) {
-      const first = await get('/js/v1/svcpay.js', { 'Accept-Encoding': enc });
-      const etag = first.headers.get('ETag')!;
-      expect(etag).toMatch(/^"[\w-]+"$/);
-      tags.add(etag);
-      const again = await get('/js/v1/svcpay.js', { 'Accept-Encoding': enc, 'If-None-Match': etag });
-      expect(again.status).toBe(304);
-      expect(await again.text()).toBe('');
-      expect(again.headers.get('ETag')).toBe(etag);
-      expect(again.headers.get('Cache-Control')).toBe('public, max-age=300');
-    }
-    expect(tags.size).toBe(3);
-  });
-
-  it('answers 200 when the tag the client holds is for another encoding', async () => {
-    const { get } = await setup();
-    const gz = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'gzip' });
-    const res = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'br', 'If-None-Match': gz.headers.get('ETag')! });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('Content-Encoding')).toBe('br');
-  });
-
-  it('caches hashed assets for a year, immutable, readable from both origins', async () => {
-    const res = await (await setup()).get('/assets/core-Xy98Zw.js', { 'Accept-Encoding': 'br' });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
-    expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
-    expect(res.headers.get('Cross-Origin-Resource-Policy')).toBe('cross-origin');
-    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
-    expect(res.headers.get('ETag')).toMatch(/-br"$/);
+    expect(brotliDecompressSync(await bytes(br)).toString()).toBe(EMBED);
+    expect(br.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8');
+    const again = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.get('ETag')! });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('Cache-Control')).toBe('public, max-age=300');
   });
 
   it('keeps the frame headers: framable by any page, cached for minutes, precompressed', async () => {
@@ -151,11 +68,6 @@ describe('static files: a frame page with its code inline (issue 9, Speed)', () 
   const STYLE = '.svp-card{color:red}';
   const INLINE = `<!doctype html><html><head><style>${STYLE}</style></head><body><div></div><script type="module">${SCRIPT}</script></body></html>`;
   const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-  it('hashes inline scripts and styles, not scripts loaded by src', () => {
-    expect(inlineHashes(INLINE)).toEqual({ script: [sha(SCRIPT)], style: [sha(STYLE)] });
-    expect(inlineHashes(FIELD)).toEqual({ script: [], style: [] });
-  });
 
   it('allows exactly its inline script and style by hash, with no unsafe-inline', async () => {
     const dir = fakeDist();
@@ -217,17 +129,7 @@ describe('the element frame pages', () => {
   });
 });
 
-describe('static files: held in memory', () => {
-  it('does not read a served file again when it changes on disk', async () => {
-    const { dir, get } = await setup();
-    const before = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'br' });
-    put(dir, 'embed/svcpay.js', '/* changed */');
-    const after = await get('/js/v1/svcpay.js', { 'Accept-Encoding': 'br' });
-    expect(brotliDecompressSync(await bytes(after)).toString()).toBe(EMBED);
-    expect(after.headers.get('ETag')).toBe(before.headers.get('ETag'));
-    expect(await (await get('/js/v1/svcpay.js')).text()).toBe(EMBED);
-  });
-
+describe('the hosted page', () => {
   it('serves the hosted page unframeable, isolated from other windows, and sending only its origin as referrer', async () => {
     const { get } = await setup();
     const res = await get('/pay/vp_cs_test_missing');
@@ -245,14 +147,25 @@ describe('static files: held in memory', () => {
     expect(second).toContain('<div id="app"></div>');
     expect(second).toContain('"sessionId":"vp_cs_test_other"');
   });
+});
 
+describe('the sandbox fields page beside the service', () => {
+  it("is read from the service's dist and names the service's origin as its only parent", async () => {
+    const t = await testApp({ SVCPAY_DIST: fakeDist() });
+    const res = await t.sandbox.app.request('/fields');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`{"serviceOrigin":"${SERVICE}"}`);
+  });
+});
+
+describe('a build made after the server started', () => {
   it('picks up a file built after the first request found it missing', async () => {
     const dir = tempDist();
     const { get } = await setup(dir);
     expect((await get('/js/v1/svcpay.js')).status).toBe(503);
     expect((await get('/assets/core-Xy98Zw.js')).status).toBe(404);
     put(dir, 'embed/svcpay.js', EMBED);
-  for (const part of ['checkout', 'challenge']) put(dir, `embed/svcpay-${part}.js`, EMBED.replace('embed', `embed part ${part}`));
+    for (const part of ['checkout', 'challenge']) put(dir, `embed/svcpay-${part}.js`, EMBED.replace('embed', `embed part ${part}`));
     put(dir, 'app/assets/core-Xy98Zw.js', ASSET);
     expect(await (await get('/js/v1/svcpay.js')).text()).toBe(EMBED);
     expect(await (await get('/assets/core-Xy98Zw.js')).text()).toBe(ASSET);

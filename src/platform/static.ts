@@ -1,6 +1,8 @@
 /**
- * Serving the built browser bundles: pages with their Content-Security-Policy, hashed assets
- * with long caching. Paths are matched against a strict pattern, never joined from raw input.
+ * Serving the built browser bundles, for the service's origin and the sandbox processor's: pages
+ * and scripts by Accept-Encoding with their validators, hashed assets with long caching. Paths are
+ * matched against a strict pattern, never joined from raw input. The headers of a page (its
+ * Content-Security-Policy) are in ./page-headers.ts.
  *
  * Every file is read once and kept in memory with the `.br` and `.gz` siblings the build wrote
  * beside it (vite.config.ts, precompress), so a request costs no disk read and no compression.
@@ -82,20 +84,6 @@ export function loadDist(distDir: string, ...parts: string[]): Promise<DistFile 
   return pending;
 }
 
-export function csp(directives: Record<string, string>): string {
-  return Object.entries(directives)
-    .map(([k, v]) => `${k} ${v}`)
-    .join('; ');
-}
-
-/** Security headers every HTML page of the service carries. */
-export function pageHeaders(c: Context, policy: string) {
-  c.header('Content-Security-Policy', policy);
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  c.header('Cache-Control', 'no-store');
-}
-
 /** A built file's text (templates), from memory after the first successful read. */
 export async function readDist(distDir: string, ...parts: string[]): Promise<string | null> {
   return (await loadDist(distDir, ...parts))?.text ?? null;
@@ -135,21 +123,3 @@ export async function serveAsset(c: Context, distDir: string, name: string) {
   c.header('Cross-Origin-Resource-Policy', 'cross-origin');
   return sendDist(c, file);
 }
-
-/**
- * The CSP sources that allow a page's inline `<script>` and `<style>` elements by their content
- * (`'sha256-…'`, CSP Level 2), so a page can carry its code inline without `'unsafe-inline'`.
- * Script elements with a `src` carry no inline code and are skipped. Computed once per file
- * content: the caller keys it by `DistFile.hash`.
- */
-export function inlineHashes(html: string): { script: string[]; style: string[] } {
-  const hashesOf = (re: RegExp) =>
-    [...html.matchAll(re)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '', 'utf8').digest('base64')}'`);
-  return {
-    script: hashesOf(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi),
-    style: hashesOf(/<style[^>]*>([\s\S]*?)<\/style>/gi),
-  };
-}
-
-export const escapeJsonForHtml = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');

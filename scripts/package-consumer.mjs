@@ -1,0 +1,120 @@
+/**
+ * The merchant's side of the package check (check-package.mjs): the files its scratch project
+ * runs and type-checks against the installed tarball, as a merchant's own code would import
+ * `svcpay`, `svcpay/webhooks` and `svcpay/testing`.
+ */
+
+/** Runs in the scratch project: the package's runtime, as a merchant's Node code imports it. */
+export function smokeSource() {
+  return `
+import { createHmac } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { loadSvcPay } from 'svcpay';
+import { SIGNATURE_HEADER, verifyWebhook } from 'svcpay/webhooks';
+import { CARD_INPUT_NAMES, completeChallenge, fillCard, startSvcPay, waitForReady } from 'svcpay/testing';
+
+for (const fn of [loadSvcPay, verifyWebhook, fillCard, waitForReady, completeChallenge, startSvcPay]) assert.equal(typeof fn, 'function');
+assert.equal(SIGNATURE_HEADER, 'x-svc-signature');
+assert.equal(CARD_INPUT_NAMES.number, 'Card number');
+// The browser loader refuses Node with a clear rejection rather than a crash at import.
+await assert.rejects(loadSvcPay('vp_pk_test_x'), /browser/);
+
+const secret = 'whsec_pack_check';
+const rawBody = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', created: 1, livemode: false, merchant_id: 'm', data: {} });
+const t = Math.floor(Date.now() / 1000);
+const signature = 't=' + t + ',v1=' + createHmac('sha256', secret).update(t + '.' + rawBody).digest('hex');
+assert.equal(verifyWebhook({ rawBody, signature, secret }).id, 'evt_1');
+assert.throws(() => verifyWebhook({ rawBody, signature, secret: 'whsec_other' }));
+
+const server = await startSvcPay({ env: { SVCPAY_LOG: 'silent' } });
+try {
+  const health = await fetch(server.serviceUrl + '/api/health');
+  assert.equal(health.status, 200);
+  assert.match(server.publishableKey, /^vp_pk_test_/);
+  assert.match(server.secretKey, /^vp_sk_test_/);
+  assert.equal((await fetch(server.checkoutUrl)).status, 200);
+} finally {
+  await server.stop();
+}
+assert.equal(existsSync(server.tempDir), false, 'stop() removes the temporary files');
+console.log('startSvcPay served ' + server.serviceUrl + ' and stopped');
+`;
+}
+
+/** Type-checked in the scratch project: right calls compile, wrong ones must not. */
+export function consumerSource() {
+  return `
+import { test } from '@playwright/test';
+import { loadSvcPay, type ElementChangeEvent, type SvcPay } from 'svcpay';
+import { verifyWebhook, type WebhookEnvelope } from 'svcpay/webhooks';
+import {
+  CARD_INPUT_NAMES,
+  completeChallenge,
+  fillCard,
+  startSvcPay,
+  waitForReady,
+  type SvcPayServer,
+  type TestCardDetails,
+} from 'svcpay/testing';
+
+export async function mountCard(sessionId: string): Promise<SvcPay> {
+  const svcpay = await loadSvcPay('vp_pk_test_123', { locale: 'fr' });
+  const card = svcpay.elements({ sessionId }).create('card', { hidePostalCode: true });
+  card.on('change', (event: ElementChangeEvent) => void event.complete);
+  card.mount('#card');
+  // @ts-expect-error: element types are a closed list
+  svcpay.elements({ sessionId }).create('iban');
+  return svcpay;
+}
+
+export function receive(rawBody: string, signature: string | null): WebhookEnvelope {
+  // @ts-expect-error: the secret is required
+  verifyWebhook({ rawBody, signature });
+  return verifyWebhook({ rawBody, signature, secret: ['whsec_new', 'whsec_old'] });
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const server: SvcPayServer = await startSvcPay({ env: { SVCPAY_RATE_LIMITS: 'off' }, keepFiles: false });
+  process.env.SVCPAY_URL = server.serviceUrl;
+  const keys: [string, string, number] = [server.publishableKey, server.secretKey, server.pid];
+  void keys;
+  // @ts-expect-error: options are checked
+  await startSvcPay({ ports: [1, 2, 3] });
+  return server.stop;
+}
+
+const card: TestCardDetails = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', postalCode: '12345' };
+const label: 'Card number' = CARD_INPUT_NAMES.number;
+void label;
+
+test('pays on the merchant page', async ({ page }) => {
+  await waitForReady(page, { elements: ['cardNumber', 'cardExpiry', 'cardCvc'] });
+  await fillCard(page, card);
+  await fillCard(page.frameLocator('iframe[title="Card details"]'), card);
+  await completeChallenge(page, 'approve', { timeout: 10_000 });
+  // @ts-expect-error: the sandbox bank has two answers
+  await completeChallenge(page, 'maybe');
+  // @ts-expect-error: a card needs its security code
+  await fillCard(page, { number: '4242', expiry: '12 / 34' });
+  // @ts-expect-error: only card element types have frames to wait for
+  await waitForReady(page, { elements: ['address'] });
+});
+`;
+}
+
+export function consumerTsconfig() {
+  return {
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      lib: ['ES2023', 'DOM'],
+      types: ['node'],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+    },
+    files: ['consumer.ts'],
+  };
+}
