@@ -14,6 +14,7 @@ export default {
   vitest: { configFile: 'vitest.stryker.config.ts', related: true },
   mutate: [
     'src/server/middleware/idempotency.ts',
+    'src/server/engine/idempotency.ts',
     'src/server/middleware/auth.ts',
     'src/server/middleware/origin.ts',
     'src/server/middleware/control.ts',

@@ -58,6 +58,24 @@ describe('structure rules', () => {
     ]);
   });
 
+  it('keeps the service to the processor’s door, the demo shop a merchant, and one entry starting the service', () => {
+    const g = graph([
+      ['src/server/deps.ts', 'sandbox-processor/index.ts'],
+      ['src/server/processors/sandbox/client.ts', 'sandbox-processor/api.ts'],
+      ['src/server/engine/webhooks/provider-events.ts', 'sandbox-processor/store/repo.ts'],
+      ['demo/shop/server.ts', 'src/platform/redirect-signature.ts'],
+      ['demo/shop/server.ts', 'src/server/engine/sessions/sessions.ts'],
+      ['src/start.ts', 'src/server/main.ts'],
+      ['src/start.ts', 'demo/shop/server.ts'],
+      ['bench/build-server.ts', 'src/server/main.ts'],
+    ]);
+    expect(importViolations(g).map((v) => v.split(' imports ')[0])).toEqual([
+      'one-entry-starts-the-service: bench/build-server.ts',
+      'demo-shop-is-a-merchant: demo/shop/server.ts',
+      'processor-through-its-door: src/server/engine/webhooks/provider-events.ts',
+    ]);
+  });
+
   it('lets a test reach up to build its world, except across the processor line', () => {
     const g = graph([
       ['src/server/engine/payments/intents.test.ts', 'src/server/testing.ts'],

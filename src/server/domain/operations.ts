@@ -74,3 +74,14 @@ export interface EventRecord {
   created: number;
   data: Record<string, unknown>;
 }
+
+/**
+ * A keyed request's reservation (Doc 1, Idempotency), handed by the idempotency layer to the
+ * engine: the engine keeps its outcome under it, in the transaction that made the outcome, so a
+ * retry reads the outcome back instead of acting again.
+ */
+export interface IdempotencyReservation {
+  /** The service's id for this reservation; money paths use it as the attempt's reference. */
+  readonly id: string;
+  readonly scope: IdemScope;
+}

@@ -1,9 +1,8 @@
-/** What the idempotency layer hands a keyed request (Doc 1, Idempotency). */
-import type { Repos } from '../store/types.ts';
+/**
+ * What the idempotency layer hands a keyed request (Doc 1, Idempotency): its reservation, as
+ * data. A route passes it to the engine, which keeps its outcome under it with a store call in its
+ * own transaction (engine/idempotency.ts); no closure crosses the layers.
+ */
+import type { IdempotencyReservation } from '../domain/operations.ts';
 
-export interface IdempotencyHandle {
-  /** The service's id for this reservation; money paths use it as the attempt's reference. */
-  readonly id: string;
-  /** Stores the answer inside the route's own transaction, atomically with what it wrote. */
-  complete(r: Repos, status: number, body: unknown): Promise<void>;
-}
+export type IdempotencyHandle = IdempotencyReservation;

@@ -54,14 +54,25 @@ async function fingerprint(c: Context<AppEnv>): Promise<string> {
   return createHash('sha256').update(`${c.req.method} ${url.pathname}${url.search}\n${body}`).digest('hex');
 }
 
-type Seen = { kind: 'new' } | { kind: 'mismatch' } | { kind: 'in_flight'; lockedUntil: number } | { kind: 'replay'; status: number; body: string };
+type Seen = { kind: 'new' } | { kind: 'mismatch' } | { kind: 'in_flight'; lockedUntil: number } | { kind: 'replay'; status: number | null; body: string };
 
 /**
  * A route's own replay: given the stored answer, the answer a replay gives now (refunds answer
  * their record's current state, Doc 2: "status is whatever the original reached"); undefined
- * falls back to the stored answer.
+ * falls back to the stored answer. `status` is null when the engine kept its outcome (domain
+ * data, engine/idempotency.ts) rather than an HTTP answer: only the route can render that.
  */
-export type ReplayAnswer = (c: Context<AppEnv>, stored: { status: number; body: string }) => Promise<Response | undefined>;
+export type ReplayAnswer = (c: Context<AppEnv>, stored: { status: number | null; body: string }) => Promise<Response | undefined>;
+
+/**
+ * The replay of a route whose engine call keeps its outcome: the outcome, rendered as the first
+ * answer was (`replayed` tells the route to mark it as a replay, Doc 1 Idempotency 2). An answer
+ * stored by this layer (with a status) is left to the stored-answer path.
+ */
+export const replayKept =
+  <T>(render: (c: Context<AppEnv>, outcome: T) => Response | Promise<Response>): ReplayAnswer =>
+  async (c, stored) =>
+    stored.status === null ? render(c, JSON.parse(stored.body) as T) : undefined;
 
 export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: { markReplay?: boolean; replay?: ReplayAnswer } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
@@ -79,7 +90,7 @@ export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: {
       const live = row && Date.parse(row.createdAt) > nowMs - KEEP_MS;
       if (row && live) {
         if (row.fingerprint !== fp) return { kind: 'mismatch' };
-        if (row.state === 'done') return { kind: 'replay', status: row.statusCode ?? 200, body: row.response ?? 'null' };
+        if (row.state === 'done') return { kind: 'replay', status: row.statusCode, body: row.response ?? 'null' };
         if (row.lockedUntil > nowMs) return { kind: 'in_flight', lockedUntil: row.lockedUntil };
       }
       await r.idempotency.reserve(scope, { id, fingerprint: fp, lockedUntil: nowMs + LOCK_MS, createdAt: new Date(nowMs).toISOString() });
@@ -95,9 +106,11 @@ export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: {
     if (seen.kind === 'replay') {
       const own = opts.replay && (await opts.replay(c, { status: seen.status, body: seen.body }));
       if (own) {
-        c.header('Idempotent-Replayed', 'true');
+        // On the answer itself: the route has already made it.
+        own.headers.set('Idempotent-Replayed', 'true');
         return own;
       }
+      if (seen.status === null) throw new Error('an outcome kept by the engine reached a route without replayKept');
       // Doc 1, Idempotency 2: the original create is 201, a replay 200.
       const status = seen.status === 201 ? 200 : seen.status;
       let body = seen.body;
@@ -107,23 +120,17 @@ export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: {
       return c.body(body, status as ContentfulStatusCode);
     }
 
-    let completed = false;
-    c.set('idempotency', {
-      id,
-      async complete(r, status, body) {
-        if (!(await r.idempotency.complete(scope, id, status, JSON.stringify(body)))) {
-          // Taken over after LOCK_MS: another request now owns the key; undo this one's writes.
-          throw new DomainError('service_unavailable', 'This request outlived its idempotency reservation; retry with the same key.');
-        }
-        completed = true;
-      },
-    });
+    c.set('idempotency', { id, scope });
     await next();
-    if (completed) return;
     const res = c.res;
     if ((res.status >= 200 && res.status < 300) || (res.status === 502 && (await keepsKey(res)))) {
       const text = await res.clone().text();
-      const stored = await deps.store.tx((r) => r.idempotency.complete(scope, id, res.status, text));
+      const stored = await deps.store.tx(async (r) => {
+        // The engine kept its outcome under this reservation with what it wrote: that is the answer.
+        const row = await r.idempotency.get(scope);
+        if (row?.id === id && row.state === 'done') return true;
+        return r.idempotency.complete(scope, id, res.status, text);
+      });
       if (!stored) deps.log.warn('idempotency reservation lost before completion', { reservation: id });
     } else {
       await deps.store.tx((r) => r.idempotency.release(scope, id));

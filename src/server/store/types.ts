@@ -135,6 +135,11 @@ export interface IdempotencyRepo {
   reserve(scope: IdemScope, rec: Omit<IdemRecord, 'state' | 'statusCode' | 'response'>): Promise<void>;
   /** Stores the answer of reservation `id`; false when the row is no longer that reservation. */
   complete(scope: IdemScope, id: string, statusCode: number, response: string): Promise<boolean>;
+  /**
+   * Keeps the engine's outcome (JSON) as the answer of reservation `id`, with no HTTP status: the
+   * route renders it, on the first answer and on every replay. False when the row is no longer that reservation.
+   */
+  keep(scope: IdemScope, id: string, outcome: string): Promise<boolean>;
   /** Drops reservation `id` if it is still reserved (the request changed nothing). */
   release(scope: IdemScope, id: string): Promise<void>;
   /** Deletes rows created before `beforeIso`; returns how many. */

@@ -14,6 +14,14 @@ import { newId } from '../../ids.ts';
 import type { BuyerOwner, BuyerReads, Repos } from '../../store/types.ts';
 import { acceptMetadata, METADATA_MAX_BYTES } from '../../domain/metadata.ts';
 import type { AuthContext, BuyerRecord } from '../../domain/index.ts';
+import { keepOutcome } from '../idempotency.ts';
+import type { IdempotencyReservation } from '../../domain/operations.ts';
+
+/** A buyer upsert's outcome, kept under a keyed request's reservation: the record, and whether it was made now. */
+export interface BuyerOutcome {
+  record: BuyerRecord;
+  created: boolean;
+}
 
 type BuyerDeps = Pick<EngineDeps, 'store' | 'clock'>;
 
@@ -129,7 +137,7 @@ export async function upsertBuyer(
   deps: BuyerDeps,
   auth: AuthContext,
   input: UpsertBuyerBody,
-  also?: (r: Repos, b: BuyerRecord, created: boolean) => Promise<void>,
+  idem?: IdempotencyReservation,
 ): Promise<{ record: BuyerRecord; created: boolean }> {
   if (input.external_id === undefined && typeof input.email !== 'string') {
     throw new DomainError('validation_error', 'external_id or email is required: a buyer is found or created by one of them.');
@@ -143,14 +151,14 @@ export async function upsertBuyer(
     if (m.kind === 'create') {
       const record = created(owner, input.external_id, change, now);
       await r.buyers.insert(record);
-      await also?.(r, record, true);
+      await keepOutcome(r, idem, { record, created: true } satisfies BuyerOutcome);
       return { record, created: true };
     }
     const metadata = mergedMetadata(m.buyer.metadata, change.metadata);
     if (metadata === null) throw tooLarge();
     const record = changed(m.buyer, change, metadata, now, input.external_id);
     await r.buyers.update(record);
-    await also?.(r, record, false);
+    await keepOutcome(r, idem, { record, created: false } satisfies BuyerOutcome);
     return { record, created: false };
   });
 }

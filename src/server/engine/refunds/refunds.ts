@@ -22,12 +22,14 @@ import { DomainError } from '../../domain/errors.ts';
 import { processorOf } from '../binder.ts';
 import { newId } from '../../ids.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorRefund } from '../../processors/types.ts';
-import type { Reads, Repos } from '../../store/types.ts';
+import type { Reads } from '../../store/types.ts';
 import { forgetAttempt, newAttempt } from '../payments/attempts.ts';
 import { isSettled } from './refund-totals.ts';
 import { acceptMetadata } from '../../domain/metadata.ts';
 import type { AuthContext, PaymentIntentRecord, RefundRecord, SettlementRecord } from '../../domain/index.ts';
 
+import { keepOutcome } from '../idempotency.ts';
+import type { IdempotencyReservation } from '../../domain/operations.ts';
 import { applyRefundOutcome, retryAvailableAfterDecline, type RefundDeps } from './refund-outcomes.ts';
 
 export type { RefundDeps };
@@ -99,8 +101,6 @@ export interface CreatedRefund {
   replayed: boolean;
 }
 
-/** The caller's hook inside the transaction that settles the answer (the idempotency answer is stored with it). */
-export type RefundAlso = (r: Repos, refund: RefundRecord) => Promise<void>;
 
 
 /** `POST /v1/refunds`. `attemptId` is the reference the processor receives (the idempotency reservation id when a key was sent). */
@@ -108,7 +108,7 @@ export async function createRefund(
   deps: RefundDeps,
   auth: AuthContext,
   body: CreateRefundBody,
-  opts: { attemptId: string; idemKey: string | null; also?: RefundAlso },
+  opts: { attemptId: string; idemKey: string | null; idem?: IdempotencyReservation },
 ): Promise<CreatedRefund> {
   const merchant = auth.merchant;
   const metadata = acceptMetadata(body.metadata);
@@ -188,7 +188,7 @@ export async function createRefund(
     // provider_unavailable on the original call"). The row stays `requested` (it keeps its share of
     // the balance) and the reconciler asks the processor by reference. The key stays bound to it.
     deps.log.warn('refund outcome unknown', { refund: refund.id, error: err instanceof Error ? err.message : String(err) });
-    if (opts.also) await deps.store.tx((r) => opts.also!(r, refund));
+    if (opts.idem) await deps.store.tx((r) => keepOutcome(r, opts.idem, refund));
     throw new DomainError('provider_unavailable', 'The provider did not answer; the refund may or may not have moved money. Do not issue it again: it is resolved by charge.refunded, or reads canceled on a replay of the same Idempotency-Key.', {
       refund: refund.id,
     });
@@ -196,7 +196,7 @@ export async function createRefund(
   const retryAvailable = pr.status === 'failed' ? await retryAvailableAfterDecline(deps, merchant, processor, settlement) : null;
   const applied = await deps.store.tx(async (r) => {
     const next = await applyRefundOutcome(r, deps, merchant, refund.id, opts.attemptId, pr, retryAvailable);
-    await opts.also?.(r, next);
+    await keepOutcome(r, opts.idem, next);
     return next;
   });
   return { refund: applied, replayed: false };

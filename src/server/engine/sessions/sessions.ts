@@ -11,6 +11,8 @@ import type { Reads, Repos } from '../../store/types.ts';
 import { checkRedirectUrl as checkUrl } from '../redirect-urls.ts';
 import { moveTo } from './session-status.ts';
 import type { AuthContext, Merchant, SessionRecord } from '../../domain/index.ts';
+import { keepOutcome } from '../idempotency.ts';
+import type { IdempotencyReservation } from '../../domain/operations.ts';
 
 const DEFAULT_TTL_SECONDS = 30 * 60;
 const RANK = { none: 0, auto: 1, required: 2 } as const;
@@ -77,12 +79,12 @@ function prefill(deps: Pick<EngineDeps, 'sealer'>, body: CreateSessionBody): Pic
   return { buyerPrefill: { email: Boolean(email), name: Boolean(name) }, buyerSealed: email || name ? deps.sealer.seal(known) : null };
 }
 
-/** Builds and stores a new session; `also` runs inside the same transaction (the idempotency record). */
+/** Builds and stores a new session; a keyed request's outcome is kept in the same transaction (engine/idempotency.ts). */
 export async function createSession(
   deps: Pick<EngineDeps, 'store' | 'clock' | 'sealer'>,
   auth: AuthContext,
   body: CreateSessionBody,
-  also?: (r: Repos, s: SessionRecord) => Promise<void>,
+  idem?: IdempotencyReservation,
 ): Promise<SessionRecord> {
   const mode = checkCreate(auth, body);
   const { merchant, keyType, livemode } = auth;
@@ -136,7 +138,7 @@ export async function createSession(
   };
   await deps.store.tx(async (r) => {
     await r.sessions.insert(record);
-    await also?.(r, record);
+    await keepOutcome(r, idem, record);
   });
   return record;
 }

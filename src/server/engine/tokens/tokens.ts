@@ -10,11 +10,13 @@ import { DomainError } from '../../domain/errors.ts';
 import { processorOf } from '../binder.ts';
 import { envOf, newId } from '../../ids.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type VaultedCard } from '../../processors/types.ts';
-import type { Reads, Repos } from '../../store/types.ts';
+import type { Reads } from '../../store/types.ts';
 import { idPrefixes } from '../../../vocab/keys.ts';
 import { linkChargeBuyer, validateChargeBuyer, type ChargeBuyer } from '../buyers/buyers.ts';
 import { acceptMetadata } from '../../domain/metadata.ts';
 import type { AuthContext, Merchant, PaymentMethodRecord, SessionRecord } from '../../domain/index.ts';
+import { keepOutcome } from '../idempotency.ts';
+import type { IdempotencyReservation } from '../../domain/operations.ts';
 
 type TokenDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'sealer'>;
 
@@ -33,8 +35,6 @@ export interface VaultResult {
   warnings: TokenWarning[];
 }
 
-/** Runs inside the token's own transaction (the idempotency answer is stored with the row). */
-export type Also = (r: Repos, result: VaultResult) => Promise<void>;
 
 
 async function vault(processor: Processor, merchant: Merchant, input: Parameters<Processor['vault']>[1]): Promise<VaultedCard> {
@@ -71,7 +71,7 @@ function newToken(
 }
 
 /** `POST /v1/tokens`: vaults a provider reference server-side. */
-export async function createToken(deps: TokenDeps, auth: AuthContext, body: CreateTokenBody, also?: Also): Promise<VaultResult> {
+export async function createToken(deps: TokenDeps, auth: AuthContext, body: CreateTokenBody, idem?: IdempotencyReservation): Promise<VaultResult> {
   const merchant = auth.merchant;
   const processor = processorOf(deps, merchant);
   const checked = validateChargeBuyer({ buyer_id: body.buyer_id, buyer: body.buyer });
@@ -101,7 +101,7 @@ export async function createToken(deps: TokenDeps, auth: AuthContext, body: Crea
     });
     await r.paymentMethods.insert(token);
     const result = { token, buyer: link.echo, warnings };
-    await also?.(r, result);
+    await keepOutcome(r, idem, result);
     return result;
   });
 }
@@ -116,7 +116,7 @@ export async function createBrowserToken(
   session: SessionRecord,
   card: ChargeCard,
   setupForFutureUse: 'off_session' | 'on_session' | undefined,
-  also?: Also,
+  idem?: IdempotencyReservation,
 ): Promise<VaultResult> {
   const merchant = auth.merchant;
   const processor = processorOf(deps, merchant);
@@ -145,7 +145,7 @@ export async function createBrowserToken(
     });
     await r.paymentMethods.insert(token);
     const result = { token, buyer: undefined, warnings: [] };
-    await also?.(r, result);
+    await keepOutcome(r, idem, result);
     return result;
   });
 }

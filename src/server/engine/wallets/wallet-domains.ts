@@ -7,11 +7,19 @@
 import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../ids.ts';
-import type { Repos, WalletDomainOwner } from '../../store/types.ts';
+import type { WalletDomainOwner } from '../../store/types.ts';
 import type { WalletType } from '../../../vocab/wallet-domains.ts';
 import type { AuthContext, WalletDomainRecord } from '../../domain/index.ts';
 import { checkDomain } from './wallet-domain-name.ts';
 import { sandboxAssociationFile, sandboxVerificationError } from './wallet-domain-provider.ts';
+import { keepOutcome } from '../idempotency.ts';
+import type { IdempotencyReservation } from '../../domain/operations.ts';
+
+/** A registration's outcome, kept under a keyed request's reservation: the record, and whether it was made now. */
+export interface WalletDomainOutcome {
+  record: WalletDomainRecord;
+  created: boolean;
+}
 
 type WalletDeps = Pick<EngineDeps, 'store' | 'clock'>;
 
@@ -58,7 +66,7 @@ export async function registerWalletDomain(
   deps: WalletDeps,
   auth: AuthContext,
   input: RegisterInput,
-  also?: (r: Repos, w: WalletDomainRecord, created: boolean) => Promise<void>,
+  idem?: IdempotencyReservation,
 ): Promise<{ record: WalletDomainRecord; created: boolean }> {
   const name = checkDomain(input.domain);
   if (!name.ok) throw new DomainError('wallet_domain_invalid', name.reason);
@@ -67,7 +75,7 @@ export async function registerWalletDomain(
   return deps.store.tx(async (r) => {
     const existing = await r.walletDomains.findActive(ownerOf(auth), name.domain, input.wallet_type);
     if (existing) {
-      await also?.(r, existing, false);
+      await keepOutcome(r, idem, { record: existing, created: false } satisfies WalletDomainOutcome);
       return { record: existing, created: false };
     }
     const fresh: WalletDomainRecord = {
@@ -85,7 +93,7 @@ export async function registerWalletDomain(
     };
     const record = input.wallet_type === 'google_pay' ? verified(fresh, now) : fresh;
     await r.walletDomains.insert(record);
-    await also?.(r, record, true);
+    await keepOutcome(r, idem, { record, created: true } satisfies WalletDomainOutcome);
     return { record, created: true };
   });
 }

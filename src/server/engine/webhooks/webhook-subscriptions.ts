@@ -7,10 +7,18 @@ import { isIP } from 'node:net';
 import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../ids.ts';
-import type { Reads, Repos } from '../../store/types.ts';
+import type { Reads } from '../../store/types.ts';
 import { isLocalHost } from '../redirect-urls.ts';
 import { sendSigned } from './webhook-send.ts';
 import type { AuthContext, WebhookSubscriptionRecord } from '../../domain/index.ts';
+import { keepOutcome } from '../idempotency.ts';
+import type { IdempotencyReservation } from '../../domain/operations.ts';
+
+/** A new subscription and its `whsec_*` secret, shown on create only (Doc 3, Webhooks). */
+export interface CreatedSubscription {
+  record: WebhookSubscriptionRecord;
+  secret: string;
+}
 
 type SubscriptionDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'config'>;
 
@@ -64,7 +72,7 @@ export interface CreateInput {
 }
 
 /** Returns the record and its secret in clear, for the one answer that shows it. */
-export async function createSubscription(deps: SubscriptionDeps, auth: AuthContext, input: CreateInput, also?: (r: Repos, w: WebhookSubscriptionRecord, secret: string) => Promise<void>) {
+export async function createSubscription(deps: SubscriptionDeps, auth: AuthContext, input: CreateInput, idem?: IdempotencyReservation) {
   const url = checkWebhookUrl(input.url, auth.livemode);
   const secret = newId.webhookSecret();
   return deps.store.tx(async (r) => {
@@ -85,7 +93,7 @@ export async function createSubscription(deps: SubscriptionDeps, auth: AuthConte
       deletedAt: null,
     };
     await r.webhookSubscriptions.insert(record);
-    await also?.(r, record, secret);
+    await keepOutcome(r, idem, { record, secret } satisfies CreatedSubscription);
     return { record, secret };
   });
 }

@@ -5,10 +5,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Buyer, BuyerList, BuyerLookupQuery, PatchBuyerBody, UpsertBuyerBody } from '../../../api/buyers.ts';
 import type { Deps } from '../../context.ts';
-import { lookupBuyer, patchBuyer, readBuyer, upsertBuyer } from '../../engine/buyers/buyers.ts';
+import { lookupBuyer, patchBuyer, readBuyer, upsertBuyer, type BuyerOutcome } from '../../engine/buyers/buyers.ts';
 import type { BuyerRecord } from '../../domain/index.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { guard } from '../../middleware/guard.ts';
+import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { validationError } from '../../validation.ts';
@@ -17,7 +18,9 @@ const IdParam = z.object({ id: z.string().min(1).max(255) });
 
 const LIMIT_CODES = ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'];
 const KEYED_POST_CODES = ['idempotency_replay_incompatible', 'charge_already_in_flight', 'validation_error'];
-const policy = (deps: Deps) => guard(deps, { key: 'secret', limits: LIMITS.paymentOps });
+/** A replayed upsert answers the buyer it kept, 200 (Doc 1, Idempotency 2). */
+const replay = replayKept<BuyerOutcome>((c, o) => c.json(toBuyer(o.record), 200));
+const policy = (deps: Deps) => guard(deps, { key: 'secret', limits: LIMITS.paymentOps, replay });
 
 /** Doc 2, Buyer: every key always present, null when nothing is stored. */
 export const toBuyer = (b: BuyerRecord): Buyer => ({
@@ -74,12 +77,7 @@ export function buyerRoutes(deps: Deps) {
     async (c) => {
       const idem = c.get('idempotency');
       const status = (created: boolean) => (created ? 201 : 200);
-      const { record, created } = await upsertBuyer(
-        deps,
-        c.get('auth'),
-        c.req.valid('json'),
-        idem && ((tx, b, isNew) => idem.complete(tx, status(isNew), toBuyer(b))),
-      );
+      const { record, created } = await upsertBuyer(deps, c.get('auth'), c.req.valid('json'), idem);
       return c.json(toBuyer(record), status(created));
     },
   );

@@ -6,12 +6,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { CaptureBody, CreatePaymentIntentBody, PaymentIntent } from '../../../api/payment-intents.ts';
 import type { Deps } from '../../context.ts';
 import { actionOf, declineMessage } from '../../engine/payments/declines.ts';
-import { createIntent, intentForKey, type CreateEcho } from '../../engine/payments/intents/intents.ts';
+import { createIntent, intentForKey, type CreateEcho, type KeptIntent } from '../../engine/payments/intents/intents.ts';
 import { captureIntent, voidIntent } from '../../engine/payments/intents/intent-capture.ts';
 import { refundTotals } from '../../engine/refunds/refund-totals.ts';
 import type { PaymentIntentRecord } from '../../domain/index.ts';
 import { newId } from '../../ids.ts';
 import { guard } from '../../middleware/guard.ts';
+import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import type { DeclineCode } from '../../../vocab/declines.ts';
@@ -70,7 +71,8 @@ export function toPaymentIntent(p: PaymentIntentRecord, totals: Totals, opts: { 
 
 export function paymentIntentRoutes(deps: Deps) {
   const r = newRouter();
-  const policy = guard(deps, { key: 'secret', limits: LIMITS.paymentOps });
+  // A replayed create answers the intent it kept, as it was then, 200: the status code is the only replay signal (Doc 1, Idempotency 2).
+  const policy = guard(deps, { key: 'secret', limits: LIMITS.paymentOps, replay: replayKept<KeptIntent>((c, k) => c.json(toPaymentIntent(k.intent, k.totals, { echo: k.echo }), 200)) });
 
   /** Retrieve, capture and void answer the stored buyer, not a request's echo. */
   const projection = async (p: PaymentIntentRecord) => {
@@ -122,7 +124,7 @@ export function paymentIntentRoutes(deps: Deps) {
       const created = await createIntent(deps, auth, c.req.valid('json'), {
         attemptId: idem?.id ?? newId.attempt(),
         idemKey: idem ? key : null,
-        also: idem && (async (tx, res) => idem.complete(tx, 201, toPaymentIntent(res.intent, await totals(res.intent), { echo: res.echo }))),
+        idem,
       });
       return c.json(toPaymentIntent(created.intent, await totals(created.intent), { echo: created.echo }), created.replayed ? 200 : 201);
     },

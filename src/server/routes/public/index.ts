@@ -10,12 +10,13 @@ import type { Deps } from '../../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { auth } from '../../middleware/auth.ts';
 import { guard } from '../../middleware/guard.ts';
+import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { randomChars } from '../../ids.ts';
 import { chargeAtSubmit } from '../../engine/payments/charge-at-submit.ts';
 import { submitAnswer } from './wire.ts';
 import { completeAtSubmit } from '../../engine/payments/forms/charge-complete.ts';
-import { createBrowserToken } from '../../engine/tokens/tokens.ts';
+import { createBrowserToken, type VaultResult } from '../../engine/tokens/tokens.ts';
 import type { PaymentMethodRecord } from '../../domain/index.ts';
 import { PublicToken, PublicTokenBody } from '../../../api/tokens.ts';
 import { toCard } from '../tokens/index.ts';
@@ -32,6 +33,9 @@ const errors = errorResponses(400, 401, 403, 404, 409, 410, 422);
 /** The service page the bank sends the buyer back to; it tells `pageOrigin` the challenge is over. */
 export const challengeReturnUrl = (publicUrl: string, pageOrigin: string) =>
   `${publicUrl}/frames/challenge-return.html?${new URLSearchParams({ parentOrigin: pageOrigin })}`;
+
+/** The public vault answer (Doc 3): the token's id and card, never more. */
+const publicToken = (t: PaymentMethodRecord) => ({ id: t.id, card: toCard(t) });
 
 export function publicRoutes(deps: Deps) {
   const r = newRouter();
@@ -87,7 +91,8 @@ export function publicRoutes(deps: Deps) {
       path: '/v1/public/tokens',
       summary: "Vault the card just entered on an elements session, for the merchant's server to charge; called only from the service's own frames",
       'x-error-codes': ['validation_error', 'session_not_found', 'session_expired', 'session_already_completed', 'session_wrong_state', 'saved_card_buyer_required', 'origin_forbidden', 'provider_unavailable', 'rate_limit_exceeded'],
-      middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true }),
+      // A replayed vault answers the token it kept, 200 (Doc 1, Idempotency 2).
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true, replay: replayKept<VaultResult>((c, out) => c.json(publicToken(out.token), 200)) }),
       request: body(PublicTokenBody),
       responses: { 201: json(PublicToken, 'Vaulted'), ...errors },
     }),
@@ -96,9 +101,8 @@ export function publicRoutes(deps: Deps) {
       const input = c.req.valid('json');
       const session = await sessionForKey(deps.store.read, a, input.sessionId);
       const idem = c.get('idempotency');
-      const wire = (t: PaymentMethodRecord) => ({ id: t.id, card: toCard(t) });
-      const res = await createBrowserToken(deps, a, session, input.card, input.setupForFutureUse, idem && ((tx, out) => idem.complete(tx, 201, wire(out.token))));
-      return c.json(wire(res.token), 201);
+      const res = await createBrowserToken(deps, a, session, input.card, input.setupForFutureUse, idem);
+      return c.json(publicToken(res.token), 201);
     },
   );
 

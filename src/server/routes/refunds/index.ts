@@ -100,8 +100,8 @@ export function refundRoutes(deps: Deps) {
       const created = await createRefund(deps, auth, c.req.valid('json'), {
         attemptId: idem?.id ?? newId.attempt(),
         idemKey: key,
-        // The answer is stored with the outcome; a failed refund's key stays bound to it (Doc 2).
-        also: idem && ((tx, refund) => idem.complete(tx, statusOf(refund), toRefund(refund, { idempotent: false }))),
+        // The refund is kept under the key with its outcome; a failed refund's key stays bound to it (Doc 2).
+        idem,
       });
       const refund = created.refund;
       if (created.replayed) return c.json(toRefund(refund, { idempotent: true }), 200);

@@ -11,6 +11,7 @@ import { changeTotal, expireSession } from '../../engine/sessions/session-change
 import { checkCreate, createSession, readSession } from '../../engine/sessions/sessions.ts';
 import type { SessionRecord } from '../../domain/index.ts';
 import { guard } from '../../middleware/guard.ts';
+import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { toSession } from './wire.ts';
@@ -47,7 +48,8 @@ export function sessionRoutes(deps: Deps) {
       method: 'post',
       path: '/v1/sessions',
       summary: 'Create a checkout session (`?dry_run=true` validates only); redirect the buyer to `checkoutUrl` or mount fields with its id',
-      middleware: guard(deps, { key: 'either', limits: LIMITS.sessionCreate }),
+      // A replayed create answers the session it kept, 200 (Doc 1, Idempotency 2).
+      middleware: guard(deps, { key: 'either', limits: LIMITS.sessionCreate, replay: replayKept<SessionRecord>((c, s) => c.json(created(s), 200)) }),
       request: { query: z.object({ dry_run: z.enum(['true', 'false']).optional() }), ...body(CreateSessionBody) },
       responses: { 201: json(CreatedSession, 'Created'), 200: json(z.union([CreatedSession, DryRunResult]), 'Replay or dry run'), ...errors },
     }),
@@ -60,8 +62,8 @@ export function sessionRoutes(deps: Deps) {
         return c.json({ valid: true as const, warnings: [] }, 200);
       }
       const idem = c.get('idempotency');
-      // The stored replay is written in the same transaction as the session (no crash between them).
-      const s = await createSession(deps, a, input, idem && ((tx, rec) => idem.complete(tx, 201, created(rec))));
+      // The session is kept under the key in the transaction that stores it (no crash between them).
+      const s = await createSession(deps, a, input, idem);
       if (shape === 'deprecated') deprecate(c);
       return c.json(created(s), 201);
     },

@@ -8,10 +8,10 @@ import { CreateTokenBody, PatchTokenBody, PatchedToken, PaymentMethodList, Payme
 import type { Deps } from '../../context.ts';
 import { createToken, listSavedCards, patchTokenAddress, revokeToken, type VaultResult } from '../../engine/tokens/tokens.ts';
 import type { PaymentMethodRecord } from '../../domain/index.ts';
-import { DomainError } from '../../domain/errors.ts';
 import { HttpError } from '../../middleware/http-error.ts';
 import { limitBody } from '../../middleware/body-limit.ts';
 import { guard } from '../../middleware/guard.ts';
+import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 
@@ -46,7 +46,8 @@ const patched = (t: PaymentMethodRecord) => ({ id: t.id, status: t.status, card:
 
 export function tokenRoutes(deps: Deps) {
   const r = newRouter();
-  const policy = guard(deps, { key: 'secret', limits: LIMITS.paymentOps, markReplay: true });
+  // A replayed vault answers the token it kept, marked `idempotent: true`, 200 (Doc 2, Token).
+  const policy = guard(deps, { key: 'secret', limits: LIMITS.paymentOps, markReplay: true, replay: replayKept<VaultResult>((c, out) => c.json({ ...toToken(out, true), idempotent: true }, 200)) });
 
   r.openapi(
     createRoute({
@@ -60,7 +61,7 @@ export function tokenRoutes(deps: Deps) {
     }),
     async (c) => {
       const idem = c.get('idempotency');
-      const res = await createToken(deps, c.get('auth'), c.req.valid('json'), idem && ((tx, out) => idem.complete(tx, 201, toToken(out, true))));
+      const res = await createToken(deps, c.get('auth'), c.req.valid('json'), idem);
       return c.json(toToken(res, idem !== undefined), 201);
     },
   );

@@ -19,10 +19,10 @@ import {
   readWalletDomain,
   registerWalletDomain,
   removeWalletDomain,
-  verifyWalletDomain,
-} from '../../engine/wallets/wallet-domains.ts';
+  verifyWalletDomain, type WalletDomainOutcome } from '../../engine/wallets/wallet-domains.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { guard } from '../../middleware/guard.ts';
+import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { isMissingIssue, validationError } from '../../validation.ts';
@@ -32,7 +32,9 @@ const FIELDS = new Set(['domain', 'wallet_type']);
 
 const LIMIT_CODES = ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'];
 const KEYED_POST_CODES = ['idempotency_replay_incompatible', 'charge_already_in_flight', 'validation_error'];
-const policy = (deps: Deps) => guard(deps, { key: 'secret', limits: LIMITS.paymentOps });
+/** A replayed registration answers the row it kept, 200 (Doc 1, Idempotency 2). */
+const replay = replayKept<WalletDomainOutcome>((c, o) => c.json(toWalletDomain(o.record), 200));
+const policy = (deps: Deps) => guard(deps, { key: 'secret', limits: LIMITS.paymentOps, replay });
 
 export const toWalletDomain = (w: WalletDomainRecord): WalletDomain => ({
   id: w.id,
@@ -78,12 +80,7 @@ export function walletDomainRoutes(deps: Deps) {
     async (c) => {
       const idem = c.get('idempotency');
       const status = (created: boolean) => (created ? 201 : 200);
-      const { record, created } = await registerWalletDomain(
-        deps,
-        c.get('auth'),
-        c.req.valid('json'),
-        idem && ((tx, w, isNew) => idem.complete(tx, status(isNew), toWalletDomain(w))),
-      );
+      const { record, created } = await registerWalletDomain(deps, c.get('auth'), c.req.valid('json'), idem);
       return c.json(toWalletDomain(record), status(created));
     },
     registerHook,

@@ -22,9 +22,9 @@ import {
   readEvent,
   readSubscription,
   rotateSecret,
-  sendTestEvent,
-} from '../../engine/webhooks/webhook-subscriptions.ts';
+  sendTestEvent, type CreatedSubscription } from '../../engine/webhooks/webhook-subscriptions.ts';
 import { guard } from '../../middleware/guard.ts';
+import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 
@@ -43,7 +43,8 @@ export const toSubscription = (w: WebhookSubscriptionRecord, extra: { secret?: s
 
 export function webhookSubscriptionRoutes(deps: Deps) {
   const r = newRouter();
-  const write = guard(deps, { key: 'secret', limits: LIMITS.webhookWrite });
+  // A replayed create answers the subscription it kept, with its secret, 200 (Doc 1, Idempotency 2).
+  const write = guard(deps, { key: 'secret', limits: LIMITS.webhookWrite, replay: replayKept<CreatedSubscription>((c, o) => c.json(toSubscription(o.record, { secret: o.secret }), 200)) });
   const read = guard(deps, { key: 'secret', limits: LIMITS.paymentOps });
 
   r.openapi(
@@ -58,7 +59,7 @@ export function webhookSubscriptionRoutes(deps: Deps) {
     }),
     async (c) => {
       const idem = c.get('idempotency');
-      const { record, secret } = await createSubscription(deps, c.get('auth'), c.req.valid('json'), idem && ((tx, w, s) => idem.complete(tx, 201, toSubscription(w, { secret: s }))));
+      const { record, secret } = await createSubscription(deps, c.get('auth'), c.req.valid('json'), idem);
       return c.json(toSubscription(record, { secret }), 201);
     },
   );

@@ -46,6 +46,9 @@ export function idempotencyRepo(db: Db): IdempotencyRepo {
     async complete(scope, id, statusCode, response) {
       return finish.run(statusCode, response, ...args(scope), id).changes === 1;
     },
+    async keep(scope, id, outcome) {
+      return finish.run(null, outcome, ...args(scope), id).changes === 1;
+    },
     async release(scope, id) {
       release.run(...args(scope), id);
     },

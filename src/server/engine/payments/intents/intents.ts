@@ -16,13 +16,16 @@ import { DomainError } from '../../../domain/errors.ts';
 import { processorOf } from '../../binder.ts';
 import { newId } from '../../../ids.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
-import type { Reads, Repos } from '../../../store/types.ts';
+import type { Reads } from '../../../store/types.ts';
 import { forgetAttempt, newAttempt } from '../attempts.ts';
 import { linkChargeBuyer } from '../../buyers/buyers.ts';
 import { revokeForms } from '../payments.ts';
 import { moveTo } from '../../sessions/session-status.ts';
 import { assertChargeable, tokenForKey } from '../../tokens/tokens.ts';
 import { applyCharge } from './charge-outcome.ts';
+import { keepOutcome } from '../../idempotency.ts';
+import type { IdempotencyReservation } from '../../../domain/operations.ts';
+import { refundTotals, type RefundTotals } from '../../refunds/refund-totals.ts';
 import { checkMit, checkOwnership, checkRequest, echoOf, type CreateEcho } from './intent-checks.ts';
 import type { AuthContext, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from '../../../domain/index.ts';
 
@@ -37,8 +40,12 @@ export interface Created {
   replayed: boolean;
 }
 
-/** The caller's hook inside the outcome's transaction (the idempotency answer is stored with it). */
-export type Also = (r: Repos, result: Created) => Promise<void>;
+/** What a keyed create keeps under its reservation: the intent, the request's echo and its refund totals then. */
+export interface KeptIntent {
+  intent: PaymentIntentRecord;
+  echo: CreateEcho;
+  totals: RefundTotals;
+}
 
 
 /** Reads an intent for a merchant key; another merchant's or the other mode's is a 404 (Doc 3). */
@@ -53,7 +60,7 @@ export async function createIntent(
   deps: IntentDeps,
   auth: AuthContext,
   body: CreatePaymentIntentBody,
-  opts: { attemptId: string; idemKey: string | null; also?: Also },
+  opts: { attemptId: string; idemKey: string | null; idem?: IdempotencyReservation },
 ): Promise<Created> {
   const merchant = auth.merchant;
   const processor = processorOf(deps, merchant);
@@ -172,7 +179,7 @@ export async function createIntent(
   const { result, revoke } = await deps.store.tx(async (r) => {
     const applied = await applyCharge(r, deps, merchant, intent.id, opts.attemptId, t, pickUpAddress);
     const result = { intent: applied.intent, echo, replayed: false };
-    await opts.also?.(r, result);
+    if (opts.idem) await keepOutcome(r, opts.idem, { intent: applied.intent, echo, totals: await refundTotals(deps.store.read, applied.intent, deps.clock.iso()) } satisfies KeptIntent);
     return { result, revoke: applied.revoke };
   });
   await revokeForms(deps, merchant, revoke);
