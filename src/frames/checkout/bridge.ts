@@ -11,7 +11,7 @@ import type { CompleteResponse, PublicSession } from '../../client/schemas/check
 import type { EmbedTokenResponse, PublicCompleteResponse } from '../../client/schemas/embed.ts';
 import type { CheckoutFrameToPage, PaymentError } from '../../protocol/messages.ts';
 import { createCheckout, type CheckoutApi, type CheckoutDeps } from '../../../hosted-page/checkout-store.ts';
-import type { CheckoutParams } from '../params.ts';
+import type { CheckoutParams } from '../../protocol/params.ts';
 import { pollEmbedToken, type PollDeps } from './poll.ts';
 
 type Body = CheckoutFrameToPage extends infer M ? (M extends unknown ? Omit<M, 'protocol' | 'channel'> : never) : never;

@@ -11,7 +11,7 @@ import { loadCheckoutLocale } from '../../locales/checkout.ts';
 import { send, setChannelDebug } from '../../protocol/channel.ts';
 import { CheckoutFrameToPage, PROTOCOL } from '../../protocol/messages.ts';
 import { pageLocale } from '../../../hosted-page/checkout-store.ts';
-import { CheckoutParams, readHash } from '../params.ts';
+import { CheckoutParams, readHash } from '../../protocol/params.ts';
 import { createEmbeddedCheckout } from './bridge.ts';
 import { EmbeddedCheckout } from './EmbeddedCheckout.tsx';
 import '../../../hosted-page/styles.css';
