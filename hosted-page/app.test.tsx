@@ -6,10 +6,10 @@ import { fakeMessageTarget } from '../src/protocol/fake-window.ts';
 import { mountPoint } from '../src/components/test-dom.ts';
 import { PROTOCOL } from '../src/protocol/messages.ts';
 import { App } from './app.tsx';
-import { createCheckout } from './checkout-store.ts';
+import { createCheckout } from '../src/checkout/checkout-store.ts';
 import checkoutDe from '../src/locales/checkout.de.json';
 import checkoutAr from '../src/locales/checkout.ar.json';
-import { fail, fakeApi, ok, session } from './test-fixtures.ts';
+import { fail, fakeApi, ok, session } from '../src/checkout/test-fixtures.ts';
 
 const PROCESSOR = 'http://127.0.0.1:4243';
 const root = mountPoint();

@@ -7,8 +7,8 @@ import { loadCheckoutLocale, t } from '../src/locales/checkout.ts';
 import { applyDocumentLocale } from '../src/locales/index.ts';
 import { App } from './app.tsx';
 import { readBoot } from './boot.ts';
-import { createCheckout, pageLocale } from './checkout-store.ts';
-import './styles.css';
+import { createCheckout, pageLocale } from '../src/checkout/checkout-store.ts';
+import '../src/checkout/styles.css';
 
 const boot = readBoot(document.getElementById('svcpay-boot')?.textContent);
 const checkout = createCheckout({

@@ -1,6 +1,6 @@
 /** Issue 10: the hosted page's bank challenge and the states a session can be in when it opens. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROTOCOL } from '../src/protocol/messages.ts';
+import { PROTOCOL } from '../protocol/messages.ts';
 import { createCheckout, settledPhase, type ChallengeOutcome, type CheckoutDeps } from './checkout-store.ts';
 import { fail, fakeApi, initOk, ok, session } from './test-fixtures.ts';
 

@@ -1,18 +1,18 @@
 /**
  * The hosted checkout's state machine (Doc 3, "Browser flows" 1): read the session, init the
  * processor, mount its fields, pay, complete, follow the redirect. Every outside effect comes in
- * through `deps`, so the flow is tested without a browser or a server.
+ * through `deps`, so the flow is tested without a browser or a server. The hosted page
+ * (hosted-page/main.tsx) and the embedded checkout frame (src/frames/checkout/bridge.ts) both run it.
  */
 import { computed, signal } from '@preact/signals';
-import type { PublicSession } from '../src/api/checkout.ts';
-import type { BuyerDetails } from '../src/buyer/buyer-fields.ts';
-import type { completeCheckout, initCheckout, reportClientError } from '../src/client/checkout.ts';
-import type { getPublicSession } from '../src/client/public.ts';
-import type { ApiResult } from '../src/client/http.ts';
-import { loadCheckoutLocale, t } from '../src/locales/checkout.ts';
-import { declineMessage, negotiateLocale, resolveLocale } from '../src/locales/index.ts';
-import { PROTOCOL, type HostToProcessorFrame, type ProcessorFrameToHost } from '../src/protocol/messages.ts';
-import type { Boot } from './boot.ts';
+import type { PublicSession } from '../api/checkout.ts';
+import type { BuyerDetails } from '../buyer/buyer-fields.ts';
+import type { completeCheckout, initCheckout, reportClientError } from '../client/checkout.ts';
+import type { getPublicSession } from '../client/public.ts';
+import type { ApiResult } from '../client/http.ts';
+import { loadCheckoutLocale, t } from '../locales/checkout.ts';
+import { declineMessage, negotiateLocale, resolveLocale } from '../locales/index.ts';
+import { PROTOCOL, type HostToProcessorFrame, type ProcessorFrameToHost } from '../protocol/messages.ts';
 
 /**
  * What the page shows (issue 10, "every state with its own wording"). `ready` is the form (the
@@ -44,8 +44,19 @@ export interface CheckoutApi {
   reportClientError: typeof reportClientError;
 }
 
+/**
+ * Which session the checkout is for, and in which language: the hosted page's boot data
+ * (hosted-page/boot.ts, written by the service), or what the embedded checkout frame's hash says.
+ */
+export interface CheckoutBoot {
+  sessionId: string;
+  /** Null when the session does not exist. */
+  publishableKey: string | null;
+  locale?: string | null;
+}
+
 export interface CheckoutDeps {
-  boot: Boot | null;
+  boot: CheckoutBoot | null;
   api: CheckoutApi;
   /** This page's origin: the fields page may only talk back to it. */
   origin: string;
@@ -62,7 +73,7 @@ export interface CheckoutDeps {
   completeBackoff?: readonly number[];
   /**
    * Shows the buyer's bank page (3-D Secure) in a modal dialog over the page and calls `done`
-   * once, when it closes (main.tsx: embed/challenge.ts's dialog). Without it a challenge cannot
+   * once, when it closes (hosted-page/main.tsx: embed/challenge.ts's dialog). Without it a challenge cannot
    * run, and the attempt ends as a failure the buyer can retry.
    */
   challenge?(url: string, done: (outcome: ChallengeOutcome) => void): void;
