@@ -9,7 +9,8 @@ import type { ReadonlySignal } from '@preact/signals';
 import type { PublicSession } from '../../src/api/checkout.ts';
 import type { ApiResult } from '../../src/client/http.ts';
 import { PROTOCOL, type HostToProcessorFrame } from '../../src/protocol/messages.ts';
-import { createCheckout, type Checkout, type CheckoutApi } from '../../src/checkout/checkout-store.ts';
+import type { CheckoutApi } from '../../src/checkout/checkout-deps.ts';
+import { createCheckout, type Checkout } from '../../src/checkout/checkout-store.ts';
 import type { HostedPageScenario, HttpFailure } from '../../hosted-page/HostedPage.states.ts';
 
 const SESSION_ID = 'cs_test_gallery';

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import checkoutFr from '../locales/checkout.fr.json';
 import fr from '../locales/fr.json';
 import { PROTOCOL, type HostToProcessorFrame } from '../protocol/messages.ts';
-import { createCheckout, type CheckoutDeps } from './checkout-store.ts';
+import type { CheckoutDeps } from './checkout-deps.ts';
+import { createCheckout } from './checkout-store.ts';
 import { fail, fakeApi, initOk, ok, session } from './test-fixtures.ts';
 
 const boot = { sessionId: 'cs_test_1', publishableKey: 'vp_pk_test_abc', locale: null };

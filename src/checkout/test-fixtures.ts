@@ -2,7 +2,7 @@
 import { vi } from 'vitest';
 import type { PublicSession } from '../api/checkout.ts';
 import type { ErrorEnvelope } from '../api/checkout.ts';
-import type { CheckoutApi } from './checkout-store.ts';
+import type { CheckoutApi } from './checkout-deps.ts';
 
 export const session: PublicSession = {
   id: 'cs_test_1',

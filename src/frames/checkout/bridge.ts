@@ -10,7 +10,8 @@ import type { ApiResult } from '../../client/http.ts';
 import type { CompleteResponse, PublicSession } from '../../client/schemas/checkout.ts';
 import type { EmbedTokenResponse, PublicCompleteResponse } from '../../client/schemas/embed.ts';
 import type { CheckoutFrameToPage, PaymentError } from '../../protocol/messages.ts';
-import { createCheckout, type CheckoutApi, type CheckoutDeps } from '../../checkout/checkout-store.ts';
+import { createCheckout } from '../../checkout/checkout-store.ts';
+import type { CheckoutApi, CheckoutDeps } from '../../checkout/checkout-deps.ts';
 import type { CheckoutParams } from '../../protocol/params.ts';
 import { pollEmbedToken, type PollDeps } from './poll.ts';
 

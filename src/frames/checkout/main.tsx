@@ -10,7 +10,7 @@ import { getPublicSession } from '../../client/public.ts';
 import { loadCheckoutLocale } from '../../locales/checkout.ts';
 import { send, setChannelDebug } from '../../protocol/channel.ts';
 import { CheckoutFrameToPage, PROTOCOL } from '../../protocol/messages.ts';
-import { pageLocale } from '../../checkout/checkout-store.ts';
+import { pageLocale } from '../../checkout/session-phase.ts';
 import { CheckoutParams, readHash } from '../../protocol/params.ts';
 import { createEmbeddedCheckout } from './bridge.ts';
 import { EmbeddedCheckout } from './EmbeddedCheckout.tsx';
