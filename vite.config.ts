@@ -28,7 +28,8 @@ const root = import.meta.dirname;
  */
 const frameCore = [
   /node_modules[\\/]zod[\\/]/,
-  /src[\\/]protocol[\\/]/,
+  // Not the frame hashes' schemas (params.ts): only the embedded checkout frame reads them with zod.
+  /src[\\/]protocol[\\/](?!params\.ts$)/,
   /src[\\/]locales[\\/](index\.ts|en\.json)$/,
   /src[\\/]client[\\/](http|charge|client-error|schemas[\\/](shared|charge))\.ts$/,
 ];

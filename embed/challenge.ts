@@ -16,11 +16,17 @@
  * it was (once it can take it again). Escape is heard while focus is on the dialog or its button: keys pressed inside the
  * bank's cross-origin page never reach this page, hence the visible Cancel button too.
  */
-import { listen } from '../src/protocol/channel.ts';
+import { listen, type setChannelDebug } from '../src/protocol/channel.ts';
 import { ChallengeReturnParser } from './protocol.ts';
 import { SANDBOX } from './util.ts';
 
 export type ChallengeOutcome = 'returned' | 'canceled';
+
+/** What the challenge part (embed/parts/challenge.ts, loaded on demand by embed/lazy.ts) hands over. */
+export interface ChallengePart {
+  openChallenge: typeof openChallenge;
+  setChannelDebug: typeof setChannelDebug;
+}
 
 export interface ChallengeTexts {
   label: string;

@@ -6,21 +6,13 @@
  * outcome, never card data.
  */
 import type { ControllerToPage, TokenResult } from '../src/protocol/messages.ts';
-import type { GroupConfig, GroupHost } from './group.ts';
-import type { PartName, Parts } from './lazy.ts';
-import type { ConfirmPaymentResult, CreateTokenResult } from './loader/types.js';
-import type { ChallengeOutcome } from './challenge.ts';
-import { READY_WAIT_MS } from './group.ts';
+import type { GroupConfig, GroupHost } from './ports.ts';
+import type { CreateTokenResult } from './loader/types.js';
+import type { ChallengeOutcome, ChallengePart } from './challenge.ts';
 import { UNREACHABLE, internalError, randomId } from './util.ts';
+import { READY_WAIT_MS, failure, type Kind, type Results } from './results.ts';
 
 const RESULT_WAIT_MS = 90_000;
-
-export type Kind = 'payment' | 'token';
-export type Results = { payment: ConfirmPaymentResult; token: CreateTokenResult };
-
-/** A failed confirmPayment or createToken, as the merchant reads it. */
-export const failure = <K extends Kind>(kind: K, sessionId: string, code: string, message: string): Results[K] =>
-  (kind === 'token' ? { error: { code, message } } : { status: 'failed', sessionId, error: { code, message } }) as Results[K];
 
 /** What the requests need from their group. */
 export interface RequestHost {
@@ -29,8 +21,8 @@ export interface RequestHost {
   /** The controller frame said ready. */
   isReady(): boolean;
   loadFailed(what: string, code: string, directive: string): void;
-  /** The group's part loader (svcpay.js's: one download per page, its nonce). */
-  loadPart<N extends PartName>(origin: string, name: N): Promise<Parts[N]>;
+  /** The group's part loader (svcpay.js's: one download per page, its nonce), for the challenge dialog. */
+  loadPart(origin: string, name: 'challenge'): Promise<ChallengePart>;
 }
 
 interface Pending {

@@ -7,7 +7,8 @@
 import { listen } from '../src/protocol/channel.ts';
 import type { FieldToPage } from '../src/protocol/messages.ts';
 import { elementFrames } from '../src/vocab/elements.ts';
-import { READY_WAIT_MS, type ElementPort, type GroupHost } from './group.ts';
+import type { ElementPort, GroupHost } from './ports.ts';
+import { READY_WAIT_MS } from './results.ts';
 import type { ElementEventName, ElementOptions, ElementType, SvcPayElement } from './loader/types.js';
 import { FieldToPageParser, elementEventNames, isElementOptions } from './protocol.ts';
 import { fail, handlers, randomId, resolveTarget, serviceFrame } from './util.ts';

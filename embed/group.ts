@@ -6,50 +6,15 @@
  */
 import { listen, post } from '../src/protocol/channel.ts';
 import type { ControllerToPage, PageToController } from '../src/protocol/messages.ts';
-import { failure, type Kind, type RequestHost, type Requests, type Results } from './confirm.ts';
+import type { RequestHost, Requests } from './confirm.ts';
+import { READY_WAIT_MS, failure, type Kind, type Results } from './results.ts';
 import { createElement } from './element.ts';
 import { loadPart } from './lazy.ts';
-import type { Appearance, ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, SvcPayElement } from './loader/types.js';
+import type { ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, SvcPayElement } from './loader/types.js';
+import type { Body, ElementPort, GroupConfig, GroupHost } from './ports.ts';
 import { ControllerToPageParser, PROTOCOL, elementTypes } from './protocol.ts';
 import { UNREACHABLE, checkName, fail, handlers, randomId, serviceFrame } from './util.ts';
 import { elementFrames } from '../src/vocab/elements.ts';
-
-export interface GroupConfig {
-  origin: string;
-  pageOrigin: string;
-  publishableKey: string;
-  sessionId: string;
-  locale?: string;
-  appearance?: Appearance;
-  debug?: boolean;
-}
-
-export type Body = PageToController extends infer M ? (M extends unknown ? Omit<M, 'protocol' | 'channel'> : never) : never;
-
-/** What an element needs from its group. */
-export interface GroupHost extends GroupConfig {
-  channel: string;
-  /** Creates the group's controller frame if it is not there yet (on confirm). */
-  ensureController(): void;
-  /** An element said `ready` or went away: once every mounted element is ready, the controller frame starts. */
-  fieldReady(): void;
-  post(body: Body): void;
-  /** A frame did not say ready in time (READY_WAIT_MS): the group's `error` event says so. */
-  loadFailed(what: string): void;
-  /** The group's `error` event (an element frame that failed unexpectedly). */
-  error(code: string, message: string): void;
-}
-
-/** What the group needs from an element. */
-export interface ElementPort {
-  element: SvcPayElement;
-  isMounted(): boolean;
-  /** Mounted, and its frame said `ready`. */
-  isReady(): boolean;
-}
-
-/** How long a frame may take to say ready (the controller, or a mounted element's frame). */
-export const READY_WAIT_MS = 15_000;
 
 export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): Promise<ConfirmPaymentResult>; createToken(): Promise<CreateTokenResult> } {
   const channel = randomId();

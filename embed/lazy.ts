@@ -12,14 +12,14 @@
  * element (`document.currentScript`), which only this loader holds; on `load` the loader takes it
  * and removes the element. Nothing is left on `window` for a page to call or to rely on.
  */
-import type { openChallenge } from './challenge.ts';
+import type { ChallengePart } from './challenge.ts';
 import type { mountCheckout } from './checkout.ts';
 import type { createRequests } from './confirm.ts';
 import type { setChannelDebug } from '../src/protocol/channel.ts';
 
 export interface Parts {
   checkout: { mountCheckout: typeof mountCheckout; setChannelDebug: typeof setChannelDebug };
-  challenge: { openChallenge: typeof openChallenge; setChannelDebug: typeof setChannelDebug };
+  challenge: ChallengePart;
   confirm: { createRequests: typeof createRequests };
 }
 export type PartName = keyof Parts;

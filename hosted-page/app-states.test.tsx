@@ -7,8 +7,8 @@ import { mountPoint } from '../src/components/test-dom.ts';
 import { fakeMessageTarget } from '../src/protocol/fake-window.ts';
 import type { PublicSession } from '../src/api/checkout.ts';
 import { App } from './app.tsx';
-import { createCheckout } from './checkout-store.ts';
-import { fail, fakeApi, ok, session } from './test-fixtures.ts';
+import { createCheckout } from '../src/checkout/checkout-store.ts';
+import { fail, fakeApi, ok, session } from '../src/checkout/test-fixtures.ts';
 
 const root = mountPoint();
 const events = fakeMessageTarget().target;

@@ -1,30 +1,15 @@
 /** The hosted checkout page: order summary beside the processor's card fields and Pay. */
 import type { JSX } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
-import { BuyerFields } from '../src/components/BuyerFields/index.ts';
+import { useEffect } from 'preact/hooks';
+// The pay form first: its components' styles keep their place in the stylesheet the embedded checkout shares.
+import { PayForm, type CheckoutViewProps } from '../src/checkout/PayForm.tsx';
+import type { Checkout } from '../src/checkout/checkout-store.ts';
 import { OrderSummary } from '../src/components/OrderSummary/index.ts';
-import { PayButton } from '../src/components/PayButton/index.ts';
 import { StatusPanel } from '../src/components/StatusPanel/index.ts';
 import { t } from '../src/locales/checkout.ts';
 import { applyDocumentLocale } from '../src/locales/index.ts';
-import { formatMoney } from '../src/locales/money.ts';
-import type { MessageTarget } from '../src/protocol/channel.ts';
-import type { Checkout } from './checkout-store.ts';
-import { ProcessorFrame } from './processor-frame.tsx';
 
-export interface AppProps {
-  checkout: Checkout;
-  /** For tests: where the frame's messages arrive. */
-  events?: MessageTarget;
-}
-
-export interface PayFormProps extends AppProps {
-  /**
-   * Ask for the buyer details the session collects (issue 10): the hosted page does; the embedded
-   * checkout frame does not (the merchant's own page has the buyer).
-   */
-  buyerFields?: boolean;
-}
+export type AppProps = CheckoutViewProps;
 
 export function App({ checkout, events }: AppProps): JSX.Element {
   const phase = checkout.phase.value;
@@ -106,76 +91,4 @@ function Outcome({ checkout }: { checkout: Checkout }): JSX.Element {
     default:
       return <StatusPanel kind="error" locale={locale} onRetry={checkout.retry} />;
   }
-}
-
-/** The card fields and Pay; also the body of the embedded checkout frame (src/frames/checkout). */
-export function PayForm({ checkout, events, buyerFields = false }: PayFormProps): JSX.Element {
-  const locale = checkout.locale.value;
-  const session = checkout.session.value!;
-  const frame = checkout.frame.value;
-  const paying = checkout.paying.value;
-  const frameReady = checkout.frameReady.value;
-  const formRef = useRef<HTMLFormElement>(null);
-  const refocus = useRef(false);
-
-  // Paying disables the button, which drops focus to <body>, and after a decline it stays disabled
-  // until the fresh fields frame is ready. Give focus back once the button can take it: a keyboard
-  // user left on <body> would Tab straight out of the page. Only after a payment attempt, so the
-  // page never grabs focus on load.
-  useEffect(() => {
-    if (paying) {
-      refocus.current = true;
-      return;
-    }
-    if (!refocus.current || !frameReady) return;
-    refocus.current = false;
-    const active = document.activeElement;
-    if (!active || active === document.body) formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
-  }, [paying, frameReady]);
-
-  return (
-    <form
-      ref={formRef}
-      class="checkout__form"
-      noValidate
-      aria-labelledby="checkout-pay-heading"
-      onSubmit={(e) => {
-        e.preventDefault();
-        checkout.pay();
-      }}
-    >
-      {buyerFields && (
-        <BuyerFields
-          plan={session.buyerFields}
-          locale={checkout.localeTag.value}
-          country={session.country}
-          disabled={paying}
-          handleRef={(h) => checkout.setBuyerForm(h && (() => h.collect()))}
-        />
-      )}
-      <h2 class="checkout__heading" id="checkout-pay-heading">
-        {t(locale, 'checkout.pay_with_card')}
-      </h2>
-      {checkout.notice.value && <StatusPanel kind="declined" locale={locale} message={checkout.notice.value} />}
-      {frame && (
-        <ProcessorFrame
-          key={frame.key}
-          url={frame.url}
-          origin={frame.origin}
-          title={t(locale, 'checkout.card_details')}
-          height={checkout.frameHeight.value}
-          onMessage={checkout.onFrameMessage}
-          setPoster={checkout.setPoster}
-          events={events}
-        />
-      )}
-      <PayButton
-        amount={formatMoney(session.amount, session.currency, checkout.localeTag.value)}
-        locale={locale}
-        busy={paying}
-        disabled={!frameReady}
-      />
-      {!session.livemode && <p class="checkout__note">{t(locale, 'checkout.sandbox_notice')}</p>}
-    </form>
-  );
 }

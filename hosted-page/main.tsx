@@ -7,8 +7,9 @@ import { loadCheckoutLocale, t } from '../src/locales/checkout.ts';
 import { applyDocumentLocale } from '../src/locales/index.ts';
 import { App } from './app.tsx';
 import { readBoot } from './boot.ts';
-import { createCheckout, pageLocale } from './checkout-store.ts';
-import './styles.css';
+import { createCheckout } from '../src/checkout/checkout-store.ts';
+import { pageLocale } from '../src/checkout/session-phase.ts';
+import '../src/checkout/styles.css';
 
 const boot = readBoot(document.getElementById('svcpay-boot')?.textContent);
 const checkout = createCheckout({

@@ -46,6 +46,11 @@ const REQUIRED = [
   'dist/npm/testing.js',
   'embed/loader/index.d.ts',
   'embed/loader/types.d.ts',
+  'embed/loader/vocab.d.ts',
+  'embed/loader/appearance.d.ts',
+  'embed/loader/elements.d.ts',
+  'embed/loader/results.d.ts',
+  'embed/loader/checkout.d.ts',
   'embed/webhooks/index.d.ts',
   'embed/testing/index.d.ts',
   'embed/testing/types.d.ts',
@@ -65,7 +70,7 @@ const FORBIDDEN = [
   /(^|\/)(fixtures|testing)\.ts$/,
   /\.fixtures\.ts$/,
   /^(e2e|bench|scripts|reports|test-results|playwright-report|\.data|\.ci|src\/server\/fuzz)\//,
-  /^(hosted-page|src\/(components|frames|client|protocol))\//,
+  /^(hosted-page|src\/(checkout|components|frames|client|protocol))\//,
 ];
 const MAX_TARBALL_BYTES = 1024 * 1024;
 

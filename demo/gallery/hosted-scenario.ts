@@ -1,5 +1,5 @@
 /**
- * Plays a HostedPage.states.ts scenario on the real hosted page store (hosted-page/
+ * Plays a HostedPage.states.ts scenario on the real hosted page store (src/checkout/
  * checkout-store.ts) through a fake checkout API, as hosted-page/app.test.tsx does: the page the
  * gallery shows is the buyer's page, without a session, a server or a card. The card fields are
  * the sandbox processor's fields page, framed from the gallery's origin (sandbox-fields.tsx); no
@@ -9,7 +9,8 @@ import type { ReadonlySignal } from '@preact/signals';
 import type { PublicSession } from '../../src/api/checkout.ts';
 import type { ApiResult } from '../../src/client/http.ts';
 import { PROTOCOL, type HostToProcessorFrame } from '../../src/protocol/messages.ts';
-import { createCheckout, type Checkout, type CheckoutApi } from '../../hosted-page/checkout-store.ts';
+import type { CheckoutApi } from '../../src/checkout/checkout-deps.ts';
+import { createCheckout, type Checkout } from '../../src/checkout/checkout-store.ts';
 import type { HostedPageScenario, HttpFailure } from '../../hosted-page/HostedPage.states.ts';
 
 const SESSION_ID = 'cs_test_gallery';

@@ -5,7 +5,7 @@
  */
 import { render } from 'preact';
 import { App } from '../../hosted-page/app.tsx';
-import '../../hosted-page/styles.css';
+import '../../src/checkout/styles.css';
 import type { HostedPageScenario } from '../../hosted-page/HostedPage.states.ts';
 import { loadCheckoutLocale } from '../../src/locales/checkout.ts';
 import { applyDocumentLocale } from '../../src/locales/index.ts';

@@ -114,6 +114,20 @@ export const importRules: ImportRule[] = [
     tests: false,
   },
   {
+    name: 'components-below-checkout',
+    why: 'components are the building blocks: the checkout, the frames and the apps use them, never the reverse',
+    from: /^src\/components\//,
+    to: /^(src\/(client|checkout|frames)|embed|hosted-page|demo)\//,
+    tests: false,
+  },
+  {
+    name: 'checkout-below-frames',
+    why: 'src/checkout is what the hosted page and the embedded checkout frame both run; it imports neither',
+    from: /^src\/checkout\//,
+    to: /^(src\/frames|embed|hosted-page|demo)\//,
+    tests: false,
+  },
+  {
     name: 'vocab-is-the-floor',
     why: 'the vocabulary is zod-free and imports nothing but itself',
     from: /^src\/vocab\//,

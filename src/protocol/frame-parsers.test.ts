@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ControllerParams, FieldParams, readHash } from '../frames/params.ts';
+import { ControllerParams, FieldParams, readHash } from './params.ts';
 import type { Parser } from './channel.ts';
 import {
   BoundFieldToControllerParser,

@@ -14,7 +14,7 @@ import type {
   ControllerToField,
   FieldToController,
 } from './messages.ts';
-import type { ControllerParams, FieldParams } from '../frames/params.ts';
+import type { ControllerParams, FieldParams } from './params.ts';
 import { elementEventNames, elementTypes } from '../vocab/elements.ts';
 import { appearanceProblem } from './appearance.ts';
 import { addressValue, elementOptions, elementState } from './page-parsers.ts';

@@ -1,5 +1,5 @@
 import type { DemoStates } from '../demo-state.ts';
-import type { AddressFieldsProps } from './AddressFields.tsx';
+import type { AddressFieldsProps } from './address-props.ts';
 
 export const states: DemoStates<AddressFieldsProps> = {
   'empty-billing-us': { description: 'Billing address, United States, nothing typed', main: true, props: { mode: 'billing', defaultCountry: 'US' } },

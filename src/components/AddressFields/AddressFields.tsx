@@ -5,8 +5,7 @@
  */
 import type { JSX, TargetedEvent, TargetedInputEvent } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { AddressState, AddressValue } from '../../protocol/messages.ts';
-import { localeDir, t, type MessageKey } from '../../locales/index.ts';
+import { localeDir, t } from '../../locales/index.ts';
 import { ruleFor, type AddressPart } from '../../address/address-rules.ts';
 import {
   emptyTexts,
@@ -20,93 +19,20 @@ import {
   valueOf,
   type AddressConfig,
   type AddressTexts,
-  type FieldMode,
   type Part,
   type Reveal,
 } from './address-state.ts';
+import type { AddressFieldsHandle, AddressFieldsProps } from './address-props.ts';
 import { focusGroup } from '../focus-group.ts';
 import { allowedList, countryOptions, initialCountry } from './countries.ts';
-import { findSubdivision, subdivisionName } from '../../address/subdivisions.ts';
+import { subdivisionName } from '../../address/subdivisions.ts';
+import { AUTOCOMPLETE, LABELS, caretAfter, revealAll, significant, withStateCode } from './address-inputs.ts';
 // The card's look and custom properties (`--svp-*`), so appearance applies to both alike.
 import '../CardFields/card-fields.css';
 import './address-fields.css';
 
-export type AddressMode = 'billing' | 'shipping';
-
-export interface AddressFieldsHandle {
-  values(): AddressValue;
-  /** True when complete and valid; otherwise shows the errors and focuses the first invalid input. */
-  validate(): boolean;
-  clear(): void;
-  focus(): void;
-}
-
-/** Pre-filled texts, for demo states and tests only. */
-export interface AddressFieldsInitial {
-  texts?: Partial<AddressTexts>;
-  /** Show problems as if validate() had run. */
-  revealed?: boolean;
-}
-
-export interface AddressFieldsProps {
-  mode: AddressMode;
-  locale?: string;
-  disabled?: boolean;
-  /** ISO 3166-1 alpha-2; else the locale's region or language decides. */
-  defaultCountry?: string;
-  /** ISO 3166-1 alpha-2 codes the buyer may pick; every country when absent or empty. */
-  allowedCountries?: readonly string[];
-  fields?: { name?: FieldMode; phone?: FieldMode };
-  /** False: the buyer may leave the whole address blank (the session's 'auto'). Default true. */
-  required?: boolean;
-  onChange?(state: AddressState): void;
-  onReady?(state: AddressState): void;
-  onFocus?(): void;
-  onBlur?(): void;
-  onEscape?(): void;
-  handleRef?(handle: AddressFieldsHandle | null): void;
-  initial?: AddressFieldsInitial;
-}
-
-const AUTOCOMPLETE: Record<Part | 'country', string> = {
-  name: 'name',
-  line1: 'address-line1',
-  line2: 'address-line2',
-  city: 'address-level2',
-  state: 'address-level1',
-  postalCode: 'postal-code',
-  country: 'country',
-  phone: 'tel',
-};
-
-const LABELS: Record<'name' | 'line1' | 'line2' | 'phone', MessageKey> = {
-  name: 'address.name.label',
-  line1: 'address.line1.label',
-  line2: 'address.line2.label',
-  phone: 'address.phone.label',
-};
-
-const ALL: Part[] = ['name', 'line1', 'line2', 'city', 'state', 'postalCode', 'phone'];
-const revealAll = (r: Reveal): Record<Part, Reveal> => Object.fromEntries(ALL.map((p) => [p, r])) as Record<Part, Reveal>;
-
 /** Numbers the instances of a document for their element ids (see CardFields on `useId`). */
 let instances = 0;
-
-/** A listed subdivision given by name (prefill, autofill) is kept as its code. */
-function withStateCode(texts: AddressTexts): AddressTexts {
-  const options = ruleFor(texts.country).state?.options;
-  const found = options && findSubdivision(options, texts.state);
-  return found ? { ...texts, state: found.code } : texts;
-}
-
-/** Letters and digits before `caret`, to put the caret back after reformatting a postal code. */
-const significant = (text: string, caret: number) => text.slice(0, caret).replace(/[^A-Za-z0-9]/g, '').length;
-function caretAfter(text: string, count: number): number {
-  if (count === 0) return 0;
-  let seen = 0;
-  for (let i = 0; i < text.length; i++) if (/[A-Za-z0-9]/.test(text[i] ?? '') && ++seen === count) return i + 1;
-  return text.length;
-}
 
 export function AddressFields(props: AddressFieldsProps): JSX.Element {
   const { mode, locale, disabled = false } = props;

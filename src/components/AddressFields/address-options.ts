@@ -4,7 +4,7 @@
  * element asks for what the session collects and nothing more.
  */
 import type { CollectionMode } from '../../vocab/sessions.ts';
-import type { AddressFieldsProps, AddressMode } from './AddressFields.tsx';
+import type { AddressFieldsProps, AddressMode } from './address-props.ts';
 import type { FieldMode } from './address-state.ts';
 
 /**

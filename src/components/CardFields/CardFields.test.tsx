@@ -1,74 +1,16 @@
 // @vitest-environment happy-dom
+/** CardFields: names, errors and when they show, the handle, layouts, languages, the brand icon, demo states. */
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
-import { mountPoint } from '../test-dom.ts';
-import { CardFields, type CardFieldsHandle, type CardFieldsProps, type CardFieldsState } from './index.ts';
+import { blur, last, type } from '../test-dom.ts';
+import { CardFields } from './index.ts';
 import { states } from './CardFields.states.ts';
+import { cardFieldsDom } from './CardFields.fixtures.tsx';
 import ar from '../../locales/ar.json';
 import ja from '../../locales/ja.json';
 
-const root = mountPoint();
-
-const now = () => new Date(2026, 0, 15);
-
-async function mount(props: Partial<CardFieldsProps> = {}) {
-  let handle: CardFieldsHandle | null = null;
-  const onChange = vi.fn<(s: CardFieldsState) => void>();
-  await act(() => {
-    render(<CardFields layout="combined" now={now} onChange={onChange} handleRef={(h) => (handle = h)} {...props} />, root.el);
-  });
-  return { onChange, handle: () => handle! };
-}
-
-/** The input whose <label> text is `name`, as a screen reader would name it. */
-function byLabel(name: string): HTMLInputElement {
-  const label = [...root.el.querySelectorAll('label')].find((l) => l.textContent === name);
-  if (!label) throw new Error(`no label ${name}`);
-  const input = root.el.querySelector<HTMLInputElement>(`#${CSS.escape(label.htmlFor)}`);
-  if (!input) throw new Error(`no input for ${name}`);
-  return input;
-}
-
-async function type(input: HTMLInputElement, text: string) {
-  await act(() => {
-    input.focus();
-  });
-  for (const ch of text) {
-    await act(() => {
-      input.value += ch;
-      input.setSelectionRange(input.value.length, input.value.length);
-      input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: ch }));
-    });
-  }
-}
-
-/** A paste of `text` at the caret (or over the selection), as the browser applies it before `input`. */
-async function paste(input: HTMLInputElement, text: string, at = input.value.length) {
-  await act(() => {
-    input.focus();
-    input.value = input.value.slice(0, at) + text + input.value.slice(at);
-    input.setSelectionRange(at + text.length, at + text.length);
-    input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
-  });
-}
-
-/** Browser autofill: the whole value replaced, announced by an `input` event without inputType (or insertReplacementText). */
-async function autofill(input: HTMLInputElement, value: string, inputType?: string) {
-  await act(() => {
-    input.value = value;
-    input.dispatchEvent(inputType ? new InputEvent('input', { bubbles: true, inputType }) : new Event('input', { bubbles: true }));
-  });
-}
-
-async function blur(input: HTMLInputElement) {
-  await act(() => {
-    input.blur();
-    input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
-  });
-}
-
-const last = (fn: { mock: { calls: [CardFieldsState][] } }) => fn.mock.calls.at(-1)?.[0];
+const { root, mount, byLabel } = cardFieldsDom();
 
 describe('CardFields', () => {
   it('names its inputs for assistive technology, with card autocomplete hints', async () => {
@@ -79,27 +21,6 @@ describe('CardFields', () => {
     expect(byLabel('Expiration date').getAttribute('autocomplete')).toBe('cc-exp');
     expect(byLabel('Security code').getAttribute('autocomplete')).toBe('cc-csc');
     expect(byLabel('Postal code').getAttribute('autocomplete')).toBe('postal-code');
-  });
-
-  it('formats as the buyer types and reports a complete Visa', async () => {
-    const { onChange, handle } = await mount();
-    await type(byLabel('Card number'), '4242424242424242');
-    expect(byLabel('Card number').value).toBe('4242 4242 4242 4242');
-    expect(root.el.textContent).toContain('Visa');
-    await type(byLabel('Expiration date'), '1234');
-    expect(byLabel('Expiration date').value).toBe('12 / 34');
-    await type(byLabel('Security code'), '123');
-    expect(last(onChange)).toEqual({ empty: false, complete: true, brand: 'visa', error: null });
-    expect(handle().validate()).toBe(true);
-  });
-
-  it('accepts text typed with its separators', async () => {
-    const { onChange } = await mount();
-    await type(byLabel('Card number'), '4242 4242 4242 4242');
-    await type(byLabel('Expiration date'), '12 / 34');
-    await type(byLabel('Security code'), '123');
-    expect(byLabel('Expiration date').value).toBe('12 / 34');
-    expect(last(onChange)?.complete).toBe(true);
   });
 
   it('returns digits only from values()', async () => {
@@ -163,12 +84,6 @@ describe('CardFields', () => {
     await type(byLabel('Security code'), '4');
     expect(last(onChange)).toMatchObject({ brand: 'amex', complete: true });
     expect(handle().values().cvc).toBe('1234');
-  });
-
-  it('moves focus to the next input once a part is complete', async () => {
-    await mount();
-    await type(byLabel('Card number'), '4242424242424242');
-    expect(document.activeElement).toBe(byLabel('Expiration date'));
   });
 
   it('clear() empties every input', async () => {
@@ -259,61 +174,6 @@ describe('CardFields', () => {
       number.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'deleteContentBackward' }));
     });
     expect(root.el.querySelector('svg')?.getAttribute('data-brand')).toBe('mastercard');
-  });
-
-  it('formats a pasted spaced or dashed number and puts the caret after it', async () => {
-    await mount();
-    const number = byLabel('Card number');
-    await paste(number, '4242 4242-4242 4242');
-    expect(number.value).toBe('4242 4242 4242 4242');
-    expect(number.selectionStart).toBe(number.value.length);
-    expect(document.activeElement).toBe(byLabel('Expiration date'));
-  });
-
-  it('keeps the caret after the pasted digits when pasting in the middle', async () => {
-    await mount();
-    const number = byLabel('Card number');
-    await type(number, '42424242');
-    await paste(number, '00-00', 4);
-    expect(number.value).toBe('4242 0000 4242');
-    expect(number.selectionStart).toBe('4242 0000'.length);
-  });
-
-  it('stops the number at the brand maximum, whatever is pasted', async () => {
-    await mount();
-    await paste(byLabel('Card number'), '3782-822463-10005-999');
-    expect(byLabel('Card number').value).toBe('3782 822463 10005');
-  });
-
-  it.each([
-    ['no inputType', undefined],
-    ['insertReplacementText', 'insertReplacementText'],
-  ])('accepts and formats browser autofill (%s) and leaves focus where it was', async (_name, inputType) => {
-    const { onChange } = await mount();
-    const number = byLabel('Card number');
-    await act(() => number.focus());
-    await autofill(number, '4242424242424242', inputType);
-    await autofill(byLabel('Expiration date'), '12/2034', inputType);
-    await autofill(byLabel('Security code'), '123', inputType);
-    expect(number.value).toBe('4242 4242 4242 4242');
-    expect(byLabel('Expiration date').value).toBe('12 / 34');
-    expect(document.activeElement).toBe(number);
-    expect(last(onChange)).toMatchObject({ complete: true, brand: 'visa', error: null });
-  });
-
-  it.each([
-    ['12/34', '12 / 34'],
-    ['12/2034', '12 / 34'],
-    ['1/34', '01 / 34'],
-    ['12 / 34', '12 / 34'],
-  ])('autofill of a split expiry frame with %s reads %s', async (value, shown) => {
-    const { onChange, handle } = await mount({ layout: 'expiry' });
-    // Replaces what the buyer had typed, longer or shorter.
-    await type(byLabel('Expiration date'), '0');
-    await autofill(byLabel('Expiration date'), value);
-    expect(byLabel('Expiration date').value).toBe(shown);
-    expect(last(onChange)?.complete).toBe(true);
-    expect(handle().values().expMonth).toBe(Number(shown.slice(0, 2)));
   });
 
   it('gives each split frame its own autocomplete token, so autofill of one offers the others', async () => {

@@ -1,14 +1,12 @@
-/** What the embedded checkout frame shows: the hosted page's card form, without its page around it. */
+/** What the embedded checkout frame shows: the checkout's card form (src/checkout), without the hosted page around it. */
 import type { JSX } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { StatusPanel } from '../../components/StatusPanel/index.ts';
 import { t } from '../../locales/checkout.ts';
 import { applyDocumentLocale } from '../../locales/index.ts';
-import type { MessageTarget } from '../../protocol/channel.ts';
-import { PayForm } from '../../../hosted-page/app.tsx';
-import type { Checkout } from '../../../hosted-page/checkout-store.ts';
+import { PayForm, type CheckoutViewProps } from '../../checkout/PayForm.tsx';
 
-export function EmbeddedCheckout({ checkout, events }: { checkout: Checkout; events?: MessageTarget }): JSX.Element {
+export function EmbeddedCheckout({ checkout, events }: CheckoutViewProps): JSX.Element {
   const phase = checkout.phase.value;
   const locale = checkout.locale.value;
   const localeTag = checkout.localeTag.value;

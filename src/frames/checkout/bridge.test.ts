@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PROTOCOL } from '../../protocol/messages.ts';
-import { fail, ok, session } from '../../../hosted-page/test-fixtures.ts';
+import { fail, ok, session } from '../../checkout/test-fixtures.ts';
 import { createEmbeddedCheckout, type EmbeddedApi } from './bridge.ts';
 
 const params = { channel: 'chan_0123456789', parentOrigin: 'http://127.0.0.1:4244', publishableKey: 'vp_pk_test_abc', sessionId: 'cs_test_1' };

@@ -1,6 +1,6 @@
 /**
  * The embedded checkout frame (`mountCheckout`, embed sessions; Doc 3, Browser flows 2) is the
- * hosted page's checkout flow (hosted-page/checkout-store.ts, not a copy of it) with three
+ * hosted page's checkout flow (src/checkout/checkout-store.ts, not a copy of it) with three
  * differences: "init" is the embed-token poll, "complete" is the public complete endpoint, and
  * nothing navigates: the buyer stays on the merchant's page, which hears the outcomes instead.
  * The page learns outcomes and codes only; the card stays in the processor's frame inside this one.
@@ -10,8 +10,9 @@ import type { ApiResult } from '../../client/http.ts';
 import type { CompleteResponse, PublicSession } from '../../client/schemas/checkout.ts';
 import type { EmbedTokenResponse, PublicCompleteResponse } from '../../client/schemas/embed.ts';
 import type { CheckoutFrameToPage, PaymentError } from '../../protocol/messages.ts';
-import { createCheckout, type CheckoutApi, type CheckoutDeps } from '../../../hosted-page/checkout-store.ts';
-import type { CheckoutParams } from '../params.ts';
+import { createCheckout } from '../../checkout/checkout-store.ts';
+import type { CheckoutApi, CheckoutDeps } from '../../checkout/checkout-deps.ts';
+import type { CheckoutParams } from '../../protocol/params.ts';
 import { pollEmbedToken, type PollDeps } from './poll.ts';
 
 type Body = CheckoutFrameToPage extends infer M ? (M extends unknown ? Omit<M, 'protocol' | 'channel'> : never) : never;

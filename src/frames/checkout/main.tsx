@@ -10,11 +10,11 @@ import { getPublicSession } from '../../client/public.ts';
 import { loadCheckoutLocale } from '../../locales/checkout.ts';
 import { send, setChannelDebug } from '../../protocol/channel.ts';
 import { CheckoutFrameToPage, PROTOCOL } from '../../protocol/messages.ts';
-import { pageLocale } from '../../../hosted-page/checkout-store.ts';
-import { CheckoutParams, readHash } from '../params.ts';
+import { pageLocale } from '../../checkout/session-phase.ts';
+import { CheckoutParams, readHash } from '../../protocol/params.ts';
 import { createEmbeddedCheckout } from './bridge.ts';
 import { EmbeddedCheckout } from './EmbeddedCheckout.tsx';
-import '../../../hosted-page/styles.css';
+import '../../checkout/styles.css';
 import './checkout.css';
 
 function start(): void {

@@ -8,7 +8,8 @@ import type { PublicChargeResponse } from '../../api/checkout.ts';
 import type { PublicToken } from '../../api/tokens.ts';
 import type { ApiResult } from '../../client/http.ts';
 import { ControllerToPage, PROTOCOL, type BoundFieldToController, type ConfirmResult, type TokenResult } from '../../protocol/messages.ts';
-import { createController, type ControllerDeps } from './controller.ts';
+import type { ControllerDeps } from './controller-deps.ts';
+import { createController } from './controller.ts';
 
 const CHANNEL = 'chan_0123456789';
 const PK = 'vp_pk_test_abc123';

@@ -12,7 +12,8 @@ import {
   type BoundFieldToController,
   type CardValues,
 } from '../../protocol/messages.ts';
-import { createController, type ControllerDeps } from './controller.ts';
+import type { ControllerDeps } from './controller-deps.ts';
+import { createController } from './controller.ts';
 
 const CHANNEL = 'chan_0123456789';
 const PK = 'vp_pk_test_abc123';

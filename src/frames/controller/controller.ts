@@ -5,11 +5,9 @@
  * (`payment`, through a bank challenge when the bank asks) or vaults the card (`token`), answering
  * with an outcome. Card values pass through here (same service origin) but never go to the page.
  */
-import type { PublicChargeRequest, PublicChargeResponse, PublicCompleteRequest } from '../../api/checkout.ts';
-import type { PublicToken, PublicTokenBody } from '../../api/tokens.ts';
+import type { PublicChargeRequest } from '../../api/checkout.ts';
 import type { ChargeCard } from '../../client/schemas/charge.ts';
 import type { ApiResult } from '../../client/http.ts';
-import type { Bus } from '../../protocol/channel.ts';
 import { loadLocale, negotiateLocale, t } from '../../locales/index.ts';
 import { PROTOCOL } from '../../protocol/checks.ts';
 import type {
@@ -17,12 +15,10 @@ import type {
   ConfirmResult,
   ControllerBind,
   ControllerToBoundField,
-  ControllerToField,
   ControllerToPage,
   ElementOptions,
   ElementType,
   ElementsError,
-  FieldState,
   FieldToController,
   PageToController,
   PaymentError,
@@ -31,48 +27,9 @@ import type {
 import { elementBehaviour } from '../../elements/registry.ts';
 import { cardBrands } from '../../vocab/elements.ts';
 import { newMountSecret } from '../binding.ts';
+import type { ControllerDeps, Field, Session } from './controller-deps.ts';
 import { billingAddressOf, mergeCard, type FieldAnswer } from './merge.ts';
 import { errorFor, failure, finalError, fromCharge, toTokenResult } from './result.ts';
-
-export interface ControllerDeps {
-  channel: string;
-  locale?: string;
-  toPage(msg: ControllerToPage): void;
-  /** Posts on the bus: announcements only, every field frame on the channel hears them. */
-  toFields(msg: ControllerToField): void;
-  /**
-   * Hands `bind` to the field frame `elementId` with a private port and returns this end of it;
-   * null when that frame cannot be found. The field answers nothing if it refuses the bind.
-   */
-  pairField(elementId: string, bind: ControllerBind, onMessage: (msg: BoundFieldToController) => void): Bus<ControllerToBoundField> | null;
-  /** For tests; a fresh crypto-random secret per mount otherwise. */
-  newSecret?(): string;
-  charge(sessionId: string, publishableKey: string, body: PublicChargeRequest): Promise<ApiResult<PublicChargeResponse>>;
-  /** `POST /v1/public/sessions/{id}/complete`: the outcome after a bank challenge. */
-  complete?(sessionId: string, publishableKey: string, body: PublicCompleteRequest): Promise<ApiResult<PublicChargeResponse>>;
-  /** `POST /v1/public/tokens`: vaults the card for createToken. */
-  vault?(publishableKey: string, body: PublicTokenBody): Promise<ApiResult<PublicToken>>;
-  /** The merchant page's origin, sent with a charge: a bank challenge is shown over that page. */
-  pageOrigin?: string;
-  /** Reports an unexpected failure: a code and context, never card data. */
-  report(code: string, context: Record<string, string | number | boolean>, sessionId?: string): void;
-  /** How long fields get to hand over their values; they live in the same process, so short. */
-  collectTimeoutMs?: number;
-}
-
-interface Session {
-  publishableKey: string;
-  sessionId: string;
-  locale?: string;
-  secret: string;
-}
-
-interface Field {
-  type: ElementType;
-  state?: FieldState;
-  /** The private line to this field once bound (binding.ts). */
-  port?: Bus<ControllerToBoundField> | null;
-}
 
 export function createController(deps: ControllerDeps) {
   const fields = new Map<string, Field>();

@@ -2,7 +2,7 @@
 import type { JSX } from 'preact';
 import { CardFields, type CardFieldsLayout } from '../../components/CardFields/index.ts';
 import type { FieldState } from '../../protocol/messages.ts';
-import type { FieldType } from '../params.ts';
+import type { FieldType } from '../../vocab/elements.ts';
 import type { ElementViewProps } from './FieldFrame.tsx';
 import { toFieldState } from './link.ts';
 

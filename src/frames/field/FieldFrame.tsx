@@ -23,7 +23,7 @@ import type {
   FieldToPage,
 } from '../../protocol/messages.ts';
 import { createFieldBinding, isControllerWindow } from '../binding.ts';
-import type { FieldParams } from '../params.ts';
+import type { FieldParams } from '../../protocol/params.ts';
 import { createFieldLink, type ElementHandle, type LinkEventName } from './link.ts';
 
 /** What an element's view may say to its controller. */

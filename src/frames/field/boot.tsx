@@ -12,7 +12,7 @@ import { PROTOCOL } from '../../protocol/checks.ts';
 import { readFieldParams } from '../../protocol/frame-parsers.ts';
 import type { ElementState } from '../../protocol/messages.ts';
 import { watchErrors } from '../frame-errors.ts';
-import type { FieldParams } from '../params.ts';
+import type { FieldParams } from '../../protocol/params.ts';
 import { applyAppearance } from './appearance.ts';
 import { FieldFrame, toParent, type FieldFrameProps } from './FieldFrame.tsx';
 import './field.css';

@@ -19,7 +19,7 @@ import type {
   FieldToController,
   FieldToPage,
 } from '../../protocol/messages.ts';
-import type { ElementType, FieldType } from '../params.ts';
+import type { ElementType, FieldType } from '../../vocab/elements.ts';
 
 /**
  * What a frame's component offers its link, as CardFieldsHandle does: `values()` is what the

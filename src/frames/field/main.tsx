@@ -2,7 +2,7 @@
  * Entry of a card field frame (/frames/field.html), one per mounted card element. The inputs and
  * their values live here; the frame talks only to its controller (ARCHITECTURE.md, trust zones).
  */
-import type { FieldType } from '../params.ts';
+import type { FieldType } from '../../vocab/elements.ts';
 import { bootElementFrame } from './boot.tsx';
 import { cardInitial, CardView } from './CardView.tsx';
 

@@ -1,7 +1,9 @@
 /** Issue 10: the hosted page's bank challenge and the states a session can be in when it opens. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROTOCOL } from '../src/protocol/messages.ts';
-import { createCheckout, settledPhase, type ChallengeOutcome, type CheckoutDeps } from './checkout-store.ts';
+import { PROTOCOL } from '../protocol/messages.ts';
+import type { ChallengeOutcome, CheckoutDeps } from './checkout-deps.ts';
+import { createCheckout } from './checkout-store.ts';
+import { settledPhase } from './session-phase.ts';
 import { fail, fakeApi, initOk, ok, session } from './test-fixtures.ts';
 
 const boot = { sessionId: 'cs_test_1', publishableKey: 'vp_pk_test_abc', locale: null };

@@ -1,72 +1,19 @@
 /**
  * The hosted checkout's state machine (Doc 3, "Browser flows" 1): read the session, init the
  * processor, mount its fields, pay, complete, follow the redirect. Every outside effect comes in
- * through `deps`, so the flow is tested without a browser or a server.
+ * through `deps` (checkout-deps.ts), so the flow is tested without a browser or a server. The
+ * hosted page (hosted-page/main.tsx) and the embedded checkout frame (src/frames/checkout/bridge.ts)
+ * both run it.
  */
 import { computed, signal } from '@preact/signals';
-import type { PublicSession } from '../src/api/checkout.ts';
-import type { BuyerDetails } from '../src/buyer/buyer-fields.ts';
-import type { completeCheckout, initCheckout, reportClientError } from '../src/client/checkout.ts';
-import type { getPublicSession } from '../src/client/public.ts';
-import type { ApiResult } from '../src/client/http.ts';
-import { loadCheckoutLocale, t } from '../src/locales/checkout.ts';
-import { declineMessage, negotiateLocale, resolveLocale } from '../src/locales/index.ts';
-import { PROTOCOL, type HostToProcessorFrame, type ProcessorFrameToHost } from '../src/protocol/messages.ts';
-import type { Boot } from './boot.ts';
-
-/**
- * What the page shows (issue 10, "every state with its own wording"). `ready` is the form (the
- * session pending, or declined with another card allowed: `notice` says why); `processing` a
- * payment under way that the page cannot settle yet; `succeeded` paid by this visit; `held`
- * authorized for a manual capture; `paid_already` paid before this page asked (another tab);
- * `cancelled` a hold the merchant released; `failed` declined with no attempt left.
- */
-export type Phase =
-  | 'loading'
-  | 'not_found'
-  | 'expired'
-  | 'error'
-  | 'ready'
-  | 'processing'
-  | 'succeeded'
-  | 'held'
-  | 'paid_already'
-  | 'cancelled'
-  | 'failed';
-
-/** How the bank challenge dialog closed: the bank sent the buyer back, or the buyer closed it. */
-export type ChallengeOutcome = 'returned' | 'canceled';
-
-export interface CheckoutApi {
-  getPublicSession: typeof getPublicSession;
-  initCheckout: typeof initCheckout;
-  completeCheckout: typeof completeCheckout;
-  reportClientError: typeof reportClientError;
-}
-
-export interface CheckoutDeps {
-  boot: Boot | null;
-  api: CheckoutApi;
-  /** This page's origin: the fields page may only talk back to it. */
-  origin: string;
-  now?(): number;
-  /** The browser's languages, most wanted first (default navigator.languages). */
-  languages?: readonly string[];
-  assign(url: string): void;
-  randomId?(): string;
-  /** How long the success panel shows before leaving (ms). */
-  redirectDelay?: number;
-  /** How long to wait for the fields frame's answer to a submit (ms). */
-  submitTimeout?: number;
-  /** Pauses between `complete` retries after a network failure (ms). */
-  completeBackoff?: readonly number[];
-  /**
-   * Shows the buyer's bank page (3-D Secure) in a modal dialog over the page and calls `done`
-   * once, when it closes (main.tsx: embed/challenge.ts's dialog). Without it a challenge cannot
-   * run, and the attempt ends as a failure the buyer can retry.
-   */
-  challenge?(url: string, done: (outcome: ChallengeOutcome) => void): void;
-}
+import type { PublicSession } from '../api/checkout.ts';
+import type { BuyerDetails } from '../buyer/buyer-fields.ts';
+import type { ApiResult } from '../client/http.ts';
+import { loadCheckoutLocale, t } from '../locales/checkout.ts';
+import { declineMessage, resolveLocale } from '../locales/index.ts';
+import { PROTOCOL, type HostToProcessorFrame, type ProcessorFrameToHost } from '../protocol/messages.ts';
+import type { ChallengeOutcome, CheckoutDeps } from './checkout-deps.ts';
+import { pageLocale, settledPhase, type Phase } from './session-phase.ts';
 
 export interface FrameSpec {
   /** Full iframe src, hash included. */
@@ -86,25 +33,6 @@ function httpOrigin(url: string): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The language of the hosted page: the session's `locale` (Doc 1) when it has a catalogue, else
- * the browser's first language that has one, else English.
- */
-export const pageLocale = (sessionLocale: string | null | undefined, languages?: readonly string[]): string =>
-  negotiateLocale([sessionLocale, 'auto'], languages);
-
-/**
- * The phase of a session that takes no payment, as the page first reads it: paid (by another tab
- * or an earlier visit), held, released, or declined with no attempt left; null when it can pay.
- */
-export function settledPhase(s: Pick<PublicSession, 'status' | 'paymentStatus' | 'retry'>): Phase | null {
-  if (s.paymentStatus === 'cancelled') return 'cancelled';
-  if (s.paymentStatus === 'held') return 'held';
-  if (s.status === 'succeeded' || s.paymentStatus === 'paid') return 'paid_already';
-  if (s.status === 'failed' && s.retry && !s.retry.allowed && s.retry.attempts_remaining === 0) return 'failed';
-  return null;
 }
 
 export function createCheckout(deps: CheckoutDeps) {

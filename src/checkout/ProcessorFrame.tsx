@@ -4,8 +4,8 @@
  */
 import type { JSX } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { listen, send, type MessageTarget } from '../src/protocol/channel.ts';
-import { HostToProcessorFrame, ProcessorFrameToHost } from '../src/protocol/messages.ts';
+import { listen, send, type MessageTarget } from '../protocol/channel.ts';
+import { HostToProcessorFrame, ProcessorFrameToHost } from '../protocol/messages.ts';
 
 export interface ProcessorFrameProps {
   url: string;

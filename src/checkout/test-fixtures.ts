@@ -1,8 +1,8 @@
-/** Fakes shared by the hosted page tests: a session, API answers and a recording API. */
+/** Fakes shared by the checkout tests (hosted page, embedded checkout): a session, API answers and a recording API. */
 import { vi } from 'vitest';
-import type { PublicSession } from '../src/api/checkout.ts';
-import type { ErrorEnvelope } from '../src/api/checkout.ts';
-import type { CheckoutApi } from './checkout-store.ts';
+import type { PublicSession } from '../api/checkout.ts';
+import type { ErrorEnvelope } from '../api/checkout.ts';
+import type { CheckoutApi } from './checkout-deps.ts';
 
 export const session: PublicSession = {
   id: 'cs_test_1',

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import checkoutFr from '../src/locales/checkout.fr.json';
-import fr from '../src/locales/fr.json';
-import { PROTOCOL, type HostToProcessorFrame } from '../src/protocol/messages.ts';
-import { createCheckout, type CheckoutDeps } from './checkout-store.ts';
+import checkoutFr from '../locales/checkout.fr.json';
+import fr from '../locales/fr.json';
+import { PROTOCOL, type HostToProcessorFrame } from '../protocol/messages.ts';
+import type { CheckoutDeps } from './checkout-deps.ts';
+import { createCheckout } from './checkout-store.ts';
 import { fail, fakeApi, initOk, ok, session } from './test-fixtures.ts';
 
 const boot = { sessionId: 'cs_test_1', publishableKey: 'vp_pk_test_abc', locale: null };
@@ -223,7 +224,7 @@ describe('hosted checkout flow', () => {
   it('loads the session language before the page shows anything in it', async () => {
     // Fresh modules: the test setup has already loaded every language in the shared ones.
     vi.resetModules();
-    const locales = await import('../src/locales/checkout.ts');
+    const locales = await import('../locales/checkout.ts');
     const fresh = await import('./checkout-store.ts');
     expect(locales.t('fr', 'status.pay_error')).toBe('We could not process your payment. Try again.');
     const checkout = fresh.createCheckout({

@@ -2,17 +2,15 @@
  * What a frame learns from its URL hash, as zod schemas: the definition. The hash is written by the
  * embed script on the merchant page, so it is untrusted input: it is parsed once, and a frame with
  * a bad hash stays inert. (The hash, unlike the query, never reaches the server or its logs.) The
- * frames themselves read it with the hand-rolled twins in src/protocol/frame-parsers.ts (no zod in
+ * field and controller frames read it with the hand-rolled twins in frame-parsers.ts (no zod in
  * a frame: issue 9), which frame-parsers.test.ts holds equal to `readHash` with these schemas.
  */
 // zod/mini, like messages.ts: classic zod does not tree-shake.
 import * as z from 'zod/mini';
-import { Appearance, ElementOptions } from '../protocol/messages.ts';
-import { CHANNEL_ID, isHttpOrigin } from '../protocol/channel.ts';
-import { elementTypes, fieldTypes, type ElementType, type FieldType } from '../vocab/elements.ts';
+import { Appearance, ElementOptions } from './messages.ts';
+import { CHANNEL_ID, isHttpOrigin } from './channel.ts';
+import { elementTypes } from '../vocab/elements.ts';
 import { publishableKeyShape } from '../vocab/keys.ts';
-
-export { elementTypes, fieldTypes, type ElementType, type FieldType };
 
 const HttpOrigin = z.string().check(z.refine(isHttpOrigin, 'not an http(s) origin'));
 

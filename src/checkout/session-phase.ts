@@ -1,0 +1,42 @@
+/** How the checkout first reads a session: the phase it opens in, and the language it speaks. */
+import type { PublicSession } from '../api/checkout.ts';
+import { negotiateLocale } from '../locales/index.ts';
+
+/**
+ * What the page shows (issue 10, "every state with its own wording"). `ready` is the form (the
+ * session pending, or declined with another card allowed: `notice` says why); `processing` a
+ * payment under way that the page cannot settle yet; `succeeded` paid by this visit; `held`
+ * authorized for a manual capture; `paid_already` paid before this page asked (another tab);
+ * `cancelled` a hold the merchant released; `failed` declined with no attempt left.
+ */
+export type Phase =
+  | 'loading'
+  | 'not_found'
+  | 'expired'
+  | 'error'
+  | 'ready'
+  | 'processing'
+  | 'succeeded'
+  | 'held'
+  | 'paid_already'
+  | 'cancelled'
+  | 'failed';
+
+/**
+ * The language of the hosted page: the session's `locale` (Doc 1) when it has a catalogue, else
+ * the browser's first language that has one, else English.
+ */
+export const pageLocale = (sessionLocale: string | null | undefined, languages?: readonly string[]): string =>
+  negotiateLocale([sessionLocale, 'auto'], languages);
+
+/**
+ * The phase of a session that takes no payment, as the page first reads it: paid (by another tab
+ * or an earlier visit), held, released, or declined with no attempt left; null when it can pay.
+ */
+export function settledPhase(s: Pick<PublicSession, 'status' | 'paymentStatus' | 'retry'>): Phase | null {
+  if (s.paymentStatus === 'cancelled') return 'cancelled';
+  if (s.paymentStatus === 'held') return 'held';
+  if (s.status === 'succeeded' || s.paymentStatus === 'paid') return 'paid_already';
+  if (s.status === 'failed' && s.retry && !s.retry.allowed && s.retry.attempts_remaining === 0) return 'failed';
+  return null;
+}
