@@ -30,7 +30,7 @@ export async function listRefunds(
       throw new DomainError('validation_error', 'starting_after: not a refund of this payment; pass next_cursor of the previous page.');
     }
   }
-  if (!settlement) return { data: [], hasMore: false, nextCursor: null, totals: { amount_refunded: 0, remaining_refundable: 0, refundable: false } };
+  if (!settlement) return { data: [], hasMore: false, nextCursor: null, totals: { amountRefunded: 0, remainingRefundable: 0, refundable: false } };
   const rows = await deps.store.read.refunds.forSettlement(settlement.id, limit + 1, after);
   const data = rows.slice(0, limit);
   const hasMore = rows.length > limit;

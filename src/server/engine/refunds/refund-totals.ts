@@ -11,8 +11,8 @@ export function isSettled(s: SettlementRecord, nowIso: string): boolean {
 }
 
 export interface RefundTotals {
-  amount_refunded: number;
-  remaining_refundable: number;
+  amountRefunded: number;
+  remainingRefundable: number;
   refundable: boolean;
 }
 
@@ -31,12 +31,12 @@ export async function settlementRefundTotals(
   const remaining = Math.max(settlement.amount - refunded, 0);
   const parentOk = opts.intentStatus === undefined || opts.intentStatus === null || opts.intentStatus === 'succeeded';
   const refundable = parentOk && isSettled(settlement, opts.now) && settlement.dispute === null && remaining > 0;
-  return { amount_refunded: refunded, remaining_refundable: refundable ? remaining : 0, refundable };
+  return { amountRefunded: refunded, remainingRefundable: refundable ? remaining : 0, refundable };
 }
 
 /** Refund totals of an intent (Doc 2: the same meaning as on the session). `now` is the service clock. */
 export async function refundTotals(reads: Pick<Reads, 'settlements' | 'refunds'>, intent: PaymentIntentRecord, now: string): Promise<RefundTotals> {
   const settlement = intent.vpTxId ? await reads.settlements.get(intent.vpTxId) : undefined;
-  if (!settlement) return { amount_refunded: 0, remaining_refundable: 0, refundable: false };
+  if (!settlement) return { amountRefunded: 0, remainingRefundable: 0, refundable: false };
   return settlementRefundTotals(reads, settlement, { now, intentStatus: intent.status });
 }

@@ -6,13 +6,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { Buyer, BuyerList, BuyerLookupQuery, PatchBuyerBody, UpsertBuyerBody } from '../../../api/buyers.ts';
 import type { Deps } from '../../context.ts';
 import { lookupBuyer, patchBuyer, readBuyer, upsertBuyer, type BuyerOutcome } from '../../engine/buyers/buyers.ts';
-import type { BuyerRecord } from '../../domain/index.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { guard } from '../../middleware/guard.ts';
 import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { validationError } from '../../validation.ts';
+import { toBuyer } from './wire.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(255) });
 
@@ -21,27 +21,6 @@ const KEYED_POST_CODES = ['idempotency_replay_incompatible', 'charge_already_in_
 /** A replayed upsert answers the buyer it kept, 200 (Doc 1, Idempotency 2). */
 const replay = replayKept<BuyerOutcome>((c, o) => c.json(toBuyer(o.record), 200));
 const policy = (deps: Deps) => guard(deps, { key: 'secret', limits: LIMITS.paymentOps, replay });
-
-/** Doc 2, Buyer: every key always present, null when nothing is stored. */
-export const toBuyer = (b: BuyerRecord): Buyer => ({
-  id: b.id,
-  external_id: b.externalId,
-  email: b.email,
-  name: b.name,
-  phone: b.phone,
-  company: b.company,
-  address: b.address && {
-    address_line1: b.address.address_line1,
-    address_line2: b.address.address_line2 ?? null,
-    city: b.address.city ?? null,
-    state: b.address.state ?? null,
-    postal_code: b.address.postal_code,
-    country: b.address.country,
-  },
-  metadata: b.metadata,
-  created_at: b.createdAt,
-  last_seen_at: b.lastSeenAt,
-});
 
 /** Fields PATCH refuses by name (Doc 2): a clear `validation_error`, not an unknown-field one. */
 const NOT_PATCHABLE: Record<string, string> = {

@@ -7,29 +7,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { DescriptorConfig } from '../../../api/descriptors.ts';
 import type { Deps } from '../../context.ts';
-import { descriptorConnectionOf } from '../../engine/descriptors/descriptors.ts';
-import type { Merchant } from '../../domain/index.ts';
 import { guard } from '../../middleware/guard.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { errorResponses, json, newRouter } from '../../router.ts';
-
-/** The configuration in snake_case; a field that is not configured reads as null. */
-export function toDescriptorConfig(merchant: Merchant, passthrough: boolean): DescriptorConfig {
-  const d = merchant.settings.descriptor;
-  return {
-    descriptor: d && {
-      name: d.name,
-      city: d.city ?? null,
-      country: d.country ?? null,
-      phone: d.phone ?? null,
-      url: d.url ?? null,
-      postal_code: d.postalCode ?? null,
-      suffix: { source: d.suffix.source, key: d.suffix.key ?? null, fallback: d.suffix.fallback, literal: d.suffix.literal ?? null },
-    },
-    passthrough: passthrough ? 'on' : 'off',
-    connection: descriptorConnectionOf(merchant.processor),
-  };
-}
+import { toDescriptorConfig } from './wire.ts';
 
 export function descriptorRoutes(deps: Deps) {
   const r = newRouter();

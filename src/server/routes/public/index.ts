@@ -14,12 +14,12 @@ import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { randomChars } from '../../ids.ts';
 import { chargeAtSubmit } from '../../engine/payments/charge-at-submit.ts';
-import { submitAnswer } from './wire.ts';
+import { embedCompleteAnswer, submitAnswer } from './wire.ts';
 import { completeAtSubmit } from '../../engine/payments/forms/charge-complete.ts';
 import { createBrowserToken, type VaultResult } from '../../engine/tokens/tokens.ts';
 import type { PaymentMethodRecord } from '../../domain/index.ts';
 import { PublicToken, PublicTokenBody } from '../../../api/tokens.ts';
-import { toCard } from '../tokens/index.ts';
+import { toCard } from '../tokens/wire.ts';
 import { readSession, sessionForKey } from '../../engine/sessions/sessions.ts';
 import { toPublicSession } from '../sessions/wire.ts';
 import { EmbedTokenResponse, PublicCompleteResponse } from '../../../api/embed.ts';
@@ -158,7 +158,7 @@ export function publicRoutes(deps: Deps) {
       const session = await sessionForKey(deps.store.read, a, sessionId);
       if (session.integrationMode === 'embed') {
         if (input.transactionId === undefined) throw new DomainError('validation_missing_field', 'An embed session is completed with the processor transaction the buyer made: send `transactionId`.');
-        return c.json(await completeForKey(deps, a, sessionId, input.transactionId), 200);
+        return c.json(embedCompleteAnswer(await completeForKey(deps, a, sessionId, input.transactionId)), 200);
       }
       return c.json(submitAnswer(await completeAtSubmit(deps, a.merchant, session, input.cancel === true)), 200);
     },

@@ -6,9 +6,21 @@
 import { buyerError, isApproved } from '../../engine/payments/payments.ts';
 import { browserDeclineCode, declineMessage } from '../../engine/payments/declines.ts';
 import type { SubmitOutcome } from '../../engine/payments/charge-at-submit.ts';
+import type { PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
 
 /** Doc 2 `next_action`: the bank's challenge page the buyer is sent to. */
 export const redirectAction = (url: string) => ({ type: 'redirect_to_url', redirect_to_url: { url } });
+
+/** An embed session's complete answer: the transaction the buyer made, settled (Doc 1, public complete). */
+export function embedCompleteAnswer(o: { session: SessionRecord; intent: PaymentIntentRecord; transactionId: string; ok: boolean }) {
+  return {
+    status: o.session.status,
+    sessionId: o.session.id,
+    transactionId: o.transactionId,
+    paymentIntentId: o.intent.id,
+    ...(o.ok ? {} : { error: buyerError(o.intent) }),
+  };
+}
 
 export function submitAnswer(o: SubmitOutcome) {
   switch (o.kind) {

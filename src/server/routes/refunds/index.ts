@@ -15,25 +15,9 @@ import { guard } from '../../middleware/guard.ts';
 import type { ReplayAnswer } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
+import { refundTotalsWire, toRefund } from './wire.ts';
 
 const LIMIT_CODES = ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'];
-
-/** The refund object; list reads add `idempotency_key` and `created_at` (Doc 2, "Refund"). */
-export function toRefund(r: RefundRecord, opts: { list?: boolean; idempotent?: boolean } = {}): Refund {
-  return {
-    id: r.id,
-    object: 'refund',
-    payment_intent: r.paymentIntentId,
-    transaction: r.transactionId,
-    amount: r.amount,
-    currency: r.currency,
-    status: r.status,
-    reason: r.reason,
-    metadata: r.metadata,
-    ...(opts.idempotent !== undefined ? { idempotent: opts.idempotent } : {}),
-    ...(opts.list ? { idempotency_key: r.idempotencyKey, created_at: r.createdAt } : {}),
-  };
-}
 
 /** The HTTP status of a first answer by the refund's status (Doc 2, Responses by outcome). */
 const statusOf = (r: RefundRecord) => (r.status === 'succeeded' ? 201 : r.status === 'requested' ? 202 : 200);
@@ -136,7 +120,7 @@ export function refundRoutes(deps: Deps) {
           data: page.data.map((x) => toRefund(x, { list: true })),
           has_more: page.hasMore,
           next_cursor: page.nextCursor,
-          ...page.totals,
+          ...refundTotalsWire(page.totals),
         },
         200,
       );

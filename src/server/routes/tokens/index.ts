@@ -14,33 +14,12 @@ import { guard } from '../../middleware/guard.ts';
 import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
+import { toCard, toToken } from './wire.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });
 const LIMIT_CODES = ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'];
 /** Doc 2: a PATCH body is at most 1 KiB (413 `validation_error`). */
 const PATCH_MAX = 1024;
-
-export const toCard = (t: PaymentMethodRecord) => ({
-  brand: t.card.brand,
-  last4: t.card.last4,
-  exp_month: t.card.expMonth,
-  exp_year: t.card.expYear,
-});
-
-/** The token object: `setup_for_future_use` and `allow_redisplay` only when they were sent. */
-export function toToken(res: VaultResult, keyed: boolean): Token {
-  const t = res.token;
-  return {
-    id: t.id,
-    status: t.status,
-    card: toCard(t),
-    ...(t.setupForFutureUse ? { setup_for_future_use: t.setupForFutureUse } : {}),
-    ...(t.allowRedisplay ? { allow_redisplay: t.allowRedisplay } : {}),
-    ...(res.buyer ? { buyer: res.buyer } : {}),
-    ...(keyed ? { idempotent: false } : {}),
-    ...(res.warnings.length ? { warnings: res.warnings } : {}),
-  };
-}
 
 const patched = (t: PaymentMethodRecord) => ({ id: t.id, status: t.status, card: toCard(t), has_billing_address: t.billingAddressSealed !== null });
 

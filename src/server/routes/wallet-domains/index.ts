@@ -12,7 +12,6 @@ import {
   WalletDomainList,
 } from '../../../api/wallet-domains.ts';
 import type { Deps } from '../../context.ts';
-import type { WalletDomainRecord } from '../../domain/index.ts';
 import {
   associationFile,
   listWalletDomains,
@@ -26,6 +25,7 @@ import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { isMissingIssue, validationError } from '../../validation.ts';
+import { toWalletDomain } from './wire.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });
 const FIELDS = new Set(['domain', 'wallet_type']);
@@ -35,17 +35,6 @@ const KEYED_POST_CODES = ['idempotency_replay_incompatible', 'charge_already_in_
 /** A replayed registration answers the row it kept, 200 (Doc 1, Idempotency 2). */
 const replay = replayKept<WalletDomainOutcome>((c, o) => c.json(toWalletDomain(o.record), 200));
 const policy = (deps: Deps) => guard(deps, { key: 'secret', limits: LIMITS.paymentOps, replay });
-
-export const toWalletDomain = (w: WalletDomainRecord): WalletDomain => ({
-  id: w.id,
-  domain: w.domain,
-  wallet_type: w.walletType,
-  status: w.status,
-  verified_at: w.verifiedAt,
-  last_verification_error: w.lastVerificationError,
-  created_at: w.createdAt,
-  livemode: w.livemode,
-});
 
 /**
  * Doc 1's table: a bad `domain` or `wallet_type` is 422 `wallet_domain_invalid`, not the 400 a

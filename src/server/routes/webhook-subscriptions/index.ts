@@ -13,7 +13,6 @@ import {
   WebhookSubscriptionList,
 } from '../../../api/webhook-subscriptions.ts';
 import type { Deps } from '../../context.ts';
-import type { WebhookSubscriptionRecord } from '../../domain/index.ts';
 import {
   createSubscription,
   deleteSubscription,
@@ -27,19 +26,10 @@ import { guard } from '../../middleware/guard.ts';
 import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
+import { toSubscription } from './wire.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });
 const LIMIT_CODES = ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'];
-
-export const toSubscription = (w: WebhookSubscriptionRecord, extra: { secret?: string; previousSecretExpiresAt?: string } = {}) => ({
-  id: w.id,
-  url: w.url,
-  enabledEvents: w.enabledEvents,
-  description: w.description,
-  status: w.status,
-  createdAt: w.createdAt,
-  ...extra,
-});
 
 export function webhookSubscriptionRoutes(deps: Deps) {
   const r = newRouter();

@@ -8,7 +8,6 @@
  */
 import type { EngineDeps } from '../../deps.ts';
 import { DomainError } from '../../../domain/errors.ts';
-import { buyerError } from '../payments.ts';
 import { completeTransaction } from './hosted-checkout.ts';
 import { sessionForKey } from '../../sessions/sessions.ts';
 import type { AuthContext } from '../../../domain/index.ts';
@@ -20,12 +19,5 @@ export async function completeForKey(deps: CompleteDeps, auth: AuthContext, sess
   const found = await sessionForKey(deps.store.read, auth, sessionId);
   // Doc 3: `settings.completeEndpoint: false` switches this route off.
   if (!auth.merchant.settings.completeEndpoint) throw new DomainError('feature_unavailable');
-  const { session, intent, transactionId: tx, ok } = await completeTransaction(deps, found, transactionId);
-  return {
-    status: session.status,
-    sessionId: session.id,
-    transactionId: tx,
-    paymentIntentId: intent.id,
-    ...(ok ? {} : { error: buyerError(intent) }),
-  };
+  return completeTransaction(deps, found, transactionId);
 }
