@@ -2,7 +2,7 @@
  * A merchant page with nothing but svcpay's card element, mounted with the options a test gives
  * (locale, for one); served by e2e/fixtures/merchant-page.ts.
  */
-import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { CardForm, type CardFieldNames } from './card-form.ts';
 
 export interface CardElementOptions {
@@ -30,7 +30,9 @@ export class CardElementPage {
     return this.frame.locator('html');
   }
 
+  /** Opens the page and waits until the card said ready (the embed then marks its frame). */
   async open(merchantPageUrl: string, opts: CardElementOptions): Promise<void> {
     await this.page.goto(`${merchantPageUrl}/?o=${encodeURIComponent(JSON.stringify(opts))}`);
+    await expect(this.frameElement).toHaveAttribute('data-svcpay-ready', '');
   }
 }

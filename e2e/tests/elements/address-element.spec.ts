@@ -12,6 +12,7 @@ test('a billing address element: value in change, invalid ZIP blocks, the addres
     { type: 'card', options: { hidePostalCode: true } },
     { type: 'address', options: { mode: 'billing' } },
   ], { country: 'US', billingAddress: 'required' });
+  await shop.ready('card', 'address');
 
   const card = shop.frame('card');
   await card.getByRole('textbox', { name: 'Card number', exact: true }).fill(cards.approved.number);

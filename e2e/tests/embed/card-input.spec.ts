@@ -20,7 +20,7 @@ test('a pasted spaced and dashed number is formatted, with the caret after it', 
   await page.keyboard.press('ControlOrMeta+V');
 
   await expect(number).toHaveValue('4242 4242 4242 4242');
-  expect(await number.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([19, 19]);
+  await expect.poll(() => number.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([19, 19]);
   // Complete, so the form moves on to the expiry date.
   await expect(shop.input('Expiration date')).toBeFocused();
   await expect(shop.frame('card').locator('svg[data-brand="visa"]')).toBeVisible();

@@ -46,6 +46,10 @@ test('a declined card is reported to the page and the buyer pays with another', 
   await expect(checkout.events.nth(1)).toHaveText('failure card_declined card_declined');
   await expect(checkout.checkoutFrame.getByRole('alert').filter({ hasText: /declined/i })).toBeVisible();
 
+  // The retry runs on fresh fields, as on the hosted page: wait until they are empty and payable,
+  // so the second card is not typed into the frame being replaced.
+  await expect(checkout.card.number).toHaveValue('');
+  await expect(checkout.payButton).toBeEnabled();
   await checkout.pay(cards.approved);
   await expect(checkout.success).toBeVisible();
   expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });

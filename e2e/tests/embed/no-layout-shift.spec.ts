@@ -42,7 +42,9 @@ for (const types of [['card'], ['cardNumber', 'cardExpiry', 'cardCvc'], ['addres
     expect(heights.atReady).toEqual(heights.atMount);
     // Not a sliver: every frame holds its inputs, and none is clipped (content fits the frame).
     for (const h of heights.atReady) expect(h).toBeGreaterThan(40);
-    for (const frame of page.frames().filter((f) => /\/frames\/(field|address)\.html/.test(f.url()))) {
+    const elementFrames = page.frames().filter((f) => /\/frames\/(field|address)\.html/.test(f.url()));
+    expect(elementFrames, 'one frame per element, each measured').toHaveLength(types.length);
+    for (const frame of elementFrames) {
       const { scroll, client } = await frame.evaluate(() => ({ scroll: document.documentElement.scrollHeight, client: document.documentElement.clientHeight }));
       expect(scroll).toBeLessThanOrEqual(client);
     }

@@ -9,7 +9,7 @@
  * every other spec running beside them. Rate limits have tests of their own.
  */
 import Database from 'better-sqlite3';
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 import { completeChallenge } from '../../../embed/testing/index.ts';
 import { startSvcPay } from '../../../embed/testing/server.ts';
 import type { SvcPayServer } from '../../../embed/testing/types.js';
@@ -45,6 +45,13 @@ async function open(page: Page, api: SvcPayApi, merchant: Merchant, opts: { char
   const flows = new FlowsPage(page);
   await flows.open(shop.url, { publishableKey: merchant.keys.publishable, sessionId: session.id, mode: opts.mode });
   return { flows, session };
+}
+
+/** The card's field frame, found through its iframe (waited for), to run a script in it as the frame's own code would. */
+async function fieldFrame(page: Page): Promise<Frame> {
+  const frame = await (await page.locator('iframe[src*="/frames/field.html"]').elementHandle())?.contentFrame();
+  if (!frame) throw new Error('the card field iframe has no document');
+  return frame;
 }
 
 /** Counts the charge requests svcpay's frames make, whichever frame makes them. */
@@ -131,7 +138,7 @@ test.describe('3-D Secure', () => {
     await expect(flows.dialog).toBeVisible();
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Complete authentication' })).toHaveCount(0); // inside its frame, not the page
     const focusInDialog = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
-    expect(await focusInDialog()).toBe(true);
+    await expect.poll(focusInDialog).toBe(true);
     // Tabbing round never leaves the dialog for the page behind it.
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
@@ -168,7 +175,7 @@ test('createToken vaults the card inside the frames; the merchant server charges
 test('an unexpected failure in a card frame reaches the merchant as an error event and the service as a client error, without the card', async ({ page, api, merchant, server }) => {
   const { flows, session } = await open(page, api, merchant);
   await flows.card.fill(cards.approved);
-  const field = page.frames().find((f) => f.url().includes('/frames/field.html'))!;
+  const field = await fieldFrame(page);
   const reported = page.waitForRequest((r) => r.url().endsWith('/api/checkout/client-error'));
   // An exception whose message quotes the number, as a careless bug might.
   await field.evaluate((n) => void setTimeout(() => { throw new Error(`cannot format ${n}`); }), approvedNumberForms[0]);
@@ -196,7 +203,7 @@ test('a card frame that fails before the controller frame exists still reaches t
   const card = shop.frame('card');
   await card.getByRole('textbox', { name: 'Card number', exact: true }).fill(cards.approved.number);
   await expect.poll(() => shop.eventsOf('card', 'ready')).toHaveLength(1);
-  const field = page.frames().find((f) => f.url().includes('/frames/field.html'))!;
+  const field = await fieldFrame(page);
   await field.evaluate((n) => void setTimeout(() => { throw new Error(`cannot format ${n}`); }), approvedNumberForms[0]);
 
   await expect.poll(() => shop.eventsOf('elements', 'error')).toEqual([{ code: 'frame_error', message: 'svcpay card frame failed unexpectedly.' }]);
