@@ -26,7 +26,12 @@ test('a billing address element: value in change, invalid ZIP blocks, the addres
   await address.getByRole('textbox', { name: /^City/ }).fill('San Francisco');
   await address.getByRole('combobox', { name: /^State/ }).selectOption({ label: 'California' });
   await address.getByRole('textbox', { name: /^ZIP code/ }).fill('9410');
-
+  // The buyer leaves the ZIP code and its error shows: the frame grows by a line, moving Pay down.
+  // Only then the pointer goes to Pay. Pressed while the ZIP still had focus, Pay's mousedown is
+  // what blurs it, the frame grows before the mouseup, and the click is lost (a known fault of the
+  // address element, reported; not what this flow checks).
+  await shop.payButton.focus();
+  await expect(address.getByText('Your ZIP code is invalid.')).toBeVisible();
   await shop.payButton.click();
   await expect(shop.result).toHaveText('Your ZIP code is invalid.');
   expect((await api.getSession(merchant.keys.secret, shop.sessionId)).status).toBe('pending');
