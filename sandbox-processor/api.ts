@@ -8,6 +8,9 @@ import { z } from 'zod';
 import { ChargeCard } from '../src/api/checkout.ts';
 import {
   emittableEventTypes,
+  faultKinds,
+  faultOperations,
+  ledgerStatuses,
   processorCaptureStates,
   processorRefundStatuses,
   processorTransactionStatuses,
@@ -175,3 +178,36 @@ export type ProviderEventBody = z.infer<typeof ProviderEventBody>;
 
 /** Every refusal of the processor, in its own format (not the service's envelope). */
 export const ErrorBody = z.object({ code: z.string(), error: z.string() });
+
+/** `POST /v1/_faults`: one fault on the calls the service makes (Doc 3, "Faults and the processor's ledger"). */
+export const FaultRequest = z.strictObject({
+  operation: z.enum(faultOperations),
+  kind: z.enum(faultKinds),
+  count: z.number().int().min(1).max(1000).default(1),
+  /** `slow` only: how long the answer waits after the processor acted. */
+  delayMs: z.number().int().min(0).max(600_000).optional(),
+  merchant: z.string().min(1).max(120).optional(),
+});
+export const Fault = z.object({
+  id: z.string(),
+  operation: z.enum(faultOperations),
+  kind: z.enum(faultKinds),
+  merchant: z.string().nullable(),
+  delayMs: z.number(),
+  remaining: z.number(),
+  held: z.number(),
+});
+export const FaultList = z.object({ data: z.array(Fault) });
+export const FaultRelease = z.object({ released: z.number() });
+export const FaultDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export const LedgerEntry = z.object({
+  id: z.string(),
+  reference: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(ledgerStatuses),
+  captured: z.number(),
+  refunded: z.number(),
+  created: z.string(),
+});
+export const Ledger = z.object({ data: z.array(LedgerEntry) });

@@ -10,12 +10,13 @@ import { processorRepo } from './store/repo.ts';
 import { Outbox, type Deliver } from './outbox.ts';
 import { SandboxProcessorCore } from './processor.ts';
 import { runDue } from './provider-events.ts';
+import { FaultBoard } from './faults.ts';
 import { sandboxProcessorApp, type ProcessorAppOptions } from './server/app.ts';
 
 export { processorDataPath };
 export type { Deliver };
 
-export interface SandboxProcessorOptions extends Omit<ProcessorAppOptions, 'core'> {
+export interface SandboxProcessorOptions extends Omit<ProcessorAppOptions, 'core' | 'faults'> {
   /** Its own SQLite file (or `:memory:`), never the service's. */
   dataPath: string;
   now?: () => Date;
@@ -32,7 +33,8 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
   const outbox = new Outbox(repo, now, { serviceUrl: opts.serviceUrl, webhookSecret: opts.webhookSecret, deliver: opts.deliver, log: opts.log });
   const core = new SandboxProcessorCore(repo, now, (fn) => db.transaction(fn).immediate(), outbox, opts.publicUrl);
   const durability = opts.dataPath === ':memory:' ? noDurability : walDurability(opts.dataPath);
-  const app = sandboxProcessorApp({ ...opts, core, durable: opts.durable ?? (() => durability.barrier()) });
+  const faults = new FaultBoard();
+  const app = sandboxProcessorApp({ ...opts, core, faults, durable: opts.durable ?? (() => durability.barrier()) });
   return {
     app,
     db,
@@ -40,7 +42,10 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
     setDeliver: (deliver: Deliver, opts?: { atOnce?: boolean }) => outbox.setDeliver(deliver, opts),
     /** What `POST /v1/_run_due` does, without HTTP. */
     runDue: () => runDue(core),
+    /** The fault switchboard (Doc 3), for tests that arm faults without HTTP. */
+    faults,
     close: () => {
+      faults.clear();
       void durability.close();
       db.close();
     },

@@ -1,9 +1,13 @@
 /** Public types of `svcpay/testing` (package.json "exports"). */
 import type { Page } from '@playwright/test';
 import type {
+  ArmedFault,
   CardElementType,
   CardFieldsTarget,
   ChallengeAnswer,
+  FaultSpec,
+  LedgerTransaction,
+  SvcPayTarget,
   CompleteChallengeOptions,
   StartSvcPayOptions,
   SvcPayServer,
@@ -45,3 +49,21 @@ export declare function completeChallenge(page: Page, answer: ChallengeAnswer, o
  * a throwaway database; for Playwright's `globalSetup`.
  */
 export declare function startSvcPay(options?: StartSvcPayOptions): Promise<SvcPayServer>;
+
+/**
+ * Arms one fault on the calls the reference server makes to its sandbox processor (README,
+ * "Rehearsing a misbehaving processor"). Scope it with `merchant` when other tests share the server.
+ */
+export declare function armFault(server: SvcPayTarget, fault: FaultSpec): Promise<ArmedFault>;
+
+/** Every fault armed and not disarmed, spent ones included (`remaining` 0). */
+export declare function listFaults(server: SvcPayTarget): Promise<ArmedFault[]>;
+
+/** Lets every call a `hold` fault keeps reach the processor, in arrival order; resolves with how many, once they were acted on. */
+export declare function releaseFault(server: SvcPayTarget, fault: string | { id: string }): Promise<number>;
+
+/** Disarms a fault; calls it still holds are dropped and never reach the processor. */
+export declare function disarmFault(server: SvcPayTarget, fault: string | { id: string }): Promise<void>;
+
+/** The sandbox processor's own ledger (one merchant's, or every merchant's), oldest first: what really moved. */
+export declare function processorLedger(server: SvcPayTarget, merchant?: string): Promise<LedgerTransaction[]>;

@@ -12,6 +12,11 @@ const waitForReady: typeof Published.waitForReady = implementation.waitForReady;
 const completeChallenge: typeof Published.completeChallenge = implementation.completeChallenge;
 const startSvcPay: typeof Published.startSvcPay = implementation.startSvcPay;
 const fieldFrameSelector: typeof Published.fieldFrameSelector = implementation.fieldFrameSelector;
+const armFault: typeof Published.armFault = implementation.armFault;
+const listFaults: typeof Published.listFaults = implementation.listFaults;
+const releaseFault: typeof Published.releaseFault = implementation.releaseFault;
+const disarmFault: typeof Published.disarmFault = implementation.disarmFault;
+const processorLedger: typeof Published.processorLedger = implementation.processorLedger;
 const names: typeof Published.CARD_INPUT_NAMES = implementation.CARD_INPUT_NAMES;
 void names;
 
@@ -24,6 +29,13 @@ export async function rightCalls(page: Page): Promise<void> {
   await page.locator(fieldFrameSelector('card')).waitFor();
   await completeChallenge(page, 'approve');
   await completeChallenge(page, 'fail', { timeout: 1_000 });
+  const fault = await armFault(server, { operation: 'charge', kind: 'hold', merchant: server.merchantId });
+  await armFault(server.serviceUrl, { operation: 'any', kind: 'slow', delayMs: 3_000, count: 2 });
+  await releaseFault(server, fault);
+  await disarmFault({ serviceUrl: server.serviceUrl, controlToken: 't' }, fault.id);
+  const charged: number = (await processorLedger(server, server.merchantId)).reduce((n, t) => n + t.captured - t.refunded, 0);
+  void charged;
+  void (await listFaults(server));
   await server.stop();
 }
 
@@ -36,6 +48,10 @@ export async function wrongCalls(page: Page): Promise<void> {
   await waitForReady(page, { elements: ['wallet'] });
   // @ts-expect-error: the server picks its own free ports
   await startSvcPay({ port: 4242 });
+  // @ts-expect-error: no such fault kind
+  await armFault('http://localhost:4242', { operation: 'charge', kind: 'explode' });
+  // @ts-expect-error: every fault names the operation it takes
+  await armFault('http://localhost:4242', { kind: 'down' });
   // @ts-expect-error: a page or a frame locator, not a selector
   await fillCard('iframe', { number: '4242424242424242', expiry: '1234', cvc: '123' });
 }

@@ -5,4 +5,5 @@
 export { CARD_INPUT_NAMES, fieldFrameSelector, fillCard, waitForReady } from './fields.ts';
 export { completeChallenge } from './challenge.ts';
 export { startSvcPay } from './server.ts';
+export { armFault, disarmFault, listFaults, processorLedger, releaseFault } from './faults.ts';
 export type * from './types.js';

@@ -10,10 +10,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePorts } from '../../src/platform/ports.ts';
 import type { StartSvcPayOptions, SvcPayAddresses, SvcPayServer } from './types.js';
 
 /**
@@ -21,6 +21,8 @@ import type { StartSvcPayOptions, SvcPayAddresses, SvcPayServer } from './types.
  * from its build (dist/npm/testing.js) in the installed package.
  */
 export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export { freePorts };
 
 const READY_TIMEOUT_MS = 90_000;
 
@@ -127,23 +129,6 @@ export function logTail(logFile: string, lines = 40): string {
   } catch {
     return `(no log at ${logFile})`;
   }
-}
-
-/** Ports the OS says are free now; all held open together so they differ. */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((done, fail) => {
-      const s = createServer();
-      s.once('error', fail);
-      s.listen(0, '127.0.0.1', () => done(s));
-    })),
-  );
-  const ports = servers.map((s) => {
-    const address = s.address();
-    return typeof address === 'object' && address ? address.port : 0;
-  });
-  await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
-  return ports;
 }
 
 function sleep(ms: number): Promise<void> {

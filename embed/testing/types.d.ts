@@ -82,3 +82,54 @@ export interface SvcPayServer extends SvcPayAddresses, SvcPayServerFiles {
   /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes its files unless `keepFiles`. */
   stop(): Promise<void>;
 }
+
+/** Where the reference server is: its service URL, or the server `startSvcPay` returned. */
+export type SvcPayTarget = string | { serviceUrl: string; /** `SVCPAY_CONTROL_TOKEN`, when the server was started with one. */ controlToken?: string };
+
+/** The processor calls a fault can be armed on; `charge` is every server charge, `browser_charge` the sandbox fields page paying. */
+export type FaultOperation = 'charge' | 'capture' | 'void' | 'refund' | 'lookup' | 'vault' | 'browser_charge' | 'any';
+
+/**
+ * `down`: refused before acting, nothing moves; `lose_answer`: acted, then the connection is reset;
+ * `hold`: kept at the door until `releaseFault` (a late arrival); `slow`: acted, answered after `delayMs`.
+ */
+export type FaultKind = 'down' | 'lose_answer' | 'hold' | 'slow';
+
+export interface FaultSpec {
+  operation: FaultOperation;
+  kind: FaultKind;
+  /** How many calls it affects; 1 when omitted. */
+  count?: number;
+  /** `slow` only: milliseconds between acting and answering; 2 000 when omitted. */
+  delayMs?: number;
+  /** Only this merchant's calls (its id); every merchant's when omitted. */
+  merchant?: string;
+}
+
+export interface ArmedFault {
+  id: string;
+  operation: FaultOperation;
+  kind: FaultKind;
+  merchant: string | null;
+  delayMs: number;
+  /** Calls it will still affect. */
+  remaining: number;
+  /** Calls it holds at the door now. */
+  held: number;
+}
+
+/** One transaction in the sandbox processor's own ledger. */
+export interface LedgerTransaction {
+  id: string;
+  /** The service's name for the call (its attempt id), or the client token of a browser charge. */
+  reference: string | null;
+  amount: number;
+  currency: string;
+  /** `requires_action`: waiting on the bank challenge, nothing moved yet. */
+  status: 'authorized' | 'captured' | 'voided' | 'declined' | 'failed' | 'requires_action';
+  /** Minor units captured. */
+  captured: number;
+  /** Minor units refunded (refunds that succeeded). */
+  refunded: number;
+  created: string;
+}

@@ -11,8 +11,10 @@ import { csp, escapeJsonForHtml, pageHeaders } from '../../src/platform/page-hea
 import { readDist, serveAsset } from '../../src/platform/static.ts';
 import type { SandboxProcessorCore } from '../processor.ts';
 import { challengePage } from './challenge-page.ts';
-import { fail, readBody } from './http.ts';
-import { lostAnswer, refusal, serverApi } from './server-api.ts';
+import { fail, lostAnswer, readBody } from './http.ts';
+import { refusal, serverApi } from './server-api.ts';
+import type { FaultBoard } from '../faults.ts';
+import { faultDoor, tokenMerchant } from './fault-door.ts';
 
 /** What the processor writes to a log; the service's logger fits. */
 export interface ProcessorLog {
@@ -22,6 +24,8 @@ export interface ProcessorLog {
 
 export interface ProcessorAppOptions {
   core: SandboxProcessorCore;
+  /** The fault switchboard every call the service makes (and every browser charge) passes. */
+  faults: FaultBoard;
   distDir: string;
   /** The only origin allowed to frame the fields page. */
   serviceUrl: string;
@@ -75,7 +79,7 @@ export function sandboxProcessorApp(opts: ProcessorAppOptions) {
   app.get('/assets/:name', async (c) => (await serveAsset(c, opts.distDir, c.req.param('name'))) ?? c.notFound());
   app.get('/health', (c) => c.json({ status: 'ok' }));
 
-  app.post('/v1/charges', tooLarge, async (c) => {
+  app.post('/v1/charges', tooLarge, faultDoor(opts.faults, tokenMerchant(opts.core)), async (c) => {
     const body = await readBody(c, ProcessorChargeRequest, 'The card details are incomplete or malformed.');
     if (body instanceof Response) return body;
     let result;

@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono';
 import { csp, pageHeaders } from '../../src/platform/page-headers.ts';
 import type { SandboxProcessorCore } from '../processor.ts';
 import type { TransactionRecord } from '../store/repo.ts';
+import { formatMoney } from '../../src/locales/money.ts';
 
 const STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1a1a1a}' +
@@ -21,8 +22,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
 
 function formatAmount(amount: number, currency: string): string {
   try {
-    const format = new Intl.NumberFormat('en', { style: 'currency', currency });
-    return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+    return formatMoney(amount, currency, 'en');
   } catch {
     return `${amount} ${currency}`;
   }

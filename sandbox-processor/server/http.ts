@@ -24,3 +24,6 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S, inval
   const parsed = schema.safeParse(raw);
   return parsed.success ? parsed.data : fail(400, 'invalid_request', invalid);
 }
+
+/** Card 0090: the processor recorded the outcome, but the answer never reaches the caller. */
+export const lostAnswer = () => new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } });

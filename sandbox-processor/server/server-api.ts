@@ -21,14 +21,14 @@ import { ChargeRefused, ProviderDown, type ChargeResult, type SandboxProcessorCo
 import { emitEvent, runDue } from '../provider-events.ts';
 import { refund, refundByReference } from '../refunds.ts';
 import { wireRefund } from '../wire.ts';
-import { fail, readBody } from './http.ts';
+import type { FaultBoard } from '../faults.ts';
+import { faultDoor, faultRoutes } from './fault-door.ts';
+import { fail, lostAnswer, readBody } from './http.ts';
 
 type Vars = { Variables: { account: string } };
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-/** Card 0090: the processor recorded the outcome, but the answer never reaches the caller. */
-export const lostAnswer = () => new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } });
 
 /** Refusals and provider-down in the processor's own format; anything else is a 500 from onError. */
 export function refusal(err: unknown): Response {
@@ -50,20 +50,22 @@ const ACCOUNT_PATHS = [
   '/v1/events',
   '/v1/wallets/apple_session',
 ];
+/** The calls that work on every account: the clock's due work, and the fault switchboard and ledger (./fault-door.ts). */
+const EVERY_ACCOUNT_PATHS = ['/v1/_run_due', '/v1/_faults', '/v1/_faults/:id', '/v1/_faults/:id/release', '/v1/_ledger'];
 
-export function serverApi(opts: { core: SandboxProcessorCore; apiSecret: string; publicUrl: string }) {
+export function serverApi(opts: { core: SandboxProcessorCore; faults: FaultBoard; apiSecret: string; publicUrl: string }) {
   const { core } = opts;
   const api = new Hono<Vars>();
   const expected = digest(`Bearer ${opts.apiSecret}`);
   const wire = core.wire.bind(core);
 
-  for (const path of [...ACCOUNT_PATHS, '/v1/_run_due']) {
+  for (const path of [...ACCOUNT_PATHS, ...EVERY_ACCOUNT_PATHS]) {
     api.use(path, async (c, next) => {
       // Digests have one length, so the comparison takes the same time whatever was sent.
       if (!timingSafeEqual(digest(c.req.header('authorization') ?? ''), expected)) {
         return fail(401, 'unauthorized', 'Send the service secret as a bearer token.');
       }
-      if (path !== '/v1/_run_due') {
+      if (!EVERY_ACCOUNT_PATHS.includes(path)) {
         const account = c.req.header(ACCOUNT_HEADER);
         if (!account || account.length > 120) return fail(400, 'account_missing', `Name the merchant account in ${ACCOUNT_HEADER}.`);
         c.set('account', account);
@@ -71,6 +73,10 @@ export function serverApi(opts: { core: SandboxProcessorCore; apiSecret: string;
       await next();
     });
   }
+
+  // Every call the service makes passes the fault switchboard's door, after the secret was checked.
+  api.use('/v1/*', faultDoor(opts.faults, (c) => c.get('account') ?? null));
+  api.route('/', faultRoutes(core, opts.faults));
 
   /** A charge or capture answer: 201 made now, 200 a replay of the same reference, 502 for card 0090. */
   const charged = (c: Context<Vars>, r: ChargeResult) => (r.lost ? lostAnswer() : c.json(wire(r.transaction), r.created ? 201 : 200));

@@ -5,10 +5,12 @@
 import type { CardBehaviour } from '../cards.ts';
 import type { Db } from './db.ts';
 import { outboxRepo } from './outbox.ts';
+import { ledgerRepo } from './ledger.ts';
 import { refundRepo } from './refunds.ts';
 import { vaultRepo } from './vault.ts';
 
 export type { EventRecord } from './outbox.ts';
+export type { LedgerEntry } from './ledger.ts';
 export type { RefundRecord } from './refunds.ts';
 export type { VaultRecord } from './vault.ts';
 
@@ -252,6 +254,7 @@ export function processorRepo(db: Db) {
     ...vaultRepo(db),
     ...refundRepo(db),
     ...outboxRepo(db),
+    ...ledgerRepo(db),
   };
 }
 export type ProcessorRepo = ReturnType<typeof processorRepo>;

@@ -12,6 +12,18 @@ describe('formatMoney', () => {
     expect(formatMoney(1500, 'KWD', 'en')).toContain('1.500');
   });
 
+  it('divides by ISO 4217 minor units, not by Intl display digits (issue 17, finding 6)', () => {
+    // Intl shows IDR, HUF, COP, PKR with 0 digits and IQD with 0; ISO 4217 gives them 2 and 3.
+    const money = (amount: number, code: string) => formatMoney(amount, code, 'en').replace(/\s/g, ' ');
+    expect(money(1_500_000, 'IDR')).toBe('IDR 15,000');
+    expect(money(1_500_050, 'IDR')).toBe('IDR 15,000.50');
+    expect(money(250_000, 'HUF')).toBe('HUF 2,500');
+    expect(money(1_000_000, 'COP')).toBe('COP 10,000');
+    expect(money(2_000, 'IQD')).toBe('IQD 2');
+    expect(money(1_250, 'IQD')).toBe('IQD 1.250');
+    expect(formatMoney(2500, 'USD', 'en')).toBe('$25.00');
+  });
+
   it('follows the locale', () => {
     expect(formatMoney(1000, 'EUR', 'fr').replace(/\s/g, ' ')).toBe('10,00 €');
   });
@@ -34,5 +46,9 @@ describe('decimalAmount', () => {
     expect(decimalAmount(123456789, 'USD')).toBe('1234567.89');
     expect(decimalAmount(500, 'JPY')).toBe('500');
     expect(decimalAmount(1500, 'KWD')).toBe('1.500');
+    // ISO 4217, where Intl's display digits differ: the wallet sheet's total equals the charge.
+    expect(decimalAmount(150_000, 'IDR')).toBe('1500.00');
+    expect(decimalAmount(150_000, 'LBP')).toBe('1500.00');
+    expect(decimalAmount(1500, 'IQD')).toBe('1.500');
   });
 });

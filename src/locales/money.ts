@@ -1,32 +1,37 @@
 /**
- * Amounts travel in minor units (cents); how many digits a currency has comes from Intl, so
- * JPY (0 digits) and KWD (3 digits) are shown correctly without a table of our own.
+ * Amounts travel in minor units (cents). How many digits are minor units comes from ISO 4217
+ * (`minorUnitDigits`), never from Intl, whose display digits differ for some currencies (IDR:
+ * Intl shows 0, ISO 4217 has 2); Intl only writes the number in the buyer's locale.
  */
+import { minorUnitDigits } from '../vocab/currencies.ts';
+
 export function formatMoney(amountMinor: number, currency: string, locale: string | null | undefined = 'en'): string {
   const code = currency.toUpperCase();
+  const digits = minorUnitDigits(code);
+  // Whole amounts as the locale writes the currency (IDR 15,000, not 15,000.00); a fraction in full.
+  const fraction = amountMinor % 10 ** digits !== 0;
+  const options = (min: number): Intl.NumberFormatOptions => ({ style: 'currency', currency: code, minimumFractionDigits: Math.min(min, digits), maximumFractionDigits: digits });
+  const make = (tag: string) => {
+    const usual = new Intl.NumberFormat(tag, { style: 'currency', currency: code }).resolvedOptions().minimumFractionDigits ?? digits;
+    return new Intl.NumberFormat(tag, options(fraction ? digits : usual));
+  };
   let format: Intl.NumberFormat;
   try {
-    format = new Intl.NumberFormat(locale ?? 'en', { style: 'currency', currency: code });
+    format = make(locale ?? 'en');
   } catch {
     // An unknown locale tag: the currency still decides the digits.
-    format = new Intl.NumberFormat('en', { style: 'currency', currency: code });
+    format = make('en');
   }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(amountMinor / 10 ** digits);
 }
 
 /**
  * A minor-unit amount as the decimal string wallet sheets take (Payment Request `total.amount.value`,
- * Google Pay `totalPrice`): `2500 EUR` is `25.00`, `500 JPY` is `500`, `1500 KWD` is `1.500`.
- * Always a dot, never grouping: it is data, not wording.
+ * Google Pay `totalPrice`): `2500 EUR` is `25.00`, `500 JPY` is `500`, `1500 KWD` is `1.500`,
+ * `150000 IDR` is `1500.00`. Always a dot, never grouping: it is data, not wording.
  */
 export function decimalAmount(amountMinor: number, currency: string): string {
-  let digits = 2;
-  try {
-    digits = new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    // Not a currency code Intl knows: two digits, the common case.
-  }
+  const digits = minorUnitDigits(currency);
   const sign = amountMinor < 0 ? '-' : '';
   const units = String(Math.abs(Math.trunc(amountMinor))).padStart(digits + 1, '0');
   return digits === 0 ? `${sign}${units}` : `${sign}${units.slice(0, -digits)}.${units.slice(-digits)}`;

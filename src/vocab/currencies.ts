@@ -17,3 +17,19 @@ export const currencies: ReadonlySet<string> = new Set(CODES.split(' '));
 
 /** True for a code of the list, in any case (Doc 3: currency input is accepted in any case). */
 export const isSupportedCurrency = (code: string) => currencies.has(code.toUpperCase());
+
+/** ISO 4217 exponent 0: the amount in minor units is the amount. */
+const ZERO_DIGITS = new Set('BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX VND VUV XAF XOF XPF'.split(' '));
+/** ISO 4217 exponent 3. */
+const THREE_DIGITS = new Set('BHD IQD JOD KWD LYD OMR TND'.split(' '));
+
+/**
+ * How many digits of a currency's amount are minor units, from ISO 4217 (the one table the
+ * engine, the adapters, the display and the wallets share). Not from `Intl`: its digits are CLDR's
+ * display digits, which differ from ISO 4217 for 16 accepted currencies (IDR, HUF, COP, IQD, LBP,
+ * PKR…), so dividing by them shows 100 times the charge. Every other accepted currency has 2.
+ */
+export function minorUnitDigits(code: string): 0 | 2 | 3 {
+  const c = code.toUpperCase();
+  return ZERO_DIGITS.has(c) ? 0 : THREE_DIGITS.has(c) ? 3 : 2;
+}

@@ -27,3 +27,22 @@ export type ProviderEventType = (typeof providerEventTypes)[number];
 /** Events a test may ask the processor to send on demand (Doc 3, `POST /_sandbox/provider_events`). */
 export const emittableEventTypes = ['dispute.created', 'dispute.won', 'dispute.lost', 'refund.succeeded', 'refund.failed', 'capture.settled'] as const;
 export type EmittableEventType = (typeof emittableEventTypes)[number];
+
+/**
+ * The processor calls a fault can be armed on (Doc 3, "Faults and the processor's ledger"):
+ * `charge` is every server charge (intent create, charge at submit, wallets, vaulted cards),
+ * `browser_charge` the processor's own fields page paying, `any` every call the service makes.
+ */
+export const faultOperations = ['charge', 'capture', 'void', 'refund', 'lookup', 'vault', 'browser_charge', 'any'] as const;
+export type FaultOperation = (typeof faultOperations)[number];
+
+/**
+ * `down`: refused before acting; `lose_answer`: acted, the answer lost; `hold`: kept at the door
+ * until released (a late arrival); `slow`: acted at once, answered after `delayMs`.
+ */
+export const faultKinds = ['down', 'lose_answer', 'hold', 'slow'] as const;
+export type FaultKind = (typeof faultKinds)[number];
+
+/** A transaction in the processor's ledger (`GET /_sandbox/processor/transactions`). */
+export const ledgerStatuses = ['authorized', 'captured', 'voided', 'declined', 'failed', 'requires_action'] as const;
+export type LedgerStatus = (typeof ledgerStatuses)[number];

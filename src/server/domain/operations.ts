@@ -84,4 +84,10 @@ export interface IdempotencyReservation {
   /** The service's id for this reservation; money paths use it as the attempt's reference. */
   readonly id: string;
   readonly scope: IdemScope;
+  /**
+   * The request's fingerprint (method, path, canonical body). An object made under the key keeps
+   * it: once the key's stored answer has expired, a request with another body is a new request and
+   * never gets that object back.
+   */
+  readonly fingerprint: string;
 }

@@ -111,6 +111,8 @@ export interface PaymentIntentRecord {
   direct?: boolean;
   /** The Idempotency-Key it was created under: one intent per key, whatever happens to the reservation. */
   idemKey?: string | null;
+  /** The fingerprint of the request that made it under `idemKey` (IdempotencyReservation). */
+  idemFingerprint?: string | null;
   /** The capture or void attempt in flight; a second one waits for it. */
   pendingOp?: string | null;
   /** Why a direct intent failed without a decline (`processing_error` when the processor never saw it). */
@@ -188,6 +190,8 @@ export interface RefundRecord {
   idempotencyKey: string | null;
   /** The Idempotency-Key exactly as sent: one refund per key (a reservation taken over after a crash finds it). */
   idemKey: string | null;
+  /** The fingerprint of the request that made it under `idemKey` (IdempotencyReservation). */
+  idemFingerprint?: string | null;
   /** The processor's refund id once it answered. */
   processorRefundId: string | null;
   failureCode: string | null;

@@ -8,7 +8,7 @@ async function world() {
   const m = await t.merchant();
   const auth = bearer(m.keys.secret);
   const reservation = async (key: string): Promise<IdempotencyReservation> => {
-    const idem = { id: `idr_${key}`, scope: { merchantId: m.merchant.id, livemode: false, keyType: 'secret' as const, key } };
+    const idem = { id: `idr_${key}`, fingerprint: 'f', scope: { merchantId: m.merchant.id, livemode: false, keyType: 'secret' as const, key } };
     await t.deps.store.tx((r) => r.idempotency.reserve(idem.scope, { id: idem.id, fingerprint: 'f', lockedUntil: Date.now() + 60_000, createdAt: new Date().toISOString() }));
     return idem;
   };
@@ -46,6 +46,16 @@ describe('an outcome kept under a keyed request', () => {
     expect(await t.deps.store.read.meta.get('probe')).toBeUndefined();
     expect(t.count('sessions')).toBe(before);
     expect((await row(idem))?.id).toBe('idr_other');
+  });
+
+  it('after the processor was called, a taken-over request answers payment_outcome_unknown naming what to read back', async () => {
+    const { t, reservation } = await world();
+    const idem = await reservation('taken-over-after-processor');
+    await t.deps.store.tx((r) => r.idempotency.reserve(idem.scope, { id: 'idr_other', fingerprint: 'f', lockedUntil: Date.now() + 60_000, createdAt: new Date().toISOString() }));
+    await expect(t.deps.store.tx((r) => keepOutcome(r, idem, { any: 'outcome' }, { payment_intent: 'vpi_test_1' }))).rejects.toMatchObject({
+      code: 'payment_outcome_unknown',
+      extra: { payment_intent: 'vpi_test_1' },
+    });
   });
 
   it('answers a replay as the first answer was, even after the session expired', async () => {

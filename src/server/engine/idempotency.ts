@@ -8,10 +8,34 @@ import { DomainError } from '../domain/errors.ts';
 import type { IdempotencyReservation } from '../domain/operations.ts';
 import type { Repos } from '../store/types.ts';
 
-export async function keepOutcome(r: Repos, idem: IdempotencyReservation | undefined, outcome: unknown): Promise<void> {
+/**
+ * `afterProcessor`: the request already called the processor, which may have moved money; named
+ * by the record to read back (`{ payment_intent }` or `{ refund }`). A request taken over then
+ * answers `payment_outcome_unknown` with that name: never 503, which says nothing reached the
+ * processor. What it wrote here is undone; the processor's record reaches the service through the
+ * reconciler, by the attempt's reference.
+ */
+export async function keepOutcome(r: Repos, idem: IdempotencyReservation | undefined, outcome: unknown, afterProcessor?: Record<string, string>): Promise<void> {
   if (!idem) return;
   // Taken over after the reservation's lock ran out: another request now owns the key; undo this one's writes.
-  if (!(await r.idempotency.keep(idem.scope, idem.id, JSON.stringify(outcome)))) {
-    throw new DomainError('service_unavailable', 'This request outlived its idempotency reservation; retry with the same key.');
+  if (await r.idempotency.keep(idem.scope, idem.id, JSON.stringify(outcome))) return;
+  if (afterProcessor) {
+    throw new DomainError(
+      'payment_outcome_unknown',
+      'This request outlived its idempotency reservation after the processor was called: money may have moved. Do not retry; read the record back, it is settled from the processor’s own.',
+      afterProcessor,
+    );
   }
+  throw new DomainError('service_unavailable', 'This request outlived its idempotency reservation; retry with the same key.');
+}
+
+/**
+ * Whether an object found under this request's Idempotency-Key was made by the same request (the
+ * same fingerprint): a reservation taken over after a crash, or the same request once the key's
+ * stored answer expired, gets that object back. Another request reaches here only after the
+ * key's stored answer expired (the idempotency layer refuses it before): the key is then free, and
+ * the caller takes it from the old object. An object kept from before fingerprints counts as the same.
+ */
+export function madeBySameRequest(earlier: { idemFingerprint?: string | null }, idem: IdempotencyReservation | undefined): boolean {
+  return !earlier.idemFingerprint || !idem || earlier.idemFingerprint === idem.fingerprint;
 }

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { ClientErrorRequest } from '../../api/checkout.ts';
 import { ClockBody, NewMerchantBody, PatchMerchantBody, ProviderEventBody } from '../routes/sandbox/index.ts';
+import { FaultBody } from '../routes/sandbox/faults.ts';
 import type { RouteSpec } from './route-spec.ts';
 import { APPROVED_CARD } from './world.ts';
 
@@ -280,6 +281,18 @@ export const SPECS: RouteSpec[] = [
   { method: 'GET', path: '/v1/webhook_events/:id', key: 'secret', targets: ['webhook-event', 'bogus-event'] },
   { method: 'GET', path: '/_sandbox/webhook_subscriptions/:id/deliveries', key: 'none', targets: ['webhook-subscription', 'bogus-subscription'] },
   { method: 'POST', path: '/_sandbox/webhook_deliveries/:id/redeliver', key: 'none', zod: z.strictObject({}), targets: ['bogus-subscription'] },
+  // The fault switchboard: only harmless faults (slow by 0 ms), so the run's other requests keep their answers.
+  {
+    method: 'POST',
+    path: '/_sandbox/faults',
+    key: 'none',
+    zod: FaultBody,
+    hints: { kind: fc.constant('slow'), delayMs: fc.constant(0), count: fc.integer({ min: 1, max: 3 }), merchant: seldom(fc.constantFrom('vp_m_nobody', '')) },
+  },
+  { method: 'GET', path: '/_sandbox/faults', key: 'none' },
+  { method: 'POST', path: '/_sandbox/faults/:id/release', key: 'none', zod: z.strictObject({}), targets: ['bogus-subscription'] },
+  { method: 'DELETE', path: '/_sandbox/faults/:id', key: 'none', targets: ['bogus-subscription'] },
+  { method: 'GET', path: '/_sandbox/processor/transactions', key: 'none', query: fc.constantFrom('', '?merchant=vp_m_nobody', '?merchant=', `?merchant=${'x'.repeat(300)}`) },
   // Doc 3: every other /v1/public path refuses a secret key, then answers route_not_found.
   { method: 'ALL', path: '/v1/public/*', key: 'publishable', targets: ['unknown-path'] },
 ];

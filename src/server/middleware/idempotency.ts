@@ -120,7 +120,7 @@ export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: {
       return c.body(body, status as ContentfulStatusCode);
     }
 
-    c.set('idempotency', { id, scope });
+    c.set('idempotency', { id, scope, fingerprint: fp });
     await next();
     const res = c.res;
     if ((res.status >= 200 && res.status < 300) || (res.status === 502 && (await keepsKey(res)))) {

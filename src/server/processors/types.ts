@@ -171,9 +171,10 @@ export interface Processor {
 }
 
 /**
- * The provider gave no usable answer. `nothingMoved` is true only when the provider said so itself
- * (it answered that it is unavailable and processed nothing); a timeout, a lost answer or an
- * unreadable one leaves the outcome unknown, and the engine must ask (`lookup`) before deciding.
+ * The provider gave no usable answer. `nothingMoved` is true only when the request cannot have
+ * been acted on: the provider said so itself (it answered that it is unavailable and processed
+ * nothing), or the connection was refused before the request was sent. A timeout, a reset, a lost
+ * answer or an unreadable one leaves the outcome unknown, and the engine must ask (`lookup`).
  */
 export class ProcessorUnavailableError extends Error {
   constructor(

@@ -28,7 +28,7 @@ import { isSettled } from './refund-totals.ts';
 import { acceptMetadata } from '../../domain/metadata.ts';
 import type { AuthContext, PaymentIntentRecord, RefundRecord, SettlementRecord } from '../../domain/index.ts';
 
-import { keepOutcome } from '../idempotency.ts';
+import { keepOutcome, madeBySameRequest } from '../idempotency.ts';
 import type { IdempotencyReservation } from '../../domain/operations.ts';
 import { applyRefundOutcome, retryAvailableAfterDecline, type RefundDeps } from './refund-outcomes.ts';
 
@@ -120,7 +120,9 @@ export async function createRefund(
     const now = deps.clock.iso();
     if (opts.idemKey !== null) {
       const earlier = await r.refunds.byIdemKey(merchant.id, auth.livemode, opts.idemKey);
-      if (earlier) return { earlier };
+      if (earlier && madeBySameRequest(earlier, opts.idem)) return { earlier };
+      // Made for another body under a key whose stored answer expired: the key is this request's now.
+      if (earlier) await r.refunds.update({ ...earlier, idemKey: null });
     }
     // Checked again inside the transaction: the balance and the insert are one step.
     const settlement = checkRefundable(await parentFor(r, auth, ref), body.currency, now);
@@ -148,6 +150,7 @@ export async function createRefund(
       metadata,
       idempotencyKey: opts.idemKey?.trim() ?? null,
       idemKey: opts.idemKey,
+      idemFingerprint: opts.idem?.fingerprint ?? null,
       processorRefundId: null,
       failureCode: null,
       createdAt: now,
@@ -188,7 +191,7 @@ export async function createRefund(
     // provider_unavailable on the original call"). The row stays `requested` (it keeps its share of
     // the balance) and the reconciler asks the processor by reference. The key stays bound to it.
     deps.log.warn('refund outcome unknown', { refund: refund.id, error: err instanceof Error ? err.message : String(err) });
-    if (opts.idem) await deps.store.tx((r) => keepOutcome(r, opts.idem, refund));
+    if (opts.idem) await deps.store.tx((r) => keepOutcome(r, opts.idem, refund, { refund: refund.id }));
     throw new DomainError('provider_unavailable', 'The provider did not answer; the refund may or may not have moved money. Do not issue it again: it is resolved by charge.refunded, or reads canceled on a replay of the same Idempotency-Key.', {
       refund: refund.id,
     });
@@ -196,7 +199,7 @@ export async function createRefund(
   const retryAvailable = pr.status === 'failed' ? await retryAvailableAfterDecline(deps, merchant, processor, settlement) : null;
   const applied = await deps.store.tx(async (r) => {
     const next = await applyRefundOutcome(r, deps, merchant, refund.id, opts.attemptId, pr, retryAvailable);
-    await keepOutcome(r, opts.idem, next);
+    await keepOutcome(r, opts.idem, next, { refund: refund.id });
     return next;
   });
   return { refund: applied, replayed: false };

@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +14,8 @@ import { loadConfig } from '../../env.ts';
 import { createLogger } from '../../log.ts';
 import { SERVICE, bearer, testApp } from '../../testing.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type VaultChargeRequest } from '../types.ts';
-import type { FetchLike } from '../../../platform/http-transport.ts';
+import { httpTransport, type FetchLike } from '../../../platform/http-transport.ts';
+import { freePorts } from '../../../platform/ports.ts';
 import { SandboxProcessorAdapter, parseProviderEvent } from './adapter.ts';
 
 const BASE = 'http://127.0.0.1:4243';
@@ -51,11 +54,29 @@ describe('sandbox processor adapter', () => {
     expect(err).toMatchObject({ reason: 'invalid_number', message: 'The card number is not valid.' });
   });
 
-  it('reports an unreachable processor as ProcessorUnavailableError', async () => {
-    // Port 9 (discard) has no listener here: the real fetch fails to connect.
-    const adapter = new SandboxProcessorAdapter({ baseUrl: 'http://127.0.0.1:9', secret: SECRET, fetch });
-    await expect(adapter.charge(merchant, session, CARD)).rejects.toBeInstanceOf(ProcessorUnavailableError);
-    await expect(adapter.clientInit(merchant, session)).rejects.toBeInstanceOf(ProcessorUnavailableError);
+  it('reports a refused connection as ProcessorUnavailableError with nothing moved, through either transport', async () => {
+    // A port that was just free has no listener: the connection is refused, so the request never left.
+    const [closed] = await freePorts(1);
+    for (const transport of [fetch, httpTransport()]) {
+      const adapter = new SandboxProcessorAdapter({ baseUrl: `http://127.0.0.1:${closed}`, secret: SECRET, fetch: transport });
+      await expect(adapter.charge(merchant, session, CARD)).rejects.toMatchObject({ constructor: ProcessorUnavailableError, nothingMoved: true });
+      await expect(adapter.clientInit(merchant, session)).rejects.toMatchObject({ nothingMoved: true });
+    }
+  });
+
+  it('reports a connection reset after sending as an unknown outcome, not nothing moved', async () => {
+    const server = createServer((req) => req.socket.resetAndDestroy());
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (const transport of [fetch, httpTransport()]) {
+        const adapter = new SandboxProcessorAdapter({ baseUrl: `http://127.0.0.1:${port}`, secret: SECRET, fetch: transport });
+        await expect(adapter.charge(merchant, session, CARD)).rejects.toMatchObject({ constructor: ProcessorUnavailableError, nothingMoved: false });
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('reports a wrong secret, a 500 and an unreadable answer as ProcessorUnavailableError', async () => {

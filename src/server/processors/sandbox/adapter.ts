@@ -5,12 +5,18 @@
  * interface). Every way the call can go wrong becomes one of the two errors the engine knows
  * (./client.ts makes the calls).
  */
+import { z } from 'zod';
 import type { ChargeCard, InitResponse, WalletCharge } from '../../../api/checkout.ts';
 import { sandboxGoogleGateway } from '../../../vocab/wallets.ts';
 import {
   AppleMerchantSession,
   ClientTokenResponse,
   EventResponse,
+  Fault,
+  FaultDeleted,
+  FaultList,
+  FaultRelease,
+  Ledger,
   ProviderEventBody,
   Refund,
   RevokeResponse,
@@ -18,6 +24,7 @@ import {
   Transaction,
   VaultResponse,
   type DirectChargeRequest,
+  FaultRequest,
   type VaultRequest,
 } from '../../../../sandbox-processor/api.ts';
 import type { EmittableEventType } from '../../../vocab/sandbox.ts';
@@ -175,6 +182,31 @@ export class SandboxProcessorAdapter implements Processor {
     ids: { transactionId?: string; refundId?: string },
   ): Promise<{ id: string; type: string; delivered: boolean }> {
     return (await this.#client.call(merchant, 'POST', '/v1/events', { type, ...ids }, EventResponse, 'reject'))!;
+  }
+
+  /** The fault switchboard (Doc 3, "Faults and the processor's ledger"): arms one fault. */
+  async armFault(input: z.input<typeof FaultRequest>): Promise<z.infer<typeof Fault>> {
+    return (await this.#client.call(null, 'POST', '/v1/_faults', input, Fault))!;
+  }
+
+  async faults(): Promise<z.infer<typeof FaultList>> {
+    return (await this.#client.call(null, 'GET', '/v1/_faults', undefined, FaultList))!;
+  }
+
+  /** Lets the calls a fault holds reach the processor; null for an unknown fault. */
+  async releaseFault(id: string): Promise<z.infer<typeof FaultRelease> | null> {
+    return this.#client.call(null, 'POST', `/v1/_faults/${encodeURIComponent(id)}/release`, {}, FaultRelease, 'null');
+  }
+
+  /** Disarms a fault; false for an unknown one. */
+  async disarmFault(id: string): Promise<boolean> {
+    return (await this.#client.call(null, 'DELETE', `/v1/_faults/${encodeURIComponent(id)}`, undefined, FaultDeleted, 'null')) !== null;
+  }
+
+  /** The processor's own ledger of one merchant's transactions (every merchant's when null). */
+  async ledger(merchantId: string | null): Promise<z.infer<typeof Ledger>> {
+    const query = merchantId === null ? '' : `?merchant=${encodeURIComponent(merchantId)}`;
+    return (await this.#client.call(null, 'GET', `/v1/_ledger${query}`, undefined, Ledger))!;
   }
 }
 

@@ -35,7 +35,7 @@ export class SandboxClient {
    */
   async call<S extends z.ZodType>(
     merchant: Merchant | null,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     body: unknown,
     schema: S,
@@ -96,9 +96,21 @@ export class SandboxClient {
       return { status: res.status, json };
     } catch (err) {
       if (err instanceof ProcessorUnavailableError) throw err;
-      throw new ProcessorUnavailableError(`The sandbox processor could not be reached for ${method} ${path}: ${err instanceof Error ? err.message : String(err)}`);
+      // A refused connection never carried the request: nothing moved, as surely as a 503 says.
+      // A reset or a timeout may come after the processor acted: unknown.
+      throw new ProcessorUnavailableError(
+        `The sandbox processor could not be reached for ${method} ${path}: ${err instanceof Error ? err.message : String(err)}`,
+        errorCode(err) === 'ECONNREFUSED',
+      );
     } finally {
       clearTimeout(timer);
     }
   }
+}
+
+/** The system error code of a failed call: node's own (`code`), or under the global fetch's `TypeError` (`cause.code`). */
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
 }

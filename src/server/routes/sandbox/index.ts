@@ -15,6 +15,7 @@ import { deliveriesOf, redeliver } from '../../engine/webhooks/webhook-delivery.
 import { ProcessorRejectedError } from '../../processors/types.ts';
 import { SandboxProcessorAdapter } from '../../processors/sandbox/adapter.ts';
 import { emittableEventTypes } from '../../../vocab/sandbox.ts';
+import { faultRoutes } from './faults.ts';
 
 export const NewMerchantBody = z.strictObject({
   environment: z.enum(['sandbox', 'live']).optional(),
@@ -99,6 +100,7 @@ export function sandboxRoutes(deps: Deps) {
       throw err;
     }
   });
+  faultRoutes(r, deps);
   return r;
 }
 

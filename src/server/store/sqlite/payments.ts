@@ -14,7 +14,7 @@ export function paymentRepo(db: Db): PaymentRepo {
      VALUES (@id, @merchantId, @livemode, @sessionId, @status, @amount, @currency, @processorRef, @vpTxId, @idemKey, @data, @createdAt, @updatedAt)`,
   );
   const update = db.prepare(
-    `UPDATE payment_intents SET status = @status, amount = @amount, processor_ref = @processorRef, vp_tx_id = @vpTxId, data = @data, updated_at = @updatedAt WHERE id = @id`,
+    `UPDATE payment_intents SET status = @status, amount = @amount, processor_ref = @processorRef, vp_tx_id = @vpTxId, idem_key = @idemKey, data = @data, updated_at = @updatedAt WHERE id = @id`,
   );
   const get = db.prepare<[string], Row>('SELECT id, data FROM payment_intents WHERE id = ?');
   const del = db.prepare('DELETE FROM payment_intents WHERE id = ?');

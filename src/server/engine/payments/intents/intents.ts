@@ -23,7 +23,7 @@ import { revokeForms } from '../payments.ts';
 import { moveTo } from '../../sessions/session-status.ts';
 import { assertChargeable, tokenForKey } from '../../tokens/tokens.ts';
 import { applyCharge } from './charge-outcome.ts';
-import { keepOutcome } from '../../idempotency.ts';
+import { keepOutcome, madeBySameRequest } from '../../idempotency.ts';
 import type { IdempotencyReservation } from '../../../domain/operations.ts';
 import { refundTotals, type RefundTotals } from '../../refunds/refund-totals.ts';
 import { checkMit, checkOwnership, checkRequest, echoOf, type CreateEcho } from './intent-checks.ts';
@@ -76,7 +76,9 @@ export async function createIntent(
     const now = deps.clock.iso();
     if (opts.idemKey !== null) {
       const earlier = await r.payments.byIdemKey(merchant.id, auth.livemode, opts.idemKey);
-      if (earlier) return { earlier };
+      if (earlier && madeBySameRequest(earlier, opts.idem)) return { earlier };
+      // Made for another body under a key whose stored answer expired: the key is this request's now.
+      if (earlier) await r.payments.update({ ...earlier, idemKey: null });
     }
     const card = (await r.paymentMethods.get(token.id))!;
     assertChargeable(card, deps.clock.nowMs());
@@ -126,6 +128,7 @@ export async function createIntent(
       mit: body.mit ?? null,
       direct: true,
       idemKey: opts.idemKey,
+      idemFingerprint: opts.idem?.fingerprint ?? null,
       pendingOp: null,
       statusReason: null,
     };
@@ -179,7 +182,7 @@ export async function createIntent(
   const { result, revoke } = await deps.store.tx(async (r) => {
     const applied = await applyCharge(r, deps, merchant, intent.id, opts.attemptId, t, pickUpAddress);
     const result = { intent: applied.intent, echo, replayed: false };
-    if (opts.idem) await keepOutcome(r, opts.idem, { intent: applied.intent, echo, totals: await refundTotals(deps.store.read, applied.intent, deps.clock.iso()) } satisfies KeptIntent);
+    if (opts.idem) await keepOutcome(r, opts.idem, { intent: applied.intent, echo, totals: await refundTotals(deps.store.read, applied.intent, deps.clock.iso()) } satisfies KeptIntent, { payment_intent: intent.id });
     return { result, revoke: applied.revoke };
   });
   await revokeForms(deps, merchant, revoke);

@@ -1,0 +1,45 @@
+/**
+ * A world for the fault findings (issue 17), over real HTTP (../testing-network.ts): a merchant,
+ * its cards, intents and refunds by Idempotency-Key, the fault switchboard and the processor's
+ * ledger, and the service clock.
+ */
+import { expect } from 'vitest';
+import { networkApp, secretKey } from '../testing-network.ts';
+
+export type LedgerRow = { id: string; reference: string | null; amount: number; currency: string; status: string; captured: number; refunded: number };
+
+export async function faultWorld(env: Record<string, string> = {}) {
+  const t = await networkApp(env);
+  const m = await t.merchant();
+  const key = secretKey(m.secret);
+  let n = 0;
+  const w = {
+    t,
+    m,
+    /** A test card of the table (`tok_sandbox_visa_<last four>`), saved to a buyer for many charges. */
+    async card(last4 = '4242') {
+      const body = { provider_reference: `tok_sandbox_visa_${last4}`, currency: 'usd', buyer_id: `buyer-${++n}`, setup_for_future_use: 'off_session' };
+      const res = await t.call('POST', '/v1/tokens', body, { ...key, 'Idempotency-Key': `tok-${n}` });
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    },
+    pay: (pm: string, idemKey: string, body: Record<string, unknown> = {}) =>
+      t.call('POST', '/v1/payment_intents', { amount: 1500, currency: 'usd', payment_method: { id: pm }, ...body }, { ...key, 'Idempotency-Key': idemKey }),
+    refund: (intent: string, idemKey: string, amount?: number) =>
+      t.call('POST', '/v1/refunds', { payment_intent: intent, ...(amount === undefined ? {} : { amount }) }, { ...key, 'Idempotency-Key': idemKey }),
+    get: (path: string) => t.call('GET', path, undefined, key),
+    post: (path: string, body: unknown = {}, headers: Record<string, string> = {}) => t.call('POST', path, body, { ...key, ...headers }),
+    async arm(fault: Record<string, unknown>) {
+      const res = await t.control('POST', '/faults', { merchant: m.id, ...fault });
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    },
+    release: async (id: string) => (await t.control('POST', `/faults/${id}/release`)).body.released as number,
+    ledger: async () => (await t.control('GET', `/processor/transactions?merchant=${m.id}`)).body.data as LedgerRow[],
+    /** Moves the service clock and runs what became due (the reconciler, the sweep, the processor's events). */
+    advance: (seconds: number) => t.control('POST', '/clock', { advanceSeconds: seconds }),
+    close: () => t.close(),
+  };
+  return w;
+}
+export type FaultWorld = Awaited<ReturnType<typeof faultWorld>>;

@@ -1,0 +1,68 @@
+/**
+ * Test harness over real HTTP: the service and the sandbox processor each on a loopback port of
+ * their own, the service calling the processor through its production transport, so a fault's
+ * reset connection or late answer is what the service really sees. No scheduler: a test moves
+ * the clock (`POST /_sandbox/clock`) to run what is due.
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { buildDeps } from './deps.ts';
+import { loadConfig } from './env.ts';
+import { createLogger } from './log.ts';
+import { freePorts } from '../platform/ports.ts';
+
+function listen(fetch: (req: Request) => Response | Promise<Response>, port: number): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname: '127.0.0.1' }, () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+export async function networkApp(env: Record<string, string> = {}) {
+  const [port, processorPort] = (await freePorts(2)) as [number, number];
+  const url = `http://127.0.0.1:${port}`;
+  const lines: string[] = [];
+  const config = loadConfig({
+    SVCPAY_DATA: ':memory:',
+    SVCPAY_LOG: 'info',
+    PORT: String(port),
+    PROCESSOR_PORT: String(processorPort),
+    SVCPAY_PUBLIC_URL: url,
+    SVCPAY_PROCESSOR_URL: `http://127.0.0.1:${processorPort}`,
+    // A held call must cost a test a moment, not the default 10 s.
+    SVCPAY_PROCESSOR_TIMEOUT_MS: '400',
+    ...env,
+  });
+  const { deps, sandbox, store } = await buildDeps(config, createLogger(true, (l) => lines.push(l)));
+  const servers = [await listen(createApp(deps).fetch, port), await listen(sandbox.app.fetch, processorPort)];
+
+  /** One JSON call to the service; the answer's status and parsed body (null when empty). */
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, any>, headers: res.headers };
+  };
+  const control = (method: string, path: string, body: unknown = method === 'GET' ? undefined : {}) => call(method, `/_sandbox${path}`, body);
+
+  /** A sandbox merchant with its keys. */
+  const merchant = async (settings: Record<string, unknown> = {}) => {
+    const res = await control('POST', '/merchants', { settings });
+    return { id: res.body.id as string, secret: res.body.keys.secret as string, publishable: res.body.keys.publishable as string };
+  };
+
+  const close = async () => {
+    sandbox.faults.clear();
+    await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
+    // Pooled keep-alive sockets would keep the closed servers' handles open.
+    servers.forEach((s) => (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.());
+    await store.close();
+    sandbox.close();
+  };
+  return { url, deps, sandbox, store, call, control, merchant, close, logLines: lines };
+}
+
+export const secretKey = (key: string) => ({ Authorization: `Bearer ${key}` });
