@@ -49,6 +49,7 @@ export const ClientTokenRequest = z.strictObject({
 });
 export const ClientTokenResponse = z.object({ token: z.string(), expiresAt: z.string(), fieldsUrl: z.string() });
 export const RevokeResponse = z.object({ token: z.string(), revoked: z.literal(true) });
+export const FenceResponse = z.object({ reference: z.string(), fenced: z.literal(true) });
 
 /**
  * The token a wallet sheet (Apple Pay, Google Pay) handed the buyer's browser for this provider.

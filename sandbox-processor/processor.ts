@@ -40,6 +40,9 @@ export interface ChargeResult {
 
 const notFound = () => new ChargeRefused('transaction_not_found', 'No such transaction.', 404);
 
+/** A call whose reference the service fenced before it arrived: refused, nothing moves. */
+export const fencedRefusal = () => new ChargeRefused('reference_fenced', 'The caller gave up on this reference before the call arrived; it is never acted on.', 409);
+
 export class SandboxProcessorCore {
   constructor(
     readonly repo: ProcessorRepo,
@@ -117,6 +120,7 @@ export class SandboxProcessorCore {
         }
         return { transaction: existing, created: false, lost: false };
       }
+      if (ctx.reference !== null && this.repo.isFenced(ctx.merchantId, ctx.reference)) throw fencedRefusal();
       const facts =
         'card' in source ? cardFacts(source.card) : 'wallet' in source ? walletFacts(source.wallet) : this.#vaultFacts(ctx, source.vaultId, ctx.billingPostalCode);
       // No buyer present: nobody to type a CVC (Doc 3 decisions: `not_provided`).
@@ -201,6 +205,7 @@ export class SandboxProcessorCore {
         if (t.capturedAmount !== req.amount) throw new ChargeRefused('reference_reused', 'This reference already names a different capture.', 409);
         return { transaction: t, created: false, lost: false };
       }
+      if (this.repo.isFenced(merchantId, req.reference)) throw fencedRefusal();
       if (t.status !== 'approved' || t.captureState !== 'none') {
         throw new ChargeRefused('invalid_state', 'Only an authorized, uncaptured transaction can be captured.', 409);
       }
@@ -218,6 +223,7 @@ export class SandboxProcessorCore {
       const t = this.transaction(merchantId, id);
       if (!t) throw notFound();
       if (t.voidReference === req.reference) return t;
+      if (this.repo.isFenced(merchantId, req.reference)) throw fencedRefusal();
       if (t.status !== 'approved' || t.captureState !== 'none') {
         throw new ChargeRefused('invalid_state', 'Only an authorized, uncaptured transaction can be voided.', 409);
       }
@@ -226,6 +232,14 @@ export class SandboxProcessorCore {
       this.repo.updateTransaction(t);
       return t;
     });
+  }
+
+  /**
+   * The service gives up on a reference: from now on a charge, capture, void or refund carrying it
+   * is refused (one that already happened stays, and is what a look-up then finds). Fencing twice is fine.
+   */
+  fenceReference(merchantId: string, reference: string): void {
+    this.tx(() => this.repo.fence(merchantId, reference, this.now().toISOString()));
   }
 
   #vaultFacts(ctx: ChargeContext, vaultId: string, postalCode: string | null): CardFacts {

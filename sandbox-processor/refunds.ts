@@ -4,7 +4,7 @@
  * and asynchronous for cards 0082 (succeeds on `refund.succeeded`) and 5126 (fails 60 s later).
  */
 import { newId } from './facts.ts';
-import { ChargeRefused, type SandboxProcessorCore } from './processor.ts';
+import { ChargeRefused, fencedRefusal, type SandboxProcessorCore } from './processor.ts';
 import type { RefundRecord } from './store/repo.ts';
 
 /** Card 5126: a pending refund fails by itself after 60 seconds of clock (Doc 3 decisions). */
@@ -19,6 +19,7 @@ export function refund(core: SandboxProcessorCore, merchantId: string, req: { tr
       }
       return { refund: existing, created: false };
     }
+    if (core.repo.isFenced(merchantId, req.reference)) throw fencedRefusal();
     const t = core.transaction(merchantId, req.transactionId);
     if (!t) throw new ChargeRefused('transaction_not_found', 'No such transaction.', 404);
     if (t.captureState === 'none' || t.captureState === 'voided') throw new ChargeRefused('not_captured', 'Nothing was captured on this transaction.', 409);

@@ -30,7 +30,7 @@ export function operationOf(method: string, path: string): Door | null {
   }
   if (resource === 'refunds') return method === 'GET' ? 'lookup' : 'refund';
   if (resource === 'vault') return 'vault';
-  if (resource === 'client_tokens' || resource === 'wallets') return 'other';
+  if (resource === 'client_tokens' || resource === 'wallets' || resource === 'references') return 'other';
   return null;
 }
 

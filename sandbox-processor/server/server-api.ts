@@ -49,6 +49,7 @@ const ACCOUNT_PATHS = [
   '/v1/refunds',
   '/v1/events',
   '/v1/wallets/apple_session',
+  '/v1/references/:reference/fence',
 ];
 /** The calls that work on every account: the clock's due work, and the fault switchboard and ledger (./fault-door.ts). */
 const EVERY_ACCOUNT_PATHS = ['/v1/_run_due', '/v1/_faults', '/v1/_faults/:id', '/v1/_faults/:id/release', '/v1/_ledger'];
@@ -96,6 +97,14 @@ export function serverApi(opts: { core: SandboxProcessorCore; faults: FaultBoard
       return refusal(err);
     }
     return c.json({ token, revoked: true as const });
+  });
+
+  /** The service gives up on a reference: a call carrying it that arrives later is refused. */
+  api.post('/v1/references/:reference/fence', (c) => {
+    const reference = c.req.param('reference');
+    if (reference.length > 200) return fail(400, 'invalid_request', 'A reference has at most 200 characters.');
+    core.fenceReference(c.get('account'), reference);
+    return c.json({ reference, fenced: true as const });
   });
 
   api.post('/v1/vault', async (c) => {

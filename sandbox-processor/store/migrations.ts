@@ -145,4 +145,13 @@ export const migrations: string[] = [
   `
   ALTER TABLE tokens ADD COLUMN return_url TEXT;
   `,
+  // References the service gave up on: a call with one arriving later is refused, never acted on.
+  `
+  CREATE TABLE fences (
+    merchant_id TEXT NOT NULL,
+    reference TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (merchant_id, reference)
+  );
+  `,
 ];

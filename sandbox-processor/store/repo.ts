@@ -5,6 +5,7 @@
 import type { CardBehaviour } from '../cards.ts';
 import type { Db } from './db.ts';
 import { outboxRepo } from './outbox.ts';
+import { fenceRepo } from './fences.ts';
 import { ledgerRepo } from './ledger.ts';
 import { refundRepo } from './refunds.ts';
 import { vaultRepo } from './vault.ts';
@@ -255,6 +256,7 @@ export function processorRepo(db: Db) {
     ...refundRepo(db),
     ...outboxRepo(db),
     ...ledgerRepo(db),
+    ...fenceRepo(db),
   };
 }
 export type ProcessorRepo = ReturnType<typeof processorRepo>;

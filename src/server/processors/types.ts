@@ -164,6 +164,13 @@ export interface Processor {
   refund(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }): Promise<ProcessorRefund>;
   /** The refund made with this reference; null when none was made. */
   refundLookup(merchant: Merchant, reference: string): Promise<ProcessorRefund | null>;
+  /**
+   * Before the service gives up on a server call it never heard back about: the provider refuses
+   * any call with this reference from now on (one still on its way, held by a slow network, is
+   * refused when it arrives), so a look-up after the fence is final. The client-token twin of
+   * this is `revokeClientToken`.
+   */
+  fence(merchant: Merchant, reference: string): Promise<void>;
   /** Stops a client token (browser form) from charging: the session settled, expired or started another attempt. */
   revokeClientToken(merchant: Merchant, token: string): Promise<void>;
   /** Sends the provider events that became due on the (service) clock: settlements, async refunds, disputes. */

@@ -14,6 +14,7 @@ import {
   EventResponse,
   Fault,
   FaultDeleted,
+  FenceResponse,
   FaultList,
   FaultRelease,
   Ledger,
@@ -164,6 +165,10 @@ export class SandboxProcessorAdapter implements Processor {
 
   async revokeClientToken(merchant: Merchant, token: string): Promise<void> {
     await this.#client.call(merchant, 'POST', `/v1/client_tokens/${encodeURIComponent(token)}/revoke`, undefined, RevokeResponse, 'reject');
+  }
+
+  async fence(merchant: Merchant, reference: string): Promise<void> {
+    await this.#client.call(merchant, 'POST', `/v1/references/${encodeURIComponent(reference)}/fence`, {}, FenceResponse);
   }
 
   async runDue(): Promise<number> {

@@ -5,7 +5,7 @@
 import type { EngineDeps } from '../../deps.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { newId } from '../../../ids.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../../../processors/types.ts';
 import type { Repos } from '../../../store/types.ts';
 import { closeAttempt, forgetAttempt, newAttempt } from '../attempts.ts';
 import { settlementOf } from '../charge-records.ts';
@@ -35,6 +35,12 @@ export async function captureIntent(deps: IntentDeps, auth: AuthContext, id: str
   try {
     t = await processor.capture(auth.merchant, { transactionId: intent.processorRef!, amount: intent.captureAmount, reference: attemptId });
   } catch (err) {
+    const shown = await stateShown(deps, auth.merchant, processor, intent, attemptId, err);
+    if (shown === 'unknown') throw new DomainError('payment_outcome_unknown', undefined, { payment_intent: intent.id });
+    if (shown && shown.status !== 'authorized') {
+      if (shown.status === 'voided') throw new DomainError('invalid_transition', 'The authorization was already released at the processor; it cannot be captured.');
+      return shown;
+    }
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
       await releaseOp(deps, intent.id, attemptId, intent.before);
       if (err instanceof ProcessorUnavailableError) throw new DomainError('provider_unavailable');
@@ -94,6 +100,12 @@ export async function voidIntent(deps: IntentDeps, auth: AuthContext, id: string
   try {
     t = await processor.void(auth.merchant, { transactionId: intent.processorRef!, reference: attemptId });
   } catch (err) {
+    const shown = await stateShown(deps, auth.merchant, processor, intent, attemptId, err);
+    if (shown === 'unknown') throw new DomainError('payment_outcome_unknown', undefined, { payment_intent: intent.id });
+    if (shown && shown.status !== 'authorized') {
+      if (shown.status === 'voided') return shown;
+      throw new DomainError('invalid_transition', 'The payment was already captured at the processor; refund it instead of voiding.');
+    }
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
       await releaseOp(deps, intent.id, attemptId, intent.before);
       if (err instanceof ProcessorUnavailableError) throw new DomainError('provider_unavailable');
@@ -128,4 +140,27 @@ export async function releaseOp(deps: Pick<EngineDeps, 'store' | 'clock'>, inten
     const p = (await r.payments.get(intentId))!;
     if (p.pendingOp === attemptId) await r.payments.update({ ...p, pendingOp: null, updatedAt: before?.updatedAt ?? p.updatedAt });
   });
+}
+
+/**
+ * The processor refused a capture or void because the transaction is no longer authorized
+ * (409 `invalid_state`): something moved it, a call that arrived late or the provider itself. That
+ * is not "nothing moved": the transaction is read back and what it shows is applied (closing this
+ * attempt). Null when the refusal was another one, or the transaction shows nothing to apply;
+ * `unknown` when it cannot be read back now (the attempt stays pending for the reconciler).
+ */
+async function stateShown(
+  deps: IntentDeps,
+  merchant: Merchant,
+  processor: Processor,
+  intent: PaymentIntentRecord,
+  attemptId: string,
+  err: unknown,
+): Promise<PaymentIntentRecord | null | 'unknown'> {
+  if (!(err instanceof ProcessorRejectedError) || err.reason !== 'invalid_state' || !intent.processorRef) return null;
+  const t = await processor.verifyTransaction(merchant, intent.processorRef).catch(() => undefined);
+  if (t === undefined) return 'unknown';
+  if (t && isCaptured(t)) return deps.store.tx((r) => applyCapture(r, deps, merchant, intent.id, attemptId, t));
+  if (t && t.capture === 'voided') return deps.store.tx((r) => applyVoid(r, deps, intent.id, attemptId, t));
+  return null;
 }

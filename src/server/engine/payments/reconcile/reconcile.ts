@@ -59,16 +59,8 @@ async function resolveAttempt(deps: ReconcileDeps, a: AttemptRecord): Promise<ke
     await waitLonger(deps, a);
     return 'waiting';
   }
-  const t = await processor.lookup(merchant, a.reference);
-  if (t && t.status !== 'requires_action' && a.sessionId) {
-    await recordOutcome(deps, merchant, a.sessionId, t, a.id);
-    return 'recorded';
-  }
-  if (t) {
-    // Still at the bank challenge: its outcome arrives as a provider event; look again later.
-    await waitLonger(deps, a);
-    return 'waiting';
-  }
+  const seen = await applyLook(deps, merchant, processor, a);
+  if (seen) return seen;
   if (a.kind === 'client') {
     const session = a.sessionId ? await deps.store.read.sessions.get(a.sessionId) : undefined;
     const open = session && (session.status === 'pending' || session.status === 'processing' || session.status === 'failed');
@@ -76,21 +68,35 @@ async function resolveAttempt(deps: ReconcileDeps, a: AttemptRecord): Promise<ke
       await waitLonger(deps, a);
       return 'waiting';
     }
-    // The form is closed at the processor first, then asked about once more: a payment made in
-    // between is recorded, never lost.
+    // The form is closed at the processor first, then asked about once more; a charge of the
+    // closed form still at the bank challenge is not waited for (nor recorded as a decline).
     await processor.revokeClientToken(merchant, a.reference);
-    const late = await processor.lookup(merchant, a.reference);
-    if (late && late.status !== 'requires_action' && a.sessionId) {
-      await recordOutcome(deps, merchant, a.sessionId, late, a.id);
-      return 'recorded';
-    }
-    return giveUp(deps, a);
+    return (await applyLook(deps, merchant, processor, a, false)) ?? giveUp(deps, a);
   }
   if (deps.clock.iso() < a.resolveAfter) {
     await waitLonger(deps, a);
     return 'waiting';
   }
-  return giveUp(deps, a);
+  // Before giving up: the processor refuses the reference from now on (a call still on its way is
+  // refused when it arrives), then is asked once more.
+  await processor.fence(merchant, a.reference);
+  return (await applyLook(deps, merchant, processor, a)) ?? giveUp(deps, a);
+}
+
+/**
+ * Asks the processor about a session charge's reference: a charge it made is recorded (never
+ * lost), one still at the bank challenge waits for its provider event (unless `waitForChallenge`
+ * is false); null when it made none.
+ */
+async function applyLook(deps: ReconcileDeps, merchant: Merchant, processor: Processor, a: AttemptRecord, waitForChallenge = true): Promise<'recorded' | 'waiting' | null> {
+  const t = await processor.lookup(merchant, a.reference);
+  if (!t || (!waitForChallenge && t.status === 'requires_action')) return null;
+  if (t.status !== 'requires_action' && a.sessionId) {
+    await recordOutcome(deps, merchant, a.sessionId, t, a.id);
+    return 'recorded';
+  }
+  await waitLonger(deps, a);
+  return 'waiting';
 }
 
 /** A direct intent's charge, capture or void: ask the processor, apply what it did, or give up after the grace period. */
@@ -98,7 +104,12 @@ async function resolveIntentAttempt(deps: ReconcileDeps, merchant: Merchant, pro
   const intent = (await deps.store.read.payments.get(a.intentId!))!;
   const expired = deps.clock.iso() >= a.resolveAfter;
   if (a.kind === 'charge') {
-    const t = await processor.lookup(merchant, a.reference);
+    let t = await processor.lookup(merchant, a.reference);
+    // Giving up only after a fence: the reference is refused from now on, then looked up once more.
+    if (!t && expired) {
+      await processor.fence(merchant, a.reference);
+      t = await processor.lookup(merchant, a.reference);
+    }
     if (t && t.status !== 'requires_action') {
       await revokeForms(deps, merchant, (await deps.store.tx((r) => applyCharge(r, deps, merchant, intent.id, a.id, t))).revoke);
       return 'recorded';
@@ -112,8 +123,15 @@ async function resolveIntentAttempt(deps: ReconcileDeps, merchant: Merchant, pro
     return 'failed';
   }
   // A capture or void acts on the intent's transaction: read it back and see whether it happened.
-  const t = intent.processorRef ? await processor.verifyTransaction(merchant, intent.processorRef) : null;
-  const happened = t && (a.kind === 'capture' ? t.capture === 'pending' || t.capture === 'settled' : t.capture === 'voided');
+  const read = async () => {
+    const t = intent.processorRef ? await processor.verifyTransaction(merchant, intent.processorRef) : null;
+    return { t, happened: t && (a.kind === 'capture' ? t.capture === 'pending' || t.capture === 'settled' : t.capture === 'voided') };
+  };
+  let { t, happened } = await read();
+  if (!happened && expired) {
+    await processor.fence(merchant, a.reference);
+    ({ t, happened } = await read());
+  }
   if (t && happened) {
     await deps.store.tx((r) => (a.kind === 'capture' ? applyCapture(r, deps, merchant, intent.id, a.id, t) : applyVoid(r, deps, intent.id, a.id, t)));
     return 'recorded';
