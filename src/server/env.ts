@@ -27,6 +27,8 @@ export const EnvSchema = z.object({
   SVCPAY_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   /** How long the service waits for the processor's answer before the outcome counts as unknown (reconciled later). */
   SVCPAY_PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
+  /** How long one reconciler pass may keep starting look-ups; the rest wait for the next pass. */
+  SVCPAY_RECONCILE_BUDGET_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
 });
 
 export interface Config {
@@ -54,6 +56,8 @@ export interface Config {
   webhookTimeoutMs: number;
   /** How long a processor call may take before its outcome counts as unknown. */
   processorTimeoutMs: number;
+  /** How long one reconciler pass may keep starting look-ups (real time). */
+  reconcileBudgetMs: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -82,5 +86,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     descriptorPassthrough: e.SVCPAY_DESCRIPTOR_PASSTHROUGH === 'on',
     webhookTimeoutMs: e.SVCPAY_WEBHOOK_TIMEOUT_MS,
     processorTimeoutMs: e.SVCPAY_PROCESSOR_TIMEOUT_MS,
+    reconcileBudgetMs: e.SVCPAY_RECONCILE_BUDGET_MS,
   };
 }

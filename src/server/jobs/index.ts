@@ -12,7 +12,7 @@ import { oneAtATime } from '../serial.ts';
 
 type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'signer' | 'sealer' | 'config'>;
 
-export async function runDue(deps: JobDeps) {
+export async function runDue(deps: JobDeps, opts: { reconcile?: boolean } = {}) {
   // The processor's own clock-driven work (settlements, async refunds, disputes) and its webhook
   // outbox: a real provider does this on its own timer; the sandbox one follows the service clock.
   const processor = deps.processorFor('sandbox');
@@ -24,8 +24,7 @@ export async function runDue(deps: JobDeps) {
   const inbound = await drainInbound(deps);
   if (inbound.retrying) deps.log.warn('provider events waiting to be applied', { ...inbound });
   // Then the attempts a lost answer or a closed tab left pending: their outcomes come before expiry.
-  const reconciled = await reconcile(deps);
-  if (reconciled.recorded || reconciled.failed) deps.log.info('reconciler', { ...reconciled });
+  const reconciled = opts.reconcile === false ? null : await reconcileDue(deps);
   // Webhooks whose time came (first attempts and retries), after the outcomes they may report.
   const webhooks = await deliverDue(deps);
   if (webhooks.sent) deps.log.info('webhook deliveries', { ...webhooks });
@@ -36,15 +35,25 @@ export async function runDue(deps: JobDeps) {
   return { provider, inbound, reconciled, webhooks, expired, pruned };
 }
 
-/** Real-time heartbeat; the sweep "runs periodically, not at the exact instant" (Doc 1). */
+/** One reconciler pass within its time budget (SVCPAY_RECONCILE_BUDGET_MS). */
+async function reconcileDue(deps: JobDeps) {
+  const reconciled = await reconcile(deps, { budgetMs: deps.config.reconcileBudgetMs });
+  if (reconciled.recorded || reconciled.failed) deps.log.info('reconciler', { ...reconciled });
+  return reconciled;
+}
+
+/**
+ * Real-time heartbeat; the sweep "runs periodically, not at the exact instant" (Doc 1). The
+ * reconciler has a loop of its own: a processor slow to answer its look-ups never holds up the
+ * expiry sweep, the webhook deliveries or the pruning.
+ */
 export function startScheduler(deps: JobDeps, everyMs = 15_000) {
-  let running = false;
+  const fail = (job: string) => (err: unknown) => deps.log.error(`scheduled ${job} failed`, { error: err instanceof Error ? err.message : String(err) });
+  const jobs = oneAtATime(() => runDue(deps, { reconcile: false }).catch(fail('job')));
+  const reconciler = oneAtATime(() => reconcileDue(deps).catch(fail('reconciler')));
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runDue(deps)
-      .catch((err: unknown) => deps.log.error('scheduled job failed', { error: err instanceof Error ? err.message : String(err) }))
-      .finally(() => (running = false));
+    void jobs();
+    void reconciler();
   }, everyMs);
   timer.unref();
   // Webhooks go out right after the commit that wrote them (the store says when it commits), with

@@ -17,6 +17,17 @@ export type ProviderEventDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorF
 /** Refund results are applied by the refund engine, which registers here (engine/refunds/refunds.ts). */
 export type RefundEventHandler = (deps: ProviderEventDeps, event: Extract<ProviderEvent, { refund: unknown }>) => Promise<boolean>;
 
+/**
+ * The event updates a payment the service has not recorded yet (its capture's answer was lost, and
+ * the reconciler has not asked yet): not applied now, but tried again later (./inbound-events.ts
+ * retries on the service clock), never marked ignored.
+ */
+export class NotRecordedYet extends Error {
+  constructor(type: string, transactionId: string) {
+    super(`${type} for ${transactionId} arrived before the payment it updates was recorded; it is tried again later`);
+  }
+}
+
 export async function applyProviderEvent(deps: ProviderEventDeps, event: ProviderEvent, onRefund?: RefundEventHandler): Promise<boolean> {
   if ('refund' in event) return onRefund ? onRefund(deps, event) : false;
   const t = event.transaction;
@@ -26,7 +37,10 @@ export async function applyProviderEvent(deps: ProviderEventDeps, event: Provide
     case 'transaction.updated':
       return transactionUpdated(deps, merchant, t);
     case 'capture.settled':
-      return deps.store.tx((r) => settlementUpdated(r, deps, t));
+      return deps.store.tx(async (r) => {
+        if (!(await settlementUpdated(r, deps, t))) throw new NotRecordedYet(event.type, t.id);
+        return true;
+      });
     case 'dispute.created':
     case 'dispute.won':
     case 'dispute.lost':
@@ -77,7 +91,7 @@ async function settlementUpdated(r: Repos, deps: Pick<EngineDeps, 'clock'>, t: P
 async function disputeChanged(r: Repos, deps: Pick<EngineDeps, 'clock'>, merchant: Merchant, type: 'dispute.created' | 'dispute.won' | 'dispute.lost', t: ProcessorTransaction): Promise<boolean> {
   if (merchant.settings.disputeReporting !== 'tracked') return false;
   const s = await r.settlements.byProcessorRef(t.id);
-  if (!s) return false;
+  if (!s) throw new NotRecordedYet(type, t.id);
   const status = type === 'dispute.created' ? 'open' : type === 'dispute.won' ? 'won' : 'lost';
   if (s.dispute === status) return false;
   await r.settlements.update({ ...s, dispute: status, updatedAt: deps.clock.iso() });

@@ -24,13 +24,26 @@ export interface ReconcileResult {
   recorded: number;
   failed: number;
   waiting: number;
+  /** Attempts due that this pass left for the next one: its time budget was spent. */
+  deferred?: number;
 }
 
-/** `all`: every pending attempt whatever its next look says (start-up, after a crash). */
-export async function reconcile(deps: ReconcileDeps, opts: { all?: boolean } = {}): Promise<ReconcileResult> {
+/**
+ * `all`: every pending attempt whatever its next look says (start-up, after a crash).
+ * `budgetMs`: real time after which the pass starts no new look-up (a processor that holds every
+ * call costs a look its whole timeout); what is left stays due for the next pass, so a pass is
+ * bounded and the jobs after it (the expiry sweep) are not held up.
+ */
+export async function reconcile(deps: ReconcileDeps, opts: { all?: boolean; budgetMs?: number } = {}): Promise<ReconcileResult> {
   const result: ReconcileResult = { recorded: 0, failed: 0, waiting: 0 };
   const due = await deps.store.read.attempts.due(opts.all ? null : deps.clock.iso(), BATCH);
-  for (const a of due) {
+  const stopAt = opts.budgetMs === undefined ? Infinity : performance.now() + opts.budgetMs;
+  for (const [i, a] of due.entries()) {
+    if (performance.now() >= stopAt) {
+      result.deferred = due.length - i;
+      deps.log.warn('reconciler pass out of time; the rest wait for the next pass', { deferred: result.deferred });
+      break;
+    }
     try {
       result[await resolveAttempt(deps, a)]++;
     } catch (err) {
