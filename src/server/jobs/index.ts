@@ -4,6 +4,7 @@
  */
 import type { Deps } from '../context.ts';
 import { sweepExpired } from '../engine/sessions/sessions.ts';
+import { revokeFormsOfDueSessions } from '../engine/payments/forms/close-forms.ts';
 import { pruneIdempotency } from '../middleware/idempotency.ts';
 import { reconcile } from '../engine/payments/reconcile/reconcile.ts';
 import { deliverDue } from '../engine/webhooks/webhook-delivery.ts';
@@ -28,7 +29,8 @@ export async function runDue(deps: JobDeps, opts: { reconcile?: boolean } = {}) 
   // Webhooks whose time came (first attempts and retries), after the outcomes they may report.
   const webhooks = await deliverDue(deps);
   if (webhooks.sent) deps.log.info('webhook deliveries', { ...webhooks });
-  const expired = await sweepExpired(deps);
+  // Live forms of the sessions due are revoked first; one that could not be keeps its session open.
+  const expired = await sweepExpired(deps, await revokeFormsOfDueSessions(deps));
   if (expired) deps.log.info('expiry sweep', { expired });
   // Doc 1: idempotency keys are kept 24 hours of service clock.
   const pruned = await pruneIdempotency(deps);

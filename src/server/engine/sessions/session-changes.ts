@@ -9,6 +9,8 @@ import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { moveTo } from './session-status.ts';
 import { checkCurrency, expireIfDue, sessionForKey } from './sessions.ts';
+import { revokeLiveForms } from '../payments/forms/close-forms.ts';
+import { closeForms } from '../payments/payments.ts';
 import type { AuthContext, SessionRecord } from '../../domain/index.ts';
 
 type SessionDeps = Pick<EngineDeps, 'store' | 'clock'>;
@@ -76,10 +78,17 @@ function declinedMayClose(s: SessionRecord, nowMs: number): DomainError | 'now' 
 }
 
 /** `POST /v1/sessions/{id}/expire`: closes an open unpaid session so no payment can start on it. */
-export async function expireSession(deps: SessionDeps, auth: AuthContext, id: string): Promise<SessionRecord> {
+export async function expireSession(deps: SessionDeps & Pick<EngineDeps, 'processorFor' | 'signer' | 'log'>, auth: AuthContext, id: string): Promise<SessionRecord> {
+  // Rule 4 in one step: the session's live forms are revoked at the processor before it closes,
+  // and a session whose form could not be revoked does not close (409), so nothing pays it after the answer.
+  const forms = await revokeLiveForms(deps, auth.merchant, (await sessionForKey(deps.store.read, auth, id)).id);
+  if (!forms.closed) throw notExpirable('A payment form of this session could not be closed at the processor, so a payment may still arrive; try again shortly.', 'payment_may_be_in_flight');
   return deps.store.tx(async (r) => {
     const now = deps.clock.iso();
+    const opened = (await r.attempts.pendingForSession(id, 'client')).filter((a) => !forms.revoked.has(a.reference));
+    if (opened.length) throw notExpirable('A payment form was opened on this session meanwhile; try again.', 'payment_may_be_in_flight');
     const s = await expireIfDue(r, now, await sessionForKey(r, auth, id));
+    await closeForms(r, id, now);
     if (s.status === 'expired') {
       // Rule 1: safe to retry when nothing was charged; rule 2: `processing` or unknown is not.
       if (s.expiredFrom === 'pending' || s.expiredFrom === 'failed') return s;

@@ -13,6 +13,7 @@ import { moveTo } from './session-status.ts';
 import type { AuthContext, Merchant, SessionRecord } from '../../domain/index.ts';
 import { keepOutcome } from '../idempotency.ts';
 import type { IdempotencyReservation } from '../../domain/operations.ts';
+import { closeForms } from '../payments/payments.ts';
 
 const DEFAULT_TTL_SECONDS = 30 * 60;
 const RANK = { none: 0, auto: 1, required: 2 } as const;
@@ -175,14 +176,24 @@ export async function expireIfDue(r: Repos, now: string, s: SessionRecord): Prom
   return expired;
 }
 
-/** The periodic sweep: expires every open session past its limit, in bounded batches. */
-export async function sweepExpired(deps: Pick<EngineDeps, 'store' | 'clock'>): Promise<number> {
+/**
+ * The periodic sweep: expires every open session past its limit, in bounded batches, and marks
+ * its forms closed (their revocation at the processor came first: revokeFormsOfDueSessions). A
+ * session expires at its time whatever its forms do (reads expire it too); a form left open is
+ * the reconciler's to close.
+ */
+export async function sweepExpired(deps: Pick<EngineDeps, 'store' | 'clock'>, formsLeftOpen: ReadonlySet<string> = new Set()): Promise<number> {
   let total = 0;
   for (;;) {
     const now = deps.clock.iso();
     const n = await deps.store.tx(async (r) => {
       const due = await r.sessions.dueForExpiry(now, 500);
-      for (const s of due) await expireIfDue(r, now, s);
+      for (const s of due) {
+        await expireIfDue(r, now, s);
+        // A form that could not be revoked (or is at the bank challenge) stays pending: the
+        // reconciler revokes it again and records whatever it paid (revokeFormsOfDueSessions).
+        if (!formsLeftOpen.has(s.id)) await closeForms(r, s.id, now);
+      }
       return due.length;
     });
     total += n;

@@ -6,6 +6,11 @@
  * `BEGIN IMMEDIATE … COMMIT`, each inside its own savepoint (a function that throws rolls back
  * only its own writes), so many concurrent requests share one fsync, and each is answered only
  * after the commit that made its writes durable (synchronous=FULL: a 2xx is on disk).
+ *
+ * That holds only while a transaction function awaits nothing but the store: one that awaits I/O
+ * (a processor call, a timer) would hold the write lock and every other request's commit across
+ * it. The store enforces it: a function during which the event loop turned is rolled back and
+ * rejected with `TransactionAwaitedIo` (under vitest) or logged loudly (elsewhere).
  */
 import { openDb, type Db } from './db.ts';
 import { attemptRepo } from './attempts.ts';
@@ -26,6 +31,13 @@ import { sessionRepo } from './sessions.ts';
 import { walletDomainRepo } from './wallet-domains.ts';
 import type { Repos, Store } from '../types.ts';
 
+/** A transaction function awaited something other than the store (../types.ts, `tx`). */
+export class TransactionAwaitedIo extends Error {
+  constructor() {
+    super('A store transaction awaited something other than the store (I/O or a timer): the event loop turned inside it. Do the I/O before or after the transaction.');
+  }
+}
+
 interface Job {
   fn: (r: Repos) => unknown;
   resolve: (v: unknown) => void;
@@ -42,7 +54,13 @@ export class SqliteStore implements Store {
   #closed = false;
   readonly #commitListeners = new Set<() => void>();
 
-  constructor(path: string) {
+  /** Rejects a transaction that awaited I/O (tests) instead of only reporting it (production). */
+  readonly #strict: boolean;
+  readonly #report: (err: Error) => void;
+
+  constructor(path: string, opts: { strict?: boolean; report?: (err: Error) => void } = {}) {
+    this.#strict = opts.strict ?? Boolean(process.env.VITEST);
+    this.#report = opts.report ?? ((err) => console.error(err));
     this.db = openDb(path);
     this.#repos = {
       merchants: merchantRepo(this.db, this.#cache),
@@ -117,11 +135,22 @@ export class SqliteStore implements Store {
       this.db.exec('BEGIN IMMEDIATE');
       for (const job of batch) {
         this.db.exec('SAVEPOINT job');
+        // Store calls settle in microtasks; an immediate that runs before the function settles
+        // means the event loop turned inside the transaction.
+        let turned = false;
+        const probe = setImmediate(() => (turned = true));
         try {
           const value = await job.fn(this.#repos);
+          clearImmediate(probe);
+          if (turned) {
+            const err = new TransactionAwaitedIo();
+            if (this.#strict) throw err;
+            this.#report(err);
+          }
           this.db.exec('RELEASE job');
           done.push({ job, ok: true, value });
         } catch (err) {
+          clearImmediate(probe);
           this.db.exec('ROLLBACK TO job');
           this.db.exec('RELEASE job');
           this.#clearCaches();

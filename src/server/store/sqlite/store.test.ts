@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SqliteStore } from './index.ts';
+import { SqliteStore, TransactionAwaitedIo } from './index.ts';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -16,6 +16,37 @@ function fileStore() {
 const setMeta = (s: SqliteStore, key: string, value: string) => s.tx((r) => r.meta.set(key, value));
 
 describe('SQLite store: transactions and group commit', () => {
+  it('rejects and rolls back a transaction that awaits I/O, and lets the rest of its commit land (issue 17, finding 9)', async () => {
+    const s = new SqliteStore(fileStore(), { strict: true });
+    const slow = s.tx(async (r) => {
+      await r.meta.set('slow', 'written');
+      await new Promise((done) => setTimeout(done, 5));
+      await r.meta.set('slow-after', 'written');
+    });
+    const quick = s.tx(async (r) => {
+      await r.meta.set('quick', 'written');
+      return r.meta.get('quick');
+    });
+    await expect(slow).rejects.toBeInstanceOf(TransactionAwaitedIo);
+    expect(await quick).toBe('written');
+    expect(await s.read.meta.get('slow')).toBeUndefined();
+    expect(await s.read.meta.get('slow-after')).toBeUndefined();
+    await s.close();
+  });
+
+  it('outside tests reports a transaction that awaited I/O and still commits it', async () => {
+    const reported: Error[] = [];
+    const s = new SqliteStore(fileStore(), { strict: false, report: (err) => reported.push(err) });
+    await s.tx(async (r) => {
+      await new Promise((done) => setImmediate(done));
+      await r.meta.set('late', 'written');
+    });
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toBeInstanceOf(TransactionAwaitedIo);
+    expect(await s.read.meta.get('late')).toBe('written');
+    await s.close();
+  });
+
   it('opens the file in WAL mode with synchronous=FULL, so a commit is on disk before it resolves', async () => {
     const s = new SqliteStore(fileStore());
     expect(s.db.pragma('journal_mode', { simple: true })).toBe('wal');
