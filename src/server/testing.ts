@@ -59,6 +59,18 @@ export function loseAnswer(processor: Processor, method: ProcessorMethod) {
   return () => (p[method] = real);
 }
 
+/**
+ * A provider whose revocation of a browser form answers but does not take: an older form can
+ * still pay. The service revokes a session's older forms before a new one or a charge (so the
+ * sandbox never lets two pay); tests of what happens when a second payment still lands (it is
+ * recorded, never discarded) use this to make one. Returns the undo.
+ */
+export function leakyRevocation(processor: Processor) {
+  const real = processor.revokeClientToken.bind(processor);
+  processor.revokeClientToken = async () => undefined;
+  return () => (processor.revokeClientToken = real);
+}
+
 /** Makes one processor call time out before the processor sees it: nothing moved, nobody knows. Returns the undo. */
 export function neverArrives(processor: Processor, method: ProcessorMethod) {
   const p = processor as unknown as Record<ProcessorMethod, (...args: unknown[]) => Promise<unknown>>;

@@ -10,9 +10,10 @@ import { processorOf } from '../binder.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../processors/types.ts';
 import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
-import { recordOutcome, revokeForms, savesCard, type PaymentDeps } from './payments.ts';
+import { recordOutcome, savesCard, type PaymentDeps } from './payments.ts';
 import { moveTo } from '../sessions/session-status.ts';
 import { expireIfDue } from '../sessions/sessions.ts';
+import { closeRevokedForms, revokeOlderForms } from './forms/close-forms.ts';
 
 /**
  * What a charge at submit came to: settled (approved or declined), still in flight at the
@@ -50,8 +51,10 @@ export async function chargeAtSubmit(
   challenge: { returnUrl?: string; frameAncestor?: string } = {},
 ): Promise<SubmitOutcome> {
   const processor = processorOf(deps, merchant);
+  // A form of the session still live could pay it too: revoked first, or this charge is refused.
+  const revoked = await revokeOlderForms(deps, merchant, found.id);
   // Reservation: one transaction decides which request may charge (Doc 1, Idempotency 5).
-  const { locked, superseded } = await deps.store.tx(async (r) => {
+  const locked = await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
     const s = await expireIfDue(r, now, (await r.sessions.get(found.id))!);
     if (!(s.integrationMode === 'elements' && s.chargeAtSubmit && s.mode === 'payment')) throw new DomainError('charge_at_submit_not_enabled');
@@ -61,16 +64,14 @@ export async function chargeAtSubmit(
     if (s.status === 'failed') throw new DomainError('session_wrong_state', 'This session was declined and cannot be charged again; create a new session.');
     // Doc 1, PATCH: the approved total must still be the session's.
     if (expectedAmount !== undefined && expectedAmount !== s.amount) throw new DomainError('expected_amount_mismatch');
-    const forms = await r.attempts.pendingForSession(s.id, 'client');
-    for (const a of forms) await closeAttempt(r, a.id, 'failed', now);
+    await closeRevokedForms(r, s.id, revoked, now);
     await r.attempts.insert(
       newAttempt({ id: attemptId, merchantId: merchant.id, livemode: s.livemode, kind: 'charge', sessionId: s.id, amount: s.amount, currency: s.currency }, deps.clock.nowMs()),
     );
     const next = moveTo(s, 'processing', { chargeLock: attemptId, latestAttemptId: attemptId }, now);
     await r.sessions.update(next);
-    return { locked: next, superseded: forms.map((a) => a.reference) };
+    return next;
   });
-  await revokeForms(deps, merchant, superseded);
   let t: ProcessorTransaction | null;
   try {
     t = 'card' in source ? await processor.charge(merchant, locked, source.card, { reference: attemptId, ...challenge }) : await processor.chargeWallet(merchant, locked, source.wallet, { reference: attemptId });

@@ -4,13 +4,22 @@
  * success of the session, and a late decline never undoes a success.
  */
 import { describe, expect, it } from 'vitest';
-import { CARD, HOSTED, INSUFFICIENT, bearer, origin, session, testApp, type T } from './payments.fixtures.ts';
+import { CARD, HOSTED, INSUFFICIENT, bearer, leakyRevocation, origin, session, testApp, type T } from './payments.fixtures.ts';
 
 /** A payment made on the session's hosted form at the processor, not yet completed. */
-async function payOnForm(t: T, sessionId: string, card: object = CARD): Promise<string> {
+/** Opens a browser form of the session; the answer pays with it and resolves with the transaction id. */
+async function openForm(t: T, sessionId: string) {
   const init = await (await t.json('POST', '/api/checkout/init', { sessionId }, origin)).json();
-  const res = await t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card }) });
-  return ((await res.json()) as { transactionId: string }).transactionId;
+  return async (card: object = CARD): Promise<string> => {
+    const res = await t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card }) });
+    return ((await res.json()) as { transactionId: string }).transactionId;
+  };
+}
+const payOnForm = async (t: T, sessionId: string, card: object = CARD) => (await openForm(t, sessionId))(card);
+/** Two forms of one session, both able to pay: a provider whose revocation of the older did not take. */
+async function twoForms(t: T, sessionId: string) {
+  leakyRevocation(t.processor);
+  return [await openForm(t, sessionId), await openForm(t, sessionId)] as const;
 }
 const complete = (t: T, sessionId: string, transactionId: string) => t.json('POST', '/api/checkout/complete', { sessionId, transactionId }, origin);
 
@@ -36,8 +45,9 @@ describe('hosted checkout settlement guards', () => {
   it('announces a second payment of a paid session as a charge, not as a second success of the session', async () => {
     const t = await testApp();
     const s = await session(t, HOSTED);
-    const first = await payOnForm(t, s.id);
-    const second = await payOnForm(t, s.id);
+    const [a, b] = await twoForms(t, s.id);
+    const first = await a();
+    const second = await b();
     await complete(t, s.id, first);
     await complete(t, s.id, second);
     const events = await s.events();
@@ -48,8 +58,9 @@ describe('hosted checkout settlement guards', () => {
   it('records a decline completed after the session was paid without failing the session or telling the merchant it failed', async () => {
     const t = await testApp();
     const s = await session(t, HOSTED);
-    const approved = await payOnForm(t, s.id);
-    const declined = await payOnForm(t, s.id, INSUFFICIENT);
+    const [a, b] = await twoForms(t, s.id);
+    const approved = await a();
+    const declined = await b(INSUFFICIENT);
     expect((await (await complete(t, s.id, approved)).json()).status).toBe('succeeded');
 
     await complete(t, s.id, declined);

@@ -1,10 +1,10 @@
 /** Shared set-up of payments.test.ts and payments-forms.test.ts. */
 import { expect } from 'vitest';
-import { SERVICE, bearer, testApp } from '../../testing.ts';
+import { SERVICE, bearer, leakyRevocation, testApp } from '../../testing.ts';
 import { futureExpiry } from '../../../card/test-cards.ts';
 import { ProcessorUnavailableError } from '../../processors/types.ts';
 
-export { ProcessorUnavailableError, SERVICE, bearer, futureExpiry, testApp };
+export { ProcessorUnavailableError, SERVICE, bearer, futureExpiry, leakyRevocation, testApp };
 
 export type T = Awaited<ReturnType<typeof testApp>>;
 

@@ -4,7 +4,7 @@
  * what happens when the processor does not answer.
  */
 import { describe, expect, it } from 'vitest';
-import { CARD, HOSTED, INSUFFICIENT, ProcessorUnavailableError, T, approvedAtProcessor, bearer, origin, session, testApp } from './payments.fixtures.ts';
+import { CARD, HOSTED, INSUFFICIENT, ProcessorUnavailableError, T, approvedAtProcessor, bearer, leakyRevocation, origin, session, testApp } from './payments.fixtures.ts';
 
 describe('what a settled charge leaves behind', () => {
   it('holds a manual-capture payment: succeeded for the buyer, held for the merchant, no success event until the capture', async () => {
@@ -108,15 +108,21 @@ describe('charges that are refused before the processor is called', () => {
 });
 
 describe('hosted checkout: a transaction completed too late', () => {
+  /** Two forms that both paid: a provider whose revocation of the older did not take (leakyRevocation). */
   async function twoPayments(t: T) {
     const s = await session(t, HOSTED);
-    const pay = async () => {
+    const open = async () => {
       const init = await (await t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin)).json();
-      const res = await t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card: CARD }) });
-      return ((await res.json()) as { transactionId: string }).transactionId;
+      return async () => {
+        const res = await t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card: CARD }) });
+        return ((await res.json()) as { transactionId: string }).transactionId;
+      };
     };
+    const undo = leakyRevocation(t.processor);
+    const [a, b] = [await open(), await open()];
+    undo();
     const complete = (transactionId: string) => t.json('POST', '/api/checkout/complete', { sessionId: s.id, transactionId }, origin);
-    return { s, first: await pay(), second: await pay(), complete };
+    return { s, first: await a(), second: await b(), complete };
   }
 
   it('records a second payment completed after the first (vp_tx_count 2, refundable) while telling the buyer the session was already paid', async () => {

@@ -6,13 +6,18 @@
  * challenge, keeps the session open: closing it then would let a charge land on a closed session.
  */
 import type { EngineDeps } from '../../deps.ts';
+import { DomainError } from '../../../domain/errors.ts';
 import { ProcessorRejectedError } from '../../../processors/types.ts';
+import type { Repos } from '../../../store/types.ts';
 import type { Merchant } from '../../../domain/index.ts';
+import { closeAttempt } from '../attempts.ts';
 import { recordOutcome } from '../payments.ts';
 
 export interface ClosedForms {
   /** Every live form is revoked (or never existed): the session may close. */
   closed: boolean;
+  /** Not closed because a form's charge is at the bank challenge (rather than the processor unreachable). */
+  atChallenge?: boolean;
   /** The forms revoked now, by reference: a close in the next transaction may mark them failed. */
   revoked: Set<string>;
 }
@@ -30,7 +35,8 @@ export async function revokeLiveForms(deps: Pick<EngineDeps, 'store' | 'clock' |
       if (!(err instanceof ProcessorRejectedError)) return { closed: false, revoked };
     }
     const t = await processor.lookup(merchant, form.reference).catch(() => undefined);
-    if (t === undefined || t?.status === 'requires_action') return { closed: false, revoked };
+    if (t === undefined) return { closed: false, revoked };
+    if (t?.status === 'requires_action') return { closed: false, atChallenge: true, revoked };
     if (t) await recordOutcome(deps, merchant, sessionId, t, form.id);
     revoked.add(form.reference);
   }
@@ -55,4 +61,28 @@ export async function revokeFormsOfDueSessions(deps: Pick<EngineDeps, 'store' | 
     if (!closed) blocked.add(s.id);
   }
   return blocked;
+}
+
+/**
+ * Before a new form or a charge of a session goes ahead (issue 17, finding 3): the session's live
+ * forms are revoked and looked up once more (a payment one made is recorded, and the caller's
+ * reservation then finds the session paid). Refused, with nothing changed, when one could not be
+ * revoked (502 provider_unavailable) or is at the bank challenge (409 charge_in_progress): two
+ * live ways to pay one session never exist at once. Answers the references revoked.
+ */
+export async function revokeOlderForms(deps: Parameters<typeof revokeLiveForms>[0], merchant: Merchant, sessionId: string): Promise<ReadonlySet<string>> {
+  const res = await revokeLiveForms(deps, merchant, sessionId);
+  if (res.closed) return res.revoked;
+  if (res.atChallenge) throw new DomainError('charge_in_progress', 'A payment of this session is at the bank challenge; wait for its outcome.');
+  throw new DomainError('provider_unavailable', 'An earlier payment form of this session could not be closed at the processor; nothing was charged. Try again shortly.');
+}
+
+/**
+ * In the reservation transaction after `revokeOlderForms`: closes the forms it revoked, and refuses
+ * when a form it did not revoke opened meanwhile (another tab): that one is still live.
+ */
+export async function closeRevokedForms(r: Repos, sessionId: string, revoked: ReadonlySet<string>, now: string): Promise<void> {
+  const open = await r.attempts.pendingForSession(sessionId, 'client');
+  if (open.some((a) => !revoked.has(a.reference))) throw new DomainError('charge_in_progress', 'Another payment form of this session was opened meanwhile; try again.');
+  for (const a of open) await closeAttempt(r, a.id, 'failed', now);
 }

@@ -9,11 +9,12 @@ import { processorOf } from '../../binder.ts';
 import { ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
 import { moveTo } from '../../sessions/session-status.ts';
 import { expireIfDue } from '../../sessions/sessions.ts';
-import { closeAttempt, newAttempt } from '../attempts.ts';
+import { newAttempt } from '../attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
 import type { BuyerDetails } from '../../../../buyer/buyer-fields.ts';
 import { requireBuyerDetails, withBuyerDetails } from './buyer-details.ts';
-import { isApproved, recordOutcome, revokeForms, type PaymentDeps } from '../payments.ts';
+import { isApproved, recordOutcome, type PaymentDeps } from '../payments.ts';
+import { closeRevokedForms, revokeOlderForms } from './close-forms.ts';
 
 /** The provider is reached over the network now: a call that gets no answer is Doc 1's provider_unavailable, not a 500. */
 function unavailable(err: unknown): never {
@@ -35,15 +36,18 @@ export async function initCheckout(deps: PaymentDeps, sessionId: string, opts: {
   const processor = processorOf(deps, merchant);
   const session = await deps.store.tx(async (r) => expireIfDue(r, deps.clock.iso(), (await r.sessions.get(sessionId))!));
   refuseInit(session);
+  // Only the newest form can pay: the older ones are revoked first, and a failure refuses this one.
+  const revoked = await revokeOlderForms(deps, merchant, sessionId);
+  // An older form that had paid was recorded just now: the session may be paid.
+  if (revoked.size) refuseInit((await deps.store.read.sessions.get(sessionId))!);
   const init = await processor.clientInit(merchant, session, opts).catch(unavailable);
-  const superseded = await deps.store.tx(async (r) => {
+  await deps.store.tx(async (r) => {
     const s = (await r.sessions.get(sessionId))!;
     const now = deps.clock.iso();
     // A webhook or another tab may have settled it while the token was minted (Doc 1: 503 on init).
     if (s.status === 'succeeded' || s.status === 'expired') throw new DomainError('service_unavailable', 'The session changed while the payment form was prepared; try again.');
     refuseInit(s);
-    const older = await r.attempts.pendingForSession(sessionId, 'client');
-    for (const a of older) await closeAttempt(r, a.id, 'failed', now);
+    await closeRevokedForms(r, sessionId, revoked, now);
     if (init.token) {
       await r.attempts.insert(
         newAttempt({ merchantId: merchant.id, livemode: s.livemode, kind: 'client', reference: init.token, sessionId, amount: s.amount, currency: s.currency }, deps.clock.nowMs()),
@@ -51,9 +55,7 @@ export async function initCheckout(deps: PaymentDeps, sessionId: string, opts: {
     }
     const opened = { hostedOpenedAt: s.hostedOpenedAt ?? now };
     await r.sessions.update(s.status === 'pending' ? moveTo(s, 'processing', opened, now) : { ...s, ...opened, updatedAt: now });
-    return older.map((a) => a.reference);
   });
-  await revokeForms(deps, merchant, superseded);
   return init;
 }
 

@@ -3,7 +3,7 @@
  * (Doc 1: one session pays once; a second payment is recorded, never discarded).
  */
 import { describe, expect, it } from 'vitest';
-import { CARD, HOSTED, INSUFFICIENT, T, approvedAtProcessor, bearer, origin, session, testApp } from '../payments.fixtures.ts';
+import { CARD, HOSTED, INSUFFICIENT, T, approvedAtProcessor, bearer, leakyRevocation, origin, session, testApp } from '../payments.fixtures.ts';
 
 describe('browser forms: bound to their session, single-use, closed when the session moves on', () => {
   const init = async (t: T, id: string) => (await (await t.json('POST', '/api/checkout/init', { sessionId: id }, origin)).json()) as { token: string };
@@ -124,13 +124,18 @@ describe('a second payment held for capture', () => {
   it('counts in vp_tx_count once it is captured, without taking over the session', async () => {
     const t = await testApp();
     const s = await session(t, { ...HOSTED, captureMethod: 'manual' });
-    const pay = async () => {
+    const open = async () => {
       const init = await (await t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin)).json();
-      const res = await t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card: CARD }) });
-      return ((await res.json()) as { transactionId: string }).transactionId;
+      return async () => {
+        const res = await t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card: CARD }) });
+        return ((await res.json()) as { transactionId: string }).transactionId;
+      };
     };
-    const first = await pay();
-    const second = await pay();
+    // Two forms that both pay: a provider whose revocation of the older did not take.
+    leakyRevocation(t.processor);
+    const [a, b] = [await open(), await open()];
+    const first = await a();
+    const second = await b();
     const complete = (transactionId: string) => t.json('POST', '/api/checkout/complete', { sessionId: s.id, transactionId }, origin);
     expect((await complete(first)).status).toBe(200);
     expect((await complete(second)).status).toBe(409);

@@ -2,9 +2,10 @@
 import { expect } from 'vitest';
 import { ProcessorRejectedError, ProcessorUnavailableError } from '../../../processors/types.ts';
 import { ACCOUNT_HEADER } from '../../../../../sandbox-processor/api.ts';
+import { leakyRevocation } from '../../../testing.ts';
 import { APPROVED, DECLINED, SERVICE, bearer, expectRefused, testApp, world } from '../../../routes/payment-intents/fixtures.ts';
 
-export { ACCOUNT_HEADER, APPROVED, DECLINED, ProcessorRejectedError, ProcessorUnavailableError, SERVICE, bearer, expectRefused, testApp, world };
+export { ACCOUNT_HEADER, APPROVED, DECLINED, ProcessorRejectedError, ProcessorUnavailableError, SERVICE, bearer, expectRefused, leakyRevocation, testApp, world };
 
 export type W = Awaited<ReturnType<typeof world>>;
 

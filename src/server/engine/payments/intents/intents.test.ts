@@ -3,7 +3,7 @@
  * another way, locks while a charge is in flight, a bank challenge in progress.
  */
 import { describe, expect, it } from 'vitest';
-import { CHALLENGE, DECLINED, ProcessorRejectedError, ProcessorUnavailableError, RETURN_URL, SERVICE, answerChallenge, clock, expectRefused, holdCharges, pendingAttempts, processorRows, session, testApp, world } from './intents.fixtures.ts';
+import { CHALLENGE, DECLINED, ProcessorRejectedError, ProcessorUnavailableError, RETURN_URL, SERVICE, answerChallenge, clock, expectRefused, holdCharges, leakyRevocation, pendingAttempts, processorRows, session, testApp, world } from './intents.fixtures.ts';
 
 describe('reading an intent', () => {
   it('an unknown id, or another merchant’s intent, is 404 payment_intent_not_found for read, capture and void', async () => {
@@ -67,7 +67,7 @@ describe('session_id names a session this charge may settle', () => {
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1, paymentIntentId: second.body.id });
   });
 
-  it('a declined server charge leaves the session’s open payment form usable; an approved one closes it', async () => {
+  it('a server charge with session_id revokes the session’s open payment form before it charges, declined or not (issue 17, finding 3)', async () => {
     const w = await world();
     const s = (await w.post('/v1/sessions', { amount: 1500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/ok' })).body as { id: string };
     const init = async () => ((await (await w.t.json('POST', '/api/checkout/init', { sessionId: s.id }, { Origin: SERVICE })).json()) as { token: string }).token;
@@ -80,7 +80,10 @@ describe('session_id names a session this charge may settle', () => {
     const form = await init();
     const declined = await w.payJson(await w.vault(DECLINED), { session_id: s.id });
     expect(declined.body.status).toBe('failed');
-    expect((await payForm(form)).status).toBe(200);
+    // The form was revoked before the charge: two live ways to pay one session never exist at once.
+    expect((await payForm(form)).status).toBe(409);
+    // The buyer's page opens a new form, which pays.
+    expect((await payForm(await init())).status).toBe(200);
     await clock(w, 1);
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
   });
@@ -91,6 +94,8 @@ describe('a session paid another way while this charge was in flight', () => {
     const w = await world();
     const s = (await w.post('/v1/sessions', { amount: 1500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/ok' })).body as { id: string };
     const form = ((await (await w.t.json('POST', '/api/checkout/init', { sessionId: s.id }, { Origin: SERVICE })).json()) as { token: string }).token;
+    // The service revokes the form before the charge; a provider whose revocation did not take lets it pay anyway.
+    leakyRevocation(w.t.processor);
     const hold = holdCharges(w);
     const direct = w.payJson(await w.vault(), { session_id: s.id });
     await hold.atGate;

@@ -28,8 +28,9 @@ import type { IdempotencyReservation } from '../../../domain/operations.ts';
 import { refundTotals, type RefundTotals } from '../../refunds/refund-totals.ts';
 import { checkMit, checkOwnership, checkRequest, echoOf, type CreateEcho } from './intent-checks.ts';
 import type { AuthContext, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from '../../../domain/index.ts';
+import { closeRevokedForms, revokeOlderForms } from '../forms/close-forms.ts';
 
-export type IntentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'sealer' | 'log' | 'config'>;
+export type IntentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'sealer' | 'log' | 'config' | 'signer'>;
 
 export type { CreateEcho };
 
@@ -72,6 +73,8 @@ export async function createIntent(
   const currency = body.currency.toUpperCase();
   const captureMethod = body.capture_method ?? 'automatic';
 
+  // A live browser form of the session this intent pays could pay it too: revoked first, or refused.
+  const formsRevoked = await revokeFormsOfOwnSession(deps, auth, body.session_id);
   const reserved = await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
     if (opts.idemKey !== null) {
@@ -94,6 +97,7 @@ export async function createIntent(
       if (s.status === 'expired') throw new DomainError('session_expired');
       if (s.mode === 'setup') throw new DomainError('session_wrong_state', 'A setup session saves a card and is never charged.');
       sessionBefore = s;
+      await closeRevokedForms(r, s.id, formsRevoked, now);
       session = moveTo(s, 'processing', { chargeLock: opts.attemptId, latestAttemptId: opts.attemptId }, now);
       await r.sessions.update(session);
     }
@@ -206,4 +210,12 @@ async function undoReservation(deps: IntentDeps, intent: PaymentIntentRecord, at
       }
     }
   });
+}
+
+/** `revokeOlderForms` for the session an intent names, when it is the caller's own; nothing otherwise (the reservation refuses it). */
+async function revokeFormsOfOwnSession(deps: IntentDeps, auth: AuthContext, sessionId: string | undefined): Promise<ReadonlySet<string>> {
+  if (sessionId === undefined) return new Set();
+  const s = await deps.store.read.sessions.get(sessionId);
+  if (!s || s.merchantId !== auth.merchant.id || s.livemode !== auth.livemode) return new Set();
+  return revokeOlderForms(deps, auth.merchant, s.id);
 }

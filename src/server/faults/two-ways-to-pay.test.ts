@@ -1,0 +1,61 @@
+/**
+ * Finding 3 (issue 17): one session never has two live ways to pay. A new form, a charge at submit
+ * or a direct intent with `session_id` goes ahead only after the session's older form is revoked;
+ * when the revocation fails it is refused and the older form stays the only one. Over real HTTP.
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { faultWorld, type FaultWorld } from './world.ts';
+
+let w: FaultWorld;
+beforeEach(async () => (w = await faultWorld()));
+afterEach(() => w.close());
+
+const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+
+async function hostedSession() {
+  const s = (await w.post('/v1/sessions', { amount: 2500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/ok' })).body;
+  const open = () => w.t.call('POST', '/api/checkout/init', { sessionId: s.id }, { Origin: w.t.url });
+  const pay = async (token: string) => {
+    const res = await w.t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, card: CARD }) });
+    return res.status;
+  };
+  return { id: s.id as string, open, pay };
+}
+
+it('a second tab is refused while the first tab’s form cannot be revoked: only one of them can pay', async () => {
+  const s = await hostedSession();
+  const first = await s.open();
+  expect(first.status).toBe(200);
+  // The revocation of the first form fails: the second form is not handed out.
+  await w.arm({ operation: 'any', kind: 'down' });
+  const second = await s.open();
+  expect(second.status).toBe(502);
+  expect(second.body.code).toBe('provider_unavailable');
+  expect(await s.pay(first.body.token)).toBe(200);
+  // Once the first form paid, another form finds the session paid.
+  const third = await s.open();
+  expect(third.status).toBe(409);
+  expect((await w.get(`/v1/sessions/${s.id}`)).body).toMatchObject({ status: 'succeeded', vp_tx_count: 1 });
+  expect((await w.ledger()).map((e) => e.captured)).toEqual([2500]);
+});
+
+it('the second tab revokes the first tab’s form before it gets its own: the first cannot pay after', async () => {
+  const s = await hostedSession();
+  const first = await s.open();
+  const second = await s.open();
+  expect(second.status).toBe(200);
+  expect(await s.pay(first.body.token)).toBe(409);
+  expect(await s.pay(second.body.token)).toBe(200);
+  expect((await w.ledger()).map((e) => e.captured)).toEqual([2500]);
+});
+
+it('a direct intent with session_id revokes the session’s live form before it charges', async () => {
+  const s = await hostedSession();
+  const form = await s.open();
+  const pm = await w.card();
+  const paid = await w.pay(pm, 'order-s', { amount: 2500, session_id: s.id });
+  expect(paid.body.status).toBe('succeeded');
+  expect(await s.pay(form.body.token)).toBe(409);
+  expect((await w.ledger()).map((e) => e.captured)).toEqual([2500]);
+  expect((await w.get(`/v1/sessions/${s.id}`)).body).toMatchObject({ status: 'succeeded', vp_tx_count: 1 });
+});
