@@ -59,3 +59,15 @@ it('a direct intent with session_id revokes the session’s live form before it 
   expect((await w.ledger()).map((e) => e.captured)).toEqual([2500]);
   expect((await w.get(`/v1/sessions/${s.id}`)).body).toMatchObject({ status: 'succeeded', vp_tx_count: 1 });
 });
+
+it('a direct intent with session_id for another amount than the session’s is refused, and nothing is charged (finding 7)', async () => {
+  const s = await hostedSession();
+  const pm = await w.card();
+  const refused = await w.pay(pm, 'order-x', { amount: 1000, session_id: s.id });
+  expect(refused.status).toBe(400);
+  expect(refused.body.code).toBe('validation_error');
+  expect(refused.body.error).toContain('2500 usd');
+  expect((await w.pay(pm, 'order-y', { amount: 2500, currency: 'eur', session_id: s.id })).status).toBe(400);
+  expect(await w.ledger()).toEqual([]);
+  expect((await w.get(`/v1/sessions/${s.id}`)).body).toMatchObject({ status: 'pending', vp_tx_count: 0 });
+});

@@ -96,6 +96,10 @@ export async function createIntent(
       if (s.status === 'succeeded' || s.chargeLock !== null || s.paymentStatus !== 'unpaid') throw new DomainError('charge_in_progress', 'This session already has a payment; read the session before charging again.');
       if (s.status === 'expired') throw new DomainError('session_expired');
       if (s.mode === 'setup') throw new DomainError('session_wrong_state', 'A setup session saves a card and is never charged.');
+      // The charge settles the session: it must be for what the session asks (issue 17, finding 7).
+      if (body.amount !== s.amount || currency !== s.currency.toUpperCase()) {
+        throw new DomainError('validation_error', `amount and currency must be the session's (${s.amount} ${s.currency.toLowerCase()}) when session_id is sent.`);
+      }
       sessionBefore = s;
       await closeRevokedForms(r, s.id, formsRevoked, now);
       session = moveTo(s, 'processing', { chargeLock: opts.attemptId, latestAttemptId: opts.attemptId }, now);
