@@ -129,6 +129,26 @@ describe('rate limits (Doc 1 table)', () => {
     expect([res.headers.get('x-ratelimit-limit'), res.headers.get('x-ratelimit-remaining')]).toEqual(['6', '5']);
   });
 
+  it('holds one socket address to 20 card tries a minute across sessions, whatever X-Forwarded-For it forges', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant({ settings: { sameSessionRetry: 10 } });
+    const sessions = [];
+    for (let i = 0; i < 4; i++) sessions.push(await (await t.json('POST', '/v1/sessions', { ...BODY, integrationMode: 'elements', chargeAtSubmit: true }, bearer(keys.secret))).json());
+    const statuses: number[] = [];
+    // 21 tries from one address: 6, 6, 6 and 3 on four sessions, so no session's own bucket (6) is spent.
+    for (let i = 0; i < 21; i++) {
+      const s = sessions[Math.min(Math.floor(i / 6), 3)];
+      const forged = { ...bearer(keys.publishable), Origin: SERVICE, 'X-Forwarded-For': `10.1.0.${i}` };
+      statuses.push((await t.json('POST', `/v1/public/sessions/${s.id}/charge`, { card: CARD }, forged, '192.0.2.50')).status);
+    }
+    expect(statuses.slice(0, 20).every((x) => x !== 429)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect(t.count('payment_intents')).toBe(20);
+    // Another address has its own 20.
+    const other = await t.json('POST', `/v1/public/sessions/${sessions[3].id}/charge`, { card: CARD }, { ...bearer(keys.publishable), Origin: SERVICE }, '192.0.2.51');
+    expect(other.status).not.toBe(429);
+  });
+
   it('meters deep health (5 per IP) and never the shallow check or the control API', async () => {
     const t = await testApp();
     for (let i = 0; i < 40; i++) expect((await t.json('GET', '/api/health')).status).toBe(200);
