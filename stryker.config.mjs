@@ -36,6 +36,8 @@ export default {
     'src/server/engine/payments/charge-at-submit.ts',
     'src/server/engine/payments/intents/charge-outcome.ts',
     'src/server/engine/refunds/refund-outcomes.ts',
+    'src/server/engine/payments/forms/close-forms.ts',
+    'src/server/processors/sandbox/client.ts',
   ],
   coverageAnalysis: 'perTest',
   // 2 cores shared with other work: one mutant at a time by default (`--concurrency 2` when idle).
