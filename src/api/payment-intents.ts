@@ -61,6 +61,11 @@ export const PaymentIntent = z
     rule_code: z.string().nullable(),
     action: z.enum(declineActions).nullable(),
     decline_message: z.string().nullable(),
+    amount_mismatch: z
+      .object({ requested_amount: z.number().int(), requested_currency: z.string(), approved_amount: z.number().int(), approved_currency: z.string() })
+      .nullable()
+      .optional()
+      .describe('Set when the processor approved another amount or currency than asked (a partial approval): `amount_received` is what really moved; the session it named is not paid'),
     payment_method_id: z.string().nullable().optional(),
     card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
     avs_result_code: z.string().nullable(),

@@ -113,6 +113,11 @@ export interface PaymentIntentRecord {
   idemKey?: string | null;
   /** The fingerprint of the request that made it under `idemKey` (IdempotencyReservation). */
   idemFingerprint?: string | null;
+  /**
+   * The processor approved another amount or currency than asked (a partial approval): the intent
+   * records what really moved, and never counts as paying its session (issue 17, finding 7).
+   */
+  amountMismatch?: AmountMismatch | null;
   /** The capture or void attempt in flight; a second one waits for it. */
   pendingOp?: string | null;
   /** Why a direct intent failed without a decline (`processing_error` when the processor never saw it). */
@@ -240,3 +245,11 @@ export interface BuyerRecord {
   lastSeenAt: string;
 }
 
+
+/** What was asked of the processor and what it approved, when they differ. */
+export interface AmountMismatch {
+  requestedAmount: number;
+  requestedCurrency: string;
+  approvedAmount: number;
+  approvedCurrency: string;
+}

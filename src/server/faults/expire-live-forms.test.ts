@@ -45,12 +45,15 @@ it('expire answers 409 while the form cannot be revoked, and the session stays o
   expect((await s.pay()).status).toBe(409);
 });
 
-it('a form that paid just before expire is recorded: the session is paid, not expired', async () => {
+it('a form that paid just before expire makes expire refuse; the payment is recorded and the session is paid, not expired', async () => {
   const s = await hosted();
   await w.arm({ operation: 'browser_charge', kind: 'lose_answer' });
   expect((await s.pay()).status).toBe(502);
   const refused = await w.post(`/v1/sessions/${s.id}/expire`);
   expect(refused.status).toBe(409);
+  expect(refused.body).toMatchObject({ code: 'session_not_expirable', reason: 'payment_may_be_in_flight' });
+  // The processor's event or the reconciler records it, as every browser payment.
+  await w.advance(20);
   expect((await w.get(`/v1/sessions/${s.id}`)).body).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
   expect((await w.ledger()).map((e) => e.captured)).toEqual([2500]);
 });

@@ -12,7 +12,7 @@ import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
 import { recordOutcome, savesCard, type PaymentDeps } from './payments.ts';
 import { moveTo } from '../sessions/session-status.ts';
-import { expireIfDue } from '../sessions/sessions.ts';
+import { expireIfDue, isDue } from '../sessions/sessions.ts';
 import { closeRevokedForms, revokeOlderForms } from './forms/close-forms.ts';
 
 /**
@@ -52,18 +52,14 @@ export async function chargeAtSubmit(
 ): Promise<SubmitOutcome> {
   const processor = processorOf(deps, merchant);
   // A form of the session still live could pay it too: revoked first, or this charge is refused.
+  // Only a request that would be accepted revokes anything (a refused one changes nothing).
+  refuseCharge(expireIfDueNow(deps, (await deps.store.read.sessions.get(found.id))!), expectedAmount);
   const revoked = await revokeOlderForms(deps, merchant, found.id);
   // Reservation: one transaction decides which request may charge (Doc 1, Idempotency 5).
   const locked = await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
     const s = await expireIfDue(r, now, (await r.sessions.get(found.id))!);
-    if (!(s.integrationMode === 'elements' && s.chargeAtSubmit && s.mode === 'payment')) throw new DomainError('charge_at_submit_not_enabled');
-    if (s.status === 'succeeded') throw new DomainError('session_already_completed');
-    if (s.status === 'expired') throw new DomainError('session_expired');
-    if (s.chargeLock !== null) throw new DomainError('charge_in_progress');
-    if (s.status === 'failed') throw new DomainError('session_wrong_state', 'This session was declined and cannot be charged again; create a new session.');
-    // Doc 1, PATCH: the approved total must still be the session's.
-    if (expectedAmount !== undefined && expectedAmount !== s.amount) throw new DomainError('expected_amount_mismatch');
+    refuseCharge(s, expectedAmount);
     await closeRevokedForms(r, s.id, revoked, now);
     await r.attempts.insert(
       newAttempt({ id: attemptId, merchantId: merchant.id, livemode: s.livemode, kind: 'charge', sessionId: s.id, amount: s.amount, currency: s.currency }, deps.clock.nowMs()),
@@ -121,4 +117,20 @@ export async function releaseCharge(deps: Pick<EngineDeps, 'store' | 'clock'>, b
       updatedAt: before.updatedAt,
     });
   });
+}
+
+/** Why a charge at submit of this session is refused now, if it is (checked before anything changes, and again in the reservation). */
+function refuseCharge(s: SessionRecord, expectedAmount: number | undefined) {
+  if (!(s.integrationMode === 'elements' && s.chargeAtSubmit && s.mode === 'payment')) throw new DomainError('charge_at_submit_not_enabled');
+  if (s.status === 'succeeded') throw new DomainError('session_already_completed');
+  if (s.status === 'expired') throw new DomainError('session_expired');
+  if (s.chargeLock !== null) throw new DomainError('charge_in_progress');
+  if (s.status === 'failed') throw new DomainError('session_wrong_state', 'This session was declined and cannot be charged again; create a new session.');
+  // Doc 1, PATCH: the approved total must still be the session's.
+  if (expectedAmount !== undefined && expectedAmount !== s.amount) throw new DomainError('expected_amount_mismatch');
+}
+
+/** The session as a read would show it now: past its time it reads expired (nothing is written). */
+function expireIfDueNow(deps: Pick<PaymentDeps, 'clock'>, s: SessionRecord): SessionRecord {
+  return isDue(s, deps.clock.iso()) ? { ...s, status: 'expired' } : s;
 }

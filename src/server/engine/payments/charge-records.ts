@@ -4,7 +4,7 @@
  */
 import type { ProcessorTransaction } from '../../processors/types.ts';
 import { actionOf, declineMessage } from './declines.ts';
-import type { PaymentIntentRecord, SessionRecord, SettlementRecord } from '../../domain/index.ts';
+import type { AmountMismatch, PaymentIntentRecord, SessionRecord, SettlementRecord } from '../../domain/index.ts';
 import { moveTo } from '../sessions/session-status.ts';
 
 /** The settlement row of captured money: what refunds and disputes act on (Doc 2, refunds by `transaction`). */
@@ -28,8 +28,23 @@ export function settlementOf(intent: PaymentIntentRecord, t: ProcessorTransactio
 }
 
 /** The card fields every charge event carries (Doc 2, Events). */
+/**
+ * A processor approval for another amount or currency than the request's (a partial approval, or
+ * a provider that converted): null when they agree or nothing was approved.
+ */
+export function amountMismatchOf(requested: { amount: number; currency: string }, t: ProcessorTransaction): AmountMismatch | null {
+  if (t.status !== 'approved') return null;
+  if (t.amount === requested.amount && t.currency.toUpperCase() === requested.currency.toUpperCase()) return null;
+  return { requestedAmount: requested.amount, requestedCurrency: requested.currency.toUpperCase(), approvedAmount: t.amount, approvedCurrency: t.currency.toUpperCase() };
+}
+
+/** The merchant's flag on an intent and its charge events (snake_case, as the wire is). */
+export const amountMismatchWire = (m: AmountMismatch | null | undefined) =>
+  m ? { requested_amount: m.requestedAmount, requested_currency: m.requestedCurrency, approved_amount: m.approvedAmount, approved_currency: m.approvedCurrency } : null;
+
 export function chargeEventData(intent: PaymentIntentRecord, t: ProcessorTransaction | null, session: SessionRecord | undefined) {
   return {
+    ...(intent.amountMismatch ? { amount_mismatch: amountMismatchWire(intent.amountMismatch) } : {}),
     session_id: intent.sessionId,
     payment_intent_id: intent.id,
     transaction_id: t?.id ?? intent.processorRef,

@@ -12,7 +12,7 @@ import { moveTo } from '../sessions/session-status.ts';
 import { closeAttempt } from './attempts.ts';
 import type { Merchant, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from '../../domain/index.ts';
 import { linkChargeBuyer } from '../buyers/buyers.ts';
-import { chargeEventData, failureEventData, sessionAfterApproval, settlementOf } from './charge-records.ts';
+import { amountMismatchOf, chargeEventData, failureEventData, sessionAfterApproval, settlementOf } from './charge-records.ts';
 import type { Repos } from '../../store/types.ts';
 
 export type PaymentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
@@ -22,12 +22,16 @@ export interface Outcome {
   intent: PaymentIntentRecord;
 }
 
-/** Money was approved: captured (`succeeded`) or held for a manual capture (`authorized`). */
-export const isApproved = (intent: PaymentIntentRecord) => intent.status === 'succeeded' || intent.status === 'authorized';
+/**
+ * The payment paid what was asked: captured (`succeeded`) or held for a manual capture
+ * (`authorized`), for the amount and currency requested. A partial approval moved money but did
+ * not pay (issue 17, finding 7).
+ */
+export const isApproved = (intent: PaymentIntentRecord) => (intent.status === 'succeeded' || intent.status === 'authorized') && !intent.amountMismatch;
 
-/** The buyer-safe error a browser sees for a declined attempt. */
+/** The buyer-safe error a browser sees for a declined attempt (a partial approval reads as a processing error). */
 export function buyerError(intent: PaymentIntentRecord) {
-  const code = intent.declineCode ?? 'card_declined';
+  const code = intent.amountMismatch ? 'processing_error' : (intent.declineCode ?? 'card_declined');
   return { code: 'card_declined', decline_code: browserDeclineCode(code), message: declineMessage(code) };
 }
 
@@ -151,6 +155,8 @@ async function settle(
 ): Promise<Outcome> {
   const approved = t.status === 'approved';
   const held = approved && current.captureMethod === 'manual';
+  // A partial approval: the money it moved is recorded and flagged, and it does not pay the session.
+  const mismatch = amountMismatchOf(current, t);
   const intent: PaymentIntentRecord = {
     id: newId.paymentIntent(current.livemode),
     merchantId: merchant.id,
@@ -171,13 +177,21 @@ async function settle(
     updatedAt: now,
     paymentMethodId: saved?.id ?? null,
     buyerRecordId: saved?.buyerRecordId ?? null,
+    amountMismatch: mismatch,
   };
   await r.payments.insert(intent);
   if (intent.vpTxId) await r.settlements.insert(settlementOf(intent, t, now));
   const events: [EventType, Record<string, unknown>][] = [];
 
   let session: SessionRecord;
-  if (approved) {
+  if (approved && mismatch && current.status !== 'succeeded' && current.status !== 'expired') {
+    // The session stays unpaid, as after a decline (the buyer reads a processing error); the money
+    // that moved is a payment of its own, in vp_tx_count and refundable, its event flagged.
+    const asDecline = declined(current, merchant, { ...intent, declineCode: 'processing_error' }, current.chargeLock ?? attemptId ?? t.id, now);
+    session = { ...asDecline, vpTxCount: current.vpTxCount + (intent.vpTxId ? 1 : 0) };
+    if (!held) events.push(['charge.succeeded', chargeEventData(intent, t, session)]);
+    if (session.status === 'failed') events.push(['session.failed', { session_id: session.id, retry: session.retry }]);
+  } else if (approved) {
     // Doc 1: success takes precedence (a failed session paid on retry becomes succeeded); on a paid
     // or closed session the payment is recorded as a second one.
     const second = current.status === 'succeeded' || current.status === 'expired';

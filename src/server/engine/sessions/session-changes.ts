@@ -8,7 +8,7 @@ import type { LineItem } from '../../../api/sessions.ts';
 import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { moveTo } from './session-status.ts';
-import { checkCurrency, expireIfDue, sessionForKey } from './sessions.ts';
+import { checkCurrency, expireIfDue, isDue, sessionForKey } from './sessions.ts';
 import { revokeLiveForms } from '../payments/forms/close-forms.ts';
 import { closeForms } from '../payments/payments.ts';
 import type { AuthContext, SessionRecord } from '../../domain/index.ts';
@@ -81,7 +81,11 @@ function declinedMayClose(s: SessionRecord, nowMs: number): DomainError | 'now' 
 export async function expireSession(deps: SessionDeps & Pick<EngineDeps, 'processorFor' | 'signer' | 'log'>, auth: AuthContext, id: string): Promise<SessionRecord> {
   // Rule 4 in one step: the session's live forms are revoked at the processor before it closes,
   // and a session whose form could not be revoked does not close (409), so nothing pays it after the answer.
-  const forms = await revokeLiveForms(deps, auth.merchant, (await sessionForKey(deps.store.read, auth, id)).id);
+  const current = await sessionForKey(deps.store.read, auth, id);
+  // A request refused anyway changes nothing, forms included: its refusal comes first.
+  if (!isDue(current, deps.clock.iso()) && current.status !== 'expired') expirableFrom(current, deps.clock.nowMs());
+  const forms = await revokeLiveForms(deps, auth.merchant, current.id);
+  if (forms.paid) throw notExpirable('A payment was made on this session and is being recorded; read the session.', 'payment_may_be_in_flight');
   if (!forms.closed) throw notExpirable('A payment form of this session could not be closed at the processor, so a payment may still arrive; try again shortly.', 'payment_may_be_in_flight');
   return deps.store.tx(async (r) => {
     const now = deps.clock.iso();
@@ -94,18 +98,22 @@ export async function expireSession(deps: SessionDeps & Pick<EngineDeps, 'proces
       if (s.expiredFrom === 'pending' || s.expiredFrom === 'failed') return s;
       throw notExpirable('This session expired while a payment may have been in progress; contact support with the session id.');
     }
-    if (s.status === 'succeeded' || s.paymentStatus !== 'unpaid') throw notExpirable('The session is paid or holds an authorization; nothing changed.');
-    if (s.chargeLock !== null) throw notExpirable('A payment is being processed on this session.', 'payment_may_be_in_flight');
-    let from: 'pending' | 'processing' | 'failed' = s.status;
-    if (s.status === 'failed' || s.lastPaymentError) {
-      // A declined session (failed, or re-opened after a decline) closes as `failed`.
-      const verdict = s.retry?.allowed && s.status === 'pending' ? 'now' : declinedMayClose(s, deps.clock.nowMs());
-      if (verdict !== 'now') throw verdict;
-      from = 'failed';
-    }
     // Rule 4: an embed form in `processing` is closed too; the service refuses anything after this.
-    const expired = moveTo(s, 'expired', { expiredFrom: from }, now);
+    const expired = moveTo(s, 'expired', { expiredFrom: expirableFrom(s, deps.clock.nowMs()) }, now);
     await r.sessions.update(expired);
     return expired;
   });
+}
+
+/** The status an open session may expire from now (`expiredFrom`), or the refusal (409) of the expire. */
+function expirableFrom(s: SessionRecord, nowMs: number): 'pending' | 'processing' | 'failed' {
+  if (s.status === 'succeeded' || s.status === 'expired' || s.paymentStatus !== 'unpaid') throw notExpirable('The session is paid or holds an authorization; nothing changed.');
+  if (s.chargeLock !== null) throw notExpirable('A payment is being processed on this session.', 'payment_may_be_in_flight');
+  if (s.status === 'failed' || s.lastPaymentError) {
+    // A declined session (failed, or re-opened after a decline) closes as `failed`.
+    const verdict = s.retry?.allowed && s.status === 'pending' ? 'now' : declinedMayClose(s, nowMs);
+    if (verdict !== 'now') throw verdict;
+    return 'failed';
+  }
+  return s.status;
 }

@@ -161,7 +161,8 @@ export async function readSession(deps: Pick<EngineDeps, 'store' | 'clock'>, aut
 export const isOpen = (s: SessionRecord) => s.status === 'pending' || s.status === 'processing';
 
 /** Past its limit, moved no money and holds no charge: the sweep may close it. */
-const isDue = (s: SessionRecord, now: string) =>
+/** Past its time limit and still open with no money moved: the next read or sweep expires it. */
+export const isDue = (s: SessionRecord, now: string) =>
   (isOpen(s) || s.status === 'failed') && s.chargeLock === null && s.paymentStatus === 'unpaid' && s.expiresAt <= now;
 
 /**

@@ -6,6 +6,7 @@ import { refundTotals } from '../../engine/refunds/refund-totals.ts';
 import { refundTotalsWire } from '../refunds/wire.ts';
 import type { PaymentIntentRecord } from '../../domain/index.ts';
 import type { DeclineCode } from '../../../vocab/declines.ts';
+import { amountMismatchWire } from '../../engine/payments/charge-records.ts';
 
 /**
  * The intent object. Decline detail (`rule_code`, `action`, `decline_message`) is served on
@@ -34,6 +35,7 @@ export function toPaymentIntent(p: PaymentIntentRecord, totals: Totals, opts: { 
     rule_code: onCreate && d === 'blocked_by_rule' ? (p.ruleCode ?? null) : null,
     action: onCreate && d ? actionOf(d) : null,
     decline_message: onCreate && d ? declineMessage(d) : null,
+    amount_mismatch: amountMismatchWire(p.amountMismatch),
     ...(onCreate ? {} : { payment_method_id: p.paymentMethodId ?? null }),
     card: p.card,
     avs_result_code: p.avsResultCode,

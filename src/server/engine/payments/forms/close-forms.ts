@@ -18,6 +18,8 @@ export interface ClosedForms {
   closed: boolean;
   /** Not closed because a form's charge is at the bank challenge (rather than the processor unreachable). */
   atChallenge?: boolean;
+  /** Not closed because a form already paid: its payment is recorded by `complete`, the provider's event or the reconciler. */
+  paid?: boolean;
   /** The forms revoked now, by reference: a close in the next transaction may mark them failed. */
   revoked: Set<string>;
 }
@@ -28,12 +30,19 @@ export async function revokeLiveForms(deps: Pick<EngineDeps, 'store' | 'clock' |
   const processor = deps.processorFor(merchant.processor);
   for (const form of forms) {
     if (!processor) return { closed: false, revoked };
+    // A form that already charged is left as it is: the request that asked is refused and changes
+    // nothing; the payment reaches the session the way every browser payment does.
+    const before = await processor.lookup(merchant, form.reference).catch(() => undefined);
+    if (before === undefined) return { closed: false, revoked };
+    if (before?.status === 'approved') return { closed: false, paid: true, revoked };
+    if (before?.status === 'requires_action') return { closed: false, atChallenge: true, revoked };
     try {
       await processor.revokeClientToken(merchant, form.reference);
     } catch (err) {
       // A token the processor does not know cannot charge; any other failure leaves it live.
       if (!(err instanceof ProcessorRejectedError)) return { closed: false, revoked };
     }
+    // Asked once more: a charge that landed while the form was being revoked is recorded, never lost.
     const t = await processor.lookup(merchant, form.reference).catch(() => undefined);
     if (t === undefined) return { closed: false, revoked };
     if (t?.status === 'requires_action') return { closed: false, atChallenge: true, revoked };
@@ -74,6 +83,7 @@ export async function revokeOlderForms(deps: Parameters<typeof revokeLiveForms>[
   const res = await revokeLiveForms(deps, merchant, sessionId);
   if (res.closed) return res.revoked;
   if (res.atChallenge) throw new DomainError('charge_in_progress', 'A payment of this session is at the bank challenge; wait for its outcome.');
+  if (res.paid) throw new DomainError('charge_in_progress', 'A payment of this session was made and is being recorded; read the session before paying again.');
   throw new DomainError('provider_unavailable', 'An earlier payment form of this session could not be closed at the processor; nothing was charged. Try again shortly.');
 }
 

@@ -8,7 +8,7 @@ import { type ProcessorTransaction } from '../../../processors/types.ts';
 import type { Repos } from '../../../store/types.ts';
 import { closeAttempt } from '../attempts.ts';
 import { emit, type EventType } from '../../events.ts';
-import { chargeEventData, failureEventData, sessionAfterApproval, settlementOf } from '../charge-records.ts';
+import { amountMismatchOf, chargeEventData, failureEventData, sessionAfterApproval, settlementOf } from '../charge-records.ts';
 import { closeForms } from '../payments.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
 
@@ -57,6 +57,8 @@ export async function applyCharge(
       capturedAmount: captured ? (t.capturedAmount ?? t.amount) : 0,
       vpTxId: captured ? newId.transaction(current.livemode) : null,
       nextAction: null,
+      // A partial approval: what moved is recorded and flagged for the merchant (issue 17, finding 7).
+      amountMismatch: amountMismatchOf(current, t),
     };
   }
   await r.payments.update(next);
@@ -84,7 +86,7 @@ export async function applyCharge(
   if (session && t.status !== 'requires_action') {
     await settleSession(r, session, next, t, attemptId, now);
     // Paid: the session's open browser forms are closed, so no other tab can pay it too.
-    if (t.status === 'approved') revoke = await closeForms(r, session.id, now);
+    if (t.status === 'approved' && !next.amountMismatch) revoke = await closeForms(r, session.id, now);
   }
   await emitCharge(r, deps, merchant, next, t, session);
   return { intent: next, revoke };
@@ -96,6 +98,20 @@ async function settleSession(r: Repos, s: SessionRecord, intent: PaymentIntentRe
   if (t.status === 'declined') {
     // A server-side decline leaves the session open: the merchant can charge another card.
     if (mine) await r.sessions.update({ ...s, status: 'pending', chargeLock: null, lastPaymentError: { code: 'card_declined', decline_code: intent.declineCode }, updatedAt: now });
+    return;
+  }
+  if (intent.amountMismatch && s.status !== 'succeeded' && s.status !== 'expired') {
+    // Approved for another amount than the session's: the session is not paid; what moved counts in vp_tx_count.
+    if (mine) {
+      await r.sessions.update({
+        ...s,
+        status: 'pending',
+        chargeLock: null,
+        lastPaymentError: { code: 'card_declined', decline_code: 'processing_error' },
+        vpTxCount: s.vpTxCount + (intent.vpTxId ? 1 : 0),
+        updatedAt: now,
+      });
+    }
     return;
   }
   await r.sessions.update(sessionAfterApproval(s, intent, t, attemptId, now));

@@ -74,7 +74,7 @@ export async function createIntent(
   const captureMethod = body.capture_method ?? 'automatic';
 
   // A live browser form of the session this intent pays could pay it too: revoked first, or refused.
-  const formsRevoked = await revokeFormsOfOwnSession(deps, auth, body.session_id);
+  const formsRevoked = await revokeFormsOfOwnSession(deps, auth, body);
   const reserved = await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
     if (opts.idemKey !== null) {
@@ -91,18 +91,10 @@ export async function createIntent(
     let sessionBefore: SessionRecord | undefined;
     if (body.session_id !== undefined) {
       const s = await r.sessions.get(body.session_id);
-      if (!s || s.merchantId !== merchant.id || s.livemode !== auth.livemode) throw new DomainError('session_not_found');
-      // Doc 2: `session_id` refuses a second charge for a session that already charged.
-      if (s.status === 'succeeded' || s.chargeLock !== null || s.paymentStatus !== 'unpaid') throw new DomainError('charge_in_progress', 'This session already has a payment; read the session before charging again.');
-      if (s.status === 'expired') throw new DomainError('session_expired');
-      if (s.mode === 'setup') throw new DomainError('session_wrong_state', 'A setup session saves a card and is never charged.');
-      // The charge settles the session: it must be for what the session asks (issue 17, finding 7).
-      if (body.amount !== s.amount || currency !== s.currency.toUpperCase()) {
-        throw new DomainError('validation_error', `amount and currency must be the session's (${s.amount} ${s.currency.toLowerCase()}) when session_id is sent.`);
-      }
-      sessionBefore = s;
-      await closeRevokedForms(r, s.id, formsRevoked, now);
-      session = moveTo(s, 'processing', { chargeLock: opts.attemptId, latestAttemptId: opts.attemptId }, now);
+      refuseSessionCharge(s, auth, body);
+      sessionBefore = s!;
+      await closeRevokedForms(r, s!.id, formsRevoked, now);
+      session = moveTo(s!, 'processing', { chargeLock: opts.attemptId, latestAttemptId: opts.attemptId }, now);
       await r.sessions.update(session);
     }
     const link = await linkChargeBuyer(r, { merchantId: merchant.id, livemode: auth.livemode }, body, now);
@@ -216,10 +208,26 @@ async function undoReservation(deps: IntentDeps, intent: PaymentIntentRecord, at
   });
 }
 
-/** `revokeOlderForms` for the session an intent names, when it is the caller's own; nothing otherwise (the reservation refuses it). */
-async function revokeFormsOfOwnSession(deps: IntentDeps, auth: AuthContext, sessionId: string | undefined): Promise<ReadonlySet<string>> {
-  if (sessionId === undefined) return new Set();
-  const s = await deps.store.read.sessions.get(sessionId);
-  if (!s || s.merchantId !== auth.merchant.id || s.livemode !== auth.livemode) return new Set();
-  return revokeOlderForms(deps, auth.merchant, s.id);
+/**
+ * `revokeOlderForms` for the session an intent names, once the request is known to be accepted
+ * (a refused request changes nothing, forms included); the reservation checks again.
+ */
+async function revokeFormsOfOwnSession(deps: IntentDeps, auth: AuthContext, body: CreatePaymentIntentBody): Promise<ReadonlySet<string>> {
+  if (body.session_id === undefined) return new Set();
+  const s = await deps.store.read.sessions.get(body.session_id);
+  refuseSessionCharge(s, auth, body);
+  return revokeOlderForms(deps, auth.merchant, s!.id);
+}
+
+/** Why an intent with `session_id` may not charge that session now, if it may not. */
+function refuseSessionCharge(s: SessionRecord | undefined, auth: AuthContext, body: CreatePaymentIntentBody): asserts s is SessionRecord {
+  if (!s || s.merchantId !== auth.merchant.id || s.livemode !== auth.livemode) throw new DomainError('session_not_found');
+  // Doc 2: `session_id` refuses a second charge for a session that already charged.
+  if (s.status === 'succeeded' || s.chargeLock !== null || s.paymentStatus !== 'unpaid') throw new DomainError('charge_in_progress', 'This session already has a payment; read the session before charging again.');
+  if (s.status === 'expired') throw new DomainError('session_expired');
+  if (s.mode === 'setup') throw new DomainError('session_wrong_state', 'A setup session saves a card and is never charged.');
+  // The charge settles the session: it must be for what the session asks (issue 17, finding 7).
+  if (body.amount !== s.amount || body.currency.toUpperCase() !== s.currency.toUpperCase()) {
+    throw new DomainError('validation_error', `amount and currency must be the session's (${s.amount} ${s.currency.toLowerCase()}) when session_id is sent.`);
+  }
 }
