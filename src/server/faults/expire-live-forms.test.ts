@@ -65,3 +65,35 @@ it('the expiry sweep revokes the forms of the sessions it closes', async () => {
   expect((await s.pay()).status).toBe(409);
   expect(await w.ledger()).toEqual([]);
 });
+
+it('the sweep marks the forms it revoked closed; a form the processor no longer knows counts as revoked', async () => {
+  const s = await hosted(300);
+  const attempts = () => w.t.store.db.prepare("SELECT state FROM payment_attempts WHERE kind = 'client' AND session_id = ?").all(s.id);
+  expect(attempts()).toEqual([{ state: 'pending' }]);
+  await w.advance(301);
+  expect(attempts()).toEqual([{ state: 'failed' }]);
+
+  // A form whose token the processor never issued (or forgot): its revocation is refused as unknown, which cannot pay.
+  const other = await hosted();
+  await w.t.store.db.prepare("UPDATE payment_attempts SET reference = 'sbx_tok_unknown' WHERE kind = 'client' AND session_id = ?").run(other.id);
+  expect((await w.post(`/v1/sessions/${other.id}/expire`)).body.status).toBe('expired');
+});
+
+it('a new form is refused while the older form’s charge is at the bank challenge', async () => {
+  const s = await hosted();
+  // The processor's own event would record the payment; held back here, as a bank holding the charge would.
+  w.t.sandbox.setDeliver(async () => new Response(null, { status: 503 }));
+  const processor = w.t.deps.processorFor('sandbox')!;
+  const lookup = processor.lookup.bind(processor);
+  // The sandbox answers a browser charge at once; a real provider may hold it at the buyer's bank.
+  expect((await s.pay()).status).toBe(200);
+  processor.lookup = async (m, ref) => {
+    const t = await lookup(m, ref);
+    return t && { ...t, status: 'requires_action' };
+  };
+  const again = await w.t.call('POST', '/api/checkout/init', { sessionId: s.id }, { Origin: w.t.url });
+  expect(again.status).toBe(409);
+  expect(again.body.code).toBe('charge_in_progress');
+  expect(again.body.error).toContain('bank challenge');
+  processor.lookup = lookup;
+});
