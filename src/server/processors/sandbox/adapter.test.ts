@@ -85,6 +85,14 @@ describe('sandbox processor adapter', () => {
     const answering = (res: () => Response) => new SandboxProcessorAdapter({ baseUrl: BASE, secret: SECRET, fetch: async () => res() });
     const failing = answering(() => new Response(JSON.stringify({ code: 'processor_error', error: 'x' }), { status: 500 }));
     await expect(failing.verifyTransaction(merchant, 'sbx_txn_1')).rejects.toBeInstanceOf(ProcessorUnavailableError);
+    // Only the processor's own 503 says nothing moved: a 500 or 502 in its format may come after it acted,
+    // and a 404 on a call that names no id is no refusal.
+    for (const status of [500, 502, 404]) {
+      const after = answering(() => new Response(JSON.stringify({ code: 'x', error: 'x' }), { status }));
+      await expect(after.charge(merchant, session, CARD)).rejects.toMatchObject({ constructor: ProcessorUnavailableError, nothingMoved: false });
+    }
+    const down = answering(() => new Response(JSON.stringify({ code: 'provider_unavailable', error: 'x' }), { status: 503 }));
+    await expect(down.charge(merchant, session, CARD)).rejects.toMatchObject({ nothingMoved: true });
     const garbled = answering(() => new Response('<html>proxy</html>', { status: 200 }));
     await expect(garbled.charge(merchant, session, CARD)).rejects.toBeInstanceOf(ProcessorUnavailableError);
   });
