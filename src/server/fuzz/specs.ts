@@ -281,13 +281,15 @@ export const SPECS: RouteSpec[] = [
   { method: 'GET', path: '/v1/webhook_events/:id', key: 'secret', targets: ['webhook-event', 'bogus-event'] },
   { method: 'GET', path: '/_sandbox/webhook_subscriptions/:id/deliveries', key: 'none', targets: ['webhook-subscription', 'bogus-subscription'] },
   { method: 'POST', path: '/_sandbox/webhook_deliveries/:id/redeliver', key: 'none', zod: z.strictObject({}), targets: ['bogus-subscription'] },
-  // The fault switchboard: only harmless faults (slow by 0 ms), so the run's other requests keep their answers.
+  // The fault switchboard: harmless faults only (slow by 0 ms), each scoped to a merchant of its own,
+  // so the run's other requests keep their answers and their speed.
   {
     method: 'POST',
     path: '/_sandbox/faults',
     key: 'none',
     zod: FaultBody,
-    hints: { kind: fc.constant('slow'), delayMs: fc.constant(0), count: fc.integer({ min: 1, max: 3 }), merchant: seldom(fc.constantFrom('vp_m_nobody', '')) },
+    targets: ['scratch-merchant', 'unknown-merchant'],
+    hints: { kind: fc.constant('slow'), delayMs: fc.constant(0), count: fc.integer({ min: 1, max: 3 }), merchant: SESSION },
   },
   { method: 'GET', path: '/_sandbox/faults', key: 'none' },
   { method: 'POST', path: '/_sandbox/faults/:id/release', key: 'none', zod: z.strictObject({}), targets: ['bogus-subscription'] },
