@@ -29,7 +29,7 @@ export async function runDue(deps: JobDeps, opts: { reconcile?: boolean } = {}) 
   // Webhooks whose time came (first attempts and retries), after the outcomes they may report.
   const webhooks = await deliverDue(deps);
   if (webhooks.sent) deps.log.info('webhook deliveries', { ...webhooks });
-  // Live forms of the sessions due are revoked first; one that could not be keeps its session open.
+  // Live forms of the sessions due are revoked first; one that could not be is left pending for the reconciler.
   const expired = await sweepExpired(deps, await revokeFormsOfDueSessions(deps));
   if (expired) deps.log.info('expiry sweep', { expired });
   // Doc 1: idempotency keys are kept 24 hours of service clock.

@@ -9,8 +9,7 @@ import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { moveTo } from './session-status.ts';
 import { checkCurrency, expireIfDue, isDue, sessionForKey } from './sessions.ts';
-import { revokeLiveForms } from '../payments/forms/close-forms.ts';
-import { closeForms } from '../payments/payments.ts';
+import { closeRevokedForms, revokeLiveForms } from '../payments/forms/close-forms.ts';
 import type { AuthContext, SessionRecord } from '../../domain/index.ts';
 
 type SessionDeps = Pick<EngineDeps, 'store' | 'clock'>;
@@ -89,10 +88,8 @@ export async function expireSession(deps: SessionDeps & Pick<EngineDeps, 'proces
   if (!forms.closed) throw notExpirable('A payment form of this session could not be closed at the processor, so a payment may still arrive; try again shortly.', 'payment_may_be_in_flight');
   return deps.store.tx(async (r) => {
     const now = deps.clock.iso();
-    const opened = (await r.attempts.pendingForSession(id, 'client')).filter((a) => !forms.revoked.has(a.reference));
-    if (opened.length) throw notExpirable('A payment form was opened on this session meanwhile; try again.', 'payment_may_be_in_flight');
+    await closeRevokedForms(r, id, forms.revoked, now, () => notExpirable('A payment form was opened on this session meanwhile; try again.', 'payment_may_be_in_flight'));
     const s = await expireIfDue(r, now, await sessionForKey(r, auth, id));
-    await closeForms(r, id, now);
     if (s.status === 'expired') {
       // Rule 1: safe to retry when nothing was charged; rule 2: `processing` or unknown is not.
       if (s.expiredFrom === 'pending' || s.expiredFrom === 'failed') return s;

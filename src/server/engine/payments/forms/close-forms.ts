@@ -8,7 +8,7 @@
 import type { EngineDeps } from '../../deps.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { ProcessorRejectedError } from '../../../processors/types.ts';
-import type { Repos } from '../../../store/types.ts';
+import type { AttemptRecord, Repos } from '../../../store/types.ts';
 import type { Merchant } from '../../../domain/index.ts';
 import { closeAttempt } from '../attempts.ts';
 import { recordOutcome } from '../payments.ts';
@@ -24,9 +24,15 @@ export interface ClosedForms {
   revoked: Set<string>;
 }
 
-export async function revokeLiveForms(deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>, merchant: Merchant, sessionId: string): Promise<ClosedForms> {
+export async function revokeLiveForms(
+  deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>,
+  merchant: Merchant,
+  sessionId: string,
+  /** The session's pending `client` attempts, when the caller has just read them. */
+  live?: AttemptRecord[],
+): Promise<ClosedForms> {
   const revoked = new Set<string>();
-  const forms = await deps.store.tx((r) => r.attempts.pendingForSession(sessionId, 'client'));
+  const forms = live ?? (await deps.store.tx((r) => r.attempts.pendingForSession(sessionId, 'client')));
   const processor = deps.processorFor(merchant.processor);
   for (const form of forms) {
     if (!processor) return { closed: false, revoked };
@@ -66,7 +72,7 @@ export async function revokeFormsOfDueSessions(deps: Pick<EngineDeps, 'store' | 
     const forms = await deps.store.tx((r) => r.attempts.pendingForSession(s.id, 'client'));
     if (forms.length === 0) continue;
     const merchant = await deps.store.read.merchants.get(s.merchantId);
-    const closed = merchant ? (await revokeLiveForms(deps, merchant, s.id)).closed : false;
+    const closed = merchant ? (await revokeLiveForms(deps, merchant, s.id, forms)).closed : false;
     if (!closed) blocked.add(s.id);
   }
   return blocked;
@@ -88,11 +94,18 @@ export async function revokeOlderForms(deps: Parameters<typeof revokeLiveForms>[
 }
 
 /**
- * In the reservation transaction after `revokeOlderForms`: closes the forms it revoked, and refuses
- * when a form it did not revoke opened meanwhile (another tab): that one is still live.
+ * In the transaction after `revokeOlderForms` (or expire's `revokeLiveForms`): closes the forms it
+ * revoked, and refuses (`refusal`, 409 charge_in_progress by default) when a form it did not revoke
+ * opened meanwhile (another tab): that one is still live.
  */
-export async function closeRevokedForms(r: Repos, sessionId: string, revoked: ReadonlySet<string>, now: string): Promise<void> {
+export async function closeRevokedForms(
+  r: Repos,
+  sessionId: string,
+  revoked: ReadonlySet<string>,
+  now: string,
+  refusal = () => new DomainError('charge_in_progress', 'Another payment form of this session was opened meanwhile; try again.'),
+): Promise<void> {
   const open = await r.attempts.pendingForSession(sessionId, 'client');
-  if (open.some((a) => !revoked.has(a.reference))) throw new DomainError('charge_in_progress', 'Another payment form of this session was opened meanwhile; try again.');
+  if (open.some((a) => !revoked.has(a.reference))) throw refusal();
   for (const a of open) await closeAttempt(r, a.id, 'failed', now);
 }
