@@ -71,6 +71,17 @@ export function leakyRevocation(processor: Processor) {
   return () => (processor.revokeClientToken = real);
 }
 
+/**
+ * A provider that cannot fence a reference (many real ones have no cancel-by-reference): a call
+ * the service gave up on can still land later. Tests of the 72-hour second watch
+ * (engine/payments/reconcile/recheck.ts) use it. Returns the undo.
+ */
+export function noFences(processor: Processor) {
+  const real = processor.fence.bind(processor);
+  processor.fence = async () => undefined;
+  return () => (processor.fence = real);
+}
+
 /** Makes one processor call time out before the processor sees it: nothing moved, nobody knows. Returns the undo. */
 export function neverArrives(processor: Processor, method: ProcessorMethod) {
   const p = processor as unknown as Record<ProcessorMethod, (...args: unknown[]) => Promise<unknown>>;

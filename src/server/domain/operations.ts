@@ -42,6 +42,11 @@ export interface AttemptRecord {
   /** Service-clock ISO time of the reconciler's next look (backs off after each miss). */
   nextCheckAt: string;
   checks: number;
+  /**
+   * A `failed` attempt is looked at again until this service-clock ISO time (72 hours after it
+   * failed): a processor that acted on it late after all is recorded. Null when no look is left.
+   */
+  recheckUntil: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -119,6 +119,8 @@ export interface AttemptReads {
   byReference(merchantId: string, reference: string): Promise<AttemptRecord | undefined>;
   /** Pending attempts due a look at `nowIso` (every pending one when `nowIso` is null), oldest first. */
   due(nowIso: string | null, limit: number): Promise<AttemptRecord[]>;
+  /** Failed attempts still watched (`recheckUntil` set) whose next look is due at `nowIso`, oldest first. */
+  rechecksDue(nowIso: string, limit: number): Promise<AttemptRecord[]>;
 }
 export interface AttemptRepo extends AttemptReads {
   insert(a: AttemptRecord): Promise<void>;

@@ -14,6 +14,14 @@ export const CLIENT_GRACE_MS = 65 * 60_000;
 /** The reconciler's first look at a pending attempt, and the longest wait between looks. */
 const FIRST_CHECK_MS = 15_000;
 const MAX_CHECK_GAP_MS = 10 * 60_000;
+/**
+ * A failed attempt is watched for this long (service clock): a processor that cannot fence a
+ * reference, or a call that slipped past the fence, may still act on it; what it did is recorded.
+ */
+export const RECHECK_MS = 72 * 3600_000;
+/** The second watch looks after ten minutes, then twice as long each time, at most every twelve hours. */
+const FIRST_RECHECK_MS = 10 * 60_000;
+const MAX_RECHECK_GAP_MS = 12 * 3600_000;
 
 export interface NewAttempt {
   merchantId: string;
@@ -48,6 +56,7 @@ export function newAttempt(a: NewAttempt, nowMs: number): AttemptRecord {
     resolveAfter: new Date(nowMs + grace).toISOString(),
     nextCheckAt: new Date(nowMs + FIRST_CHECK_MS).toISOString(),
     checks: 0,
+    recheckUntil: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -55,12 +64,18 @@ export function newAttempt(a: NewAttempt, nowMs: number): AttemptRecord {
 
 /**
  * Closes a pending attempt (compare-and-set on `pending`): true when this call closed it, false
- * when it was already closed, so an outcome is applied once however many paths report it.
+ * when it was already closed, so an outcome is applied once however many paths report it. An
+ * attempt closes `failed` only when the processor never answered about it (given up on, a form
+ * closed unused), so a failed one is watched for `RECHECK_MS` more (reconcile/recheck.ts).
  */
 export async function closeAttempt(r: Repos, id: string, state: 'done' | 'failed', now: string): Promise<boolean> {
   const a = await r.attempts.get(id);
   if (!a || a.state !== 'pending') return false;
-  await r.attempts.update({ ...a, state, updatedAt: now });
+  const watch =
+    state === 'failed'
+      ? { recheckUntil: new Date(Date.parse(now) + RECHECK_MS).toISOString(), nextCheckAt: new Date(Date.parse(now) + FIRST_RECHECK_MS).toISOString(), checks: 0 }
+      : { recheckUntil: null };
+  await r.attempts.update({ ...a, state, ...watch, updatedAt: now });
   return true;
 }
 
@@ -79,4 +94,17 @@ export async function forgetAttempt(r: Repos, id: string): Promise<boolean> {
 export function backOff(a: AttemptRecord, nowMs: number): AttemptRecord {
   const gap = Math.min(FIRST_CHECK_MS * 2 ** (a.checks + 1), MAX_CHECK_GAP_MS);
   return { ...a, checks: a.checks + 1, nextCheckAt: new Date(nowMs + gap).toISOString(), updatedAt: new Date(nowMs).toISOString() };
+}
+
+/**
+ * After a second-watch look at a failed attempt that found nothing: the next one waits twice as
+ * long (at most twelve hours), and the last one is made when the watch ends; a look at or after
+ * that time ends the watch.
+ */
+export function recheckLater(a: AttemptRecord, nowMs: number): AttemptRecord {
+  const updatedAt = new Date(nowMs).toISOString();
+  const until = a.recheckUntil === null ? nowMs : Date.parse(a.recheckUntil);
+  if (nowMs >= until) return { ...a, recheckUntil: null, updatedAt };
+  const next = Math.min(nowMs + Math.min(FIRST_RECHECK_MS * 2 ** (a.checks + 1), MAX_RECHECK_GAP_MS), until);
+  return { ...a, checks: a.checks + 1, nextCheckAt: new Date(next).toISOString(), updatedAt };
 }

@@ -28,7 +28,9 @@ export async function applyRefundOutcome(
   const now = deps.clock.iso();
   const current = (await r.refunds.get(refundId))!;
   if (pr.status !== 'pending' && attemptId) await closeAttempt(r, attemptId, 'done', now);
-  if (current.status !== 'requested') return current;
+  // A refund canceled because the processor never saw it, made after all: recorded as it is.
+  const lateArrival = current.status === 'canceled' && current.processorRefundId === null && pr.status === 'succeeded';
+  if (current.status !== 'requested' && !lateArrival) return current;
   if (current.processorRefundId !== null && current.processorRefundId !== pr.id) return current;
   if (pr.status === 'pending') {
     if (current.processorRefundId === pr.id) return current;
@@ -95,7 +97,7 @@ export async function applyRefundEvent(deps: Pick<EngineDeps, 'store' | 'clock' 
   const attempt = await deps.store.read.attempts.byReference(merchant.id, pr.reference);
   const refund = (await deps.store.read.refunds.byProcessorRef(pr.id)) ?? (attempt?.refundId ? await deps.store.read.refunds.get(attempt.refundId) : undefined);
   if (!refund || refund.settlementId !== settlement.id) return false;
-  if (refund.status !== 'requested') return false;
+  if (refund.status !== 'requested' && !(refund.status === 'canceled' && pr.status === 'succeeded')) return false;
   const processor = deps.processorFor(merchant.processor);
   const retryAvailable = pr.status === 'failed' && processor ? await retryAvailableAfterDecline(deps, merchant, processor, settlement) : null;
   const attemptId = attempt?.kind === 'refund' && attempt.refundId === refund.id ? attempt.id : null;

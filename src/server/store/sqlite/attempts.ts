@@ -17,6 +17,7 @@ interface Row {
   resolve_after: string;
   next_check_at: string;
   checks: number;
+  recheck_until: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -36,6 +37,7 @@ const toRow = (a: AttemptRecord): Row => ({
   resolve_after: a.resolveAfter,
   next_check_at: a.nextCheckAt,
   checks: a.checks,
+  recheck_until: a.recheckUntil,
   created_at: a.createdAt,
   updated_at: a.updatedAt,
 });
@@ -55,6 +57,7 @@ const fromRow = (r: Row): AttemptRecord => ({
   resolveAfter: r.resolve_after,
   nextCheckAt: r.next_check_at,
   checks: r.checks,
+  recheckUntil: r.recheck_until,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -71,6 +74,9 @@ export function attemptRepo(db: Db): AttemptRepo {
   const byRef = db.prepare<[string, string], Row>('SELECT * FROM payment_attempts WHERE merchant_id = ? AND reference = ?');
   const due = db.prepare<[string, number], Row>(
     "SELECT * FROM payment_attempts WHERE state = 'pending' AND next_check_at <= ? ORDER BY next_check_at LIMIT ?",
+  );
+  const rechecks = db.prepare<[string, number], Row>(
+    "SELECT * FROM payment_attempts WHERE state = 'failed' AND recheck_until IS NOT NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT ?",
   );
   const allPending = db.prepare<[number], Row>("SELECT * FROM payment_attempts WHERE state = 'pending' ORDER BY created_at LIMIT ?");
   const forSession = db.prepare<[string, string], Row>(
@@ -95,6 +101,7 @@ export function attemptRepo(db: Db): AttemptRepo {
       return r && fromRow(r);
     },
     due: async (nowIso, limit) => (nowIso === null ? allPending.all(limit) : due.all(nowIso, limit)).map(fromRow),
+    rechecksDue: async (nowIso, limit) => rechecks.all(nowIso, limit).map(fromRow),
     pendingForSession: async (sessionId, kind) => forSession.all(sessionId, kind).map(fromRow),
   };
 }

@@ -134,4 +134,10 @@ export const migrations: string[] = [
   `
   ALTER TABLE api_keys ADD COLUMN redirect_key TEXT;
   `,
+  // Failed payment attempts are looked at again for 72 hours (issue 17): a processor that acted on
+  // a call the service gave up on is recorded. Attempts failed before this column get no second watch.
+  `
+  ALTER TABLE payment_attempts ADD COLUMN recheck_until TEXT;
+  CREATE INDEX payment_attempts_recheck ON payment_attempts(next_check_at) WHERE state = 'failed' AND recheck_until IS NOT NULL;
+  `,
 ];

@@ -32,10 +32,14 @@ export async function applyCharge(
   // At the bank challenge the attempt stays open: the reconciler keeps asking until it resolves.
   if (attemptId && t.status !== 'requires_action') await closeAttempt(r, attemptId, 'done', now);
   const inFlight = current.status === 'requires_action' && (current.processorRef === null || current.processorRef === t.id);
-  if (!inFlight) return { intent: current, revoke: [] };
+  // A charge the service gave up on (failed, never seen by the processor) that the processor made
+  // after all: what it did is recorded, so the merchant hears of money that moved (issue 17).
+  const lateArrival = isUnseen(current) && t.status !== 'requires_action';
+  if (!inFlight && !lateArrival) return { intent: current, revoke: [] };
 
   const base = {
     ...current,
+    ...(lateArrival ? { declineCode: null, statusReason: 'arrived_late' } : {}),
     processorRef: t.id,
     card: { brand: t.card.brand, last4: t.card.last4 },
     avsResultCode: t.avsResult,
@@ -133,6 +137,9 @@ export async function emitCharge(r: Repos, deps: Pick<EngineDeps, 'clock'>, merc
   }
   for (const [type, d] of events) await emit(r, deps.clock, merchant.id, intent.livemode, type, d);
 }
+
+/** An intent failed because the processor never saw its charge (`failUnseenCharge`). */
+const isUnseen = (p: PaymentIntentRecord) => p.status === 'failed' && p.statusReason === 'not_received_by_processor' && p.processorRef === null;
 
 /**
  * The processor never saw the charge of an intent answered `payment_outcome_unknown`: the intent

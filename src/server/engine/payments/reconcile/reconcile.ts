@@ -3,7 +3,8 @@
  * a crash, a lost answer or a buyer who never came back, by asking the processor about the
  * attempt's reference. Found: the outcome is recorded as if the answer had arrived. Not found
  * once the attempt's grace period is over: the attempt fails and the charge lock is released.
- * It runs at start-up (every pending attempt) and on the service clock (the attempts due a look).
+ * It runs at start-up (every pending attempt) and on the service clock (the attempts due a look,
+ * then the failed ones it still watches for a late arrival: recheck.ts).
  */
 import type { EngineDeps } from '../../deps.ts';
 import type { AttemptRecord } from '../../../store/types.ts';
@@ -13,6 +14,7 @@ import { releaseCharge } from '../charge-at-submit.ts';
 import { resolveRefundAttempt } from '../../refunds/refunds.ts';
 import { applyCharge, failUnseenCharge } from '../intents/charge-outcome.ts';
 import { applyCapture, applyVoid, releaseOp } from '../intents/intent-capture.ts';
+import { recheckAttempt } from './recheck.ts';
 import type { Processor } from '../../../processors/types.ts';
 import type { Merchant } from '../../../domain/index.ts';
 
@@ -26,6 +28,8 @@ export interface ReconcileResult {
   waiting: number;
   /** Attempts due that this pass left for the next one: its time budget was spent. */
   deferred?: number;
+  /** Failed attempts looked at again that the processor still does not know (present when there were any). */
+  rechecked?: number;
 }
 
 /**
@@ -36,7 +40,9 @@ export interface ReconcileResult {
  */
 export async function reconcile(deps: ReconcileDeps, opts: { all?: boolean; budgetMs?: number } = {}): Promise<ReconcileResult> {
   const result: ReconcileResult = { recorded: 0, failed: 0, waiting: 0 };
-  const due = await deps.store.read.attempts.due(opts.all ? null : deps.clock.iso(), BATCH);
+  const pending = await deps.store.read.attempts.due(opts.all ? null : deps.clock.iso(), BATCH);
+  // Then the failed attempts still watched (recheck.ts), on the clock only: start-up is for the pending.
+  const due = [...pending, ...(opts.all ? [] : await deps.store.read.attempts.rechecksDue(deps.clock.iso(), BATCH))];
   const stopAt = opts.budgetMs === undefined ? Infinity : performance.now() + opts.budgetMs;
   for (const [i, a] of due.entries()) {
     if (performance.now() >= stopAt) {
@@ -45,7 +51,9 @@ export async function reconcile(deps: ReconcileDeps, opts: { all?: boolean; budg
       break;
     }
     try {
-      result[await resolveAttempt(deps, a)]++;
+      if (a.state !== 'failed') result[await resolveAttempt(deps, a)]++;
+      else if ((await recheckAttempt(deps, a)) === 'recorded') result.recorded++;
+      else result.rechecked = (result.rechecked ?? 0) + 1;
     } catch (err) {
       // One attempt the processor cannot answer about must not stop the others.
       deps.log.warn('reconciler could not resolve an attempt; will ask again', { attempt: a.id, error: err instanceof Error ? err.message : String(err) });

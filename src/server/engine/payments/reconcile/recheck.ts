@@ -1,0 +1,73 @@
+/**
+ * The second watch (issue 17, finding 1). An attempt the service gave up on (the processor did not
+ * know its reference after the grace period, or a checkout form was closed unused) is fenced at the
+ * processor first, so it cannot land later. A processor that cannot fence, or a call that slipped
+ * past, may still act on it: for 72 hours of service clock (`RECHECK_MS`) the reconciler asks again
+ * now and then, and what the processor shows is recorded as if the answer had come in time. A
+ * charge made after all turns the `failed` intent `succeeded` (or pays the session, or counts as a
+ * second payment of a paid one); a capture or void made after all is applied to the authorized
+ * intent; a refund made after all turns the `canceled` refund `succeeded`. The merchant hears each
+ * through the usual events.
+ */
+import type { EngineDeps } from '../../deps.ts';
+import type { AttemptRecord } from '../../../store/types.ts';
+import type { Processor, ProcessorTransaction } from '../../../processors/types.ts';
+import type { Merchant } from '../../../domain/index.ts';
+import { recheckLater } from '../attempts.ts';
+import { recordOutcome, revokeForms } from '../payments.ts';
+import { applyCharge, isCaptured } from '../intents/charge-outcome.ts';
+import { applyCapture, applyVoid } from '../intents/intent-capture.ts';
+import { applyRefundOutcome } from '../../refunds/refund-outcomes.ts';
+
+type RecheckDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log' | 'sealer'>;
+
+/** One look at a failed attempt still watched: `recorded` when the processor acted on it after all. */
+export async function recheckAttempt(deps: RecheckDeps, a: AttemptRecord): Promise<'recorded' | 'unseen'> {
+  const merchant = await deps.store.read.merchants.get(a.merchantId);
+  const processor = merchant && deps.processorFor(merchant.processor);
+  let found = false;
+  try {
+    found = merchant && processor ? await lookAgain(deps, merchant, processor, a) : false;
+  } catch (err) {
+    // A processor that cannot answer now is asked at the next look.
+    deps.log.warn('could not look again at a failed attempt; will ask later', { attempt: a.id, error: err instanceof Error ? err.message : String(err) });
+  }
+  await deps.store.tx(async (r) => {
+    const cur = await r.attempts.get(a.id);
+    if (cur?.state !== 'failed' || cur.recheckUntil === null) return;
+    // What the processor did is on record now: the attempt is done and the watch over.
+    const now = deps.clock.iso();
+    await r.attempts.update(found ? { ...cur, state: 'done', recheckUntil: null, updatedAt: now } : recheckLater(cur, deps.clock.nowMs()));
+  });
+  return found ? 'recorded' : 'unseen';
+}
+
+/** Asks the processor about the attempt and records what it shows; true when it moved money (or released it) after all. */
+async function lookAgain(deps: RecheckDeps, merchant: Merchant, processor: Processor, a: AttemptRecord): Promise<boolean> {
+  if (a.kind === 'refund') {
+    const refund = a.refundId ? await deps.store.read.refunds.get(a.refundId) : undefined;
+    const pr = refund ? await processor.refundLookup(merchant, a.reference) : null;
+    if (!refund || pr?.status !== 'succeeded') return false;
+    await deps.store.tx((r) => applyRefundOutcome(r, deps, merchant, refund.id, a.id, pr, null));
+    return true;
+  }
+  const intent = a.intentId ? await deps.store.read.payments.get(a.intentId) : undefined;
+  if (a.kind === 'capture' || a.kind === 'void') {
+    const t = intent?.processorRef ? await processor.verifyTransaction(merchant, intent.processorRef) : null;
+    if (!t || !(a.kind === 'capture' ? isCaptured(t) : t.capture === 'voided')) return false;
+    await deps.store.tx((r) => (a.kind === 'capture' ? applyCapture(r, deps, merchant, intent!.id, a.id, t) : applyVoid(r, deps, intent!.id, a.id, t)));
+    return true;
+  }
+  // A charge (an intent's, or a session's at submit) or a checkout form's: looked up by its reference.
+  const t: ProcessorTransaction | null = await processor.lookup(merchant, a.reference);
+  // Only money that moved is recorded late: a decline or a charge at the bank challenge changes nothing.
+  if (t?.status !== 'approved') return false;
+  if (intent) {
+    const { revoke } = await deps.store.tx((r) => applyCharge(r, deps, merchant, intent.id, a.id, t));
+    await revokeForms(deps, merchant, revoke);
+    return true;
+  }
+  if (!a.sessionId) return false;
+  await recordOutcome(deps, merchant, a.sessionId, t, a.id);
+  return true;
+}

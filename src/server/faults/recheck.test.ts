@@ -1,0 +1,120 @@
+/**
+ * Finding 1 (issue 17), the second watch: with a processor that cannot fence a reference, a call
+ * the service gave up on can land after the `failed` or `canceled` record was written. For 72 hours
+ * of service clock the reconciler looks again, and what the processor did is recorded: every cent
+ * it moved is on the service's books once. Over real HTTP, the late arrival made with `hold`.
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { noFences } from '../testing.ts';
+import { faultWorld, type FaultWorld } from './world.ts';
+
+let w: FaultWorld;
+beforeEach(async () => {
+  w = await faultWorld();
+  noFences(w.t.deps.processorFor('sandbox')!);
+});
+afterEach(() => w.close());
+
+/** Past the 2-minute grace of a server call: the reconciler gives up. */
+const PAST_GRACE = 125;
+/** The second watch's first look, ten minutes after giving up. */
+const FIRST_RECHECK = 600;
+
+const eventTypes = (id: string) =>
+  (w.t.store.db.prepare('SELECT type, data FROM events ORDER BY created, rowid').all() as { type: string; data: string }[])
+    .filter((e) => Object.values(JSON.parse(e.data) as Record<string, unknown>).includes(id))
+    .map((e) => e.type);
+
+it('a charge that lands after the intent failed is recorded: the intent turns succeeded and the merchant hears it', async () => {
+  const pm = await w.card();
+  const hold = await w.arm({ operation: 'charge', kind: 'hold' });
+  const lost = await w.pay(pm, 'order-1');
+  expect(lost.body.code).toBe('payment_outcome_unknown');
+  const id = lost.body.payment_intent as string;
+  await w.advance(PAST_GRACE);
+  expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed', decline_code: 'processing_error' });
+
+  expect(await w.release(hold)).toBe(1);
+  expect((await w.ledger()).map((e) => e.captured)).toEqual([1500]);
+  await w.advance(FIRST_RECHECK);
+  expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'succeeded', amount_received: 1500, decline_code: null });
+  expect(eventTypes(id)).toEqual(['payment_intent.failed', 'payment_intent.succeeded', 'charge.succeeded']);
+  // Recorded once: later looks change nothing.
+  await w.advance(24 * 3600);
+  expect(eventTypes(id)).toHaveLength(3);
+});
+
+it('a capture that lands after the service gave up on it is recorded: the authorized intent turns succeeded', async () => {
+  const pm = await w.card();
+  const intent = (await w.pay(pm, 'auth-1', { capture_method: 'manual' })).body;
+  const hold = await w.arm({ operation: 'capture', kind: 'hold' });
+  expect((await w.post(`/v1/payment_intents/${intent.id}/capture`)).body.code).toBe('payment_outcome_unknown');
+  await w.advance(PAST_GRACE);
+  expect((await w.get(`/v1/payment_intents/${intent.id}`)).body.status).toBe('authorized');
+
+  await w.release(hold);
+  expect(await w.ledger()).toMatchObject([{ status: 'captured', captured: 1500 }]);
+  await w.advance(FIRST_RECHECK);
+  expect((await w.get(`/v1/payment_intents/${intent.id}`)).body).toMatchObject({ status: 'succeeded', amount_received: 1500 });
+  // Captured at the processor means no void here either.
+  expect((await w.post(`/v1/payment_intents/${intent.id}/void`)).status).toBe(409);
+});
+
+it('a void that lands after the service gave up on it is recorded: the intent turns voided', async () => {
+  const pm = await w.card();
+  const intent = (await w.pay(pm, 'auth-2', { capture_method: 'manual' })).body;
+  const hold = await w.arm({ operation: 'void', kind: 'hold' });
+  expect((await w.post(`/v1/payment_intents/${intent.id}/void`)).body.code).toBe('payment_outcome_unknown');
+  await w.advance(PAST_GRACE);
+  expect((await w.get(`/v1/payment_intents/${intent.id}`)).body.status).toBe('authorized');
+
+  await w.release(hold);
+  expect(await w.ledger()).toMatchObject([{ status: 'voided', captured: 0 }]);
+  await w.advance(FIRST_RECHECK);
+  expect((await w.get(`/v1/payment_intents/${intent.id}`)).body.status).toBe('voided');
+});
+
+it('a refund that lands after it was canceled is recorded: the refund turns succeeded and the totals match the processor', async () => {
+  const pm = await w.card();
+  const intent = (await w.pay(pm, 'order-2', { amount: 3000 })).body.id as string;
+  const hold = await w.arm({ operation: 'refund', kind: 'hold' });
+  expect((await w.refund(intent, 'refund-2', 500)).status).toBe(502);
+  await w.advance(PAST_GRACE);
+  expect((await w.get(`/v1/refunds?payment_intent=${intent}`)).body.data[0]).toMatchObject({ status: 'canceled' });
+
+  await w.release(hold);
+  expect((await w.ledger())[0]).toMatchObject({ refunded: 500 });
+  await w.advance(FIRST_RECHECK);
+  const listed = (await w.get(`/v1/refunds?payment_intent=${intent}`)).body;
+  expect(listed).toMatchObject({ amount_refunded: 500, data: [{ status: 'succeeded', amount: 500 }] });
+  expect(eventTypes(intent)).toContain('charge.refunded');
+});
+
+it('a charge at submit that lands after the session was freed pays the session', async () => {
+  const s = (await w.post('/v1/sessions', { amount: 2500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true })).body;
+  const hold = await w.arm({ operation: 'charge', kind: 'hold' });
+  const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+  const charged = await w.t.call('POST', `/v1/public/sessions/${s.id}/charge`, { card }, { Authorization: `Bearer ${w.m.publishable}`, Origin: w.t.url });
+  expect(charged.body.status).toBe('processing');
+  await w.advance(PAST_GRACE);
+  expect((await w.get(`/v1/sessions/${s.id}`)).body).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
+
+  await w.release(hold);
+  await w.advance(FIRST_RECHECK);
+  expect((await w.get(`/v1/sessions/${s.id}`)).body).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
+  expect((await w.ledger()).map((e) => e.captured)).toEqual([2500]);
+});
+
+it('the watch lasts 72 hours: a charge that lands later than that is left to the merchant and support', async () => {
+  const pm = await w.card();
+  const hold = await w.arm({ operation: 'charge', kind: 'hold' });
+  const id = (await w.pay(pm, 'order-3')).body.payment_intent as string;
+  await w.advance(PAST_GRACE);
+  // Every look of the watch finds nothing; the last one is at 72 hours.
+  for (let h = 0; h < 73; h += 12) await w.advance(12 * 3600);
+  await w.release(hold);
+  await w.advance(24 * 3600);
+  expect((await w.get(`/v1/payment_intents/${id}`)).body.status).toBe('failed');
+  const watched = w.t.store.db.prepare("SELECT count(*) AS n FROM payment_attempts WHERE recheck_until IS NOT NULL").get() as { n: number };
+  expect(watched.n).toBe(0);
+});
