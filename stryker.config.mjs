@@ -26,6 +26,7 @@ export default {
     'src/server/engine/payments/forms/hosted-checkout.ts',
     'src/server/engine/payments/attempts.ts',
     'src/server/engine/payments/reconcile/reconcile.ts',
+    'src/server/engine/payments/reconcile/recheck.ts',
     'src/server/engine/payments/intents/intents.ts',
     'src/server/engine/payments/intents/intent-capture.ts',
     'src/server/engine/refunds/refunds.ts',

@@ -67,18 +67,22 @@ it('a refund held past the grace period is refused when it arrives; the reissued
   expect((await w.ledger())[0]).toMatchObject({ captured: 3000, refunded: 500 });
 });
 
+/** The processor captures or voids by itself (as a provider's dashboard can), behind the service's back. */
+async function fromDashboard(op: 'capture' | 'void') {
+  const [tx] = await w.ledger();
+  const secret = await w.t.store.read.meta.get('processor_secret');
+  const direct = await w.t.sandbox.app.request(`/v1/transactions/${tx!.id}/${op}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${secret}`, [ACCOUNT_HEADER]: w.m.id, 'Content-Type': 'application/json' },
+    body: JSON.stringify(op === 'capture' ? { amount: 1500, reference: 'dashboard-capture' } : { reference: 'dashboard-void' }),
+  });
+  expect(direct.status).toBeLessThan(300);
+}
+
 it('a processor 409 on capture is read back: captured at the processor means captured here', async () => {
   const pm = await w.card();
   const intent = (await w.pay(pm, 'auth-3', { capture_method: 'manual' })).body;
-  // The processor captures by itself (as a provider's dashboard can), behind the service's back.
-  const [tx] = await w.ledger();
-  const secret = await w.t.store.read.meta.get('processor_secret');
-  const direct = await w.t.sandbox.app.request(`/v1/transactions/${tx!.id}/capture`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${secret}`, [ACCOUNT_HEADER]: w.m.id, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ amount: 1500, reference: 'dashboard-capture' }),
-  });
-  expect(direct.status).toBe(201);
+  await fromDashboard('capture');
 
   const captured = await w.post(`/v1/payment_intents/${intent.id}/capture`);
   expect(captured.status).toBe(200);
@@ -86,4 +90,59 @@ it('a processor 409 on capture is read back: captured at the processor means cap
   const voided = await w.post(`/v1/payment_intents/${intent.id}/void`);
   expect(voided.status).toBe(409);
   expect(await w.ledger()).toMatchObject([{ status: 'captured', captured: 1500 }]);
+});
+
+it('a processor 409 on void is read back: voided at the processor means voided here', async () => {
+  const pm = await w.card();
+  const intent = (await w.pay(pm, 'auth-4', { capture_method: 'manual' })).body;
+  await fromDashboard('void');
+  const voided = await w.post(`/v1/payment_intents/${intent.id}/void`);
+  expect(voided.status).toBe(200);
+  expect(voided.body.status).toBe('voided');
+  expect((await w.post(`/v1/payment_intents/${intent.id}/capture`)).status).toBe(409);
+});
+
+it('a void refused because the processor captured: 409 (refund instead), and the intent reads what moved', async () => {
+  const pm = await w.card();
+  const intent = (await w.pay(pm, 'auth-5', { capture_method: 'manual' })).body;
+  await fromDashboard('capture');
+  const voided = await w.post(`/v1/payment_intents/${intent.id}/void`);
+  expect(voided.status).toBe(409);
+  expect(voided.body.code).toBe('invalid_transition');
+  expect((await w.get(`/v1/payment_intents/${intent.id}`)).body).toMatchObject({ status: 'succeeded', amount_received: 1500 });
+});
+
+it('a processor 409 that cannot be read back is an unknown outcome, never "nothing moved"', async () => {
+  const pm = await w.card();
+  const intent = (await w.pay(pm, 'auth-6', { capture_method: 'manual' })).body;
+  await fromDashboard('capture');
+  await w.arm({ operation: 'lookup', kind: 'down' });
+  const captured = await w.post(`/v1/payment_intents/${intent.id}/capture`);
+  expect(captured.status).toBe(502);
+  expect(captured.body.code).toBe('payment_outcome_unknown');
+  // The reconciler reads it back later.
+  await w.advance(20);
+  expect((await w.get(`/v1/payment_intents/${intent.id}`)).body.status).toBe('succeeded');
+});
+
+it('a charge held for less than the grace period is not fenced: it lands and is recorded', async () => {
+  const pm = await w.card();
+  const hold = await w.arm({ operation: 'charge', kind: 'hold' });
+  const id = (await w.pay(pm, 'order-7')).body.payment_intent as string;
+  // The reconciler's first look, inside the grace period: not found, not given up on.
+  await w.advance(20);
+  expect(await w.release(hold)).toBe(1);
+  await w.advance(60);
+  expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'succeeded', amount_received: 1500 });
+});
+
+it('a capture held for less than the grace period is not fenced: it lands and is recorded', async () => {
+  const pm = await w.card();
+  const intent = (await w.pay(pm, 'auth-8', { capture_method: 'manual' })).body;
+  const hold = await w.arm({ operation: 'capture', kind: 'hold' });
+  expect((await w.post(`/v1/payment_intents/${intent.id}/capture`)).body.code).toBe('payment_outcome_unknown');
+  await w.advance(20);
+  expect(await w.release(hold)).toBe(1);
+  await w.advance(60);
+  expect((await w.get(`/v1/payment_intents/${intent.id}`)).body).toMatchObject({ status: 'succeeded', amount_received: 1500 });
 });

@@ -20,6 +20,9 @@ const PAST_GRACE = 125;
 /** The second watch's first look, ten minutes after giving up. */
 const FIRST_RECHECK = 600;
 
+/** Failed attempts the reconciler still watches. */
+const watched = () => (w.t.store.db.prepare('SELECT count(*) AS n FROM payment_attempts WHERE recheck_until IS NOT NULL').get() as { n: number }).n;
+
 const eventTypes = (id: string) =>
   (w.t.store.db.prepare('SELECT type, data FROM events ORDER BY created, rowid').all() as { type: string; data: string }[])
     .filter((e) => Object.values(JSON.parse(e.data) as Record<string, unknown>).includes(id))
@@ -39,9 +42,36 @@ it('a charge that lands after the intent failed is recorded: the intent turns su
   await w.advance(FIRST_RECHECK);
   expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'succeeded', amount_received: 1500, decline_code: null });
   expect(eventTypes(id)).toEqual(['payment_intent.failed', 'payment_intent.succeeded', 'charge.succeeded']);
-  // Recorded once: later looks change nothing.
+  // Recorded once: the watch is over and later looks change nothing.
+  expect(watched()).toBe(0);
   await w.advance(24 * 3600);
   expect(eventTypes(id)).toHaveLength(3);
+});
+
+it('a processor that cannot answer at a look does not end the watch', async () => {
+  const pm = await w.card();
+  const hold = await w.arm({ operation: 'charge', kind: 'hold' });
+  const id = (await w.pay(pm, 'order-4')).body.payment_intent as string;
+  await w.advance(PAST_GRACE);
+  await w.arm({ operation: 'lookup', kind: 'down' });
+  await w.advance(FIRST_RECHECK);
+  expect(watched()).toBe(1);
+  await w.release(hold);
+  await w.advance(2 * FIRST_RECHECK);
+  expect((await w.get(`/v1/payment_intents/${id}`)).body.status).toBe('succeeded');
+});
+
+it('a decline that lands late changes nothing: the intent stays failed as the merchant was told', async () => {
+  const pm = await w.card('0002');
+  const hold = await w.arm({ operation: 'charge', kind: 'hold' });
+  const id = (await w.pay(pm, 'order-5')).body.payment_intent as string;
+  await w.advance(PAST_GRACE);
+  await w.release(hold);
+  expect(await w.ledger()).toMatchObject([{ status: 'declined', captured: 0 }]);
+  await w.advance(FIRST_RECHECK);
+  expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed', decline_code: 'processing_error' });
+  expect(eventTypes(id)).toEqual(['payment_intent.failed']);
+  expect(watched()).toBe(1);
 });
 
 it('a capture that lands after the service gave up on it is recorded: the authorized intent turns succeeded', async () => {
@@ -115,6 +145,5 @@ it('the watch lasts 72 hours: a charge that lands later than that is left to the
   await w.release(hold);
   await w.advance(24 * 3600);
   expect((await w.get(`/v1/payment_intents/${id}`)).body.status).toBe('failed');
-  const watched = w.t.store.db.prepare("SELECT count(*) AS n FROM payment_attempts WHERE recheck_until IS NOT NULL").get() as { n: number };
-  expect(watched.n).toBe(0);
+  expect(watched()).toBe(0);
 });

@@ -64,3 +64,18 @@ export function neverArrives(w: W, method: 'chargeVaulted' | 'capture' | 'void')
   return neverArrivesOf(w.t.processor, method);
 }
 
+/** A hosted checkout session and its browser forms: open one, pay with one at the processor, read the session. */
+export async function hosted(w: W, expiresIn = 86400) {
+  const s = (await w.post('/v1/sessions', { amount: 2500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/ok', expiresIn })).body;
+  const init = async () => {
+    const res = await w.t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { token: string }).token;
+  };
+  const payWith = async (token: string, card = CARD) => {
+    const res = await w.t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, card }) });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  const read = () => w.get(`/v1/sessions/${s.id}`);
+  return { id: s.id as string, init, payWith, read };
+}

@@ -31,6 +31,9 @@ describe('a direct charge whose outcome is unknown', () => {
     expect(w.types(id)).toEqual(['payment_intent.failed']);
     expect((await w.pay(token)).body).toMatchObject({ status: 'succeeded' });
     expect(w.processorTx()).toEqual({ n: 1 });
+    // The failed attempt is still watched on the clock (72 hours): looked at, still unknown.
+    expect(await w.reconcileAfter(1200)).toEqual({ ...NOTHING, rechecked: 1 });
+    expect(w.attempts('charge')).toEqual(['failed', 'done']);
   });
 
   it('made by the processor: recorded once by the reconciler, with both success events and one settlement', async () => {
