@@ -81,11 +81,15 @@ it('a capture that lands after the service gave up on it is recorded: the author
   expect((await w.post(`/v1/payment_intents/${intent.id}/capture`)).body.code).toBe('payment_outcome_unknown');
   await w.advance(PAST_GRACE);
   expect((await w.get(`/v1/payment_intents/${intent.id}`)).body.status).toBe('authorized');
+  // The watch's first look finds nothing yet; the capture lands after it, and the next look records it.
+  await w.advance(FIRST_RECHECK);
+  expect(watched()).toBe(1);
 
   await w.release(hold);
   expect(await w.ledger()).toMatchObject([{ status: 'captured', captured: 1500 }]);
-  await w.advance(FIRST_RECHECK);
+  await w.advance(2 * FIRST_RECHECK);
   expect((await w.get(`/v1/payment_intents/${intent.id}`)).body).toMatchObject({ status: 'succeeded', amount_received: 1500 });
+  expect(watched()).toBe(0);
   // Captured at the processor means no void here either.
   expect((await w.post(`/v1/payment_intents/${intent.id}/void`)).status).toBe(409);
 });
@@ -98,10 +102,14 @@ it('a void that lands after the service gave up on it is recorded: the intent tu
   await w.advance(PAST_GRACE);
   expect((await w.get(`/v1/payment_intents/${intent.id}`)).body.status).toBe('authorized');
 
+  await w.advance(FIRST_RECHECK);
+  expect(watched()).toBe(1);
+
   await w.release(hold);
   expect(await w.ledger()).toMatchObject([{ status: 'voided', captured: 0 }]);
-  await w.advance(FIRST_RECHECK);
+  await w.advance(2 * FIRST_RECHECK);
   expect((await w.get(`/v1/payment_intents/${intent.id}`)).body.status).toBe('voided');
+  expect(watched()).toBe(0);
 });
 
 it('a refund that lands after it was canceled is recorded: the refund turns succeeded and the totals match the processor', async () => {
@@ -111,10 +119,13 @@ it('a refund that lands after it was canceled is recorded: the refund turns succ
   expect((await w.refund(intent, 'refund-2', 500)).status).toBe(502);
   await w.advance(PAST_GRACE);
   expect((await w.get(`/v1/refunds?payment_intent=${intent}`)).body.data[0]).toMatchObject({ status: 'canceled' });
+  await w.advance(FIRST_RECHECK);
+  expect(watched()).toBe(1);
 
   await w.release(hold);
   expect((await w.ledger())[0]).toMatchObject({ refunded: 500 });
-  await w.advance(FIRST_RECHECK);
+  await w.advance(2 * FIRST_RECHECK);
+  expect(watched()).toBe(0);
   const listed = (await w.get(`/v1/refunds?payment_intent=${intent}`)).body;
   expect(listed).toMatchObject({ amount_refunded: 500, data: [{ status: 'succeeded', amount: 500 }] });
   expect(eventTypes(intent)).toContain('charge.refunded');
