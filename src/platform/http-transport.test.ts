@@ -1,11 +1,28 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { httpTransport } from './http-transport.ts';
 
 let server: Server;
 let base: string;
 const seen: { method: string; body: string; auth: string | undefined; sockets: Set<unknown> } = { method: '', body: '', auth: undefined, sockets: new Set() };
+
+/** An answer that never ends on its own: 16 KB chunks until the client closes the socket. */
+const stream = { written: 0, closed: false };
+function endless(res: import('node:http').ServerResponse) {
+  stream.written = 0;
+  stream.closed = false;
+  res.writeHead(200);
+  res.on('close', () => (stream.closed = true));
+  const chunk = Buffer.alloc(16 * 1024, 'x');
+  const write = () => {
+    if (res.destroyed || stream.written > 64 * 1024 * 1024) return;
+    stream.written += chunk.length;
+    if (res.write(chunk)) setImmediate(write);
+    else res.once('drain', write);
+  };
+  write();
+}
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -17,6 +34,7 @@ beforeAll(async () => {
       seen.body = body;
       seen.auth = req.headers.authorization;
       if (req.url === '/slow') return setTimeout(() => res.end('late'), 2000);
+      if (req.url === '/endless') return endless(res);
       res.writeHead(req.url === '/missing' ? 404 : 201, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ echoed: body.length }));
     });
@@ -41,6 +59,15 @@ describe('httpTransport', () => {
     seen.sockets.clear();
     for (let i = 0; i < 5; i++) await (await send(`${base}/v1/x`, { method: 'GET' })).text();
     expect(seen.sockets.size).toBe(1);
+  });
+
+  it('keeps at most maxResponseBytes of an answer, then closes the socket', async () => {
+    const capped = httpTransport({ maxResponseBytes: 64 * 1024 });
+    const res = await capped(`${base}/endless`, { method: 'GET' });
+    expect(res.status).toBe(200);
+    expect((await res.text()).length).toBe(64 * 1024);
+    await vi.waitFor(() => expect(stream.closed).toBe(true));
+    expect(stream.written).toBeLessThan(4 * 1024 * 1024);
   });
 
   it('gives up when the caller aborts', async () => {

@@ -22,7 +22,15 @@ export interface TransportResponse {
  */
 const IDLE_MS = 4000;
 
-export function httpTransport(opts: { maxSockets?: number } = {}): FetchLike {
+export interface TransportOptions {
+  maxSockets?: number;
+  /** The sockets' DNS look-up (node's `lookup` option): the webhook sender checks every address it connects to. */
+  lookup?: NonNullable<http.RequestOptions['lookup']>;
+  /** Keeps at most this many bytes of an answer, then closes the socket (a receiver cannot make us buffer without end). */
+  maxResponseBytes?: number;
+}
+
+export function httpTransport(opts: TransportOptions = {}): FetchLike {
   const agents = {
     'http:': new http.Agent({ keepAlive: true, maxSockets: opts.maxSockets ?? 64, timeout: IDLE_MS }),
     'https:': new https.Agent({ keepAlive: true, maxSockets: opts.maxSockets ?? 64, timeout: IDLE_MS }),
@@ -36,14 +44,24 @@ export function httpTransport(opts: { maxSockets?: number } = {}): FetchLike {
       const body = typeof init.body === 'string' ? init.body : undefined;
       const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
       if (body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(body));
-      const req = lib.request(target, { method: init.method ?? 'GET', headers, agent }, (res) => {
+      const req = lib.request(target, { method: init.method ?? 'GET', headers, agent, ...(opts.lookup ? { lookup: opts.lookup } : {}) }, (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
+        let size = 0;
+        const answer = () => {
           const text = Buffer.concat(chunks).toString('utf8');
           resolve({ status: res.statusCode ?? 0, text: async () => text });
+        };
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (opts.maxResponseBytes === undefined || size <= opts.maxResponseBytes) return void chunks.push(c);
+          // Over the cap: what fits is kept, the answer is given, and the socket is closed.
+          chunks.push(c.subarray(0, c.length - (size - opts.maxResponseBytes)));
+          res.removeAllListeners('data');
+          answer();
+          req.destroy();
         });
+        res.on('error', reject);
+        res.on('end', answer);
       });
       req.on('error', reject);
       init.signal?.addEventListener('abort', () => req.destroy(new Error('aborted')), { once: true });

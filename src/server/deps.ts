@@ -8,6 +8,7 @@ import { randomChars } from './ids.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MemoryRateLimiter } from './middleware/rate-limit-memory.ts';
 import { httpTransport, type FetchLike } from '../platform/http-transport.ts';
+import { systemResolver } from './engine/webhooks/webhook-network.ts';
 import { SandboxProcessorAdapter } from './processors/sandbox/adapter.ts';
 import { createStore } from './store/index.ts';
 import { keptValue } from './store/kept-value.ts';
@@ -59,6 +60,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     // sandbox processor stands in for them, as Doc 3 allows for every sandbox merchant.
     processorFor: (kind) => (kind === 'none' ? null : adapter),
     providerWebhookSecret: webhookSecret,
+    webhookNet: { allowHosts: config.webhookAllowHosts, resolve: systemResolver },
   };
   return { deps, sandbox, store, adapter };
 }

@@ -25,6 +25,8 @@ export const EnvSchema = z.object({
   SVCPAY_DESCRIPTOR_PASSTHROUGH: z.enum(['on', 'off']).default('on'),
   /** Doc 3: a webhook receiver has 10 seconds to answer 2xx; tests shorten it to see a slow one retried. */
   SVCPAY_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  /** Doc 3: host names a test-mode webhook may reach whatever their address (comma list, for containers). */
+  SVCPAY_WEBHOOK_ALLOW_HOSTS: z.string().default(''),
   /** How long the service waits for the processor's answer before the outcome counts as unknown (reconciled later). */
   SVCPAY_PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
   /** How long one reconciler pass may keep starting look-ups; the rest wait for the next pass. */
@@ -54,6 +56,8 @@ export interface Config {
   descriptorPassthrough: boolean;
   /** How long a webhook receiver has to answer before the attempt counts as failed. */
   webhookTimeoutMs: number;
+  /** `SVCPAY_WEBHOOK_ALLOW_HOSTS`, lower case; IPv6 literals bracketed as URLs write them. */
+  webhookAllowHosts: string[];
   /** How long a processor call may take before its outcome counts as unknown. */
   processorTimeoutMs: number;
   /** How long one reconciler pass may keep starting look-ups (real time). */
@@ -85,6 +89,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     distDir: e.SVCPAY_DIST ?? resolve(import.meta.dirname, '../../dist'),
     descriptorPassthrough: e.SVCPAY_DESCRIPTOR_PASSTHROUGH === 'on',
     webhookTimeoutMs: e.SVCPAY_WEBHOOK_TIMEOUT_MS,
+    webhookAllowHosts: e.SVCPAY_WEBHOOK_ALLOW_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean)
+      .map((h) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h)),
     processorTimeoutMs: e.SVCPAY_PROCESSOR_TIMEOUT_MS,
     reconcileBudgetMs: e.SVCPAY_RECONCILE_BUDGET_MS,
   };

@@ -10,6 +10,7 @@ import { buildDeps } from './deps.ts';
 import { loadConfig } from './env.ts';
 import { createLogger } from './log.ts';
 import { freePorts } from '../platform/ports.ts';
+import { offlineResolver } from './testing.ts';
 
 function listen(fetch: (req: Request) => Response | Promise<Response>, port: number): Promise<ServerType> {
   return new Promise((resolve, reject) => {
@@ -34,6 +35,7 @@ export async function networkApp(env: Record<string, string> = {}) {
     ...env,
   });
   const { deps, sandbox, store } = await buildDeps(config, createLogger(true, (l) => lines.push(l)));
+  deps.webhookNet.resolve = offlineResolver;
   const servers = [await listen(createApp(deps).fetch, port), await listen(sandbox.app.fetch, processorPort)];
 
   /** One JSON call to the service; the answer's status and parsed body (null when empty). */

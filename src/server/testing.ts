@@ -19,6 +19,7 @@ export async function testApp(env: Record<string, string> = {}) {
   const lines: string[] = [];
   const config = loadConfig({ SVCPAY_DATA: ':memory:', SVCPAY_LOG: 'info', ...env });
   const { deps, sandbox, store } = await buildDeps(config, createLogger(true, (l) => lines.push(l)), { processorTransport: 'in-process' });
+  deps.webhookNet.resolve = offlineResolver;
   const app = createApp(deps);
   // The processor's events reach this app's `/api/webhooks/sandbox` without a socket. Events are
   // sent by the processor's runDue or an explicit emit only, never in the background of a test.
@@ -58,6 +59,14 @@ export function loseAnswer(processor: Processor, method: ProcessorMethod) {
   };
   return () => (p[method] = real);
 }
+
+/**
+ * Tests use only loopback: no host name reaches a real DNS server. `localhost` and address literals
+ * need no resolver; a test that needs a name sets `deps.webhookNet.resolve` to a zone of its own.
+ */
+export const offlineResolver = async (host: string): Promise<never> => {
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host} (tests resolve no names)`), { code: 'ENOTFOUND' });
+};
 
 /**
  * A provider whose revocation of a browser form answers but does not take: an older form can

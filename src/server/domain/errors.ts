@@ -100,7 +100,7 @@ export const catalogue = {
   webhook_subscription_conflict: entry('MERCHANT', 'A subscription for this URL already exists.', 'Update the existing subscription (PATCH) instead of creating another one.'),
   webhook_subscription_url_immutable: entry('MERCHANT', 'A subscription’s url cannot change.', 'Delete the subscription and create one for the new URL.'),
   webhook_event_not_found: entry('MERCHANT', 'No such webhook event.', 'Check the event id, and that the key is of the same merchant and mode.'),
-  webhook_endpoint_unreachable: entry('NETWORK', 'The subscription’s URL did not answer within 10 seconds.', 'Check that the endpoint is reachable from the internet and answers quickly.', true),
+  webhook_test_delivery_failed: entry('NETWORK', 'The test event could not be delivered to the subscription’s URL.', 'Check that the endpoint is reachable from the internet, answers within 10 seconds, and is not on a private network.', true),
   webhook_missing_signature: entry('NETWORK', 'The provider webhook carries no x-svc-signature header.', 'Sign `<t>.<raw body>` with HMAC-SHA256 and the gateway secret and send it as `x-svc-signature: t=…,v1=…`.'),
   webhook_invalid_signature: entry('NETWORK', 'The provider webhook signature is wrong or its t is more than 300 seconds from now.', 'Sign `<t>.<raw body>` with HMAC-SHA256 and the gateway secret; `t` within 300 seconds of now.'),
   webhook_not_configured: entry('INTERNAL', 'No webhook secret is configured for this gateway.', 'Check the gateway id in the provider dashboard’s webhook URL.'),

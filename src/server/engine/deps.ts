@@ -12,6 +12,8 @@ import type { Store } from '../store/types.ts';
 import type { RedirectSigner } from './redirect.ts';
 import type { Sealer } from './sealed.ts';
 
+import type { WebhookNetwork } from './webhooks/webhook-network.ts';
+
 export interface EngineDeps {
   config: Config;
   clock: Clock;
@@ -22,6 +24,8 @@ export interface EngineDeps {
   sealer: Sealer;
   /** The adapter for a merchant's processor; null for `none` (Doc 3: binder_unavailable). */
   processorFor(kind: ProcessorKind): Processor | null;
+  /** Where webhooks may go, and the resolver that says where a host name points (webhooks/webhook-network.ts). */
+  webhookNet: WebhookNetwork;
   /** The secret the sandbox processor signs its webhooks with (`/api/webhooks/sandbox` verifies with it). */
   providerWebhookSecret: string;
 }

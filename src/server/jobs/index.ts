@@ -11,7 +11,7 @@ import { deliverDue } from '../engine/webhooks/webhook-delivery.ts';
 import { drainInbound } from '../engine/webhooks/inbound-events.ts';
 import { oneAtATime } from '../serial.ts';
 
-type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'signer' | 'sealer' | 'config'>;
+type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'signer' | 'sealer' | 'config' | 'webhookNet'>;
 
 export async function runDue(deps: JobDeps, opts: { reconcile?: boolean } = {}) {
   // The processor's own clock-driven work (settlements, async refunds, disputes) and its webhook

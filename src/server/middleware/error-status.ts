@@ -78,7 +78,7 @@ export const httpStatus = {
   webhook_subscription_conflict: 409,
   webhook_subscription_url_immutable: 400,
   webhook_event_not_found: 404,
-  webhook_endpoint_unreachable: 502,
+  webhook_test_delivery_failed: 502,
   webhook_missing_signature: 401,
   webhook_invalid_signature: 401,
   webhook_not_configured: 503,

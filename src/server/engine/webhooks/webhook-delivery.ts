@@ -63,7 +63,7 @@ export function retryDelayMs(n: number, random: () => number = Math.random): num
   return Math.floor(base * (0.9 + 0.1 * random()));
 }
 
-type DeliveryDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'log' | 'config'>;
+type DeliveryDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'log' | 'config' | 'webhookNet'>;
 
 export interface DeliveryRun {
   sent: number;
@@ -108,7 +108,7 @@ async function deliverOne(deps: DeliveryDeps, id: string): Promise<'delivered' |
   });
   if (!leased) return 'skipped';
   const { d, sub, event } = leased;
-  const sent = await sendSigned(sub.url, envelopeOf(event), signingSecrets(deps, sub), deps.config.webhookTimeoutMs);
+  const sent = await sendSigned(deps.webhookNet, sub, envelopeOf(event), signingSecrets(deps, sub), deps.config.webhookTimeoutMs);
   return deps.store.tx(async (r) => {
     const nowMs = deps.clock.nowMs();
     const now = new Date(nowMs).toISOString();

@@ -3,8 +3,9 @@
  * v1=<hex>[,v1=<hex>]`, HMAC-SHA256 keyed with each `whsec_*` over `<t>.<raw body>`, new secret
  * first. A 2xx within 10 seconds counts as delivered.
  */
-import { httpTransport } from '../../../platform/http-transport.ts';
+import { httpTransport, type FetchLike } from '../../../platform/http-transport.ts';
 import { SIGNATURE_HEADER, signatureHeader } from '../../../platform/signature.ts';
+import { RefusedTarget, checkedAddresses, guardedLookup, type WebhookNetwork } from './webhook-network.ts';
 
 /** Doc 3: a 2xx within 10 seconds counts. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -17,15 +18,47 @@ export interface SendResult {
   error: string | null;
 }
 
-const transport = httpTransport({ maxSockets: 8 });
+/** A receiver's answer is read up to this size, then the socket is closed (only its status counts). */
+export const MAX_ANSWER_BYTES = 64 * 1024;
 
-export async function sendSigned(url: string, rawBody: string, secrets: string[], timeoutMs = DELIVERY_TIMEOUT_MS): Promise<SendResult> {
+/**
+ * One keep-alive pool per network policy and mode: a socket is checked when it connects, so a pooled
+ * socket of a test-mode subscription (which may reach an allow-listed host) never serves a live one.
+ */
+const transports = new WeakMap<WebhookNetwork, Map<boolean, FetchLike>>();
+function transportFor(net: WebhookNetwork, livemode: boolean): FetchLike {
+  const byMode = transports.get(net) ?? new Map<boolean, FetchLike>();
+  transports.set(net, byMode);
+  let transport = byMode.get(livemode);
+  if (!transport) {
+    transport = httpTransport({ maxSockets: 8, lookup: guardedLookup(net, livemode), maxResponseBytes: MAX_ANSWER_BYTES });
+    byMode.set(livemode, transport);
+  }
+  return transport;
+}
+
+/** What a failed send says to the merchant: what went wrong, never the socket's own words (address, port, errno). */
+function failureOf(err: unknown, aborted: boolean, timeoutMs: number): string {
+  if (aborted) return `no answer within ${timeoutMs} ms`;
+  if (err instanceof RefusedTarget) return `not sent: ${err.message}`;
+  return 'could not connect to the endpoint';
+}
+
+export async function sendSigned(
+  net: WebhookNetwork,
+  target: { url: string; livemode: boolean },
+  rawBody: string,
+  secrets: string[],
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+): Promise<SendResult> {
   const started = performance.now();
   const t = Math.floor(Date.now() / 1000);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const res = await transport(url, {
+    // A literal address never reaches the socket's look-up: it is checked here (a name is checked there too).
+    await checkedAddresses(net, new URL(target.url).hostname, target.livemode);
+    const res = await transportFor(net, target.livemode)(target.url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'User-Agent': 'svcpay-webhooks/1', [SIGNATURE_HEADER]: signatureHeader(secrets, rawBody, t) },
       body: rawBody,
@@ -34,7 +67,7 @@ export async function sendSigned(url: string, rawBody: string, secrets: string[]
     await res.text();
     return { status: res.status, delivered: res.status >= 200 && res.status < 300, ms: Math.round(performance.now() - started), error: null };
   } catch (err) {
-    return { status: null, delivered: false, ms: Math.round(performance.now() - started), error: controller.signal.aborted ? `no answer within ${timeoutMs} ms` : err instanceof Error ? err.message : String(err) };
+    return { status: null, delivered: false, ms: Math.round(performance.now() - started), error: failureOf(err, controller.signal.aborted, timeoutMs) };
   } finally {
     clearTimeout(timer);
   }

@@ -3,12 +3,11 @@
  * a `whsec_*` secret shown on create and rotate only (kept sealed), a rotation that signs with both
  * secrets for 24 hours of service clock, and a synchronous test send.
  */
-import { isIP } from 'node:net';
 import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../ids.ts';
 import type { Reads } from '../../store/types.ts';
-import { isLocalHost } from '../redirect-urls.ts';
+import { RefusedTarget, checkedAddresses, type WebhookNetwork } from './webhook-network.ts';
 import { sendSigned } from './webhook-send.ts';
 import type { AuthContext, WebhookSubscriptionRecord } from '../../domain/index.ts';
 import { keepOutcome } from '../idempotency.ts';
@@ -20,7 +19,7 @@ export interface CreatedSubscription {
   secret: string;
 }
 
-type SubscriptionDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'config'>;
+type SubscriptionDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'config' | 'webhookNet'>;
 
 /** Doc 3: for 24 hours after a rotation each delivery carries both signatures, new first. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -28,23 +27,12 @@ export const URL_MAX = 2048;
 
 const owner = (auth: AuthContext) => ({ merchantId: auth.merchant.id, livemode: auth.livemode });
 
-/** Private, loopback and link-local addresses a live subscription may not point at. */
-function isPrivateAddress(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (isLocalHost(host) || h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal')) return true;
-  if (isIP(h) === 4) {
-    const [a, b] = h.split('.').map(Number) as [number, number];
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
-  }
-  if (isIP(h) === 6) return h === '::1' || h === '::' || /^f[cd]/.test(h) || /^fe[89ab]/.test(h) || h.startsWith('::ffff:');
-  return false;
-}
-
 /**
- * Outbound requests go only to http/https URLs. Live mode needs https on a public host; test mode
- * allows http and loopback (tests need a local receiver).
+ * Outbound requests go only to http/https URLs, to a host the network rules allow
+ * (webhook-network.ts): live mode needs https on a public host; test mode also allows loopback and
+ * the allow-listed hosts. A host name is resolved now (and again at every delivery).
  */
-export function checkWebhookUrl(raw: string, livemode: boolean): string {
+export async function checkWebhookUrl(net: WebhookNetwork, raw: string, livemode: boolean): Promise<string> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -54,7 +42,12 @@ export function checkWebhookUrl(raw: string, livemode: boolean): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new DomainError('validation_url_scheme_forbidden', 'url must use https (or http in test mode).');
   if (url.username || url.password) throw new DomainError('validation_error', 'url must not carry a user name or password.');
   if (livemode && url.protocol !== 'https:') throw new DomainError('validation_url_scheme_forbidden', 'A live subscription needs an https url.');
-  if (livemode && isPrivateAddress(url.hostname)) throw new DomainError('validation_url_scheme_forbidden', 'A live subscription cannot point at a private, loopback or link-local address.');
+  try {
+    await checkedAddresses(net, url.hostname, livemode);
+  } catch (err) {
+    if (err instanceof RefusedTarget) throw new DomainError('validation_url_scheme_forbidden', `url cannot be used: ${err.message}.`);
+    throw err;
+  }
   return url.toString();
 }
 
@@ -73,7 +66,7 @@ export interface CreateInput {
 
 /** Returns the record and its secret in clear, for the one answer that shows it. */
 export async function createSubscription(deps: SubscriptionDeps, auth: AuthContext, input: CreateInput, idem?: IdempotencyReservation) {
-  const url = checkWebhookUrl(input.url, auth.livemode);
+  const url = await checkWebhookUrl(deps.webhookNet, input.url, auth.livemode);
   const secret = newId.webhookSecret();
   return deps.store.tx(async (r) => {
     if (await r.webhookSubscriptions.findActiveByUrl(owner(auth), url)) throw new DomainError('webhook_subscription_conflict');
@@ -179,7 +172,7 @@ export async function readEvent(deps: Pick<EngineDeps, 'store'>, auth: AuthConte
 /**
  * `send_test_event`: a `test_event: true` envelope sent now, signed like every delivery. The
  * receiver's answer is reported as it is; no answer within 10 seconds is 502
- * `webhook_endpoint_unreachable`. Test events are not stored: they are not events of the account.
+ * `webhook_test_delivery_failed` (no socket detail). Test events are not stored: they are not events of the account.
  */
 export async function sendTestEvent(deps: SubscriptionDeps, auth: AuthContext, id: string) {
   const w = await forKey(deps.store.read, auth, id);
@@ -193,7 +186,8 @@ export async function sendTestEvent(deps: SubscriptionDeps, auth: AuthContext, i
     merchant_id: auth.merchant.id,
     data: { session_id: null, payment_intent_id: null, amount: 0, currency: 'USD', note: 'svcpay test event: do nothing and answer 2xx' },
   };
-  const sent = await sendSigned(w.url, JSON.stringify(envelope), signingSecrets(deps, w), deps.config.webhookTimeoutMs);
-  if (sent.status === null) throw new DomainError('webhook_endpoint_unreachable', `The endpoint did not answer: ${sent.error}.`);
+  const sent = await sendSigned(deps.webhookNet, w, JSON.stringify(envelope), signingSecrets(deps, w), deps.config.webhookTimeoutMs);
+  // Doc 1's code, and only what the merchant can act on: never the socket's address, port or errno.
+  if (sent.status === null) throw new DomainError('webhook_test_delivery_failed', `The test event could not be delivered: ${sent.error}.`);
   return { id: envelope.id, type, delivered: sent.delivered, status: sent.status };
 }

@@ -134,7 +134,7 @@ export function webhookSubscriptionRoutes(deps: Deps) {
       method: 'post',
       path: '/v1/webhook_subscriptions/{id}/send_test_event',
       summary: 'Send a signed test_event: true event now and report the answer; 502 when the URL does not answer in 10 s',
-      'x-error-codes': ['webhook_subscription_not_found', 'webhook_endpoint_unreachable', ...LIMIT_CODES],
+      'x-error-codes': ['webhook_subscription_not_found', 'webhook_test_delivery_failed', ...LIMIT_CODES],
       middleware: write,
       request: { params: IdParam },
       responses: { 200: json(TestEventResult), ...errorResponses(401, 403, 404, 429), 502: json(z.object({ code: z.string() }), 'The URL did not answer') },
