@@ -2,7 +2,7 @@
  * One chain for every API route (ARCHITECTURE.md, "What never happens": a route without auth,
  * version and rate-limit middleware). A route states its policy once; `guard` turns it into the
  * middlewares in their only correct order:
- *   per-IP/per-session limits → key auth → per-key limits → origin check → idempotency.
+ *   per-IP limits → key auth → per-key and per-session limits → origin check → idempotency.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';

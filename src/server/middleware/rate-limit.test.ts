@@ -134,6 +134,21 @@ describe('rate limits (Doc 1 table)', () => {
     expect([res.headers.get('x-ratelimit-limit'), res.headers.get('x-ratelimit-remaining')]).toEqual(['6', '5']);
   });
 
+  it('never lets calls that fail auth, or another merchant’s key, use up a buyer’s tries on a session (issue 18, finding 3)', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant({ settings: { sameSessionRetry: 10 } });
+    const other = await t.merchant();
+    const s = await (await t.json('POST', '/v1/sessions', { ...BODY, integrationMode: 'elements', chargeAtSubmit: true }, bearer(keys.secret))).json();
+    const charge = (key: string, ip: string) => t.json('POST', `/v1/public/sessions/${s.id}/charge`, { card: CARD }, { ...bearer(key), Origin: SERVICE }, ip);
+    for (let i = 0; i < 7; i++) expect((await charge('vp_pk_test_notARealKey000', `203.0.113.${i}`)).status).toBe(401);
+    // Another merchant's key counts in a bucket of its own, not the buyer's.
+    for (let i = 0; i < 6; i++) expect((await charge(other.keys.publishable, `203.0.113.${10 + i}`)).status).toBe(404);
+    expect((await charge(other.keys.publishable, '203.0.113.20')).status).toBe(429);
+    const buyer = await charge(keys.publishable, '192.0.2.50');
+    expect(buyer.status).toBe(200);
+    expect(buyer.headers.get('x-ratelimit-remaining')).toBe('5');
+  });
+
   it('holds one socket address to 20 card tries a minute across sessions, whatever X-Forwarded-For it forges', async () => {
     const t = await testApp();
     const { keys } = await t.merchant({ settings: { sameSessionRetry: 10 } });

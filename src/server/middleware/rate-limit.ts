@@ -1,7 +1,7 @@
 /**
  * Rate limits of Doc 1's table, on the service clock. Two middlewares share one list of buckets
- * per route: the per-IP and per-session axes run before auth (Doc 3: calls refused at auth count
- * on per-IP buckets only), the per-key axis after it. The IP is the socket's peer address, never
+ * per route: the per-IP axis runs before auth (Doc 3: calls refused at auth count on per-IP
+ * buckets only), the per-key and per-session axes after it. The IP is the socket's peer address, never
  * a header, so a forged `Origin` or `X-Forwarded-For` changes nothing: these limits are also the
  * defence against card testing on the public charge and token routes.
  */
@@ -129,12 +129,11 @@ async function sessionOf(c: Context): Promise<string> {
   }
 }
 
-/** Per-IP and per-session buckets, before auth; also writes the headers of every bucket counted. */
+/** Per-IP buckets, before auth (a call refused at auth still counts there); also writes the headers of every bucket counted. */
 export const limitBeforeAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!deps.config.rateLimits) return next();
-    const session = limits.some((l) => BUCKETS[l.bucket].axis === 'session') ? await sessionOf(c) : '-';
-    await count(c, deps, limits, ['ip', 'session'], claimsSecretKey(c), (axis) => (axis === 'ip' ? clientIp(c) : session));
+    await count(c, deps, limits, ['ip'], claimsSecretKey(c), () => clientIp(c));
     setHeaders(c);
     await next();
   });
@@ -145,12 +144,17 @@ function setHeaders(c: Context<AppEnv>) {
   if (counted.length) for (const [k, v] of Object.entries(headersOf(counted))) c.header(k, v);
 }
 
-/** Per-key buckets, after auth (the key is known and valid). */
+/**
+ * Per-key and per-session buckets, after auth (the key is known and valid). A session's bucket counts
+ * only calls that passed auth (Doc 3), under the key's merchant: calls with a bogus or another
+ * merchant's key never use up a buyer's tries (issue 18, finding 3).
+ */
 export const limitAfterAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!deps.config.rateLimits) return next();
     const auth = c.get('auth');
-    await count(c, deps, limits, ['key'], auth.keyType === 'secret', () => auth.keyId);
+    const session = limits.some((l) => BUCKETS[l.bucket].axis === 'session') ? `${auth.merchant.id}:${await sessionOf(c)}` : '-';
+    await count(c, deps, limits, ['key', 'session'], auth.keyType === 'secret', (axis) => (axis === 'key' ? auth.keyId : session));
     setHeaders(c);
     await next();
   });
