@@ -11,6 +11,9 @@ import { deliverDue } from '../engine/webhooks/webhook-delivery.ts';
 import { drainInbound } from '../engine/webhooks/inbound-events.ts';
 import { oneAtATime } from '../serial.ts';
 
+/** How long a browser error report (`POST /api/checkout/client-error`) is kept. */
+export const CLIENT_ERRORS_KEPT_MS = 30 * 24 * 3600_000;
+
 type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'signer' | 'sealer' | 'config' | 'webhookNet'>;
 
 export async function runDue(deps: JobDeps, opts: { reconcile?: boolean } = {}) {
@@ -34,7 +37,9 @@ export async function runDue(deps: JobDeps, opts: { reconcile?: boolean } = {}) 
   if (expired) deps.log.info('expiry sweep', { expired });
   // Doc 1: idempotency keys are kept 24 hours of service clock.
   const pruned = await pruneIdempotency(deps);
-  return { provider, inbound, reconciled, webhooks, expired, pruned };
+  // Browser error reports are kept 30 days of service clock (issue 18, finding 7).
+  const reports = await deps.store.tx((r) => r.clientErrors.prune(new Date(deps.clock.nowMs() - CLIENT_ERRORS_KEPT_MS).toISOString()));
+  return { provider, inbound, reconciled, webhooks, expired, pruned, reports };
 }
 
 /** One reconciler pass within its time budget (SVCPAY_RECONCILE_BUDGET_MS). */

@@ -35,6 +35,8 @@ export const BUCKETS = {
   sdkTelemetry: { axis: 'key', limit: 30 },
   browserTelemetry: { axis: 'ip', limit: 30 },
   healthDeep: { axis: 'ip', limit: 5 },
+  // Doc 3, beyond Document 1's table (issue 18).
+  clientErrorPerIp: { axis: 'ip', limit: 60 },
 } as const satisfies Record<string, { axis: Axis; limit: number }>;
 export type Bucket = keyof typeof BUCKETS;
 
@@ -104,6 +106,16 @@ async function count(c: Context<AppEnv>, deps: Pick<Deps, 'limiter' | 'clock' | 
       throw err;
     }
   }
+}
+
+/**
+ * One hit on one bucket, for a route that answers a refusal in its own shape (client-error's
+ * `{ ok: false, error }`): the hit, or null when rate limits are off.
+ */
+export async function take(deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, bucket: Bucket, id: string): Promise<Hit | null> {
+  if (!deps.config.rateLimits) return null;
+  const b = BUCKETS[bucket];
+  return deps.limiter.hit(`${bucket}:${id}`, b.limit, WINDOW_MS, deps.clock.nowMs());
 }
 
 /** Doc 3: with two buckets on one call, the headers describe the one with the least remaining. */

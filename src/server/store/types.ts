@@ -243,6 +243,8 @@ export interface MetaRepo extends MetaReads {
 
 export interface ClientErrorRepo {
   insert(sessionId: string | null, message: string, context: unknown, now: string): Promise<void>;
+  /** Deletes the reports made before `beforeIso`; how many went. */
+  prune(beforeIso: string): Promise<number>;
 }
 
 /** What a transaction function is handed. */

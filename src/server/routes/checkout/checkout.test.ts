@@ -108,6 +108,32 @@ describe('hosted checkout: init and complete', () => {
   });
 });
 
+describe('client-error reports are limited and kept 30 days (issue 18, finding 7)', () => {
+  it('takes 60 reports a minute from one address, answers the 61st 429 in its own shape, and counts other addresses apart', async () => {
+    const t = await testApp();
+    const send = (ip: string, headers: Record<string, string> = origin) => t.json('POST', '/api/checkout/client-error', { message: 'fields failed to mount' }, headers, ip);
+    // Refused by the origin check, still counted.
+    for (let i = 0; i < 10; i++) expect((await send('198.51.100.20', {})).status).toBe(403);
+    for (let i = 0; i < 50; i++) expect((await send('198.51.100.20')).status).toBe(200);
+    const over = await send('198.51.100.20');
+    expect(over.status).toBe(429);
+    expect(await over.json()).toEqual({ ok: false, error: expect.stringMatching(/too many/i) });
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await send('198.51.100.21')).status).toBe(200);
+    expect(t.count('client_errors')).toBe(51);
+  });
+
+  it('forgets reports older than 30 days of service clock', async () => {
+    const t = await testApp();
+    expect((await t.json('POST', '/api/checkout/client-error', { message: 'old' }, origin)).status).toBe(200);
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 29 * 86400 });
+    expect((await t.json('POST', '/api/checkout/client-error', { message: 'recent' }, origin)).status).toBe(200);
+    expect(t.count('client_errors')).toBe(2);
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 2 * 86400 });
+    expect((t.store.db.prepare('SELECT message FROM client_errors').all() as { message: string }[]).map((r) => r.message)).toEqual(['recent']);
+  });
+});
+
 describe('client-error reports never keep card data', () => {
   const report = async (t: Awaited<ReturnType<typeof testApp>>, body: Record<string, unknown>) => {
     const res = await t.json('POST', '/api/checkout/client-error', body, origin);

@@ -8,6 +8,7 @@ import type { Deps } from '../../context.ts';
 import { scrubCardData, scrubFields } from '../../log.ts';
 import { limitBody } from '../../middleware/body-limit.ts';
 import { sameOriginOnly } from '../../middleware/origin.ts';
+import { clientIp, take } from '../../middleware/rate-limit.ts';
 import { completeCheckout, initCheckout } from '../../engine/payments/forms/hosted-checkout.ts';
 import { completeAnswer } from './wire.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
@@ -42,6 +43,13 @@ export function checkoutRoutes(deps: Deps) {
   // Its own answer shapes ({ ok, error }), per Doc 1's table, not the envelope.
   r.post(
     '/api/checkout/client-error',
+    // Doc 3: 60 reports a minute per address, counted before anything else (issue 18, finding 7).
+    async (c, next) => {
+      const hit = await take(deps, 'clientErrorPerIp', clientIp(c));
+      if (!hit || hit.allowed) return next();
+      c.header('Retry-After', String(Math.min(60, Math.max(1, Math.ceil(hit.retryAfterMs / 1000)))));
+      return c.json({ ok: false, error: 'Too many error reports from this address; try again in a minute.' }, 429);
+    },
     origin,
     limitBody(CLIENT_ERROR_MAX, (c) => c.json({ ok: false, error: 'Payload too large: the limit is 4 KB.' }, 413)),
     async (c) => {

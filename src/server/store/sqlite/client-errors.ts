@@ -4,9 +4,13 @@ import type { ClientErrorRepo } from '../types.ts';
 
 export function clientErrorRepo(db: Db): ClientErrorRepo {
   const insert = db.prepare('INSERT INTO client_errors (session_id, message, context, created_at) VALUES (?, ?, ?, ?)');
+  const prune = db.prepare('DELETE FROM client_errors WHERE created_at < ?');
   return {
     async insert(sessionId, message, context, now) {
       insert.run(sessionId, message, JSON.stringify(context ?? {}), now);
+    },
+    async prune(beforeIso) {
+      return prune.run(beforeIso).changes;
     },
   };
 }
