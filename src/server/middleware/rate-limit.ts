@@ -37,6 +37,8 @@ export const BUCKETS = {
   healthDeep: { axis: 'ip', limit: 5 },
   // Doc 3, beyond Document 1's table (issue 18).
   clientErrorPerIp: { axis: 'ip', limit: 60 },
+  checkoutPerIp: { axis: 'ip', limit: 30 },
+  checkoutPerSession: { axis: 'session', limit: 10 },
 } as const satisfies Record<string, { axis: Axis; limit: number }>;
 export type Bucket = keyof typeof BUCKETS;
 
@@ -70,6 +72,8 @@ export const LIMITS = {
   sdkTelemetry: [{ bucket: 'sdkTelemetry' }],
   browserTelemetry: [{ bucket: 'browserTelemetry' }],
   healthDeep: [{ bucket: 'healthDeep' }],
+  /** Doc 3: the hosted checkout's init and complete, and each fresh form the embed poll hands out. */
+  checkout: [{ bucket: 'checkoutPerIp' }, { bucket: 'checkoutPerSession' }],
 } as const satisfies Record<string, readonly Limit[]>;
 
 /** The peer address of the socket; `app.request` in tests may pass one as `env.incoming`. */
@@ -129,7 +133,7 @@ function headersOf(counted: RateLimitCount[]): Record<string, string> {
 }
 
 /** The session a call is about: its path parameter, else the body's `sessionId` (`POST /v1/public/tokens`). */
-async function sessionOf(c: Context): Promise<string> {
+export async function sessionOf(c: Context): Promise<string> {
   const param = c.req.param('sessionId');
   if (param) return param;
   try {
@@ -149,6 +153,17 @@ export const limitBeforeAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config'>
     setHeaders(c);
     await next();
   });
+
+/**
+ * The checkout endpoints' per-session bucket (they take no key): counted after the origin check and
+ * only for a session that exists, so calls about made-up ids use up nothing but their address's
+ * bucket. `session` names the session the call is about (found by the caller).
+ */
+export async function limitSessionCall(c: Context<AppEnv>, deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[], session: string, axes: Axis[] = ['session']) {
+  if (!deps.config.rateLimits) return;
+  await count(c, deps, limits, axes, false, (axis) => (axis === 'ip' ? clientIp(c) : session));
+  setHeaders(c);
+}
 
 /** Set before the handler (see request-id.ts); the per-key pass overwrites them with all buckets known. */
 function setHeaders(c: Context<AppEnv>) {

@@ -8,7 +8,9 @@ import type { Deps } from '../../context.ts';
 import { scrubCardData, scrubFields } from '../../log.ts';
 import { limitBody } from '../../middleware/body-limit.ts';
 import { sameOriginOnly } from '../../middleware/origin.ts';
-import { clientIp, take } from '../../middleware/rate-limit.ts';
+import { LIMITS, clientIp, limitBeforeAuth, limitSessionCall, sessionOf, take } from '../../middleware/rate-limit.ts';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../../context.ts';
 import { completeCheckout, initCheckout } from '../../engine/payments/forms/hosted-checkout.ts';
 import { completeAnswer } from './wire.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
@@ -24,16 +26,24 @@ const CLIENT_ERROR_MAX = 4096;
 export function checkoutRoutes(deps: Deps) {
   const r = newRouter();
   const origin = sameOriginOnly(deps.config.publicUrl);
+  // Doc 3's checkout buckets (issue 18, finding 2): per address before anything, per session after
+  // the origin check and only for a session that exists.
+  const checkoutIp = limitBeforeAuth(deps, LIMITS.checkout);
+  const checkoutSession = createMiddleware<AppEnv>(async (c, next) => {
+    const id = await sessionOf(c);
+    if (await deps.store.read.sessions.get(id)) await limitSessionCall(c, deps, LIMITS.checkout, id);
+    await next();
+  });
 
   r.openapi(
-    createRoute({ method: 'post', path: '/api/checkout/init', summary: 'Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)', middleware: [origin] as const, request: body(InitRequest), responses: { 200: json(InitResponse), ...errors } }),
+    createRoute({ method: 'post', path: '/api/checkout/init', summary: 'Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)', middleware: [checkoutIp, origin, checkoutSession] as const, request: body(InitRequest), responses: { 200: json(InitResponse), ...errors } }),
     // The hosted page is the one page on the service's origin: a bank challenge of its charge sends
     // the buyer back to the service's return page, which tells the hosted page (issue 10).
     async (c) => c.json(await initCheckout(deps, c.req.valid('json').sessionId, { returnUrl: challengeReturnUrl(deps.config.publicUrl, new URL(deps.config.publicUrl).origin) }), 200),
   );
 
   r.openapi(
-    createRoute({ method: 'post', path: '/api/checkout/complete', summary: "Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)", middleware: [origin] as const, request: body(CompleteRequest), responses: { 200: json(CompleteResponse), ...completeErrors } }),
+    createRoute({ method: 'post', path: '/api/checkout/complete', summary: "Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)", middleware: [checkoutIp, origin, checkoutSession] as const, request: body(CompleteRequest), responses: { 200: json(CompleteResponse), ...completeErrors } }),
     async (c) => {
       const { sessionId, transactionId, buyer, cancel } = c.req.valid('json');
       return c.json(completeAnswer(await completeCheckout(deps, sessionId, transactionId, buyer, cancel)), 200);

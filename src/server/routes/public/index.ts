@@ -11,7 +11,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { auth } from '../../middleware/auth.ts';
 import { guard } from '../../middleware/guard.ts';
 import { replayKept } from '../../middleware/idempotency.ts';
-import { LIMITS } from '../../middleware/rate-limit.ts';
+import { LIMITS, limitSessionCall } from '../../middleware/rate-limit.ts';
 import { randomChars } from '../../ids.ts';
 import { chargeAtSubmit } from '../../engine/payments/charge-at-submit.ts';
 import { embedCompleteAnswer, submitAnswer } from './wire.ts';
@@ -122,7 +122,11 @@ export function publicRoutes(deps: Deps) {
       request: { params: IdParam },
       responses: { 200: json(EmbedTokenResponse), ...errors },
     }),
-    async (c) => c.json(await embedToken(deps, c.get('auth'), c.req.valid('param').sessionId), 200),
+    async (c) => {
+      const { sessionId } = c.req.valid('param');
+      // Each fresh form counts on Doc 3's checkout buckets, per address and per session (issue 18, finding 2).
+      return c.json(await embedToken(deps, c.get('auth'), sessionId, () => limitSessionCall(c, deps, LIMITS.checkout, sessionId, ['ip', 'session'])), 200);
+    },
   );
 
   r.openapi(

@@ -31,7 +31,11 @@ const TRANSIENT: Partial<Record<string, EmbedWaitReason>> = {
   provider_unavailable: 'provider_unavailable',
 };
 
-export async function embedToken(deps: EmbedDeps, auth: AuthContext, sessionId: string) {
+/**
+ * `beforeForm` runs before each fresh form is made and may refuse it (the route's checkout rate
+ * limits, Doc 3: fresh forms count, polls that hand out none do not).
+ */
+export async function embedToken(deps: EmbedDeps, auth: AuthContext, sessionId: string, beforeForm: () => Promise<void> = async () => {}) {
   const found = await sessionForKey(deps.store.read, auth, sessionId);
   if (found.integrationMode !== 'embed') {
     throw new DomainError('session_wrong_state', 'This is an elements session: mount its fields with elements().create(), not mountCheckout.');
@@ -41,6 +45,7 @@ export async function embedToken(deps: EmbedDeps, auth: AuthContext, sessionId: 
   if (session.status === 'succeeded') throw new DomainError('session_already_completed');
   if (session.status === 'expired') throw new DomainError('session_expired');
   if (session.chargeLock !== null) return waiting('payment_in_progress');
+  await beforeForm();
   try {
     return { ready: true as const, ...(await initCheckout(deps, session.id)) };
   } catch (err) {

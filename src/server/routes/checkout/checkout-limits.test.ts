@@ -1,0 +1,70 @@
+/**
+ * Issue 18, finding 2: the hosted checkout and the embed poll are card-testing surfaces too. Doc 3's
+ * buckets: `checkoutPerIp` 30 a minute per address and `checkoutPerSession` 10 a minute per session,
+ * over init, complete and each fresh form the embed poll hands out. A session's bucket counts only
+ * calls that pass the origin check (the checkout endpoints take no key) or the key (the poll).
+ */
+import { describe, expect, it } from 'vitest';
+import { SERVICE, bearer, testApp } from '../../testing.ts';
+
+type T = Awaited<ReturnType<typeof testApp>>;
+const origin = { Origin: SERVICE };
+
+async function hostedSessions(t: T, n: number) {
+  const m = await t.merchant();
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/ok' }, bearer(m.keys.secret));
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  return { m, ids };
+}
+const init = (t: T, sessionId: string, ip: string, headers: Record<string, string> = origin) => t.json('POST', '/api/checkout/init', { sessionId }, headers, ip);
+
+describe('checkout rate limits (Doc 3)', () => {
+  it('opens one session’s form 10 times a minute, from any address; the 11th is 429', async () => {
+    const t = await testApp();
+    const { ids } = await hostedSessions(t, 1);
+    for (let i = 0; i < 10; i++) expect((await init(t, ids[0]!, `192.0.2.${i}`)).status).toBe(200);
+    const over = await init(t, ids[0]!, '192.0.2.99');
+    expect(over.status).toBe(429);
+    expect((await over.json()).code).toBe('rate_limit_exceeded');
+    expect(over.headers.get('x-ratelimit-limit')).toBe('10');
+  });
+
+  it('holds one address to 30 checkout calls a minute across sessions, init and complete alike', async () => {
+    const t = await testApp();
+    const { ids } = await hostedSessions(t, 16);
+    for (const id of ids.slice(0, 15)) {
+      expect((await init(t, id, '198.51.100.40')).status).toBe(200);
+      // A complete with a made-up transaction is refused, and still counted.
+      expect((await t.json('POST', '/api/checkout/complete', { sessionId: id, transactionId: 'sbx_txn_made_up' }, origin, '198.51.100.40')).status).not.toBe(429);
+    }
+    expect((await init(t, ids[15]!, '198.51.100.40')).status).toBe(429);
+    expect((await init(t, ids[15]!, '198.51.100.41')).status).toBe(200);
+  });
+
+  it('never lets calls that fail the origin check, or name no session, use up a session’s bucket', async () => {
+    const t = await testApp();
+    const { ids } = await hostedSessions(t, 1);
+    for (let i = 0; i < 12; i++) expect((await init(t, ids[0]!, `203.0.113.${i}`, {})).status).toBe(403);
+    for (let i = 0; i < 12; i++) expect((await init(t, `vp_cs_test_madeup${i}`, `203.0.113.${50 + i}`)).status).toBe(404);
+    expect((await init(t, ids[0]!, '192.0.2.7')).status).toBe(200);
+    expect((await init(t, ids[0]!, '192.0.2.7')).headers.get('x-ratelimit-remaining')).toBe('8');
+  });
+
+  it('counts each fresh form the embed poll hands out; a poll that hands out none is free', async () => {
+    const t = await testApp();
+    const m = await t.merchant();
+    const s = await (await t.json('POST', '/v1/sessions', { amount: 1500, currency: 'eur' }, bearer(m.keys.secret))).json();
+    const poll = (ip: string) => t.json('GET', `/v1/public/sessions/${s.id}/embed-token`, undefined, bearer(m.keys.publishable), ip);
+    // A payment in progress: ready: false, no form, nothing counted.
+    await t.store.tx(async (r) => r.sessions.update({ ...(await r.sessions.get(s.id))!, chargeLock: 'att_running' }));
+    for (let i = 0; i < 12; i++) expect(await (await poll('192.0.2.1')).json()).toMatchObject({ ready: false });
+    await t.store.tx(async (r) => r.sessions.update({ ...(await r.sessions.get(s.id))!, chargeLock: null }));
+    for (let i = 0; i < 10; i++) expect(await (await poll(`192.0.2.${10 + i}`)).json()).toMatchObject({ ready: true });
+    const over = await poll('192.0.2.30');
+    expect(over.status).toBe(429);
+    expect(t.count('payment_attempts')).toBe(10);
+  });
+});
