@@ -56,6 +56,8 @@ export interface SessionRecord {
   transactionId: string | null;
   vpTxId: string | null;
   vpTxCount: number;
+  /** Payments of the session the processor declined, whatever the surface (issue 18: capped, see MAX_DECLINES). */
+  declines?: number;
   paymentIntentId: string | null;
   retry: { allowed: boolean; attempts_remaining: number } | null;
   lastPaymentError: { code: 'card_declined' | 'payment_failed'; decline_code: string | null } | null;

@@ -11,7 +11,7 @@ import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransa
 import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
 import { recordOutcome, savesCard, type PaymentDeps } from './payments.ts';
-import { moveTo } from '../sessions/session-status.ts';
+import { moveTo, refuseDeclinedOut } from '../sessions/session-status.ts';
 import { expireIfDue, isDue } from '../sessions/sessions.ts';
 import { closeRevokedForms, revokeOlderForms } from './forms/close-forms.ts';
 
@@ -126,6 +126,7 @@ function refuseCharge(s: SessionRecord, expectedAmount: number | undefined) {
   if (s.status === 'expired') throw new DomainError('session_expired');
   if (s.chargeLock !== null) throw new DomainError('charge_in_progress');
   if (s.status === 'failed') throw new DomainError('session_wrong_state', 'This session was declined and cannot be charged again; create a new session.');
+  refuseDeclinedOut(s);
   // Doc 1, PATCH: the approved total must still be the session's.
   if (expectedAmount !== undefined && expectedAmount !== s.amount) throw new DomainError('expected_amount_mismatch');
 }

@@ -219,6 +219,7 @@ async function settle(
 /** Doc 1, `retry`: an elements + chargeAtSubmit session with same-session retry re-opens after a decline. */
 function declined(current: SessionRecord, merchant: Merchant, intent: PaymentIntentRecord, attemptId: string, now: string): SessionRecord {
   const base = {
+    declines: (current.declines ?? 0) + 1,
     lastPaymentError: { code: 'card_declined' as const, decline_code: intent.declineCode },
     chargeLock: null,
     declinedAttemptId: attemptId,

@@ -27,3 +27,17 @@ export function moveTo(s: SessionRecord, to: SessionStatus, changes: Partial<Ses
   }
   return { ...s, ...changes, status: to, updatedAt: now };
 }
+
+/**
+ * Card testing (issue 18, finding 2): a session takes at most this many declined payments, on any
+ * surface (hosted page, embed, charge at submit, an intent with `session_id`); after that it takes no
+ * card, whatever its own retry settings say, and the buyer starts a new checkout.
+ */
+export const MAX_DECLINES = 6;
+
+/** Refuses a new card for a session that was declined `MAX_DECLINES` times. */
+export function refuseDeclinedOut(s: SessionRecord) {
+  if ((s.declines ?? 0) >= MAX_DECLINES) {
+    throw new DomainError('session_wrong_state', `This session was declined ${MAX_DECLINES} times and takes no more cards; create a new session.`);
+  }
+}

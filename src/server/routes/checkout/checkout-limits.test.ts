@@ -68,3 +68,53 @@ describe('checkout rate limits (Doc 3)', () => {
     expect(t.count('payment_attempts')).toBe(10);
   });
 });
+
+describe('declines per session (issue 18, finding 2)', () => {
+  const DECLINE = { number: '4000000000000002', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' };
+  /** One round of card testing on the hosted page: open the form, pay the processor with a card it declines, complete. */
+  async function declinedRound(t: T, sessionId: string) {
+    const form = await init(t, sessionId, '192.0.2.5');
+    expect(form.status).toBe(200);
+    const { token } = (await form.json()) as { token: string };
+    const paid = await t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, card: DECLINE }) });
+    const { transactionId } = (await paid.json()) as { transactionId: string };
+    const done = await t.json('POST', '/api/checkout/complete', { sessionId, transactionId }, origin, '192.0.2.5');
+    expect((await done.json()).status).not.toBe('succeeded');
+    // Past the rate limits' minute: only the cap on declines is left to stop the next round.
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 61 });
+  }
+
+  it('a hosted session takes 6 declined cards, then no more: card testing needs a new session each time', async () => {
+    const t = await testApp();
+    const { ids } = await hostedSessions(t, 1);
+    for (let i = 0; i < 6; i++) await declinedRound(t, ids[0]!);
+    const seventh = await init(t, ids[0]!, '192.0.2.5');
+    expect(seventh.status).toBe(409);
+    expect(await seventh.json()).toMatchObject({ code: 'session_wrong_state', error: expect.stringMatching(/declined 6 times/) });
+  });
+
+  it('a charge at submit stops at 6 declines even when the merchant allows more retries', async () => {
+    const t = await testApp();
+    const m = await t.merchant({ settings: { sameSessionRetry: 10 } });
+    const s = await (await t.json('POST', '/v1/sessions', { amount: 1000, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true }, bearer(m.keys.secret))).json();
+    const charge = () => t.json('POST', `/v1/public/sessions/${s.id}/charge`, { card: DECLINE }, { ...bearer(m.keys.publishable), ...origin }, '192.0.2.6');
+    for (let i = 0; i < 6; i++) expect((await charge()).status).toBe(200);
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 61 });
+    const seventh = await charge();
+    expect([seventh.status, (await seventh.json()).code]).toEqual([409, 'session_wrong_state']);
+  });
+
+  it('an intent with session_id stops at 6 declines too', async () => {
+    const t = await testApp();
+    const m = await t.merchant();
+    const sk = bearer(m.keys.secret);
+    const s = await (await t.json('POST', '/v1/sessions', { amount: 1000, currency: 'usd', integrationMode: 'elements' }, sk)).json();
+    const pay = async () => {
+      const card = await (await t.json('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_0002' }, sk)).json();
+      return t.json('POST', '/v1/payment_intents', { amount: 1000, currency: 'usd', payment_method: { id: card.id }, session_id: s.id }, sk);
+    };
+    for (let i = 0; i < 6; i++) expect((await (await pay()).json()).status).toBe('failed');
+    const seventh = await pay();
+    expect([seventh.status, (await seventh.json()).code]).toEqual([409, 'session_wrong_state']);
+  });
+});

@@ -7,7 +7,7 @@ import type { EngineDeps } from '../../deps.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { processorOf } from '../../binder.ts';
 import { ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
-import { moveTo } from '../../sessions/session-status.ts';
+import { moveTo, refuseDeclinedOut } from '../../sessions/session-status.ts';
 import { expireIfDue } from '../../sessions/sessions.ts';
 import { newAttempt } from '../attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
@@ -68,6 +68,7 @@ function refuseInit(session: SessionRecord) {
   if (session.status === 'failed' && session.retry && session.retry.attempts_remaining === 0) {
     throw new DomainError('session_wrong_state', 'This session was declined and has no attempts left; create a new session.');
   }
+  refuseDeclinedOut(session);
 }
 
 /**

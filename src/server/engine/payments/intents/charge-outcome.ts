@@ -101,7 +101,9 @@ async function settleSession(r: Repos, s: SessionRecord, intent: PaymentIntentRe
   const mine = s.chargeLock === attemptId;
   if (t.status === 'declined') {
     // A server-side decline leaves the session open: the merchant can charge another card.
-    if (mine) await r.sessions.update({ ...s, status: 'pending', chargeLock: null, lastPaymentError: { code: 'card_declined', decline_code: intent.declineCode }, updatedAt: now });
+    if (mine) {
+      await r.sessions.update({ ...s, status: 'pending', chargeLock: null, declines: (s.declines ?? 0) + 1, lastPaymentError: { code: 'card_declined', decline_code: intent.declineCode }, updatedAt: now });
+    }
     return;
   }
   if (intent.amountMismatch && s.status !== 'succeeded' && s.status !== 'expired') {

@@ -20,7 +20,7 @@ import type { Reads } from '../../../store/types.ts';
 import { forgetAttempt, newAttempt } from '../attempts.ts';
 import { linkChargeBuyer } from '../../buyers/buyers.ts';
 import { revokeForms } from '../payments.ts';
-import { moveTo } from '../../sessions/session-status.ts';
+import { moveTo, refuseDeclinedOut } from '../../sessions/session-status.ts';
 import { assertChargeable, tokenForKey } from '../../tokens/tokens.ts';
 import { applyCharge } from './charge-outcome.ts';
 import { keepOutcome, madeBySameRequest } from '../../idempotency.ts';
@@ -226,6 +226,7 @@ function refuseSessionCharge(s: SessionRecord | undefined, auth: AuthContext, bo
   if (s.status === 'succeeded' || s.chargeLock !== null || s.paymentStatus !== 'unpaid') throw new DomainError('charge_in_progress', 'This session already has a payment; read the session before charging again.');
   if (s.status === 'expired') throw new DomainError('session_expired');
   if (s.mode === 'setup') throw new DomainError('session_wrong_state', 'A setup session saves a card and is never charged.');
+  refuseDeclinedOut(s);
   // The charge settles the session: it must be for what the session asks (issue 17, finding 7).
   if (body.amount !== s.amount || body.currency.toUpperCase() !== s.currency.toUpperCase()) {
     throw new DomainError('validation_error', `amount and currency must be the session's (${s.amount} ${s.currency.toLowerCase()}) when session_id is sent.`);
