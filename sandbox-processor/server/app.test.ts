@@ -22,10 +22,22 @@ describe('sandbox processor browser charge API', () => {
     expect(body).toMatchObject({ status: 'declined', declineCode: 'card_declined' });
   });
 
+  it('tells a browser only that a card was declined, never why; the server API reads the reason', async () => {
+    const { token, charge, processor } = testProcessor();
+    for (const [number, reason] of [['4000000000000127', 'incorrect_cvc'], ['4000000000009987', 'lost_card'], ['4000000000009979', 'stolen_card'], ['4000000000009995', 'insufficient_funds']]) {
+      const res = await charge({ token: await token(), card: { ...CARD, number: number! } });
+      const text = await res.text();
+      expect(JSON.parse(text)).toMatchObject({ status: 'declined', declineCode: 'card_declined' });
+      expect(text).not.toContain(reason!);
+      const { transactionId } = JSON.parse(text) as { transactionId: string };
+      expect((processor.db.prepare('SELECT decline_code FROM transactions WHERE id = ?').get(transactionId) as { decline_code: string }).decline_code).toBe(reason);
+    }
+  });
+
   it('declines an expired card and refuses a bad number, a wrong-length CVC, a used or unknown token', async () => {
     const { token, charge } = testProcessor();
     const used = await token();
-    expect((await (await charge({ token: used, card: { ...CARD, expYear: 2001 } })).json()).declineCode).toBe('expired_card');
+    expect((await (await charge({ token: used, card: { ...CARD, expYear: 2001 } })).json()).declineCode).toBe('card_declined');
     expect((await charge({ token: used, card: CARD })).status).toBe(409);
     const fresh = await token();
     expect((await charge({ token: fresh, card: { ...CARD, number: '4242424242424241' } })).status).toBe(400);

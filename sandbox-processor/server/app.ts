@@ -93,7 +93,10 @@ export function sandboxProcessorApp(opts: ProcessorAppOptions) {
     return c.json({
       transactionId: t.id,
       status: t.status,
-      ...(t.declineCode ? { declineCode: t.declineCode } : {}),
+      // A browser hears only that the card was declined (issue 18, finding 2): the reason (a stolen
+      // card, a wrong security code) would make these fields a card-testing oracle. The service reads
+      // the real code through the server API, and tells the buyer what it may.
+      ...(t.status === 'declined' ? { declineCode: 'card_declined' } : {}),
       brand: t.brand,
       last4: t.last4,
     });
