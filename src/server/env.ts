@@ -1,5 +1,6 @@
 /** Process configuration, parsed once at start (Doc 3, "Name and addresses"). */
 import { z } from 'zod';
+import { isLoopbackListener } from '../platform/loopback.ts';
 import { resolve } from 'node:path';
 
 const Url = z.url().transform((u) => u.replace(/\/+$/, ''));
@@ -71,6 +72,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`svcpay: invalid environment\n${lines}`);
   }
   const e = parsed.data;
+  // Issue 18, finding 5: the control API mints keys and moves the clock; on a listener other machines
+  // can reach, it needs a token (or to be off).
+  if (e.SVCPAY_CONTROL === 'on' && e.HOST !== undefined && !isLoopbackListener(e.HOST) && e.SVCPAY_CONTROL_TOKEN === undefined) {
+    throw new Error(
+      `svcpay: invalid environment\n  HOST=${e.HOST} listens beyond this machine while the sandbox control API is on without a token: set SVCPAY_CONTROL_TOKEN (every /_sandbox/ call then needs it as a bearer) or SVCPAY_CONTROL=off`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,

@@ -25,7 +25,8 @@ export async function testApp(env: Record<string, string> = {}) {
   // sent by the processor's runDue or an explicit emit only, never in the background of a test.
   sandbox.setDeliver((url, init) => app.request(url, init), { atOnce: false });
   const merchant = (input: NewMerchant = {}) => createMerchant(deps, input);
-  const json = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, ip = '198.51.100.7') =>
+  // A test's own calls come from a documentation address; its control-API calls from this machine (the API answers no other peer).
+  const json = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, ip = path.startsWith('/_sandbox') ? '127.0.0.1' : '198.51.100.7') =>
     app.request(
       path,
       {

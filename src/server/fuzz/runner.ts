@@ -212,7 +212,9 @@ export async function run(w: World, plan: Plan, documented: (key: string, status
   // Absorb what setting up the target wrote, so only the request's own writes are compared.
   w.watch.service.sync();
   w.watch.sandbox.sync();
-  const res = await w.t.app.request(`${path}${plan.query}`, { method, headers, body: method === 'GET' ? undefined : sent.raw }, fromIp(plan.ip));
+  // The control API answers only to this machine: its calls come from loopback (every address counts the same there).
+  const ip = path.startsWith('/_sandbox') ? '127.0.0.1' : plan.ip;
+  const res = await w.t.app.request(`${path}${plan.query}`, { method, headers, body: method === 'GET' ? undefined : sent.raw }, fromIp(ip));
   const text = await res.text();
   // A fault a (mutated) body armed is checked here and disarmed: it would slow every later request.
   if (path.startsWith('/_sandbox/faults')) w.t.sandbox.faults.clear();

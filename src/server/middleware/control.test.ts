@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE, bearer, testApp } from '../testing.ts';
+import { SERVICE, bearer, fromIp, testApp } from '../testing.ts';
+import { loadConfig } from '../env.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
-/** A raw call, so each test says exactly which headers go out. */
-const call = (t: T, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
-  t.app.request(path, { method: init.method ?? 'GET', headers: init.headers ?? {}, body: init.body });
+/** A raw call, so each test says exactly which headers go out; from this machine unless `peer` says otherwise. */
+const call = (t: T, path: string, init: { method?: string; headers?: Record<string, string>; body?: string; peer?: string } = {}) =>
+  t.app.request(path, { method: init.method ?? 'GET', headers: init.headers ?? {}, body: init.body }, fromIp(init.peer ?? '127.0.0.1'));
 
 /** The service clock runs with wall time; a refused advance of an hour would show as a jump. */
 const clockNow = (t: T) => t.deps.clock.nowMs();
@@ -145,5 +146,40 @@ describe('control API off', () => {
   it('answers 404 on every route, even to a foreign host', async () => {
     const t = await testApp({ SVCPAY_CONTROL: 'off' });
     await refused(await call(t, '/_sandbox/clock', { headers: { Host: 'evil.test' } }), 404, 'route_not_found');
+  });
+});
+
+describe('control API: the socket’s peer, not only Host (issue 18, finding 5)', () => {
+  const TOKEN = 'control-token-for-tests-0123456789';
+
+  it.each(['10.0.0.5', '192.168.1.20', '203.0.113.9', 'fd00::5', '::ffff:10.0.0.5'])('refuses a caller at %s that sends Host: localhost, before acting', async (peer) => {
+    const t = await testApp();
+    const before = clockNow(t);
+    const res = await call(t, '/_sandbox/clock', { method: 'POST', headers: { Host: 'localhost:4242', ...JSON_TYPE }, body: '{"advanceSeconds":3600}', peer });
+    expect(await refused(res, 403, 'origin_forbidden')).toMatch(/this machine|SVCPAY_CONTROL_TOKEN/);
+    unmoved(t, before);
+    expect((await call(t, '/_sandbox/merchants', { method: 'POST', headers: JSON_TYPE, body: '{}', peer })).status).toBe(403);
+    expect(merchantCount(t)).toBe(0);
+  });
+
+  it.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])('serves a caller at the loopback address %s', async (peer) => {
+    const t = await testApp();
+    expect((await call(t, '/_sandbox/clock', { peer })).status).toBe(200);
+  });
+
+  it('serves a caller on another machine that carries the control token, and only then', async () => {
+    const t = await testApp({ SVCPAY_CONTROL_TOKEN: TOKEN });
+    expect((await call(t, '/_sandbox/clock', { peer: '10.0.0.5', headers: bearer(TOKEN) })).status).toBe(200);
+    await refused(await call(t, '/_sandbox/clock', { peer: '10.0.0.5' }), 401, 'auth_missing_bearer');
+  });
+
+  it('refuses to start on a listener other machines reach with the control API on and no token', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'shop.internal']) {
+      expect(() => loadConfig({ HOST: host }), host).toThrow(/SVCPAY_CONTROL_TOKEN/);
+      expect(loadConfig({ HOST: host, SVCPAY_CONTROL_TOKEN: TOKEN }).host).toBe(host);
+      expect(loadConfig({ HOST: host, SVCPAY_CONTROL: 'off' }).control).toBe(false);
+    }
+    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.0.2']) expect(loadConfig({ HOST: host }).host, host).toBe(host);
+    expect(loadConfig({}).host).toBeUndefined();
   });
 });

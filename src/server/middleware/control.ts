@@ -7,7 +7,10 @@
  * - a page on another origin sends its `Origin` (server-side callers send none);
  * - a cross-site form can only post form or text bodies, and a JSON `Content-Type` forces a CORS
  *   preflight this service never answers, so every write must declare JSON, even an empty one;
- * - with `SVCPAY_CONTROL_TOKEN` set, every call must also carry that token as a bearer.
+ * - the socket's peer must be this machine (a loopback address), whatever `Host` says: with
+ *   `HOST=0.0.0.0` any client on the network could send `Host: localhost` (issue 18, finding 5);
+ * - with `SVCPAY_CONTROL_TOKEN` set, every call must carry that token as a bearer, and then a
+ *   caller on another machine (a test runner in another container) may drive it.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
@@ -15,6 +18,8 @@ import type { AppEnv } from '../context.ts';
 import type { Config } from '../env.ts';
 import { DomainError } from '../domain/errors.ts';
 import { isJsonType } from './content-type.ts';
+import { clientIp } from './rate-limit.ts';
+import { isLoopbackAddress } from '../../platform/loopback.ts';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/;
@@ -42,6 +47,9 @@ export function controlGuard(config: Pick<Config, 'publicUrl' | 'controlToken'>)
   };
 
   return createMiddleware<AppEnv>(async (c, next) => {
+    if (!token && !isLoopbackAddress(clientIp(c))) {
+      throw new DomainError('origin_forbidden', 'The control API answers only to callers on this machine, or to callers with SVCPAY_CONTROL_TOKEN.', { fix: CONTROL_FIX });
+    }
     // Node's server builds the URL from `Host`; a request made in-process may only have the URL.
     const host = c.req.header('host') ?? new URL(c.req.url).host;
     if (!hostAllowed(host)) throw new DomainError('origin_forbidden', 'The control API answers only to this machine: the Host header names another host.', { fix: CONTROL_FIX });
