@@ -90,7 +90,7 @@ describe('demo shop pages', () => {
   });
 
   it('tells a return svcpay signed for this shop from a hand-typed or altered one', async () => {
-    const url = new URL(signedRedirectUrl(`${shopUrl}/success`, redirectKey('vp_sk_test_x'), { sessionId: 'cs_test_1', amount: 2500, currency: 'USD', paymentStatus: 'paid' }));
+    const url = new URL(signedRedirectUrl(`${shopUrl}/success`, redirectKey('vp_sk_test_x'), { sessionId: 'cs_test_1', amount: 2500, currency: 'USD', paymentStatus: 'paid', issuedAt: Math.floor(Date.now() / 1000) }));
     const page = async (u: URL) => (await shop(fakeApi(created)).request(`${u.pathname}${u.search}`)).text();
     expect(await page(url)).toContain('Return signed by svcpay for this shop.');
     url.searchParams.set('amount', '1');

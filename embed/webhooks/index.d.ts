@@ -31,7 +31,12 @@ export interface SignedRedirect {
   amount: number;
   currency: string;
   paymentStatus: 'paid' | 'held';
+  /** Unix seconds when svcpay signed it. */
+  issuedAt: number;
 }
 
-/** The fields of a success redirect signed for the merchant with this secret API key (or keys, during a rotation); throws otherwise. */
-export declare function verifyRedirect(url: string | URL | URLSearchParams, secretKey: string | string[]): SignedRedirect;
+/**
+ * The fields of a success redirect signed for the merchant with this secret API key (or keys, during
+ * a rotation) no longer than `maxAgeSeconds` ago (default 3600); throws otherwise.
+ */
+export declare function verifyRedirect(url: string | URL | URLSearchParams, secretKey: string | string[], opts?: { maxAgeSeconds?: number }): SignedRedirect;

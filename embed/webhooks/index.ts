@@ -50,18 +50,26 @@ export interface SignedRedirect {
   currency: string;
   /** `held` when the session captures manually. */
   paymentStatus: 'paid' | 'held';
+  /** Unix seconds when svcpay signed it. */
+  issuedAt: number;
 }
 
 /**
  * The fields of the success redirect a buyer returns with (`?session_id=…&amount=…&currency=…&
  * payment_status=…&svcpay_signature=…`) when svcpay signed them for the merchant whose secret API
  * key is given (during a key rotation pass both); throws otherwise. `url` is the full URL the
- * buyer came back to, or just its query. A good signature proves svcpay sent the buyer back
- * after this payment; fulfil on the `charge.succeeded` webhook or a server-side read, still.
+ * buyer came back to, or just its query. A return is good for `maxAgeSeconds` after svcpay signed
+ * it (default 3600), so an old link (a `held` return kept after a void) no longer verifies. A good
+ * signature proves svcpay sent the buyer back after this payment; fulfil on the
+ * `charge.succeeded` webhook or a server-side read, still.
  */
-export function verifyRedirect(url: string | URL | URLSearchParams, secretKey: string | string[]): SignedRedirect {
+export function verifyRedirect(url: string | URL | URLSearchParams, secretKey: string | string[], opts: { maxAgeSeconds?: number } = {}): SignedRedirect {
   const query = url instanceof URLSearchParams ? url : new URL(String(url), 'http://return.invalid').searchParams;
-  const fields = readSignedRedirect(query, Array.isArray(secretKey) ? secretKey : [secretKey]);
-  if (!fields) throw new Error('svcpay redirect: the query is not a svcpay success redirect signed for this secret key (missing, altered or signed for another merchant)');
+  const fields = readSignedRedirect(query, Array.isArray(secretKey) ? secretKey : [secretKey], opts);
+  if (!fields) {
+    throw new Error(
+      'svcpay redirect: the query is not a svcpay success redirect signed for this secret key within maxAgeSeconds (missing, altered, signed for another merchant, or too old)',
+    );
+  }
   return fields;
 }

@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { readSignedRedirect, redirectKey, signedRedirectUrl, type RedirectFields } from './redirect-signature.ts';
 
 const SECRET = 'vp_sk_test_abc';
-const fields: RedirectFields = { sessionId: 'vp_cs_test_1', amount: 2500, currency: 'usd', paymentStatus: 'paid' };
+const NOW = 1_900_000_000;
+const fields: RedirectFields = { sessionId: 'vp_cs_test_1', amount: 2500, currency: 'usd', paymentStatus: 'paid', issuedAt: NOW - 60 };
+/** The verifier's clock: a minute after the signing. */
+const at = { nowSeconds: NOW };
 const signed = () => new URL(signedRedirectUrl('https://shop.example/thanks?order=7', redirectKey(SECRET), fields));
 
 describe('signed success redirects', () => {
   it('keeps the merchant\'s own query and adds the signed fields', () => {
     const u = signed();
     expect(u.searchParams.get('order')).toBe('7');
-    expect(readSignedRedirect(u.searchParams, [SECRET])).toEqual(fields);
+    expect(readSignedRedirect(u.searchParams, [SECRET], at)).toEqual(fields);
   });
 
   it.each([
@@ -19,26 +22,28 @@ describe('signed success redirects', () => {
     ['currency', 'eur'],
     ['payment_status', 'held'],
     ['session_id', 'vp_cs_test_2'],
+    ['issued_at', String(NOW)],
+    ['issued_at', `0${NOW - 60}`],
   ])('refuses a return whose %s was changed to %s', (name, value) => {
     const q = signed().searchParams;
     q.set(name, value);
-    expect(readSignedRedirect(q, [SECRET])).toBeNull();
+    expect(readSignedRedirect(q, [SECRET], at)).toBeNull();
   });
 
   it('refuses another key, a missing or malformed signature, and accepts any of the keys given', () => {
     const q = signed().searchParams;
-    expect(readSignedRedirect(q, ['vp_sk_test_other'])).toBeNull();
-    expect(readSignedRedirect(q, ['vp_sk_test_other', SECRET])).toEqual(fields);
+    expect(readSignedRedirect(q, ['vp_sk_test_other'], at)).toBeNull();
+    expect(readSignedRedirect(q, ['vp_sk_test_other', SECRET], at)).toEqual(fields);
     const bad = new URLSearchParams(q);
     bad.set('svcpay_signature', 'zz');
-    expect(readSignedRedirect(bad, [SECRET])).toBeNull();
+    expect(readSignedRedirect(bad, [SECRET], at)).toBeNull();
     bad.delete('svcpay_signature');
-    expect(readSignedRedirect(bad, [SECRET])).toBeNull();
+    expect(readSignedRedirect(bad, [SECRET], at)).toBeNull();
   });
 
-  it('signs exactly the documented format (README: a key from the secret key, then v1.<id>.<amount>.<currency>.<status>)', () => {
+  it('signs exactly the documented format (README: a key from the secret key, then v2.<id>.<amount>.<currency>.<status>.<issued_at>)', () => {
     const key = createHmac('sha256', SECRET).update('svcpay-redirect').digest();
-    const expected = createHmac('sha256', key).update('v1.vp_cs_test_1.2500.usd.paid').digest('hex');
+    const expected = createHmac('sha256', key).update(`v2.vp_cs_test_1.2500.usd.paid.${NOW - 60}`).digest('hex');
     expect(signed().searchParams.get('svcpay_signature')).toBe(expected);
   });
 
@@ -46,8 +51,28 @@ describe('signed success redirects', () => {
     for (const change of [(s: string) => `${s}0`, (s: string) => `0${s}`]) {
       const q = signed().searchParams;
       q.set('svcpay_signature', change(q.get('svcpay_signature')!));
-      expect(readSignedRedirect(q, [SECRET])).toBeNull();
+      expect(readSignedRedirect(q, [SECRET], at)).toBeNull();
     }
   });
-});
 
+  it('is good for an hour after the signing by default, or for the limit the merchant chooses (issue 18, finding 10)', () => {
+    const q = signed().searchParams;
+    const signedAt = NOW - 60;
+    expect(readSignedRedirect(q, [SECRET], { nowSeconds: signedAt + 3600 })).toEqual(fields);
+    expect(readSignedRedirect(q, [SECRET], { nowSeconds: signedAt + 3601 })).toBeNull();
+    expect(readSignedRedirect(q, [SECRET], { nowSeconds: signedAt + 600, maxAgeSeconds: 300 })).toBeNull();
+    expect(readSignedRedirect(q, [SECRET], { nowSeconds: signedAt + 86_000, maxAgeSeconds: 86_400 })).toEqual(fields);
+    // Signed ahead of the verifier's clock: five minutes of skew pass, more do not.
+    expect(readSignedRedirect(q, [SECRET], { nowSeconds: signedAt - 300 })).toEqual(fields);
+    expect(readSignedRedirect(q, [SECRET], { nowSeconds: signedAt - 301 })).toBeNull();
+  });
+
+  it('refuses a return with no issue time, or one signed in the old format without it', () => {
+    const q = signed().searchParams;
+    q.delete('issued_at');
+    expect(readSignedRedirect(q, [SECRET], at)).toBeNull();
+    const key = createHmac('sha256', SECRET).update('svcpay-redirect').digest();
+    q.set('svcpay_signature', createHmac('sha256', key).update('v1.vp_cs_test_1.2500.usd.paid').digest('hex'));
+    expect(readSignedRedirect(q, [SECRET], at)).toBeNull();
+  });
+});

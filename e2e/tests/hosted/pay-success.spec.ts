@@ -15,7 +15,7 @@ test('a buyer pays on the hosted page and is sent back to the merchant with a re
 
   await expect(hosted.success).toBeVisible();
   // The return is signed for this merchant: its secret key verifies amount, currency and status.
-  expect(verifyRedirect(await redirect.url, merchant.keys.secret)).toEqual({ sessionId: session.id, amount: session.amount, currency: session.currency, paymentStatus: 'paid' });
+  expect(verifyRedirect(await redirect.url, merchant.keys.secret)).toEqual({ sessionId: session.id, amount: session.amount, currency: session.currency, paymentStatus: 'paid', issuedAt: expect.any(Number) });
 
   const after = await api.getSession(merchant.keys.secret, session.id);
   expect(after).toMatchObject({ id: session.id, status: 'succeeded', paymentStatus: 'paid' });

@@ -25,7 +25,9 @@ export function redirectSigner(store: Store, sealer: Sealer) {
       }
       const key = Buffer.from(sealer.open(sealed) as string, 'base64');
       const paymentStatus = session.paymentStatus === 'held' ? 'held' : 'paid';
-      return signedRedirectUrl(session.successUrl, key, { sessionId: session.id, amount: session.amount, currency: session.currency, paymentStatus });
+      // Wall-clock time, as a webhook's `t`: the merchant's server judges its age with its own clock.
+      const issuedAt = Math.floor(Date.now() / 1000);
+      return signedRedirectUrl(session.successUrl, key, { sessionId: session.id, amount: session.amount, currency: session.currency, paymentStatus, issuedAt });
     },
   };
 }

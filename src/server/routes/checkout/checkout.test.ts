@@ -23,8 +23,9 @@ describe('hosted checkout: init and complete', () => {
     expect((await read()).status).toBe('processing');
     const done = await (await t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: tx.id }, origin)).json();
     expect(done.status).toBe('succeeded');
-    expect(done.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:4244\/success\?session_id=vp_cs_test_\w+&amount=1000&currency=USD&payment_status=paid&svcpay_signature=[0-9a-f]{64}$/);
-    expect(verifyRedirect(done.redirectUrl, m.keys.secret)).toEqual({ sessionId: session.id, amount: 1000, currency: 'USD', paymentStatus: 'paid' });
+    expect(done.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:4244\/success\?session_id=vp_cs_test_\w+&amount=1000&currency=USD&payment_status=paid&issued_at=\d{10}&svcpay_signature=[0-9a-f]{64}$/);
+    expect(verifyRedirect(done.redirectUrl, m.keys.secret)).toEqual({ sessionId: session.id, amount: 1000, currency: 'USD', paymentStatus: 'paid', issuedAt: expect.any(Number) });
+    expect(Math.abs(verifyRedirect(done.redirectUrl, m.keys.secret).issuedAt - Date.now() / 1000)).toBeLessThan(60);
     const s = await read();
     expect(s).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', transactionId: tx.id, vp_tx_count: 1 });
     expect(s.paymentIntentId).toMatch(/^vpi_test_/);
@@ -37,7 +38,10 @@ describe('hosted checkout: init and complete', () => {
     const { m, session } = await hostedSession(t, { captureMethod: 'manual', amount: 1999, currency: 'eur' });
     const tx = await payOnProcessor(t, session.id);
     const done = await (await t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: tx.id }, origin)).json();
-    expect(verifyRedirect(done.redirectUrl, m.keys.secret)).toEqual({ sessionId: session.id, amount: 1999, currency: 'EUR', paymentStatus: 'held' });
+    expect(verifyRedirect(done.redirectUrl, m.keys.secret)).toEqual({ sessionId: session.id, amount: 1999, currency: 'EUR', paymentStatus: 'held', issuedAt: expect.any(Number) });
+    // The held return is good for the merchant's limit only: a link kept past it (after a void, say) no longer verifies.
+    const later = new URL(done.redirectUrl);
+    expect(() => verifyRedirect(later, m.keys.secret, { maxAgeSeconds: -1 })).toThrow(/too old/);
     expect(() => verifyRedirect(done.redirectUrl, other.keys.secret)).toThrow(/not a svcpay success redirect signed for this secret key/);
     expect(() => verifyRedirect(done.redirectUrl, m.keys.publishable)).toThrow();
     const rotated = await (await t.json('POST', `/_sandbox/merchants/${m.merchant.id}/rotate_keys`, {})).json();
