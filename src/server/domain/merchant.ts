@@ -59,6 +59,21 @@ export const DescriptorSettings = z
   .nullable();
 export type DescriptorSettings = NonNullable<z.infer<typeof DescriptorSettings>>;
 
+/** An origin (`https://shop.example`, `http://localhost:4244`): scheme, host and port, nothing else. Read back lower case. */
+const RedirectOrigin = z.string().max(300).transform((raw, ctx) => {
+  let u: URL | undefined;
+  try {
+    u = new URL(raw);
+  } catch {
+    u = undefined;
+  }
+  if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:') || raw.replace(/\/$/, '').toLowerCase() !== u.origin) {
+    ctx.addIssue({ code: 'custom', message: `${JSON.stringify(raw)} is not an origin such as https://shop.example (scheme, host and port only; no path)` });
+    return z.NEVER;
+  }
+  return u.origin;
+});
+
 /** Account behaviours of Doc 3, "Sandbox control API" (defaults as listed there). */
 export const MerchantSettings = z.strictObject({
   elements: z.boolean().default(true),
@@ -81,6 +96,12 @@ export const MerchantSettings = z.strictObject({
   onboarded: z.boolean().default(true),
   processorConnected: z.boolean().default(true),
   completeEndpoint: z.boolean().default(true),
+  /**
+   * Doc 3 decision "redirect URLs on a publishable-key session": the origins a session made with a
+   * publishable key may send its buyers back to (`successUrl`, `cancelUrl`). None by default: a
+   * publishable key is public, so it cannot choose where the service's own page links.
+   */
+  redirectOrigins: z.array(RedirectOrigin).max(20).default([]),
   /** Shown to buyers on the hosted page; not in Doc 3's list, so optional. */
   displayName: z.string().min(1).max(100).default('Sandbox merchant'),
 });

@@ -35,6 +35,18 @@ export function checkCurrency(code: string | undefined) {
   }
 }
 
+/**
+ * Doc 3: a publishable key is public, so the URLs it names on the service's own page (where the buyer
+ * goes back, after paying or to give up) must be on an origin the merchant listed (issue 18, finding 6).
+ */
+function checkPublishableRedirect(merchant: Merchant, url: string | undefined, field: string) {
+  if (url === undefined || merchant.settings.redirectOrigins.includes(new URL(url).origin)) return;
+  throw new DomainError(
+    'validation_url_scheme_forbidden',
+    `${field} must be on one of the account's settings.redirectOrigins when the session is made with a publishable key (${new URL(url).origin} is not); a secret key may name any URL.`,
+  );
+}
+
 /** Validates a create request against the account; throws the first rule it breaks. */
 export function checkCreate(auth: AuthContext, body: CreateSessionBody) {
   const { merchant, keyType, livemode } = auth;
@@ -53,6 +65,10 @@ export function checkCreate(auth: AuthContext, body: CreateSessionBody) {
   checkCurrency(body.currency);
   checkUrl(body.successUrl, 'successUrl', livemode);
   checkUrl(body.cancelUrl, 'cancelUrl', livemode);
+  if (keyType === 'publishable') {
+    checkPublishableRedirect(merchant, body.successUrl, 'successUrl');
+    checkPublishableRedirect(merchant, body.cancelUrl, 'cancelUrl');
+  }
   if (merchant.processor === 'none') throw new DomainError('binder_unavailable');
   return mode;
 }
