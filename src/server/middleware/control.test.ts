@@ -152,7 +152,7 @@ describe('control API off', () => {
 describe('control API: the socket’s peer, not only Host (issue 18, finding 5)', () => {
   const TOKEN = 'control-token-for-tests-0123456789';
 
-  it.each(['10.0.0.5', '192.168.1.20', '203.0.113.9', 'fd00::5', '::ffff:10.0.0.5'])('refuses a caller at %s that sends Host: localhost, before acting', async (peer) => {
+  it.each(['10.0.0.5', '192.168.1.20', '203.0.113.9', 'fd00::5', '::ffff:10.0.0.5', '::127.0.0.1'])('refuses a caller at %s that sends Host: localhost, before acting', async (peer) => {
     const t = await testApp();
     const before = clockNow(t);
     const res = await call(t, '/_sandbox/clock', { method: 'POST', headers: { Host: 'localhost:4242', ...JSON_TYPE }, body: '{"advanceSeconds":3600}', peer });
@@ -162,7 +162,7 @@ describe('control API: the socket’s peer, not only Host (issue 18, finding 5)'
     expect(merchantCount(t)).toBe(0);
   });
 
-  it.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])('serves a caller at the loopback address %s', async (peer) => {
+  it.each(['127.0.0.1', '127.8.9.10', '127.100.200.250', '::1', '::ffff:127.0.0.1'])('serves a caller at the loopback address %s', async (peer) => {
     const t = await testApp();
     expect((await call(t, '/_sandbox/clock', { peer })).status).toBe(200);
   });

@@ -64,6 +64,13 @@ it('test mode: loopback by name is allowed; every other private address is refus
   }
 });
 
+it('refuses a name that resolves to no address at all', async () => {
+  const w = await world();
+  w.t.deps.webhookNet.resolve = async () => [];
+  expect(await w.subscribe('https://empty.shop.example/hook', true)).toEqual(refused);
+  expect(await w.subscribe('http://empty.shop.example/hook')).toEqual(refused);
+});
+
 it('live mode: the review’s probes are refused, and a public host is taken', async () => {
   const w = await world({ '127.0.0.1.nip.io': '127.0.0.1', 'hooks.shop.example': PUBLIC, 'v6.shop.example': '2606:4700::1111' });
   for (const url of ['https://[::7f00:1]/', 'https://[64:ff9b::a9fe:a9fe]/', 'https://198.18.0.1/', 'https://127.0.0.1.nip.io/', 'https://localhost/', 'https://unknown.shop.example/']) {
