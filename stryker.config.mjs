@@ -35,7 +35,7 @@ export default {
     'src/server/engine/webhooks/provider-events.ts',
     'src/platform/redirect-signature.ts',
     'src/platform/loopback.ts',
-    'src/server/engine/webhooks/public-address.ts',
+    'src/platform/public-address.ts',
     'src/server/engine/webhooks/webhook-network.ts',
     'src/server/engine/payments/charge-at-submit.ts',
     'src/server/engine/payments/intents/charge-outcome.ts',

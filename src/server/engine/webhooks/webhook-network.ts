@@ -10,7 +10,7 @@
  */
 import { lookup as systemLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
-import { addressReach } from './public-address.ts';
+import { addressReach } from '../../../platform/public-address.ts';
 
 /** Resolves a host name to every address it has (node's `dns.lookup`, all of them). */
 export type HostResolver = (host: string) => Promise<LookupAddress[]>;

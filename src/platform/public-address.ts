@@ -16,9 +16,12 @@ export function addressReach(ip: string): AddressReach | null {
   let addr = ipaddr.parse(bare);
   if (addr.kind() === 'ipv6') {
     const v6 = addr as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) addr = v6.toIPv4Address();
+    // ipaddr.js reads `::a.b.c.d` as IPv4-mapped too: only a written `ffff` group makes it mapped.
+    const mapped = v6.isIPv4MappedAddress() && /ffff/i.test(bare);
     // ::a.b.c.d (IPv4-compatible, deprecated) reaches a.b.c.d on some stacks: never public.
-    else if (v6.parts.slice(0, 6).every((p) => p === 0) && !['loopback', 'unspecified'].includes(v6.range())) return 'private';
+    const compatible = !mapped && v6.parts.slice(0, 5).every((p) => p === 0) && (v6.parts[5] === 0 || v6.parts[5] === 0xffff);
+    if (mapped) addr = v6.toIPv4Address();
+    else if (compatible && !['loopback', 'unspecified'].includes(v6.range())) return 'private';
   }
   const range = addr.range();
   if (range === 'loopback') return 'loopback';

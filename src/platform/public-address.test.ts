@@ -70,7 +70,7 @@ describe('addressReach', () => {
   });
 
   it('refuses the IPv6 ranges that are not the public internet', () => {
-    for (const ip of ['::', 'fe80::1', 'fd12:3456::1', 'fc00::1', 'ff02::1', '64:ff9b::a9fe:a9fe', '::7f00:1', '2001::1', '2001:db8::1', '2001:2::1', '100::1', '2002:a00:1::1']) {
+    for (const ip of ['::', 'fe80::1', 'fd12:3456::1', 'fc00::1', 'ff02::1', '64:ff9b::a9fe:a9fe', '::7f00:1', '::127.0.0.1', '::8.8.8.8', '2001::1', '2001:db8::1', '2001:2::1', '100::1', '2002:a00:1::1']) {
       expect(addressReach(ip), ip).toBe('private');
     }
   });
