@@ -6,6 +6,7 @@
 import { httpTransport, type FetchLike } from '../../../platform/http-transport.ts';
 import { SIGNATURE_HEADER, signatureHeader } from '../../../platform/signature.ts';
 import { RefusedTarget, checkedAddresses, guardedLookup, type WebhookNetwork } from './webhook-network.ts';
+import { addressReach } from '../../../platform/public-address.ts';
 
 /** Doc 3: a 2xx within 10 seconds counts. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -56,8 +57,10 @@ export async function sendSigned(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    // A literal address never reaches the socket's look-up: it is checked here (a name is checked there too).
-    await checkedAddresses(net, new URL(target.url).hostname, target.livemode);
+    // A name is resolved and checked by the socket's own look-up (guardedLookup), once; a literal
+    // address never reaches that look-up, so it is checked here.
+    const host = new URL(target.url).hostname;
+    if (addressReach(host) !== null) await checkedAddresses(net, host, target.livemode);
     const res = await transportFor(net, target.livemode)(target.url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'User-Agent': 'svcpay-webhooks/1', [SIGNATURE_HEADER]: signatureHeader(secrets, rawBody, t) },
