@@ -12,6 +12,13 @@ import type { Merchant, RefundRecord, SettlementRecord } from '../../domain/inde
 export type RefundDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'log'>;
 
 /**
+ * Whether a refund still takes an outcome from the processor: while `requested`, and once `canceled`
+ * because the processor never saw it, when it made the refund after all (issue 17: recorded as it is).
+ */
+const takesOutcome = (refund: RefundRecord, pr: ProcessorRefund) =>
+  refund.status === 'requested' || (refund.status === 'canceled' && refund.processorRefundId === null && pr.status === 'succeeded');
+
+/**
  * Applies what the processor did with a refund, once (compare-and-set on `requested`): the row,
  * its processor id, the attempt, and `charge.refunded` / `refund.failed` in the same transaction.
  * A `pending` answer only records the processor's id; the attempt stays open for the reconciler.
@@ -28,9 +35,7 @@ export async function applyRefundOutcome(
   const now = deps.clock.iso();
   const current = (await r.refunds.get(refundId))!;
   if (pr.status !== 'pending' && attemptId) await closeAttempt(r, attemptId, 'done', now);
-  // A refund canceled because the processor never saw it, made after all: recorded as it is.
-  const lateArrival = current.status === 'canceled' && current.processorRefundId === null && pr.status === 'succeeded';
-  if (current.status !== 'requested' && !lateArrival) return current;
+  if (!takesOutcome(current, pr)) return current;
   if (current.processorRefundId !== null && current.processorRefundId !== pr.id) return current;
   if (pr.status === 'pending') {
     if (current.processorRefundId === pr.id) return current;
@@ -97,7 +102,7 @@ export async function applyRefundEvent(deps: Pick<EngineDeps, 'store' | 'clock' 
   const attempt = await deps.store.read.attempts.byReference(merchant.id, pr.reference);
   const refund = (await deps.store.read.refunds.byProcessorRef(pr.id)) ?? (attempt?.refundId ? await deps.store.read.refunds.get(attempt.refundId) : undefined);
   if (!refund || refund.settlementId !== settlement.id) return false;
-  if (refund.status !== 'requested' && !(refund.status === 'canceled' && pr.status === 'succeeded')) return false;
+  if (!takesOutcome(refund, pr)) return false;
   const processor = deps.processorFor(merchant.processor);
   const retryAvailable = pr.status === 'failed' && processor ? await retryAvailableAfterDecline(deps, merchant, processor, settlement) : null;
   const attemptId = attempt?.kind === 'refund' && attempt.refundId === refund.id ? attempt.id : null;
