@@ -93,6 +93,14 @@ function applies(limit: Limit, secret: boolean) {
   return limit.when === undefined || (limit.when === 'secret') === secret;
 }
 
+/** One call on one bucket at `now` (the limiter keys it `<bucket>:<id>`). */
+function hitBucket(deps: Pick<Deps, 'limiter' | 'clock'>, bucket: Bucket, id: string, now = deps.clock.nowMs()): Promise<Hit> {
+  return deps.limiter.hit(`${bucket}:${id}`, BUCKETS[bucket].limit, WINDOW_MS, now);
+}
+
+/** Doc 1: on a 429, Retry-After is 1 to 60 seconds. */
+export const retryAfterSeconds = (hit: Hit) => Math.min(60, Math.max(1, Math.ceil(hit.retryAfterMs / 1000)));
+
 async function count(c: Context<AppEnv>, deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[], axes: Axis[], secret: boolean, id: (axis: Axis) => string) {
   const counted = c.get('rateLimits') ?? [];
   c.set('rateLimits', counted);
@@ -100,12 +108,11 @@ async function count(c: Context<AppEnv>, deps: Pick<Deps, 'limiter' | 'clock' | 
   for (const limit of limits) {
     const b = BUCKETS[limit.bucket];
     if (!axes.includes(b.axis) || !applies(limit, secret)) continue;
-    const hit = await deps.limiter.hit(`${limit.bucket}:${id(b.axis)}`, b.limit, WINDOW_MS, now);
+    const hit = await hitBucket(deps, limit.bucket, id(b.axis), now);
     counted.push({ hit, axis: b.axis });
     if (!hit.allowed) {
       const err = new HttpError(b.axis === 'key' ? 'rate_limit_exceeded_per_key' : 'rate_limit_exceeded', `Rate limit ${limit.bucket} (${b.limit} per minute) exceeded.`);
-      // Doc 1: on a 429, Retry-After is 1 to 60 seconds.
-      err.retryAfter(Math.min(60, Math.max(1, hit.retryAfterMs / 1000)));
+      err.retryAfter(retryAfterSeconds(hit));
       Object.assign(err.headers, headersOf(counted));
       throw err;
     }
@@ -117,9 +124,7 @@ async function count(c: Context<AppEnv>, deps: Pick<Deps, 'limiter' | 'clock' | 
  * `{ ok: false, error }`): the hit, or null when rate limits are off.
  */
 export async function take(deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, bucket: Bucket, id: string): Promise<Hit | null> {
-  if (!deps.config.rateLimits) return null;
-  const b = BUCKETS[bucket];
-  return deps.limiter.hit(`${bucket}:${id}`, b.limit, WINDOW_MS, deps.clock.nowMs());
+  return deps.config.rateLimits ? hitBucket(deps, bucket, id) : null;
 }
 
 /** Doc 3: with two buckets on one call, the headers describe the one with the least remaining. */

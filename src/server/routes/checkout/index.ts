@@ -8,7 +8,7 @@ import type { Deps } from '../../context.ts';
 import { scrubCardData, scrubFields } from '../../log.ts';
 import { limitBody } from '../../middleware/body-limit.ts';
 import { sameOriginOnly } from '../../middleware/origin.ts';
-import { LIMITS, clientIp, limitBeforeAuth, limitSessionCall, sessionOf, take } from '../../middleware/rate-limit.ts';
+import { LIMITS, clientIp, limitBeforeAuth, limitSessionCall, retryAfterSeconds, sessionOf, take } from '../../middleware/rate-limit.ts';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
 import { completeCheckout, initCheckout } from '../../engine/payments/forms/hosted-checkout.ts';
@@ -57,7 +57,7 @@ export function checkoutRoutes(deps: Deps) {
     async (c, next) => {
       const hit = await take(deps, 'clientErrorPerIp', clientIp(c));
       if (!hit || hit.allowed) return next();
-      c.header('Retry-After', String(Math.min(60, Math.max(1, Math.ceil(hit.retryAfterMs / 1000)))));
+      c.header('Retry-After', String(retryAfterSeconds(hit)));
       return c.json({ ok: false, error: 'Too many error reports from this address; try again in a minute.' }, 429);
     },
     origin,
