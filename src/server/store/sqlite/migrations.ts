@@ -140,4 +140,8 @@ export const migrations: string[] = [
   ALTER TABLE payment_attempts ADD COLUMN recheck_until TEXT;
   CREATE INDEX payment_attempts_recheck ON payment_attempts(next_check_at) WHERE state = 'failed' AND recheck_until IS NOT NULL;
   `,
+  // Browser error reports are pruned after 30 days on every scheduler run (issue 18): by index, not a scan.
+  `
+  CREATE INDEX client_errors_created ON client_errors(created_at);
+  `,
 ];
