@@ -19,9 +19,7 @@ it('a capture held past the grace period is refused when it arrives; the intent 
   const pm = await w.card();
   const intent = (await w.pay(pm, 'auth-1', { capture_method: 'manual' })).body;
   expect(intent.status).toBe('authorized');
-  const hold = await w.arm({ operation: 'capture', kind: 'hold' });
-  const lost = await w.post(`/v1/payment_intents/${intent.id}/capture`);
-  expect(lost.body.code).toBe('payment_outcome_unknown');
+  const hold = await w.heldOp(intent.id, 'capture');
   await w.advance(PAST_GRACE);
   expect((await w.get(`/v1/payment_intents/${intent.id}`)).body.status).toBe('authorized');
 
@@ -35,10 +33,7 @@ it('a capture held past the grace period is refused when it arrives; the intent 
 
 it('a charge held past the grace period is refused when it arrives; the retry charges once', async () => {
   const pm = await w.card();
-  const hold = await w.arm({ operation: 'charge', kind: 'hold' });
-  const lost = await w.pay(pm, 'order-1');
-  expect(lost.body.code).toBe('payment_outcome_unknown');
-  const id = lost.body.payment_intent as string;
+  const { hold, id } = await w.heldCharge(pm, 'order-1');
   await w.advance(PAST_GRACE);
   expect((await w.get(`/v1/payment_intents/${id}`)).body.status).toBe('failed');
 
@@ -127,8 +122,7 @@ it('a processor 409 that cannot be read back is an unknown outcome, never "nothi
 
 it('a charge held for less than the grace period is not fenced: it lands and is recorded', async () => {
   const pm = await w.card();
-  const hold = await w.arm({ operation: 'charge', kind: 'hold' });
-  const id = (await w.pay(pm, 'order-7')).body.payment_intent as string;
+  const { hold, id } = await w.heldCharge(pm, 'order-7');
   // The reconciler's first look, inside the grace period: not found, not given up on.
   await w.advance(20);
   expect(await w.release(hold)).toBe(1);
@@ -139,8 +133,7 @@ it('a charge held for less than the grace period is not fenced: it lands and is 
 it('a capture held for less than the grace period is not fenced: it lands and is recorded', async () => {
   const pm = await w.card();
   const intent = (await w.pay(pm, 'auth-8', { capture_method: 'manual' })).body;
-  const hold = await w.arm({ operation: 'capture', kind: 'hold' });
-  expect((await w.post(`/v1/payment_intents/${intent.id}/capture`)).body.code).toBe('payment_outcome_unknown');
+  const hold = await w.heldOp(intent.id, 'capture');
   await w.advance(20);
   expect(await w.release(hold)).toBe(1);
   await w.advance(60);

@@ -30,10 +30,7 @@ const eventTypes = (id: string) =>
 
 it('a charge that lands after the intent failed is recorded: the intent turns succeeded and the merchant hears it', async () => {
   const pm = await w.card();
-  const hold = await w.arm({ operation: 'charge', kind: 'hold' });
-  const lost = await w.pay(pm, 'order-1');
-  expect(lost.body.code).toBe('payment_outcome_unknown');
-  const id = lost.body.payment_intent as string;
+  const { hold, id } = await w.heldCharge(pm, 'order-1');
   await w.advance(PAST_GRACE);
   expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed', decline_code: 'processing_error' });
 
@@ -50,8 +47,7 @@ it('a charge that lands after the intent failed is recorded: the intent turns su
 
 it('a processor that cannot answer at a look does not end the watch', async () => {
   const pm = await w.card();
-  const hold = await w.arm({ operation: 'charge', kind: 'hold' });
-  const id = (await w.pay(pm, 'order-4')).body.payment_intent as string;
+  const { hold, id } = await w.heldCharge(pm, 'order-4');
   await w.advance(PAST_GRACE);
   await w.arm({ operation: 'lookup', kind: 'down' });
   await w.advance(FIRST_RECHECK);
@@ -63,8 +59,7 @@ it('a processor that cannot answer at a look does not end the watch', async () =
 
 it('a decline that lands late changes nothing: the intent stays failed as the merchant was told', async () => {
   const pm = await w.card('0002');
-  const hold = await w.arm({ operation: 'charge', kind: 'hold' });
-  const id = (await w.pay(pm, 'order-5')).body.payment_intent as string;
+  const { hold, id } = await w.heldCharge(pm, 'order-5');
   await w.advance(PAST_GRACE);
   await w.release(hold);
   expect(await w.ledger()).toMatchObject([{ status: 'declined', captured: 0 }]);
@@ -77,8 +72,7 @@ it('a decline that lands late changes nothing: the intent stays failed as the me
 it('a capture that lands after the service gave up on it is recorded: the authorized intent turns succeeded', async () => {
   const pm = await w.card();
   const intent = (await w.pay(pm, 'auth-1', { capture_method: 'manual' })).body;
-  const hold = await w.arm({ operation: 'capture', kind: 'hold' });
-  expect((await w.post(`/v1/payment_intents/${intent.id}/capture`)).body.code).toBe('payment_outcome_unknown');
+  const hold = await w.heldOp(intent.id, 'capture');
   await w.advance(PAST_GRACE);
   expect((await w.get(`/v1/payment_intents/${intent.id}`)).body.status).toBe('authorized');
   // The watch's first look finds nothing yet; the capture lands after it, and the next look records it.
@@ -97,8 +91,7 @@ it('a capture that lands after the service gave up on it is recorded: the author
 it('a void that lands after the service gave up on it is recorded: the intent turns voided', async () => {
   const pm = await w.card();
   const intent = (await w.pay(pm, 'auth-2', { capture_method: 'manual' })).body;
-  const hold = await w.arm({ operation: 'void', kind: 'hold' });
-  expect((await w.post(`/v1/payment_intents/${intent.id}/void`)).body.code).toBe('payment_outcome_unknown');
+  const hold = await w.heldOp(intent.id, 'void');
   await w.advance(PAST_GRACE);
   expect((await w.get(`/v1/payment_intents/${intent.id}`)).body.status).toBe('authorized');
 
@@ -148,8 +141,7 @@ it('a charge at submit that lands after the session was freed pays the session',
 
 it('the watch lasts 72 hours: a charge that lands later than that is left to the merchant and support', async () => {
   const pm = await w.card();
-  const hold = await w.arm({ operation: 'charge', kind: 'hold' });
-  const id = (await w.pay(pm, 'order-3')).body.payment_intent as string;
+  const { hold, id } = await w.heldCharge(pm, 'order-3');
   await w.advance(PAST_GRACE);
   // Every look of the watch finds nothing; the last one is at 72 hours.
   for (let h = 0; h < 73; h += 12) await w.advance(12 * 3600);

@@ -34,6 +34,19 @@ export async function faultWorld(env: Record<string, string> = {}) {
       expect(res.status).toBe(201);
       return res.body.id as string;
     },
+    /** A charge the processor holds at its door: the service stops waiting (502 payment_outcome_unknown naming the intent). The fault, to release, and the intent. */
+    async heldCharge(pm: string, idemKey: string, body: Record<string, unknown> = {}) {
+      const hold = await w.arm({ operation: 'charge', kind: 'hold' });
+      const lost = await w.pay(pm, idemKey, body);
+      expect(lost.body.code).toBe('payment_outcome_unknown');
+      return { hold, id: lost.body.payment_intent as string };
+    },
+    /** A capture or void of the intent, held the same way; the fault, to release. */
+    async heldOp(intentId: string, op: 'capture' | 'void') {
+      const hold = await w.arm({ operation: op, kind: 'hold' });
+      expect((await w.post(`/v1/payment_intents/${intentId}/${op}`)).body.code).toBe('payment_outcome_unknown');
+      return hold;
+    },
     release: async (id: string) => (await t.control('POST', `/faults/${id}/release`)).body.released as number,
     ledger: async () => (await t.control('GET', `/processor/transactions?merchant=${m.id}`)).body.data as LedgerRow[],
     /** Moves the service clock and runs what became due (the reconciler, the sweep, the processor's events). */

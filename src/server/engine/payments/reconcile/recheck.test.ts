@@ -6,15 +6,23 @@ import { expect, it } from 'vitest';
 import { DECLINED_CARD, NOTHING, hosted, world } from './reconcile.fixtures.ts';
 import { leakyRevocation } from '../../../testing.ts';
 
-it('a form closed unused whose revocation did not take, paid after all, is recorded by the second watch', async () => {
+/**
+ * A hosted session paid with a second tab's form, after that tab closed the first tab's form at a
+ * provider whose revocation answers but does not take: the first form can still be used.
+ */
+async function paidBySecondTab() {
   const w = await world();
   const s = await hosted(w);
   const first = await s.init();
   leakyRevocation(w.t.processor);
-  // A second tab closes the first tab's form (the provider answers, but the revocation does not take).
   const second = await s.init();
   expect(w.attempts('client')).toEqual(['failed', 'pending']);
   expect((await s.payWith(second)).status).toBe(200);
+  return { w, s, first };
+}
+
+it('a form closed unused whose revocation did not take, paid after all, is recorded by the second watch', async () => {
+  const { w, s, first } = await paidBySecondTab();
   expect((await s.payWith(first)).status).toBe(200);
   // Neither browser reports back: the reconciler records the open form's payment, and its second
   // watch the closed form's, as a second payment of the paid session.
@@ -28,12 +36,7 @@ it('a form closed unused whose revocation did not take, paid after all, is recor
 });
 
 it('a decline on a form closed after the session was paid never unpays the session', async () => {
-  const w = await world();
-  const s = await hosted(w);
-  const first = await s.init();
-  leakyRevocation(w.t.processor);
-  const second = await s.init();
-  expect((await s.payWith(second)).status).toBe(200);
+  const { w, s, first } = await paidBySecondTab();
   expect((await s.payWith(first, DECLINED_CARD)).status).toBe(200);
   expect(await w.reconcileAfter(600)).toEqual({ ...NOTHING, recorded: 1, rechecked: 1 });
   expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
