@@ -7,10 +7,10 @@
  * where the signature is HMAC-SHA256, keyed by the merchant's redirect key, over
  * `v2.<session_id>.<amount>.<currency>.<payment_status>.<issued_at>`. `issued_at` is wall-clock
  * time, as a webhook's `t`, so the merchant's own clock can tell its age: a return is good for an
- * hour by default (issue 18, finding 10: a `held` return must not still verify after a void). The redirect key is derived from the
- * merchant's secret API key (HMAC-SHA256 of `svcpay-redirect` keyed by it), so a merchant verifies
- * with the secret it already holds, and the service, which keeps API keys only as hashes, keeps the
- * derived key (sealed) beside each secret key. Shared by the service (signing), `svcpay/webhooks`
+ * hour by default (issue 18, finding 10: a `held` return must not still verify after a void).
+ * The redirect key is derived from the merchant's secret API key (HMAC-SHA256 of `svcpay-redirect`
+ * keyed by it), so a merchant verifies with the secret it already holds, and the service, which
+ * keeps API keys only as hashes, keeps the derived key (sealed) beside each secret key. Shared by the service (signing), `svcpay/webhooks`
  * (verifyRedirect) and the demo shop (reading its own success page), so all read the same format.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -11,7 +11,6 @@ import type { Processor } from '../processors/types.ts';
 import type { Store } from '../store/types.ts';
 import type { RedirectSigner } from './redirect.ts';
 import type { Sealer } from './sealed.ts';
-
 import type { WebhookNetwork } from './webhooks/webhook-network.ts';
 
 export interface EngineDeps {
