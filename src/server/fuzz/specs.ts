@@ -11,6 +11,7 @@ import type { RouteSpec } from './route-spec.ts';
 import { APPROVED_CARD } from './world.ts';
 
 /** Present on one request in eight, absent otherwise. */
+const REDIRECT_ORIGINS = fc.array(fc.constantFrom('https://shop.example', 'http://localhost:4244', 'https://Shop.Example/'), { maxLength: 3 });
 const seldom = <T>(a: fc.Arbitrary<T>) => fc.oneof({ weight: 7, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: a });
 const SESSION = fc.constant('$SESSION');
 const declineCards = ['4000000000000002', '4000000000009995', '4000000000000127'];
@@ -125,8 +126,9 @@ export const SPECS: RouteSpec[] = [
     zod: ClientErrorRequest,
     ownErrorShape: (status, type, body) => [400, 413].includes(status) && type.startsWith('application/json') && z.object({ ok: z.literal(false), error: z.string() }).strict().safeParse(JSON.parse(body)).success,
   },
-  { method: 'POST', path: '/_sandbox/merchants', key: 'none', create: true, zod: NewMerchantBody },
-  { method: 'PATCH', path: '/_sandbox/merchants/:id', key: 'none', zod: PatchMerchantBody, targets: ['scratch-merchant', 'unknown-merchant'], hints: { status: fc.constant('active') } },
+  // `redirectOrigins` takes origins only: a random string is almost never one (mutated bodies still try).
+  { method: 'POST', path: '/_sandbox/merchants', key: 'none', create: true, zod: NewMerchantBody, hints: { redirectOrigins: REDIRECT_ORIGINS } },
+  { method: 'PATCH', path: '/_sandbox/merchants/:id', key: 'none', zod: PatchMerchantBody, targets: ['scratch-merchant', 'unknown-merchant'], hints: { status: fc.constant('active'), redirectOrigins: REDIRECT_ORIGINS } },
   { method: 'POST', path: '/_sandbox/merchants/:id/rotate_keys', key: 'none', targets: ['scratch-merchant', 'unknown-merchant'] },
   { method: 'GET', path: '/_sandbox/clock', key: 'none' },
   // Small steps: a jump of years would expire every session the run makes next.
