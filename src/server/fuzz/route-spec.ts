@@ -1,7 +1,10 @@
 /** What the fuzz knows of one route: its key rule, its body and the targets that fill its path. */
-import type fc from 'fast-check';
+import fc from 'fast-check';
 import type { z } from 'zod';
 import type { JsonSchema } from './json-schema-arbitrary.ts';
+
+/** A body value the runner replaces with the target's id (see Target). */
+export const SESSION = fc.constant('$SESSION');
 
 /** What fills a route's path parameter or the `$SESSION`/`$TX` placeholders of its body. */
 export type Target =

@@ -5,15 +5,13 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { ClientErrorRequest } from '../../api/checkout.ts';
-import { ClockBody, NewMerchantBody, PatchMerchantBody, ProviderEventBody } from '../routes/sandbox/index.ts';
-import { FaultBody } from '../routes/sandbox/faults.ts';
-import type { RouteSpec } from './route-spec.ts';
+import { ProviderEventBody } from '../routes/sandbox/index.ts';
+import { SESSION, type RouteSpec } from './route-spec.ts';
+import { CONTROL_SPECS } from './specs-control.ts';
 import { APPROVED_CARD } from './world.ts';
 
 /** Present on one request in eight, absent otherwise. */
-const REDIRECT_ORIGINS = fc.array(fc.constantFrom('https://shop.example', 'http://localhost:4244', 'https://Shop.Example/'), { maxLength: 3 });
 const seldom = <T>(a: fc.Arbitrary<T>) => fc.oneof({ weight: 7, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: a });
-const SESSION = fc.constant('$SESSION');
 const declineCards = ['4000000000000002', '4000000000009995', '4000000000000127'];
 
 const sessionHints = {
@@ -126,13 +124,7 @@ export const SPECS: RouteSpec[] = [
     zod: ClientErrorRequest,
     ownErrorShape: (status, type, body) => [400, 413].includes(status) && type.startsWith('application/json') && z.object({ ok: z.literal(false), error: z.string() }).strict().safeParse(JSON.parse(body)).success,
   },
-  // `redirectOrigins` takes origins only: a random string is almost never one (mutated bodies still try).
-  { method: 'POST', path: '/_sandbox/merchants', key: 'none', create: true, zod: NewMerchantBody, hints: { redirectOrigins: REDIRECT_ORIGINS } },
-  { method: 'PATCH', path: '/_sandbox/merchants/:id', key: 'none', zod: PatchMerchantBody, targets: ['scratch-merchant', 'unknown-merchant'], hints: { status: fc.constant('active'), redirectOrigins: REDIRECT_ORIGINS } },
-  { method: 'POST', path: '/_sandbox/merchants/:id/rotate_keys', key: 'none', targets: ['scratch-merchant', 'unknown-merchant'] },
-  { method: 'GET', path: '/_sandbox/clock', key: 'none' },
-  // Small steps: a jump of years would expire every session the run makes next.
-  { method: 'POST', path: '/_sandbox/clock', key: 'none', zod: ClockBody, hints: { advanceSeconds: fc.integer({ min: 0, max: 5 }) } },
+  ...CONTROL_SPECS,
   { method: 'GET', path: '/pay/:sessionId', key: 'none', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'], ownErrorShape: pageOk },
   { method: 'GET', path: '/frames/:name{(controller|field|address|wallet|checkout|challenge-return)\\.html}', key: 'none', targets: ['frame'] },
   { method: 'GET', path: '/js/v1/:name{svcpay(-checkout|-challenge|-confirm)?\\.js}', key: 'none', targets: ['script'] },
@@ -281,22 +273,6 @@ export const SPECS: RouteSpec[] = [
   // The subscription's URL is a closed local port: the answer is 502, which the contract documents.
   { method: 'POST', path: '/v1/webhook_subscriptions/:id/send_test_event', key: 'secret', targets: ['bogus-subscription', 'webhook-subscription'] },
   { method: 'GET', path: '/v1/webhook_events/:id', key: 'secret', targets: ['webhook-event', 'bogus-event'] },
-  { method: 'GET', path: '/_sandbox/webhook_subscriptions/:id/deliveries', key: 'none', targets: ['webhook-subscription', 'bogus-subscription'] },
-  { method: 'POST', path: '/_sandbox/webhook_deliveries/:id/redeliver', key: 'none', zod: z.strictObject({}), targets: ['bogus-subscription'] },
-  // The fault switchboard: harmless faults only (slow by 0 ms), each scoped to a merchant of its own,
-  // so the run's other requests keep their answers and their speed.
-  {
-    method: 'POST',
-    path: '/_sandbox/faults',
-    key: 'none',
-    zod: FaultBody,
-    targets: ['scratch-merchant', 'unknown-merchant'],
-    hints: { kind: fc.constant('slow'), delayMs: fc.constant(0), count: fc.integer({ min: 1, max: 3 }), merchant: SESSION },
-  },
-  { method: 'GET', path: '/_sandbox/faults', key: 'none' },
-  { method: 'POST', path: '/_sandbox/faults/:id/release', key: 'none', zod: z.strictObject({}), targets: ['bogus-subscription'] },
-  { method: 'DELETE', path: '/_sandbox/faults/:id', key: 'none', targets: ['bogus-subscription'] },
-  { method: 'GET', path: '/_sandbox/processor/transactions', key: 'none', query: fc.constantFrom('', '?merchant=vp_m_nobody', '?merchant=', `?merchant=${'x'.repeat(300)}`) },
   // Doc 3: every other /v1/public path refuses a secret key, then answers route_not_found.
   { method: 'ALL', path: '/v1/public/*', key: 'publishable', targets: ['unknown-path'] },
 ];

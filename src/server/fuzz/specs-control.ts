@@ -1,0 +1,34 @@
+/** The fuzz's specs of the sandbox control API (`/_sandbox/`): merchants, the clock, deliveries, the fault switchboard and the ledger. */
+import fc from 'fast-check';
+import { z } from 'zod';
+import { ClockBody, NewMerchantBody, PatchMerchantBody } from '../routes/sandbox/index.ts';
+import { FaultBody } from '../routes/sandbox/faults.ts';
+import { SESSION, type RouteSpec } from './route-spec.ts';
+
+/** `redirectOrigins` takes origins only: a random string is almost never one (mutated bodies still try). */
+const REDIRECT_ORIGINS = fc.array(fc.constantFrom('https://shop.example', 'http://localhost:4244', 'https://Shop.Example/'), { maxLength: 3 });
+
+export const CONTROL_SPECS: RouteSpec[] = [
+  { method: 'POST', path: '/_sandbox/merchants', key: 'none', create: true, zod: NewMerchantBody, hints: { redirectOrigins: REDIRECT_ORIGINS } },
+  { method: 'PATCH', path: '/_sandbox/merchants/:id', key: 'none', zod: PatchMerchantBody, targets: ['scratch-merchant', 'unknown-merchant'], hints: { status: fc.constant('active'), redirectOrigins: REDIRECT_ORIGINS } },
+  { method: 'POST', path: '/_sandbox/merchants/:id/rotate_keys', key: 'none', targets: ['scratch-merchant', 'unknown-merchant'] },
+  { method: 'GET', path: '/_sandbox/clock', key: 'none' },
+  // Small steps: a jump of years would expire every session the run makes next.
+  { method: 'POST', path: '/_sandbox/clock', key: 'none', zod: ClockBody, hints: { advanceSeconds: fc.integer({ min: 0, max: 5 }) } },
+  { method: 'GET', path: '/_sandbox/webhook_subscriptions/:id/deliveries', key: 'none', targets: ['webhook-subscription', 'bogus-subscription'] },
+  { method: 'POST', path: '/_sandbox/webhook_deliveries/:id/redeliver', key: 'none', zod: z.strictObject({}), targets: ['bogus-subscription'] },
+  // The fault switchboard: harmless faults only (slow by 0 ms), each scoped to a merchant of its own,
+  // so the run's other requests keep their answers and their speed.
+  {
+    method: 'POST',
+    path: '/_sandbox/faults',
+    key: 'none',
+    zod: FaultBody,
+    targets: ['scratch-merchant', 'unknown-merchant'],
+    hints: { kind: fc.constant('slow'), delayMs: fc.constant(0), count: fc.integer({ min: 1, max: 3 }), merchant: SESSION },
+  },
+  { method: 'GET', path: '/_sandbox/faults', key: 'none' },
+  { method: 'POST', path: '/_sandbox/faults/:id/release', key: 'none', zod: z.strictObject({}), targets: ['bogus-subscription'] },
+  { method: 'DELETE', path: '/_sandbox/faults/:id', key: 'none', targets: ['bogus-subscription'] },
+  { method: 'GET', path: '/_sandbox/processor/transactions', key: 'none', query: fc.constantFrom('', '?merchant=vp_m_nobody', '?merchant=', `?merchant=${'x'.repeat(300)}`) },
+];
