@@ -5,8 +5,7 @@
  * answer leaves (./durable.ts).
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { preparePrivateDbFile } from '../../src/platform/private-files.ts';
 import { migrations } from './migrations.ts';
 
 export type Db = Database.Database;
@@ -18,7 +17,7 @@ export function processorDataPath(serviceDataPath: string): string {
 }
 
 export function openDb(path: string): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  preparePrivateDbFile(path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

@@ -3,7 +3,9 @@ import { Clock } from './clock.ts';
 import type { Deps } from './context.ts';
 import type { Config } from './env.ts';
 import { redirectSigner } from './engine/redirect.ts';
-import { storeSealer } from './engine/sealed.ts';
+import { keptSecret } from './engine/sealed.ts';
+import { resealStale } from './engine/reseal.ts';
+import { loadSealingKeys } from './sealing-keys.ts';
 import { randomChars } from './ids.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MemoryRateLimiter } from './middleware/rate-limit-memory.ts';
@@ -11,7 +13,6 @@ import { httpTransport, type FetchLike } from '../platform/http-transport.ts';
 import { systemResolver } from './engine/webhooks/webhook-network.ts';
 import { SandboxProcessorAdapter } from './processors/sandbox/adapter.ts';
 import { createStore } from './store/index.ts';
-import { keptValue } from './store/kept-value.ts';
 import { createSandboxProcessor, processorDataPath } from '../../sandbox-processor/index.ts';
 
 export interface BuildOptions {
@@ -25,15 +26,19 @@ export interface BuildOptions {
 
 export async function buildDeps(config: Config, log: Logger = createLogger(config.log), opts: BuildOptions = {}) {
   const store = createStore(config.dataPath);
-  const sealer = await storeSealer(store);
+  // Issue 18, finding 4: the sealing key comes from the environment or a key file, never the
+  // database; values sealed under an older key (or the pre-issue-18 key in meta) are sealed again now.
+  const { sealer, resealed, legacyKeyDropped } = await resealStale(store, loadSealingKeys(config));
+  if (legacyKeyDropped) store.db.pragma('wal_checkpoint(TRUNCATE)');
+  if (resealed) log.info('sealed values moved to the current sealing key', { resealed, legacyKeyDropped });
   const clock = await Clock.load({
     readOffset: async () => Number((await store.read.meta.get('clock_offset_ms')) ?? 0),
     writeOffset: (ms) => store.tx((r) => r.meta.set('clock_offset_ms', String(ms))),
   });
   // The secret the service presents to the processor: kept, so a restart still matches.
-  const secret = await keptValue(store, 'processor_secret', () => `sbx_sk_${randomChars(40)}`);
+  const secret = await keptSecret(store, sealer, 'processor_secret', () => `sbx_sk_${randomChars(40)}`);
   // The secret the processor signs its webhooks with; the inbound route verifies with it (Doc 3, Webhooks).
-  const webhookSecret = await keptValue(store, 'processor_webhook_secret', () => `whsec_${randomChars(40)}`);
+  const webhookSecret = await keptSecret(store, sealer, 'processor_webhook_secret', () => `whsec_${randomChars(40)}`);
   // The processor runs beside the service (its own origin, its own database); main.ts serves its app.
   const sandbox = createSandboxProcessor({
     dataPath: processorDataPath(config.dataPath),
@@ -62,5 +67,5 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     providerWebhookSecret: webhookSecret,
     webhookNet: { allowHosts: config.webhookAllowHosts, resolve: systemResolver },
   };
-  return { deps, sandbox, store, adapter };
+  return { deps, sandbox, store, adapter, processorSecret: secret };
 }

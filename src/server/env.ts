@@ -19,6 +19,12 @@ export const EnvSchema = z.object({
   SVCPAY_CONTROL: z.enum(['on', 'off']).default('on'),
   // Empty is refused rather than read as unset, so a blank value cannot silently mean no token.
   SVCPAY_CONTROL_TOKEN: z.string().min(1, 'set a token or unset the variable').optional(),
+  /** The sealing key (src/server/sealing-keys.ts): base64 of 32 bytes; without it, the key file. */
+  SVCPAY_SEALING_KEY: z.string().min(1, 'set a key or unset the variable').optional(),
+  /** Older sealing keys, comma-separated, that still open what they sealed (a rotation). */
+  SVCPAY_SEALING_KEY_PREVIOUS: z.string().default(''),
+  /** The key file used when SVCPAY_SEALING_KEY is unset; by default `sealing.key` beside the database. */
+  SVCPAY_SEALING_KEY_FILE: z.string().min(1).optional(),
   SVCPAY_READY_FILE: z.string().optional(),
   SVCPAY_LOG: z.enum(['info', 'silent']).default('info'),
   SVCPAY_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -47,6 +53,10 @@ export interface Config {
   control: boolean;
   /** When set, every `/_sandbox/` call must carry it as a bearer token. */
   controlToken: string | undefined;
+  /** The sealing key's source (src/server/sealing-keys.ts). */
+  sealingKey: string | undefined;
+  sealingKeysPrevious: string[];
+  sealingKeyFile: string | undefined;
   readyFile: string | undefined;
   log: boolean;
   /** Doc 1 rate limits; `off` only for load tests and the browser suite. */
@@ -91,6 +101,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataPath: e.SVCPAY_DATA,
     control: e.SVCPAY_CONTROL === 'on',
     controlToken: e.SVCPAY_CONTROL_TOKEN,
+    sealingKey: e.SVCPAY_SEALING_KEY,
+    sealingKeysPrevious: e.SVCPAY_SEALING_KEY_PREVIOUS.split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+    sealingKeyFile: e.SVCPAY_SEALING_KEY_FILE,
     readyFile: e.SVCPAY_READY_FILE,
     log: e.SVCPAY_LOG === 'info',
     rateLimits: e.SVCPAY_RATE_LIMITS === 'on',

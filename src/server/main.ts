@@ -12,6 +12,7 @@ import type { Deps } from './context.ts';
 import type { Config } from './env.ts';
 import { createMerchant, type MerchantKeys } from './engine/merchants/merchants.ts';
 import { createSession } from './engine/sessions/sessions.ts';
+import { metaSealedAt } from './engine/sealed.ts';
 import { startScheduler } from './jobs/index.ts';
 import { drainInbound } from './engine/webhooks/inbound-events.ts';
 import { reconcile } from './engine/payments/reconcile/reconcile.ts';
@@ -25,11 +26,11 @@ function listen(fetch: Fetch, port: number, hostname: string): Promise<ServerTyp
   });
 }
 
-/** The demo merchant survives restarts: its keys are kept in the store so the banner can print them. */
+/** The demo merchant survives restarts: its keys are kept in the store, sealed, so the banner can print them. */
 async function demoMerchant(deps: Deps): Promise<{ id: string; keys: MerchantKeys }> {
   const saved = await deps.store.read.meta.get('demo_merchant');
   if (saved) {
-    const demo = JSON.parse(saved) as { id: string; keys: MerchantKeys };
+    const demo = JSON.parse(deps.sealer.open(saved, metaSealedAt('demo_merchant')) as string) as { id: string; keys: MerchantKeys };
     const key = await deps.store.read.merchants.findKey(demo.keys.secret);
     // A demo merchant kept from before signed redirects had no redirect key: it is made afresh.
     const current = key && key.expiresAt === null && (await deps.store.read.merchants.get(demo.id))?.status === 'active';
@@ -37,7 +38,7 @@ async function demoMerchant(deps: Deps): Promise<{ id: string; keys: MerchantKey
   }
   const { merchant, keys } = await createMerchant(deps, { settings: { displayName: 'Svc Demo Shop', sameSessionRetry: 2 } });
   const demo = { id: merchant.id, keys };
-  await deps.store.tx((r) => r.meta.set('demo_merchant', JSON.stringify(demo)));
+  await deps.store.tx((r) => r.meta.set('demo_merchant', deps.sealer.seal(JSON.stringify(demo), metaSealedAt('demo_merchant'))));
   return demo;
 }
 

@@ -34,7 +34,7 @@ export async function networkApp(env: Record<string, string> = {}) {
     SVCPAY_PROCESSOR_TIMEOUT_MS: '400',
     ...env,
   });
-  const { deps, sandbox, store } = await buildDeps(config, createLogger(true, (l) => lines.push(l)));
+  const { deps, sandbox, store, processorSecret } = await buildDeps(config, createLogger(true, (l) => lines.push(l)));
   deps.webhookNet.resolve = offlineResolver;
   const servers = [await listen(createApp(deps).fetch, port), await listen(sandbox.app.fetch, processorPort)];
 
@@ -64,7 +64,7 @@ export async function networkApp(env: Record<string, string> = {}) {
     await store.close();
     sandbox.close();
   };
-  return { url, deps, sandbox, store, call, control, merchant, close, logLines: lines };
+  return { url, deps, sandbox, store, call, control, merchant, close, logLines: lines, processorSecret };
 }
 
 export const secretKey = (key: string) => ({ Authorization: `Bearer ${key}` });

@@ -18,7 +18,7 @@ export const fromIp = (address: string) => ({ incoming: { socket: { remoteAddres
 export async function testApp(env: Record<string, string> = {}) {
   const lines: string[] = [];
   const config = loadConfig({ SVCPAY_DATA: ':memory:', SVCPAY_LOG: 'info', ...env });
-  const { deps, sandbox, store } = await buildDeps(config, createLogger(true, (l) => lines.push(l)), { processorTransport: 'in-process' });
+  const { deps, sandbox, store, processorSecret } = await buildDeps(config, createLogger(true, (l) => lines.push(l)), { processorTransport: 'in-process' });
   deps.webhookNet.resolve = offlineResolver;
   const app = createApp(deps);
   // The processor's events reach this app's `/api/webhooks/sandbox` without a socket. Events are
@@ -40,7 +40,7 @@ export async function testApp(env: Record<string, string> = {}) {
   const count = (table: string) => (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   /** The service's adapter for the sandbox processor: tests wrap its calls to make it slow or fail. */
   const processor = deps.processorFor('sandbox')!;
-  return { app, deps, sandbox, processor, store, merchant, json, count, logLines: lines };
+  return { app, deps, sandbox, processor, store, merchant, json, count, logLines: lines, processorSecret };
 }
 
 export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
@@ -103,9 +103,9 @@ export function neverArrives(processor: Processor, method: ProcessorMethod) {
 }
 
 /** The buyer's answer on the processor's bank-challenge page, through its server API (no browser). */
-export async function answerChallenge(t: { store: Store; sandbox: { app: { request: (path: string, init: RequestInit) => Response | Promise<Response> } } }, merchantId: string, challengeUrl: string, result: 'approve' | 'fail') {
+export async function answerChallenge(t: { processorSecret: string; sandbox: { app: { request: (path: string, init: RequestInit) => Response | Promise<Response> } } }, merchantId: string, challengeUrl: string, result: 'approve' | 'fail') {
   const id = decodeURIComponent(new URL(challengeUrl).pathname.split('/').pop()!);
-  const secret = await t.store.read.meta.get('processor_secret');
+  const secret = t.processorSecret;
   return t.sandbox.app.request(`/v1/transactions/${id}/challenge`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${secret}`, [ACCOUNT_HEADER]: merchantId, 'Content-Type': 'application/json' },

@@ -7,7 +7,7 @@
  */
 import type { Store } from '../store/types.ts';
 import type { SessionRecord } from '../domain/index.ts';
-import type { Sealer } from './sealed.ts';
+import { sealedIn, type Sealer } from './sealed.ts';
 import { signedRedirectUrl } from '../../platform/redirect-signature.ts';
 
 export function redirectSigner(store: Store, sealer: Sealer) {
@@ -23,7 +23,7 @@ export function redirectSigner(store: Store, sealer: Sealer) {
         u.searchParams.set('session_id', session.id);
         return u.toString();
       }
-      const key = Buffer.from(sealer.open(sealed) as string, 'base64');
+      const key = Buffer.from(sealer.open(sealed, sealedIn.redirectKey(session.merchantId)) as string, 'base64');
       const paymentStatus = session.paymentStatus === 'held' ? 'held' : 'paid';
       // Wall-clock time, as a webhook's `t`: the merchant's server judges its age with its own clock.
       const issuedAt = Math.floor(Date.now() / 1000);

@@ -19,7 +19,7 @@ it('capture.settled for a capture whose answer was lost is applied once the capt
 
   // The processor settles the capture and says so before the service has recorded it.
   const [tx] = await w.ledger();
-  const secret = await w.t.store.read.meta.get('processor_secret');
+  const secret = w.t.processorSecret;
   const sent = await w.t.sandbox.app.request('/v1/events', {
     method: 'POST',
     headers: { Authorization: `Bearer ${secret}`, [ACCOUNT_HEADER]: w.m.id, 'Content-Type': 'application/json' },

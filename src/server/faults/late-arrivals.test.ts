@@ -65,7 +65,7 @@ it('a refund held past the grace period is refused when it arrives; the reissued
 /** The processor captures or voids by itself (as a provider's dashboard can), behind the service's back. */
 async function fromDashboard(op: 'capture' | 'void') {
   const [tx] = await w.ledger();
-  const secret = await w.t.store.read.meta.get('processor_secret');
+  const secret = w.t.processorSecret;
   const direct = await w.t.sandbox.app.request(`/v1/transactions/${tx!.id}/${op}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${secret}`, [ACCOUNT_HEADER]: w.m.id, 'Content-Type': 'application/json' },

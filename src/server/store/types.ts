@@ -31,6 +31,8 @@ import type {
 import type { AttemptRecord, EventRecord, IdemRecord, IdemScope, KeyRecord } from '../domain/operations.ts';
 
 export type { AttemptRecord, EventRecord, IdemRecord, IdemScope, KeyRecord };
+import type { ClientErrorRepo, MetaReads, MetaRepo, SealedValueRepo } from './types-meta.ts';
+export type * from './types-meta.ts';
 import type { WalletType } from '../../vocab/wallet-domains.ts';
 
 export interface MerchantReads {
@@ -234,18 +236,6 @@ export interface BuyerRepo extends BuyerReads {
   update(b: BuyerRecord): Promise<void>;
 }
 
-export interface MetaReads {
-  get(key: string): Promise<string | undefined>;
-}
-export interface MetaRepo extends MetaReads {
-  set(key: string, value: string): Promise<void>;
-}
-
-export interface ClientErrorRepo {
-  insert(sessionId: string | null, message: string, context: unknown, now: string): Promise<void>;
-  /** Deletes the reports made before `beforeIso`; how many went. */
-  prune(beforeIso: string): Promise<number>;
-}
 
 /** What a transaction function is handed. */
 export interface Repos {
@@ -265,6 +255,7 @@ export interface Repos {
   webhookSubscriptions: WebhookSubscriptionRepo;
   webhookDeliveries: WebhookDeliveryRepo;
   inboundEvents: InboundEventRepo;
+  sealed: SealedValueRepo;
 }
 
 /** What may be read outside a transaction. */

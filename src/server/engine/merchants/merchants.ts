@@ -1,5 +1,6 @@
 /** Merchant accounts and their keys (Doc 3, `POST /_sandbox/merchants`, `PATCH`, `rotate_keys`). */
 import type { EngineDeps } from '../deps.ts';
+import { sealedIn } from '../sealed.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../ids.ts';
 import { redirectKey } from '../../../platform/redirect-signature.ts';
@@ -8,7 +9,8 @@ import { MerchantSettings, type Merchant, type ProcessorKind } from '../../domai
 type MerchantDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer'>;
 
 /** A secret key's redirect key, sealed for the store (engine/redirect.ts). */
-const sealedRedirectKey = (deps: MerchantDeps, secret: string) => deps.sealer.seal(redirectKey(secret).toString('base64'));
+const sealedRedirectKey = (deps: MerchantDeps, merchantId: string, secret: string) =>
+  deps.sealer.seal(redirectKey(secret).toString('base64'), sealedIn.redirectKey(merchantId));
 
 export interface NewMerchant {
   environment?: 'sandbox' | 'live';
@@ -42,7 +44,7 @@ export async function createMerchant(deps: MerchantDeps, input: NewMerchant): Pr
   const keys = newKeys(livemode);
   await deps.store.tx(async (r) => {
     await r.merchants.insert(merchant);
-    await r.merchants.addKey(keys.secret, merchant.id, 'secret', livemode, now, sealedRedirectKey(deps, keys.secret));
+    await r.merchants.addKey(keys.secret, merchant.id, 'secret', livemode, now, sealedRedirectKey(deps, merchant.id, keys.secret));
     await r.merchants.addKey(keys.publishable, merchant.id, 'publishable', livemode, now);
   });
   return { merchant, keys };
@@ -77,7 +79,7 @@ export async function rotateKeys(deps: MerchantDeps, id: string) {
   const previousKeysExpireAt = new Date(deps.clock.nowMs() + KEY_GRACE_MS).toISOString();
   await deps.store.tx(async (r) => {
     await r.merchants.expireCurrentKeys(m.id, previousKeysExpireAt);
-    await r.merchants.addKey(keys.secret, m.id, 'secret', livemode, now, sealedRedirectKey(deps, keys.secret));
+    await r.merchants.addKey(keys.secret, m.id, 'secret', livemode, now, sealedRedirectKey(deps, m.id, keys.secret));
     await r.merchants.addKey(keys.publishable, m.id, 'publishable', livemode, now);
   });
   return { keys, previousKeysExpireAt };

@@ -4,6 +4,7 @@
  */
 import type { CreateSessionBody } from '../../../api/sessions.ts';
 import type { EngineDeps } from '../deps.ts';
+import { sealedIn } from '../sealed.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../ids.ts';
 import { isSupportedCurrency } from '../../../vocab/currencies.ts';
@@ -89,11 +90,11 @@ function collection(body: CreateSessionBody, merchant: Merchant, raise: boolean)
 }
 
 /** The buyer's email and name the merchant asserted (secret key only, checked above), sealed. */
-function prefill(deps: Pick<EngineDeps, 'sealer'>, body: CreateSessionBody): Pick<SessionRecord, 'buyerPrefill' | 'buyerSealed'> {
+function prefill(deps: Pick<EngineDeps, 'sealer'>, body: CreateSessionBody, sessionId: string): Pick<SessionRecord, 'buyerPrefill' | 'buyerSealed'> {
   const email = body.buyerEmail ?? body.buyer?.email;
   const name = body.buyerName ?? body.buyer?.name;
   const known = { ...(email ? { email } : {}), ...(name ? { name } : {}) };
-  return { buyerPrefill: { email: Boolean(email), name: Boolean(name) }, buyerSealed: email || name ? deps.sealer.seal(known) : null };
+  return { buyerPrefill: { email: Boolean(email), name: Boolean(name) }, buyerSealed: email || name ? deps.sealer.seal(known, sealedIn.sessionBuyer(sessionId)) : null };
 }
 
 /** Builds and stores a new session; a keyed request's outcome is kept in the same transaction (engine/idempotency.ts). */
@@ -109,8 +110,9 @@ export async function createSession(
   const elements = body.integrationMode === 'elements' && s.elements;
   const now = deps.clock.nowMs();
   const iso = new Date(now).toISOString();
+  const sessionId = newId.session(livemode);
   const record: SessionRecord = {
-    id: newId.session(livemode),
+    id: sessionId,
     merchantId: merchant.id,
     livemode,
     status: 'pending',
@@ -136,7 +138,7 @@ export async function createSession(
     shippingAddress: null,
     buyerId: body.buyerId ?? body.buyer?.externalId ?? null,
     buyerPhone: null,
-    ...prefill(deps, body),
+    ...prefill(deps, body, sessionId),
     transactionId: null,
     vpTxId: null,
     vpTxCount: 0,

@@ -6,6 +6,7 @@
 import type { ChargeCard } from '../../../api/checkout.ts';
 import type { CreateTokenBody } from '../../../api/tokens.ts';
 import type { EngineDeps } from '../deps.ts';
+import { sealedIn } from '../sealed.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { processorOf } from '../binder.ts';
 import { envOf, newId } from '../../ids.ts';
@@ -96,9 +97,11 @@ export async function createToken(deps: TokenDeps, auth: AuthContext, body: Crea
       allowRedisplay: body.allow_redisplay ?? null,
       storedCredentialUse: body.stored_credential_use ?? null,
       sessionId: null,
-      billingAddressSealed: body.billing_address ? deps.sealer.seal(body.billing_address) : null,
+      billingAddressSealed: null,
       metadata,
     });
+    // Sealed once the card has its id: the sealed address is bound to it (engine/sealed.ts).
+    if (body.billing_address) token.billingAddressSealed = deps.sealer.seal(body.billing_address, sealedIn.cardAddress(token.id));
     await r.paymentMethods.insert(token);
     const result = { token, buyer: link.echo, warnings };
     await keepOutcome(r, idem, result);
@@ -182,7 +185,7 @@ export async function patchTokenAddress(deps: TokenDeps, auth: AuthContext, id: 
   return deps.store.tx(async (r) => {
     const t = await tokenForKey(r, auth, id);
     if (t.status === 'revoked') throw new DomainError('payment_method_inactive');
-    const next = { ...t, billingAddressSealed: address === null ? null : deps.sealer.seal(address), updatedAt: deps.clock.iso() };
+    const next = { ...t, billingAddressSealed: address === null ? null : deps.sealer.seal(address, sealedIn.cardAddress(t.id)), updatedAt: deps.clock.iso() };
     await r.paymentMethods.update(next);
     return next;
   });

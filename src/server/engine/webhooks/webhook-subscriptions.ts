@@ -4,6 +4,7 @@
  * secrets for 24 hours of service clock, and a synchronous test send.
  */
 import type { EngineDeps } from '../deps.ts';
+import { sealedIn } from '../sealed.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../ids.ts';
 import type { Reads } from '../../store/types.ts';
@@ -71,14 +72,15 @@ export async function createSubscription(deps: SubscriptionDeps, auth: AuthConte
   return deps.store.tx(async (r) => {
     if (await r.webhookSubscriptions.findActiveByUrl(owner(auth), url)) throw new DomainError('webhook_subscription_conflict');
     const now = deps.clock.iso();
+    const subscriptionId = newId.webhookSubscription(auth.livemode);
     const record: WebhookSubscriptionRecord = {
-      id: newId.webhookSubscription(auth.livemode),
+      id: subscriptionId,
       ...owner(auth),
       url,
       enabledEvents: [...new Set(input.enabledEvents)],
       description: input.description ?? null,
       status: input.status ?? 'enabled',
-      secretSealed: deps.sealer.seal(secret),
+      secretSealed: deps.sealer.seal(secret, sealedIn.webhookSecret(subscriptionId)),
       previousSecretSealed: null,
       previousExpiresAt: null,
       createdAt: now,
@@ -145,8 +147,9 @@ export async function rotateSecret(deps: SubscriptionDeps, auth: AuthContext, id
     const w = await forKey(r, auth, id);
     const next: WebhookSubscriptionRecord = {
       ...w,
-      secretSealed: deps.sealer.seal(secret),
-      previousSecretSealed: w.secretSealed,
+      secretSealed: deps.sealer.seal(secret, sealedIn.webhookSecret(w.id)),
+      // Bound to its column: the old secret moves by being opened there and sealed again here.
+      previousSecretSealed: deps.sealer.seal(deps.sealer.open(w.secretSealed, sealedIn.webhookSecret(w.id)), sealedIn.webhookPreviousSecret(w.id)),
       previousExpiresAt: new Date(deps.clock.nowMs() + ROTATION_OVERLAP_MS).toISOString(),
       updatedAt: deps.clock.iso(),
     };
@@ -157,8 +160,8 @@ export async function rotateSecret(deps: SubscriptionDeps, auth: AuthContext, id
 
 /** The secrets a delivery is signed with now: the current one, then the previous one while it overlaps. */
 export function signingSecrets(deps: Pick<EngineDeps, 'sealer' | 'clock'>, w: WebhookSubscriptionRecord): string[] {
-  const secrets = [deps.sealer.open(w.secretSealed) as string];
-  if (w.previousSecretSealed && w.previousExpiresAt && w.previousExpiresAt > deps.clock.iso()) secrets.push(deps.sealer.open(w.previousSecretSealed) as string);
+  const secrets = [deps.sealer.open(w.secretSealed, sealedIn.webhookSecret(w.id)) as string];
+  if (w.previousSecretSealed && w.previousExpiresAt && w.previousExpiresAt > deps.clock.iso()) secrets.push(deps.sealer.open(w.previousSecretSealed, sealedIn.webhookPreviousSecret(w.id)) as string);
   return secrets;
 }
 

@@ -154,14 +154,14 @@ describe('the service and its processor across a restart', () => {
     const first = await start();
     const { merchant: m } = await createMerchant(first.deps, {});
     const t = await first.deps.processorFor('sandbox')!.charge(m, session, CARD, { reference: 'att_restart' });
-    const secret = await first.deps.store.read.meta.get('processor_secret');
+    const secret = first.processorSecret;
     await first.deps.store.close();
     first.sandbox.close();
     expect(existsSync(join(dir, 'svcpay.sandbox-processor.sqlite'))).toBe(true);
     const second = await start();
     expect(await second.deps.processorFor('sandbox')!.lookup(m, 'att_restart')).toEqual(t);
     // A processor run on its own keeps expecting the secret it was given: the service must not mint a new one.
-    expect(await second.deps.store.read.meta.get('processor_secret')).toBe(secret);
+    expect(second.processorSecret).toBe(secret);
     await second.deps.store.close();
     second.sandbox.close();
     rmSync(dir, { recursive: true, force: true });

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bearer, testApp } from '../../testing.ts';
+import { sealedIn } from '../../engine/sealed.ts';
 import { hostedSession, origin, payOnProcessor, type TestApp } from './fixtures.ts';
 
 const EVERYTHING = { requiredBuyerFields: ['email', 'name', 'phone', 'shipping_address'], billingAddress: 'required' };
@@ -88,7 +89,7 @@ describe('hosted checkout: buyer details', () => {
     const row = t.store.db.prepare('SELECT data FROM sessions WHERE id = ?').get(session.id) as { data: string };
     expect(row.data).not.toMatch(/ada@example|Downing/);
     const record = await t.store.read.sessions.get(session.id);
-    expect(t.deps.sealer.open(record!.buyerSealed!)).toEqual({ email: 'ada@example.com', name: 'Ada Lovelace', billingAddress: BILL_TO });
+    expect(t.deps.sealer.open(record!.buyerSealed!, sealedIn.sessionBuyer(session.id))).toEqual({ email: 'ada@example.com', name: 'Ada Lovelace', billingAddress: BILL_TO });
   });
 
   it('lets optional inputs stay blank', async () => {

@@ -3,19 +3,20 @@
  * means the row is on disk; migrations applied at start.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { preparePrivateDbFile } from '../../../platform/private-files.ts';
 import { migrations } from './migrations.ts';
 
 export type Db = Database.Database;
 
 export function openDb(path: string): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  preparePrivateDbFile(path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Deleted rows are overwritten, not left in free pages (a dropped legacy sealing key, a pruned report).
+  db.pragma('secure_delete = ON');
   migrate(db);
   return db;
 }

@@ -26,6 +26,7 @@ import { eventRepo } from './events.ts';
 import { idempotencyRepo } from './idempotency.ts';
 import { merchantRepo, newMerchantCache } from './merchants.ts';
 import { metaRepo } from './meta.ts';
+import { sealedValueRepo } from './sealed-values.ts';
 import { paymentRepo } from './payments.ts';
 import { sessionRepo } from './sessions.ts';
 import { walletDomainRepo } from './wallet-domains.ts';
@@ -79,6 +80,7 @@ export class SqliteStore implements Store {
       webhookDeliveries: webhookDeliveryRepo(this.db),
       inboundEvents: inboundEventRepo(this.db),
       buyers: buyerRepo(this.db),
+      sealed: sealedValueRepo(this.db),
     };
   }
 

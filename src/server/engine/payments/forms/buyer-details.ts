@@ -4,6 +4,7 @@
  */
 import { buyerFieldPlan, checkBuyerDetails, type BuyerDetails, type BuyerFieldPlan } from '../../../../buyer/buyer-fields.ts';
 import type { EngineDeps } from '../../deps.ts';
+import { sealedIn } from '../../sealed.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { SessionRecord } from '../../../domain/index.ts';
 
@@ -33,13 +34,13 @@ export function withBuyerDetails(deps: Pick<EngineDeps, 'sealer'>, s: SessionRec
   const { email, name, phone, shippingAddress, billingAddress } = d;
   // Once: a later `complete` naming the same transaction cannot rewrite what the merchant may have read.
   if (s.buyerDetailsGiven || (!email && !name && !phone && !shippingAddress && !billingAddress)) return s;
-  const known = s.buyerSealed ? (deps.sealer.open(s.buyerSealed) as Record<string, unknown>) : {};
+  const known = s.buyerSealed ? (deps.sealer.open(s.buyerSealed, sealedIn.sessionBuyer(s.id)) as Record<string, unknown>) : {};
   const typed = { ...(email ? { email } : {}), ...(name ? { name } : {}), ...(billingAddress ? { billingAddress } : {}) };
   return {
     ...s,
     buyerDetailsGiven: true,
     ...(phone ? { buyerPhone: phone } : {}),
     ...(shippingAddress ? { shippingAddress: { ...shippingAddress } } : {}),
-    ...(Object.keys(typed).length ? { buyerSealed: deps.sealer.seal({ ...known, ...typed }) } : {}),
+    ...(Object.keys(typed).length ? { buyerSealed: deps.sealer.seal({ ...known, ...typed }, sealedIn.sessionBuyer(s.id)) } : {}),
   };
 }

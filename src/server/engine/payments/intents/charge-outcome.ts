@@ -3,6 +3,7 @@
  * settlement, card use, the session it pays, and the outbox events, in the outcome's transaction.
  */
 import type { EngineDeps } from '../../deps.ts';
+import { sealedIn } from '../../sealed.ts';
 import { newId } from '../../../ids.ts';
 import { type ProcessorTransaction } from '../../../processors/types.ts';
 import type { Repos } from '../../../store/types.ts';
@@ -79,7 +80,7 @@ export async function applyCharge(
         ...card,
         usedBy: card.usedBy === attemptId ? null : (card.usedBy ?? null),
         usedAt: approved ? (card.usedAt ?? now) : card.usedAt,
-        billingAddressSealed: picksUpAddress ? deps.sealer.seal(billingAddress) : card.billingAddressSealed,
+        billingAddressSealed: picksUpAddress ? deps.sealer.seal(billingAddress, sealedIn.cardAddress(card.id)) : card.billingAddressSealed,
         updatedAt: now,
       });
     }

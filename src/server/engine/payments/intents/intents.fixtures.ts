@@ -44,7 +44,7 @@ export function holdCharges(w: W, opts: { before?: boolean } = {}) {
 /** The buyer's answer on the bank challenge, through the processor's server API. */
 export async function answerChallenge(w: W, challengeUrl: string, result: 'approve' | 'fail') {
   const id = decodeURIComponent(new URL(challengeUrl).pathname.split('/').pop()!);
-  const secret = await w.t.store.read.meta.get('processor_secret');
+  const secret = w.t.processorSecret;
   const res = await w.t.sandbox.app.request(`/v1/transactions/${id}/challenge`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${secret}`, [ACCOUNT_HEADER]: w.merchantId, 'Content-Type': 'application/json' },

@@ -12,6 +12,7 @@
  */
 import type { CreatePaymentIntentBody } from '../../../../api/payment-intents.ts';
 import type { EngineDeps } from '../../deps.ts';
+import { sealedIn } from '../../sealed.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { processorOf } from '../../binder.ts';
 import { newId } from '../../../ids.ts';
@@ -152,7 +153,7 @@ export async function createIntent(
   // Doc 2: a saved card without an address picks up the first approved charge's, but a buyer's
   // card only from a charge that names that buyer.
   const pickUpAddress = card.buyerRecordId === null || link.buyer?.id === card.buyerRecordId ? body.billing_address : undefined;
-  const billing = body.billing_address ?? (card.billingAddressSealed ? (deps.sealer.open(card.billingAddressSealed) as { postal_code?: string }) : null);
+  const billing = body.billing_address ?? (card.billingAddressSealed ? (deps.sealer.open(card.billingAddressSealed, sealedIn.cardAddress(card.id)) as { postal_code?: string }) : null);
   let t: ProcessorTransaction;
   try {
     t = await processor.chargeVaulted(merchant, {
