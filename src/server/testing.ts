@@ -6,6 +6,7 @@ import { buildDeps } from './deps.ts';
 import { loadConfig } from './env.ts';
 import { createLogger } from './log.ts';
 import { createMerchant, type NewMerchant } from './engine/merchants/merchants.ts';
+import { FORM_HANDBACK_MS } from './engine/payments/attempts.ts';
 import { ProcessorUnavailableError, type Processor } from './processors/types.ts';
 import type { Store } from './store/types.ts';
 import { ACCOUNT_HEADER } from '../../sandbox-processor/api.ts';
@@ -80,6 +81,14 @@ export function leakyRevocation(processor: Processor) {
   processor.revokeClientToken = async () => undefined;
   return () => (processor.revokeClientToken = real);
 }
+
+/**
+ * Runs the service clock past FORM_HANDBACK_MS: the session's live form is then too old to be handed
+ * back, and the next init makes a fresh one and revokes the old (issue 18, finding 8). With
+ * leakyRevocation, that is how a test gets two forms that can both pay.
+ */
+export const outliveHandback = (t: { json: (method: string, path: string, body?: unknown) => Response | Promise<Response> }) =>
+  t.json('POST', '/_sandbox/clock', { advanceSeconds: FORM_HANDBACK_MS / 1000 + 60 });
 
 /**
  * A provider that cannot fence a reference (many real ones have no cancel-by-reference): a call

@@ -3,6 +3,7 @@
  * idempotency reservations and the events webhooks are made from.
  */
 import type { KeyType } from './merchant.ts';
+import type { InitResponse } from '../../api/checkout.ts';
 
 export interface KeyRecord {
   /** A stable, non-secret identifier of the key (per-key rate limits count by it). */
@@ -47,6 +48,11 @@ export interface AttemptRecord {
    * failed): a processor that acted on it late after all is recorded. Null when no look is left.
    */
   recheckUntil: string | null;
+  /**
+   * A `client` attempt's form as init answered it, and the return URL it was made for: handed back
+   * to a later init while the form is live and unused (issue 18, finding 8). Null or absent otherwise.
+   */
+  form?: { init: InitResponse; returnUrl: string | null } | null;
   createdAt: string;
   updatedAt: string;
 }

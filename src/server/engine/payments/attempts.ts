@@ -11,6 +11,11 @@ import { newId } from '../../ids.ts';
 export const SERVER_GRACE_MS = 2 * 60_000;
 /** A browser form can charge for as long as its client token lives (one hour) and a margin. */
 export const CLIENT_GRACE_MS = 65 * 60_000;
+/**
+ * A later init hands a live, unused form back for this long after it was made (issue 18, finding 8),
+ * so a buyer handed one always has half its token's hour left; an older one is replaced.
+ */
+export const FORM_HANDBACK_MS = 30 * 60_000;
 /** The reconciler's first look at a pending attempt, and the longest wait between looks. */
 const FIRST_CHECK_MS = 15_000;
 const MAX_CHECK_GAP_MS = 10 * 60_000;
@@ -37,7 +42,7 @@ export interface NewAttempt {
   currency: string;
 }
 
-export function newAttempt(a: NewAttempt, nowMs: number): AttemptRecord {
+export function newAttempt(a: NewAttempt, nowMs: number, form: AttemptRecord['form'] = null): AttemptRecord {
   const id = a.id ?? newId.attempt();
   const now = new Date(nowMs).toISOString();
   const grace = a.kind === 'client' ? CLIENT_GRACE_MS : SERVER_GRACE_MS;
@@ -57,6 +62,7 @@ export function newAttempt(a: NewAttempt, nowMs: number): AttemptRecord {
     nextCheckAt: new Date(nowMs + FIRST_CHECK_MS).toISOString(),
     checks: 0,
     recheckUntil: null,
+    form,
     createdAt: now,
     updatedAt: now,
   };

@@ -4,7 +4,7 @@
  * success of the session, and a late decline never undoes a success.
  */
 import { describe, expect, it } from 'vitest';
-import { CARD, HOSTED, INSUFFICIENT, bearer, leakyRevocation, origin, session, testApp, type T } from './payments.fixtures.ts';
+import { CARD, HOSTED, HOSTED_LONG, INSUFFICIENT, bearer, leakyRevocation, origin, outliveHandback, session, testApp, type T } from './payments.fixtures.ts';
 
 /** A payment made on the session's hosted form at the processor, not yet completed. */
 /** Opens a browser form of the session; the answer pays with it and resolves with the transaction id. */
@@ -19,7 +19,9 @@ const payOnForm = async (t: T, sessionId: string, card: object = CARD) => (await
 /** Two forms of one session, both able to pay: a provider whose revocation of the older did not take. */
 async function twoForms(t: T, sessionId: string) {
   leakyRevocation(t.processor);
-  return [await openForm(t, sessionId), await openForm(t, sessionId)] as const;
+  const first = await openForm(t, sessionId);
+  await outliveHandback(t);
+  return [first, await openForm(t, sessionId)] as const;
 }
 const complete = (t: T, sessionId: string, transactionId: string) => t.json('POST', '/api/checkout/complete', { sessionId, transactionId }, origin);
 
@@ -44,7 +46,7 @@ describe('hosted checkout settlement guards', () => {
 
   it('announces a second payment of a paid session as a charge, not as a second success of the session', async () => {
     const t = await testApp();
-    const s = await session(t, HOSTED);
+    const s = await session(t, HOSTED_LONG);
     const [a, b] = await twoForms(t, s.id);
     const first = await a();
     const second = await b();
@@ -57,7 +59,7 @@ describe('hosted checkout settlement guards', () => {
 
   it('records a decline completed after the session was paid without failing the session or telling the merchant it failed', async () => {
     const t = await testApp();
-    const s = await session(t, HOSTED);
+    const s = await session(t, HOSTED_LONG);
     const [a, b] = await twoForms(t, s.id);
     const approved = await a();
     const declined = await b(INSUFFICIENT);

@@ -1,10 +1,10 @@
 /** Shared set-up of payments.test.ts and payments-forms.test.ts. */
 import { expect } from 'vitest';
-import { SERVICE, bearer, leakyRevocation, testApp } from '../../testing.ts';
+import { SERVICE, bearer, leakyRevocation, outliveHandback, testApp } from '../../testing.ts';
 import { futureExpiry } from '../../../card/test-cards.ts';
 import { ProcessorUnavailableError } from '../../processors/types.ts';
 
-export { ProcessorUnavailableError, SERVICE, bearer, futureExpiry, leakyRevocation, testApp };
+export { ProcessorUnavailableError, SERVICE, bearer, futureExpiry, leakyRevocation, outliveHandback, testApp };
 
 export type T = Awaited<ReturnType<typeof testApp>>;
 
@@ -14,6 +14,8 @@ export const INSUFFICIENT = { ...CARD, number: '4000000000009995' };
 export const origin = { Origin: SERVICE };
 /** A session with a success URL is a hosted one; the others here are elements with charge at submit. */
 export const HOSTED = { successUrl: 'http://127.0.0.1:4244/ok' };
+/** A hosted session that outlives outliveHandback's clock move (the default lives 30 minutes). */
+export const HOSTED_LONG = { ...HOSTED, expiresIn: 7200 };
 
 export async function session(t: T, body: Record<string, unknown> = {}, settings: Record<string, unknown> = {}) {
   const m = await t.merchant({ settings });

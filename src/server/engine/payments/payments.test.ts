@@ -4,7 +4,7 @@
  * what happens when the processor does not answer.
  */
 import { describe, expect, it } from 'vitest';
-import { CARD, HOSTED, INSUFFICIENT, ProcessorUnavailableError, T, approvedAtProcessor, bearer, leakyRevocation, origin, session, testApp } from './payments.fixtures.ts';
+import { CARD, HOSTED, HOSTED_LONG, INSUFFICIENT, ProcessorUnavailableError, T, approvedAtProcessor, bearer, leakyRevocation, origin, outliveHandback, session, testApp } from './payments.fixtures.ts';
 
 describe('what a settled charge leaves behind', () => {
   it('holds a manual-capture payment: succeeded for the buyer, held for the merchant, no success event until the capture', async () => {
@@ -110,7 +110,7 @@ describe('charges that are refused before the processor is called', () => {
 describe('hosted checkout: a transaction completed too late', () => {
   /** Two forms that both paid: a provider whose revocation of the older did not take (leakyRevocation). */
   async function twoPayments(t: T) {
-    const s = await session(t, HOSTED);
+    const s = await session(t, HOSTED_LONG);
     const open = async () => {
       const init = await (await t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin)).json();
       return async () => {
@@ -119,7 +119,9 @@ describe('hosted checkout: a transaction completed too late', () => {
       };
     };
     const undo = leakyRevocation(t.processor);
-    const [a, b] = [await open(), await open()];
+    const a = await open();
+    await outliveHandback(t);
+    const b = await open();
     undo();
     const complete = (transactionId: string) => t.json('POST', '/api/checkout/complete', { sessionId: s.id, transactionId }, origin);
     return { s, first: await a(), second: await b(), complete };

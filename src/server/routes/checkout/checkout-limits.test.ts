@@ -53,19 +53,32 @@ describe('checkout rate limits (Doc 3)', () => {
     expect((await init(t, ids[0]!, '192.0.2.7')).headers.get('x-ratelimit-remaining')).toBe('8');
   });
 
-  it('counts each fresh form the embed poll hands out; a poll that hands out none is free', async () => {
+  it('counts each fresh form the embed poll hands out; a poll that hands out none, or hands back the live form, is free', async () => {
     const t = await testApp();
-    const m = await t.merchant();
-    const s = await (await t.json('POST', '/v1/sessions', { amount: 1500, currency: 'eur' }, bearer(m.keys.secret))).json();
-    const poll = (ip: string) => t.json('GET', `/v1/public/sessions/${s.id}/embed-token`, undefined, bearer(m.keys.publishable), ip);
+    // A merchant per session, so the session-create limits stay out of the way.
+    const keys = new Map<string, string>();
+    const embed = async () => {
+      const m = await t.merchant();
+      const { id } = (await (await t.json('POST', '/v1/sessions', { amount: 1500, currency: 'eur' }, bearer(m.keys.secret), `203.0.113.${keys.size}`)).json()) as { id: string };
+      keys.set(id, m.keys.publishable);
+      return id;
+    };
+    const poll = (id: string, ip: string) => t.json('GET', `/v1/public/sessions/${id}/embed-token`, undefined, bearer(keys.get(id)!), ip);
+    const s = await embed();
     // A payment in progress: ready: false, no form, nothing counted.
-    await t.store.tx(async (r) => r.sessions.update({ ...(await r.sessions.get(s.id))!, chargeLock: 'att_running' }));
-    for (let i = 0; i < 12; i++) expect(await (await poll('192.0.2.1')).json()).toMatchObject({ ready: false });
-    await t.store.tx(async (r) => r.sessions.update({ ...(await r.sessions.get(s.id))!, chargeLock: null }));
-    for (let i = 0; i < 10; i++) expect(await (await poll(`192.0.2.${10 + i}`)).json()).toMatchObject({ ready: true });
-    const over = await poll('192.0.2.30');
-    expect(over.status).toBe(429);
-    expect(t.count('payment_attempts')).toBe(10);
+    await t.store.tx(async (r) => r.sessions.update({ ...(await r.sessions.get(s))!, chargeLock: 'att_running' }));
+    for (let i = 0; i < 12; i++) expect(await (await poll(s, '192.0.2.1')).json()).toMatchObject({ ready: false });
+    await t.store.tx(async (r) => r.sessions.update({ ...(await r.sessions.get(s))!, chargeLock: null }));
+    // Issue 18, finding 8: every later poll, from anywhere, gets the buyer's live form back; one form, counted once.
+    const first = (await (await poll(s, '192.0.2.10')).json()) as { token: string };
+    for (let i = 0; i < 12; i++) expect(await (await poll(s, `192.0.2.${20 + i}`)).json()).toMatchObject({ ready: true, token: first.token });
+    expect(t.count('payment_attempts')).toBe(1);
+    // Fresh forms count: 30 a minute from one address, the 31st is 429; the live form is still handed back there.
+    for (let i = 0; i < 30; i++) expect((await poll(await embed(), '198.51.100.50')).status).toBe(200);
+    const over = await poll(await embed(), '198.51.100.50');
+    expect([over.status, (await over.json()).code]).toEqual([429, 'rate_limit_exceeded']);
+    expect(await (await poll(s, '198.51.100.50')).json()).toMatchObject({ ready: true, token: first.token });
+    expect(t.count('payment_attempts')).toBe(31);
   });
 });
 

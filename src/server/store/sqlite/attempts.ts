@@ -18,6 +18,7 @@ interface Row {
   next_check_at: string;
   checks: number;
   recheck_until: string | null;
+  form: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -38,6 +39,7 @@ const toRow = (a: AttemptRecord): Row => ({
   next_check_at: a.nextCheckAt,
   checks: a.checks,
   recheck_until: a.recheckUntil,
+  form: a.form ? JSON.stringify(a.form) : null,
   created_at: a.createdAt,
   updated_at: a.updatedAt,
 });
@@ -58,6 +60,7 @@ const fromRow = (r: Row): AttemptRecord => ({
   nextCheckAt: r.next_check_at,
   checks: r.checks,
   recheckUntil: r.recheck_until,
+  form: r.form ? (JSON.parse(r.form) as AttemptRecord['form']) : null,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });

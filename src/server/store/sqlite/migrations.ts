@@ -144,4 +144,9 @@ export const migrations: string[] = [
   `
   CREATE INDEX client_errors_created ON client_errors(created_at);
   `,
+  // A browser form keeps what init answered (issue 18, finding 8): a later init hands the live,
+  // unused form back instead of revoking it. Forms made before this column are replaced as before.
+  `
+  ALTER TABLE payment_attempts ADD COLUMN form TEXT;
+  `,
 ];

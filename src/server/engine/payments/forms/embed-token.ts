@@ -3,7 +3,8 @@
  * to mount"; Doc 3, Browser flows 2). Documents 1 and 3 leave the answer open; decided here:
  * - ready: the same hand-out as `POST /api/checkout/init` (initCheckout, not a copy of it), with
  *   `ready: true`, so the embedded checkout mounts the processor's fields as the hosted page does.
- *   Like init, each ready answer records a fresh form and revokes the session's older one.
+ *   Like init, a ready answer hands back the session's live unused form, or makes a fresh one.
+ *   Polls never revoke the buyer's form (issue 18, finding 8).
  * - not ready: 200 `{ ready: false, reason, retryAfterMs }` while a payment of the session is
  *   running, while the session changed under the form being prepared, or while the provider
  *   does not answer. Nothing is written, so polling is free of side effects until ready.
@@ -33,7 +34,7 @@ const TRANSIENT: Partial<Record<string, EmbedWaitReason>> = {
 
 /**
  * `beforeForm` runs before each fresh form is made and may refuse it (the route's checkout rate
- * limits, Doc 3: fresh forms count, polls that hand out none do not).
+ * limits, Doc 3: fresh forms count; polls that hand out none, or hand back the live one, do not).
  */
 export async function embedToken(deps: EmbedDeps, auth: AuthContext, sessionId: string, beforeForm: () => Promise<void> = async () => {}) {
   const found = await sessionForKey(deps.store.read, auth, sessionId);
@@ -45,9 +46,8 @@ export async function embedToken(deps: EmbedDeps, auth: AuthContext, sessionId: 
   if (session.status === 'succeeded') throw new DomainError('session_already_completed');
   if (session.status === 'expired') throw new DomainError('session_expired');
   if (session.chargeLock !== null) return waiting('payment_in_progress');
-  await beforeForm();
   try {
-    return { ready: true as const, ...(await initCheckout(deps, session.id)) };
+    return { ready: true as const, ...(await initCheckout(deps, session.id, { beforeForm })) };
   } catch (err) {
     const reason = err instanceof DomainError ? TRANSIENT[err.code] : undefined;
     if (reason) return waiting(reason);

@@ -9,7 +9,7 @@ import { processorOf } from '../../binder.ts';
 import { ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
 import { moveTo, refuseDeclinedOut } from '../../sessions/session-status.ts';
 import { expireIfDue } from '../../sessions/sessions.ts';
-import { newAttempt } from '../attempts.ts';
+import { FORM_HANDBACK_MS, newAttempt } from '../attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
 import type { BuyerDetails } from '../../../../buyer/buyer-fields.ts';
 import { requireBuyerDetails, withBuyerDetails } from './buyer-details.ts';
@@ -22,13 +22,29 @@ function unavailable(err: unknown): never {
   throw err;
 }
 
+export interface InitOptions {
+  /** Where the processor's bank challenge sends the buyer back (the hosted page). */
+  returnUrl?: string;
+  /**
+   * Runs before a fresh form is made, and may refuse it (the checkout rate limits: Doc 3 counts
+   * fresh forms; a form handed back is not one).
+   */
+  beforeForm?: () => Promise<void>;
+}
+
 /**
  * `POST /api/checkout/init`: validates the session and hands out the processor's client token.
- * The form is recorded as a `client` attempt (reference: the token) before the browser gets it, so
- * a payment made with it is found by the reconciler even if the browser never calls `complete`;
- * an earlier form of the same session is revoked, so only the newest one can pay.
+ *
+ * The session's live form is handed back while it is unused at the processor, young enough
+ * (FORM_HANDBACK_MS) and made for the same amount and return URL (issue 18, finding 8): anyone who
+ * knows a session id can call init, and revoking the buyer's form on every call let them break the
+ * buyer's payment. A second tab gets the same form; the processor charges a form once.
+ *
+ * Otherwise a fresh form is made: recorded as a `client` attempt (reference: the token) before the
+ * browser gets it, so a payment made with it is found by the reconciler even if the browser never
+ * calls `complete`; the session's older form (spent, stale) is revoked first, so only one can pay.
  */
-export async function initCheckout(deps: PaymentDeps, sessionId: string, opts: { returnUrl?: string } = {}) {
+export async function initCheckout(deps: PaymentDeps, sessionId: string, opts: InitOptions = {}) {
   const found = await deps.store.read.sessions.get(sessionId);
   if (!found) throw new DomainError('session_not_found');
   const merchant = await deps.store.read.merchants.get(found.merchantId);
@@ -36,6 +52,9 @@ export async function initCheckout(deps: PaymentDeps, sessionId: string, opts: {
   const processor = processorOf(deps, merchant);
   const session = await deps.store.tx(async (r) => expireIfDue(r, deps.clock.iso(), (await r.sessions.get(sessionId))!));
   refuseInit(session);
+  const live = await liveUnusedForm(deps, merchant, session, opts.returnUrl ?? null);
+  if (live) return live;
+  await opts.beforeForm?.();
   // Only the newest form can pay: the older ones are revoked first, and a failure refuses this one.
   const revoked = await revokeOlderForms(deps, merchant, sessionId);
   // An older form that had paid was recorded just now: the session may be paid.
@@ -50,13 +69,34 @@ export async function initCheckout(deps: PaymentDeps, sessionId: string, opts: {
     await closeRevokedForms(r, sessionId, revoked, now);
     if (init.token) {
       await r.attempts.insert(
-        newAttempt({ merchantId: merchant.id, livemode: s.livemode, kind: 'client', reference: init.token, sessionId, amount: s.amount, currency: s.currency }, deps.clock.nowMs()),
+        newAttempt(
+          { merchantId: merchant.id, livemode: s.livemode, kind: 'client', reference: init.token, sessionId, amount: s.amount, currency: s.currency },
+          deps.clock.nowMs(),
+          { init, returnUrl: opts.returnUrl ?? null },
+        ),
       );
     }
     const opened = { hostedOpenedAt: s.hostedOpenedAt ?? now };
     await r.sessions.update(s.status === 'pending' ? moveTo(s, 'processing', opened, now) : { ...s, ...opened, updatedAt: now });
   });
   return init;
+}
+
+/**
+ * The session's one live form, when a buyer may still pay with it: made for this amount, currency
+ * and return URL, less than FORM_HANDBACK_MS ago, and unknown to the processor as a transaction (no
+ * charge, decline or challenge made with it). Anything else, or a processor that does not answer,
+ * goes the fresh-form way, which revokes it.
+ */
+async function liveUnusedForm(deps: PaymentDeps, merchant: Merchant, session: SessionRecord, returnUrl: string | null) {
+  const forms = await deps.store.tx((r) => r.attempts.pendingForSession(session.id, 'client'));
+  const form = forms.length === 1 ? forms[0]!.form : null;
+  if (!form || form.returnUrl !== returnUrl) return null;
+  const { amount, currency, createdAt, reference } = forms[0]!;
+  if (amount !== session.amount || currency !== session.currency) return null;
+  if (Date.parse(createdAt) + FORM_HANDBACK_MS <= deps.clock.nowMs()) return null;
+  const used = await processorOf(deps, merchant).lookup(merchant, reference).catch(() => undefined);
+  return used === null ? form.init : null;
 }
 
 function refuseInit(session: SessionRecord) {

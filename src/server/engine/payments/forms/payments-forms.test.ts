@@ -3,12 +3,12 @@
  * (Doc 1: one session pays once; a second payment is recorded, never discarded).
  */
 import { describe, expect, it } from 'vitest';
-import { CARD, HOSTED, INSUFFICIENT, T, approvedAtProcessor, bearer, leakyRevocation, origin, session, testApp } from '../payments.fixtures.ts';
+import { CARD, HOSTED, INSUFFICIENT, T, approvedAtProcessor, bearer, leakyRevocation, origin, outliveHandback, session, testApp } from '../payments.fixtures.ts';
 
 describe('browser forms: bound to their session, single-use, closed when the session moves on', () => {
   const init = async (t: T, id: string) => (await (await t.json('POST', '/api/checkout/init', { sessionId: id }, origin)).json()) as { token: string };
-  const payAtProcessor = (t: T, token: string) =>
-    t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, card: CARD }) });
+  const payAtProcessor = (t: T, token: string, card = CARD) =>
+    t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, card }) });
 
   it('records a hosted payment the buyer never came back from: the processor event settles the session', async () => {
     const t = await testApp();
@@ -34,14 +34,34 @@ describe('browser forms: bound to their session, single-use, closed when the ses
     expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
   });
 
-  it('lets only the newest form pay: opening the form again revokes the one before', async () => {
+  it('hands the live unused form back to a second init (another tab, or anyone who knows the session id): the buyer can still pay with it, once', async () => {
     const t = await testApp();
     const s = await session(t, HOSTED);
-    const first = await init(t, s.id);
-    const second = await init(t, s.id);
-    const stale = await payAtProcessor(t, first.token);
+    const buyers = await init(t, s.id);
+    const someoneElse = await init(t, s.id);
+    expect(someoneElse).toEqual(buyers);
+    expect((await payAtProcessor(t, buyers.token)).status).toBe(200);
+    // One form: the processor charges it once, whichever tab tries.
+    const again = await payAtProcessor(t, someoneElse.token);
+    expect(again.status).toBe(409);
+    expect(approvedAtProcessor(t)).toEqual({ n: 1 });
+  });
+
+  it('makes a fresh form, and revokes the old one, once the old one was used or is half an hour old', async () => {
+    const t = await testApp();
+    const s = await session(t, { ...HOSTED, expiresIn: 7200 });
+    const declined = await init(t, s.id);
+    expect((await payAtProcessor(t, declined.token, INSUFFICIENT)).status).toBe(200);
+    const next = await init(t, s.id);
+    expect(next.token).not.toBe(declined.token);
+    // Half an hour on, the form is not handed back (half its hour gone): a fresh one, the old revoked.
+    expect(await init(t, s.id)).toEqual(next);
+    await outliveHandback(t);
+    const fresh = await init(t, s.id);
+    expect(fresh.token).not.toBe(next.token);
+    const stale = await payAtProcessor(t, next.token);
     expect([stale.status, ((await stale.json()) as { code: string }).code]).toEqual([409, 'token_revoked']);
-    expect((await payAtProcessor(t, second.token)).status).toBe(200);
+    expect((await payAtProcessor(t, fresh.token)).status).toBe(200);
   });
 
   it('closes the open form when the session is paid another way, so a second tab cannot pay', async () => {
@@ -123,7 +143,7 @@ describe('charge and save (Doc 1: a buyer on the session makes the charge vault 
 describe('a second payment held for capture', () => {
   it('counts in vp_tx_count once it is captured, without taking over the session', async () => {
     const t = await testApp();
-    const s = await session(t, { ...HOSTED, captureMethod: 'manual' });
+    const s = await session(t, { ...HOSTED, expiresIn: 7200, captureMethod: 'manual' });
     const open = async () => {
       const init = await (await t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin)).json();
       return async () => {
@@ -133,7 +153,9 @@ describe('a second payment held for capture', () => {
     };
     // Two forms that both pay: a provider whose revocation of the older did not take.
     leakyRevocation(t.processor);
-    const [a, b] = [await open(), await open()];
+    const a = await open();
+    await outliveHandback(t);
+    const b = await open();
     const first = await a();
     const second = await b();
     const complete = (transactionId: string) => t.json('POST', '/api/checkout/complete', { sessionId: s.id, transactionId }, origin);

@@ -4,7 +4,7 @@
  */
 import { expect, it } from 'vitest';
 import { DECLINED_CARD, NOTHING, hosted, world } from './reconcile.fixtures.ts';
-import { leakyRevocation } from '../../../testing.ts';
+import { leakyRevocation, outliveHandback } from '../../../testing.ts';
 
 /**
  * A hosted session paid with a second tab's form, after that tab closed the first tab's form at a
@@ -15,6 +15,7 @@ async function paidBySecondTab() {
   const s = await hosted(w);
   const first = await s.init();
   leakyRevocation(w.t.processor);
+  await outliveHandback(w.t);
   const second = await s.init();
   expect(w.attempts('client')).toEqual(['failed', 'pending']);
   expect((await s.payWith(second)).status).toBe(200);
