@@ -110,18 +110,13 @@ export function authorize(
     return { ...t, status: 'declined', declineCode: b.code, ruleCode: b.code === 'blocked_by_rule' ? (b.ruleCode ?? null) : null };
   }
   if (b.outcome === 'challenge' && !opts.merchantInitiated) {
-    if (opts.browser && opts.returnUrl === null) {
-      // A form with nowhere to send the buyer back (the embedded checkout): the challenge counts
-      // as run inside the fields page, and the charge answers with its outcome.
-      const threeDSecure = { outcome: 'authenticated' as const, method: 'challenge', version: '2.2.0', eci: '05' };
-      if (b.declineAfter) return { ...t, status: 'declined', declineCode: 'card_declined', threeDSecure };
-      t.threeDSecure = threeDSecure;
-    } else {
-      if (opts.returnUrl === null) {
-        throw new ChargeRefused('missing_redirect_url', 'This card needs a bank challenge: send returnUrl, where the challenge sends the buyer back.');
-      }
-      return { ...t, status: 'requires_action', returnUrl: opts.returnUrl, frameAncestor: opts.frameAncestor ?? null };
+    // A browser form with nowhere to send the buyer back (the embedded checkout): the bank check
+    // runs inside the fields page, which answers it through the browser API (issue 18, finding 11).
+    if (opts.browser && opts.returnUrl === null) return { ...t, status: 'requires_action' };
+    if (opts.returnUrl === null) {
+      throw new ChargeRefused('missing_redirect_url', 'This card needs a bank challenge: send returnUrl, where the challenge sends the buyer back.');
     }
+    return { ...t, status: 'requires_action', returnUrl: opts.returnUrl, frameAncestor: opts.frameAncestor ?? null };
   }
   if (b.outcome === 'frictionless') t.threeDSecure = { outcome: 'authenticated', method: 'frictionless', version: '2.2.0', eci: '05' };
   if (opts.capture) captureEffects(t, t.amount, now);

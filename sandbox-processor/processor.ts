@@ -173,6 +173,18 @@ export class SandboxProcessorCore {
    * (captured when the charge asked for capture), fail gives a decline; card 0116 declines after
    * either. The service hears it as `transaction.updated`.
    */
+  /**
+   * The fields page's answer to a bank check it shows itself (an embedded checkout's form has no
+   * return URL): allowed only with the form's token that made this charge, so the token is the
+   * browser's proof. Anything else is not found.
+   */
+  answerInlineChallenge(token: string, id: string, result: 'approve' | 'fail'): TransactionRecord {
+    const tok = this.repo.getToken(token);
+    const t = this.repo.getTransaction(id);
+    if (!tok || tok.usedBy !== id || !t || t.returnUrl !== null) throw notFound();
+    return this.resolveChallenge(tok.merchantId, id, result);
+  }
+
   resolveChallenge(merchantId: string | null, id: string, result: 'approve' | 'fail'): TransactionRecord {
     const t = this.tx(() => {
       const t = this.repo.getTransaction(id);

@@ -24,7 +24,8 @@ export function wireTransaction(t: TransactionRecord, now: Date, publicUrl: stri
     capturedAmount: t.capturedAmount,
     // Once the time has passed the transaction is refundable: the field reads null (types.ts).
     settlesAt: t.settlesAt !== null && t.settlesAt > now.toISOString() ? t.settlesAt : null,
-    challengeUrl: t.status === 'requires_action' ? challengeUrlOf(publicUrl, t.id) : null,
+    // A bank check inside the fields page (no return URL) has no page of its own.
+    challengeUrl: t.status === 'requires_action' && t.returnUrl ? challengeUrlOf(publicUrl, t.id) : null,
     threeDSecure: t.threeDSecure,
     dispute: t.disputeStatus ? { status: t.disputeStatus, openedAt: t.disputeOpenedAt ?? t.createdAt } : null,
   };

@@ -16,10 +16,13 @@ export class EmbeddedCheckoutPage {
   readonly success: Locator;
   /** What the merchant page heard from the checkout, one item per event. */
   readonly events: Locator;
+  /** The processor's fields frame itself: where its bank check shows (issue 18, finding 11). */
+  readonly fieldsFrame: FrameLocator;
 
   constructor(readonly page: Page) {
     this.checkoutFrame = page.frameLocator('iframe[title="Secure checkout"]');
-    this.card = new CardForm(this.checkoutFrame.frameLocator('iframe[title="Card details"]'));
+    this.fieldsFrame = this.checkoutFrame.frameLocator('iframe[title="Card details"]');
+    this.card = new CardForm(this.fieldsFrame);
     this.payButton = this.checkoutFrame.getByRole('button', { name: /^Pay\b/ });
     this.success = this.checkoutFrame.getByText('Payment successful');
     this.events = page.getByRole('list', { name: 'Checkout events' }).getByRole('listitem');
@@ -27,6 +30,11 @@ export class EmbeddedCheckoutPage {
 
   async open(merchantPageUrl: string, opts: { publishableKey: string; sessionId: string; locale?: string }): Promise<void> {
     await this.page.goto(`${merchantPageUrl}/?o=${encodeURIComponent(JSON.stringify({ ...opts, checkout: true }))}`);
+  }
+
+  /** The sandbox bank's check inside the fields frame. */
+  bankCheck(): Locator {
+    return this.fieldsFrame.getByRole('region', { name: 'Confirm your payment with your bank' });
   }
 
   async pay(card: TestCard): Promise<void> {

@@ -8,7 +8,8 @@ import { CardFields, type CardFieldsHandle, type CardFieldsState } from '../../s
 import { listen, send, type MessageTarget, type PostTarget } from '../../src/protocol/channel.ts';
 import { HostToProcessorFrame, PROTOCOL, ProcessorFrameToHost } from '../../src/protocol/messages.ts';
 import type { FieldsPageParams } from './params.ts';
-import { chargeCard, type ChargeOutcome } from './charge.ts';
+import { answerChallenge, chargeCard, type ChargeOutcome } from './charge.ts';
+import { ChallengePanel } from './challenge-panel.tsx';
 
 export interface FieldsAppProps {
   params: FieldsPageParams;
@@ -17,12 +18,24 @@ export interface FieldsAppProps {
   /** The embedding window: the only accepted sender and the only recipient. */
   parent: PostTarget & MessageEventSource;
   charge?: typeof chargeCard;
+  answer?: typeof answerChallenge;
 }
 
-export function FieldsApp({ params, events, parent, charge = chargeCard }: FieldsAppProps): JSX.Element {
+/** A bank check this page shows: for which host request, which transaction, what amount. */
+interface OpenChallenge {
+  requestId: string;
+  transactionId: string;
+  amount: number;
+  currency: string;
+}
+
+export function FieldsApp({ params, events, parent, charge = chargeCard, answer = answerChallenge }: FieldsAppProps): JSX.Element {
   const handle = useRef<CardFieldsHandle | null>(null);
   const busy = useRef(false);
   const [disabled, setDisabled] = useState(false);
+  const [challenge, setChallenge] = useState<OpenChallenge | null>(null);
+  const [answering, setAnswering] = useState(false);
+  const [answerFailed, setAnswerFailed] = useState(false);
 
   const post = (msg: ProcessorFrameToHost) => send(parent, params.parentOrigin, ProcessorFrameToHost, msg);
 
@@ -48,6 +61,17 @@ export function FieldsApp({ params, events, parent, charge = chargeCard }: Field
       outcome = { status: 'error', code: 'internal_error', httpStatus: 0 };
     }
     busy.current = false;
+    if (outcome.status === 'requires_action' && outcome.challenge) {
+      // The bank's check, here (issue 18, finding 11): the host hears the outcome once the buyer answers.
+      setChallenge({ requestId, transactionId: outcome.transactionId, ...outcome.challenge });
+      post({ protocol: PROTOCOL, type: 'sbx.challenge', requestId });
+      return;
+    }
+    report(requestId, outcome);
+  }
+
+  /** Tells the host how a charge (or the bank check after it) ended. */
+  function report(requestId: string, outcome: ChargeOutcome) {
     if (outcome.status === 'error') {
       setDisabled(false);
       post({ protocol: PROTOCOL, type: 'sbx.result', requestId, status: 'error' });
@@ -115,6 +139,26 @@ export function FieldsApp({ params, events, parent, charge = chargeCard }: Field
     post({ protocol: PROTOCOL, type: 'sbx.change', complete, empty, brand });
   }
 
+  async function onAnswer(result: 'approve' | 'fail') {
+    if (!challenge || answering) return;
+    setAnswering(true);
+    setAnswerFailed(false);
+    let outcome: ChargeOutcome;
+    try {
+      outcome = await answer(params.token, challenge.transactionId, result);
+    } catch {
+      outcome = { status: 'error', code: 'internal_error', httpStatus: 0 };
+    }
+    setAnswering(false);
+    // An answer that did not arrive leaves the check open: the buyer answers again.
+    if (outcome.status === 'error' || outcome.status === 'requires_action') {
+      setAnswerFailed(true);
+      return;
+    }
+    setChallenge(null);
+    report(challenge.requestId, outcome);
+  }
+
   return (
     <form
       class="sbx-form"
@@ -124,16 +168,19 @@ export function FieldsApp({ params, events, parent, charge = chargeCard }: Field
         e.preventDefault();
       }}
     >
-      <CardFields
-        layout="combined"
-        showPostalCode
-        locale={params.locale}
-        disabled={disabled}
-        onChange={onChange}
-        handleRef={(h) => {
-          handle.current = h;
-        }}
-      />
+      {challenge ? <ChallengePanel amount={challenge.amount} currency={challenge.currency} busy={answering} failed={answerFailed} onAnswer={(r) => void onAnswer(r)} /> : null}
+      <div hidden={challenge !== null}>
+        <CardFields
+          layout="combined"
+          showPostalCode
+          locale={params.locale}
+          disabled={disabled}
+          onChange={onChange}
+          handleRef={(h) => {
+            handle.current = h;
+          }}
+        />
+      </div>
     </form>
   );
 }

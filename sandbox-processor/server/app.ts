@@ -6,10 +6,11 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ProcessorChargeRequest } from '../../src/api/processor.ts';
+import { ProcessorChallengeRequest, ProcessorChargeRequest } from '../../src/api/processor.ts';
 import { csp, escapeJsonForHtml, pageHeaders } from '../../src/platform/page-headers.ts';
 import { readDist, serveAsset } from '../../src/platform/static.ts';
 import type { SandboxProcessorCore } from '../processor.ts';
+import type { TransactionRecord } from '../store/repo.ts';
 import { challengePage } from './challenge-page.ts';
 import { fail, lostAnswer, readBody } from './http.ts';
 import { refusal, serverApi } from './server-api.ts';
@@ -36,6 +37,23 @@ export interface ProcessorAppOptions {
   log: ProcessorLog;
   /** Resolves once every commit so far is on disk; awaited before any answer to a write. */
   durable?: () => Promise<void>;
+}
+
+/**
+ * A charge as the browser may see it. A browser hears only that a card was declined (issue 18,
+ * finding 2): the reason (a stolen card, a wrong security code) would make the fields a card-testing
+ * oracle; the service reads the real code through the server API and tells the buyer what it may.
+ * A bank check with no page of its own (no return URL) carries what the fields page shows.
+ */
+function browserView(t: TransactionRecord) {
+  return {
+    transactionId: t.id,
+    status: t.status,
+    ...(t.status === 'declined' ? { declineCode: 'card_declined' } : {}),
+    brand: t.brand,
+    last4: t.last4,
+    ...(t.status === 'requires_action' && t.returnUrl === null ? { challenge: { amount: t.amount, currency: t.currency } } : {}),
+  };
 }
 
 export function sandboxProcessorApp(opts: ProcessorAppOptions) {
@@ -89,17 +107,18 @@ export function sandboxProcessorApp(opts: ProcessorAppOptions) {
       return refusal(err);
     }
     if (result.lost) return lostAnswer();
-    const t = result.transaction;
-    return c.json({
-      transactionId: t.id,
-      status: t.status,
-      // A browser hears only that the card was declined (issue 18, finding 2): the reason (a stolen
-      // card, a wrong security code) would make these fields a card-testing oracle. The service reads
-      // the real code through the server API, and tells the buyer what it may.
-      ...(t.status === 'declined' ? { declineCode: 'card_declined' } : {}),
-      brand: t.brand,
-      last4: t.last4,
-    });
+    return c.json(browserView(result.transaction));
+  });
+
+  // The bank check an embedded checkout's fields page shows itself (issue 18, finding 11).
+  app.post('/v1/charges/:id/challenge', tooLarge, async (c) => {
+    const body = await readBody(c, ProcessorChallengeRequest, 'Send the form token and result: approve or fail.');
+    if (body instanceof Response) return body;
+    try {
+      return c.json(browserView(opts.core.answerInlineChallenge(body.token, c.req.param('id'), body.result)));
+    } catch (err) {
+      return refusal(err);
+    }
   });
 
   app.use('/v1/*', tooLarge);

@@ -221,6 +221,21 @@ describe('hosted checkout flow', () => {
     expect(s.api.reportClientError).toHaveBeenCalledWith(expect.objectContaining({ message: 'hosted: fields_timeout' }));
   });
 
+  it('stops waiting while the fields page shows the bank check, then completes with its result (issue 18, finding 11)', async () => {
+    const s = setup(undefined, { submitTimeout: 1000 });
+    await ready(s);
+    s.checkout.pay();
+    // Another request's notice changes nothing; this one's stops the clock.
+    s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.challenge', requestId: 'other' });
+    s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.challenge', requestId: 'req1' });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(s.checkout.paying.value).toBe(true);
+    expect(s.api.reportClientError).not.toHaveBeenCalled();
+    s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'approved', transactionId: 't' });
+    await flush();
+    expect(s.api.completeCheckout).toHaveBeenCalledWith(expect.any(String), 't', undefined);
+  });
+
   it('loads the session language before the page shows anything in it', async () => {
     // Fresh modules: the test setup has already loaded every language in the shared ones.
     vi.resetModules();

@@ -14,26 +14,9 @@ import { declineMessage, resolveLocale } from '../locales/index.ts';
 import { PROTOCOL, type HostToProcessorFrame, type ProcessorFrameToHost } from '../protocol/messages.ts';
 import type { ChallengeOutcome, CheckoutDeps } from './checkout-deps.ts';
 import { pageLocale, settledPhase, type Phase } from './session-phase.ts';
+import { httpOrigin, randomRequestId, type FrameSpec } from './frame-spec.ts';
 
-export interface FrameSpec {
-  /** Full iframe src, hash included. */
-  url: string;
-  /** Processor origin: the only origin whose messages count, and the post target. */
-  origin: string;
-  /** Changes on every init so the iframe element is replaced (a hash change would not reload it). */
-  key: number;
-}
-
-const randomRequestId = () => Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
-
-function httpOrigin(url: string): string | null {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
-  } catch {
-    return null;
-  }
-}
+export type { FrameSpec };
 
 export function createCheckout(deps: CheckoutDeps) {
   const now = deps.now ?? Date.now;
@@ -244,6 +227,11 @@ export function createCheckout(deps: CheckoutDeps) {
     }
     if (msg.type === 'sbx.resize') {
       frameHeight.value = msg.height;
+      return;
+    }
+    // The fields page shows the bank's check (embedded checkout): no time limit; the result follows.
+    if (msg.type === 'sbx.challenge') {
+      if (pending?.requestId === msg.requestId) clearTimeout(pending.timer);
       return;
     }
     if (msg.type !== 'sbx.result' || !pending || msg.requestId !== pending.requestId) return;

@@ -38,6 +38,12 @@ export const ProcessorFrameToHost = z.union([
   }),
   /** The host cannot measure a cross-origin frame: the fields page reports its content height. */
   z.strictObject({ protocol, type: z.literal('sbx.resize'), height: FrameHeight }),
+  /**
+   * The bank wants the buyer and the fields page shows its check itself (a form with no return URL:
+   * the embedded checkout). The `sbx.result` for `requestId` follows once the buyer answers, which
+   * takes as long as it takes: the host stops its wait for an answer.
+   */
+  z.strictObject({ protocol, type: z.literal('sbx.challenge'), requestId: RequestId }),
 ]);
 export type ProcessorFrameToHost = z.infer<typeof ProcessorFrameToHost>;
 

@@ -5,6 +5,8 @@
 import { approvedNumberForms, cards } from '../../fixtures/cards.ts';
 import { startMerchantPage, type MerchantPage } from '../../fixtures/options-page.ts';
 import { serverState } from '../../fixtures/state.ts';
+import { expectNoViolations, scanWithEveryFrame } from '../../fixtures/axe.ts';
+import { completeChallenge } from '../../../embed/testing/index.ts';
 import { expect, test } from '../../fixtures/test.ts';
 import { EmbeddedCheckoutPage } from '../../models/embedded-checkout-page.ts';
 
@@ -48,6 +50,48 @@ test('a declined card is reported to the page and the buyer pays with another', 
 
   // The retry runs on fresh fields, as on the hosted page: wait until they are empty and payable,
   // so the second card is not typed into the frame being replaced.
+  await expect(checkout.card.number).toHaveValue('');
+  await expect(checkout.payButton).toBeEnabled();
+  await checkout.pay(cards.approved);
+  await expect(checkout.success).toBeVisible();
+  expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+});
+
+test('a 3-D Secure card shows the bank check inside the processor’s fields, and pays only once the buyer completes it', async ({ page, api, merchant }) => {
+  const session = await api.createSession(merchant.keys.secret, order);
+  const checkout = new EmbeddedCheckoutPage(page);
+  await checkout.open(merchantPage.url, { publishableKey: merchant.keys.publishable, sessionId: session.id });
+  await checkout.pay(cards.challenge);
+
+  const check = checkout.bankCheck();
+  await expect(check).toBeVisible();
+  await expect(check).toContainText('$25.00');
+  // Focus lands on the check, and nothing is paid while it waits for the buyer.
+  await expect(check.getByRole('heading')).toBeFocused();
+  expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ paymentStatus: 'unpaid' });
+  await expect(checkout.events).toHaveText(['ready']);
+  // The check passes axe, in the fields frame inside the checkout frame.
+  expectNoViolations(await scanWithEveryFrame(page, page.locator('iframe[title="Secure checkout"]')));
+  await check.getByRole('heading').focus();
+
+  // By keyboard, as a buyer without a mouse would.
+  await page.keyboard.press('Tab');
+  await expect(check.getByRole('button', { name: 'Complete authentication' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(checkout.success).toBeVisible();
+  const after = await api.getSession(merchant.keys.secret, session.id);
+  expect(after).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+  await expect(checkout.events).toHaveText(['ready', `success ${String(after.paymentIntentId)}`]);
+});
+
+test('a failed bank check is a decline, and the buyer pays with another card', async ({ page, api, merchant }) => {
+  const session = await api.createSession(merchant.keys.secret, order);
+  const checkout = new EmbeddedCheckoutPage(page);
+  await checkout.open(merchantPage.url, { publishableKey: merchant.keys.publishable, sessionId: session.id });
+  await checkout.pay(cards.challenge);
+  // svcpay/testing's helper finds the check inside the fields frame, as it finds the bank's page elsewhere.
+  await completeChallenge(page, 'fail');
+  await expect(checkout.events.nth(1)).toHaveText(/^failure /);
   await expect(checkout.card.number).toHaveValue('');
   await expect(checkout.payButton).toBeEnabled();
   await checkout.pay(cards.approved);

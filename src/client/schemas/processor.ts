@@ -9,5 +9,7 @@ export const ProcessorChargeResponse = z.object({
   declineCode: z.optional(z.string()),
   brand: z.string(),
   last4: z.string(),
+  /** A bank check the fields page shows itself (embedded checkout). */
+  challenge: z.optional(z.object({ amount: z.int(), currency: z.string() })),
 });
 export type ProcessorChargeResponse = z.infer<typeof ProcessorChargeResponse>;
