@@ -30,7 +30,8 @@ const ADDRESS = { address_line1: '1 Main St', postal_code: '94107', country: 'US
 const newKey = () => randomBytes(32).toString('base64');
 
 async function start(dataPath: string, env: Record<string, string> = {}) {
-  const built = await buildDeps(loadConfig({ SVCPAY_DATA: dataPath, ...env }), createLogger(false), { processorTransport: 'in-process' });
+  const logLines: string[] = [];
+  const built = await buildDeps(loadConfig({ SVCPAY_DATA: dataPath, ...env }), createLogger(true, (l) => logLines.push(l)), { processorTransport: 'in-process' });
   const app = createApp(built.deps);
   const call = async (method: string, path: string, body: unknown, key: string) =>
     (await app.request(path, { method, headers: { 'Content-Type': 'application/json', ...bearer(key) }, body: JSON.stringify(body) })).json();
@@ -38,7 +39,7 @@ async function start(dataPath: string, env: Record<string, string> = {}) {
     await built.deps.store.close();
     built.sandbox.close();
   };
-  return { ...built, call, stop };
+  return { ...built, call, stop, logLines };
 }
 type Started = Awaited<ReturnType<typeof start>>;
 
@@ -112,11 +113,14 @@ describe('the sealing key and the database (issue 18, finding 4)', () => {
 
     const rotating = await start(data, { SVCPAY_SEALING_KEY: b, SVCPAY_SEALING_KEY_PREVIOUS: a });
     await expectAllOpen(rotating, v, processorSecret);
+    // The operator reads how many moved: a buyer, a card address, two webhook secrets, a redirect key, two processor secrets.
+    expect(rotating.logLines.filter((l) => l.includes('sealed values moved')).map((l) => JSON.parse(l.slice(l.indexOf('{'))).resealed)).toEqual([7]);
     expect((await storedSealed(rotating)).every((x) => x.value.startsWith(`v2.${keyId(Buffer.from(b, 'base64'))}.`))).toBe(true);
     await rotating.stop();
 
     const after = await start(data, { SVCPAY_SEALING_KEY: b });
     await expectAllOpen(after, v, processorSecret);
+    expect(after.logLines.filter((l) => l.includes('sealed values moved'))).toEqual([]);
     await after.stop();
 
     // A start without the key the values were sealed under stops, saying what is missing, rather than serving on.

@@ -67,6 +67,8 @@ describe('sealed values', () => {
     expect(ring.stale(v1)).toBe(true);
     expect(() => sealerFromKey(randomBytes(32)).open(v1, here)).toThrow(/no sealing key/);
     expect(() => s.open('plain text', here)).toThrow(/not a sealed value/);
+    // A value cut short or run on is no sealed value, whatever its version says.
+    for (const bad of ['v2.abc.def', `${s.seal(address, here)}.x`, 'v1.a.b', `${v1}.x`, 'v3.a.b.c', 'v3.a.b.c.d']) expect(() => ring.open(bad, here)).toThrow(/not a sealed value/);
   });
   it('refuses a key that is not 32 bytes', () => {
     expect(() => sealerFromKey(randomBytes(16))).toThrow(/32 bytes/);

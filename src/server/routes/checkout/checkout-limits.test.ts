@@ -44,6 +44,16 @@ describe('checkout rate limits (Doc 3)', () => {
     expect((await init(t, ids[15]!, '198.51.100.41')).status).toBe(200);
   });
 
+  it('counts nothing with SVCPAY_RATE_LIMITS=off (load tests): one session’s form opens 15 times from one address', async () => {
+    const t = await testApp({ SVCPAY_RATE_LIMITS: 'off' });
+    const { ids } = await hostedSessions(t, 1);
+    for (let i = 0; i < 15; i++) {
+      const res = await init(t, ids[0]!, '192.0.2.1');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    }
+  });
+
   it('never lets calls that fail the origin check, or name no session, use up a session’s bucket', async () => {
     const t = await testApp();
     const { ids } = await hostedSessions(t, 1);

@@ -64,6 +64,17 @@ describe('browser forms: bound to their session, single-use, closed when the ses
     expect((await payAtProcessor(t, fresh.token)).status).toBe(200);
   });
 
+  it('makes a fresh form when the live one was made for another way back (the embed poll’s form, then the hosted page)', async () => {
+    const t = await testApp();
+    const s = await session(t, { integrationMode: 'embed', chargeAtSubmit: false });
+    const polled = await (await t.json('GET', `/v1/public/sessions/${s.id}/embed-token`, undefined, bearer(s.m.keys.publishable))).json();
+    expect(polled).toMatchObject({ ready: true });
+    // The hosted page's form sends the bank check back to the service: not the embed form, which has nowhere to go.
+    const hosted = await init(t, s.id);
+    expect(hosted.token).not.toBe(polled.token);
+    expect(await init(t, s.id)).toEqual(hosted);
+  });
+
   it('closes the open form when the session is paid another way, so a second tab cannot pay', async () => {
     const t = await testApp();
     const s = await session(t, HOSTED);
