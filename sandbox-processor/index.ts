@@ -4,6 +4,8 @@
  * (src/server/processors/sandbox/adapter.ts), as it would a real provider; the processor reaches
  * the service only through signed webhooks to `{serviceUrl}/api/webhooks/sandbox`.
  */
+import { stripeStandIn } from './stripe/app.ts';
+import { intentRepo } from './stripe/intents.ts';
 import { openDb, processorDataPath } from './store/db.ts';
 import { noDurability, walDurability } from './store/durable.ts';
 import { processorRepo } from './store/repo.ts';
@@ -37,6 +39,11 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
   const app = sandboxProcessorApp({ ...opts, core, faults, durable: opts.durable ?? (() => durability.barrier()) });
   return {
     app,
+    /**
+     * The Stripe stand-in (stripe/app.ts) over the same records: the `stripe` Node SDK talks to it.
+     * Issue 19, step 1: reached in process; its own listener comes with the Stripe adapter.
+     */
+    stripe: stripeStandIn({ core, intents: intentRepo(db), apiSecret: opts.apiSecret }),
     db,
     /** Points event delivery somewhere else (the service's test harness: its app's `request`). */
     setDeliver: (deliver: Deliver, opts?: { atOnce?: boolean }) => outbox.setDeliver(deliver, opts),

@@ -154,4 +154,18 @@ export const migrations: string[] = [
     PRIMARY KEY (merchant_id, reference)
   );
   `,
+  // The Stripe stand-in's PaymentIntents (issue 19): what the merchant's server asked for; the money
+  // itself is the transaction their confirmation made (null until confirmed).
+  `
+  CREATE TABLE stripe_intents (
+    id TEXT PRIMARY KEY,
+    merchant_id TEXT NOT NULL,
+    transaction_id TEXT,
+    idempotency_key TEXT,
+    data TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX stripe_intents_idempotency ON stripe_intents (merchant_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+  CREATE INDEX stripe_intents_transaction ON stripe_intents (transaction_id);
+  `,
 ];

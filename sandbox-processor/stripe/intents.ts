@@ -1,0 +1,52 @@
+/**
+ * The Stripe stand-in's PaymentIntents as stored: the request's own fields (amount, currency,
+ * capture method, metadata, the payment method, the return URL) and the sandbox transaction its
+ * confirmation made. What a PaymentIntent shows is read from both (objects.ts).
+ */
+import type { Db } from '../store/db.ts';
+
+export interface StoredIntent {
+  id: string;
+  merchantId: string;
+  transactionId: string | null;
+  idempotencyKey: string | null;
+  livemode: boolean;
+  amount: number;
+  currency: string;
+  captureMethod: 'automatic' | 'manual';
+  metadata: Record<string, string>;
+  description: string | null;
+  /** `pm_…`, the stand-in's name for a vaulted card. */
+  paymentMethod: string | null;
+  returnUrl: string | null;
+  /** Canceled before any charge (a canceled authorization shows through its transaction). */
+  canceledAt: string | null;
+  createdAt: string;
+}
+
+type Row = { id: string; merchant_id: string; transaction_id: string | null; idempotency_key: string | null; data: string; created_at: string };
+
+export function intentRepo(db: Db) {
+  const insert = db.prepare('INSERT INTO stripe_intents (id, merchant_id, transaction_id, idempotency_key, data, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const update = db.prepare('UPDATE stripe_intents SET transaction_id = ?, data = ? WHERE id = ?');
+  const get = db.prepare<[string, string], Row>('SELECT * FROM stripe_intents WHERE id = ? AND merchant_id = ?');
+  const byKey = db.prepare<[string, string], Row>('SELECT * FROM stripe_intents WHERE merchant_id = ? AND idempotency_key = ?');
+  const all = db.prepare<[string], Row>('SELECT * FROM stripe_intents WHERE merchant_id = ? ORDER BY created_at DESC, rowid DESC');
+  const read = (r: Row | undefined): StoredIntent | undefined => {
+    if (!r) return undefined;
+    return { ...(JSON.parse(r.data) as Omit<StoredIntent, 'id' | 'merchantId' | 'transactionId' | 'idempotencyKey' | 'createdAt'>), id: r.id, merchantId: r.merchant_id, transactionId: r.transaction_id, idempotencyKey: r.idempotency_key, createdAt: r.created_at };
+  };
+  const data = (i: StoredIntent) => {
+    const { id: _id, merchantId: _m, transactionId: _t, idempotencyKey: _k, createdAt: _c, ...rest } = i;
+    return JSON.stringify(rest);
+  };
+  return {
+    insert: (i: StoredIntent) => void insert.run(i.id, i.merchantId, i.transactionId, i.idempotencyKey, data(i), i.createdAt),
+    update: (i: StoredIntent) => void update.run(i.transactionId, data(i), i.id),
+    get: (merchantId: string, id: string) => read(get.get(id, merchantId)),
+    byIdempotencyKey: (merchantId: string, key: string) => read(byKey.get(merchantId, key)),
+    /** Every intent of the merchant, newest first: what search filters. */
+    all: (merchantId: string) => all.all(merchantId).map((r) => read(r)!),
+  };
+}
+export type IntentRepo = ReturnType<typeof intentRepo>;
