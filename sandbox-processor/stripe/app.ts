@@ -75,7 +75,14 @@ export function stripeStandIn(opts: StripeStandInOptions) {
   const body = async (c: Context): Promise<Body> => parseStripeForm(await c.req.text());
   const intentOr404 = (merchantId: string, id: string) => intents.get(merchantId, id) ?? (() => { throw missing('payment_intent', id); })();
   const transactionOf = (i: StoredIntent): TransactionRecord | undefined => (i.transactionId ? core.transaction(i.merchantId, i.transactionId) : undefined);
-  const show = (i: StoredIntent) => paymentIntentObject(i, transactionOf(i), core.publicUrl);
+  /** The PaymentIntent; with `expand` naming `payment_method`, the card's PaymentMethod in its place (Stripe's expansion). */
+  const show = (i: StoredIntent, expand: unknown = []) => {
+    const pi = paymentIntentObject(i, transactionOf(i), core.publicUrl);
+    const wanted = Array.isArray(expand) && expand.some((e) => e === 'payment_method' || e === 'data.payment_method');
+    const vault = wanted && i.paymentMethod ? core.repo.getVaulted(vaultIdOf(i.paymentMethod) ?? '') : undefined;
+    return vault && vault.merchantId === i.merchantId ? { ...pi, payment_method: paymentMethodObject(vault) } : pi;
+  };
+  const queryExpand = (c: Context) => parseStripeForm(new URL(c.req.url).search.slice(1)).expand;
 
   /** Charges the intent's card; the sandbox reference is the intent id and its attempt number. */
   function confirm(i: StoredIntent, b: Body): { intent: StoredIntent; lost: boolean } {
@@ -107,9 +114,19 @@ export function stripeStandIn(opts: StripeStandInOptions) {
     return { intent: next, lost: result.lost };
   }
 
-  const answer = (c: Context, r: { intent: StoredIntent; lost: boolean }) =>
-    // Card 0090: the charge happened and the answer is lost on the way (Stripe: a 500 to retry or look up).
-    r.lost ? c.json(stripeError('api_error', 'An error occurred with our connection to the card network.'), 500) : c.json(show(r.intent));
+  /**
+   * A confirmation's answer as Stripe gives it: the PaymentIntent; a decline is a 402 `card_error`
+   * carrying the PaymentIntent (the SDK's StripeCardError), also when an idempotent retry replays it.
+   * Card 0090: the charge happened and the answer is lost on the way (a 500 to retry or look up).
+   */
+  function answer(c: Context, r: { intent: StoredIntent; lost: boolean }, expand?: unknown) {
+    if (r.lost) return c.json(stripeError('api_error', 'An error occurred with our connection to the card network.'), 500);
+    const pi = show(r.intent, expand);
+    if (pi.last_payment_error && pi.status === 'requires_payment_method') {
+      return c.json({ error: { ...pi.last_payment_error, payment_intent: pi } }, 402);
+    }
+    return c.json(pi);
+  }
 
   app.post('/v1/payment_methods', async (c) => {
     const b = await body(c);
@@ -131,7 +148,7 @@ export function stripeStandIn(opts: StripeStandInOptions) {
       if (again.amount !== amount || again.currency !== currency) {
         throw new StripeRefusal(400, stripeError('idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.'));
       }
-      return c.json(show(again));
+      return answer(c, { intent: again, lost: false }, b.expand);
     }
     const captureMethod = str(b.capture_method) ?? 'automatic';
     if (captureMethod !== 'automatic' && captureMethod !== 'manual') throw invalid(`Invalid capture_method: ${captureMethod}`, 'capture_method');
@@ -152,20 +169,24 @@ export function stripeStandIn(opts: StripeStandInOptions) {
       createdAt: core.now().toISOString(),
     };
     intents.insert(intent);
-    return str(b.confirm) === 'true' ? answer(c, confirm(intent, b)) : c.json(show(intent));
+    return str(b.confirm) === 'true' ? answer(c, confirm(intent, b), b.expand) : c.json(show(intent, b.expand));
   });
 
   app.get('/v1/payment_intents/search', (c) => {
     const query = c.req.query('query') ?? '';
     const matches = searchMatches(query);
     if (!matches) throw invalid(`This stand-in searches by metadata only: metadata['key']:'value'.`, 'query');
-    const data = intents.all(c.get('account')).filter((i) => matches(i.metadata)).map(show);
+    const expand = queryExpand(c);
+    const data = intents.all(c.get('account')).filter((i) => matches(i.metadata)).map((i) => show(i, expand));
     return c.json({ object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' });
   });
 
-  app.get('/v1/payment_intents/:id', (c) => c.json(show(intentOr404(c.get('account'), c.req.param('id')))));
+  app.get('/v1/payment_intents/:id', (c) => c.json(show(intentOr404(c.get('account'), c.req.param('id')), queryExpand(c))));
 
-  app.post('/v1/payment_intents/:id/confirm', async (c) => answer(c, confirm(intentOr404(c.get('account'), c.req.param('id')), await body(c))));
+  app.post('/v1/payment_intents/:id/confirm', async (c) => {
+    const b = await body(c);
+    return answer(c, confirm(intentOr404(c.get('account'), c.req.param('id')), b), b.expand);
+  });
 
   app.post('/v1/payment_intents/:id/capture', async (c) => {
     const i = intentOr404(c.get('account'), c.req.param('id'));
@@ -174,7 +195,7 @@ export function stripeStandIn(opts: StripeStandInOptions) {
     const b = await body(c);
     const amount = b.amount_to_capture === undefined ? i.amount : positiveInt(b.amount_to_capture, 'amount_to_capture');
     core.capture(i.merchantId, t.id, { amount, reference: `${i.id}.capture` });
-    return c.json(show(i));
+    return c.json(show(i, b.expand));
   });
 
   app.post('/v1/payment_intents/:id/cancel', (c) => {

@@ -63,14 +63,28 @@ describe('the Stripe stand-in through the stripe SDK', () => {
     expect(found.data.map((p) => p.id)).toEqual([pi.id]);
     expect((await stripe.paymentIntents.search({ query: "metadata['svcpay_reference']:'att_2'" }, as)).data).toEqual([]);
     expect(await stripe.paymentIntents.retrieve(pi.id, {}, as)).toEqual(pi);
+    // Expanded, the card's details come with it, as the adapter reads them.
+    const expanded = await stripe.paymentIntents.retrieve(pi.id, { expand: ['payment_method'] }, as);
+    expect(expanded.payment_method).toMatchObject({ object: 'payment_method', card: { brand: 'visa', last4: '4242' } });
+    const searched = await stripe.paymentIntents.search({ query: "metadata['svcpay_reference']:'att_1'", expand: ['data.payment_method'] }, as);
+    expect(searched.data[0]!.payment_method).toMatchObject({ card: { last4: '4242' } });
   });
 
-  it('answers a decline as Stripe does: requires_payment_method with the decline code, nothing moved', async () => {
+  it('answers a decline as Stripe does: a 402 card error carrying the PaymentIntent, replayed for the same key, nothing moved', async () => {
     const { stripe, as, card, ledger } = world();
-    const pi = await stripe.paymentIntents.create({ amount: 900, currency: 'usd', payment_method: await card('tok_sandbox_visa_9995'), confirm: true }, as);
+    const params = { amount: 900, currency: 'usd', payment_method: await card('tok_sandbox_visa_9995'), confirm: true };
+    const err = await stripe.paymentIntents.create(params, { ...as, idempotencyKey: 'att_d' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Stripe.errors.StripeCardError);
+    const declined = err as Stripe.errors.StripeCardError;
+    expect(declined).toMatchObject({ statusCode: 402, code: 'card_declined', decline_code: 'insufficient_funds' });
+    const pi = declined.payment_intent!;
     expectPaymentIntent(pi);
     expect(pi).toMatchObject({ status: 'requires_payment_method', amount_received: 0, last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds' } });
+    const again = await stripe.paymentIntents.create(params, { ...as, idempotencyKey: 'att_d' }).catch((e: unknown) => e);
+    expect(again).toMatchObject({ statusCode: 402, payment_intent: { id: pi.id } });
     expect(ledger()).toEqual([{ status: 'declined', capture: 'none', captured: 0 }]);
+    // Retrieved later, it reads as Stripe shows it: waiting for another payment method.
+    expect(await stripe.paymentIntents.retrieve(pi.id, {}, as)).toMatchObject({ status: 'requires_payment_method' });
   });
 
   it('authorizes with manual capture, captures part, and refunds', async () => {
