@@ -123,7 +123,9 @@ export function stripeStandIn(opts: StripeStandInOptions) {
     if (r.lost) return c.json(stripeError('api_error', 'An error occurred with our connection to the card network.'), 500);
     const pi = show(r.intent, expand);
     if (pi.last_payment_error && pi.status === 'requires_payment_method') {
-      return c.json({ error: { ...pi.last_payment_error, payment_intent: pi } }, 402);
+      // Stripe's card errors carry the PaymentIntent and the card's PaymentMethod.
+      const pm = show(r.intent, ['payment_method']).payment_method;
+      return c.json({ error: { ...pi.last_payment_error, payment_intent: pi, ...(pm && typeof pm === 'object' ? { payment_method: pm } : {}) } }, 402);
     }
     return c.json(pi);
   }

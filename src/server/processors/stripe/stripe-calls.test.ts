@@ -1,0 +1,105 @@
+/**
+ * The server half of the Stripe adapter (issue 19, step 2), through the real `stripe` SDK against
+ * the sandbox's Stripe stand-in: the same test cards give the same transactions the engine knows
+ * from the sandbox adapter, and every failure is one of the engine's two errors.
+ */
+import { describe, expect, it } from 'vitest';
+import { SECRET, testProcessor } from '../../../../sandbox-processor/testing.ts';
+import type { Merchant } from '../../domain/index.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type VaultChargeRequest } from '../types.ts';
+import { StripeCalls } from './stripe-calls.ts';
+
+const merchant = { id: 'merchant_s' } as Merchant;
+
+function world(opts: { secretKey?: string; fetch?: (url: string, init: RequestInit) => Promise<Response> } = {}) {
+  const sandbox = testProcessor();
+  const calls = new StripeCalls({
+    secretKey: opts.secretKey ?? SECRET,
+    host: 'stripe.sandbox.invalid',
+    fetch: opts.fetch ?? (async (url, init) => sandbox.processor.stripe.request(url, init)),
+  });
+  const charge = async (reference: string, cardRef = 'tok_sandbox_visa_4242', extra: Partial<VaultChargeRequest> = {}) => {
+    const { vaultId } = await calls.vault(merchant, { providerReference: cardRef, livemode: false });
+    return calls.chargeVaulted(merchant, {
+      reference,
+      vaultId,
+      amount: 1500,
+      currency: 'USD',
+      livemode: false,
+      capture: true,
+      sessionId: 'vp_cs_1',
+      returnUrl: null,
+      billingPostalCode: null,
+      merchantInitiated: false,
+      ...extra,
+    });
+  };
+  return { sandbox, calls, charge };
+}
+
+describe('Stripe adapter, server calls', () => {
+  it('vaults a card reference and charges it once per engine reference, found again by that reference', async () => {
+    const { calls, charge } = world();
+    const t = await charge('att_1');
+    expect(t).toMatchObject({
+      id: expect.stringMatching(/^pi_/),
+      status: 'approved',
+      capture: 'settled',
+      capturedAmount: 1500,
+      amount: 1500,
+      currency: 'USD',
+      reference: 'att_1',
+      sessionId: 'vp_cs_1',
+      merchantId: 'merchant_s',
+      card: { brand: 'visa', last4: '4242' },
+    });
+    expect(await charge('att_1')).toEqual(t);
+    expect(await calls.lookup(merchant, 'att_1')).toEqual(t);
+    expect(await calls.lookup(merchant, 'att_never')).toBeNull();
+    expect(await calls.verifyTransaction(merchant, t.id)).toEqual(t);
+    expect(await calls.verifyTransaction(merchant, 'pi_unknown')).toBeNull();
+  });
+
+  it('reads a decline as a declined transaction with its code, the card known', async () => {
+    const { calls, charge } = world();
+    const t = await charge('att_d', 'tok_sandbox_visa_9995');
+    expect(t).toMatchObject({ status: 'declined', declineCode: 'insufficient_funds', capture: 'none', capturedAmount: 0, card: { last4: '9995' } });
+    expect(await calls.lookup(merchant, 'att_d')).toMatchObject({ id: t.id, status: 'declined' });
+  });
+
+  it('authorizes, captures part, refunds once per reference, and voids another authorization', async () => {
+    const { calls, charge } = world();
+    const auth = await charge('att_m', 'tok_sandbox_visa_4242', { capture: false });
+    expect(auth).toMatchObject({ status: 'approved', capture: 'none', capturedAmount: 0 });
+    expect(await calls.capture(merchant, { transactionId: auth.id, amount: 1000, reference: 'cap_1' })).toMatchObject({ capture: 'settled', capturedAmount: 1000 });
+    const refund = await calls.refund(merchant, { transactionId: auth.id, amount: 400, reference: 'rf_1' });
+    expect(refund).toEqual({ id: expect.stringMatching(/^re_/), reference: 'rf_1', transactionId: auth.id, amount: 400, currency: 'USD', status: 'succeeded', failureCode: null });
+    expect(await calls.refund(merchant, { transactionId: auth.id, amount: 400, reference: 'rf_1' })).toEqual(refund);
+    await expect(calls.refund(merchant, { transactionId: auth.id, amount: 601, reference: 'rf_2' })).rejects.toBeInstanceOf(ProcessorRejectedError);
+    const other = await charge('att_v', 'tok_sandbox_visa_4242', { capture: false });
+    expect(await calls.void(merchant, { transactionId: other.id, reference: 'void_1' })).toMatchObject({ status: 'approved', capture: 'voided' });
+  });
+
+  it('sends a challenge card to the bank with its page, and refuses it without a return URL', async () => {
+    const { charge } = world();
+    const t = await charge('att_c', 'tok_sandbox_visa_3220', { returnUrl: 'http://localhost:4242/back' });
+    expect(t).toMatchObject({ status: 'requires_action', challengeUrl: expect.stringMatching(/\/challenge\//) });
+    await expect(charge('att_c2', 'tok_sandbox_visa_3220')).rejects.toMatchObject({ constructor: ProcessorRejectedError, reason: 'missing_redirect_url' });
+  });
+
+  it('refuses card data: it reaches Stripe only from its own fields', async () => {
+    const { calls } = world();
+    await expect(calls.vault(merchant, { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, livemode: false })).rejects.toMatchObject({ reason: 'unsupported' });
+  });
+
+  it('tells a refusal from an outage: a wrong key moved nothing; a lost answer or no connection may have', async () => {
+    const wrongKey = world({ secretKey: 'sk_test_wrong' });
+    await expect(wrongKey.calls.lookup(merchant, 'att_1')).rejects.toMatchObject({ constructor: ProcessorUnavailableError, nothingMoved: true });
+    // Card 0090: charged, and the answer lost on the way.
+    const { calls, charge } = world();
+    await expect(charge('att_lost', 'tok_sandbox_visa_0090')).rejects.toMatchObject({ constructor: ProcessorUnavailableError, nothingMoved: false });
+    expect(await calls.lookup(merchant, 'att_lost')).toMatchObject({ status: 'approved', capture: 'settled' });
+    const down = world({ fetch: async () => Promise.reject(new TypeError('fetch failed')) });
+    await expect(down.calls.lookup(merchant, 'att_1')).rejects.toMatchObject({ constructor: ProcessorUnavailableError, nothingMoved: false });
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * The server half of the Stripe adapter (issue 19, step 2; Doc 3 "Provider adapters"): the
+ * Processor operations a merchant's server drives (vault a card reference, charge it, look a charge
+ * up by the engine's reference, capture, void, refund), made with the real `stripe` Node SDK. The
+ * same code reaches Stripe or the sandbox's stand-in (sandbox-processor/stripe): only `host`, `port`,
+ * `protocol` or the SDK's fetch client differ. The browser half (init, stripe.js, complete) and the
+ * choice of this adapter for `card_element` merchants come in the next steps.
+ *
+ * Each answer becomes a ProcessorTransaction, each failure one of the two errors the engine knows:
+ * refused with nothing moved (ProcessorRejectedError), or no usable answer (ProcessorUnavailableError,
+ * `nothingMoved` only when Stripe cannot have acted).
+ */
+import Stripe from 'stripe';
+import type { Merchant } from '../../domain/index.ts';
+import {
+  ProcessorRejectedError,
+  ProcessorUnavailableError,
+  type ProcessorRefund,
+  type ProcessorTransaction,
+  type VaultChargeRequest,
+  type VaultInput,
+  type VaultedCard,
+} from '../types.ts';
+
+export interface StripeCallsOptions {
+  /** The platform's secret key (the sandbox: the processor secret). */
+  secretKey: string;
+  /** Where the API is: Stripe's own by default; the stand-in's in the sandbox. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  /** A fetch to use instead of the network (tests: the stand-in's `request`). */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  timeoutMs?: number;
+}
+
+/** The metadata keys the adapter writes on every PaymentIntent it makes, and finds them by. */
+export const REFERENCE_KEY = 'svcpay_reference';
+export const SESSION_KEY = 'svcpay_session';
+
+type Card = { brand: string; last4: string; expMonth: number; expYear: number };
+const NO_CARD: Card = { brand: 'unknown', last4: '', expMonth: 0, expYear: 0 };
+
+function cardOf(pm: string | Stripe.PaymentMethod | null | undefined): Card {
+  const c = typeof pm === 'object' && pm ? pm.card : null;
+  return c ? { brand: c.brand, last4: c.last4, expMonth: c.exp_month, expYear: c.exp_year } : NO_CARD;
+}
+
+/** A PaymentIntent as the engine knows a processor transaction. */
+export function transactionOf(merchant: Merchant, pi: Stripe.PaymentIntent, pm?: Stripe.PaymentMethod | null): ProcessorTransaction {
+  const declined = pi.status === 'requires_payment_method' && pi.last_payment_error !== null;
+  const status: ProcessorTransaction['status'] = pi.status === 'requires_action' ? 'requires_action' : declined || pi.status === 'requires_payment_method' ? 'declined' : 'approved';
+  const capture = pi.status === 'succeeded' ? 'settled' : pi.status === 'processing' ? 'pending' : pi.status === 'canceled' ? 'voided' : 'none';
+  const next = pi.next_action?.redirect_to_url?.url ?? null;
+  return {
+    id: pi.id,
+    status,
+    declineCode: status === 'declined' ? (pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? 'card_declined') : null,
+    amount: pi.amount,
+    currency: pi.currency.toUpperCase(),
+    sessionId: pi.metadata[SESSION_KEY] ?? null,
+    merchantId: merchant.id,
+    card: cardOf(pm ?? pi.payment_method),
+    avsResult: null,
+    cvvResult: null,
+    reference: pi.metadata[REFERENCE_KEY] ?? null,
+    capture: status === 'approved' ? capture : 'none',
+    capturedAmount: pi.amount_received,
+    settlesAt: null,
+    challengeUrl: status === 'requires_action' ? next : null,
+    threeDSecure: null,
+    dispute: null,
+  };
+}
+
+/** Stripe's failures in the engine's two kinds. */
+function translate(err: unknown): never {
+  if (err instanceof Stripe.errors.StripeIdempotencyError) throw new ProcessorRejectedError('reference_reused', err.message);
+  if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeCardError) {
+    throw new ProcessorRejectedError(err.code ?? 'invalid_request', err.message);
+  }
+  // Stripe refused the caller before doing anything: nothing can have moved.
+  if (err instanceof Stripe.errors.StripeAuthenticationError || err instanceof Stripe.errors.StripePermissionError || err instanceof Stripe.errors.StripeRateLimitError) {
+    throw new ProcessorUnavailableError(err.message, true);
+  }
+  // A 500, a broken connection or a timeout: Stripe may have acted; the reconciler asks.
+  throw new ProcessorUnavailableError(err instanceof Error ? err.message : 'Stripe did not answer', false);
+}
+
+export class StripeCalls {
+  readonly #stripe: Stripe;
+
+  constructor(opts: StripeCallsOptions) {
+    const fetchFn = opts.fetch;
+    this.#stripe = new Stripe(opts.secretKey, {
+      // The engine's reconciler retries with the same references; the SDK must not retry behind it.
+      maxNetworkRetries: 0,
+      timeout: opts.timeoutMs ?? 10_000,
+      ...(opts.host ? { host: opts.host } : {}),
+      ...(opts.port ? { port: opts.port } : {}),
+      ...(opts.protocol ? { protocol: opts.protocol } : {}),
+      ...(fetchFn ? { httpClient: Stripe.createFetchHttpClient((url, init) => fetchFn(String(url), init as RequestInit)) } : {}),
+    });
+  }
+
+  /** The merchant's account at Stripe (a Connect account; the sandbox's stand-in keys it by merchant id). */
+  #as(merchant: Merchant, idempotencyKey?: string): Stripe.RequestOptions {
+    return { stripeAccount: merchant.id, ...(idempotencyKey ? { idempotencyKey } : {}) };
+  }
+
+  async vault(merchant: Merchant, input: VaultInput): Promise<VaultedCard> {
+    // Card data reaches Stripe only from its own fields (stripe.js), never through this server.
+    if (!('providerReference' in input)) throw new ProcessorRejectedError('unsupported', 'Stripe takes card details only in its own fields; vault a Stripe card reference.');
+    const pm = await this.#stripe.paymentMethods.create({ type: 'card', card: { token: input.providerReference } }, this.#as(merchant)).catch(translate);
+    const card = cardOf(pm);
+    return { vaultId: pm.id, card: { brand: card.brand, last4: card.last4 || null, expMonth: card.expMonth || null, expYear: card.expYear || null } };
+  }
+
+  /** One PaymentIntent per engine reference (its idempotency key), confirmed at once. A decline is a transaction, not an error. */
+  async chargeVaulted(merchant: Merchant, req: VaultChargeRequest): Promise<ProcessorTransaction> {
+    const params: Stripe.PaymentIntentCreateParams = {
+      amount: req.amount,
+      currency: req.currency.toLowerCase(),
+      payment_method: req.vaultId,
+      confirm: true,
+      capture_method: req.capture ? 'automatic' : 'manual',
+      off_session: req.merchantInitiated,
+      metadata: { [REFERENCE_KEY]: req.reference, ...(req.sessionId ? { [SESSION_KEY]: req.sessionId } : {}) },
+      expand: ['payment_method'],
+      ...(req.returnUrl ? { return_url: req.returnUrl } : {}),
+    };
+    try {
+      const pi = await this.#stripe.paymentIntents.create(params, this.#as(merchant, req.reference));
+      return transactionOf(merchant, pi);
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeCardError && err.payment_intent) return transactionOf(merchant, err.payment_intent, err.payment_method ?? null);
+      return translate(err);
+    }
+  }
+
+  /** The PaymentIntent made for an engine reference, found by its metadata; null when Stripe has none. */
+  async lookup(merchant: Merchant, reference: string): Promise<ProcessorTransaction | null> {
+    const found = await this.#stripe.paymentIntents
+      .search({ query: `metadata['${REFERENCE_KEY}']:'${reference.replace(/['\\]/g, '')}'`, expand: ['data.payment_method'] }, this.#as(merchant))
+      .catch(translate);
+    const pi = found.data[0];
+    return pi ? transactionOf(merchant, pi) : null;
+  }
+
+  async verifyTransaction(merchant: Merchant, id: string): Promise<ProcessorTransaction | null> {
+    try {
+      return transactionOf(merchant, await this.#stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] }, this.#as(merchant)));
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+      return translate(err);
+    }
+  }
+
+  async capture(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }): Promise<ProcessorTransaction> {
+    const pi = await this.#stripe.paymentIntents
+      .capture(req.transactionId, { amount_to_capture: req.amount, expand: ['payment_method'] }, this.#as(merchant, req.reference))
+      .catch(translate);
+    return transactionOf(merchant, pi);
+  }
+
+  async void(merchant: Merchant, req: { transactionId: string; reference: string }): Promise<ProcessorTransaction> {
+    const pi = await this.#stripe.paymentIntents.cancel(req.transactionId, { expand: ['payment_method'] }, this.#as(merchant, req.reference)).catch(translate);
+    return transactionOf(merchant, pi);
+  }
+
+  async refund(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }): Promise<ProcessorRefund> {
+    const r = await this.#stripe.refunds
+      .create({ payment_intent: req.transactionId, amount: req.amount, metadata: { [REFERENCE_KEY]: req.reference } }, this.#as(merchant, req.reference))
+      .catch(translate);
+    const status = r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending';
+    return {
+      id: r.id,
+      reference: req.reference,
+      transactionId: req.transactionId,
+      amount: r.amount,
+      currency: r.currency.toUpperCase(),
+      status,
+      failureCode: status === 'failed' ? (r.failure_reason ?? 'refund_declined') : null,
+    };
+  }
+}
