@@ -1,0 +1,59 @@
+/**
+ * Stripe's webhooks for the Stripe adapter (issue 19): verified the Stripe way (`Stripe-Signature`,
+ * `t=…,v1=…`, HMAC-SHA256 of `t.payload` with the endpoint's `whsec_` secret, 300 s tolerance) by the
+ * real SDK's `webhooks.constructEvent`, then read as the engine's ProviderEvent. Connect events
+ * name the merchant's account in `account`.
+ *
+ * Read today: `payment_intent.*` (the payment as it now stands) and `refund.updated` /
+ * `refund.failed`. Disputes (`charge.dispute.*`) name only the PaymentIntent; they need a look-up
+ * before they become events the engine applies, which comes with the adapter's wiring.
+ */
+import Stripe from 'stripe';
+import type { Merchant } from '../../domain/index.ts';
+import type { ProcessorRefund, ProviderEvent } from '../types.ts';
+import { REFERENCE_KEY, transactionOf } from './stripe-calls.ts';
+
+export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+
+/** The event when the signature is Stripe's for this secret and recent; why not otherwise. */
+export function verifyStripeEvent(raw: string, header: string | undefined, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): Stripe.Event | 'missing' | 'invalid' {
+  if (!header) return 'missing';
+  try {
+    // The SDK takes the receiving time in milliseconds.
+    return Stripe.webhooks.constructEvent(raw, header, secret, 300, undefined, nowSeconds * 1000);
+  } catch {
+    return 'invalid';
+  }
+}
+
+const PAYMENT_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.canceled',
+  'payment_intent.processing',
+  'payment_intent.requires_action',
+]);
+
+function refundOf(r: Stripe.Refund): ProcessorRefund | null {
+  const transactionId = typeof r.payment_intent === 'string' ? r.payment_intent : r.payment_intent?.id;
+  const reference = r.metadata?.[REFERENCE_KEY];
+  if (!transactionId || !reference) return null;
+  const status = r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending';
+  return { id: r.id, reference, transactionId, amount: r.amount, currency: r.currency.toUpperCase(), status, failureCode: status === 'failed' ? (r.failure_reason ?? 'refund_declined') : null };
+}
+
+/** A verified Stripe event as the engine's provider event; null for a type the adapter does not read, or one without an account. */
+export function providerEventOf(event: Stripe.Event): ProviderEvent | null {
+  if (!event.account) return null;
+  const merchant = { id: event.account } as Merchant;
+  if (PAYMENT_EVENTS.has(event.type)) {
+    return { id: event.id, type: 'transaction.updated', transaction: transactionOf(merchant, event.data.object as Stripe.PaymentIntent) };
+  }
+  if (event.type === 'refund.updated' || event.type === 'refund.failed') {
+    const refund = refundOf(event.data.object);
+    if (!refund || refund.status === 'pending') return null;
+    return { id: event.id, type: refund.status === 'succeeded' ? 'refund.succeeded' : 'refund.failed', refund };
+  }
+  return null;
+}
