@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { SECRET, testProcessor } from '../../../../sandbox-processor/testing.ts';
 import type { Merchant } from '../../domain/index.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type VaultChargeRequest } from '../types.ts';
-import { StripeCalls } from './stripe-calls.ts';
+import Stripe from 'stripe';
+import { StripeCalls, transactionOf } from './stripe-calls.ts';
 
 const merchant = { id: 'merchant_s' } as Merchant;
 
@@ -85,6 +86,19 @@ describe('Stripe adapter, server calls', () => {
     const t = await charge('att_c', 'tok_sandbox_visa_3220', { returnUrl: 'http://localhost:4242/back' });
     expect(t).toMatchObject({ status: 'requires_action', challengeUrl: expect.stringMatching(/\/challenge\//) });
     await expect(charge('att_c2', 'tok_sandbox_visa_3220')).rejects.toMatchObject({ constructor: ProcessorRejectedError, reason: 'missing_redirect_url' });
+  });
+
+  it('reads a PaymentIntent canceled before any charge as nothing charged, and a canceled authorization as a released hold', async () => {
+    const { sandbox, charge } = world();
+    const stripe = new Stripe(SECRET, { host: 'stripe.sandbox.invalid', maxNetworkRetries: 0, httpClient: Stripe.createFetchHttpClient(async (url, init) => sandbox.processor.stripe.request(String(url), init as RequestInit)) });
+    const as = { stripeAccount: merchant.id };
+    const form = await stripe.paymentIntents.create({ amount: 500, currency: 'usd' }, as);
+    expect(transactionOf(merchant, form)).toMatchObject({ status: 'declined', capture: 'none', capturedAmount: 0 });
+    const closed = await stripe.paymentIntents.cancel(form.id, {}, as);
+    expect(transactionOf(merchant, closed)).toMatchObject({ status: 'declined', declineCode: 'canceled', capture: 'none' });
+    const hold = await charge('att_h', 'tok_sandbox_visa_4242', { capture: false });
+    const released = await stripe.paymentIntents.cancel(hold.id, {}, as);
+    expect(transactionOf(merchant, released)).toMatchObject({ status: 'approved', capture: 'voided', declineCode: null });
   });
 
   it('refuses card data: it reaches Stripe only from its own fields', async () => {

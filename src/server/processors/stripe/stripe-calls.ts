@@ -48,14 +48,16 @@ function cardOf(pm: string | Stripe.PaymentMethod | null | undefined): Card {
 
 /** A PaymentIntent as the engine knows a processor transaction. */
 export function transactionOf(merchant: Merchant, pi: Stripe.PaymentIntent, pm?: Stripe.PaymentMethod | null): ProcessorTransaction {
-  const declined = pi.status === 'requires_payment_method' && pi.last_payment_error !== null;
-  const status: ProcessorTransaction['status'] = pi.status === 'requires_action' ? 'requires_action' : declined || pi.status === 'requires_payment_method' ? 'declined' : 'approved';
+  // Nothing was ever charged: waiting for a card, or canceled before one (a canceled authorization has a charge).
+  const uncharged = pi.status === 'requires_payment_method' || pi.status === 'requires_confirmation' || (pi.status === 'canceled' && pi.latest_charge === null);
+  const status: ProcessorTransaction['status'] = pi.status === 'requires_action' ? 'requires_action' : uncharged ? 'declined' : 'approved';
   const capture = pi.status === 'succeeded' ? 'settled' : pi.status === 'processing' ? 'pending' : pi.status === 'canceled' ? 'voided' : 'none';
   const next = pi.next_action?.redirect_to_url?.url ?? null;
   return {
     id: pi.id,
     status,
-    declineCode: status === 'declined' ? (pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? 'card_declined') : null,
+    declineCode:
+      status !== 'declined' ? null : pi.status === 'canceled' ? 'canceled' : (pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? 'card_declined'),
     amount: pi.amount,
     currency: pi.currency.toUpperCase(),
     sessionId: pi.metadata[SESSION_KEY] ?? null,
