@@ -39,6 +39,7 @@ export function refundRepo(db: Db) {
   const byRef = db.prepare<[string, string], Row>('SELECT * FROM refunds WHERE merchant_id = ? AND reference = ?');
   const refunded = db.prepare<[string], { n: number }>("SELECT COALESCE(SUM(amount), 0) AS n FROM refunds WHERE transaction_id = ? AND status != 'failed'");
   const newest = db.prepare<[string], Row>('SELECT * FROM refunds WHERE transaction_id = ? ORDER BY (status = \'pending\') DESC, created_at DESC, rowid DESC LIMIT 1');
+  const ofTransaction = db.prepare<[string], Row>('SELECT * FROM refunds WHERE transaction_id = ? ORDER BY created_at DESC, rowid DESC');
   const failuresDue = db.prepare<[string], Row>("SELECT * FROM refunds WHERE status = 'pending' AND fails_at <= ?");
   return {
     insertRefund(r: RefundRecord) {
@@ -65,5 +66,7 @@ export function refundRepo(db: Db) {
       return r ? toRefund(r) : undefined;
     },
     refundFailuresDue: (now: string) => failuresDue.all(now).map(toRefund),
+    /** Every refund of a transaction, newest first (the Stripe stand-in's list). */
+    refundsOf: (transactionId: string) => ofTransaction.all(transactionId).map(toRefund),
   };
 }

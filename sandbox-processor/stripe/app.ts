@@ -20,7 +20,7 @@ import { newId } from '../facts.ts';
 import type { TransactionRecord } from '../store/repo.ts';
 import { parseStripeForm } from './form.ts';
 import type { IntentRepo, StoredIntent } from './intents.ts';
-import { paymentIntentObject, paymentMethodObject, refundObject, stripeError, vaultIdOf } from './objects.ts';
+import { chargeObject, paymentIntentObject, paymentMethodObject, refundObject, stripeError, vaultIdOf } from './objects.ts';
 import { searchMatches } from './search.ts';
 
 type Vars = { Variables: { account: string } };
@@ -75,12 +75,20 @@ export function stripeStandIn(opts: StripeStandInOptions) {
   const body = async (c: Context): Promise<Body> => parseStripeForm(await c.req.text());
   const intentOr404 = (merchantId: string, id: string) => intents.get(merchantId, id) ?? (() => { throw missing('payment_intent', id); })();
   const transactionOf = (i: StoredIntent): TransactionRecord | undefined => (i.transactionId ? core.transaction(i.merchantId, i.transactionId) : undefined);
-  /** The PaymentIntent; with `expand` naming `payment_method`, the card's PaymentMethod in its place (Stripe's expansion). */
+  /**
+   * The PaymentIntent; `expand` (Stripe's expansion) may name `payment_method` (the card's
+   * PaymentMethod) and `latest_charge` (the Charge), or `data.…` of either on a search.
+   */
   const show = (i: StoredIntent, expand: unknown = []) => {
-    const pi = paymentIntentObject(i, transactionOf(i), core.publicUrl);
-    const wanted = Array.isArray(expand) && expand.some((e) => e === 'payment_method' || e === 'data.payment_method');
-    const vault = wanted && i.paymentMethod ? core.repo.getVaulted(vaultIdOf(i.paymentMethod) ?? '') : undefined;
-    return vault && vault.merchantId === i.merchantId ? { ...pi, payment_method: paymentMethodObject(vault) } : pi;
+    const t = transactionOf(i);
+    const pi = paymentIntentObject(i, t, core.publicUrl);
+    const wants = (field: string) => Array.isArray(expand) && expand.some((e) => e === field || e === `data.${field}`);
+    const vault = wants('payment_method') && i.paymentMethod ? core.repo.getVaulted(vaultIdOf(i.paymentMethod) ?? '') : undefined;
+    return {
+      ...pi,
+      ...(vault && vault.merchantId === i.merchantId ? { payment_method: paymentMethodObject(vault) } : {}),
+      ...(t && wants('latest_charge') ? { latest_charge: chargeObject(t) } : {}),
+    };
   };
   const queryExpand = (c: Context) => parseStripeForm(new URL(c.req.url).search.slice(1)).expand;
 
@@ -200,14 +208,19 @@ export function stripeStandIn(opts: StripeStandInOptions) {
     return c.json(show(i, b.expand));
   });
 
-  app.post('/v1/payment_intents/:id/cancel', (c) => {
+  app.post('/v1/payment_intents/:id/cancel', async (c) => {
+    const b = await body(c);
     const i = intentOr404(c.get('account'), c.req.param('id'));
     const status = show(i).status;
     const t = transactionOf(i);
     if (status === 'requires_capture' && t) core.void(i.merchantId, t.id, { reference: `${i.id}.cancel` });
-    else if (status === 'requires_payment_method' || status === 'requires_confirmation' || status === 'requires_action') intents.update({ ...i, canceledAt: core.now().toISOString() });
+    else if (status === 'requires_payment_method' || status === 'requires_confirmation' || status === 'requires_action') {
+      // A bank check left open ends as failed authentication: nothing is charged.
+      if (status === 'requires_action' && t) core.resolveChallenge(i.merchantId, t.id, 'fail');
+      intents.update({ ...i, canceledAt: core.now().toISOString() });
+    }
     else throw invalid(`You cannot cancel this PaymentIntent because it has a status of ${status}.`, undefined, 'payment_intent_unexpected_state');
-    return c.json(show(intents.get(i.merchantId, i.id)!));
+    return c.json(show(intents.get(i.merchantId, i.id)!, b.expand));
   });
 
   app.post('/v1/refunds', async (c) => {
@@ -222,6 +235,15 @@ export function stripeStandIn(opts: StripeStandInOptions) {
     const reference = metadata.svcpay_reference ?? c.req.header('idempotency-key') ?? newId('re_ref_');
     const amount = b.amount === undefined ? t.capturedAmount : positiveInt(b.amount, 'amount');
     return c.json(refundObject(refund(core, i.merchantId, { transactionId: t.id, amount, reference }).refund, i.id, { svcpay_reference: reference }));
+  });
+
+  // A PaymentIntent's refunds, newest first (Stripe's list, filtered by payment_intent).
+  app.get('/v1/refunds', (c) => {
+    const id = c.req.query('payment_intent');
+    if (!id) throw invalid('This stand-in lists refunds by payment_intent.', 'payment_intent');
+    const i = intentOr404(c.get('account'), id);
+    const data = i.transactionId ? core.repo.refundsOf(i.transactionId).map((r) => refundObject(r, i.id, { svcpay_reference: r.reference })) : [];
+    return c.json({ object: 'list', data, has_more: false, url: '/v1/refunds' });
   });
 
   app.onError((err, c) => {

@@ -59,6 +59,22 @@ export function paymentIntentObject(i: StoredIntent, t: TransactionRecord | unde
   };
 }
 
+/** The Charge a confirmation made: `succeeded` once authorized (captured or not), `failed` on a decline, `pending` at the bank. */
+export function chargeObject(t: TransactionRecord) {
+  return {
+    id: `ch_${t.id}`,
+    object: 'charge' as const,
+    amount: t.amount,
+    amount_captured: t.capturedAmount,
+    captured: t.captureState === 'settled' || t.captureState === 'pending',
+    currency: t.currency.toLowerCase(),
+    created: unix(t.createdAt),
+    paid: t.status === 'approved',
+    status: t.status === 'approved' ? ('succeeded' as const) : t.status === 'declined' ? ('failed' as const) : ('pending' as const),
+    failure_code: t.status === 'declined' ? 'card_declined' : null,
+  };
+}
+
 export function paymentMethodObject(v: VaultRecord) {
   return {
     id: paymentMethodId(v.id),

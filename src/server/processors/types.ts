@@ -162,8 +162,11 @@ export interface Processor {
   void(merchant: Merchant, req: { transactionId: string; reference: string }): Promise<ProcessorTransaction>;
   /** Refunds part or all of a captured transaction, once per reference. */
   refund(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }): Promise<ProcessorRefund>;
-  /** The refund made with this reference; null when none was made. */
-  refundLookup(merchant: Merchant, reference: string): Promise<ProcessorRefund | null>;
+  /**
+   * The refund made with this reference; null when none was made. `transactionId` is the refunded
+   * transaction: a provider without a refund search (Stripe) lists that transaction's refunds.
+   */
+  refundLookup(merchant: Merchant, reference: string, transactionId: string): Promise<ProcessorRefund | null>;
   /**
    * Before the service gives up on a server call it never heard back about: the provider refuses
    * any call with this reference from now on (one still on its way, held by a slow network, is

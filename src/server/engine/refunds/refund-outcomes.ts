@@ -127,16 +127,16 @@ export async function resolveRefundAttempt(
     await deps.store.tx((r) => closeAttempt(r, a.id, 'failed', deps.clock.iso()));
     return 'failed';
   }
-  let pr = await processor.refundLookup(merchant, a.reference);
+  const settlement = (await deps.store.read.settlements.get(refund.settlementId))!;
+  let pr = await processor.refundLookup(merchant, a.reference, settlement.processorRef);
   if (!pr) {
     if (deps.clock.iso() < a.resolveAfter) return 'wait';
     // Before canceling: the processor refuses the reference from now on (a refund still on its way
     // is refused when it arrives), then is asked once more. A refund made in between is recorded.
     await processor.fence(merchant, a.reference);
-    pr = await processor.refundLookup(merchant, a.reference);
+    pr = await processor.refundLookup(merchant, a.reference, settlement.processorRef);
   }
   if (pr) {
-    const settlement = (await deps.store.read.settlements.get(refund.settlementId))!;
     const retryAvailable = pr.status === 'failed' ? await retryAvailableAfterDecline(deps, merchant, processor, settlement) : null;
     await deps.store.tx((r) => applyRefundOutcome(r, deps, merchant, refund.id, a.id, pr, retryAvailable));
     return pr.status === 'pending' ? 'wait' : 'recorded';

@@ -11,7 +11,7 @@
  * `nothingMoved` only when Stripe cannot have acted).
  */
 import Stripe from 'stripe';
-import type { Merchant } from '../../domain/index.ts';
+import type { Merchant, SessionRecord } from '../../domain/index.ts';
 import {
   ProcessorRejectedError,
   ProcessorUnavailableError,
@@ -34,6 +34,9 @@ export interface StripeCallsOptions {
   timeoutMs?: number;
 }
 
+/** What every read expands: the card's details, and the charge (a canceled hold versus nothing ever charged). */
+const EXPAND = ['payment_method', 'latest_charge'];
+
 /** The metadata keys the adapter writes on every PaymentIntent it makes, and finds them by. */
 export const REFERENCE_KEY = 'svcpay_reference';
 export const SESSION_KEY = 'svcpay_session';
@@ -48,8 +51,12 @@ function cardOf(pm: string | Stripe.PaymentMethod | null | undefined): Card {
 
 /** A PaymentIntent as the engine knows a processor transaction. */
 export function transactionOf(merchant: Merchant, pi: Stripe.PaymentIntent, pm?: Stripe.PaymentMethod | null): ProcessorTransaction {
-  // Nothing was ever charged: waiting for a card, or canceled before one (a canceled authorization has a charge).
-  const uncharged = pi.status === 'requires_payment_method' || pi.status === 'requires_confirmation' || (pi.status === 'canceled' && pi.latest_charge === null);
+  // Nothing was ever charged: waiting for a card, or canceled without an authorization (a canceled
+  // hold's charge succeeded; a declined or abandoned one's did not). An event's PaymentIntent has the
+  // charge's id only: a canceled one then reads as a released hold if it has a charge at all.
+  const charge = pi.latest_charge;
+  const authorized = typeof charge === 'object' && charge !== null ? charge.status === 'succeeded' : charge !== null;
+  const uncharged = pi.status === 'requires_payment_method' || pi.status === 'requires_confirmation' || (pi.status === 'canceled' && !authorized);
   const status: ProcessorTransaction['status'] = pi.status === 'requires_action' ? 'requires_action' : uncharged ? 'declined' : 'approved';
   const capture = pi.status === 'succeeded' ? 'settled' : pi.status === 'processing' ? 'pending' : pi.status === 'canceled' ? 'voided' : 'none';
   const next = pi.next_action?.redirect_to_url?.url ?? null;
@@ -128,7 +135,7 @@ export class StripeCalls {
       capture_method: req.capture ? 'automatic' : 'manual',
       off_session: req.merchantInitiated,
       metadata: { [REFERENCE_KEY]: req.reference, ...(req.sessionId ? { [SESSION_KEY]: req.sessionId } : {}) },
-      expand: ['payment_method'],
+      expand: EXPAND,
       ...(req.returnUrl ? { return_url: req.returnUrl } : {}),
     };
     try {
@@ -143,30 +150,26 @@ export class StripeCalls {
   /** The PaymentIntent made for an engine reference, found by its metadata; null when Stripe has none. */
   async lookup(merchant: Merchant, reference: string): Promise<ProcessorTransaction | null> {
     const found = await this.#stripe.paymentIntents
-      .search({ query: `metadata['${REFERENCE_KEY}']:'${reference.replace(/['\\]/g, '')}'`, expand: ['data.payment_method'] }, this.#as(merchant))
+      .search({ query: `metadata['${REFERENCE_KEY}']:'${reference.replace(/['\\]/g, '')}'`, expand: EXPAND.map((e) => `data.${e}`) }, this.#as(merchant))
       .catch(translate);
     const pi = found.data[0];
     return pi ? transactionOf(merchant, pi) : null;
   }
 
   async verifyTransaction(merchant: Merchant, id: string): Promise<ProcessorTransaction | null> {
-    try {
-      return transactionOf(merchant, await this.#stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] }, this.#as(merchant)));
-    } catch (err) {
-      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
-      return translate(err);
-    }
+    const pi = await this.paymentIntent(merchant, id);
+    return pi && transactionOf(merchant, pi);
   }
 
   async capture(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }): Promise<ProcessorTransaction> {
     const pi = await this.#stripe.paymentIntents
-      .capture(req.transactionId, { amount_to_capture: req.amount, expand: ['payment_method'] }, this.#as(merchant, req.reference))
+      .capture(req.transactionId, { amount_to_capture: req.amount, expand: EXPAND }, this.#as(merchant, req.reference))
       .catch(translate);
     return transactionOf(merchant, pi);
   }
 
   async void(merchant: Merchant, req: { transactionId: string; reference: string }): Promise<ProcessorTransaction> {
-    const pi = await this.#stripe.paymentIntents.cancel(req.transactionId, { expand: ['payment_method'] }, this.#as(merchant, req.reference)).catch(translate);
+    const pi = await this.#stripe.paymentIntents.cancel(req.transactionId, { expand: EXPAND }, this.#as(merchant, req.reference)).catch(translate);
     return transactionOf(merchant, pi);
   }
 
@@ -174,15 +177,51 @@ export class StripeCalls {
     const r = await this.#stripe.refunds
       .create({ payment_intent: req.transactionId, amount: req.amount, metadata: { [REFERENCE_KEY]: req.reference } }, this.#as(merchant, req.reference))
       .catch(translate);
-    const status = r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending';
-    return {
-      id: r.id,
-      reference: req.reference,
-      transactionId: req.transactionId,
-      amount: r.amount,
-      currency: r.currency.toUpperCase(),
-      status,
-      failureCode: status === 'failed' ? (r.failure_reason ?? 'refund_declined') : null,
-    };
+    return refundOf(r, req.reference, req.transactionId);
   }
+
+  /** A refund by the engine's reference. Stripe has no refund search: its PaymentIntent's refunds are listed. */
+  async refundLookup(merchant: Merchant, reference: string, transactionId: string): Promise<ProcessorRefund | null> {
+    const list = await this.#stripe.refunds.list({ payment_intent: transactionId, limit: 100 }, this.#as(merchant)).catch(translate);
+    const r = list.data.find((x) => x.metadata?.[REFERENCE_KEY] === reference);
+    return r ? refundOf(r, reference, transactionId) : null;
+  }
+
+  /**
+   * A browser form (card_element): a PaymentIntent for stripe.js to confirm, not confirmed here. Its
+   * client secret is what `init` hands the browser; the session is in its metadata.
+   */
+  async openForm(merchant: Merchant, session: SessionRecord): Promise<Stripe.PaymentIntent> {
+    return this.#stripe.paymentIntents
+      .create(
+        {
+          amount: session.amount,
+          currency: session.currency.toLowerCase(),
+          capture_method: session.captureMethod === 'manual' ? 'manual' : 'automatic',
+          metadata: { [SESSION_KEY]: session.id },
+        },
+        this.#as(merchant),
+      )
+      .catch(translate);
+  }
+
+  /** A PaymentIntent as it stands, the card expanded; null when Stripe does not know it. */
+  async paymentIntent(merchant: Merchant, id: string): Promise<Stripe.PaymentIntent | null> {
+    try {
+      return await this.#stripe.paymentIntents.retrieve(id, { expand: EXPAND }, this.#as(merchant));
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+      return translate(err);
+    }
+  }
+
+  /** Cancels a PaymentIntent (a form closed, a bank check abandoned, a hold released). */
+  async cancel(merchant: Merchant, id: string): Promise<Stripe.PaymentIntent> {
+    return this.#stripe.paymentIntents.cancel(id, { expand: EXPAND }, this.#as(merchant)).catch(translate);
+  }
+}
+
+function refundOf(r: Stripe.Refund, reference: string, transactionId: string): ProcessorRefund {
+  const status = r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending';
+  return { id: r.id, reference, transactionId, amount: r.amount, currency: r.currency.toUpperCase(), status, failureCode: status === 'failed' ? (r.failure_reason ?? 'refund_declined') : null };
 }

@@ -46,7 +46,8 @@ export async function recheckAttempt(deps: RecheckDeps, a: AttemptRecord): Promi
 async function lookAgain(deps: RecheckDeps, merchant: Merchant, processor: Processor, a: AttemptRecord): Promise<boolean> {
   if (a.kind === 'refund') {
     const refund = a.refundId ? await deps.store.read.refunds.get(a.refundId) : undefined;
-    const pr = refund ? await processor.refundLookup(merchant, a.reference) : null;
+    const settlement = refund ? await deps.store.read.settlements.get(refund.settlementId) : undefined;
+    const pr = refund && settlement ? await processor.refundLookup(merchant, a.reference, settlement.processorRef) : null;
     if (!refund || pr?.status !== 'succeeded') return false;
     await deps.store.tx((r) => applyRefundOutcome(r, deps, merchant, refund.id, a.id, pr, null));
     return true;

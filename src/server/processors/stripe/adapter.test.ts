@@ -1,0 +1,89 @@
+/**
+ * The Stripe adapter as the engine uses it (issue 19): a form is an unconfirmed PaymentIntent whose
+ * client secret the browser gets; the service finds it again by that secret, closes it when the
+ * session moves on, and looks refunds up through their PaymentIntent. The browser's confirmation
+ * is played here through the SDK against the stand-in, as stripe.js will make it.
+ */
+import Stripe from 'stripe';
+import { describe, expect, it } from 'vitest';
+import { SECRET, testProcessor } from '../../../../sandbox-processor/testing.ts';
+import type { Merchant, SessionRecord } from '../../domain/index.ts';
+import { StripeProcessorAdapter, intentOfClientSecret } from './adapter.ts';
+
+const merchant = { id: 'merchant_s' } as Merchant;
+const session = { id: 'vp_cs_1', amount: 2500, currency: 'USD', captureMethod: 'automatic', livemode: false } as SessionRecord;
+
+function world() {
+  const sandbox = testProcessor();
+  const fetch = async (url: string, init: RequestInit) => sandbox.processor.stripe.request(url, init);
+  const adapter = new StripeProcessorAdapter({ secretKey: SECRET, host: 'stripe.sandbox.invalid', fetch, publishableKey: 'pk_test_sandbox', environment: 'sandbox' });
+  const stripe = new Stripe(SECRET, { host: 'stripe.sandbox.invalid', maxNetworkRetries: 0, httpClient: Stripe.createFetchHttpClient(async (url, init) => fetch(String(url), init as RequestInit)) });
+  const as = { stripeAccount: merchant.id };
+  /** What stripe.js does with the buyer's card: confirms the form's PaymentIntent. */
+  const confirmInBrowser = async (clientSecret: string, cardRef: string, returnUrl?: string) => {
+    const pm = await stripe.paymentMethods.create({ type: 'card', card: { token: cardRef } }, as);
+    return stripe.paymentIntents.confirm(intentOfClientSecret(clientSecret)!, { payment_method: pm.id, ...(returnUrl ? { return_url: returnUrl } : {}) }, as).catch((e: unknown) => e);
+  };
+  return { adapter, confirmInBrowser };
+}
+
+describe('Stripe adapter: browser forms', () => {
+  it('opens a form as an unconfirmed PaymentIntent: card_element, its client secret, the publishable key and account', async () => {
+    const { adapter } = world();
+    const init = await adapter.clientInit(merchant, session);
+    expect(init).toEqual({ type: 'card_element', token: expect.stringMatching(/^pi_[a-f0-9]+_secret_/), environment: 'sandbox', publishableKey: 'pk_test_sandbox', accountId: 'merchant_s' });
+    // Nobody paid with it yet: no transaction.
+    expect(await adapter.lookup(merchant, init.token)).toBeNull();
+  });
+
+  it('finds the payment made with a form by its client secret, and refuses to close a form that paid', async () => {
+    const { adapter, confirmInBrowser } = world();
+    const init = await adapter.clientInit(merchant, session);
+    await confirmInBrowser(init.token, 'tok_sandbox_visa_4242');
+    const t = await adapter.lookup(merchant, init.token);
+    expect(t).toMatchObject({ id: intentOfClientSecret(init.token), status: 'approved', capture: 'settled', amount: 2500, sessionId: 'vp_cs_1', card: { last4: '4242' } });
+    expect(await adapter.verifyTransaction(merchant, t!.id)).toEqual(t);
+    await expect(adapter.revokeClientToken(merchant, init.token)).rejects.toMatchObject({ reason: 'token_used' });
+  });
+
+  it('closes an unused form: it can no longer be paid with, and closing again is harmless', async () => {
+    const { adapter, confirmInBrowser } = world();
+    const init = await adapter.clientInit(merchant, session);
+    await adapter.revokeClientToken(merchant, init.token);
+    await adapter.revokeClientToken(merchant, init.token);
+    expect(await adapter.lookup(merchant, init.token)).toBeNull();
+    expect(await confirmInBrowser(init.token, 'tok_sandbox_visa_4242')).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    await expect(adapter.revokeClientToken(merchant, 'pi_unknown_secret_x')).rejects.toMatchObject({ reason: 'token_not_found' });
+  });
+
+  it('a declined form is a declined transaction; an abandoned bank check is canceled with nothing charged', async () => {
+    const { adapter, confirmInBrowser } = world();
+    const declined = await adapter.clientInit(merchant, session);
+    await confirmInBrowser(declined.token, 'tok_sandbox_visa_0002');
+    expect(await adapter.lookup(merchant, declined.token)).toMatchObject({ status: 'declined', declineCode: 'card_declined' });
+    const challenged = await adapter.clientInit(merchant, session);
+    await confirmInBrowser(challenged.token, 'tok_sandbox_visa_3220', 'http://localhost:4242/back');
+    const waiting = await adapter.lookup(merchant, challenged.token);
+    expect(waiting).toMatchObject({ status: 'requires_action', challengeUrl: expect.stringMatching(/\/challenge\//) });
+    expect(await adapter.cancelChallenge(merchant, waiting!.id)).toMatchObject({ status: 'declined', capture: 'none', capturedAmount: 0 });
+  });
+});
+
+describe('Stripe adapter: refunds and what it refuses', () => {
+  it('looks a refund up by the engine’s reference through its PaymentIntent', async () => {
+    const { adapter } = world();
+    const { vaultId } = await adapter.vault(merchant, { providerReference: 'tok_sandbox_visa_4242', livemode: false });
+    const t = await adapter.chargeVaulted(merchant, { reference: 'att_r', vaultId, amount: 1000, currency: 'USD', livemode: false, capture: true, sessionId: null, returnUrl: null, billingPostalCode: null, merchantInitiated: false });
+    const refund = await adapter.refund(merchant, { transactionId: t.id, amount: 300, reference: 'rf_1' });
+    expect(await adapter.refundLookup(merchant, 'rf_1', t.id)).toEqual(refund);
+    expect(await adapter.refundLookup(merchant, 'rf_other', t.id)).toBeNull();
+  });
+
+  it('refuses card data and wallets through the service: for Stripe merchants they go through stripe.js', async () => {
+    const { adapter } = world();
+    await expect(adapter.charge()).rejects.toMatchObject({ reason: 'unsupported' });
+    await expect(adapter.chargeWallet()).rejects.toMatchObject({ reason: 'unsupported' });
+    await expect(adapter.appleMerchantSession()).rejects.toMatchObject({ reason: 'unsupported' });
+    expect(await adapter.runDue()).toBe(0);
+  });
+});

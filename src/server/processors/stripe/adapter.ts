@@ -1,0 +1,129 @@
+/**
+ * The Stripe adapter (issue 19; Doc 3 "Provider adapters"): the `Processor` interface for
+ * `card_element` merchants, made with the real `stripe` SDK (./stripe-calls.ts). A browser form is
+ * an unconfirmed PaymentIntent: `init` hands stripe.js its client secret, stripe.js confirms it
+ * with the card the buyer typed in Stripe's own fields, and the service reads the outcome back by
+ * the PaymentIntent (`verifyTransaction`, or `lookup` by the client secret it handed out).
+ *
+ * What Stripe cannot do here, said plainly rather than faked:
+ * - card data through svcpay's own fields (`charge`), wallets (`chargeWallet`, Apple Pay sessions):
+ *   refused `unsupported`; for Stripe merchants they go through stripe.js;
+ * - `fence`: Stripe has no cancel-by-reference. A call that slips past the engine's give-up is
+ *   caught by the 72-hour second watch (issue 17) instead.
+ *
+ * Not yet chosen by `processorFor`: the browser half (the stripe.js stand-in, the hosted page
+ * mounting it) lands first.
+ */
+import type Stripe from 'stripe';
+import type { InitResponse } from '../../../api/checkout.ts';
+import type { Merchant, SessionRecord } from '../../domain/index.ts';
+import { ProcessorRejectedError, type AppleMerchantSession, type Processor, type ProcessorTransaction, type VaultChargeRequest, type VaultInput } from '../types.ts';
+import { StripeCalls, transactionOf, type StripeCallsOptions } from './stripe-calls.ts';
+
+export interface StripeAdapterOptions extends StripeCallsOptions {
+  /** The platform's publishable key, for stripe.js. */
+  publishableKey: string;
+  environment: 'sandbox' | 'production';
+}
+
+/** A client secret names its PaymentIntent: `pi_…_secret_…`. */
+export const intentOfClientSecret = (secret: string) => /^(pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9_]+$/.exec(secret)?.[1] ?? null;
+
+/** A form's PaymentIntent that no card was ever confirmed with. */
+const unused = (pi: Stripe.PaymentIntent) =>
+  pi.latest_charge === null && pi.last_payment_error === null && (pi.status === 'requires_payment_method' || pi.status === 'requires_confirmation' || pi.status === 'canceled');
+
+const unsupported = (what: string) => new ProcessorRejectedError('unsupported', `${what} goes through stripe.js for Stripe merchants.`);
+
+export class StripeProcessorAdapter implements Processor {
+  readonly #calls: StripeCalls;
+  readonly #opts: StripeAdapterOptions;
+
+  constructor(opts: StripeAdapterOptions) {
+    this.#calls = new StripeCalls(opts);
+    this.#opts = opts;
+  }
+
+  async clientInit(merchant: Merchant, session: SessionRecord): Promise<InitResponse> {
+    const pi = await this.#calls.openForm(merchant, session);
+    return { type: 'card_element', token: pi.client_secret!, environment: this.#opts.environment, publishableKey: this.#opts.publishableKey, accountId: merchant.id };
+  }
+
+  verifyTransaction(merchant: Merchant, id: string) {
+    return this.#calls.verifyTransaction(merchant, id);
+  }
+
+  /** By the engine's reference, or by a form's client secret: an unused form is no transaction. */
+  async lookup(merchant: Merchant, reference: string): Promise<ProcessorTransaction | null> {
+    const formIntent = intentOfClientSecret(reference);
+    if (!formIntent) return this.#calls.lookup(merchant, reference);
+    const pi = await this.#calls.paymentIntent(merchant, formIntent);
+    return pi && !unused(pi) ? transactionOf(merchant, pi) : null;
+  }
+
+  /** Closes a form: its PaymentIntent is canceled. One already used, or unknown, is refused as the sandbox refuses it. */
+  async revokeClientToken(merchant: Merchant, token: string): Promise<void> {
+    const id = intentOfClientSecret(token);
+    const pi = id ? await this.#calls.paymentIntent(merchant, id) : null;
+    if (!pi) throw new ProcessorRejectedError('token_not_found', 'Stripe does not know this form.');
+    if (pi.status === 'canceled') return;
+    if (!unused(pi)) throw new ProcessorRejectedError('token_used', 'This form was already used.');
+    await this.#calls.cancel(merchant, pi.id);
+  }
+
+  /** The buyer left the bank check: the PaymentIntent is canceled, nothing charged. */
+  async cancelChallenge(merchant: Merchant, transactionId: string): Promise<ProcessorTransaction> {
+    const pi = await this.#calls.paymentIntent(merchant, transactionId);
+    if (!pi) throw new ProcessorRejectedError('not_found', 'Stripe does not know this payment.');
+    return transactionOf(merchant, pi.status === 'requires_action' ? await this.#calls.cancel(merchant, pi.id) : pi);
+  }
+
+  async charge(): Promise<ProcessorTransaction> {
+    throw unsupported('Card data');
+  }
+
+  async chargeWallet(): Promise<ProcessorTransaction> {
+    throw unsupported('A wallet payment');
+  }
+
+  async appleMerchantSession(): Promise<AppleMerchantSession> {
+    throw unsupported('Apple Pay');
+  }
+
+  /** Stripe is the Google Pay gateway for its merchants; the account is the merchant's. */
+  googlePayGateway(merchant: Merchant) {
+    return { gateway: 'stripe', gatewayMerchantId: merchant.id };
+  }
+
+  vault(merchant: Merchant, input: VaultInput) {
+    return this.#calls.vault(merchant, input);
+  }
+
+  chargeVaulted(merchant: Merchant, req: VaultChargeRequest) {
+    return this.#calls.chargeVaulted(merchant, req);
+  }
+
+  capture(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }) {
+    return this.#calls.capture(merchant, req);
+  }
+
+  void(merchant: Merchant, req: { transactionId: string; reference: string }) {
+    return this.#calls.void(merchant, req);
+  }
+
+  refund(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }) {
+    return this.#calls.refund(merchant, req);
+  }
+
+  refundLookup(merchant: Merchant, reference: string, transactionId: string) {
+    return this.#calls.refundLookup(merchant, reference, transactionId);
+  }
+
+  /** Stripe has no cancel-by-reference; the second watch (issue 17) records what slips past. */
+  async fence(): Promise<void> {}
+
+  /** Stripe sends its own events; nothing is due here. */
+  async runDue(): Promise<number> {
+    return 0;
+  }
+}
