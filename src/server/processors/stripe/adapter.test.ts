@@ -77,6 +77,30 @@ describe('Stripe adapter: refunds and what it refuses', () => {
     const refund = await adapter.refund(merchant, { transactionId: t.id, amount: 300, reference: 'rf_1' });
     expect(await adapter.refundLookup(merchant, 'rf_1', t.id)).toEqual(refund);
     expect(await adapter.refundLookup(merchant, 'rf_other', t.id)).toBeNull();
+    // By the engine's own reference (not a form's secret), the metadata search finds it.
+    expect(await adapter.lookup(merchant, 'att_r')).toMatchObject({ id: t.id, reference: 'att_r' });
+  });
+
+  it('captures and voids server-side holds, and leaves a payment the bank already answered as it is', async () => {
+    const { adapter } = world();
+    const { vaultId } = await adapter.vault(merchant, { providerReference: 'tok_sandbox_visa_4242', livemode: false });
+    const hold = (reference: string) =>
+      adapter.chargeVaulted(merchant, { reference, vaultId, amount: 1000, currency: 'USD', livemode: false, capture: false, sessionId: null, returnUrl: null, billingPostalCode: null, merchantInitiated: false });
+    const a = await hold('att_a');
+    expect(await adapter.capture(merchant, { transactionId: a.id, amount: 1000, reference: 'cap_a' })).toMatchObject({ capture: 'settled', capturedAmount: 1000 });
+    // The buyer's bank check was already over: cancelChallenge changes nothing.
+    expect(await adapter.cancelChallenge(merchant, a.id)).toMatchObject({ status: 'approved', capture: 'settled' });
+    const b = await hold('att_b');
+    expect(await adapter.void(merchant, { transactionId: b.id, reference: 'void_b' })).toMatchObject({ status: 'approved', capture: 'voided' });
+    await expect(adapter.cancelChallenge(merchant, 'pi_unknown')).rejects.toMatchObject({ reason: 'not_found' });
+    expect(adapter.googlePayGateway(merchant)).toEqual({ gateway: 'stripe', gatewayMerchantId: 'merchant_s' });
+  });
+
+  it('opens a manual-capture session’s form as an authorization only', async () => {
+    const { adapter, confirmInBrowser } = world();
+    const init = await adapter.clientInit(merchant, { ...session, captureMethod: 'manual' } as SessionRecord);
+    await confirmInBrowser(init.token, 'tok_sandbox_visa_4242');
+    expect(await adapter.lookup(merchant, init.token)).toMatchObject({ status: 'approved', capture: 'none', capturedAmount: 0 });
   });
 
   it('refuses card data and wallets through the service: for Stripe merchants they go through stripe.js', async () => {

@@ -53,6 +53,8 @@ describe('Stripe adapter, server calls', () => {
       sessionId: 'vp_cs_1',
       merchantId: 'merchant_s',
       card: { brand: 'visa', last4: '4242' },
+      challengeUrl: null,
+      declineCode: null,
     });
     expect(await charge('att_1')).toEqual(t);
     expect(await calls.lookup(merchant, 'att_1')).toEqual(t);
@@ -99,6 +101,25 @@ describe('Stripe adapter, server calls', () => {
     const hold = await charge('att_h', 'tok_sandbox_visa_4242', { capture: false });
     const released = await stripe.paymentIntents.cancel(hold.id, {}, as);
     expect(transactionOf(merchant, released)).toMatchObject({ status: 'approved', capture: 'voided', declineCode: null });
+  });
+
+  it('reads a capture the network has not settled yet as pending, and a refund that ends later as pending', async () => {
+    const { calls, charge } = world();
+    // Card 0066: captured, settlement confirmed later (Stripe: processing).
+    expect(await charge('att_async', 'tok_sandbox_visa_0066')).toMatchObject({ status: 'approved', capture: 'pending' });
+    // Card 0082: the refund is accepted and completes later.
+    const paid = await charge('att_ar', 'tok_sandbox_visa_0082');
+    expect(await calls.refund(merchant, { transactionId: paid.id, amount: 500, reference: 'rf_async' })).toMatchObject({ status: 'pending', failureCode: null });
+    expect(await calls.refundLookup(merchant, 'rf_async', paid.id)).toMatchObject({ status: 'pending', reference: 'rf_async', amount: 500 });
+  });
+
+  it('reads a PaymentIntent with a card attached but never confirmed as nothing charged', async () => {
+    const { sandbox, calls } = world();
+    const stripe = new Stripe(SECRET, { host: 'stripe.sandbox.invalid', maxNetworkRetries: 0, httpClient: Stripe.createFetchHttpClient(async (url, init) => sandbox.processor.stripe.request(String(url), init as RequestInit)) });
+    const { vaultId } = await calls.vault(merchant, { providerReference: 'tok_sandbox_visa_4242', livemode: false });
+    const pi = await stripe.paymentIntents.create({ amount: 500, currency: 'usd', payment_method: vaultId }, { stripeAccount: merchant.id });
+    expect(pi.status).toBe('requires_confirmation');
+    expect(transactionOf(merchant, pi)).toMatchObject({ status: 'declined', capture: 'none' });
   });
 
   it('refuses card data: it reaches Stripe only from its own fields', async () => {

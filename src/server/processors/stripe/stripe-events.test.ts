@@ -61,6 +61,9 @@ describe('Stripe webhooks', () => {
       type: 'refund.failed',
       refund: { status: 'failed', failureCode: 'expired_or_canceled_card' },
     });
+    expect(read('refund.updated', { ...refund, status: 'canceled' })).toMatchObject({ type: 'refund.failed', refund: { failureCode: 'refund_declined' } });
+    // An expanded PaymentIntent names the same payment.
+    expect(read('refund.updated', { ...refund, payment_intent: { id: refund.payment_intent, object: 'payment_intent' } })).toMatchObject({ refund: { transactionId: refund.payment_intent } });
     expect(read('refund.updated', { ...refund, status: 'pending' })).toBeNull();
     expect(read('refund.updated', { ...refund, metadata: {} })).toBeNull();
   });
