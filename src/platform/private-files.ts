@@ -7,7 +7,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export const SQLITE_SIDE_FILES = ['-wal', '-shm', '-journal'];
+const SQLITE_SIDE_FILES = ['-wal', '-shm', '-journal'];
 
 export function preparePrivateDbFile(path: string): void {
   if (path === ':memory:' || path.startsWith('file:')) return;

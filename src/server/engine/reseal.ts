@@ -9,10 +9,9 @@
  * transaction; `secure_delete` and a WAL checkpoint leave no copy of it in the file's free pages.
  */
 import type { Store } from '../store/types.ts';
-import { keyId, sealerFromKeys, type Sealer, type SealingKeys } from './sealed.ts';
+import { looksSealed, sealedPrefix, sealerFromKeys, type Sealer, type SealingKeys } from './sealed.ts';
 
 const LEGACY_KEY = 'seal_key';
-const SEALED = /^v[12]\./;
 
 export interface ResealResult {
   sealer: Sealer;
@@ -28,10 +27,10 @@ export async function resealStale(store: Store, keys: SealingKeys): Promise<Rese
   const opener = sealerFromKeys(ring);
   const resealed = await store.tx(async (w) => {
     let n = 0;
-    for (const v of await w.sealed.listNotStartingWith(`v2.${keyId(keys.current)}.`)) {
+    for (const v of await w.sealed.listNotStartingWith(sealedPrefix(keys.current))) {
       let plain: unknown;
       // The processor's secrets were kept in plain text before issue 18: they are sealed now.
-      if (v.at.table === 'meta' && !SEALED.test(v.value)) plain = v.value;
+      if (v.at.table === 'meta' && !looksSealed(v.value)) plain = v.value;
       else {
         try {
           plain = opener.open(v.value, v.at);

@@ -35,6 +35,12 @@ export interface SealingKeys {
 /** A key's public name in sealed values: 8 bytes of its SHA-256, never the key. */
 export const keyId = (key: Buffer) => createHash('sha256').update('svcpay sealing key id').update(key).digest().subarray(0, 8).toString('base64url');
 
+/** How every value `seal` makes under `key` begins: what the re-seal looks for to find the others. */
+export const sealedPrefix = (key: Buffer) => `v2.${keyId(key)}.`;
+
+/** A stored value in one of the sealed formats (v1 or v2), as opposed to a secret kept in plain text before issue 18. */
+export const looksSealed = (value: string) => /^v[12]\./.test(value);
+
 const aad = (at: SealedAt) => Buffer.from(JSON.stringify(['svcpay.sealed.v2', at.table, at.column, at.id]), 'utf8');
 
 function decrypt(key: Buffer, iv: string, tag: string, body: string, associated: Buffer | null): unknown {
@@ -46,7 +52,7 @@ function decrypt(key: Buffer, iv: string, tag: string, body: string, associated:
 
 export function sealerFromKeys(keys: SealingKeys): Sealer {
   for (const k of [keys.current, ...keys.previous]) if (k.length !== 32) throw new Error('a sealing key is 32 bytes');
-  const currentId = keyId(keys.current);
+  const prefix = sealedPrefix(keys.current);
   const byId = new Map([keys.current, ...keys.previous].map((k) => [keyId(k), k]));
   return {
     seal(value, at) {
@@ -54,7 +60,7 @@ export function sealerFromKeys(keys: SealingKeys): Sealer {
       const cipher = createCipheriv('aes-256-gcm', keys.current, iv);
       cipher.setAAD(aad(at));
       const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-      return ['v2', currentId, ...[iv, cipher.getAuthTag(), body].map((p) => p.toString('base64url'))].join('.');
+      return prefix + [iv, cipher.getAuthTag(), body].map((p) => p.toString('base64url')).join('.');
     },
     open(sealed, at) {
       const parts = sealed.split('.');
@@ -76,10 +82,7 @@ export function sealerFromKeys(keys: SealingKeys): Sealer {
       }
       throw new Error('not a sealed value');
     },
-    stale(sealed) {
-      const parts = sealed.split('.');
-      return !(parts[0] === 'v2' && parts[1] === currentId);
-    },
+    stale: (sealed) => !sealed.startsWith(prefix),
   };
 }
 
