@@ -8,7 +8,7 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import { formatMoney } from '../../src/locales/money.ts';
+import { bankAmount } from '../bank-amount.ts';
 
 export interface ChallengePanelProps {
   amount: number;
@@ -20,14 +20,6 @@ export interface ChallengePanelProps {
   onAnswer(result: 'approve' | 'fail'): void;
 }
 
-function amountText(amount: number, currency: string) {
-  try {
-    return formatMoney(amount, currency, 'en');
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}
-
 export function ChallengePanel({ amount, currency, busy, failed, onAnswer }: ChallengePanelProps): JSX.Element {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -37,7 +29,7 @@ export function ChallengePanel({ amount, currency, busy, failed, onAnswer }: Cha
         Confirm your payment with your bank
       </h2>
       <p>
-        Sandbox bank check for a payment of <strong>{amountText(amount, currency)}</strong>.
+        Sandbox bank check for a payment of <strong>{bankAmount(amount, currency)}</strong>.
       </p>
       {failed ? <p role="alert">Your answer did not reach the bank. Try again.</p> : null}
       <div class="sbx-challenge__actions">

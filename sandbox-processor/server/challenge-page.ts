@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { csp, pageHeaders } from '../../src/platform/page-headers.ts';
 import type { SandboxProcessorCore } from '../processor.ts';
 import type { TransactionRecord } from '../store/repo.ts';
-import { formatMoney } from '../../src/locales/money.ts';
+import { bankAmount } from '../bank-amount.ts';
 
 const STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1a1a1a}' +
@@ -19,14 +19,6 @@ const STYLE =
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-function formatAmount(amount: number, currency: string): string {
-  try {
-    return formatMoney(amount, currency, 'en');
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}
 
 /**
  * Who may frame the page. A bank page must not be framed by just anyone (clickjacking), yet the
@@ -71,7 +63,7 @@ export function challengePage(core: SandboxProcessorCore, serviceOrigin: string)
     if (t.status !== 'requires_action') {
       return page(c, 409, 'Authentication complete', `<h1>Authentication complete</h1><p><a href="${escapeHtml(returnTo(t))}">Return to the shop</a></p>`, ancestors(serviceOrigin, t));
     }
-    const amount = escapeHtml(formatAmount(t.amount, t.currency));
+    const amount = escapeHtml(bankAmount(t.amount, t.currency));
     return page(
       c,
       200,
