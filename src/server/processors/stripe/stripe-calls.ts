@@ -221,7 +221,8 @@ export class StripeCalls {
   }
 }
 
-function refundOf(r: Stripe.Refund, reference: string, transactionId: string): ProcessorRefund {
+/** A Stripe refund as the engine knows it, for the engine's reference and the refunded PaymentIntent (server calls and webhooks). */
+export function refundOf(r: Stripe.Refund, reference: string, transactionId: string): ProcessorRefund {
   const status = r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending';
   return { id: r.id, reference, transactionId, amount: r.amount, currency: r.currency.toUpperCase(), status, failureCode: status === 'failed' ? (r.failure_reason ?? 'refund_declined') : null };
 }

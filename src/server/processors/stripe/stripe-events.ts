@@ -11,7 +11,7 @@
 import Stripe from 'stripe';
 import type { Merchant } from '../../domain/index.ts';
 import type { ProcessorRefund, ProviderEvent } from '../types.ts';
-import { REFERENCE_KEY, transactionOf } from './stripe-calls.ts';
+import { REFERENCE_KEY, refundOf, transactionOf } from './stripe-calls.ts';
 
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 
@@ -35,12 +35,11 @@ const PAYMENT_EVENTS = new Set([
   'payment_intent.requires_action',
 ]);
 
-function refundOf(r: Stripe.Refund): ProcessorRefund | null {
+/** A refund the adapter made (it carries the engine's reference) of a PaymentIntent; null for any other. */
+function refundOfEvent(r: Stripe.Refund): ProcessorRefund | null {
   const transactionId = typeof r.payment_intent === 'string' ? r.payment_intent : r.payment_intent?.id;
   const reference = r.metadata?.[REFERENCE_KEY];
-  if (!transactionId || !reference) return null;
-  const status = r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending';
-  return { id: r.id, reference, transactionId, amount: r.amount, currency: r.currency.toUpperCase(), status, failureCode: status === 'failed' ? (r.failure_reason ?? 'refund_declined') : null };
+  return transactionId && reference ? refundOf(r, reference, transactionId) : null;
 }
 
 /** A verified Stripe event as the engine's provider event; null for a type the adapter does not read, or one without an account. */
@@ -51,7 +50,7 @@ export function providerEventOf(event: Stripe.Event): ProviderEvent | null {
     return { id: event.id, type: 'transaction.updated', transaction: transactionOf(merchant, event.data.object as Stripe.PaymentIntent) };
   }
   if (event.type === 'refund.updated' || event.type === 'refund.failed') {
-    const refund = refundOf(event.data.object);
+    const refund = refundOfEvent(event.data.object);
     if (!refund || refund.status === 'pending') return null;
     return { id: event.id, type: refund.status === 'succeeded' ? 'refund.succeeded' : 'refund.failed', refund };
   }
