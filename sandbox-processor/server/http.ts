@@ -1,6 +1,18 @@
 /** Answers in the processor's own format, as a third-party provider would: `{ error, code }`. */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { z } from 'zod';
+
+/**
+ * Whether an `Authorization` header is `Bearer <secret>`, compared in constant time: digests have
+ * one length, so the comparison takes the same time whatever was sent. The server API and the
+ * Stripe stand-in both take the service's processor secret this way.
+ */
+export function bearerCheck(secret: string): (header: string | undefined) => boolean {
+  const expected = digest(`Bearer ${secret}`);
+  return (header) => timingSafeEqual(digest(header ?? ''), expected);
+}
+const digest = (s: string) => createHash('sha256').update(s).digest();
 
 export type FailStatus = 400 | 401 | 404 | 409 | 413 | 415 | 500 | 502 | 503;
 

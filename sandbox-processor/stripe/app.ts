@@ -12,15 +12,15 @@
  * (with `confirm`), `GET /v1/payment_intents/search` (by metadata), `GET /v1/payment_intents/{id}`,
  * `POST /v1/payment_intents/{id}/confirm|capture|cancel`, `POST /v1/refunds`, `GET /v1/refunds/{id}`.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { ChargeRefused, ProviderDown, type SandboxProcessorCore } from '../processor.ts';
 import { refund } from '../refunds.ts';
 import { newId } from '../facts.ts';
 import type { TransactionRecord } from '../store/repo.ts';
+import { bearerCheck } from '../server/http.ts';
 import { parseStripeForm } from './form.ts';
 import type { IntentRepo, StoredIntent } from './intents.ts';
-import { chargeObject, paymentIntentObject, paymentMethodObject, refundObject, stripeError, vaultIdOf } from './objects.ts';
+import { chargeObject, intentStatus, paymentIntentObject, paymentMethodObject, refundObject, stripeError, vaultIdOf } from './objects.ts';
 import { searchMatches } from './search.ts';
 
 type Vars = { Variables: { account: string } };
@@ -33,7 +33,6 @@ export interface StripeStandInOptions {
   apiSecret: string;
 }
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const metadataOf = (v: unknown): Record<string, string> =>
   typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
@@ -59,11 +58,10 @@ function positiveInt(v: unknown, param: string): number {
 export function stripeStandIn(opts: StripeStandInOptions) {
   const { core, intents } = opts;
   const app = new Hono<Vars>();
-  const expected = digest(opts.apiSecret);
+  const authorized = bearerCheck(opts.apiSecret);
 
   app.use('/v1/*', async (c, next) => {
-    const key = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1];
-    if (!key || !timingSafeEqual(digest(key), expected)) {
+    if (!authorized(c.req.header('authorization'))) {
       return c.json(stripeError('authentication_error', 'Invalid API Key provided.'), 401);
     }
     const account = c.req.header('stripe-account');
@@ -81,15 +79,20 @@ export function stripeStandIn(opts: StripeStandInOptions) {
    */
   const show = (i: StoredIntent, expand: unknown = []) => {
     const t = transactionOf(i);
-    const pi = paymentIntentObject(i, t, core.publicUrl);
     const wants = (field: string) => Array.isArray(expand) && expand.some((e) => e === field || e === `data.${field}`);
-    const vault = wants('payment_method') && i.paymentMethod ? core.repo.getVaulted(vaultIdOf(i.paymentMethod) ?? '') : undefined;
+    const pm = wants('payment_method') ? paymentMethodOf(i) : undefined;
     return {
-      ...pi,
-      ...(vault && vault.merchantId === i.merchantId ? { payment_method: paymentMethodObject(vault) } : {}),
+      ...paymentIntentObject(i, t, core.publicUrl),
+      ...(pm ? { payment_method: pm } : {}),
       ...(t && wants('latest_charge') ? { latest_charge: chargeObject(t) } : {}),
     };
   };
+  /** The intent's card as a PaymentMethod; undefined without one (or one of another account). */
+  const paymentMethodOf = (i: StoredIntent) => {
+    const vault = i.paymentMethod ? core.repo.getVaulted(vaultIdOf(i.paymentMethod) ?? '') : undefined;
+    return vault && vault.merchantId === i.merchantId ? paymentMethodObject(vault) : undefined;
+  };
+  const statusOf = (i: StoredIntent) => intentStatus(i, transactionOf(i));
   const queryExpand = (c: Context) => parseStripeForm(new URL(c.req.url).search.slice(1)).expand;
 
   /** Charges the intent's card; the sandbox reference is the intent id and its attempt number. */
@@ -99,7 +102,7 @@ export function stripeStandIn(opts: StripeStandInOptions) {
     if (!paymentMethod || !vaultId) throw invalid('You must provide a payment method to confirm this PaymentIntent.', 'payment_method', 'payment_intent_unexpected_state');
     const prior = transactionOf(i);
     if (i.canceledAt || (prior && prior.status !== 'declined')) {
-      throw invalid(`You cannot confirm this PaymentIntent because it has a status of ${show(i).status}.`, undefined, 'payment_intent_unexpected_state');
+      throw invalid(`You cannot confirm this PaymentIntent because it has a status of ${statusOf(i)}.`, undefined, 'payment_intent_unexpected_state');
     }
     const returnUrl = str(b.return_url) ?? i.returnUrl;
     const result = core.chargeDirect(
@@ -132,8 +135,8 @@ export function stripeStandIn(opts: StripeStandInOptions) {
     const pi = show(r.intent, expand);
     if (pi.last_payment_error && pi.status === 'requires_payment_method') {
       // Stripe's card errors carry the PaymentIntent and the card's PaymentMethod.
-      const pm = show(r.intent, ['payment_method']).payment_method;
-      return c.json({ error: { ...pi.last_payment_error, payment_intent: pi, ...(pm && typeof pm === 'object' ? { payment_method: pm } : {}) } }, 402);
+      const pm = paymentMethodOf(r.intent);
+      return c.json({ error: { ...pi.last_payment_error, payment_intent: pi, ...(pm ? { payment_method: pm } : {}) } }, 402);
     }
     return c.json(pi);
   }
@@ -201,7 +204,8 @@ export function stripeStandIn(opts: StripeStandInOptions) {
   app.post('/v1/payment_intents/:id/capture', async (c) => {
     const i = intentOr404(c.get('account'), c.req.param('id'));
     const t = transactionOf(i);
-    if (!t || show(i).status !== 'requires_capture') throw invalid(`This PaymentIntent could not be captured because it has a status of ${show(i).status}.`, undefined, 'payment_intent_unexpected_state');
+    const status = intentStatus(i, t);
+    if (!t || status !== 'requires_capture') throw invalid(`This PaymentIntent could not be captured because it has a status of ${status}.`, undefined, 'payment_intent_unexpected_state');
     const b = await body(c);
     const amount = b.amount_to_capture === undefined ? i.amount : positiveInt(b.amount_to_capture, 'amount_to_capture');
     core.capture(i.merchantId, t.id, { amount, reference: `${i.id}.capture` });
@@ -211,8 +215,8 @@ export function stripeStandIn(opts: StripeStandInOptions) {
   app.post('/v1/payment_intents/:id/cancel', async (c) => {
     const b = await body(c);
     const i = intentOr404(c.get('account'), c.req.param('id'));
-    const status = show(i).status;
     const t = transactionOf(i);
+    const status = intentStatus(i, t);
     if (status === 'requires_capture' && t) core.void(i.merchantId, t.id, { reference: `${i.id}.cancel` });
     else if (status === 'requires_payment_method' || status === 'requires_confirmation' || status === 'requires_action') {
       // A bank check left open ends as failed authentication: nothing is charged.
