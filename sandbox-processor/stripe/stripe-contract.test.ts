@@ -8,6 +8,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT, SECRET, testProcessor } from '../testing.ts';
+import { stripeOverStandIn } from './testing.ts';
 
 /** Stripe's documented PaymentIntent statuses: the type rejects any other spelling. */
 const STATUSES: readonly Stripe.PaymentIntent.Status[] = ['canceled', 'processing', 'requires_action', 'requires_capture', 'requires_confirmation', 'requires_payment_method', 'succeeded'];
@@ -15,13 +16,7 @@ const REFUND_STATUSES: readonly string[] = ['pending', 'requires_action', 'succe
 
 function world() {
   const sandbox = testProcessor();
-  const client = (secret = SECRET) =>
-    new Stripe(secret, {
-      // The SDK's own fetch client, handed the stand-in's `request` instead of the network.
-      httpClient: Stripe.createFetchHttpClient(async (url, init) => sandbox.processor.stripe.request(String(url), init as RequestInit)),
-      host: 'stripe.sandbox.invalid',
-      maxNetworkRetries: 0,
-    });
+  const client = (secret = SECRET) => stripeOverStandIn(sandbox.processor, secret);
   const stripe = client();
   const as = { stripeAccount: ACCOUNT };
   const card = async (reference = 'tok_sandbox_visa_4242') => (await stripe.paymentMethods.create({ type: 'card', card: { token: reference } }, as)).id;

@@ -7,6 +7,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { SECRET, testProcessor } from '../../../../sandbox-processor/testing.ts';
+import { standInFetch, stripeOverStandIn } from '../../../../sandbox-processor/stripe/testing.ts';
 import type { Merchant, SessionRecord } from '../../domain/index.ts';
 import { StripeProcessorAdapter, intentOfClientSecret } from './adapter.ts';
 
@@ -15,9 +16,8 @@ const session = { id: 'vp_cs_1', amount: 2500, currency: 'USD', captureMethod: '
 
 function world() {
   const sandbox = testProcessor();
-  const fetch = async (url: string, init: RequestInit) => sandbox.processor.stripe.request(url, init);
-  const adapter = new StripeProcessorAdapter({ secretKey: SECRET, host: 'stripe.sandbox.invalid', fetch, publishableKey: 'pk_test_sandbox', environment: 'sandbox' });
-  const stripe = new Stripe(SECRET, { host: 'stripe.sandbox.invalid', maxNetworkRetries: 0, httpClient: Stripe.createFetchHttpClient(async (url, init) => fetch(String(url), init as RequestInit)) });
+  const adapter = new StripeProcessorAdapter({ secretKey: SECRET, host: 'stripe.sandbox.invalid', fetch: standInFetch(sandbox.processor), publishableKey: 'pk_test_sandbox', environment: 'sandbox' });
+  const stripe = stripeOverStandIn(sandbox.processor);
   const as = { stripeAccount: merchant.id };
   /** What stripe.js does with the buyer's card: confirms the form's PaymentIntent. */
   const confirmInBrowser = async (clientSecret: string, cardRef: string, returnUrl?: string) => {

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SECRET, testProcessor } from '../../../../sandbox-processor/testing.ts';
+import { standInFetch, stripeOverStandIn } from '../../../../sandbox-processor/stripe/testing.ts';
 import type { Merchant } from '../../domain/index.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type VaultChargeRequest } from '../types.ts';
-import Stripe from 'stripe';
 import { StripeCalls, transactionOf } from './stripe-calls.ts';
 
 const merchant = { id: 'merchant_s' } as Merchant;
@@ -17,7 +17,7 @@ function world(opts: { secretKey?: string; fetch?: (url: string, init: RequestIn
   const calls = new StripeCalls({
     secretKey: opts.secretKey ?? SECRET,
     host: 'stripe.sandbox.invalid',
-    fetch: opts.fetch ?? (async (url, init) => sandbox.processor.stripe.request(url, init)),
+    fetch: opts.fetch ?? standInFetch(sandbox.processor),
   });
   const charge = async (reference: string, cardRef = 'tok_sandbox_visa_4242', extra: Partial<VaultChargeRequest> = {}) => {
     const { vaultId } = await calls.vault(merchant, { providerReference: cardRef, livemode: false });
@@ -92,7 +92,7 @@ describe('Stripe adapter, server calls', () => {
 
   it('reads a PaymentIntent canceled before any charge as nothing charged, and a canceled authorization as a released hold', async () => {
     const { sandbox, charge } = world();
-    const stripe = new Stripe(SECRET, { host: 'stripe.sandbox.invalid', maxNetworkRetries: 0, httpClient: Stripe.createFetchHttpClient(async (url, init) => sandbox.processor.stripe.request(String(url), init as RequestInit)) });
+    const stripe = stripeOverStandIn(sandbox.processor);
     const as = { stripeAccount: merchant.id };
     const form = await stripe.paymentIntents.create({ amount: 500, currency: 'usd' }, as);
     expect(transactionOf(merchant, form)).toMatchObject({ status: 'declined', capture: 'none', capturedAmount: 0 });
@@ -115,7 +115,7 @@ describe('Stripe adapter, server calls', () => {
 
   it('reads a PaymentIntent with a card attached but never confirmed as nothing charged', async () => {
     const { sandbox, calls } = world();
-    const stripe = new Stripe(SECRET, { host: 'stripe.sandbox.invalid', maxNetworkRetries: 0, httpClient: Stripe.createFetchHttpClient(async (url, init) => sandbox.processor.stripe.request(String(url), init as RequestInit)) });
+    const stripe = stripeOverStandIn(sandbox.processor);
     const { vaultId } = await calls.vault(merchant, { providerReference: 'tok_sandbox_visa_4242', livemode: false });
     const pi = await stripe.paymentIntents.create({ amount: 500, currency: 'usd', payment_method: vaultId }, { stripeAccount: merchant.id });
     expect(pi.status).toBe('requires_confirmation');

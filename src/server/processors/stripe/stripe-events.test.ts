@@ -6,7 +6,8 @@
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { SECRET, testProcessor } from '../../../../sandbox-processor/testing.ts';
+import { testProcessor } from '../../../../sandbox-processor/testing.ts';
+import { stripeOverStandIn } from '../../../../sandbox-processor/stripe/testing.ts';
 import { providerEventOf, verifyStripeEvent } from './stripe-events.ts';
 
 const WHSEC = 'whsec_stripe_test';
@@ -14,7 +15,7 @@ const NOW = 1_900_000_000;
 
 async function objects() {
   const sandbox = testProcessor();
-  const stripe = new Stripe(SECRET, { host: 'stripe.sandbox.invalid', maxNetworkRetries: 0, httpClient: Stripe.createFetchHttpClient(async (url, init) => sandbox.processor.stripe.request(String(url), init as RequestInit)) });
+  const stripe = stripeOverStandIn(sandbox.processor);
   const as = { stripeAccount: 'merchant_s' };
   const pm = await stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_sandbox_visa_4242' } }, as);
   const pi = await stripe.paymentIntents.create({ amount: 1200, currency: 'usd', payment_method: pm.id, confirm: true, metadata: { svcpay_reference: 'att_1' } }, as);
