@@ -6,7 +6,7 @@
 import type { EngineDeps } from '../../deps.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { processorOf } from '../../binder.ts';
-import { ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
+import { ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../../../processors/types.ts';
 import { moveTo, refuseDeclinedOut } from '../../sessions/session-status.ts';
 import { expireIfDue } from '../../sessions/sessions.ts';
 import { FORM_HANDBACK_MS, newAttempt } from '../attempts.ts';
@@ -52,7 +52,7 @@ export async function initCheckout(deps: PaymentDeps, sessionId: string, opts: I
   const processor = processorOf(deps, merchant);
   const session = await deps.store.tx(async (r) => expireIfDue(r, deps.clock.iso(), (await r.sessions.get(sessionId))!));
   refuseInit(session);
-  const live = await liveUnusedForm(deps, merchant, session, opts.returnUrl ?? null);
+  const live = await liveUnusedForm(deps, processor, merchant, session, opts.returnUrl ?? null);
   if (live) return live;
   await opts.beforeForm?.();
   // Only the newest form can pay: the older ones are revoked first, and a failure refuses this one.
@@ -88,14 +88,14 @@ export async function initCheckout(deps: PaymentDeps, sessionId: string, opts: I
  * charge, decline or challenge made with it). Anything else, or a processor that does not answer,
  * goes the fresh-form way, which revokes it.
  */
-async function liveUnusedForm(deps: PaymentDeps, merchant: Merchant, session: SessionRecord, returnUrl: string | null) {
+async function liveUnusedForm(deps: PaymentDeps, processor: Processor, merchant: Merchant, session: SessionRecord, returnUrl: string | null) {
   const forms = await deps.store.tx((r) => r.attempts.pendingForSession(session.id, 'client'));
   const form = forms.length === 1 ? forms[0]!.form : null;
   if (!form || form.returnUrl !== returnUrl) return null;
   const { amount, currency, createdAt, reference } = forms[0]!;
   if (amount !== session.amount || currency !== session.currency) return null;
   if (Date.parse(createdAt) + FORM_HANDBACK_MS <= deps.clock.nowMs()) return null;
-  const used = await processorOf(deps, merchant).lookup(merchant, reference).catch(() => undefined);
+  const used = await processor.lookup(merchant, reference).catch(() => undefined);
   return used === null ? form.init : null;
 }
 
