@@ -44,13 +44,14 @@ export const bundlePath = join(repoRoot, 'dist', 'server', 'main.js');
 export async function startSvcpay(opts: SvcpayOptions): Promise<RunningSvcpay> {
   const dir = mkdtempSync(join(tmpdir(), 'svcpay-bench-'));
   const readyFile = join(dir, 'ready.json');
-  const [port, processorPort] = await freePorts(2);
+  const [port, processorPort, stripePort] = await freePorts(3);
   const entry = opts.runtime === 'tsx' ? ['--import', 'tsx', 'src/start.ts'] : [bundlePath];
   if (opts.runtime === 'dist' && !existsSync(bundlePath)) throw new Error(`${bundlePath} is missing: run \`npm run build:server\` first`);
   const env = {
     SVCPAY_DATA: opts.store === 'memory' ? ':memory:' : join(dir, 'svcpay.sqlite'),
     PORT: String(port),
     PROCESSOR_PORT: String(processorPort),
+    STRIPE_PORT: String(stripePort),
     SVCPAY_DEMO: 'off',
     SVCPAY_LOG: 'silent',
     SVCPAY_READY_FILE: readyFile,

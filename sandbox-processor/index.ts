@@ -4,7 +4,8 @@
  * (src/server/processors/sandbox/adapter.ts), as it would a real provider; the processor reaches
  * the service only through signed webhooks to `{serviceUrl}/api/webhooks/sandbox`.
  */
-import { stripeStandIn } from './stripe/app.ts';
+import { stripeEventRouter } from './stripe/events.ts';
+import { stripeHost } from './stripe/host.ts';
 import { intentRepo } from './stripe/intents.ts';
 import { openDb, processorDataPath } from './store/db.ts';
 import { noDurability, walDurability } from './store/durable.ts';
@@ -26,6 +27,8 @@ export interface SandboxProcessorOptions extends Omit<ProcessorAppOptions, 'core
   webhookSecret: string;
   /** How events reach the service; the real `fetch` unless told otherwise. */
   deliver?: Deliver;
+  /** The platform's Stripe publishable key, the one stripe.js is made with on the Stripe stand-in. */
+  stripePublishableKey: string;
 }
 
 export function createSandboxProcessor(opts: SandboxProcessorOptions) {
@@ -34,16 +37,19 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
   const now = opts.now ?? (() => new Date());
   const outbox = new Outbox(repo, now, { serviceUrl: opts.serviceUrl, webhookSecret: opts.webhookSecret, deliver: opts.deliver, log: opts.log });
   const core = new SandboxProcessorCore(repo, now, (fn) => db.transaction(fn).immediate(), outbox, opts.publicUrl);
+  const intents = intentRepo(db);
+  // Payments made through the Stripe stand-in are told to the service as Stripe events.
+  outbox.setRouter(stripeEventRouter(core, intents));
   const durability = opts.dataPath === ':memory:' ? noDurability : walDurability(opts.dataPath);
   const faults = new FaultBoard();
   const app = sandboxProcessorApp({ ...opts, core, faults, durable: opts.durable ?? (() => durability.barrier()) });
   return {
     app,
     /**
-     * The Stripe stand-in (stripe/app.ts) over the same records: the `stripe` Node SDK talks to it.
-     * Issue 19, step 1: reached in process; its own listener comes with the Stripe adapter.
+     * The Stripe stand-in (stripe/host.ts) over the same records, served on an origin of its own:
+     * the `stripe` Node SDK and stripe.js talk to it.
      */
-    stripe: stripeStandIn({ core, intents: intentRepo(db), apiSecret: opts.apiSecret }),
+    stripe: stripeHost({ core, intents, apiSecret: opts.apiSecret, publishableKey: opts.stripePublishableKey, faults }),
     db,
     /** Points event delivery somewhere else (the service's test harness: its app's `request`). */
     setDeliver: (deliver: Deliver, opts?: { atOnce?: boolean }) => outbox.setDeliver(deliver, opts),

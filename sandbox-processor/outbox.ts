@@ -2,6 +2,11 @@
  * Provider events: written to the processor's outbox in the same transaction as the change they
  * report, then POSTed to `{serviceUrl}/api/webhooks/sandbox`, signed (Doc 3, Webhooks). An event
  * without a 2xx stays in the outbox; `deliverPending` (run by `runDue`) tries it again.
+ *
+ * An event about a payment made through a provider stand-in (the Stripe stand-in's PaymentIntents)
+ * is that provider's event instead: the router (`setRouter`) writes it in the provider's shape, and
+ * it goes to `/api/webhooks/{gateway}` signed the provider's way (Stripe: `Stripe-Signature`, the
+ * same `t=…,v1=…` HMAC-SHA256 of `t.body`).
  */
 import { randomBytes } from 'node:crypto';
 import { signatureHeader, SIGNATURE_HEADER } from '../src/platform/signature.ts';
@@ -13,6 +18,12 @@ export type Deliver = (url: string, init: RequestInit) => Promise<Response> | Re
 
 /** An event before it has an id (distributes over the union, which `Omit` alone does not). */
 export type EventInput = ProviderEventBody extends infer E ? (E extends unknown ? Omit<E, 'id'> : never) : never;
+
+/** A provider's own event for one of ours, or null when the event is the sandbox's. */
+export type EventRouter = (event: EventInput) => { gateway: string; id: string; type: string; body: Record<string, unknown> } | null;
+
+/** Each gateway's signature header: the sandbox's `x-svc-signature`, Stripe's `Stripe-Signature`. */
+const SIGNATURE_HEADERS: Record<string, string> = { sandbox: SIGNATURE_HEADER, stripe: 'Stripe-Signature' };
 
 /** Doc 3, Webhooks: retries go on for up to 3 days of clock, then the event is given up on. */
 const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000;
@@ -30,6 +41,7 @@ export interface OutboxOptions {
 export class Outbox {
   #deliver: Deliver;
   #atOnce = true;
+  #router: EventRouter = () => null;
   /** Events being sent right now: a second sender skips them instead of posting twice at once. */
   readonly #inFlight = new Set<string>();
 
@@ -51,11 +63,21 @@ export class Outbox {
     if (opts.atOnce !== undefined) this.#atOnce = opts.atOnce;
   }
 
+  /** Who writes the events of payments made through a provider stand-in (sandbox-processor/index.ts). */
+  setRouter(router: EventRouter) {
+    this.#router = router;
+  }
+
   /** Records an event; call inside the transaction that makes the change it reports. */
   enqueue(event: EventInput): string {
+    const routed = this.#router(event);
+    if (routed) {
+      this.repo.insertEvent({ id: routed.id, gateway: routed.gateway, type: routed.type, body: JSON.stringify(routed.body), createdAt: this.now().toISOString() });
+      return routed.id;
+    }
     const id = `sbx_evt_${randomBytes(12).toString('hex')}`;
     const body = JSON.stringify({ id, ...event });
-    this.repo.insertEvent({ id, type: event.type, body, createdAt: this.now().toISOString() });
+    this.repo.insertEvent({ id, gateway: 'sandbox', type: event.type, body, createdAt: this.now().toISOString() });
     return id;
   }
 
@@ -87,9 +109,9 @@ export class Outbox {
       const t = Math.floor(Date.now() / 1000);
       const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), DELIVERY_TIMEOUT_MS)));
       const res = await Promise.race([
-        this.#deliver(`${this.opts.serviceUrl}/api/webhooks/sandbox`, {
+        this.#deliver(`${this.opts.serviceUrl}/api/webhooks/${event.gateway}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signatureHeader([this.opts.webhookSecret], event.body, t) },
+          headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADERS[event.gateway] ?? SIGNATURE_HEADER]: signatureHeader([this.opts.webhookSecret], event.body, t) },
           body: event.body,
         }),
         timeout,

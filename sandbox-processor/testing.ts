@@ -6,6 +6,7 @@ export const SECRET = 'sbx_sk_test_only';
 export const ACCOUNT = 'merchant_test_1';
 export const SERVICE_URL = 'http://localhost:4242';
 export const WEBHOOK_SECRET = 'whsec_sandbox_test_only';
+export const STRIPE_PUBLISHABLE_KEY = 'pk_test_sandbox_test_only';
 export const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 
 export const serverAuth = (account = ACCOUNT, secret = SECRET) => ({ Authorization: `Bearer ${secret}`, [ACCOUNT_HEADER]: account });
@@ -36,6 +37,7 @@ export function testProcessor(opts: Partial<SandboxProcessorOptions> = {}) {
     dataPath: ':memory:',
     apiSecret: SECRET,
     webhookSecret: WEBHOOK_SECRET,
+    stripePublishableKey: STRIPE_PUBLISHABLE_KEY,
     // No service behind these tests: every delivery is answered 404 and stays in the outbox.
     deliver: async () => new Response(null, { status: 404 }),
     serviceUrl: SERVICE_URL,

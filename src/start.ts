@@ -30,6 +30,7 @@ async function start(config: Config) {
   const rows: [string, string][] = [
     ['service', config.publicUrl],
     ['sandbox processor', config.processorUrl],
+    ['stripe stand-in', config.stripeUrl],
     ['demo shop', config.demo ? config.demoUrl : '(off)'],
     ['database', config.dataPath],
     ['secret key', demo.keys.secret],
@@ -44,6 +45,7 @@ async function start(config: Config) {
       JSON.stringify({
         serviceUrl: config.publicUrl,
         processorUrl: config.processorUrl,
+        stripeUrl: config.stripeUrl,
         demoUrl: config.demoUrl,
         merchantId: demo.id,
         secretKey: demo.keys.secret,

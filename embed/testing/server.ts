@@ -31,7 +31,7 @@ export async function startSvcPay(options: StartSvcPayOptions = {}): Promise<Svc
   const dataFile = join(tempDir, 'svcpay.sqlite');
   const logFile = join(tempDir, 'server.log');
   const readyFile = join(tempDir, 'ready.json');
-  const [port, processorPort, demoPort] = await freePorts(3);
+  const [port, processorPort, demoPort, stripePort] = await freePorts(4);
 
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -40,6 +40,8 @@ export async function startSvcPay(options: StartSvcPayOptions = {}): Promise<Svc
     PORT: String(port),
     PROCESSOR_PORT: String(processorPort),
     DEMO_PORT: String(demoPort),
+    STRIPE_PORT: String(stripePort),
+    SVCPAY_STRIPE_URL: `http://127.0.0.1:${stripePort}`,
     SVCPAY_PUBLIC_URL: `http://localhost:${port}`,
     SVCPAY_PROCESSOR_URL: `http://127.0.0.1:${processorPort}`,
     SVCPAY_DEMO_URL: `http://127.0.0.1:${demoPort}`,

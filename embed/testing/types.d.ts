@@ -54,6 +54,8 @@ export interface StartSvcPayOptions {
 export interface SvcPayAddresses {
   serviceUrl: string;
   processorUrl: string;
+  /** The sandbox's Stripe stand-in: its API, stripe.js and card frames (`card_element` merchants). */
+  stripeUrl: string;
   demoUrl: string;
   /** The demo merchant, made on first start. */
   merchantId: string;

@@ -13,7 +13,7 @@ import type { FaultBoard } from '../faults.ts';
 import type { SandboxProcessorCore } from '../processor.ts';
 import { fail, lostAnswer, readBody } from './http.ts';
 
-type Door = Exclude<FaultOperation, 'any'> | 'other';
+export type Door = Exclude<FaultOperation, 'any'> | 'other';
 
 /** Which operation a call is; null for the routes no fault touches (tests' and the switchboard's own). */
 export function operationOf(method: string, path: string): Door | null {
@@ -49,18 +49,24 @@ function lose(c: Context): Response {
  * token of a browser charge). `merchantOf` may read the body: the door reads it first, so a held
  * call keeps it whatever happens to the connection.
  */
-export function faultDoor(faults: FaultBoard, merchantOf: (c: Context, body: string) => string | null): MiddlewareHandler {
+export function faultDoor(
+  faults: FaultBoard,
+  merchantOf: (c: Context, body: string) => string | null,
+  door: { operationOf?: (method: string, path: string, body: string) => Door | null; refuse?: (fault: string) => Response } = {},
+): MiddlewareHandler {
+  const classify = door.operationOf ?? ((method: string, path: string) => operationOf(method, path));
+  // Refused before acting: nothing moves, and the answer says so, as a refused connection would.
+  const refuse = door.refuse ?? ((fault: string) => fail(503, 'provider_unavailable', `The processor is down (fault ${fault}); nothing was processed.`));
   return async (c, next) => {
-    const operation = operationOf(c.req.method, new URL(c.req.url).pathname);
-    if (operation === null) return next();
     const body = c.req.method === 'GET' ? '' : await c.req.text();
+    const operation = classify(c.req.method, new URL(c.req.url).pathname, body);
+    if (operation === null) return next();
     const verdict = faults.take(operation, merchantOf(c, body));
     switch (verdict.kind) {
       case 'pass':
         return next();
       case 'down':
-        // Refused before acting: nothing moves, and the answer says so, as a refused connection would.
-        return fail(503, 'provider_unavailable', `The processor is down (fault ${verdict.fault}); nothing was processed.`);
+        return refuse(verdict.fault);
       case 'lose_answer':
         await next();
         c.res = lose(c);

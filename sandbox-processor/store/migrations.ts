@@ -168,4 +168,9 @@ export const migrations: string[] = [
   CREATE UNIQUE INDEX stripe_intents_idempotency ON stripe_intents (merchant_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
   CREATE INDEX stripe_intents_transaction ON stripe_intents (transaction_id);
   `,
+  // Which of the service's webhook routes an event goes to, and so how it is written and signed:
+  // `sandbox` (x-svc-signature) or `stripe` (the Stripe stand-in's events, Stripe-Signature).
+  `
+  ALTER TABLE events ADD COLUMN gateway TEXT NOT NULL DEFAULT 'sandbox';
+  `,
 ];

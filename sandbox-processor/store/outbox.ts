@@ -3,6 +3,8 @@ import type { Db } from './db.ts';
 
 export interface EventRecord {
   id: string;
+  /** The service's webhook route it goes to (`/api/webhooks/{gateway}`): `sandbox` or `stripe`. */
+  gateway: string;
   type: string;
   /** The exact JSON body that is signed and sent. */
   body: string;
@@ -15,6 +17,7 @@ type Row = Record<string, unknown>;
 
 const toEvent = (r: Row): EventRecord => ({
   id: r.id as string,
+  gateway: r.gateway as string,
   type: r.type as string,
   body: r.body as string,
   createdAt: r.created_at as string,
@@ -23,7 +26,7 @@ const toEvent = (r: Row): EventRecord => ({
 });
 
 export function outboxRepo(db: Db) {
-  const insert = db.prepare('INSERT INTO events (id, type, body, created_at) VALUES (@id, @type, @body, @createdAt)');
+  const insert = db.prepare('INSERT INTO events (id, gateway, type, body, created_at) VALUES (@id, @gateway, @type, @body, @createdAt)');
   const get = db.prepare<[string], Row>('SELECT * FROM events WHERE id = ?');
   const undelivered = db.prepare<[string], Row>('SELECT * FROM events WHERE delivered_at IS NULL AND created_at >= ? ORDER BY seq');
   const attempted = db.prepare('UPDATE events SET attempts = attempts + 1, delivered_at = COALESCE(delivered_at, ?) WHERE id = ?');

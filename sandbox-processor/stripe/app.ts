@@ -16,51 +16,40 @@ import { Hono, type Context } from 'hono';
 import { ChargeRefused, ProviderDown, type SandboxProcessorCore } from '../processor.ts';
 import { refund } from '../refunds.ts';
 import { newId } from '../facts.ts';
-import type { TransactionRecord } from '../store/repo.ts';
 import { bearerCheck } from '../server/http.ts';
 import { parseStripeForm } from './form.ts';
 import type { IntentRepo, StoredIntent } from './intents.ts';
-import { chargeObject, intentStatus, paymentIntentObject, paymentMethodObject, refundObject, stripeError, vaultIdOf } from './objects.ts';
+import { stripeBrowserApi } from './browser-api.ts';
+import type { FaultBoard } from '../faults.ts';
+import { faultDoor } from '../server/fault-door.ts';
+import { stripeDown, stripeOperationOf } from './faults.ts';
+import { intentOps, invalid, metadataOf, positiveInt, str, StripeRefusal, type Body } from './intent-ops.ts';
+import { intentStatus, paymentMethodObject, refundObject, stripeError } from './objects.ts';
 import { searchMatches } from './search.ts';
 
 type Vars = { Variables: { account: string } };
-type Body = Record<string, unknown>;
 
 export interface StripeStandInOptions {
   core: SandboxProcessorCore;
   intents: IntentRepo;
   /** The key the service presents (the processor's API secret). */
   apiSecret: string;
-}
-
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-const metadataOf = (v: unknown): Record<string, string> =>
-  typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
-
-class StripeRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ReturnType<typeof stripeError>,
-  ) {
-    super(body.error.message);
-  }
-}
-const invalid = (message: string, param?: string, code?: string) =>
-  new StripeRefusal(400, stripeError('invalid_request_error', message, { ...(param ? { param } : {}), ...(code ? { code } : {}) }));
-const missing = (what: string, id: string) => new StripeRefusal(404, stripeError('invalid_request_error', `No such ${what}: '${id}'`, { code: 'resource_missing' }));
-
-function positiveInt(v: unknown, param: string): number {
-  const n = Number(v);
-  if (typeof v !== 'string' || !/^\d{1,12}$/.test(v) || n < 1) throw invalid(`Invalid integer: ${String(v)}`, param);
-  return n;
+  /** The platform's publishable key: stripe.js's credential, with a PaymentIntent's client secret (browser-api.ts). */
+  publishableKey: string;
+  /** The sandbox's fault switchboard: armed faults act on the stand-in's calls as on the sandbox's own. */
+  faults: FaultBoard;
 }
 
 export function stripeStandIn(opts: StripeStandInOptions) {
   const { core, intents } = opts;
   const app = new Hono<Vars>();
   const authorized = bearerCheck(opts.apiSecret);
+  const ops = intentOps(core, intents);
+  const browser = stripeBrowserApi({ core, ops, publishableKey: opts.publishableKey, faults: opts.faults });
 
   app.use('/v1/*', async (c, next) => {
+    // stripe.js sends no Authorization: its publishable key rides in the request (browser-api.ts).
+    if (c.req.header('authorization') === undefined) return browser.fetch(c.req.raw);
     if (!authorized(c.req.header('authorization'))) {
       return c.json(stripeError('authentication_error', 'Invalid API Key provided.'), 401);
     }
@@ -69,77 +58,11 @@ export function stripeStandIn(opts: StripeStandInOptions) {
     c.set('account', account);
     await next();
   });
+  app.use('/v1/*', faultDoor(opts.faults, (c) => c.get('account'), { operationOf: stripeOperationOf, refuse: stripeDown }));
 
   const body = async (c: Context): Promise<Body> => parseStripeForm(await c.req.text());
-  const intentOr404 = (merchantId: string, id: string) => intents.get(merchantId, id) ?? (() => { throw missing('payment_intent', id); })();
-  const transactionOf = (i: StoredIntent): TransactionRecord | undefined => (i.transactionId ? core.transaction(i.merchantId, i.transactionId) : undefined);
-  /**
-   * The PaymentIntent; `expand` (Stripe's expansion) may name `payment_method` (the card's
-   * PaymentMethod) and `latest_charge` (the Charge), or `data.…` of either on a search.
-   */
-  const show = (i: StoredIntent, expand: unknown = []) => {
-    const t = transactionOf(i);
-    const wants = (field: string) => Array.isArray(expand) && expand.some((e) => e === field || e === `data.${field}`);
-    const pm = wants('payment_method') ? paymentMethodOf(i) : undefined;
-    return {
-      ...paymentIntentObject(i, t, core.publicUrl),
-      ...(pm ? { payment_method: pm } : {}),
-      ...(t && wants('latest_charge') ? { latest_charge: chargeObject(t) } : {}),
-    };
-  };
-  /** The intent's card as a PaymentMethod; undefined without one (or one of another account). */
-  const paymentMethodOf = (i: StoredIntent) => {
-    const vault = i.paymentMethod ? core.repo.getVaulted(vaultIdOf(i.paymentMethod) ?? '') : undefined;
-    return vault && vault.merchantId === i.merchantId ? paymentMethodObject(vault) : undefined;
-  };
-  const statusOf = (i: StoredIntent) => intentStatus(i, transactionOf(i));
+  const { intentOr404, transactionOf, show, confirm, answer } = ops;
   const queryExpand = (c: Context) => parseStripeForm(new URL(c.req.url).search.slice(1)).expand;
-
-  /** Charges the intent's card; the sandbox reference is the intent id and its attempt number. */
-  function confirm(i: StoredIntent, b: Body): { intent: StoredIntent; lost: boolean } {
-    const paymentMethod = str(b.payment_method) ?? i.paymentMethod;
-    const vaultId = paymentMethod ? vaultIdOf(paymentMethod) : null;
-    if (!paymentMethod || !vaultId) throw invalid('You must provide a payment method to confirm this PaymentIntent.', 'payment_method', 'payment_intent_unexpected_state');
-    const prior = transactionOf(i);
-    if (i.canceledAt || (prior && prior.status !== 'declined')) {
-      throw invalid(`You cannot confirm this PaymentIntent because it has a status of ${statusOf(i)}.`, undefined, 'payment_intent_unexpected_state');
-    }
-    const returnUrl = str(b.return_url) ?? i.returnUrl;
-    const result = core.chargeDirect(
-      {
-        merchantId: i.merchantId,
-        sessionId: i.metadata.svcpay_session ?? null,
-        livemode: i.livemode,
-        amount: i.amount,
-        currency: i.currency.toUpperCase(),
-        reference: `${i.id}.${newId('')}`,
-        capture: i.captureMethod === 'automatic',
-        returnUrl,
-        billingPostalCode: null,
-        merchantInitiated: str(b.off_session) === 'true',
-      },
-      { vaultId },
-    );
-    const next = { ...i, paymentMethod, returnUrl, transactionId: result.transaction.id };
-    intents.update(next);
-    return { intent: next, lost: result.lost };
-  }
-
-  /**
-   * A confirmation's answer as Stripe gives it: the PaymentIntent; a decline is a 402 `card_error`
-   * carrying the PaymentIntent (the SDK's StripeCardError), also when an idempotent retry replays it.
-   * Card 0090: the charge happened and the answer is lost on the way (a 500 to retry or look up).
-   */
-  function answer(c: Context, r: { intent: StoredIntent; lost: boolean }, expand?: unknown) {
-    if (r.lost) return c.json(stripeError('api_error', 'An error occurred with our connection to the card network.'), 500);
-    const pi = show(r.intent, expand);
-    if (pi.last_payment_error && pi.status === 'requires_payment_method') {
-      // Stripe's card errors carry the PaymentIntent and the card's PaymentMethod.
-      const pm = paymentMethodOf(r.intent);
-      return c.json({ error: { ...pi.last_payment_error, payment_intent: pi, ...(pm ? { payment_method: pm } : {}) } }, 402);
-    }
-    return c.json(pi);
-  }
 
   app.post('/v1/payment_methods', async (c) => {
     const b = await body(c);
@@ -165,8 +88,9 @@ export function stripeStandIn(opts: StripeStandInOptions) {
     }
     const captureMethod = str(b.capture_method) ?? 'automatic';
     if (captureMethod !== 'automatic' && captureMethod !== 'manual') throw invalid(`Invalid capture_method: ${captureMethod}`, 'capture_method');
+    const id = newId('pi_');
     const intent: StoredIntent = {
-      id: newId('pi_'),
+      id,
       merchantId,
       transactionId: null,
       idempotencyKey: key,
@@ -178,6 +102,7 @@ export function stripeStandIn(opts: StripeStandInOptions) {
       description: str(b.description) ?? null,
       paymentMethod: str(b.payment_method) ?? null,
       returnUrl: str(b.return_url) ?? null,
+      clientSecret: newId(`${id}_secret_`),
       canceledAt: null,
       createdAt: core.now().toISOString(),
     };

@@ -19,6 +19,8 @@ export interface StoredIntent {
   /** `pm_…`, the stand-in's name for a vaulted card. */
   paymentMethod: string | null;
   returnUrl: string | null;
+  /** `pi_…_secret_…`: with the publishable key, what lets a browser confirm and read this intent. */
+  clientSecret: string;
   /** Canceled before any charge (a canceled authorization shows through its transaction). */
   canceledAt: string | null;
   createdAt: string;
@@ -32,6 +34,7 @@ export function intentRepo(db: Db) {
   const get = db.prepare<[string, string], Row>('SELECT * FROM stripe_intents WHERE id = ? AND merchant_id = ?');
   const byKey = db.prepare<[string, string], Row>('SELECT * FROM stripe_intents WHERE merchant_id = ? AND idempotency_key = ?');
   const all = db.prepare<[string], Row>('SELECT * FROM stripe_intents WHERE merchant_id = ? ORDER BY created_at DESC, rowid DESC');
+  const byTransaction = db.prepare<[string], Row>('SELECT * FROM stripe_intents WHERE transaction_id = ?');
   const read = (r: Row | undefined): StoredIntent | undefined => {
     if (!r) return undefined;
     return { ...(JSON.parse(r.data) as Omit<StoredIntent, 'id' | 'merchantId' | 'transactionId' | 'idempotencyKey' | 'createdAt'>), id: r.id, merchantId: r.merchant_id, transactionId: r.transaction_id, idempotencyKey: r.idempotency_key, createdAt: r.created_at };
@@ -45,6 +48,8 @@ export function intentRepo(db: Db) {
     update: (i: StoredIntent) => void update.run(i.transactionId, data(i), i.id),
     get: (merchantId: string, id: string) => read(get.get(id, merchantId)),
     byIdempotencyKey: (merchantId: string, key: string) => read(byKey.get(merchantId, key)),
+    /** The intent whose confirmation made this sandbox transaction (its events are Stripe's). */
+    byTransaction: (transactionId: string) => read(byTransaction.get(transactionId)),
     /** Every intent of the merchant, newest first: what search filters. */
     all: (merchantId: string) => all.all(merchantId).map((r) => read(r)!),
   };

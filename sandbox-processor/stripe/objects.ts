@@ -35,8 +35,8 @@ export function paymentIntentObject(i: StoredIntent, t: TransactionRecord | unde
     amount_capturable: status === 'requires_capture' ? i.amount : 0,
     amount_received: t && t.status === 'approved' ? t.capturedAmount : 0,
     capture_method: i.captureMethod,
-    // Stripe's secret for the browser's confirmation (stripe.js); the stand-in's is not a credential.
-    client_secret: `${i.id}_secret_sandbox`,
+    // The browser's credential for this one PaymentIntent (stripe.js confirms and reads it with it).
+    client_secret: i.clientSecret,
     confirmation_method: 'automatic' as const,
     created: unix(i.createdAt),
     currency: i.currency,

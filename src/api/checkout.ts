@@ -24,6 +24,8 @@ export const InitResponse = z.object({
   environment: z.enum(processorEnvironments),
   /** Sandbox only: the processor's fields page to mount in an iframe (Doc 3, sandbox processor). */
   fieldsUrl: z.string().optional(),
+  /** `environment: sandbox` only: the sandbox's stand-in of the provider's browser script, loaded in place of the provider's own. */
+  scriptUrl: z.string().optional(),
   publishableKey: z.string().optional(),
   accountId: z.string().optional(),
   gatewayInstanceId: z.string().optional(),

@@ -13,6 +13,7 @@ import { formatMoney } from '../locales/money.ts';
 import type { MessageTarget } from '../protocol/channel.ts';
 import type { Checkout } from './checkout-store.ts';
 import { ProcessorFrame } from './ProcessorFrame.tsx';
+import { StripeCardFields } from './StripeCardFields.tsx';
 
 /** What a view of the checkout is given: the hosted page's App, the embedded checkout, the form. */
 export interface CheckoutViewProps {
@@ -34,6 +35,7 @@ export function PayForm({ checkout, events, buyerFields = false }: PayFormProps)
   const locale = checkout.locale.value;
   const session = checkout.session.value!;
   const frame = checkout.frame.value;
+  const stripe = checkout.stripe.value;
   const paying = checkout.paying.value;
   const frameReady = checkout.frameReady.value;
   const formRef = useRef<HTMLFormElement>(null);
@@ -88,6 +90,17 @@ export function PayForm({ checkout, events, buyerFields = false }: PayFormProps)
           onMessage={checkout.onFrameMessage}
           setPoster={checkout.setPoster}
           events={events}
+        />
+      )}
+      {stripe && (
+        <StripeCardFields
+          key={stripe.key}
+          spec={stripe}
+          title={t(locale, 'checkout.card_details')}
+          locale={checkout.localeTag.value}
+          onMessage={checkout.onFrameMessage}
+          setPoster={checkout.setPoster}
+          onFailure={checkout.fieldsFailed}
         />
       )}
       <PayButton

@@ -14,9 +14,9 @@ import { declineMessage, resolveLocale } from '../locales/index.ts';
 import { PROTOCOL, type HostToProcessorFrame, type ProcessorFrameToHost } from '../protocol/messages.ts';
 import type { ChallengeOutcome, CheckoutDeps } from './checkout-deps.ts';
 import { pageLocale, settledPhase, type Phase } from './session-phase.ts';
-import { httpOrigin, randomRequestId, type FrameSpec } from './frame-spec.ts';
+import { fieldsFor, randomRequestId, type FrameSpec, type StripeSpec } from './frame-spec.ts';
 
-export type { FrameSpec };
+export type { FrameSpec, StripeSpec };
 
 export function createCheckout(deps: CheckoutDeps) {
   const now = deps.now ?? Date.now;
@@ -24,6 +24,8 @@ export function createCheckout(deps: CheckoutDeps) {
   const phase = signal<Phase>('loading');
   const session = signal<PublicSession | null>(null);
   const frame = signal<FrameSpec | null>(null);
+  /** Stripe's card element instead of a fields frame (`card_element` merchants). */
+  const stripe = signal<StripeSpec | null>(null);
   const frameReady = signal(false);
   /** The fields page's content height, once it has said (null: the stylesheet's default). */
   const frameHeight = signal<number | null>(null);
@@ -99,16 +101,22 @@ export function createCheckout(deps: CheckoutDeps) {
     const res = await deps.api.initCheckout(sessionId ?? '');
     if (current !== run) return;
     if (!res.ok) return failInit(res);
-    const { type, token, fieldsUrl } = res.data;
-    const origin = fieldsUrl ? httpOrigin(fieldsUrl) : null;
-    if (type !== 'sandbox' || !fieldsUrl || !origin) {
-      report('unsupported_processor', { type });
+    const fields = fieldsFor(res.data, { parentOrigin: deps.origin, locale: localeTag.value, key: ++frameKey });
+    if (fields.kind === 'unsupported') {
+      report('unsupported_processor', fields.context);
       phase.value = 'error';
       return;
     }
-    const hash = new URLSearchParams({ token, parentOrigin: deps.origin, locale: localeTag.value });
-    frame.value = { url: `${fieldsUrl.split('#')[0]}#${hash}`, origin, key: ++frameKey };
+    frame.value = fields.kind === 'frame' ? fields.spec : null;
+    stripe.value = fields.kind === 'stripe' ? fields.spec : null;
     phase.value = 'ready';
+  }
+
+  /** The provider's fields could not be shown (its script did not load): nothing to pay with. */
+  function fieldsFailed(code: string) {
+    report(code);
+    paying.value = false;
+    phase.value = 'error';
   }
 
   function failInit(res: Extract<ApiResult<unknown>, { ok: false }>) {
@@ -260,6 +268,8 @@ export function createCheckout(deps: CheckoutDeps) {
     phase,
     session,
     frame,
+    stripe,
+    fieldsFailed,
     frameReady,
     frameHeight,
     paying,

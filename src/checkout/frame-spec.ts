@@ -1,10 +1,32 @@
-/** The processor fields frame a checkout mounts (checkout-store.ts), and the ids of its requests. */
+/**
+ * The card fields a checkout mounts for an `init` answer (checkout-store.ts): the sandbox
+ * processor's fields frame, or Stripe's card element for `card_element` merchants; and the ids of
+ * their requests.
+ */
+import type { InitResponse } from '../api/checkout.ts';
+
 export interface FrameSpec {
   /** Full iframe src, hash included. */
   url: string;
   /** Processor origin: the only origin whose messages count, and the post target. */
   origin: string;
   /** Changes on every init so the iframe element is replaced (a hash change would not reload it). */
+  key: number;
+}
+
+/**
+ * Stripe's card element, for `card_element` merchants (issue 19): what stripe.js is made with, and
+ * the PaymentIntent it confirms.
+ */
+export interface StripeSpec {
+  publishableKey: string;
+  /** The merchant's account at Stripe (`stripeAccount`). */
+  accountId: string;
+  /** The PaymentIntent's client secret (`init`'s token). */
+  clientSecret: string;
+  /** The sandbox's stripe.js stand-in, loaded in place of Stripe's own; null: Stripe's own script. */
+  scriptUrl: string | null;
+  /** Changes on every init so the element is mounted afresh. */
   key: number;
 }
 
@@ -17,4 +39,29 @@ export function httpOrigin(url: string): string | null {
   } catch {
     return null;
   }
+}
+
+export type Fields =
+  | { kind: 'frame'; spec: FrameSpec }
+  | { kind: 'stripe'; spec: StripeSpec }
+  | { kind: 'unsupported'; context: Record<string, unknown> };
+
+/**
+ * What to mount for an `init` answer. Stripe's card element: stripe.js confirms the PaymentIntent
+ * `init` made and the page completes with it, like a sandbox charge; in the sandbox the stand-in's
+ * script stands in for Stripe's own (only an http(s) address is taken), production loads Stripe's.
+ */
+export function fieldsFor(init: InitResponse, ctx: { parentOrigin: string; locale: string; key: number }): Fields {
+  const { type, token, environment } = init;
+  if (type === 'card_element') {
+    const { publishableKey, accountId, scriptUrl } = init;
+    const script = environment === 'sandbox' && scriptUrl && httpOrigin(scriptUrl) ? scriptUrl : null;
+    if (!publishableKey || !accountId || (environment === 'sandbox' && !script)) return { kind: 'unsupported', context: { type, environment } };
+    return { kind: 'stripe', spec: { publishableKey, accountId, clientSecret: token, scriptUrl: script, key: ctx.key } };
+  }
+  const fieldsUrl = init.fieldsUrl;
+  const origin = fieldsUrl ? httpOrigin(fieldsUrl) : null;
+  if (type !== 'sandbox' || !fieldsUrl || !origin) return { kind: 'unsupported', context: { type } };
+  const hash = new URLSearchParams({ token, parentOrigin: ctx.parentOrigin, locale: ctx.locale });
+  return { kind: 'frame', spec: { url: `${fieldsUrl.split('#')[0]}#${hash}`, origin, key: ctx.key } };
 }

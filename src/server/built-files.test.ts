@@ -36,7 +36,7 @@ function fakeDist() {
 async function setup(dir = fakeDist()) {
   const t = await testApp({ SVCPAY_DIST: dir });
   const get = (path: string, headers: Record<string, string> = {}) => t.app.request(path, { headers });
-  return { dir, get };
+  return { dir, get, t };
 }
 
 describe('the embed script and the frames', () => {
@@ -89,11 +89,13 @@ describe('static files: a frame page with its code inline (issue 9, Speed)', () 
 });
 
 describe('the embedded checkout frame', () => {
-  it("is framable by any merchant page and may frame only the processor's fields page", async () => {
+  it("is framable by any merchant page and may frame only the processor's fields page and stripe.js's", async () => {
     const { get } = await setup();
     const policy = (await get('/frames/checkout.html')).headers.get('Content-Security-Policy') ?? '';
     expect(policy).toContain('frame-ancestors *');
-    expect(policy).toContain('frame-src http://127.0.0.1:4243');
+    expect(policy).toContain('frame-src http://127.0.0.1:4243 http://127.0.0.1:4245;');
+    // It serves every merchant (which one is in its hash), so it may run the Stripe stand-in's script.
+    expect(policy).toContain("script-src 'self' http://127.0.0.1:4245;");
     // The element frames frame nothing.
     expect((await get('/frames/field.html')).headers.get('Content-Security-Policy')).not.toContain('frame-src');
   });
@@ -136,6 +138,24 @@ describe('the hosted page', () => {
     expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
     expect(res.headers.get('Referrer-Policy')).toBe('strict-origin');
+  });
+
+  it("lets only a Stripe merchant's page run stripe.js, and frame and call its origin", async () => {
+    const { t, get } = await setup();
+    const policyFor = async (processor: 'sandbox' | 'card_element') => {
+      const m = await t.merchant({ processor });
+      const session = await (await t.json('POST', '/v1/sessions', { amount: 1000, currency: 'usd' }, { Authorization: `Bearer ${m.keys.secret}` })).json();
+      const res = await get(`/pay/${session.id}`);
+      expect(res.status).toBe(200);
+      return res.headers.get('Content-Security-Policy') ?? '';
+    };
+    const stripe = await policyFor('card_element');
+    expect(stripe).toContain("script-src 'self' http://127.0.0.1:4245;");
+    expect(stripe).toContain("connect-src 'self' http://127.0.0.1:4245;");
+    expect(stripe).toContain("frame-src 'self' http://127.0.0.1:4243 http://127.0.0.1:4245;");
+    const sandbox = await policyFor('sandbox');
+    expect(sandbox).toContain("script-src 'self';");
+    expect(sandbox).not.toContain('4245');
   });
 
   it('keeps the hosted page template, inserting the boot tag per request', async () => {

@@ -12,6 +12,7 @@ import { MemoryRateLimiter } from './middleware/rate-limit-memory.ts';
 import { httpTransport, type FetchLike } from '../platform/http-transport.ts';
 import { systemResolver } from './engine/webhooks/webhook-network.ts';
 import { SandboxProcessorAdapter } from './processors/sandbox/adapter.ts';
+import { StripeProcessorAdapter } from './processors/stripe/adapter.ts';
 import { createStore } from './store/index.ts';
 import { createSandboxProcessor, processorDataPath } from '../../sandbox-processor/index.ts';
 
@@ -39,11 +40,14 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
   const secret = await keptSecret(store, sealer, 'processor_secret', () => `sbx_sk_${randomChars(40)}`);
   // The secret the processor signs its webhooks with; the inbound route verifies with it (Doc 3, Webhooks).
   const webhookSecret = await keptSecret(store, sealer, 'processor_webhook_secret', () => `whsec_${randomChars(40)}`);
+  // The platform's publishable key at the sandbox's Stripe stand-in (stripe.js is made with it).
+  const stripePublishableKey = await keptSecret(store, sealer, 'stripe_publishable_key', () => `pk_test_${randomChars(40)}`);
   // The processor runs beside the service (its own origin, its own database); main.ts serves its app.
   const sandbox = createSandboxProcessor({
     dataPath: processorDataPath(config.dataPath),
     apiSecret: secret,
     webhookSecret,
+    stripePublishableKey,
     serviceUrl: config.publicUrl,
     publicUrl: config.processorUrl,
     distDir: config.distDir,
@@ -53,6 +57,18 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
   });
   const transport: FetchLike = opts.processorTransport === 'in-process' ? (url, init) => sandbox.app.request(url, init) : httpTransport();
   const adapter = new SandboxProcessorAdapter({ baseUrl: config.processorUrl, secret, fetch: transport, timeoutMs: config.processorTimeoutMs });
+  // card_element merchants pay through Stripe: here its stand-in, reached by the SDK's host settings.
+  const stripeAt = new URL(config.stripeUrl);
+  const stripe = new StripeProcessorAdapter({
+    secretKey: secret,
+    publishableKey: stripePublishableKey,
+    environment: 'sandbox',
+    scriptUrl: `${config.stripeUrl}/v3/`,
+    timeoutMs: config.processorTimeoutMs,
+    ...(opts.processorTransport === 'in-process'
+      ? { fetch: async (url: string, init: RequestInit) => sandbox.stripe.request(url, init) }
+      : { host: stripeAt.hostname, port: Number(stripeAt.port || (stripeAt.protocol === 'https:' ? 443 : 80)), protocol: stripeAt.protocol === 'https:' ? 'https' : 'http' }),
+  });
   const deps: Deps = {
     config,
     clock,
@@ -61,11 +77,11 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     signer: redirectSigner(store, sealer),
     sealer,
     limiter: new MemoryRateLimiter(),
-    // Other adapters (card_element, hosted_fields, ...) arrive with their issues; until then the
-    // sandbox processor stands in for them, as Doc 3 allows for every sandbox merchant.
-    processorFor: (kind) => (kind === 'none' ? null : adapter),
+    // Braintree's adapters (hosted_fields, vault_hosted_fields) arrive next in issue 19; until then
+    // the sandbox processor stands in for them, as Doc 3 allows for every sandbox merchant.
+    processorFor: (kind) => (kind === 'none' ? null : kind === 'card_element' ? stripe : adapter),
     providerWebhookSecret: webhookSecret,
     webhookNet: { allowHosts: config.webhookAllowHosts, resolve: systemResolver },
   };
-  return { deps, sandbox, store, adapter, processorSecret: secret };
+  return { deps, sandbox, store, adapter, stripe, processorSecret: secret };
 }

@@ -13,6 +13,9 @@ export const EnvSchema = z.object({
   PROCESSOR_PORT: Port.default(4243),
   SVCPAY_PROCESSOR_URL: Url.optional(),
   DEMO_PORT: Port.default(4244),
+  /** The sandbox's Stripe stand-in (issue 19): its API, stripe.js and card frames, like api.stripe.com and js.stripe.com. */
+  STRIPE_PORT: Port.default(4245),
+  SVCPAY_STRIPE_URL: Url.optional(),
   SVCPAY_DEMO_URL: Url.optional(),
   SVCPAY_DEMO: z.enum(['on', 'off']).default('on'),
   SVCPAY_DATA: z.string().min(1).default('.data/svcpay.sqlite'),
@@ -48,6 +51,9 @@ export interface Config {
   processorUrl: string;
   demoPort: number;
   demoUrl: string;
+  /** The sandbox's Stripe stand-in: its own origin, as Stripe's hosts are not the service's. */
+  stripePort: number;
+  stripeUrl: string;
   demo: boolean;
   dataPath: string;
   control: boolean;
@@ -97,6 +103,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     processorUrl: e.SVCPAY_PROCESSOR_URL ?? `http://127.0.0.1:${e.PROCESSOR_PORT}`,
     demoPort: e.DEMO_PORT,
     demoUrl: e.SVCPAY_DEMO_URL ?? `http://127.0.0.1:${e.DEMO_PORT}`,
+    stripePort: e.STRIPE_PORT,
+    stripeUrl: e.SVCPAY_STRIPE_URL ?? `http://127.0.0.1:${e.STRIPE_PORT}`,
     demo: e.SVCPAY_DEMO === 'on',
     dataPath: e.SVCPAY_DATA,
     control: e.SVCPAY_CONTROL === 'on',

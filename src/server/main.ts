@@ -65,6 +65,8 @@ export async function startService(config: Config): Promise<RunningService> {
     await listen(app.fetch, config.port, '::1').then((s) => servers.push(s), () => undefined);
   }
   servers.push(await listen(sandbox.app.fetch, config.processorPort, new URL(config.processorUrl).hostname));
+  // The Stripe stand-in (issue 19): its API and stripe.js on an origin of their own, as Stripe's are.
+  servers.push(await listen(sandbox.stripe.fetch, config.stripePort, new URL(config.stripeUrl).hostname));
 
   const demo = await demoMerchant(deps);
   const merchant = (await deps.store.read.merchants.get(demo.id))!;

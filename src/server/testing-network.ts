@@ -20,7 +20,7 @@ function listen(fetch: (req: Request) => Response | Promise<Response>, port: num
 }
 
 export async function networkApp(env: Record<string, string> = {}) {
-  const [port, processorPort] = (await freePorts(2)) as [number, number];
+  const [port, processorPort, stripePort] = (await freePorts(3)) as [number, number, number];
   const url = `http://127.0.0.1:${port}`;
   const lines: string[] = [];
   const config = loadConfig({
@@ -30,13 +30,15 @@ export async function networkApp(env: Record<string, string> = {}) {
     PROCESSOR_PORT: String(processorPort),
     SVCPAY_PUBLIC_URL: url,
     SVCPAY_PROCESSOR_URL: `http://127.0.0.1:${processorPort}`,
+    STRIPE_PORT: String(stripePort),
+    SVCPAY_STRIPE_URL: `http://127.0.0.1:${stripePort}`,
     // A held call must cost a test a moment, not the default 10 s.
     SVCPAY_PROCESSOR_TIMEOUT_MS: '400',
     ...env,
   });
   const { deps, sandbox, store, processorSecret } = await buildDeps(config, createLogger(true, (l) => lines.push(l)));
   deps.webhookNet.resolve = offlineResolver;
-  const servers = [await listen(createApp(deps).fetch, port), await listen(sandbox.app.fetch, processorPort)];
+  const servers = [await listen(createApp(deps).fetch, port), await listen(sandbox.app.fetch, processorPort), await listen(sandbox.stripe.fetch, stripePort)];
 
   /** One JSON call to the service; the answer's status and parsed body (null when empty). */
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -51,8 +53,8 @@ export async function networkApp(env: Record<string, string> = {}) {
   const control = (method: string, path: string, body: unknown = method === 'GET' ? undefined : {}) => call(method, `/_sandbox${path}`, body);
 
   /** A sandbox merchant with its keys. */
-  const merchant = async (settings: Record<string, unknown> = {}) => {
-    const res = await control('POST', '/merchants', { settings });
+  const merchant = async (settings: Record<string, unknown> = {}, processor?: string) => {
+    const res = await control('POST', '/merchants', { settings, ...(processor ? { processor } : {}) });
     return { id: res.body.id as string, secret: res.body.keys.secret as string, publishable: res.body.keys.publishable as string };
   };
 

@@ -11,6 +11,7 @@ export const InitResponse = z.object({
   token: z.string(),
   environment: z.enum(processorEnvironments),
   fieldsUrl: z.optional(z.string()),
+  scriptUrl: z.optional(z.string()),
   publishableKey: z.optional(z.string()),
   accountId: z.optional(z.string()),
   gatewayInstanceId: z.optional(z.string()),

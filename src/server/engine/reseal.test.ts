@@ -92,7 +92,7 @@ describe('the sealing key and the database (issue 18, finding 4)', () => {
     expect([...kinds].sort()).toEqual(
       [...SEALED_FIELDS.map(([t, c]) => `${t}.${c}`), 'api_keys.redirect_key', 'meta.value'].sort(),
     );
-    expect(stored.filter((x) => x.at.table === 'meta').map((x) => x.at.id).sort()).toEqual(['processor_secret', 'processor_webhook_secret']);
+    expect(stored.filter((x) => x.at.table === 'meta').map((x) => x.at.id).sort()).toEqual(['processor_secret', 'processor_webhook_secret', 'stripe_publishable_key']);
     expect(stored.every((x) => x.value.startsWith(`v2.${keyId(Buffer.from(key, 'base64'))}.`))).toBe(true);
     await s.stop();
     const bytes = fileBytes(dir);
@@ -113,8 +113,9 @@ describe('the sealing key and the database (issue 18, finding 4)', () => {
 
     const rotating = await start(data, { SVCPAY_SEALING_KEY: b, SVCPAY_SEALING_KEY_PREVIOUS: a });
     await expectAllOpen(rotating, v, processorSecret);
-    // The operator reads how many moved: a buyer, a card address, two webhook secrets, a redirect key, two processor secrets.
-    expect(rotating.logLines.filter((l) => l.includes('sealed values moved')).map((l) => JSON.parse(l.slice(l.indexOf('{'))).resealed)).toEqual([7]);
+    // The operator reads how many moved: a buyer, a card address, two webhook secrets, a redirect key,
+    // two processor secrets and the Stripe stand-in's publishable key.
+    expect(rotating.logLines.filter((l) => l.includes('sealed values moved')).map((l) => JSON.parse(l.slice(l.indexOf('{'))).resealed)).toEqual([8]);
     expect((await storedSealed(rotating)).every((x) => x.value.startsWith(`v2.${keyId(Buffer.from(b, 'base64'))}.`))).toBe(true);
     await rotating.stop();
 

@@ -8,9 +8,10 @@ import { networkApp, secretKey } from '../testing-network.ts';
 
 export type LedgerRow = { id: string; reference: string | null; amount: number; currency: string; status: string; captured: number; refunded: number };
 
-export async function faultWorld(env: Record<string, string> = {}) {
+/** `processor`: the merchant's (`card_element`: its calls go through the `stripe` SDK to the Stripe stand-in). */
+export async function faultWorld(env: Record<string, string> = {}, processor?: string) {
   const t = await networkApp(env);
-  const m = await t.merchant();
+  const m = await t.merchant({}, processor);
   const key = secretKey(m.secret);
   let n = 0;
   const w = {

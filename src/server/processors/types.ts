@@ -111,7 +111,8 @@ export type ProviderEvent =
   | { id: string; type: 'transaction.updated'; transaction: ProcessorTransaction }
   | { id: string; type: 'capture.settled'; transaction: ProcessorTransaction }
   | { id: string; type: 'refund.succeeded' | 'refund.failed'; refund: ProcessorRefund }
-  | { id: string; type: 'dispute.created' | 'dispute.won' | 'dispute.lost'; transaction: ProcessorTransaction };
+  /** A dispute names its payment (Stripe's never carry more); the engine reads the rest from its records. */
+  | { id: string; type: 'dispute.created' | 'dispute.won' | 'dispute.lost'; transaction: Pick<ProcessorTransaction, 'id' | 'merchantId'> };
 
 export interface Processor {
   /**

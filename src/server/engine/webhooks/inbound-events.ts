@@ -15,14 +15,29 @@
 import type { EngineDeps } from '../deps.ts';
 import { oneAtATime } from '../../serial.ts';
 import { parseProviderEvent } from '../../processors/sandbox/adapter.ts';
+import { parseStripeEvent, STRIPE_SIGNATURE_HEADER, verifyStripeEvent } from '../../processors/stripe/stripe-events.ts';
+import { SIGNATURE_HEADER, verifySignature } from '../../../platform/signature.ts';
 import type { ProviderEvent } from '../../processors/types.ts';
 import type { InboundEventRecord } from '../../domain/index.ts';
 import { applyProviderEvent, type ProviderEventDeps } from './provider-events.ts';
 import { applyRefundEvent } from '../refunds/refunds.ts';
 
-/** The gateways that post to `/api/webhooks/{gatewayId}`, each with the parser for its events. */
-export const INBOUND_GATEWAYS: Readonly<Record<string, (json: unknown) => ProviderEvent | null>> = {
-  sandbox: parseProviderEvent,
+/**
+ * A gateway that posts to `/api/webhooks/{gatewayId}`: how its signature is checked (its header,
+ * `t=…,v1=…` HMAC-SHA256 of `t.body` with the gateway's secret, 300 s tolerance) and how its events
+ * are read.
+ */
+export interface InboundGateway {
+  /** The header its signature comes in. */
+  signatureHeader: string;
+  verify(raw: string, header: string, secret: string, nowSeconds: number): boolean;
+  parse(json: unknown): ProviderEvent | null;
+}
+
+/** The sandbox processor (`x-svc-signature`, Doc 3) and Stripe (`Stripe-Signature`, checked by the `stripe` SDK). */
+export const INBOUND_GATEWAYS: Readonly<Record<string, InboundGateway>> = {
+  sandbox: { signatureHeader: SIGNATURE_HEADER, verify: (raw, header, secret, now) => verifySignature(header, [secret], raw, now), parse: parseProviderEvent },
+  stripe: { signatureHeader: STRIPE_SIGNATURE_HEADER, verify: (raw, header, secret, now) => typeof verifyStripeEvent(raw, header, secret, now) === 'object', parse: parseStripeEvent },
 };
 
 const LEASE_MS = 60_000;
@@ -95,7 +110,7 @@ async function applyOne(deps: InboundDeps, id: string): Promise<keyof InboundRun
     return e;
   });
   if (!leased) return null;
-  const event = INBOUND_GATEWAYS[leased.gateway]?.(JSON.parse(leased.body) as unknown);
+  const event = Object.hasOwn(INBOUND_GATEWAYS, leased.gateway) ? INBOUND_GATEWAYS[leased.gateway]!.parse(JSON.parse(leased.body) as unknown) : null;
   let applied = false;
   let error: string | null = null;
   try {

@@ -30,21 +30,22 @@ export class NotRecordedYet extends Error {
 
 export async function applyProviderEvent(deps: ProviderEventDeps, event: ProviderEvent, onRefund?: RefundEventHandler): Promise<boolean> {
   if ('refund' in event) return onRefund ? onRefund(deps, event) : false;
-  const t = event.transaction;
-  const merchant = await deps.store.read.merchants.get(t.merchantId);
+  const merchant = await deps.store.read.merchants.get(event.transaction.merchantId);
   if (!merchant) return false;
   switch (event.type) {
     case 'transaction.updated':
-      return transactionUpdated(deps, merchant, t);
-    case 'capture.settled':
+      return transactionUpdated(deps, merchant, event.transaction);
+    case 'capture.settled': {
+      const t = event.transaction;
       return deps.store.tx(async (r) => {
         if (!(await settlementUpdated(r, deps, t))) throw new NotRecordedYet(event.type, t.id);
         return true;
       });
+    }
     case 'dispute.created':
     case 'dispute.won':
     case 'dispute.lost':
-      return deps.store.tx((r) => disputeChanged(r, deps, merchant, event.type, t));
+      return deps.store.tx((r) => disputeChanged(r, deps, merchant, event.type, event.transaction.id));
   }
 }
 
@@ -88,10 +89,12 @@ async function settlementUpdated(r: Repos, deps: Pick<EngineDeps, 'clock'>, t: P
  * Doc 2: a dispute is recorded on the settlement (the intent still reads `succeeded`) and reaches
  * the merchant only as `dispute.*` events, when the account's `disputeReporting` is `tracked`.
  */
-async function disputeChanged(r: Repos, deps: Pick<EngineDeps, 'clock'>, merchant: Merchant, type: 'dispute.created' | 'dispute.won' | 'dispute.lost', t: ProcessorTransaction): Promise<boolean> {
+async function disputeChanged(r: Repos, deps: Pick<EngineDeps, 'clock'>, merchant: Merchant, type: 'dispute.created' | 'dispute.won' | 'dispute.lost', transactionId: string): Promise<boolean> {
   if (merchant.settings.disputeReporting !== 'tracked') return false;
-  const s = await r.settlements.byProcessorRef(t.id);
-  if (!s) throw new NotRecordedYet(type, t.id);
+  const s = await r.settlements.byProcessorRef(transactionId);
+  if (!s) throw new NotRecordedYet(type, transactionId);
+  // The event's account must be the payment's: another merchant's event changes nothing here.
+  if (s.merchantId !== merchant.id) return false;
   const status = type === 'dispute.created' ? 'open' : type === 'dispute.won' ? 'won' : 'lost';
   if (s.dispute === status) return false;
   await r.settlements.update({ ...s, dispute: status, updatedAt: deps.clock.iso() });

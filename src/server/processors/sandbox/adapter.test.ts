@@ -125,6 +125,7 @@ describe('sandbox processor adapter', () => {
         dataPath: join(dir!, 'svcpay.sandbox-processor.sqlite'),
         apiSecret: SECRET,
         webhookSecret: 'whsec_test',
+        stripePublishableKey: 'pk_test_x',
         serviceUrl: 'http://localhost:4242',
         publicUrl: BASE,
         distDir: dir!,

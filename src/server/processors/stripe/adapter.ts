@@ -11,8 +11,7 @@
  * - `fence`: Stripe has no cancel-by-reference. A call that slips past the engine's give-up is
  *   caught by the 72-hour second watch (issue 17) instead.
  *
- * Not yet chosen by `processorFor`: the browser half (the stripe.js stand-in, the hosted page
- * mounting it) lands first.
+ * Chosen by `processorFor('card_element')` (src/server/deps.ts).
  */
 import type Stripe from 'stripe';
 import type { InitResponse } from '../../../api/checkout.ts';
@@ -24,6 +23,8 @@ export interface StripeAdapterOptions extends StripeCallsOptions {
   /** The platform's publishable key, for stripe.js. */
   publishableKey: string;
   environment: 'sandbox' | 'production';
+  /** The stripe.js stand-in's address, handed to the browser in `environment: sandbox` only. */
+  scriptUrl?: string;
 }
 
 /** A client secret names its PaymentIntent: `pi_…_secret_…`. */
@@ -46,7 +47,16 @@ export class StripeProcessorAdapter implements Processor {
 
   async clientInit(merchant: Merchant, session: SessionRecord): Promise<InitResponse> {
     const pi = await this.#calls.openForm(merchant, session);
-    return { type: 'card_element', token: pi.client_secret!, environment: this.#opts.environment, publishableKey: this.#opts.publishableKey, accountId: merchant.id };
+    const { environment, publishableKey, scriptUrl } = this.#opts;
+    return {
+      type: 'card_element',
+      token: pi.client_secret!,
+      environment,
+      publishableKey,
+      accountId: merchant.id,
+      // Stripe's own script (js.stripe.com) in production; the sandbox's stand-in otherwise.
+      ...(environment === 'sandbox' && scriptUrl ? { scriptUrl } : {}),
+    };
   }
 
   verifyTransaction(merchant: Merchant, id: string) {
@@ -117,6 +127,17 @@ export class StripeProcessorAdapter implements Processor {
 
   refundLookup(merchant: Merchant, reference: string, transactionId: string) {
     return this.#calls.refundLookup(merchant, reference, transactionId);
+  }
+
+  /**
+   * The sandbox transaction under a PaymentIntent of the sandbox's Stripe stand-in (its charge is
+   * `ch_<transaction>`), for the control API's provider events; null in production or without a charge.
+   */
+  async standInTransaction(merchant: Merchant, paymentIntentId: string): Promise<string | null> {
+    if (this.#opts.environment !== 'sandbox') return null;
+    const charge = (await this.#calls.paymentIntent(merchant, paymentIntentId))?.latest_charge;
+    const id = typeof charge === 'string' ? charge : charge?.id;
+    return id?.startsWith('ch_') ? id.slice(3) : null;
   }
 
   /** Stripe has no cancel-by-reference; the second watch (issue 17) records what slips past. */

@@ -4,9 +4,9 @@
  * real SDK's `webhooks.constructEvent`, then read as the engine's ProviderEvent. Connect events
  * name the merchant's account in `account`.
  *
- * Read today: `payment_intent.*` (the payment as it now stands) and `refund.updated` /
- * `refund.failed`. Disputes (`charge.dispute.*`) name only the PaymentIntent; they need a look-up
- * before they become events the engine applies, which comes with the adapter's wiring.
+ * Read: `payment_intent.*` (the payment as it now stands), `refund.updated` / `refund.failed`, and
+ * `charge.dispute.created` / `charge.dispute.closed` (won or lost), which name the PaymentIntent
+ * only: the engine finds the payment by it.
  */
 import Stripe from 'stripe';
 import type { Merchant } from '../../domain/index.ts';
@@ -42,12 +42,32 @@ function refundOfEvent(r: Stripe.Refund): ProcessorRefund | null {
   return transactionId && reference ? refundOf(r, reference, transactionId) : null;
 }
 
-/** A verified Stripe event as the engine's provider event; null for a type the adapter does not read, or one without an account. */
+/**
+ * A verified Stripe event as the engine's provider event; null for a type the adapter does not
+ * read, one without an account, or a body that is not a Stripe event.
+ */
+export function parseStripeEvent(json: unknown): ProviderEvent | null {
+  const e = json as Partial<Stripe.Event> | null;
+  if (!e || typeof e !== 'object' || e.object !== 'event' || typeof e.id !== 'string' || typeof e.type !== 'string' || typeof e.data?.object !== 'object' || e.data.object === null) return null;
+  try {
+    return providerEventOf(e as Stripe.Event);
+  } catch {
+    return null;
+  }
+}
+
 export function providerEventOf(event: Stripe.Event): ProviderEvent | null {
   if (!event.account) return null;
   const merchant = { id: event.account } as Merchant;
   if (PAYMENT_EVENTS.has(event.type)) {
     return { id: event.id, type: 'transaction.updated', transaction: transactionOf(merchant, event.data.object as Stripe.PaymentIntent) };
+  }
+  if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
+    const d = event.data.object;
+    const paymentIntent = typeof d.payment_intent === 'string' ? d.payment_intent : d.payment_intent?.id;
+    if (!paymentIntent) return null;
+    const type = event.type === 'charge.dispute.created' ? 'dispute.created' : d.status === 'won' ? 'dispute.won' : d.status === 'lost' ? 'dispute.lost' : null;
+    return type ? { id: event.id, type, transaction: { id: paymentIntent, merchantId: merchant.id } } : null;
   }
   if (event.type === 'refund.updated' || event.type === 'refund.failed') {
     const refund = refundOfEvent(event.data.object);

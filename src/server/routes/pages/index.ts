@@ -18,21 +18,31 @@ export function pageRoutes(deps: Deps) {
   const r = new Hono<AppEnv>();
   const { distDir, processorUrl } = deps.config;
   const processorOrigin = new URL(processorUrl).origin;
+  /**
+   * Where stripe.js runs from for `card_element` merchants (issue 19): its script, its frames and
+   * its API. In the sandbox that is the stand-in's one origin; Stripe's own hosts join it once
+   * merchants can bring production keys.
+   */
+  const stripe = new URL(deps.config.stripeUrl).origin;
 
-  const hostedPolicy = csp({
-    'default-src': "'self'",
-    'script-src': "'self'",
-    'style-src': "'self' 'unsafe-inline'",
-    'img-src': "'self' data:",
-    'connect-src': "'self'",
-    // The processor's fields and bank-challenge pages; 'self' for the service's challenge-return
-    // page, where the bank sends the challenge frame back (issue 10).
-    'frame-src': `'self' ${processorOrigin}`,
-    'frame-ancestors': "'none'",
+  const hostedPolicyFor = (extra: string) =>
+    csp({
+      'default-src': "'self'",
+      'script-src': `'self'${extra}`,
+      'style-src': "'self' 'unsafe-inline'",
+      'img-src': "'self' data:",
+      'connect-src': `'self'${extra}`,
+      // The processor's fields and bank-challenge pages; 'self' for the service's challenge-return
+      // page, where the bank sends the challenge frame back (issue 10).
+      'frame-src': `'self' ${processorOrigin}${extra}`,
+      'frame-ancestors': "'none'",
     'base-uri': "'none'",
     'form-action': "'self'",
     'object-src': "'none'",
-  });
+    });
+  const hostedPolicy = hostedPolicyFor('');
+  // Only a Stripe merchant's page may run stripe.js (issue 19: a provider's script loads only for its merchants).
+  const stripeHostedPolicy = hostedPolicyFor(` ${stripe}`);
   /**
    * A frame page's CSP. The controller and element pages carry their script and style inline (one
    * round trip: issue 9, Speed), allowed by their hashes only; once a style hash is listed,
@@ -55,14 +65,15 @@ export function pageRoutes(deps: Deps) {
   const framePolicies = new Map<string, string>();
 
   // The embedded checkout frame (mountCheckout) is a frame like the others that also frames the
-  // processor's fields page, as the hosted page does.
+  // processor's fields page, as the hosted page does. Which merchant it serves is in its hash, which
+  // never reaches the service: it may run stripe.js for any (it loads it only for Stripe's).
   const checkoutFramePolicy = csp({
     'default-src': "'self'",
-    'script-src': "'self'",
+    'script-src': `'self' ${stripe}`,
     'style-src': "'self' 'unsafe-inline'",
     'img-src': "'self' data:",
-    'connect-src': "'self'",
-    'frame-src': processorOrigin,
+    'connect-src': `'self' ${stripe}`,
+    'frame-src': `${processorOrigin} ${stripe}`,
     'frame-ancestors': '*',
     'base-uri': "'none'",
     'form-action': "'none'",
@@ -86,7 +97,7 @@ export function pageRoutes(deps: Deps) {
     }
     const boot = { sessionId: id, publishableKey, locale: session?.locale ?? null };
     const tag = `<script type="application/json" id="svcpay-boot">${escapeJsonForHtml(boot)}</script>`;
-    pageHeaders(c, hostedPolicy);
+    pageHeaders(c, merchant?.processor === 'card_element' ? stripeHostedPolicy : hostedPolicy);
     // Issue 10: no window of another origin (an opener, or a page it opens) keeps a reference to
     // the checkout, and the buyer's next page learns only the service's origin, never the session.
     c.header('Cross-Origin-Opener-Policy', 'same-origin');

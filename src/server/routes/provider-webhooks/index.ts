@@ -1,7 +1,8 @@
 /**
  * Inbound provider webhooks (Doc 3): `POST /api/webhooks/{gatewayId}`, signed with the gateway's
- * own secret in `x-svc-signature` (`t=<unix seconds>,v1=<hex>`), `t` checked against the wall clock
- * (Doc 3: the signature's `t` is wall-clock time). Not part of the merchant contract.
+ * own secret: the sandbox's in `x-svc-signature`, Stripe's in `Stripe-Signature` (both
+ * `t=<unix seconds>,v1=<hex>`), `t` checked against the wall clock (Doc 3: the signature's `t` is
+ * wall-clock time). Not part of the merchant contract.
  *
  * A verified event is kept before the 200 and applied after it (engine/webhooks/inbound-events.ts), so a
  * provider is never kept waiting on our processing, and an acknowledged event survives a crash.
@@ -10,26 +11,25 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
 import { INBOUND_GATEWAYS, drainInbound, receive } from '../../engine/webhooks/inbound-events.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { SIGNATURE_HEADER, verifySignature } from '../../../platform/signature.ts';
 
 export function providerWebhookRoutes(deps: Deps) {
   const r = new Hono<AppEnv>();
   r.post('/api/webhooks/:gatewayId', async (c) => {
     // Doc 1, Authentication 8: 401 webhook_missing_signature / webhook_invalid_signature, 503 webhook_not_configured.
     const gateway = c.req.param('gatewayId');
-    const parse = Object.hasOwn(INBOUND_GATEWAYS, gateway) ? INBOUND_GATEWAYS[gateway] : undefined;
-    if (!parse) throw new DomainError('webhook_not_configured');
+    const inbound = Object.hasOwn(INBOUND_GATEWAYS, gateway) ? INBOUND_GATEWAYS[gateway] : undefined;
+    if (!inbound) throw new DomainError('webhook_not_configured');
     const raw = await c.req.text();
-    const header = c.req.header(SIGNATURE_HEADER);
+    const header = c.req.header(inbound.signatureHeader);
     if (!header) throw new DomainError('webhook_missing_signature');
-    if (!verifySignature(header, [deps.providerWebhookSecret], raw, Math.floor(Date.now() / 1000))) throw new DomainError('webhook_invalid_signature');
+    if (!inbound.verify(raw, header, deps.providerWebhookSecret, Math.floor(Date.now() / 1000))) throw new DomainError('webhook_invalid_signature');
     let json: unknown;
     try {
       json = JSON.parse(raw);
     } catch {
       throw new DomainError('validation_error', 'The event body is not valid JSON.');
     }
-    const event = parse(json);
+    const event = inbound.parse(json);
     if (!event) throw new DomainError('validation_error', 'The event is not one this gateway sends.');
     const kept = await receive(deps, gateway, event, raw);
     // Applied after the answer; the scheduler picks up whatever this pass leaves.

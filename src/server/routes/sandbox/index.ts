@@ -14,6 +14,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { deliveriesOf, redeliver } from '../../engine/webhooks/webhook-delivery.ts';
 import { ProcessorRejectedError } from '../../processors/types.ts';
 import { SandboxProcessorAdapter } from '../../processors/sandbox/adapter.ts';
+import { StripeProcessorAdapter } from '../../processors/stripe/adapter.ts';
 import { emittableEventTypes } from '../../../vocab/sandbox.ts';
 import { faultRoutes } from './faults.ts';
 
@@ -86,11 +87,18 @@ export function sandboxRoutes(deps: Deps) {
     const settlement = await settlementNamed(deps, input);
     const merchant = settlement && (await deps.store.read.merchants.get(settlement.merchantId));
     const processor = merchant && deps.processorFor(merchant.processor);
-    if (!settlement || !merchant || !(processor instanceof SandboxProcessorAdapter)) {
-      throw new DomainError('payment_intent_not_found', 'No captured payment of the sandbox processor has this payment_intent or transaction.');
+    // A Stripe merchant's payment is a sandbox transaction under the Stripe stand-in: the sandbox
+    // emits for it, and the stand-in writes the event as Stripe's (to /api/webhooks/stripe).
+    const transactionId =
+      processor instanceof SandboxProcessorAdapter ? settlement?.processorRef
+      : processor instanceof StripeProcessorAdapter && settlement && merchant ? await processor.standInTransaction(merchant, settlement.processorRef)
+      : null;
+    const sandbox = deps.processorFor('sandbox');
+    if (!settlement || !merchant || !transactionId || !(sandbox instanceof SandboxProcessorAdapter)) {
+      throw new DomainError('payment_intent_not_found', 'No captured payment of the sandbox processor (or its Stripe stand-in) has this payment_intent or transaction.');
     }
     try {
-      const sent = await processor.emitEvent(merchant, input.type, { transactionId: settlement.processorRef });
+      const sent = await sandbox.emitEvent(merchant, input.type, { transactionId });
       // The service applies provider events after answering the provider; a QA request returns
       // once that is done, so what it asked for can be read back at once.
       if (sent.delivered) await drainInbound(deps);

@@ -16,8 +16,11 @@ export const SEALED_FIELDS = [
   ['webhook_subscriptions', 'previousSecretSealed'],
 ] as const;
 
-/** Meta rows that hold a sealed value: the processor's secrets and the demo merchant's keys (deps.ts, main.ts). */
-export const SEALED_META = ['processor_secret', 'processor_webhook_secret', 'demo_merchant'] as const;
+/**
+ * Meta rows that hold a sealed value: the processor's secrets, the platform's key at the Stripe
+ * stand-in and the demo merchant's keys (deps.ts, main.ts).
+ */
+export const SEALED_META = ['processor_secret', 'processor_webhook_secret', 'stripe_publishable_key', 'demo_merchant'] as const;
 
 export function sealedValueRepo(db: Db): SealedValueRepo {
   const fields = SEALED_FIELDS.map(([table, field]) => ({
