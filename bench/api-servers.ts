@@ -44,7 +44,7 @@ export const bundlePath = join(repoRoot, 'dist', 'server', 'main.js');
 export async function startSvcpay(opts: SvcpayOptions): Promise<RunningSvcpay> {
   const dir = mkdtempSync(join(tmpdir(), 'svcpay-bench-'));
   const readyFile = join(dir, 'ready.json');
-  const [port, processorPort, stripePort] = await freePorts(3);
+  const [port, processorPort, stripePort, braintreePort] = await freePorts(4);
   const entry = opts.runtime === 'tsx' ? ['--import', 'tsx', 'src/start.ts'] : [bundlePath];
   if (opts.runtime === 'dist' && !existsSync(bundlePath)) throw new Error(`${bundlePath} is missing: run \`npm run build:server\` first`);
   const env = {
@@ -52,6 +52,7 @@ export async function startSvcpay(opts: SvcpayOptions): Promise<RunningSvcpay> {
     PORT: String(port),
     PROCESSOR_PORT: String(processorPort),
     STRIPE_PORT: String(stripePort),
+    BRAINTREE_PORT: String(braintreePort),
     SVCPAY_DEMO: 'off',
     SVCPAY_LOG: 'silent',
     SVCPAY_READY_FILE: readyFile,

@@ -4,6 +4,7 @@
  * (src/server/processors/sandbox/adapter.ts), as it would a real provider; the processor reaches
  * the service only through signed webhooks to `{serviceUrl}/api/webhooks/sandbox`.
  */
+import { braintreeStandIn, SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from './braintree/app.ts';
 import { stripeEventRouter } from './stripe/events.ts';
 import { stripeHost } from './stripe/host.ts';
 import { intentRepo } from './stripe/intents.ts';
@@ -29,6 +30,8 @@ export interface SandboxProcessorOptions extends Omit<ProcessorAppOptions, 'core
   deliver?: Deliver;
   /** The platform's Stripe publishable key, the one stripe.js is made with on the Stripe stand-in. */
   stripePublishableKey: string;
+  /** Where browsers reach the Braintree stand-in (its client API); its own origin. */
+  braintreeUrl?: string;
 }
 
 export function createSandboxProcessor(opts: SandboxProcessorOptions) {
@@ -50,6 +53,11 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
      * the `stripe` Node SDK and stripe.js talk to it.
      */
     stripe: stripeHost({ core, intents, apiSecret: opts.apiSecret, publishableKey: opts.stripePublishableKey, faults }),
+    /**
+     * The Braintree stand-in (braintree/app.ts) over the same records, on an origin of its own:
+     * the `braintree` Node SDK talks to it through a custom Environment.
+     */
+    braintree: braintreeStandIn({ core, gatewayId: SANDBOX_GATEWAY_ID, publicKey: SANDBOX_PUBLIC_KEY, apiSecret: opts.apiSecret, publicUrl: opts.braintreeUrl ?? 'http://127.0.0.1:4246' }),
     db,
     /** Points event delivery somewhere else (the service's test harness: its app's `request`). */
     setDeliver: (deliver: Deliver, opts?: { atOnce?: boolean }) => outbox.setDeliver(deliver, opts),

@@ -31,6 +31,7 @@ async function start(config: Config) {
     ['service', config.publicUrl],
     ['sandbox processor', config.processorUrl],
     ['stripe stand-in', config.stripeUrl],
+    ['braintree stand-in', config.braintreeUrl],
     ['demo shop', config.demo ? config.demoUrl : '(off)'],
     ['database', config.dataPath],
     ['secret key', demo.keys.secret],

@@ -31,7 +31,7 @@ export async function startSvcPay(options: StartSvcPayOptions = {}): Promise<Svc
   const dataFile = join(tempDir, 'svcpay.sqlite');
   const logFile = join(tempDir, 'server.log');
   const readyFile = join(tempDir, 'ready.json');
-  const [port, processorPort, demoPort, stripePort] = await freePorts(4);
+  const [port, processorPort, demoPort, stripePort, braintreePort] = await freePorts(5);
 
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -42,6 +42,8 @@ export async function startSvcPay(options: StartSvcPayOptions = {}): Promise<Svc
     DEMO_PORT: String(demoPort),
     STRIPE_PORT: String(stripePort),
     SVCPAY_STRIPE_URL: `http://127.0.0.1:${stripePort}`,
+    BRAINTREE_PORT: String(braintreePort),
+    SVCPAY_BRAINTREE_URL: `http://127.0.0.1:${braintreePort}`,
     SVCPAY_PUBLIC_URL: `http://localhost:${port}`,
     SVCPAY_PROCESSOR_URL: `http://127.0.0.1:${processorPort}`,
     SVCPAY_DEMO_URL: `http://127.0.0.1:${demoPort}`,

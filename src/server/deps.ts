@@ -48,6 +48,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     apiSecret: secret,
     webhookSecret,
     stripePublishableKey,
+    braintreeUrl: config.braintreeUrl,
     serviceUrl: config.publicUrl,
     publicUrl: config.processorUrl,
     distDir: config.distDir,

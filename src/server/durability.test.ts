@@ -27,11 +27,11 @@ afterAll(() => {
 });
 
 async function startServer(data: string, ready: string) {
-  const [port, processorPort, stripePort] = await freePorts(3);
+  const [port, processorPort, stripePort, braintreePort] = await freePorts(4);
   rmSync(ready, { force: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
     cwd: root,
-    env: { ...process.env, SVCPAY_DATA: data, SVCPAY_READY_FILE: ready, PORT: String(port), HOST: '127.0.0.1', PROCESSOR_PORT: String(processorPort), STRIPE_PORT: String(stripePort), SVCPAY_DEMO: 'off', SVCPAY_LOG: 'silent', SVCPAY_RATE_LIMITS: 'off' },
+    env: { ...process.env, SVCPAY_DATA: data, SVCPAY_READY_FILE: ready, PORT: String(port), HOST: '127.0.0.1', PROCESSOR_PORT: String(processorPort), STRIPE_PORT: String(stripePort), BRAINTREE_PORT: String(braintreePort), SVCPAY_DEMO: 'off', SVCPAY_LOG: 'silent', SVCPAY_RATE_LIMITS: 'off' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   children.push(child);

@@ -16,6 +16,9 @@ export const EnvSchema = z.object({
   /** The sandbox's Stripe stand-in (issue 19): its API, stripe.js and card frames, like api.stripe.com and js.stripe.com. */
   STRIPE_PORT: Port.default(4245),
   SVCPAY_STRIPE_URL: Url.optional(),
+  /** The sandbox's Braintree stand-in (issue 19): its gateway API and client API. */
+  BRAINTREE_PORT: Port.default(4246),
+  SVCPAY_BRAINTREE_URL: Url.optional(),
   SVCPAY_DEMO_URL: Url.optional(),
   SVCPAY_DEMO: z.enum(['on', 'off']).default('on'),
   SVCPAY_DATA: z.string().min(1).default('.data/svcpay.sqlite'),
@@ -54,6 +57,9 @@ export interface Config {
   /** The sandbox's Stripe stand-in: its own origin, as Stripe's hosts are not the service's. */
   stripePort: number;
   stripeUrl: string;
+  /** The sandbox's Braintree stand-in: its own origin. */
+  braintreePort: number;
+  braintreeUrl: string;
   demo: boolean;
   dataPath: string;
   control: boolean;
@@ -105,6 +111,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoUrl: e.SVCPAY_DEMO_URL ?? `http://127.0.0.1:${e.DEMO_PORT}`,
     stripePort: e.STRIPE_PORT,
     stripeUrl: e.SVCPAY_STRIPE_URL ?? `http://127.0.0.1:${e.STRIPE_PORT}`,
+    braintreePort: e.BRAINTREE_PORT,
+    braintreeUrl: e.SVCPAY_BRAINTREE_URL ?? `http://127.0.0.1:${e.BRAINTREE_PORT}`,
     demo: e.SVCPAY_DEMO === 'on',
     dataPath: e.SVCPAY_DATA,
     control: e.SVCPAY_CONTROL === 'on',

@@ -67,6 +67,8 @@ export async function startService(config: Config): Promise<RunningService> {
   servers.push(await listen(sandbox.app.fetch, config.processorPort, new URL(config.processorUrl).hostname));
   // The Stripe stand-in (issue 19): its API and stripe.js on an origin of their own, as Stripe's are.
   servers.push(await listen(sandbox.stripe.fetch, config.stripePort, new URL(config.stripeUrl).hostname));
+  // The Braintree stand-in: its gateway API on an origin of its own too.
+  servers.push(await listen(sandbox.braintree.fetch, config.braintreePort, new URL(config.braintreeUrl).hostname));
 
   const demo = await demoMerchant(deps);
   const merchant = (await deps.store.read.merchants.get(demo.id))!;

@@ -20,7 +20,7 @@ function listen(fetch: (req: Request) => Response | Promise<Response>, port: num
 }
 
 export async function networkApp(env: Record<string, string> = {}) {
-  const [port, processorPort, stripePort] = (await freePorts(3)) as [number, number, number];
+  const [port, processorPort, stripePort, braintreePort] = (await freePorts(4)) as [number, number, number, number];
   const url = `http://127.0.0.1:${port}`;
   const lines: string[] = [];
   const config = loadConfig({
@@ -32,13 +32,15 @@ export async function networkApp(env: Record<string, string> = {}) {
     SVCPAY_PROCESSOR_URL: `http://127.0.0.1:${processorPort}`,
     STRIPE_PORT: String(stripePort),
     SVCPAY_STRIPE_URL: `http://127.0.0.1:${stripePort}`,
+    BRAINTREE_PORT: String(braintreePort),
+    SVCPAY_BRAINTREE_URL: `http://127.0.0.1:${braintreePort}`,
     // A held call must cost a test a moment, not the default 10 s.
     SVCPAY_PROCESSOR_TIMEOUT_MS: '400',
     ...env,
   });
   const { deps, sandbox, store, processorSecret } = await buildDeps(config, createLogger(true, (l) => lines.push(l)));
   deps.webhookNet.resolve = offlineResolver;
-  const servers = [await listen(createApp(deps).fetch, port), await listen(sandbox.app.fetch, processorPort), await listen(sandbox.stripe.fetch, stripePort)];
+  const servers = [await listen(createApp(deps).fetch, port), await listen(sandbox.app.fetch, processorPort), await listen(sandbox.stripe.fetch, stripePort), await listen(sandbox.braintree.fetch, braintreePort)];
 
   /** One JSON call to the service; the answer's status and parsed body (null when empty). */
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {

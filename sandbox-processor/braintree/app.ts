@@ -1,0 +1,245 @@
+/**
+ * The Braintree stand-in (issue 19, Doc 3 "Provider adapters"): the subset of Braintree's gateway
+ * API the svcpay Braintree adapter uses, spoken over the sandbox processor's own records so the test
+ * cards behave the same through it. The `braintree` Node SDK reaches it through a custom
+ * `Environment` (host, port, no TLS): JSON in, XML out, as Braintree's gateway answers.
+ *
+ * Auth as a platform: one gateway (`/merchants/{gatewayId}`, the sandbox's `gatewayInstanceId`) with
+ * Basic auth (its public key, and the service's processor secret as private key); each svcpay
+ * merchant is a merchant account (`merchant_account_id`, the sandbox account).
+ *
+ * Routes: `client_token`; `customers` (vault a card from a nonce; `tok_sandbox_*` are its fake
+ * nonces, as Braintree's `fake-valid-*-nonce`); `transactions` (sale by nonce or vaulted token, with
+ * `order_id`), find, `submit_for_settlement`, `void`, `refund`, and `advanced_search_ids` /
+ * `advanced_search` by `order_id` within merchant accounts. A sale or refund repeating an
+ * `order_id` is gateway-rejected as a duplicate (Braintree's duplicate checking): never charged twice,
+ * never silently answered with the first.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { ChargeRefused, ProviderDown, type SandboxProcessorCore } from '../processor.ts';
+import { refund } from '../refunds.ts';
+import { newId } from '../facts.ts';
+import { btAmount, creditCardObject, creditObject, DECLINES, errorResponse, minorOf, saleObject } from './objects.ts';
+import { list, xmlDocument, type XmlObject } from './xml.ts';
+import { clientToken } from './client-token.ts';
+
+type Body = Record<string, unknown>;
+const digest = (s: string) => createHash('sha256').update(s).digest();
+const obj = (v: unknown): Body => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Body) : {});
+const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
+
+/** The sandbox's one gateway, and its public key (the private key is the processor secret). */
+export const SANDBOX_GATEWAY_ID = 'svcpay_sandbox';
+export const SANDBOX_PUBLIC_KEY = 'svcpay_sandbox_public';
+
+export interface BraintreeStandInOptions {
+  core: SandboxProcessorCore;
+  /** The gateway's merchant id (`gatewayInstanceId`) and public key; its private key is the processor secret. */
+  gatewayId: string;
+  publicKey: string;
+  apiSecret: string;
+  /** Where browsers reach the stand-in (its client API and braintree-web stand-in). */
+  publicUrl: string;
+}
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: XmlObject | null,
+    readonly root = 'api-error-response',
+  ) {
+    super('refused');
+  }
+}
+const invalid = (message: string, code: string, attribute: string, on = 'transaction') => new Refusal(422, errorResponse(message, [{ code, attribute, message, on }]));
+const notFound = () => new Refusal(404, null);
+
+const xml = (c: Context, root: string, value: XmlObject, status: 200 | 201 | 422 = 200) => c.body(xmlDocument(root, value), status, { 'Content-Type': 'application/xml; charset=utf-8' });
+
+export function braintreeStandIn(opts: BraintreeStandInOptions) {
+  const { core } = opts;
+  const app = new Hono();
+  const expected = digest(`Basic ${Buffer.from(`${opts.publicKey}:${opts.apiSecret}`).toString('base64')}`);
+  const base = `/merchants/${opts.gatewayId}`;
+
+  app.use(`${base}/*`, async (c, next) => {
+    // Basic auth, compared in constant time (digests have one length).
+    if (!timingSafeEqual(digest(c.req.header('authorization') ?? ''), expected)) return c.body(null, 401);
+    await next();
+  });
+  const body = async (c: Context): Promise<Body> => {
+    try {
+      return obj(await c.req.json());
+    } catch {
+      return {};
+    }
+  };
+
+  /** A sale or a refund (a credit) by its id, as Braintree shows it; undefined when it is neither. */
+  const transactionXml = (id: string): XmlObject | undefined => {
+    const sale = core.repo.getTransaction(id);
+    if (sale) return saleObject(sale, { merchantAccountId: sale.merchantId, refunds: core.repo.refundsOf(sale.id), customFields: {} });
+    const r = core.repo.getRefund(id);
+    const refunded = r && core.repo.getTransaction(r.transactionId);
+    return r && refunded ? creditObject(r, refunded, r.merchantId) : undefined;
+  };
+  const saleOr404 = (id: string) => core.repo.getTransaction(id) ?? (() => { throw notFound(); })();
+
+  /** A nonce: one of the sandbox's fake nonces (`tok_sandbox_<brand>_<last4>`), vaulted for this account. */
+  const vaultNonce = (merchantAccountId: string, nonce: string) => {
+    try {
+      return core.vault(merchantAccountId, { providerReference: nonce, livemode: false });
+    } catch (err) {
+      if (err instanceof ChargeRefused) throw invalid('Unknown or expired payment_method_nonce.', '91565', 'payment_method_nonce');
+      throw err;
+    }
+  };
+
+  app.post(`${base}/client_token`, async (c) => {
+    const b = obj((await body(c)).client_token);
+    const account = str(b.merchant_account_id);
+    if (!account) throw invalid('Merchant account id is required (the stand-in issues client tokens per merchant account).', '92807', 'merchant_account_id', 'client_token');
+    return xml(c, 'client-token', { value: clientToken({ ...opts, merchantAccountId: account, customerId: str(b.customer_id) ?? null, now: core.now() }) }, 201);
+  });
+
+  app.post(`${base}/customers`, async (c) => {
+    const b = obj((await body(c)).customer);
+    const nonce = str(b.payment_method_nonce);
+    const account = str(obj(obj(b.credit_card).options).verification_merchant_account_id);
+    if (!nonce) throw invalid('Payment method nonce is required.', '91565', 'payment_method_nonce', 'customer');
+    if (!account) throw invalid('The stand-in vaults for a merchant account: credit_card.options.verification_merchant_account_id.', '91728', 'verification_merchant_account_id', 'customer');
+    const v = vaultNonce(account, nonce);
+    const id = `cus_${v.id}`;
+    return xml(c, 'customer', { id, merchantId: opts.gatewayId, createdAt: core.now(), creditCards: list('credit-card', [creditCardObject(v, id)]), paymentMethods: list('credit-card', [creditCardObject(v, id)]) }, 201);
+  });
+
+  app.post(`${base}/transactions`, async (c) => {
+    const b = obj((await body(c)).transaction);
+    const account = str(b.merchant_account_id);
+    if (!account) throw invalid('Merchant account id is required.', '91513', 'merchant_account_id');
+    const currency = 'USD';
+    const amount = minorOf(b.amount, str(b.currency_iso_code) ?? currency);
+    if (amount === null) throw invalid('Amount is an invalid format.', '81503', 'amount');
+    const token = str(b.payment_method_token);
+    const nonce = str(b.payment_method_nonce);
+    const vaultId = token ?? (nonce ? vaultNonce(account, nonce).id : undefined);
+    if (!vaultId) throw invalid('Cannot determine payment method.', '91508', 'base');
+    const options = obj(b.options);
+    const source = str(b.transaction_source);
+    const reference = str(b.order_id) ?? null;
+    const customFields = obj(b.custom_fields);
+    let result;
+    try {
+      result = core.chargeDirect(
+        {
+          merchantId: account,
+          sessionId: str(customFields.svcpay_session) ?? null,
+          livemode: false,
+          amount,
+          currency: str(b.currency_iso_code)?.toUpperCase() ?? currency,
+          reference,
+          capture: options.submit_for_settlement === true || options.submit_for_settlement === 'true',
+          returnUrl: null,
+          billingPostalCode: str(obj(b.billing).postal_code) ?? null,
+          merchantInitiated: source === 'recurring' || source === 'unscheduled' || source === 'merchant',
+        },
+        { vaultId },
+      );
+    } catch (err) {
+      if (!(err instanceof ChargeRefused)) throw err;
+      if (err.reason === 'reference_reused') throw duplicate(amount, currency, account, reference);
+      // A card whose bank wants the buyer: Braintree's 3-D Secure runs in the browser, before a sale.
+      if (err.reason === 'missing_redirect_url') throw declined(amount, currency, account, reference, { code: '2099', text: 'Cardholder Authentication Required' });
+      throw invalid(err.message, '91568', 'payment_method_token');
+    }
+    if (!result.created) throw duplicate(amount, currency, account, reference);
+    const t = result.transaction;
+    const shown = saleObject(t, { merchantAccountId: account, refunds: [], customFields: {} });
+    if (result.lost) return c.body('<html><body><h1>502 Bad Gateway</h1></body></html>', 502, { 'Content-Type': 'text/html' });
+    if (t.status === 'declined') {
+      const d = DECLINES[t.declineCode ?? ''] ?? DECLINES.card_declined!;
+      return xml(c, 'api-error-response', errorResponse(d.rejected ? `Gateway Rejected: ${d.rejected}` : d.text, [], shown), 422);
+    }
+    return xml(c, 'transaction', shown, 201);
+  });
+
+  /** Braintree's duplicate checking: a gateway_rejected transaction, recorded nowhere; nothing charged. */
+  function duplicate(amount: number, currency: string, account: string, reference: string | null) {
+    return new Refusal(422, errorResponse('Gateway Rejected: duplicate', [], { id: newId('').slice(0, 8), status: 'gateway_rejected', type: 'sale', amount: btAmount(amount, currency), currencyIsoCode: currency, merchantAccountId: account, orderId: reference, gatewayRejectionReason: 'duplicate', processorResponseCode: null, processorResponseText: null, creditCard: {}, disputes: list('dispute', []) }));
+  }
+  function declined(amount: number, currency: string, account: string, reference: string | null, d: { code: string; text: string }) {
+    return new Refusal(422, errorResponse(d.text, [], { id: newId('').slice(0, 8), status: 'processor_declined', type: 'sale', amount: btAmount(amount, currency), currencyIsoCode: currency, merchantAccountId: account, orderId: reference, processorResponseCode: d.code, processorResponseText: d.text, processorResponseType: 'hard_declined', creditCard: {}, disputes: list('dispute', []) }));
+  }
+
+  app.get(`${base}/transactions/:id`, (c) => {
+    const shown = transactionXml(c.req.param('id'));
+    if (!shown) throw notFound();
+    return xml(c, 'transaction', shown);
+  });
+
+  app.put(`${base}/transactions/:id/submit_for_settlement`, async (c) => {
+    const t = saleOr404(c.req.param('id'));
+    const requested = obj((await body(c)).transaction).amount;
+    const amount = requested === undefined || requested === null ? t.amount : minorOf(requested, t.currency);
+    if (amount === null) throw invalid('Amount is an invalid format.', '81503', 'amount');
+    if (t.status !== 'approved' || t.captureState !== 'none') throw invalid(`Cannot submit for settlement unless status is authorized (it is ${saleObject(t, { merchantAccountId: t.merchantId, refunds: [], customFields: {} }).status}).`, '91507', 'base');
+    if (amount > t.amount) throw invalid('Settlement amount is too large.', '91522', 'amount');
+    core.capture(t.merchantId, t.id, { amount, reference: `${t.id}.capture` });
+    return xml(c, 'transaction', transactionXml(t.id)!);
+  });
+
+  app.put(`${base}/transactions/:id/void`, (c) => {
+    const t = saleOr404(c.req.param('id'));
+    if (t.status !== 'approved' || t.captureState !== 'none') throw invalid('Transaction can only be voided if status is authorized, submitted_for_settlement, or - for PayPal - settlement_pending.', '91504', 'base');
+    core.void(t.merchantId, t.id, { reference: `${t.id}.void` });
+    return xml(c, 'transaction', transactionXml(t.id)!);
+  });
+
+  app.post(`${base}/transactions/:id/refund`, async (c) => {
+    const t = saleOr404(c.req.param('id'));
+    const b = obj((await body(c)).transaction);
+    const amount = b.amount === undefined || b.amount === null ? t.capturedAmount - core.repo.refundedAmount(t.id) : minorOf(b.amount, t.currency);
+    if (amount === null || amount < 1) throw invalid('Refund amount is too large.', '91521', 'amount');
+    const reference = str(b.order_id) ?? newId('bt_refund_');
+    try {
+      const r = refund(core, t.merchantId, { transactionId: t.id, amount, reference });
+      if (!r.created) throw invalid('Gateway Rejected: duplicate', '91549', 'order_id');
+      return xml(c, 'transaction', creditObject(r.refund, t, t.merchantId), 201);
+    } catch (err) {
+      if (!(err instanceof ChargeRefused)) throw err;
+      if (err.reason === 'not_settled') throw invalid('Cannot refund a transaction unless it is settled.', '91506', 'base');
+      if (err.reason === 'amount_exceeds_captured') throw invalid('Refund amount is too large.', '91521', 'amount');
+      if (err.reason === 'reference_reused') throw invalid('Gateway Rejected: duplicate', '91549', 'order_id');
+      throw invalid(err.message, '91506', 'base');
+    }
+  });
+
+  /** Sales and credits whose `order_id` is the one asked for, within the merchant accounts named. */
+  const searchIds = (criteria: Body): string[] => {
+    const orderId = str(obj(criteria.order_id).is);
+    const accounts = Array.isArray(criteria.merchant_account_id) ? criteria.merchant_account_id.filter((a): a is string => typeof a === 'string') : [];
+    if (!orderId || accounts.length === 0) throw invalid('The stand-in searches by order_id is, within merchant_account_id in.', '91500', 'search', 'search');
+    return accounts.flatMap((a) => [core.transactionByReference(a, orderId)?.id, core.repo.refundByReference(a, orderId)?.id]).filter((id): id is string => id !== undefined);
+  };
+  app.post(`${base}/transactions/advanced_search_ids`, async (c) => {
+    const ids = searchIds(obj((await body(c)).search));
+    return xml(c, 'search-results', { pageSize: 50, ids: list('item', ids) });
+  });
+  app.post(`${base}/transactions/advanced_search`, async (c) => {
+    const criteria = obj((await body(c)).search);
+    const ids = Array.isArray(criteria.ids) ? criteria.ids.filter((i): i is string => typeof i === 'string') : [];
+    const found = ids.map(transactionXml).filter((t): t is XmlObject => t !== undefined);
+    const collection = `<credit-card-transactions type="collection"><current-page-number type="integer">1</current-page-number><page-size type="integer">50</page-size><total-items type="integer">${found.length}</total-items>${found.map((t) => xmlDocument('transaction', t).split('\n')[1]).join('')}</credit-card-transactions>`;
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${collection}\n`, 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof Refusal) return err.body ? xml(c, err.root, err.body, err.status as 422) : c.body(null, err.status as 404);
+    if (err instanceof ProviderDown) return c.body(null, 503);
+    if (err instanceof ChargeRefused) return err.status === 404 ? c.body(null, 404) : xml(c, 'api-error-response', errorResponse(err.message, [{ code: '91500', attribute: 'base', message: err.message }]), 422);
+    return c.body(null, 500);
+  });
+  app.notFound((c) => c.body(null, 404));
+  return app;
+}

@@ -1,0 +1,176 @@
+/**
+ * The server half of the Braintree adapter (issue 19; Doc 3 "Provider adapters"), made with the real
+ * `braintree` Node SDK: client tokens, vaulting a card reference as a customer's card, sales by
+ * vaulted token with the engine's reference as `orderId`, look-ups by that reference, settlement,
+ * void and refunds. The same code reaches Braintree or the sandbox's stand-in: only the SDK's
+ * Environment differs.
+ *
+ * Braintree has no idempotency key. A sale or refund names its reference in `orderId` and Braintree's
+ * duplicate checking rejects a repeat (`gateway_rejected: duplicate`): that rejection is answered
+ * with the first one, found by its reference. Money moves once per reference either way.
+ *
+ * Failures become the engine's two errors: refused with nothing moved (ProcessorRejectedError), or no
+ * usable answer (ProcessorUnavailableError, `nothingMoved` only when Braintree refused the caller).
+ */
+import braintree from 'braintree';
+import type { Merchant } from '../../domain/index.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorRefund, type ProcessorTransaction, type VaultChargeRequest, type VaultInput, type VaultedCard } from '../types.ts';
+import { brandOf, majorAmount, refundOf, transactionOf } from './braintree-read.ts';
+
+export interface BraintreeCallsOptions {
+  /** The gateway's merchant id (`gatewayInstanceId`), keys and Environment (Braintree's, or the stand-in's). */
+  merchantId: string;
+  publicKey: string;
+  privateKey: string;
+  environment: braintree.Environment;
+  timeoutMs?: number;
+}
+
+/** A failure with no Braintree answer to read. */
+function translate(err: unknown): never {
+  const type = (err as { type?: string } | null)?.type;
+  // Braintree refused the caller before doing anything: nothing can have moved.
+  if (type === 'authenticationError' || type === 'authorizationError' || type === 'tooManyRequestsError' || type === 'upgradeRequired') {
+    throw new ProcessorUnavailableError(`Braintree refused the call (${type})`, true);
+  }
+  // A 5xx, a broken connection or a timeout: Braintree may have acted; the reconciler asks.
+  throw new ProcessorUnavailableError(err instanceof Error ? err.message : `Braintree did not answer (${String(type)})`, false);
+}
+
+const isNotFound = (err: unknown) => (err as { type?: string } | null)?.type === 'notFoundError';
+
+/** What Braintree refused, when no transaction was made: its first validation error. */
+function refusal(res: braintree.ValidatedResponse<unknown>): ProcessorRejectedError {
+  const first = (res as unknown as { errors: { deepErrors(): { code: string; message: string }[] } }).errors.deepErrors()[0];
+  return new ProcessorRejectedError(first ? `braintree_${first.code}` : 'invalid_request', first?.message ?? res.message ?? 'Braintree refused the request.');
+}
+
+export class BraintreeCalls {
+  readonly #gateway: braintree.BraintreeGateway;
+
+  constructor(opts: BraintreeCallsOptions) {
+    this.#gateway = new braintree.BraintreeGateway({ environment: opts.environment, merchantId: opts.merchantId, publicKey: opts.publicKey, privateKey: opts.privateKey });
+    // The SDK's own timeout (milliseconds) on every call; the engine's reconciler retries, never the SDK.
+    (this.#gateway as unknown as { config: { timeout: number } }).config.timeout = opts.timeoutMs ?? 10_000;
+  }
+
+  /** A client token for braintree-web, bound to the merchant's account (and a customer, for its saved cards). */
+  async clientToken(merchant: Merchant, customerId?: string): Promise<string> {
+    const res = await this.#gateway.clientToken.generate({ merchantAccountId: merchant.id, ...(customerId ? { customerId } : {}) }).catch(translate);
+    if (!res.success) throw refusal(res);
+    return res.clientToken;
+  }
+
+  async vault(merchant: Merchant, input: VaultInput): Promise<VaultedCard> {
+    // Card data reaches Braintree only from its own fields (Hosted Fields), never through this server.
+    if (!('providerReference' in input)) throw new ProcessorRejectedError('unsupported', 'Braintree takes card details only in its own fields; vault a card reference.');
+    const res = await this.#gateway.customer
+      .create({ paymentMethodNonce: input.providerReference, creditCard: { options: { verificationMerchantAccountId: merchant.id } } } as braintree.CustomerCreateRequest)
+      .catch(translate);
+    if (!res.success) throw new ProcessorRejectedError('unknown_reference', res.message);
+    const card = res.customer.creditCards?.[0];
+    if (!card) throw new ProcessorRejectedError('unknown_reference', 'Braintree vaulted no card.');
+    return { vaultId: card.token, card: { brand: brandOf(card.cardType), last4: card.last4 || null, expMonth: Number(card.expirationMonth) || null, expYear: Number(card.expirationYear) || null } };
+  }
+
+  /** A sale of a vaulted card for an engine reference. A decline is a transaction, not an error; a duplicate is the first sale. */
+  async chargeVaulted(merchant: Merchant, req: VaultChargeRequest): Promise<ProcessorTransaction> {
+    const res = await this.#gateway.transaction
+      .sale({
+        amount: majorAmount(req.amount, req.currency),
+        paymentMethodToken: req.vaultId,
+        merchantAccountId: merchant.id,
+        orderId: req.reference,
+        options: { submitForSettlement: req.capture },
+        ...(req.merchantInitiated ? { transactionSource: 'unscheduled' } : {}),
+        ...(req.sessionId ? { customFields: { svcpay_session: req.sessionId } } : {}),
+        ...(req.billingPostalCode ? { billing: { postalCode: req.billingPostalCode } } : {}),
+      } as braintree.TransactionRequest)
+      .catch(translate);
+    return this.#saleAnswer(merchant, res, req.reference);
+  }
+
+  async #saleAnswer(merchant: Merchant, res: braintree.ValidatedResponse<braintree.Transaction>, reference: string): Promise<ProcessorTransaction> {
+    if (res.success) return transactionOf(merchant, res.transaction);
+    const t = res.transaction;
+    if (t?.status === 'gateway_rejected' && t.gatewayRejectionReason === 'duplicate') {
+      const first = await this.lookup(merchant, reference);
+      if (first) return first;
+      throw new ProcessorRejectedError('reference_reused', 'Braintree rejected a duplicate of a sale it cannot find.');
+    }
+    if (t) return transactionOf(merchant, t);
+    throw refusal(res);
+  }
+
+  /** The transactions (sales and credits) of this merchant whose `orderId` is `reference`. */
+  async #byOrderId(merchant: Merchant, reference: string): Promise<braintree.Transaction[]> {
+    return new Promise((resolve, reject) => {
+      const found: braintree.Transaction[] = [];
+      const stream = this.#gateway.transaction.search((s) => {
+        s.orderId().is(reference);
+        s.merchantAccountId().in([merchant.id]);
+      });
+      stream.on('data', (t: braintree.Transaction) => found.push(t));
+      stream.on('end', () => resolve(found));
+      stream.on('error', (err: unknown) => reject(err));
+    }).catch(translate) as Promise<braintree.Transaction[]>;
+  }
+
+  /** The sale made for an engine reference; null when Braintree has none. */
+  async lookup(merchant: Merchant, reference: string): Promise<ProcessorTransaction | null> {
+    const sale = (await this.#byOrderId(merchant, reference)).find((t) => t.type === 'sale');
+    return sale ? transactionOf(merchant, sale) : null;
+  }
+
+  /** A transaction of this merchant's account; null when Braintree does not know it (or it is another account's). */
+  async find(merchant: Merchant, id: string): Promise<braintree.Transaction | null> {
+    try {
+      const t = await this.#gateway.transaction.find(id);
+      return t.merchantAccountId === merchant.id ? t : null;
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      return translate(err);
+    }
+  }
+
+  async verifyTransaction(merchant: Merchant, id: string): Promise<ProcessorTransaction | null> {
+    const t = await this.find(merchant, id);
+    return t && t.type === 'sale' ? transactionOf(merchant, t) : null;
+  }
+
+  async capture(merchant: Merchant, req: { transactionId: string; amount: number }): Promise<ProcessorTransaction> {
+    const before = await this.#sale(merchant, req.transactionId);
+    const res = await this.#gateway.transaction.submitForSettlement(req.transactionId, majorAmount(req.amount, before.currencyIsoCode)).catch(translate);
+    if (res.success) return transactionOf(merchant, res.transaction);
+    // Already settling or settled (a retry of a capture that landed): the transaction as it stands.
+    throw refusal(res);
+  }
+
+  async void(merchant: Merchant, req: { transactionId: string }): Promise<ProcessorTransaction> {
+    await this.#sale(merchant, req.transactionId);
+    const res = await this.#gateway.transaction.void(req.transactionId).catch(translate);
+    if (res.success) return transactionOf(merchant, res.transaction);
+    throw refusal(res);
+  }
+
+  async #sale(merchant: Merchant, id: string): Promise<braintree.Transaction> {
+    const t = await this.find(merchant, id);
+    if (!t || t.type !== 'sale') throw new ProcessorRejectedError('not_found', 'Braintree does not know this payment.');
+    return t;
+  }
+
+  /** A refund is Braintree's credit of the sale, named by the engine's reference; a duplicate is the first one. */
+  async refund(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }): Promise<ProcessorRefund> {
+    const sale = await this.#sale(merchant, req.transactionId);
+    const res = await this.#gateway.transaction.refund(req.transactionId, { amount: majorAmount(req.amount, sale.currencyIsoCode), orderId: req.reference } as never).catch(translate);
+    if (res.success) return refundOf(res.transaction, req.reference, req.transactionId);
+    const again = await this.refundLookup(merchant, req.reference, req.transactionId);
+    if (again) return again;
+    throw refusal(res);
+  }
+
+  async refundLookup(merchant: Merchant, reference: string, transactionId: string): Promise<ProcessorRefund | null> {
+    const credit = (await this.#byOrderId(merchant, reference)).find((t) => t.type === 'credit' && t.refundedTransactionId === transactionId);
+    return credit ? refundOf(credit, reference, transactionId) : null;
+  }
+}
