@@ -4,7 +4,9 @@
  * (src/server/processors/sandbox/adapter.ts), as it would a real provider; the processor reaches
  * the service only through signed webhooks to `{serviceUrl}/api/webhooks/sandbox`.
  */
-import { braintreeStandIn, SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from './braintree/app.ts';
+import { SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from './braintree/app.ts';
+import { braintreeHost } from './braintree/host.ts';
+import { nonceRepo } from './braintree/nonces.ts';
 import { stripeEventRouter } from './stripe/events.ts';
 import { stripeHost } from './stripe/host.ts';
 import { intentRepo } from './stripe/intents.ts';
@@ -57,7 +59,7 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
      * The Braintree stand-in (braintree/app.ts) over the same records, on an origin of its own:
      * the `braintree` Node SDK talks to it through a custom Environment.
      */
-    braintree: braintreeStandIn({ core, gatewayId: SANDBOX_GATEWAY_ID, publicKey: SANDBOX_PUBLIC_KEY, apiSecret: opts.apiSecret, publicUrl: opts.braintreeUrl ?? 'http://127.0.0.1:4246' }),
+    braintree: braintreeHost({ core, nonces: nonceRepo(db), gatewayId: SANDBOX_GATEWAY_ID, publicKey: SANDBOX_PUBLIC_KEY, apiSecret: opts.apiSecret, publicUrl: opts.braintreeUrl ?? 'http://127.0.0.1:4246' }),
     db,
     /** Points event delivery somewhere else (the service's test harness: its app's `request`). */
     setDeliver: (deliver: Deliver, opts?: { atOnce?: boolean }) => outbox.setDeliver(deliver, opts),

@@ -5,8 +5,9 @@
  * `Environment` (host, port, no TLS): JSON in, XML out, as Braintree's gateway answers.
  *
  * Auth as a platform: one gateway (`/merchants/{gatewayId}`, the sandbox's `gatewayInstanceId`) with
- * Basic auth (its public key, and the service's processor secret as private key); each svcpay
- * merchant is a merchant account (`merchant_account_id`, the sandbox account).
+ * Basic auth (its public key, and the service's processor secret as private key). A merchant account
+ * has one currency, as Braintree's do: `<merchant>_<currency>` (`m_1_eur`) is svcpay merchant `m_1`
+ * charging in EUR; a bare `<merchant>` charges in USD (accountOf).
  *
  * Routes: `client_token`; `customers` (vault a card from a nonce; `tok_sandbox_*` are its fake
  * nonces, as Braintree's `fake-valid-*-nonce`); `transactions` (sale by nonce or vaulted token, with
@@ -23,9 +24,18 @@ import { newId } from '../facts.ts';
 import { btAmount, creditCardObject, creditObject, DECLINES, errorResponse, minorOf, saleObject } from './objects.ts';
 import { list, xmlDocument, type XmlObject } from './xml.ts';
 import { clientToken } from './client-token.ts';
+import type { NonceRepo } from './nonces.ts';
+import type { VaultRecord } from '../store/repo.ts';
 
 type Body = Record<string, unknown>;
 const digest = (s: string) => createHash('sha256').update(s).digest();
+/** A merchant account as the sandbox merchant it belongs to and the one currency it charges in. */
+export function accountOf(merchantAccountId: string): { merchantId: string; currency: string } {
+  const m = /^(.+)_([a-z]{3})$/.exec(merchantAccountId);
+  return m ? { merchantId: m[1]!, currency: m[2]!.toUpperCase() } : { merchantId: merchantAccountId, currency: 'USD' };
+}
+export const accountName = (merchantId: string, currency: string) => `${merchantId}_${currency.toLowerCase()}`;
+
 const obj = (v: unknown): Body => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Body) : {});
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
@@ -41,6 +51,8 @@ export interface BraintreeStandInOptions {
   apiSecret: string;
   /** Where browsers reach the stand-in (its client API and braintree-web stand-in). */
   publicUrl: string;
+  /** The nonces its Hosted Fields tokenized (client-api.ts). */
+  nonces: NonceRepo;
 }
 
 class Refusal extends Error {
@@ -79,17 +91,27 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
   /** A sale or a refund (a credit) by its id, as Braintree shows it; undefined when it is neither. */
   const transactionXml = (id: string): XmlObject | undefined => {
     const sale = core.repo.getTransaction(id);
-    if (sale) return saleObject(sale, { merchantAccountId: sale.merchantId, refunds: core.repo.refundsOf(sale.id), customFields: {} });
+    if (sale) return saleObject(sale, { merchantAccountId: accountName(sale.merchantId, sale.currency), refunds: core.repo.refundsOf(sale.id), customFields: {} });
     const r = core.repo.getRefund(id);
     const refunded = r && core.repo.getTransaction(r.transactionId);
-    return r && refunded ? creditObject(r, refunded, r.merchantId) : undefined;
+    return r && refunded ? creditObject(r, refunded, accountName(r.merchantId, r.currency)) : undefined;
   };
   const saleOr404 = (id: string) => core.repo.getTransaction(id) ?? (() => { throw notFound(); })();
 
-  /** A nonce: one of the sandbox's fake nonces (`tok_sandbox_<brand>_<last4>`), vaulted for this account. */
-  const vaultNonce = (merchantAccountId: string, nonce: string) => {
+  /**
+   * A nonce's card: one its Hosted Fields tokenized for this account (used up now), or one of the
+   * sandbox's fake nonces (`tok_sandbox_<brand>_<last4>`), vaulted for this account.
+   */
+  const vaultNonce = (merchantAccountId: string, nonce: string): { vault: VaultRecord; postalCode: string | null } => {
+    if (!nonce.startsWith('tok_sandbox_')) {
+      const used = opts.nonces.use(nonce, merchantAccountId, core.now());
+      if (used === 'consumed') throw invalid('Cannot use a payment_method_nonce more than once.', '91564', 'payment_method_nonce');
+      const vault = used === 'unknown' ? undefined : core.repo.getVaulted(used.vaultId);
+      if (used === 'unknown' || !vault) throw invalid('Unknown or expired payment_method_nonce.', '91565', 'payment_method_nonce');
+      return { vault, postalCode: used.postalCode };
+    }
     try {
-      return core.vault(merchantAccountId, { providerReference: nonce, livemode: false });
+      return { vault: core.vault(merchantAccountId, { providerReference: nonce, livemode: false }), postalCode: null };
     } catch (err) {
       if (err instanceof ChargeRefused) throw invalid('Unknown or expired payment_method_nonce.', '91565', 'payment_method_nonce');
       throw err;
@@ -100,7 +122,7 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     const b = obj((await body(c)).client_token);
     const account = str(b.merchant_account_id);
     if (!account) throw invalid('Merchant account id is required (the stand-in issues client tokens per merchant account).', '92807', 'merchant_account_id', 'client_token');
-    return xml(c, 'client-token', { value: clientToken({ ...opts, merchantAccountId: account, customerId: str(b.customer_id) ?? null, now: core.now() }) }, 201);
+    return xml(c, 'client-token', { value: clientToken({ ...opts, merchantAccountId: accountOf(account).merchantId, customerId: str(b.customer_id) ?? null, now: core.now() }) }, 201);
   });
 
   app.post(`${base}/customers`, async (c) => {
@@ -109,7 +131,7 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     const account = str(obj(obj(b.credit_card).options).verification_merchant_account_id);
     if (!nonce) throw invalid('Payment method nonce is required.', '91565', 'payment_method_nonce', 'customer');
     if (!account) throw invalid('The stand-in vaults for a merchant account: credit_card.options.verification_merchant_account_id.', '91728', 'verification_merchant_account_id', 'customer');
-    const v = vaultNonce(account, nonce);
+    const v = vaultNonce(accountOf(account).merchantId, nonce).vault;
     const id = `cus_${v.id}`;
     return xml(c, 'customer', { id, merchantId: opts.gatewayId, createdAt: core.now(), creditCards: list('credit-card', [creditCardObject(v, id)]), paymentMethods: list('credit-card', [creditCardObject(v, id)]) }, 201);
   });
@@ -118,12 +140,13 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     const b = obj((await body(c)).transaction);
     const account = str(b.merchant_account_id);
     if (!account) throw invalid('Merchant account id is required.', '91513', 'merchant_account_id');
-    const currency = 'USD';
-    const amount = minorOf(b.amount, str(b.currency_iso_code) ?? currency);
+    const { merchantId, currency } = accountOf(account);
+    const amount = minorOf(b.amount, currency);
     if (amount === null) throw invalid('Amount is an invalid format.', '81503', 'amount');
     const token = str(b.payment_method_token);
     const nonce = str(b.payment_method_nonce);
-    const vaultId = token ?? (nonce ? vaultNonce(account, nonce).id : undefined);
+    const fromNonce = nonce ? vaultNonce(merchantId, nonce) : undefined;
+    const vaultId = token ?? fromNonce?.vault.id;
     if (!vaultId) throw invalid('Cannot determine payment method.', '91508', 'base');
     const options = obj(b.options);
     const source = str(b.transaction_source);
@@ -133,15 +156,15 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     try {
       result = core.chargeDirect(
         {
-          merchantId: account,
+          merchantId,
           sessionId: str(customFields.svcpay_session) ?? null,
           livemode: false,
           amount,
-          currency: str(b.currency_iso_code)?.toUpperCase() ?? currency,
+          currency,
           reference,
           capture: options.submit_for_settlement === true || options.submit_for_settlement === 'true',
           returnUrl: null,
-          billingPostalCode: str(obj(b.billing).postal_code) ?? null,
+          billingPostalCode: str(obj(b.billing).postal_code) ?? fromNonce?.postalCode ?? null,
           merchantInitiated: source === 'recurring' || source === 'unscheduled' || source === 'merchant',
         },
         { vaultId },
@@ -155,7 +178,7 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     }
     if (!result.created) throw duplicate(amount, currency, account, reference);
     const t = result.transaction;
-    const shown = saleObject(t, { merchantAccountId: account, refunds: [], customFields: {} });
+    const shown = saleObject(t, { merchantAccountId: accountName(merchantId, currency), refunds: [], customFields: {} });
     if (result.lost) return c.body('<html><body><h1>502 Bad Gateway</h1></body></html>', 502, { 'Content-Type': 'text/html' });
     if (t.status === 'declined') {
       const d = DECLINES[t.declineCode ?? ''] ?? DECLINES.card_declined!;
@@ -220,7 +243,8 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     const orderId = str(obj(criteria.order_id).is);
     const accounts = Array.isArray(criteria.merchant_account_id) ? criteria.merchant_account_id.filter((a): a is string => typeof a === 'string') : [];
     if (!orderId || accounts.length === 0) throw invalid('The stand-in searches by order_id is, within merchant_account_id in.', '91500', 'search', 'search');
-    return accounts.flatMap((a) => [core.transactionByReference(a, orderId)?.id, core.repo.refundByReference(a, orderId)?.id]).filter((id): id is string => id !== undefined);
+    const merchants = [...new Set(accounts.map((a) => accountOf(a).merchantId))];
+    return merchants.flatMap((m) => [core.transactionByReference(m, orderId)?.id, core.repo.refundByReference(m, orderId)?.id]).filter((id): id is string => id !== undefined);
   };
   app.post(`${base}/transactions/advanced_search_ids`, async (c) => {
     const ids = searchIds(obj((await body(c)).search));

@@ -59,7 +59,7 @@ describe('the Braintree stand-in through the braintree SDK', () => {
     expect(res.success).toBe(true);
     const t = res.transaction;
     expectTransaction(t);
-    expect(t).toMatchObject({ status: 'settled', amount: '15.00', orderId: 'att_1', merchantAccountId: ACCOUNT, processorResponseCode: '1000', creditCard: { cardType: 'Visa', last4: '4242' }, customFields: { svcpaySession: 'cs_1' } });
+    expect(t).toMatchObject({ status: 'settled', amount: '15.00', orderId: 'att_1', merchantAccountId: `${ACCOUNT}_usd`, processorResponseCode: '1000', creditCard: { cardType: 'Visa', last4: '4242' }, customFields: { svcpaySession: 'cs_1' } });
     expect(ledger()).toEqual([{ status: 'approved', capture: 'settled', captured: 1500 }]);
     expect((await gateway.transaction.find(t.id)).id).toBe(t.id);
     const found: braintree.Transaction[] = [];

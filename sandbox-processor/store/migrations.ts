@@ -173,4 +173,16 @@ export const migrations: string[] = [
   `
   ALTER TABLE events ADD COLUMN gateway TEXT NOT NULL DEFAULT 'sandbox';
   `,
+  // The Braintree stand-in's payment method nonces (issue 19): what its Hosted Fields tokenized, a
+  // card in the vault (brand, last four, expiry; never the number), used once, within three hours.
+  `
+  CREATE TABLE braintree_nonces (
+    nonce TEXT PRIMARY KEY,
+    merchant_account TEXT NOT NULL,
+    vault_id TEXT NOT NULL,
+    postal_code TEXT,
+    created_at TEXT NOT NULL,
+    consumed_at TEXT
+  );
+  `,
 ];

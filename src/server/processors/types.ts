@@ -141,6 +141,12 @@ export interface Processor {
    */
   chargeWallet(merchant: Merchant, session: SessionRecord, wallet: WalletCharge, opts?: { reference?: string }): Promise<ProcessorTransaction>;
   /**
+   * Providers whose fields give the browser a payment method rather than a payment (Braintree's
+   * nonce, issue 19): the service charges it for the session, once per reference, as `charge`
+   * does. Absent for providers whose fields pay by themselves.
+   */
+  chargeNonce?(merchant: Merchant, session: SessionRecord, nonce: string, opts: { reference: string }): Promise<ProcessorTransaction>;
+  /**
    * Google Pay's tokenization parameters for this provider and account (PaymentDataRequest
    * `tokenizationSpecification.parameters`): no call, an adapter knows its gateway name and the
    * merchant's account at the provider.

@@ -7,7 +7,7 @@ import type { ChargeCard, WalletCharge } from '../../../api/checkout.ts';
 import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { processorOf } from '../binder.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../processors/types.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../../processors/types.ts';
 import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
 import { recordOutcome, savesCard, type PaymentDeps } from './payments.ts';
@@ -21,7 +21,7 @@ import { closeRevokedForms, revokeOlderForms } from './forms/close-forms.ts';
  * the session itself says.
  */
 export type SubmitOutcome =
-  | { kind: 'settled'; session: SessionRecord; intent: PaymentIntentRecord }
+  | { kind: 'settled'; session: SessionRecord; intent: PaymentIntentRecord; transactionId?: string }
   | { kind: 'in_flight'; sessionId: string }
   | { kind: 'challenge'; sessionId: string; challengeUrl: string }
   | { kind: 'from_session'; session: SessionRecord };
@@ -31,7 +31,11 @@ export function awaitingChallenge(sessionId: string, t: ProcessorTransaction): S
   return t.challengeUrl ? { kind: 'challenge', sessionId, challengeUrl: t.challengeUrl } : { kind: 'in_flight', sessionId };
 }
 
-export type ChargeSource = { card: ChargeCard } | { wallet: WalletCharge };
+/**
+ * What pays: card data from the service's fields, a wallet token, or the payment method a provider's
+ * own fields gave the browser (Braintree's nonce: any session of a merchant on such a provider).
+ */
+export type ChargeSource = { card: ChargeCard } | { wallet: WalletCharge } | { nonce: string };
 
 /**
  * `POST /v1/public/sessions/{id}/charge` (Doc 3): charge at submit on an elements session, with a
@@ -49,28 +53,36 @@ export async function chargeAtSubmit(
   attemptId: string,
   /** Where a bank challenge returns the buyer, and the page that may frame it (Doc 2, `next_action`). */
   challenge: { returnUrl?: string; frameAncestor?: string } = {},
+  /** What else the payment brings to the session (the hosted page's buyer details). */
+  onPaid?: (s: SessionRecord) => SessionRecord,
 ): Promise<SubmitOutcome> {
   const processor = processorOf(deps, merchant);
   // A form of the session still live could pay it too: revoked first, or this charge is refused.
   // Only a request that would be accepted revokes anything (a refused one changes nothing).
-  refuseCharge(expireIfDueNow(deps, (await deps.store.read.sessions.get(found.id))!), expectedAmount);
+  refuseCharge(expireIfDueNow(deps, (await deps.store.read.sessions.get(found.id))!), expectedAmount, source);
   const revoked = await revokeOlderForms(deps, merchant, found.id);
   // Reservation: one transaction decides which request may charge (Doc 1, Idempotency 5).
   const locked = await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
     const s = await expireIfDue(r, now, (await r.sessions.get(found.id))!);
-    refuseCharge(s, expectedAmount);
+    refuseCharge(s, expectedAmount, source);
     await closeRevokedForms(r, s.id, revoked, now);
     await r.attempts.insert(
       newAttempt({ id: attemptId, merchantId: merchant.id, livemode: s.livemode, kind: 'charge', sessionId: s.id, amount: s.amount, currency: s.currency }, deps.clock.nowMs()),
     );
-    const next = moveTo(s, 'processing', { chargeLock: attemptId, latestAttemptId: attemptId }, now);
+    // A declined hosted form's session stays `failed` while its next card is tried (as after init);
+    // the lock alone says a charge is running.
+    const lock = { chargeLock: attemptId, latestAttemptId: attemptId };
+    const next = s.status === 'failed' ? { ...s, ...lock, updatedAt: now } : moveTo(s, 'processing', lock, now);
     await r.sessions.update(next);
     return next;
   });
   let t: ProcessorTransaction | null;
   try {
-    t = 'card' in source ? await processor.charge(merchant, locked, source.card, { reference: attemptId, ...challenge }) : await processor.chargeWallet(merchant, locked, source.wallet, { reference: attemptId });
+    t =
+      'card' in source ? await processor.charge(merchant, locked, source.card, { reference: attemptId, ...challenge })
+      : 'wallet' in source ? await processor.chargeWallet(merchant, locked, source.wallet, { reference: attemptId })
+      : await chargeNonce(processor, merchant, locked, source.nonce, attemptId);
   } catch (err) {
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
       // Nothing moved: the session goes back as it was, so the buyer can submit again.
@@ -91,8 +103,14 @@ export async function chargeAtSubmit(
   // A wallet token pays once and cannot be vaulted: a wallet keeps the buyer's cards itself.
   const saved =
     t.status === 'approved' && savesCard(locked) && 'card' in source ? await processor.vault(merchant, { card: source.card, livemode: locked.livemode }).catch(() => undefined) : undefined;
-  const { session, intent } = await recordOutcome(deps, merchant, found.id, t, attemptId, saved);
-  return { kind: 'settled', session, intent };
+  const { session, intent } = await recordOutcome(deps, merchant, found.id, t, attemptId, saved, onPaid);
+  return { kind: 'settled', session, intent, transactionId: t.id };
+}
+
+/** A provider without nonces refuses one, with nothing moved. */
+function chargeNonce(processor: Processor, merchant: Merchant, session: SessionRecord, nonce: string, reference: string) {
+  if (!processor.chargeNonce) throw new ProcessorRejectedError('unsupported', "This merchant's payment provider takes no payment method nonce.");
+  return processor.chargeNonce(merchant, session, nonce, { reference });
 }
 
 /**
@@ -120,12 +138,18 @@ export async function releaseCharge(deps: Pick<EngineDeps, 'store' | 'clock'>, b
 }
 
 /** Why a charge at submit of this session is refused now, if it is (checked before anything changes, and again in the reservation). */
-function refuseCharge(s: SessionRecord, expectedAmount: number | undefined) {
-  if (!(s.integrationMode === 'elements' && s.chargeAtSubmit && s.mode === 'payment')) throw new DomainError('charge_at_submit_not_enabled');
+function refuseCharge(s: SessionRecord, expectedAmount: number | undefined, source: ChargeSource) {
+  // A nonce pays any payment session of its provider's merchant (its fields are that provider's);
+  // the service's own fields charge at submit on elements sessions that ask for it only.
+  const allowed = 'nonce' in source ? s.mode === 'payment' : s.integrationMode === 'elements' && s.chargeAtSubmit && s.mode === 'payment';
+  if (!allowed) throw new DomainError('charge_at_submit_not_enabled');
   if (s.status === 'succeeded') throw new DomainError('session_already_completed');
   if (s.status === 'expired') throw new DomainError('session_expired');
   if (s.chargeLock !== null) throw new DomainError('charge_in_progress');
-  if (s.status === 'failed') throw new DomainError('session_wrong_state', 'This session was declined and cannot be charged again; create a new session.');
+  // A nonce pays a hosted or embedded form: a declined session takes another card unless its
+  // same-session retries are used up, the rule `init` applies to every form (hosted-checkout.ts).
+  const retryable = 'nonce' in source && !(s.retry && s.retry.attempts_remaining === 0);
+  if (s.status === 'failed' && !retryable) throw new DomainError('session_wrong_state', 'This session was declined and cannot be charged again; create a new session.');
   refuseDeclinedOut(s);
   // Doc 1, PATCH: the approved total must still be the session's.
   if (expectedAmount !== undefined && expectedAmount !== s.amount) throw new DomainError('expected_amount_mismatch');

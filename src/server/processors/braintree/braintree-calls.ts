@@ -13,7 +13,7 @@
  * usable answer (ProcessorUnavailableError, `nothingMoved` only when Braintree refused the caller).
  */
 import braintree from 'braintree';
-import type { Merchant } from '../../domain/index.ts';
+import type { Merchant, SessionRecord } from '../../domain/index.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorRefund, type ProcessorTransaction, type VaultChargeRequest, type VaultInput, type VaultedCard } from '../types.ts';
 import { brandOf, majorAmount, refundOf, transactionOf } from './braintree-read.ts';
 
@@ -37,6 +37,13 @@ function translate(err: unknown): never {
   throw new ProcessorUnavailableError(err instanceof Error ? err.message : `Braintree did not answer (${String(type)})`, false);
 }
 
+/**
+ * A merchant's account at Braintree for one currency (a Braintree merchant account charges in one):
+ * `<merchant>_<currency>`, as a platform names its sub-merchants' accounts.
+ */
+export const merchantAccount = (merchant: Merchant, currency: string) => `${merchant.id}_${currency.toLowerCase()}`;
+const isMerchants = (merchant: Merchant, account: string | undefined) => typeof account === 'string' && /^(.+)_[a-z]{3}$/.exec(account)?.[1] === merchant.id;
+
 const isNotFound = (err: unknown) => (err as { type?: string } | null)?.type === 'notFoundError';
 
 /** What Braintree refused, when no transaction was made: its first validation error. */
@@ -56,7 +63,7 @@ export class BraintreeCalls {
 
   /** A client token for braintree-web, bound to the merchant's account (and a customer, for its saved cards). */
   async clientToken(merchant: Merchant, customerId?: string): Promise<string> {
-    const res = await this.#gateway.clientToken.generate({ merchantAccountId: merchant.id, ...(customerId ? { customerId } : {}) }).catch(translate);
+    const res = await this.#gateway.clientToken.generate({ merchantAccountId: merchantAccount(merchant, 'usd'), ...(customerId ? { customerId } : {}) }).catch(translate);
     if (!res.success) throw refusal(res);
     return res.clientToken;
   }
@@ -65,7 +72,7 @@ export class BraintreeCalls {
     // Card data reaches Braintree only from its own fields (Hosted Fields), never through this server.
     if (!('providerReference' in input)) throw new ProcessorRejectedError('unsupported', 'Braintree takes card details only in its own fields; vault a card reference.');
     const res = await this.#gateway.customer
-      .create({ paymentMethodNonce: input.providerReference, creditCard: { options: { verificationMerchantAccountId: merchant.id } } } as braintree.CustomerCreateRequest)
+      .create({ paymentMethodNonce: input.providerReference, creditCard: { options: { verificationMerchantAccountId: merchantAccount(merchant, 'usd') } } } as braintree.CustomerCreateRequest)
       .catch(translate);
     if (!res.success) throw new ProcessorRejectedError('unknown_reference', res.message);
     const card = res.customer.creditCards?.[0];
@@ -79,7 +86,7 @@ export class BraintreeCalls {
       .sale({
         amount: majorAmount(req.amount, req.currency),
         paymentMethodToken: req.vaultId,
-        merchantAccountId: merchant.id,
+        merchantAccountId: merchantAccount(merchant, req.currency),
         orderId: req.reference,
         options: { submitForSettlement: req.capture },
         ...(req.merchantInitiated ? { transactionSource: 'unscheduled' } : {}),
@@ -88,6 +95,21 @@ export class BraintreeCalls {
       } as braintree.TransactionRequest)
       .catch(translate);
     return this.#saleAnswer(merchant, res, req.reference);
+  }
+
+  /** A sale of the nonce the buyer's Hosted Fields gave, for the session, under the engine's reference. */
+  async chargeNonce(merchant: Merchant, session: SessionRecord, nonce: string, reference: string): Promise<ProcessorTransaction> {
+    const res = await this.#gateway.transaction
+      .sale({
+        amount: majorAmount(session.amount, session.currency),
+        paymentMethodNonce: nonce,
+        merchantAccountId: merchantAccount(merchant, session.currency),
+        orderId: reference,
+        options: { submitForSettlement: session.captureMethod !== 'manual' },
+        customFields: { svcpay_session: session.id },
+      } as braintree.TransactionRequest)
+      .catch(translate);
+    return this.#saleAnswer(merchant, res, reference);
   }
 
   async #saleAnswer(merchant: Merchant, res: braintree.ValidatedResponse<braintree.Transaction>, reference: string): Promise<ProcessorTransaction> {
@@ -108,7 +130,7 @@ export class BraintreeCalls {
       const found: braintree.Transaction[] = [];
       const stream = this.#gateway.transaction.search((s) => {
         s.orderId().is(reference);
-        s.merchantAccountId().in([merchant.id]);
+        s.merchantAccountId().in([merchantAccount(merchant, 'usd')]);
       });
       stream.on('data', (t: braintree.Transaction) => found.push(t));
       stream.on('end', () => resolve(found));
@@ -126,7 +148,7 @@ export class BraintreeCalls {
   async find(merchant: Merchant, id: string): Promise<braintree.Transaction | null> {
     try {
       const t = await this.#gateway.transaction.find(id);
-      return t.merchantAccountId === merchant.id ? t : null;
+      return isMerchants(merchant, t.merchantAccountId) ? t : null;
     } catch (err) {
       if (isNotFound(err)) return null;
       return translate(err);

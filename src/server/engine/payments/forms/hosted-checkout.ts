@@ -15,6 +15,7 @@ import type { BuyerDetails } from '../../../../buyer/buyer-fields.ts';
 import { requireBuyerDetails, withBuyerDetails } from './buyer-details.ts';
 import { isApproved, recordOutcome, type PaymentDeps } from '../payments.ts';
 import { closeRevokedForms, revokeOlderForms } from './close-forms.ts';
+import { completeWithNonce } from './nonce-complete.ts';
 
 /** The provider is reached over the network now: a call that gets no answer is Doc 1's provider_unavailable, not a 500. */
 function unavailable(err: unknown): never {
@@ -129,6 +130,9 @@ export async function completeCheckout(
   const session = await deps.store.read.sessions.get(sessionId);
   if (!session) throw new DomainError('session_not_found');
   const details = requireBuyerDetails(session, buyer);
+  // Braintree's fields give the browser a nonce, not a payment: the service pays with it now.
+  const owner = await deps.store.read.merchants.get(session.merchantId);
+  if (owner && processorOf(deps, owner).chargeNonce) return completeWithNonce(deps, owner, session, transactionId, (paid) => withBuyerDetails(deps, paid, details));
   const { merchant, t: verified } = await verifiedTransaction(deps, session, transactionId);
   let t = verified;
   if (t.status === 'requires_action' && cancel) t = await processorOf(deps, merchant).cancelChallenge(merchant, t.id).catch(unavailable);

@@ -1,0 +1,114 @@
+/**
+ * A `hosted_fields` merchant through the whole service (issue 19): `init` hands the browser a
+ * Braintree client token, Hosted Fields (here their client API call) tokenize the card into a nonce,
+ * and `complete` makes the sale with it through the engine's charge at submit: once per nonce, even
+ * when the page completes twice at once. The Braintree adapter is set for these merchants here;
+ * the service chooses it once its browser half lands.
+ */
+import braintree from 'braintree';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bearer, testApp } from '../../testing.ts';
+import { origin, CARD } from '../../routes/checkout/fixtures.ts';
+import { listenBraintree } from '../../../../sandbox-processor/braintree/testing.ts';
+import { SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from '../../../../sandbox-processor/braintree/app.ts';
+import { BraintreeProcessorAdapter } from './adapter.ts';
+
+let closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.map((c) => c()));
+  closers = [];
+});
+
+async function braintreeWorld(settings: Record<string, unknown> = {}) {
+  const t = await testApp();
+  const { port, close } = await listenBraintree(t.sandbox);
+  closers.push(close);
+  const adapter = new BraintreeProcessorAdapter({
+    merchantId: SANDBOX_GATEWAY_ID,
+    publicKey: SANDBOX_PUBLIC_KEY,
+    privateKey: t.processorSecret,
+    environment: new braintree.Environment('127.0.0.1', String(port), 'http://127.0.0.1/auth-unused', false, '127.0.0.1', String(port)),
+    mode: 'sandbox',
+    scriptUrl: `http://127.0.0.1:${port}/web/braintree.js`,
+  });
+  const chosen = t.deps.processorFor;
+  t.deps.processorFor = (kind) => (kind === 'hosted_fields' ? adapter : chosen(kind));
+  const m = await t.merchant({ processor: 'hosted_fields', settings });
+  const sk = bearer(m.keys.secret);
+  const session = async () => (await (await t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/success' }, sk)).json()) as { id: string };
+  const init = async (sessionId: string) => (await t.json('POST', '/api/checkout/init', { sessionId }, origin)).json();
+  /** What Hosted Fields do with the card the buyer typed: tokenize it with the client token's fingerprint. */
+  const tokenize = async (clientToken: string, number: string) => {
+    const { authorizationFingerprint, clientApiUrl } = JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8'));
+    expect(clientApiUrl).toBe(`http://127.0.0.1:4246/merchants/${SANDBOX_GATEWAY_ID}/client_api`);
+    const res = await fetch(`http://127.0.0.1:${port}/merchants/${SANDBOX_GATEWAY_ID}/client_api/v1/payment_methods/credit_cards`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ authorizationFingerprint, creditCard: { number, expirationDate: `${CARD.expMonth}/${CARD.expYear}`, cvv: '123', billingAddress: { postalCode: '10001' } } }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { creditCards: { nonce: string }[] }).creditCards[0]!.nonce;
+  };
+  const complete = async (sessionId: string, nonce: string) => {
+    const res = await t.json('POST', '/api/checkout/complete', { sessionId, transactionId: nonce }, origin);
+    return { status: res.status, body: await res.json() };
+  };
+  const sales = () => (t.sandbox.db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n;
+  const getSession = async (id: string) => (await t.json('GET', `/v1/sessions/${id}`, undefined, sk)).json();
+  return { t, m, sk, session, init, tokenize, complete, sales, getSession };
+}
+
+describe('a hosted_fields merchant', () => {
+  it('init gives a client token; the nonce of the buyer’s card pays on complete, once, also when completed again', async () => {
+    const w = await braintreeWorld();
+    const s = await w.session();
+    const init = await w.init(s.id);
+    expect(init).toMatchObject({ type: 'hosted_fields', environment: 'sandbox', gatewayInstanceId: SANDBOX_GATEWAY_ID, merchantAccountId: `${w.m.merchant.id}_usd` });
+    const nonce = await w.tokenize(init.token, '4242424242424242');
+    const done = await w.complete(s.id, nonce);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'succeeded', sessionId: s.id });
+    expect(done.body.redirectUrl).toBeTruthy();
+    // The page's retry of the same nonce reads the same sale back.
+    const again = await w.complete(s.id, nonce);
+    expect(again.body).toMatchObject({ status: 'succeeded', transactionId: done.body.transactionId });
+    expect(w.sales()).toBe(1);
+    expect(await w.getSession(s.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+    // The card number reached the stand-in's frame API, never the service's database.
+    expect(JSON.stringify(w.t.store.db.prepare('SELECT * FROM payment_intents').all())).not.toContain('4242424242424242');
+  });
+
+  it('two completes of one nonce at once make one sale', async () => {
+    const w = await braintreeWorld();
+    const s = await w.session();
+    const nonce = await w.tokenize((await w.init(s.id)).token, '4242424242424242');
+    const [a, b] = await Promise.all([w.complete(s.id, nonce), w.complete(s.id, nonce)]);
+    expect([a.status, b.status]).toContain(200);
+    for (const r of [a, b]) expect([200, 409]).toContain(r.status);
+    expect(w.sales()).toBe(1);
+    expect(w.t.count('payment_intents')).toBe(1);
+  });
+
+  it('a declined card is explained and the session takes another card', async () => {
+    const w = await braintreeWorld();
+    const s = await w.session();
+    const declined = await w.complete(s.id, await w.tokenize((await w.init(s.id)).token, '4000000000009995'));
+    expect(declined.status).toBe(200);
+    expect(declined.body).toMatchObject({ error: { decline_code: 'insufficient_funds' } });
+    const paid = await w.complete(s.id, await w.tokenize((await w.init(s.id)).token, '4242424242424242'));
+    expect(paid.body.status).toBe('succeeded');
+  });
+
+  it('refuses a nonce that is not this merchant’s: nothing charged, the session unchanged', async () => {
+    const w = await braintreeWorld();
+    const other = await w.t.merchant({ processor: 'hosted_fields' });
+    const theirs = await (await w.t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd' }, bearer(other.keys.secret))).json();
+    const foreign = await w.tokenize((await w.init(theirs.id)).token, '4242424242424242');
+    const s = await w.session();
+    await w.init(s.id);
+    const res = await w.complete(s.id, foreign);
+    expect(res.status).toBe(400);
+    expect(w.sales()).toBe(0);
+    expect(await w.getSession(s.id)).toMatchObject({ paymentStatus: 'unpaid' });
+  });
+});
