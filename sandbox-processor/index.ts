@@ -7,6 +7,8 @@
 import { SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from './braintree/app.ts';
 import { braintreeHost } from './braintree/host.ts';
 import { nonceRepo } from './braintree/nonces.ts';
+import { braintreeEventRouter } from './braintree/events.ts';
+import { salesRepo } from './braintree/sales.ts';
 import { stripeEventRouter } from './stripe/events.ts';
 import { stripeHost } from './stripe/host.ts';
 import { intentRepo } from './stripe/intents.ts';
@@ -20,6 +22,8 @@ import { FaultBoard } from './faults.ts';
 import { sandboxProcessorApp, type ProcessorAppOptions } from './server/app.ts';
 
 export { processorDataPath };
+/** The Braintree stand-in's gateway and public key (its private key is the processor secret). */
+export { SANDBOX_GATEWAY_ID as BRAINTREE_SANDBOX_GATEWAY, SANDBOX_PUBLIC_KEY as BRAINTREE_SANDBOX_PUBLIC_KEY } from './braintree/app.ts';
 export type { Deliver };
 
 export interface SandboxProcessorOptions extends Omit<ProcessorAppOptions, 'core' | 'faults'> {
@@ -43,8 +47,11 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
   const outbox = new Outbox(repo, now, { serviceUrl: opts.serviceUrl, webhookSecret: opts.webhookSecret, deliver: opts.deliver, log: opts.log });
   const core = new SandboxProcessorCore(repo, now, (fn) => db.transaction(fn).immediate(), outbox, opts.publicUrl);
   const intents = intentRepo(db);
-  // Payments made through the Stripe stand-in are told to the service as Stripe events.
-  outbox.setRouter(stripeEventRouter(core, intents));
+  const braintreeSales = salesRepo(db);
+  // Payments made through a provider stand-in are told to the service as that provider's events.
+  const stripeEvents = stripeEventRouter(core, intents);
+  const braintreeEvents = braintreeEventRouter(core, braintreeSales, { publicKey: SANDBOX_PUBLIC_KEY, privateKey: opts.apiSecret });
+  outbox.setRouter((event) => stripeEvents(event) ?? braintreeEvents(event));
   const durability = opts.dataPath === ':memory:' ? noDurability : walDurability(opts.dataPath);
   const faults = new FaultBoard();
   const app = sandboxProcessorApp({ ...opts, core, faults, durable: opts.durable ?? (() => durability.barrier()) });
@@ -59,7 +66,7 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
      * The Braintree stand-in (braintree/app.ts) over the same records, on an origin of its own:
      * the `braintree` Node SDK talks to it through a custom Environment.
      */
-    braintree: braintreeHost({ core, nonces: nonceRepo(db), gatewayId: SANDBOX_GATEWAY_ID, publicKey: SANDBOX_PUBLIC_KEY, apiSecret: opts.apiSecret, publicUrl: opts.braintreeUrl ?? 'http://127.0.0.1:4246' }),
+    braintree: braintreeHost({ core, nonces: nonceRepo(db), sales: braintreeSales, gatewayId: SANDBOX_GATEWAY_ID, publicKey: SANDBOX_PUBLIC_KEY, apiSecret: opts.apiSecret, publicUrl: opts.braintreeUrl ?? 'http://127.0.0.1:4246' }),
     db,
     /** Points event delivery somewhere else (the service's test harness: its app's `request`). */
     setDeliver: (deliver: Deliver, opts?: { atOnce?: boolean }) => outbox.setDeliver(deliver, opts),

@@ -19,11 +19,22 @@ export type Deliver = (url: string, init: RequestInit) => Promise<Response> | Re
 /** An event before it has an id (distributes over the union, which `Omit` alone does not). */
 export type EventInput = ProviderEventBody extends infer E ? (E extends unknown ? Omit<E, 'id'> : never) : never;
 
-/** A provider's own event for one of ours, or null when the event is the sandbox's. */
-export type EventRouter = (event: EventInput) => { gateway: string; id: string; type: string; body: Record<string, unknown> } | null;
+/**
+ * A provider's own event for one of ours (its body as sent), null when the event is the sandbox's,
+ * or `drop` when the provider sends nothing for it.
+ */
+export type EventRouter = (event: EventInput) => { gateway: string; id: string; type: string; body: string } | null | 'drop';
 
-/** Each gateway's signature header: the sandbox's `x-svc-signature`, Stripe's `Stripe-Signature`. */
-const SIGNATURE_HEADERS: Record<string, string> = { sandbox: SIGNATURE_HEADER, stripe: 'Stripe-Signature' };
+/**
+ * How each gateway's events are sent: the sandbox's and Stripe's are JSON signed in a header
+ * (`x-svc-signature`, `Stripe-Signature`, signed at each attempt); Braintree's are a form whose
+ * `bt_signature` was made with the body (no header).
+ */
+const SENDING: Record<string, { contentType: string; header: string | null }> = {
+  sandbox: { contentType: 'application/json', header: SIGNATURE_HEADER },
+  stripe: { contentType: 'application/json', header: 'Stripe-Signature' },
+  braintree: { contentType: 'application/x-www-form-urlencoded', header: null },
+};
 
 /** Doc 3, Webhooks: retries go on for up to 3 days of clock, then the event is given up on. */
 const RETRY_FOR_MS = 3 * 24 * 60 * 60 * 1000;
@@ -71,8 +82,9 @@ export class Outbox {
   /** Records an event; call inside the transaction that makes the change it reports. */
   enqueue(event: EventInput): string {
     const routed = this.#router(event);
+    if (routed === 'drop') return '';
     if (routed) {
-      this.repo.insertEvent({ id: routed.id, gateway: routed.gateway, type: routed.type, body: JSON.stringify(routed.body), createdAt: this.now().toISOString() });
+      this.repo.insertEvent({ id: routed.id, gateway: routed.gateway, type: routed.type, body: routed.body, createdAt: this.now().toISOString() });
       return routed.id;
     }
     const id = `sbx_evt_${randomBytes(12).toString('hex')}`;
@@ -95,6 +107,11 @@ export class Outbox {
     void this.deliverPending().catch((err: unknown) => this.opts.log.error('provider event delivery failed', { error: String(err) }));
   }
 
+  #headers(gateway: string, body: string, t: number): Record<string, string> {
+    const how = SENDING[gateway] ?? SENDING.sandbox!;
+    return { 'Content-Type': how.contentType, ...(how.header ? { [how.header]: signatureHeader([this.opts.webhookSecret], body, t) } : {}) };
+  }
+
   /** One delivery attempt; true when the service answered 2xx (now or before). */
   async deliverOne(id: string): Promise<boolean> {
     const event = this.repo.getEvent(id);
@@ -111,7 +128,7 @@ export class Outbox {
       const res = await Promise.race([
         this.#deliver(`${this.opts.serviceUrl}/api/webhooks/${event.gateway}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADERS[event.gateway] ?? SIGNATURE_HEADER]: signatureHeader([this.opts.webhookSecret], event.body, t) },
+          headers: this.#headers(event.gateway, event.body, t),
           body: event.body,
         }),
         timeout,

@@ -47,6 +47,7 @@ async function start(config: Config) {
         serviceUrl: config.publicUrl,
         processorUrl: config.processorUrl,
         stripeUrl: config.stripeUrl,
+        braintreeUrl: config.braintreeUrl,
         demoUrl: config.demoUrl,
         merchantId: demo.id,
         secretKey: demo.keys.secret,

@@ -56,6 +56,8 @@ export interface SvcPayAddresses {
   processorUrl: string;
   /** The sandbox's Stripe stand-in: its API, stripe.js and card frames (`card_element` merchants). */
   stripeUrl: string;
+  /** The sandbox's Braintree stand-in: its gateway API, client API and braintree-web (`hosted_fields` merchants). */
+  braintreeUrl: string;
   demoUrl: string;
   /** The demo merchant, made on first start. */
   merchantId: string;

@@ -25,17 +25,11 @@ import { btAmount, creditCardObject, creditObject, DECLINES, errorResponse, mino
 import { list, xmlDocument, type XmlObject } from './xml.ts';
 import { clientToken } from './client-token.ts';
 import type { NonceRepo } from './nonces.ts';
+import { accountName, accountOf, transactionXml as readTransaction, type SalesRepo } from './sales.ts';
 import type { VaultRecord } from '../store/repo.ts';
 
 type Body = Record<string, unknown>;
 const digest = (s: string) => createHash('sha256').update(s).digest();
-/** A merchant account as the sandbox merchant it belongs to and the one currency it charges in. */
-export function accountOf(merchantAccountId: string): { merchantId: string; currency: string } {
-  const m = /^(.+)_([a-z]{3})$/.exec(merchantAccountId);
-  return m ? { merchantId: m[1]!, currency: m[2]!.toUpperCase() } : { merchantId: merchantAccountId, currency: 'USD' };
-}
-export const accountName = (merchantId: string, currency: string) => `${merchantId}_${currency.toLowerCase()}`;
-
 const obj = (v: unknown): Body => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Body) : {});
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
@@ -53,6 +47,8 @@ export interface BraintreeStandInOptions {
   publicUrl: string;
   /** The nonces its Hosted Fields tokenized (client-api.ts). */
   nonces: NonceRepo;
+  /** Its sales, whose events are Braintree's webhooks. */
+  sales: SalesRepo;
 }
 
 class Refusal extends Error {
@@ -88,14 +84,7 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     }
   };
 
-  /** A sale or a refund (a credit) by its id, as Braintree shows it; undefined when it is neither. */
-  const transactionXml = (id: string): XmlObject | undefined => {
-    const sale = core.repo.getTransaction(id);
-    if (sale) return saleObject(sale, { merchantAccountId: accountName(sale.merchantId, sale.currency), refunds: core.repo.refundsOf(sale.id), customFields: {} });
-    const r = core.repo.getRefund(id);
-    const refunded = r && core.repo.getTransaction(r.transactionId);
-    return r && refunded ? creditObject(r, refunded, accountName(r.merchantId, r.currency)) : undefined;
-  };
+  const transactionXml = (id: string) => readTransaction(core, id);
   const saleOr404 = (id: string) => core.repo.getTransaction(id) ?? (() => { throw notFound(); })();
 
   /**
@@ -154,7 +143,9 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     const customFields = obj(b.custom_fields);
     let result;
     try {
-      result = core.chargeDirect(
+      // The sale and its mark as the stand-in's, in one transaction: its events are Braintree's.
+      result = core.tx(() => {
+        const r = core.chargeDirect(
         {
           merchantId,
           sessionId: str(customFields.svcpay_session) ?? null,
@@ -168,7 +159,10 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
           merchantInitiated: source === 'recurring' || source === 'unscheduled' || source === 'merchant',
         },
         { vaultId },
-      );
+        );
+        if (r.created) opts.sales.add(r.transaction.id);
+        return r;
+      });
     } catch (err) {
       if (!(err instanceof ChargeRefused)) throw err;
       if (err.reason === 'reference_reused') throw duplicate(amount, currency, account, reference);

@@ -185,4 +185,8 @@ export const migrations: string[] = [
     consumed_at TEXT
   );
   `,
+  // Sales the Braintree stand-in made: their events are Braintree's webhooks (braintree/events.ts).
+  `
+  CREATE TABLE braintree_sales (transaction_id TEXT PRIMARY KEY);
+  `,
 ];

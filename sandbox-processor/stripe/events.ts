@@ -37,7 +37,7 @@ export function stripeEventRouter(core: SandboxProcessorCore, intents: IntentRep
     const wrap = (type: string, object: Record<string, unknown>) => {
       const id = newId('evt_');
       const body = { id, object: 'event', api_version: STAND_IN_API_VERSION, created: unix(), livemode: intent.livemode, account: intent.merchantId, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } };
-      return { gateway: 'stripe', id, type, body };
+      return { gateway: 'stripe', id, type, body: JSON.stringify(body) };
     };
     if ('refund' in event) {
       const r = core.repo.getRefund(event.refund.id);

@@ -9,54 +9,24 @@
  * - `/v3/3ds-return.html`: where the bank check sends its frame back.
  * Plain files with no build, read once; the pages may be framed by any page, as Stripe's are.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Hono, type Context } from 'hono';
-import { csp, pageHeaders } from '../../src/platform/page-headers.ts';
+import { Hono } from 'hono';
+import { browserFiles } from '../browser-files.ts';
 import { stripeStandIn, type StripeStandInOptions } from './app.ts';
 
-const BROWSER_DIR = join(import.meta.dirname, 'browser');
-
-const FILES: Record<string, { file: string; type: string }> = {
-  '/v3': { file: 'stripe-v3.js', type: 'text/javascript; charset=utf-8' },
-  '/v3/': { file: 'stripe-v3.js', type: 'text/javascript; charset=utf-8' },
-  '/v3/elements/card.html': { file: 'card.html', type: 'text/html; charset=utf-8' },
-  '/v3/elements/card.js': { file: 'card.js', type: 'text/javascript; charset=utf-8' },
-  '/v3/elements/card.css': { file: 'card.css', type: 'text/css; charset=utf-8' },
-  '/v3/3ds-return.html': { file: '3ds-return.html', type: 'text/html; charset=utf-8' },
-  '/v3/3ds-return.js': { file: '3ds-return.js', type: 'text/javascript; charset=utf-8' },
+const FILES: Record<string, string> = {
+  '/v3': 'stripe-v3.js',
+  '/v3/': 'stripe-v3.js',
+  '/v3/elements/card.html': 'card.html',
+  '/v3/elements/card.js': 'card.js',
+  '/v3/elements/card.css': 'card.css',
+  '/v3/3ds-return.html': '3ds-return.html',
+  '/v3/3ds-return.js': '3ds-return.js',
 };
-
-const pagePolicy = csp({
-  'default-src': "'self'",
-  'script-src': "'self'",
-  'style-src': "'self'",
-  'img-src': "'self' data:",
-  'connect-src': "'self'",
-  // Stripe's frames sit on any merchant's page, and so do these.
-  'frame-ancestors': '*',
-  'base-uri': "'none'",
-  'form-action': "'none'",
-  'object-src': "'none'",
-});
 
 export function stripeHost(opts: StripeStandInOptions) {
   const app = new Hono();
-  const cache = new Map<string, string>();
-  const read = (file: string) => cache.get(file) ?? (cache.set(file, readFileSync(join(BROWSER_DIR, file), 'utf8')), cache.get(file)!);
-
-  const serve = (c: Context) => {
-    const entry = FILES[c.req.path];
-    if (!entry) return c.text('Not found', 404);
-    if (entry.type.startsWith('text/html')) pageHeaders(c, pagePolicy);
-    else {
-      c.header('Access-Control-Allow-Origin', '*');
-      c.header('Cross-Origin-Resource-Policy', 'cross-origin');
-      c.header('X-Content-Type-Options', 'nosniff');
-    }
-    c.header('Cache-Control', 'no-cache');
-    return c.body(read(entry.file), 200, { 'Content-Type': entry.type });
-  };
+  const serve = browserFiles(join(import.meta.dirname, 'browser'), FILES);
   app.get('/v3', serve);
   app.get('/v3/*', serve);
   app.get('/health', (c) => c.json({ status: 'ok' }));

@@ -14,6 +14,7 @@ import type { MessageTarget } from '../protocol/channel.ts';
 import type { Checkout } from './checkout-store.ts';
 import { ProcessorFrame } from './ProcessorFrame.tsx';
 import { StripeCardFields } from './StripeCardFields.tsx';
+import { BraintreeCardFields } from './BraintreeCardFields.tsx';
 
 /** What a view of the checkout is given: the hosted page's App, the embedded checkout, the form. */
 export interface CheckoutViewProps {
@@ -36,6 +37,7 @@ export function PayForm({ checkout, events, buyerFields = false }: PayFormProps)
   const session = checkout.session.value!;
   const frame = checkout.frame.value;
   const stripe = checkout.stripe.value;
+  const braintree = checkout.braintree.value;
   const paying = checkout.paying.value;
   const frameReady = checkout.frameReady.value;
   const formRef = useRef<HTMLFormElement>(null);
@@ -98,6 +100,16 @@ export function PayForm({ checkout, events, buyerFields = false }: PayFormProps)
           spec={stripe}
           title={t(locale, 'checkout.card_details')}
           locale={checkout.localeTag.value}
+          onMessage={checkout.onFrameMessage}
+          setPoster={checkout.setPoster}
+          onFailure={checkout.fieldsFailed}
+        />
+      )}
+      {braintree && (
+        <BraintreeCardFields
+          key={braintree.key}
+          spec={braintree}
+          title={t(locale, 'checkout.card_details')}
           onMessage={checkout.onFrameMessage}
           setPoster={checkout.setPoster}
           onFailure={checkout.fieldsFailed}

@@ -14,9 +14,9 @@ import { declineMessage, resolveLocale } from '../locales/index.ts';
 import { PROTOCOL, type HostToProcessorFrame, type ProcessorFrameToHost } from '../protocol/messages.ts';
 import type { ChallengeOutcome, CheckoutDeps } from './checkout-deps.ts';
 import { pageLocale, settledPhase, type Phase } from './session-phase.ts';
-import { fieldsFor, randomRequestId, type FrameSpec, type StripeSpec } from './frame-spec.ts';
+import { fieldsFor, randomRequestId, type BraintreeSpec, type FrameSpec, type StripeSpec } from './frame-spec.ts';
 
-export type { FrameSpec, StripeSpec };
+export type { BraintreeSpec, FrameSpec, StripeSpec };
 
 export function createCheckout(deps: CheckoutDeps) {
   const now = deps.now ?? Date.now;
@@ -26,6 +26,8 @@ export function createCheckout(deps: CheckoutDeps) {
   const frame = signal<FrameSpec | null>(null);
   /** Stripe's card element instead of a fields frame (`card_element` merchants). */
   const stripe = signal<StripeSpec | null>(null);
+  /** Braintree's Hosted Fields instead (`hosted_fields`, `vault_hosted_fields`). */
+  const braintree = signal<BraintreeSpec | null>(null);
   const frameReady = signal(false);
   /** The fields page's content height, once it has said (null: the stylesheet's default). */
   const frameHeight = signal<number | null>(null);
@@ -109,6 +111,7 @@ export function createCheckout(deps: CheckoutDeps) {
     }
     frame.value = fields.kind === 'frame' ? fields.spec : null;
     stripe.value = fields.kind === 'stripe' ? fields.spec : null;
+    braintree.value = fields.kind === 'braintree' ? fields.spec : null;
     phase.value = 'ready';
   }
 
@@ -269,6 +272,7 @@ export function createCheckout(deps: CheckoutDeps) {
     session,
     frame,
     stripe,
+    braintree,
     fieldsFailed,
     frameReady,
     frameHeight,

@@ -17,6 +17,14 @@ describe('fieldsFor', () => {
     expect(fieldsFor({ ...stripeInit, environment: 'production' }, ctx)).toMatchObject({ kind: 'stripe', spec: { scriptUrl: null } });
   });
 
+  it('mounts Braintree’s Hosted Fields for hosted_fields and vault_hosted_fields with the client token', () => {
+    for (const type of ['hosted_fields', 'vault_hosted_fields'] as const) {
+      expect(fieldsFor({ type, token: 'ct_1', environment: 'sandbox', scriptUrl: 'http://127.0.0.1:4246/web/braintree.js' }, ctx)).toEqual({ kind: 'braintree', spec: { clientToken: 'ct_1', scriptUrl: 'http://127.0.0.1:4246/web/braintree.js', key: 7 } });
+      expect(fieldsFor({ type, token: 'ct_1', environment: 'production', scriptUrl: 'http://127.0.0.1:4246/web/braintree.js' }, ctx)).toMatchObject({ kind: 'braintree', spec: { scriptUrl: null } });
+      expect(fieldsFor({ type, token: 'ct_1', environment: 'sandbox', scriptUrl: 'ftp://x/braintree.js' }, ctx).kind).toBe('unsupported');
+    }
+  });
+
   it('refuses what it cannot mount safely: no key or account, a sandbox without its script, a script that is not http(s)', () => {
     for (const init of [
       { ...stripeInit, publishableKey: undefined },
@@ -26,7 +34,8 @@ describe('fieldsFor', () => {
     ]) {
       expect(fieldsFor(init, ctx).kind).toBe('unsupported');
     }
-    expect(fieldsFor({ type: 'hosted_fields', token: 't', environment: 'sandbox' }, ctx)).toEqual({ kind: 'unsupported', context: { type: 'hosted_fields' } });
+    expect(fieldsFor({ type: 'hosted_fields', token: 't', environment: 'sandbox' }, ctx)).toEqual({ kind: 'unsupported', context: { type: 'hosted_fields', environment: 'sandbox' } });
+    expect(fieldsFor({ type: 'agent_hosted_fields', token: 't', environment: 'sandbox' }, ctx)).toEqual({ kind: 'unsupported', context: { type: 'agent_hosted_fields' } });
     expect(fieldsFor({ type: 'sandbox', token: 't', environment: 'sandbox', fieldsUrl: 'data:text/html,x' }, ctx).kind).toBe('unsupported');
   });
 });

@@ -41,9 +41,21 @@ export function httpOrigin(url: string): string | null {
   }
 }
 
+/**
+ * Braintree's Hosted Fields, for `hosted_fields` and `vault_hosted_fields` merchants (issue 19): the
+ * client token they are made with; what they tokenize is the nonce `complete` pays with.
+ */
+export interface BraintreeSpec {
+  clientToken: string;
+  /** The sandbox's braintree-web stand-in, loaded in place of Braintree's own; null: Braintree's own (braintree-web). */
+  scriptUrl: string | null;
+  key: number;
+}
+
 export type Fields =
   | { kind: 'frame'; spec: FrameSpec }
   | { kind: 'stripe'; spec: StripeSpec }
+  | { kind: 'braintree'; spec: BraintreeSpec }
   | { kind: 'unsupported'; context: Record<string, unknown> };
 
 /**
@@ -58,6 +70,11 @@ export function fieldsFor(init: InitResponse, ctx: { parentOrigin: string; local
     const script = environment === 'sandbox' && scriptUrl && httpOrigin(scriptUrl) ? scriptUrl : null;
     if (!publishableKey || !accountId || (environment === 'sandbox' && !script)) return { kind: 'unsupported', context: { type, environment } };
     return { kind: 'stripe', spec: { publishableKey, accountId, clientSecret: token, scriptUrl: script, key: ctx.key } };
+  }
+  if (type === 'hosted_fields' || type === 'vault_hosted_fields') {
+    const script = environment === 'sandbox' && init.scriptUrl && httpOrigin(init.scriptUrl) ? init.scriptUrl : null;
+    if (environment === 'sandbox' && !script) return { kind: 'unsupported', context: { type, environment } };
+    return { kind: 'braintree', spec: { clientToken: token, scriptUrl: script, key: ctx.key } };
   }
   const fieldsUrl = init.fieldsUrl;
   const origin = fieldsUrl ? httpOrigin(fieldsUrl) : null;

@@ -11,6 +11,7 @@
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe, StripeCardElement, StripeError, PaymentIntent } from '@stripe/stripe-js';
 import type { StripeSpec } from './frame-spec.ts';
+import { addScript } from './provider-script.ts';
 
 export type StripeResult =
   | { status: 'approved' | 'declined' | 'requires_action'; transactionId: string; declineCode?: string }
@@ -20,29 +21,6 @@ export interface StripeMount {
   confirm(): Promise<StripeResult>;
   focus(): void;
   destroy(): void;
-}
-
-const scripts = new Map<string, Promise<void>>();
-
-/** Puts `src` on the page once; resolves when it ran. */
-function addScript(src: string): Promise<void> {
-  let loading = scripts.get(src);
-  if (!loading) {
-    loading = new Promise<void>((resolve, reject) => {
-      const tag = document.createElement('script');
-      tag.src = src;
-      tag.async = true;
-      tag.onload = () => resolve();
-      tag.onerror = () => {
-        scripts.delete(src);
-        tag.remove();
-        reject(new Error(`could not load ${src}`));
-      };
-      document.head.appendChild(tag);
-    });
-    scripts.set(src, loading);
-  }
-  return loading;
 }
 
 /** A PaymentIntent as the checkout reads a charge: money held or moved, the bank waiting, or nothing. */

@@ -89,13 +89,13 @@ describe('static files: a frame page with its code inline (issue 9, Speed)', () 
 });
 
 describe('the embedded checkout frame', () => {
-  it("is framable by any merchant page and may frame only the processor's fields page and stripe.js's", async () => {
+  it("is framable by any merchant page and may frame only the processor's fields page and the providers' stand-ins", async () => {
     const { get } = await setup();
     const policy = (await get('/frames/checkout.html')).headers.get('Content-Security-Policy') ?? '';
     expect(policy).toContain('frame-ancestors *');
-    expect(policy).toContain('frame-src http://127.0.0.1:4243 http://127.0.0.1:4245;');
-    // It serves every merchant (which one is in its hash), so it may run the Stripe stand-in's script.
-    expect(policy).toContain("script-src 'self' http://127.0.0.1:4245;");
+    expect(policy).toContain('frame-src http://127.0.0.1:4243 http://127.0.0.1:4245 http://127.0.0.1:4246;');
+    // It serves every merchant (which one is in its hash), so it may run either stand-in's script.
+    expect(policy).toContain("script-src 'self' http://127.0.0.1:4245 http://127.0.0.1:4246;");
     // The element frames frame nothing.
     expect((await get('/frames/field.html')).headers.get('Content-Security-Policy')).not.toContain('frame-src');
   });
@@ -142,7 +142,7 @@ describe('the hosted page', () => {
 
   it("lets only a Stripe merchant's page run stripe.js, and frame and call its origin", async () => {
     const { t, get } = await setup();
-    const policyFor = async (processor: 'sandbox' | 'card_element') => {
+    const policyFor = async (processor: 'sandbox' | 'card_element' | 'hosted_fields') => {
       const m = await t.merchant({ processor });
       const session = await (await t.json('POST', '/v1/sessions', { amount: 1000, currency: 'usd' }, { Authorization: `Bearer ${m.keys.secret}` })).json();
       const res = await get(`/pay/${session.id}`);
@@ -153,9 +153,13 @@ describe('the hosted page', () => {
     expect(stripe).toContain("script-src 'self' http://127.0.0.1:4245;");
     expect(stripe).toContain("connect-src 'self' http://127.0.0.1:4245;");
     expect(stripe).toContain("frame-src 'self' http://127.0.0.1:4243 http://127.0.0.1:4245;");
+    expect(stripe).not.toContain('4246');
+    const braintree = await policyFor('hosted_fields');
+    expect(braintree).toContain("script-src 'self' http://127.0.0.1:4246;");
+    expect(braintree).not.toContain('4245');
     const sandbox = await policyFor('sandbox');
     expect(sandbox).toContain("script-src 'self';");
-    expect(sandbox).not.toContain('4245');
+    expect(sandbox).not.toMatch(/4245|4246/);
   });
 
   it('keeps the hosted page template, inserting the boot tag per request', async () => {

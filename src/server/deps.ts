@@ -13,8 +13,10 @@ import { httpTransport, type FetchLike } from '../platform/http-transport.ts';
 import { systemResolver } from './engine/webhooks/webhook-network.ts';
 import { SandboxProcessorAdapter } from './processors/sandbox/adapter.ts';
 import { StripeProcessorAdapter } from './processors/stripe/adapter.ts';
+import { BraintreeProcessorAdapter } from './processors/braintree/adapter.ts';
+import braintreeSdk from 'braintree';
 import { createStore } from './store/index.ts';
-import { createSandboxProcessor, processorDataPath } from '../../sandbox-processor/index.ts';
+import { BRAINTREE_SANDBOX_GATEWAY, BRAINTREE_SANDBOX_PUBLIC_KEY, createSandboxProcessor, processorDataPath } from '../../sandbox-processor/index.ts';
 
 export interface BuildOptions {
   /**
@@ -70,6 +72,19 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
       ? { fetch: async (url: string, init: RequestInit) => sandbox.stripe.request(url, init) }
       : { host: stripeAt.hostname, port: Number(stripeAt.port || (stripeAt.protocol === 'https:' ? 443 : 80)), protocol: stripeAt.protocol === 'https:' ? 'https' : 'http' }),
   });
+  // hosted_fields and vault_hosted_fields merchants pay through Braintree: here its stand-in,
+  // reached by the SDK's Environment (its host and port, no TLS).
+  const braintreeAt = new URL(config.braintreeUrl);
+  const braintreePort = braintreeAt.port || (braintreeAt.protocol === 'https:' ? '443' : '80');
+  const braintree = new BraintreeProcessorAdapter({
+    merchantId: BRAINTREE_SANDBOX_GATEWAY,
+    publicKey: BRAINTREE_SANDBOX_PUBLIC_KEY,
+    privateKey: secret,
+    environment: new braintreeSdk.Environment(braintreeAt.hostname, braintreePort, `${config.braintreeUrl}/auth-unused`, braintreeAt.protocol === 'https:', braintreeAt.hostname, braintreePort),
+    mode: 'sandbox',
+    scriptUrl: `${config.braintreeUrl}/web/braintree.js`,
+    timeoutMs: config.processorTimeoutMs,
+  });
   const deps: Deps = {
     config,
     clock,
@@ -78,11 +93,12 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     signer: redirectSigner(store, sealer),
     sealer,
     limiter: new MemoryRateLimiter(),
-    // Braintree's adapters (hosted_fields, vault_hosted_fields) arrive next in issue 19; until then
-    // the sandbox processor stands in for them, as Doc 3 allows for every sandbox merchant.
-    processorFor: (kind) => (kind === 'none' ? null : kind === 'card_element' ? stripe : adapter),
+    // agent_hosted_fields arrives later in issue 19; until then the sandbox processor stands in for
+    // it, as Doc 3 allows for every sandbox merchant.
+    processorFor: (kind) =>
+      kind === 'none' ? null : kind === 'card_element' ? stripe : kind === 'hosted_fields' || kind === 'vault_hosted_fields' ? braintree : adapter,
     providerWebhookSecret: webhookSecret,
     webhookNet: { allowHosts: config.webhookAllowHosts, resolve: systemResolver },
   };
-  return { deps, sandbox, store, adapter, stripe, processorSecret: secret };
+  return { deps, sandbox, store, adapter, stripe, braintree, processorSecret: secret };
 }

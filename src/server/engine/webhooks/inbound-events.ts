@@ -17,27 +17,75 @@ import { oneAtATime } from '../../serial.ts';
 import { parseProviderEvent } from '../../processors/sandbox/adapter.ts';
 import { parseStripeEvent, STRIPE_SIGNATURE_HEADER, verifyStripeEvent } from '../../processors/stripe/stripe-events.ts';
 import { SIGNATURE_HEADER, verifySignature } from '../../../platform/signature.ts';
+import { BraintreeProcessorAdapter } from '../../processors/braintree/adapter.ts';
+import { keptNotification, notificationForm, parseBraintreeNotification } from '../../processors/braintree/braintree-events.ts';
 import type { ProviderEvent } from '../../processors/types.ts';
 import type { InboundEventRecord } from '../../domain/index.ts';
 import { applyProviderEvent, type ProviderEventDeps } from './provider-events.ts';
 import { applyRefundEvent } from '../refunds/refunds.ts';
 
+/** What a gateway needs to check a posted event. */
+export interface InboundContext {
+  header(name: string): string | undefined;
+  /** The secret the sandbox processor and Stripe's stand-in sign with. */
+  secret: string;
+  nowSeconds: number;
+  processorFor: EngineDeps['processorFor'];
+}
+
 /**
- * A gateway that posts to `/api/webhooks/{gatewayId}`: how its signature is checked (its header,
- * `t=…,v1=…` HMAC-SHA256 of `t.body` with the gateway's secret, 300 s tolerance) and how its events
- * are read.
+ * A gateway that posts to `/api/webhooks/{gatewayId}`: how a posted body is checked and read into
+ * what is kept (JSON), and how what is kept is read as the engine's event.
  */
 export interface InboundGateway {
-  /** The header its signature comes in. */
-  signatureHeader: string;
-  verify(raw: string, header: string, secret: string, nowSeconds: number): boolean;
+  /** The event to keep, once its signature is the gateway's; `missing` without one, `invalid` with a wrong one. */
+  verify(raw: string, ctx: InboundContext): Promise<unknown>;
   parse(json: unknown): ProviderEvent | null;
 }
 
-/** The sandbox processor (`x-svc-signature`, Doc 3) and Stripe (`Stripe-Signature`, checked by the `stripe` SDK). */
+/** A body that is not JSON, though signed. */
+export class NotJson extends Error {}
+const json = (raw: string) => {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw new NotJson('The event body is not valid JSON.');
+  }
+};
+
+/**
+ * The sandbox processor (`x-svc-signature`, Doc 3: `t=…,v1=…` HMAC-SHA256 of `t.body`, 300 s),
+ * Stripe (`Stripe-Signature`, checked by the `stripe` SDK) and Braintree (`bt_signature` and
+ * `bt_payload` in a form, checked by the `braintree` SDK with the gateway's private key).
+ */
 export const INBOUND_GATEWAYS: Readonly<Record<string, InboundGateway>> = {
-  sandbox: { signatureHeader: SIGNATURE_HEADER, verify: (raw, header, secret, now) => verifySignature(header, [secret], raw, now), parse: parseProviderEvent },
-  stripe: { signatureHeader: STRIPE_SIGNATURE_HEADER, verify: (raw, header, secret, now) => typeof verifyStripeEvent(raw, header, secret, now) === 'object', parse: parseStripeEvent },
+  sandbox: {
+    async verify(raw, ctx) {
+      const header = ctx.header(SIGNATURE_HEADER);
+      if (!header) return 'missing';
+      return verifySignature(header, [ctx.secret], raw, ctx.nowSeconds) ? json(raw) : 'invalid';
+    },
+    parse: parseProviderEvent,
+  },
+  stripe: {
+    async verify(raw, ctx) {
+      const header = ctx.header(STRIPE_SIGNATURE_HEADER);
+      if (!header) return 'missing';
+      const event = verifyStripeEvent(raw, header, ctx.secret, ctx.nowSeconds);
+      return typeof event === 'object' ? event : 'invalid';
+    },
+    parse: parseStripeEvent,
+  },
+  braintree: {
+    async verify(raw, ctx) {
+      const form = notificationForm(raw);
+      if (!form) return 'missing';
+      const gateway = ctx.processorFor('hosted_fields');
+      const n = gateway instanceof BraintreeProcessorAdapter ? await gateway.notification(form.signature, form.payload) : null;
+      return n ? keptNotification(form.payload, n) : 'invalid';
+    },
+    parse: parseBraintreeNotification,
+  },
 };
 
 const LEASE_MS = 60_000;

@@ -120,6 +120,11 @@ export class BraintreeProcessorAdapter implements Processor {
     return this.#calls.refundLookup(merchant, reference, transactionId);
   }
 
+  /** A posted webhook's notification, verified by the SDK; null when its signature is not this gateway's. */
+  notification(signature: string, payload: string) {
+    return this.#calls.notification(signature, payload);
+  }
+
   async fence(): Promise<void> {}
 
   async runDue(): Promise<number> {

@@ -42,7 +42,9 @@ function translate(err: unknown): never {
  * `<merchant>_<currency>`, as a platform names its sub-merchants' accounts.
  */
 export const merchantAccount = (merchant: Merchant, currency: string) => `${merchant.id}_${currency.toLowerCase()}`;
-const isMerchants = (merchant: Merchant, account: string | undefined) => typeof account === 'string' && /^(.+)_[a-z]{3}$/.exec(account)?.[1] === merchant.id;
+/** The svcpay merchant a Braintree merchant account belongs to; null for one not named this way. */
+export const merchantOfAccount = (account: string | undefined) => (typeof account === 'string' ? (/^(.+)_[a-z]{3}$/.exec(account)?.[1] ?? null) : null);
+const isMerchants = (merchant: Merchant, account: string | undefined) => merchantOfAccount(account) === merchant.id;
 
 const isNotFound = (err: unknown) => (err as { type?: string } | null)?.type === 'notFoundError';
 
@@ -59,6 +61,11 @@ export class BraintreeCalls {
     this.#gateway = new braintree.BraintreeGateway({ environment: opts.environment, merchantId: opts.merchantId, publicKey: opts.publicKey, privateKey: opts.privateKey });
     // The SDK's own timeout (milliseconds) on every call; the engine's reconciler retries, never the SDK.
     (this.#gateway as unknown as { config: { timeout: number } }).config.timeout = opts.timeoutMs ?? 10_000;
+  }
+
+  /** A webhook notification, once its signature is this gateway's (the SDK checks it); null when it is not. */
+  async notification(signature: string, payload: string): Promise<braintree.WebhookNotification | null> {
+    return this.#gateway.webhookNotification.parse(signature, payload).catch(() => null);
   }
 
   /** A client token for braintree-web, bound to the merchant's account (and a customer, for its saved cards). */

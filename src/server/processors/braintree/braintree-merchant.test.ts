@@ -2,8 +2,8 @@
  * A `hosted_fields` merchant through the whole service (issue 19): `init` hands the browser a
  * Braintree client token, Hosted Fields (here their client API call) tokenize the card into a nonce,
  * and `complete` makes the sale with it through the engine's charge at submit: once per nonce, even
- * when the page completes twice at once. The Braintree adapter is set for these merchants here;
- * the service chooses it once its browser half lands.
+ * when the page completes twice at once. In process, with the adapter pointed at a stand-in
+ * listening for the test.
  */
 import braintree from 'braintree';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ afterEach(async () => {
 
 async function braintreeWorld(settings: Record<string, unknown> = {}) {
   const t = await testApp();
+  // The service's own adapter points at 127.0.0.1:4246; this one at the stand-in listening for the test.
   const { port, close } = await listenBraintree(t.sandbox);
   closers.push(close);
   const adapter = new BraintreeProcessorAdapter({
@@ -110,5 +111,53 @@ describe('a hosted_fields merchant', () => {
     expect(res.status).toBe(400);
     expect(w.sales()).toBe(0);
     expect(await w.getSession(s.id)).toMatchObject({ paymentStatus: 'unpaid' });
+  });
+
+  it('the embedded checkout’s public complete pays with the nonce the same way, once', async () => {
+    const w = await braintreeWorld();
+    const s = await w.session();
+    const nonce = await w.tokenize((await w.init(s.id)).token, '4242424242424242');
+    const pk = bearer(w.m.keys.publishable);
+    const first = await w.t.json('POST', `/v1/public/sessions/${s.id}/complete`, { transactionId: nonce }, pk);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ status: 'succeeded' });
+    expect((await w.t.json('POST', `/v1/public/sessions/${s.id}/complete`, { transactionId: nonce }, pk)).status).toBe(200);
+    expect(w.sales()).toBe(1);
+  });
+
+  it('hears Braintree’s webhooks: a dispute (card 0259) and an async refund (card 0082) reach the merchant as on the sandbox path', async () => {
+    const w = await braintreeWorld();
+    const paidWith = async (number: string) => {
+      const s = await w.session();
+      const done = await w.complete(s.id, await w.tokenize((await w.init(s.id)).token, number));
+      expect(done.body.status).toBe('succeeded');
+      return (await w.getSession(s.id)).paymentIntentId as string;
+    };
+    const disputed = await paidWith('4000000000000259');
+    await w.t.json('POST', '/_sandbox/clock', { advanceSeconds: 61 });
+    await w.t.sandbox.runDue();
+    await w.t.json('POST', '/_sandbox/clock', { advanceSeconds: 1 });
+    const kept = () => w.t.store.db.prepare("SELECT json_extract(data, '$.type') AS type, state FROM inbound_events WHERE json_extract(data, '$.gateway') = 'braintree' ORDER BY seq").all();
+    expect(kept()).toContainEqual({ type: 'dispute.created', state: 'applied' });
+    const types = (intent: string) =>
+      (w.t.store.db.prepare('SELECT type, data FROM events ORDER BY created, rowid').all() as { type: string; data: string }[]).filter((e) => JSON.parse(e.data).payment_intent_id === intent).map((e) => e.type);
+    expect(types(disputed)).toContain('dispute.created');
+
+    const slow = await paidWith('4000000000110082');
+    const refund = await w.t.json('POST', '/v1/refunds', { payment_intent: slow, amount: 500 }, w.sk);
+    expect(refund.status).toBe(202);
+    expect((await w.t.json('POST', '/_sandbox/provider_events', { type: 'refund.succeeded', payment_intent: slow })).status).toBe(202);
+    expect(kept()).toContainEqual({ type: 'refund.succeeded', state: 'applied' });
+    expect(types(slow)).toContain('charge.refunded');
+  });
+
+  it('refuses a Braintree webhook whose signature is not the gateway’s, or that has none', async () => {
+    const w = await braintreeWorld();
+    const post = (body: string) => w.t.app.request('/api/webhooks/braintree', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+    const payload = `${Buffer.from('<notification><kind>dispute_opened</kind></notification>').toString('base64')}\n`;
+    expect((await post(new URLSearchParams({ bt_payload: payload }).toString())).status).toBe(401);
+    const forged = await post(new URLSearchParams({ bt_signature: `${SANDBOX_PUBLIC_KEY}|${'0'.repeat(40)}`, bt_payload: payload }).toString());
+    expect(forged.status).toBe(401);
+    expect((await forged.json()).code).toBe('webhook_invalid_signature');
   });
 });

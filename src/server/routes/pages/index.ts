@@ -24,6 +24,8 @@ export function pageRoutes(deps: Deps) {
    * merchants can bring production keys.
    */
   const stripe = new URL(deps.config.stripeUrl).origin;
+  /** braintree-web's (`hosted_fields`, `vault_hosted_fields` merchants): the stand-in's origin in the sandbox. */
+  const braintree = new URL(deps.config.braintreeUrl).origin;
 
   const hostedPolicyFor = (extra: string) =>
     csp({
@@ -43,6 +45,7 @@ export function pageRoutes(deps: Deps) {
   const hostedPolicy = hostedPolicyFor('');
   // Only a Stripe merchant's page may run stripe.js (issue 19: a provider's script loads only for its merchants).
   const stripeHostedPolicy = hostedPolicyFor(` ${stripe}`);
+  const braintreeHostedPolicy = hostedPolicyFor(` ${braintree}`);
   /**
    * A frame page's CSP. The controller and element pages carry their script and style inline (one
    * round trip: issue 9, Speed), allowed by their hashes only; once a style hash is listed,
@@ -69,11 +72,11 @@ export function pageRoutes(deps: Deps) {
   // never reaches the service: it may run stripe.js for any (it loads it only for Stripe's).
   const checkoutFramePolicy = csp({
     'default-src': "'self'",
-    'script-src': `'self' ${stripe}`,
+    'script-src': `'self' ${stripe} ${braintree}`,
     'style-src': "'self' 'unsafe-inline'",
     'img-src': "'self' data:",
-    'connect-src': `'self' ${stripe}`,
-    'frame-src': `${processorOrigin} ${stripe}`,
+    'connect-src': `'self' ${stripe} ${braintree}`,
+    'frame-src': `${processorOrigin} ${stripe} ${braintree}`,
     'frame-ancestors': '*',
     'base-uri': "'none'",
     'form-action': "'none'",
@@ -97,7 +100,8 @@ export function pageRoutes(deps: Deps) {
     }
     const boot = { sessionId: id, publishableKey, locale: session?.locale ?? null };
     const tag = `<script type="application/json" id="svcpay-boot">${escapeJsonForHtml(boot)}</script>`;
-    pageHeaders(c, merchant?.processor === 'card_element' ? stripeHostedPolicy : hostedPolicy);
+    const provider = merchant?.processor;
+    pageHeaders(c, provider === 'card_element' ? stripeHostedPolicy : provider === 'hosted_fields' || provider === 'vault_hosted_fields' ? braintreeHostedPolicy : hostedPolicy);
     // Issue 10: no window of another origin (an opener, or a page it opens) keeps a reference to
     // the checkout, and the buyer's next page learns only the service's origin, never the session.
     c.header('Cross-Origin-Opener-Policy', 'same-origin');

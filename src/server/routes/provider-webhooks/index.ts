@@ -9,7 +9,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
-import { INBOUND_GATEWAYS, drainInbound, receive } from '../../engine/webhooks/inbound-events.ts';
+import { INBOUND_GATEWAYS, NotJson, drainInbound, receive } from '../../engine/webhooks/inbound-events.ts';
 import { DomainError } from '../../domain/errors.ts';
 
 export function providerWebhookRoutes(deps: Deps) {
@@ -20,18 +20,19 @@ export function providerWebhookRoutes(deps: Deps) {
     const inbound = Object.hasOwn(INBOUND_GATEWAYS, gateway) ? INBOUND_GATEWAYS[gateway] : undefined;
     if (!inbound) throw new DomainError('webhook_not_configured');
     const raw = await c.req.text();
-    const header = c.req.header(inbound.signatureHeader);
-    if (!header) throw new DomainError('webhook_missing_signature');
-    if (!inbound.verify(raw, header, deps.providerWebhookSecret, Math.floor(Date.now() / 1000))) throw new DomainError('webhook_invalid_signature');
     let json: unknown;
     try {
-      json = JSON.parse(raw);
-    } catch {
-      throw new DomainError('validation_error', 'The event body is not valid JSON.');
+      json = await inbound.verify(raw, { header: (name) => c.req.header(name), secret: deps.providerWebhookSecret, nowSeconds: Math.floor(Date.now() / 1000), processorFor: deps.processorFor });
+    } catch (err) {
+      if (err instanceof NotJson) throw new DomainError('validation_error', err.message);
+      throw err;
     }
+    if (json === 'missing') throw new DomainError('webhook_missing_signature');
+    if (json === 'invalid') throw new DomainError('webhook_invalid_signature');
     const event = inbound.parse(json);
     if (!event) throw new DomainError('validation_error', 'The event is not one this gateway sends.');
-    const kept = await receive(deps, gateway, event, raw);
+    // What is kept is the verified event as JSON (for Braintree, the notification its form carried).
+    const kept = await receive(deps, gateway, event, JSON.stringify(json));
     // Applied after the answer; the scheduler picks up whatever this pass leaves.
     drainInbound(deps).catch((err: unknown) => deps.log.error('provider event processing failed', { error: err instanceof Error ? err.message : String(err) }));
     return c.json({ received: true, duplicate: kept.duplicate });

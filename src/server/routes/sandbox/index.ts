@@ -15,6 +15,7 @@ import { deliveriesOf, redeliver } from '../../engine/webhooks/webhook-delivery.
 import { ProcessorRejectedError } from '../../processors/types.ts';
 import { SandboxProcessorAdapter } from '../../processors/sandbox/adapter.ts';
 import { StripeProcessorAdapter } from '../../processors/stripe/adapter.ts';
+import { BraintreeProcessorAdapter } from '../../processors/braintree/adapter.ts';
 import { emittableEventTypes } from '../../../vocab/sandbox.ts';
 import { faultRoutes } from './faults.ts';
 
@@ -87,10 +88,11 @@ export function sandboxRoutes(deps: Deps) {
     const settlement = await settlementNamed(deps, input);
     const merchant = settlement && (await deps.store.read.merchants.get(settlement.merchantId));
     const processor = merchant && deps.processorFor(merchant.processor);
-    // A Stripe merchant's payment is a sandbox transaction under the Stripe stand-in: the sandbox
-    // emits for it, and the stand-in writes the event as Stripe's (to /api/webhooks/stripe).
+    // A Stripe merchant's payment is a sandbox transaction under the Stripe stand-in, a Braintree
+    // merchant's is one by the same id: the sandbox emits for it, and the stand-in writes the event
+    // as its provider's (to /api/webhooks/stripe or /api/webhooks/braintree).
     const transactionId =
-      processor instanceof SandboxProcessorAdapter ? settlement?.processorRef
+      processor instanceof SandboxProcessorAdapter || processor instanceof BraintreeProcessorAdapter ? settlement?.processorRef
       : processor instanceof StripeProcessorAdapter && settlement && merchant ? await processor.standInTransaction(merchant, settlement.processorRef)
       : null;
     const sandbox = deps.processorFor('sandbox');

@@ -165,7 +165,14 @@ async function verifiedTransaction(deps: PaymentDeps, session: SessionRecord, tr
  * Both `complete` endpoints (internal and public): verifies the browser's transaction with the
  * processor and settles the session with it, once.
  */
-export async function completeTransaction(deps: PaymentDeps, session: SessionRecord, transactionId: string, onPaid?: (s: SessionRecord) => SessionRecord) {
+export async function completeTransaction(deps: PaymentDeps & Pick<EngineDeps, 'signer'>, session: SessionRecord, transactionId: string, onPaid?: (s: SessionRecord) => SessionRecord) {
+  // Braintree's fields give the browser a nonce, not a payment: the service pays with it now.
+  const owner = await deps.store.read.merchants.get(session.merchantId);
+  if (owner && processorOf(deps, owner).chargeNonce) {
+    const o = await completeWithNonce(deps, owner, session, transactionId, onPaid ?? ((s) => s));
+    if (o.kind === 'challenge') throw new DomainError('transaction_verification_failed');
+    return { session: o.session, intent: o.intent, transactionId: o.transactionId, ok: o.ok };
+  }
   const { merchant, t } = await verifiedTransaction(deps, session, transactionId);
   if (t.status === 'requires_action') throw new DomainError('transaction_verification_failed');
   return settleVerified(deps, merchant, session, t, onPaid);

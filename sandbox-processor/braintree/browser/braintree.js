@@ -1,0 +1,136 @@
+// @ts-check
+/**
+ * The sandbox's stand-in for braintree-web (issue 19; Doc 3 "Provider adapters"), loaded in place
+ * of Braintree's own script when `init` says `environment: sandbox`. It offers the part of
+ * braintree-web's public API svcpay uses, with its names and shapes: `braintree.client.create({
+ * authorization })` and `braintree.hostedFields.create({ client, fields })` with `tokenize`, `on`,
+ * `getState`, `focus`, `clear` and `teardown`.
+ *
+ * Each field is a frame of the stand-in's origin in the container the page names, as Hosted Fields
+ * are; the number frame gathers the card from its sibling frames (same origin), tokenizes it with
+ * the client token's fingerprint, and hands the page the nonce and what Braintree shows of the card.
+ * The card number and security code never reach the page. A plain script with no build.
+ */
+(function () {
+  'use strict';
+  if (/** @type {any} */ (window).braintree) return;
+  const script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
+  const ORIGIN = script ? new URL(script.src).origin : location.origin;
+  const MARK = 'svcpay-braintree-stand-in';
+  const FIELDS = ['number', 'expirationDate', 'cvv', 'postalCode'];
+  let instances = 0;
+
+  /** braintree-web's errors: `{ name: 'BraintreeError', code, message, type }`. */
+  const error = (/** @type {string} */ code, /** @type {string} */ message, /** @type {string} */ type = 'MERCHANT') => Object.assign(new Error(message), { name: 'BraintreeError', code, type });
+
+  /** @param {{ authorization?: string }} options */
+  async function createClient(options) {
+    let token;
+    try {
+      token = JSON.parse(atob(String(options && options.authorization)));
+    } catch {
+      throw error('CLIENT_INVALID_AUTHORIZATION', 'Authorization is invalid. Make sure your client token or tokenization key is valid.');
+    }
+    if (!token || typeof token.authorizationFingerprint !== 'string' || typeof token.clientApiUrl !== 'string') {
+      throw error('CLIENT_INVALID_AUTHORIZATION', 'Authorization is invalid. Make sure your client token or tokenization key is valid.');
+    }
+    return { getConfiguration: () => ({ authorization: options.authorization, gatewayConfiguration: { clientApiUrl: token.clientApiUrl, merchantId: token.merchantId, environment: token.environment }, analyticsMetadata: {} }), _token: token };
+  }
+
+  /**
+   * @param {{ client: any, fields: Record<string, { container?: string | HTMLElement, selector?: string | HTMLElement, placeholder?: string }>, styles?: any }} options
+   */
+  async function createHostedFields(options) {
+    const client = options && options.client;
+    if (!client || !client._token) throw error('INSTANTIATION_OPTION_REQUIRED', 'options.client is required when instantiating Hosted Fields.');
+    const fields = options.fields || {};
+    if (!fields.number) throw error('HOSTED_FIELDS_FIELD_INVALID', 'A number field is required.');
+    const id = `${++instances}`;
+    /** @type {Record<string, HTMLIFrameElement>} */
+    const frames = {};
+    /** @type {Record<string, Function[]>} */
+    const handlers = {};
+    /** @type {Record<string, { isEmpty: boolean, isValid: boolean, isPotentiallyValid: boolean, isFocused: boolean }>} */
+    const state = {};
+    let cards = [];
+    const waiting = new Map();
+    const emit = (/** @type {string} */ type, /** @type {any} */ ev) => (handlers[type] || []).slice().forEach((fn) => fn(ev));
+    const view = (/** @type {string} */ emittedBy) => ({ emittedBy, fields: { ...state }, cards });
+
+    let ready = 0;
+    const names = FIELDS.filter((f) => fields[f]);
+    /** @type {(v?: unknown) => void} */
+    let allReady = () => {};
+    const whenReady = new Promise((resolve) => (allReady = resolve));
+    const onMessage = (/** @type {MessageEvent} */ e) => {
+      const d = e.data;
+      if (e.origin !== ORIGIN || !d || d.mark !== MARK || d.instance !== id) return;
+      const frame = frames[d.field];
+      if (!frame || e.source !== frame.contentWindow) return;
+      if (d.type === 'ready' && ++ready === names.length) allReady();
+      else if (d.type === 'state') {
+        state[d.field] = d.state;
+        if (d.cards) cards = d.cards;
+        emit(d.event, view(d.field));
+        if (d.validityChanged) emit('validityChange', view(d.field));
+      } else if (d.type === 'reply' && waiting.has(d.requestId)) {
+        waiting.get(d.requestId)(d.body);
+        waiting.delete(d.requestId);
+      }
+    };
+    window.addEventListener('message', onMessage);
+
+    for (const name of names) {
+      const spec = fields[name];
+      const target = spec.container || spec.selector;
+      const host = typeof target === 'string' ? document.querySelector(target) : target;
+      if (!host) throw error('HOSTED_FIELDS_INVALID_FIELD_SELECTOR', `Selector does not reference a valid DOM node for ${name}.`);
+      state[name] = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
+      const hash = new URLSearchParams({ field: name, instance: id, parentOrigin: location.origin, placeholder: spec.placeholder || '', siblings: names.join(','), fingerprint: client._token.authorizationFingerprint, clientApiUrl: client._token.clientApiUrl });
+      const frame = document.createElement('iframe');
+      frame.name = `braintree-hosted-field-${name}-${id}`;
+      frame.title = `Secure Credit Card Frame - ${name === 'number' ? 'Credit Card Number' : name === 'expirationDate' ? 'Expiration Date' : name === 'cvv' ? 'CVV' : 'Postal Code'}`;
+      frame.src = `${ORIGIN}/web/hosted-field.html#${hash}`;
+      frame.setAttribute('frameborder', '0');
+      frame.setAttribute('allowtransparency', 'true');
+      frame.style.cssText = 'border:none;width:100%;height:100%;min-height:38px;display:block';
+      host.appendChild(frame);
+      frames[name] = frame;
+    }
+    await whenReady;
+
+    const post = (/** @type {string} */ name, /** @type {Record<string, unknown>} */ msg) => frames[name] && frames[name].contentWindow && frames[name].contentWindow.postMessage({ mark: MARK, instance: id, ...msg }, ORIGIN);
+    const instance = {
+      /** @param {string} type @param {Function} fn */
+      on(type, fn) {
+        (handlers[type] = handlers[type] || []).push(fn);
+      },
+      /** @param {string} type @param {Function} fn */
+      off(type, fn) {
+        handlers[type] = (handlers[type] || []).filter((h) => h !== fn);
+      },
+      getState: () => ({ cards, fields: { ...state } }),
+      focus: (/** @type {string} */ name) => post(name, { type: 'focus' }),
+      clear: (/** @type {string} */ name) => post(name, { type: 'clear' }),
+      /** @param {Record<string, any>} [opts] */
+      tokenize(opts) {
+        const requestId = Math.random().toString(36).slice(2);
+        return new Promise((resolve, reject) => {
+          waiting.set(requestId, (/** @type {any} */ body) => (body && body.nonce ? resolve(body) : reject(Object.assign(error(body && body.code ? body.code : 'HOSTED_FIELDS_FAILED_TOKENIZATION', (body && body.message) || 'A tokenization network error occurred.', body && body.type ? body.type : 'NETWORK'), { details: body && body.details }))));
+          post('number', { type: 'tokenize', requestId, billingAddress: (opts && opts.billingAddress) || {} });
+        });
+      },
+      async teardown() {
+        window.removeEventListener('message', onMessage);
+        for (const name of Object.keys(frames)) frames[name].remove();
+      },
+    };
+    return instance;
+  }
+
+  /** @type {any} */ (window).braintree = {
+    VERSION: '3.144.0-svcpay-sandbox',
+    client: { create: createClient, VERSION: '3.144.0-svcpay-sandbox' },
+    hostedFields: { create: createHostedFields, VERSION: '3.144.0-svcpay-sandbox' },
+  };
+})();

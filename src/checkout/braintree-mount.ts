@@ -1,0 +1,70 @@
+/**
+ * Braintree's Hosted Fields on a checkout (issue 19): in the sandbox the stand-in's script is put
+ * on the page (it defines `window.braintree`); in production braintree-web's own modules load.
+ * Hosted Fields are made in four containers, and a submit tokenizes the card into a nonce, which
+ * the checkout completes with (the service makes the sale). Loaded on demand by
+ * BraintreeCardFields, so a page of another provider's merchant never downloads it.
+ */
+import type { BraintreeSpec } from './frame-spec.ts';
+import { addScript } from './provider-script.ts';
+
+export type BraintreeResult = { status: 'approved'; transactionId: string } | { status: 'invalid' | 'error' };
+
+export interface BraintreeMount {
+  submit(): Promise<BraintreeResult>;
+  destroy(): void;
+}
+
+interface HostedFieldsLike {
+  tokenize(): Promise<{ nonce: string }>;
+  teardown(): Promise<void>;
+}
+interface BraintreeLike {
+  client: { create(o: { authorization: string }): Promise<unknown> };
+  hostedFields: { create(o: { client: unknown; fields: Record<string, { container: HTMLElement; placeholder?: string }> }): Promise<HostedFieldsLike> };
+}
+
+/** The containers Hosted Fields are made in, by field. */
+export type Containers = Record<'number' | 'expirationDate' | 'cvv' | 'postalCode', HTMLElement>;
+
+/** What a tokenization's error means to the buyer: a card to fix (the fields say which), or a failure. */
+export function tokenizeError(err: unknown): BraintreeResult {
+  const code = (err as { code?: string } | null)?.code ?? '';
+  return code === 'HOSTED_FIELDS_FIELDS_EMPTY' || code === 'HOSTED_FIELDS_FIELDS_INVALID' ? { status: 'invalid' } : { status: 'error' };
+}
+
+async function braintreeWeb(spec: BraintreeSpec): Promise<BraintreeLike> {
+  if (spec.scriptUrl) {
+    await addScript(spec.scriptUrl);
+    const stand = (window as unknown as { braintree?: BraintreeLike }).braintree;
+    if (!stand) throw new Error('braintree-web did not load');
+    return stand;
+  }
+  const [client, hostedFields] = await Promise.all([import('braintree-web/client'), import('braintree-web/hosted-fields')]);
+  return { client, hostedFields } as unknown as BraintreeLike;
+}
+
+export async function mountBraintreeFields(containers: Containers, spec: BraintreeSpec): Promise<BraintreeMount> {
+  const bt = await braintreeWeb(spec);
+  const client = await bt.client.create({ authorization: spec.clientToken });
+  const fields = await bt.hostedFields.create({
+    client,
+    fields: {
+      number: { container: containers.number, placeholder: '1234 1234 1234 1234' },
+      expirationDate: { container: containers.expirationDate, placeholder: 'MM / YY' },
+      cvv: { container: containers.cvv, placeholder: 'CVC' },
+      postalCode: { container: containers.postalCode, placeholder: 'ZIP' },
+    },
+  });
+  return {
+    async submit() {
+      try {
+        const { nonce } = await fields.tokenize();
+        return { status: 'approved', transactionId: nonce };
+      } catch (err) {
+        return tokenizeError(err);
+      }
+    },
+    destroy: () => void fields.teardown().catch(() => undefined),
+  };
+}
