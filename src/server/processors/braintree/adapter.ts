@@ -13,7 +13,8 @@
  */
 import type { InitResponse } from '../../../api/checkout.ts';
 import type { Merchant, SessionRecord } from '../../domain/index.ts';
-import { ProcessorRejectedError, type AppleMerchantSession, type Processor, type ProcessorTransaction, type VaultChargeRequest, type VaultInput } from '../types.ts';
+import { ProcessorRejectedError, type ProcessorTransaction } from '../types.ts';
+import { ProviderAdapter } from '../provider-adapter.ts';
 import { BraintreeCalls, merchantAccount, type BraintreeCallsOptions } from './braintree-calls.ts';
 
 export interface BraintreeAdapterOptions extends BraintreeCallsOptions {
@@ -33,14 +34,14 @@ export function isClientToken(value: string): boolean {
   }
 }
 
-const unsupported = (what: string) => new ProcessorRejectedError('unsupported', `${what} goes through Braintree's own fields for Braintree merchants.`);
-
-export class BraintreeProcessorAdapter implements Processor {
+export class BraintreeProcessorAdapter extends ProviderAdapter {
   readonly #calls: BraintreeCalls;
   readonly #opts: BraintreeAdapterOptions;
 
   constructor(opts: BraintreeAdapterOptions) {
-    this.#calls = new BraintreeCalls(opts);
+    const calls = new BraintreeCalls(opts);
+    super(calls, "Braintree's own fields");
+    this.#calls = calls;
     this.#opts = opts;
   }
 
@@ -56,10 +57,6 @@ export class BraintreeProcessorAdapter implements Processor {
       // Braintree's own script in production; the sandbox's stand-in otherwise.
       ...(mode === 'sandbox' && scriptUrl ? { scriptUrl } : {}),
     };
-  }
-
-  verifyTransaction(merchant: Merchant, id: string) {
-    return this.#calls.verifyTransaction(merchant, id);
   }
 
   /** By the engine's reference; a form's client token made no payment of its own. */
@@ -80,54 +77,12 @@ export class BraintreeProcessorAdapter implements Processor {
     return this.#calls.chargeNonce(merchant, session, nonce, opts.reference);
   }
 
-  async charge(): Promise<ProcessorTransaction> {
-    throw unsupported('Card data');
-  }
-
-  async chargeWallet(): Promise<ProcessorTransaction> {
-    throw unsupported('A wallet payment');
-  }
-
-  async appleMerchantSession(): Promise<AppleMerchantSession> {
-    throw unsupported('Apple Pay');
-  }
-
   googlePayGateway(merchant: Merchant) {
     return { gateway: 'braintree', gatewayMerchantId: merchant.id };
-  }
-
-  vault(merchant: Merchant, input: VaultInput) {
-    return this.#calls.vault(merchant, input);
-  }
-
-  chargeVaulted(merchant: Merchant, req: VaultChargeRequest) {
-    return this.#calls.chargeVaulted(merchant, req);
-  }
-
-  capture(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }) {
-    return this.#calls.capture(merchant, req);
-  }
-
-  void(merchant: Merchant, req: { transactionId: string; reference: string }) {
-    return this.#calls.void(merchant, req);
-  }
-
-  refund(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }) {
-    return this.#calls.refund(merchant, req);
-  }
-
-  refundLookup(merchant: Merchant, reference: string, transactionId: string) {
-    return this.#calls.refundLookup(merchant, reference, transactionId);
   }
 
   /** A posted webhook's notification, verified by the SDK; null when its signature is not this gateway's. */
   notification(signature: string, payload: string) {
     return this.#calls.notification(signature, payload);
-  }
-
-  async fence(): Promise<void> {}
-
-  async runDue(): Promise<number> {
-    return 0;
   }
 }

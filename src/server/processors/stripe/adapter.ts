@@ -16,7 +16,8 @@
 import type Stripe from 'stripe';
 import type { InitResponse } from '../../../api/checkout.ts';
 import type { Merchant, SessionRecord } from '../../domain/index.ts';
-import { ProcessorRejectedError, type AppleMerchantSession, type Processor, type ProcessorTransaction, type VaultChargeRequest, type VaultInput } from '../types.ts';
+import { ProcessorRejectedError, type ProcessorTransaction } from '../types.ts';
+import { ProviderAdapter } from '../provider-adapter.ts';
 import { StripeCalls, transactionOf, type StripeCallsOptions } from './stripe-calls.ts';
 
 export interface StripeAdapterOptions extends StripeCallsOptions {
@@ -34,14 +35,14 @@ export const intentOfClientSecret = (secret: string) => /^(pi_[A-Za-z0-9]+)_secr
 const unused = (pi: Stripe.PaymentIntent) =>
   pi.latest_charge === null && pi.last_payment_error === null && (pi.status === 'requires_payment_method' || pi.status === 'requires_confirmation' || pi.status === 'canceled');
 
-const unsupported = (what: string) => new ProcessorRejectedError('unsupported', `${what} goes through stripe.js for Stripe merchants.`);
-
-export class StripeProcessorAdapter implements Processor {
+export class StripeProcessorAdapter extends ProviderAdapter {
   readonly #calls: StripeCalls;
   readonly #opts: StripeAdapterOptions;
 
   constructor(opts: StripeAdapterOptions) {
-    this.#calls = new StripeCalls(opts);
+    const calls = new StripeCalls(opts);
+    super(calls, 'stripe.js');
+    this.#calls = calls;
     this.#opts = opts;
   }
 
@@ -57,10 +58,6 @@ export class StripeProcessorAdapter implements Processor {
       // Stripe's own script (js.stripe.com) in production; the sandbox's stand-in otherwise.
       ...(environment === 'sandbox' && scriptUrl ? { scriptUrl } : {}),
     };
-  }
-
-  verifyTransaction(merchant: Merchant, id: string) {
-    return this.#calls.verifyTransaction(merchant, id);
   }
 
   /** By the engine's reference, or by a form's client secret: an unused form is no transaction. */
@@ -88,45 +85,9 @@ export class StripeProcessorAdapter implements Processor {
     return transactionOf(merchant, pi.status === 'requires_action' ? await this.#calls.cancel(merchant, pi.id) : pi);
   }
 
-  async charge(): Promise<ProcessorTransaction> {
-    throw unsupported('Card data');
-  }
-
-  async chargeWallet(): Promise<ProcessorTransaction> {
-    throw unsupported('A wallet payment');
-  }
-
-  async appleMerchantSession(): Promise<AppleMerchantSession> {
-    throw unsupported('Apple Pay');
-  }
-
   /** Stripe is the Google Pay gateway for its merchants; the account is the merchant's. */
   googlePayGateway(merchant: Merchant) {
     return { gateway: 'stripe', gatewayMerchantId: merchant.id };
-  }
-
-  vault(merchant: Merchant, input: VaultInput) {
-    return this.#calls.vault(merchant, input);
-  }
-
-  chargeVaulted(merchant: Merchant, req: VaultChargeRequest) {
-    return this.#calls.chargeVaulted(merchant, req);
-  }
-
-  capture(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }) {
-    return this.#calls.capture(merchant, req);
-  }
-
-  void(merchant: Merchant, req: { transactionId: string; reference: string }) {
-    return this.#calls.void(merchant, req);
-  }
-
-  refund(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }) {
-    return this.#calls.refund(merchant, req);
-  }
-
-  refundLookup(merchant: Merchant, reference: string, transactionId: string) {
-    return this.#calls.refundLookup(merchant, reference, transactionId);
   }
 
   /**
@@ -138,13 +99,5 @@ export class StripeProcessorAdapter implements Processor {
     const charge = (await this.#calls.paymentIntent(merchant, paymentIntentId))?.latest_charge;
     const id = typeof charge === 'string' ? charge : charge?.id;
     return id?.startsWith('ch_') ? id.slice(3) : null;
-  }
-
-  /** Stripe has no cancel-by-reference; the second watch (issue 17) records what slips past. */
-  async fence(): Promise<void> {}
-
-  /** Stripe sends its own events; nothing is due here. */
-  async runDue(): Promise<number> {
-    return 0;
   }
 }

@@ -1,0 +1,88 @@
+/**
+ * What the adapters of real providers (Stripe, Braintree; issue 19) share: the server calls a
+ * merchant's server drives go straight to the provider's calls (vault, charge a vaulted card,
+ * capture, void, refund, read back), and what such a provider does not offer through the service is
+ * refused as `unsupported` (card data through svcpay's own fields, wallets, Apple Pay sessions) or is
+ * nothing to do (a fence: no cancel-by-reference; provider events: the provider sends its own). Each
+ * adapter adds its browser forms (`clientInit`, `lookup`, `revokeClientToken`, `cancelChallenge`).
+ */
+import type { InitResponse } from '../../api/checkout.ts';
+import type { Merchant, SessionRecord } from '../domain/index.ts';
+import { ProcessorRejectedError, type AppleMerchantSession, type Processor, type ProcessorRefund, type ProcessorTransaction, type VaultChargeRequest, type VaultedCard, type VaultInput } from './types.ts';
+
+/** The provider's server calls the adapter hands on unchanged. */
+export interface ProviderCalls {
+  vault(merchant: Merchant, input: VaultInput): Promise<VaultedCard>;
+  chargeVaulted(merchant: Merchant, req: VaultChargeRequest): Promise<ProcessorTransaction>;
+  verifyTransaction(merchant: Merchant, id: string): Promise<ProcessorTransaction | null>;
+  capture(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }): Promise<ProcessorTransaction>;
+  void(merchant: Merchant, req: { transactionId: string; reference: string }): Promise<ProcessorTransaction>;
+  refund(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }): Promise<ProcessorRefund>;
+  refundLookup(merchant: Merchant, reference: string, transactionId: string): Promise<ProcessorRefund | null>;
+}
+
+export abstract class ProviderAdapter implements Processor {
+  constructor(
+    protected readonly calls: ProviderCalls,
+    /** The provider's name in refusals: "… goes through Stripe's own fields". */
+    private readonly fieldsOf: string,
+  ) {}
+
+  abstract clientInit(merchant: Merchant, session: SessionRecord): Promise<InitResponse>;
+  abstract lookup(merchant: Merchant, reference: string): Promise<ProcessorTransaction | null>;
+  abstract revokeClientToken(merchant: Merchant, token: string): Promise<void>;
+  abstract cancelChallenge(merchant: Merchant, transactionId: string): Promise<ProcessorTransaction>;
+  abstract googlePayGateway(merchant: Merchant): { gateway: string; gatewayMerchantId: string };
+
+  #unsupported(what: string) {
+    return new ProcessorRejectedError('unsupported', `${what} goes through ${this.fieldsOf} for its merchants.`);
+  }
+
+  async charge(): Promise<ProcessorTransaction> {
+    throw this.#unsupported('Card data');
+  }
+
+  async chargeWallet(): Promise<ProcessorTransaction> {
+    throw this.#unsupported('A wallet payment');
+  }
+
+  async appleMerchantSession(): Promise<AppleMerchantSession> {
+    throw this.#unsupported('Apple Pay');
+  }
+
+  verifyTransaction(merchant: Merchant, id: string) {
+    return this.calls.verifyTransaction(merchant, id);
+  }
+
+  vault(merchant: Merchant, input: VaultInput) {
+    return this.calls.vault(merchant, input);
+  }
+
+  chargeVaulted(merchant: Merchant, req: VaultChargeRequest) {
+    return this.calls.chargeVaulted(merchant, req);
+  }
+
+  capture(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }) {
+    return this.calls.capture(merchant, req);
+  }
+
+  void(merchant: Merchant, req: { transactionId: string; reference: string }) {
+    return this.calls.void(merchant, req);
+  }
+
+  refund(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }) {
+    return this.calls.refund(merchant, req);
+  }
+
+  refundLookup(merchant: Merchant, reference: string, transactionId: string) {
+    return this.calls.refundLookup(merchant, reference, transactionId);
+  }
+
+  /** No cancel-by-reference at such a provider: the second watch (issue 17) records what slips past. */
+  async fence(): Promise<void> {}
+
+  /** The provider sends its own events; nothing is due here. */
+  async runDue(): Promise<number> {
+    return 0;
+  }
+}
