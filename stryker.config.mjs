@@ -48,6 +48,11 @@ export default {
     'src/server/sealing-keys.ts',
     // Issue 19: the Stripe adapter moves money the same way the sandbox adapter does.
     'src/server/processors/stripe/stripe-calls.ts',
+    // Issue 19: Braintree's adapter, its webhooks, and the nonce that pays on complete.
+    'src/server/processors/braintree/braintree-calls.ts',
+    'src/server/processors/braintree/braintree-read.ts',
+    'src/server/processors/braintree/braintree-events.ts',
+    'src/server/engine/payments/forms/nonce-complete.ts',
     'src/server/processors/stripe/adapter.ts',
     'src/server/processors/stripe/stripe-events.ts',
   ],

@@ -63,7 +63,15 @@ export function captureEffects(t: TransactionRecord, amount: number, now: Date) 
 export function authorize(
   facts: CardFacts,
   ctx: ChargeContext & Pick<TransactionRecord, 'token' | 'reference'>,
-  opts: { capture: boolean; returnUrl: string | null; frameAncestor?: string | null; merchantInitiated: boolean; browser: boolean },
+  opts: {
+    capture: boolean;
+    returnUrl: string | null;
+    frameAncestor?: string | null;
+    merchantInitiated: boolean;
+    browser: boolean;
+    /** The bank check already ran in the buyer's browser before this charge (Braintree's 3-D Secure), and how it ended. */
+    threeDSecure?: 'authenticated' | 'failed' | null;
+  },
   now: Date,
 ): TransactionRecord {
   const b = facts.behaviour;
@@ -108,6 +116,14 @@ export function authorize(
   }
   if (b.outcome === 'decline') {
     return { ...t, status: 'declined', declineCode: b.code, ruleCode: b.code === 'blocked_by_rule' ? (b.ruleCode ?? null) : null };
+  }
+  if (b.outcome === 'challenge' && !opts.merchantInitiated && opts.threeDSecure) {
+    // Checked before the charge: authenticated pays (unless the card declines after it), failed does not.
+    const eci = opts.threeDSecure === 'authenticated' ? '05' : '07';
+    const checked = { ...t, threeDSecure: { outcome: opts.threeDSecure, method: 'challenge', version: '2.2.0', eci } };
+    if (opts.threeDSecure === 'failed' || b.declineAfter) return { ...checked, status: 'declined', declineCode: 'card_declined' };
+    if (opts.capture) captureEffects(checked, checked.amount, now);
+    return checked;
   }
   if (b.outcome === 'challenge' && !opts.merchantInitiated) {
     // A browser form with nowhere to send the buyer back (the embedded checkout): the bank check

@@ -29,6 +29,8 @@ export interface DirectChargeOptions {
   frameAncestor?: string | null;
   billingPostalCode: string | null;
   merchantInitiated: boolean;
+  /** The bank check already ran in the buyer's browser (Braintree's 3-D Secure), and how it ended. */
+  threeDSecure?: 'authenticated' | 'failed' | null;
 }
 
 /** A charge's result; `lost`: recorded, but the answer must be lost (card 0090, answered 502). */

@@ -91,13 +91,15 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
    * A nonce's card: one its Hosted Fields tokenized for this account (used up now), or one of the
    * sandbox's fake nonces (`tok_sandbox_<brand>_<last4>`), vaulted for this account.
    */
-  const vaultNonce = (merchantAccountId: string, nonce: string): { vault: VaultRecord; postalCode: string | null } => {
+  const vaultNonce = (merchantAccountId: string, nonce: string): { vault: VaultRecord; postalCode: string | null; threeDSecure?: 'authenticated' | 'failed' | null } => {
     if (!nonce.startsWith('tok_sandbox_')) {
       const used = opts.nonces.use(nonce, merchantAccountId, core.now());
       if (used === 'consumed') throw invalid('Cannot use a payment_method_nonce more than once.', '91564', 'payment_method_nonce');
       const vault = used === 'unknown' ? undefined : core.repo.getVaulted(used.vaultId);
       if (used === 'unknown' || !vault) throw invalid('Unknown or expired payment_method_nonce.', '91565', 'payment_method_nonce');
-      return { vault, postalCode: used.postalCode };
+      // A bank check started and never answered counts as failed, as a challenge abandoned does.
+      const threeDSecure = used.threeDSecure === 'pending' ? 'failed' : used.threeDSecure;
+      return { vault, postalCode: used.postalCode, threeDSecure };
     }
     try {
       return { vault: core.vault(merchantAccountId, { providerReference: nonce, livemode: false }), postalCode: null };
@@ -157,6 +159,7 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
           returnUrl: null,
           billingPostalCode: str(obj(b.billing).postal_code) ?? fromNonce?.postalCode ?? null,
           merchantInitiated: source === 'recurring' || source === 'unscheduled' || source === 'merchant',
+          threeDSecure: fromNonce?.threeDSecure ?? null,
         },
         { vaultId },
         );

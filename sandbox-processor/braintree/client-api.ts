@@ -5,7 +5,7 @@
  * token's merchant account (brand, last four, expiry; never the number or CVC) and the page gets a
  * nonce that pays once (nonces.ts), with what Braintree shows of the card.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ChargeCard } from '../../src/api/checkout.ts';
 import { ChargeRefused, type SandboxProcessorCore } from '../processor.ts';
 import { newId } from '../facts.ts';
@@ -15,6 +15,8 @@ import type { NonceRepo } from './nonces.ts';
 
 export interface BraintreeClientApiOptions {
   core: SandboxProcessorCore;
+  /** Where browsers reach the stand-in: its bank-check page is there. */
+  publicUrl: string;
   nonces: NonceRepo;
   gatewayId: string;
   apiSecret: string;
@@ -66,6 +68,53 @@ export function braintreeClientApi(opts: BraintreeClientApiOptions) {
       if (err instanceof ChargeRefused) return c.json(fieldError(err.reason === 'invalid_cvc' ? 'cvv' : err.reason === 'invalid_expiry' ? 'expirationDate' : 'number', '81716', err.message), 422);
       throw err;
     }
+  });
+  // braintree-web calls the client API from the merchant's page (3-D Secure): CORS, as Braintree's.
+  app.use(`/merchants/${opts.gatewayId}/client_api/*`, async (c, next) => {
+    c.header('Access-Control-Allow-Origin', '*');
+    if (c.req.method === 'OPTIONS') {
+      c.header('Access-Control-Allow-Methods', 'POST');
+      c.header('Access-Control-Allow-Headers', 'Content-Type');
+      c.header('Access-Control-Max-Age', '600');
+      return c.body(null, 204);
+    }
+    await next();
+  });
+
+  /** The live nonce a 3-D Secure call names, for the fingerprint's account; a Response when there is none. */
+  const liveNonce = async (c: Context) => {
+    const b = obj(await c.req.json().catch(() => ({})));
+    const facts = openFingerprint(opts.apiSecret, str(b.authorizationFingerprint) ?? '', opts.core.now());
+    if (!facts) return { refused: c.json({ error: { message: 'Authorization fingerprint is invalid' } }, 401) };
+    const n = opts.nonces.live(c.req.param('nonce') ?? '', facts.merchantAccountId, opts.core.now());
+    if (!n) return { refused: c.json({ error: { message: 'Unknown or expired payment_method_nonce.' } }, 422) };
+    return { n, body: b };
+  };
+  const threeDSPath = `/merchants/${opts.gatewayId}/client_api/v1/payment_methods/:nonce/three_d_secure`;
+
+  // The lookup: a card whose bank wants the buyer gets the challenge page (`acsUrl`); any other card
+  // has no check to run here and goes on without liability shift.
+  app.post(`${threeDSPath}/lookup`, async (c) => {
+    const got = await liveNonce(c);
+    if ('refused' in got) return got.refused;
+    const behaviour = opts.core.repo.getVaulted(got.n.vaultId)?.behaviour;
+    if (behaviour?.outcome !== 'challenge') {
+      return c.json({ paymentMethod: { nonce: got.n.nonce }, lookup: { acsUrl: null }, threeDSecureInfo: { liabilityShifted: false, liabilityShiftPossible: false, status: 'authentication_unavailable' } });
+    }
+    opts.nonces.setThreeDSecure(got.n.nonce, 'pending');
+    const amount = str(got.body.amount) ?? '';
+    const hash = new URLSearchParams({ nonce: got.n.nonce, fingerprint: str(got.body.authorizationFingerprint)!, amount, parentOrigin: str(got.body.parentOrigin) ?? '', gateway: opts.gatewayId });
+    return c.json({ paymentMethod: { nonce: got.n.nonce }, lookup: { acsUrl: `${opts.publicUrl}/web/3ds.html#${hash}`, threeDSecureVersion: '2.2.0' }, threeDSecureInfo: { liabilityShifted: false, liabilityShiftPossible: true, status: 'challenge_required' } });
+  });
+
+  // The buyer's answer on the challenge page (or the page closed: failed).
+  app.post(`${threeDSPath}/authenticate`, async (c) => {
+    const got = await liveNonce(c);
+    if ('refused' in got) return got.refused;
+    if (got.n.threeDSecure !== 'pending') return c.json({ error: { message: 'No bank check is waiting for this nonce.' } }, 422);
+    const approved = got.body.result === 'approve';
+    opts.nonces.setThreeDSecure(got.n.nonce, approved ? 'authenticated' : 'failed');
+    return c.json({ paymentMethod: { nonce: got.n.nonce }, threeDSecureInfo: { liabilityShifted: approved, liabilityShiftPossible: true, status: approved ? 'authenticate_successful' : 'authenticate_failed' } });
   });
   return app;
 }

@@ -15,10 +15,17 @@ export function braintreeHost(opts: BraintreeStandInOptions) {
   // braintree-web's stand-in and its field frame.
   app.get(
     '/web/*',
-    browserFiles(join(import.meta.dirname, 'browser'), { '/web/braintree.js': 'braintree.js', '/web/hosted-field.html': 'hosted-field.html', '/web/hosted-field.js': 'hosted-field.js', '/web/hosted-field.css': 'hosted-field.css' }),
+    browserFiles(join(import.meta.dirname, 'browser'), {
+      '/web/braintree.js': 'braintree.js',
+      '/web/hosted-field.html': 'hosted-field.html',
+      '/web/hosted-field.js': 'hosted-field.js',
+      '/web/hosted-field.css': 'hosted-field.css',
+      '/web/3ds.html': '3ds.html',
+      '/web/3ds.js': '3ds.js',
+    }),
   );
   // The client API first: it is authorized by a client token's fingerprint, not the gateway's keys.
-  app.route('/', braintreeClientApi({ core: opts.core, nonces: opts.nonces, gatewayId: opts.gatewayId, apiSecret: opts.apiSecret }));
+  app.route('/', braintreeClientApi({ core: opts.core, nonces: opts.nonces, gatewayId: opts.gatewayId, apiSecret: opts.apiSecret, publicUrl: opts.publicUrl }));
   app.route('/', braintreeStandIn(opts));
   return app;
 }

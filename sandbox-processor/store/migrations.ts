@@ -189,4 +189,9 @@ export const migrations: string[] = [
   `
   CREATE TABLE braintree_sales (transaction_id TEXT PRIMARY KEY);
   `,
+  // How a nonce's bank check (Braintree's 3-D Secure, run in the browser before the sale) ended:
+  // pending, authenticated or failed; null when none ran.
+  `
+  ALTER TABLE braintree_nonces ADD COLUMN three_d_secure TEXT;
+  `,
 ];

@@ -1,14 +1,15 @@
 /**
  * Braintree's Hosted Fields on a checkout (issue 19): in the sandbox the stand-in's script is put
  * on the page (it defines `window.braintree`); in production braintree-web's own modules load.
- * Hosted Fields are made in four containers, and a submit tokenizes the card into a nonce, which
- * the checkout completes with (the service makes the sale). Loaded on demand by
+ * Hosted Fields are made in four containers; a submit tokenizes the card into a nonce, runs 3-D
+ * Secure on it (the bank's check, when the bank wants the buyer), and the checkout completes with
+ * it (the service makes the sale). Loaded on demand by
  * BraintreeCardFields, so a page of another provider's merchant never downloads it.
  */
 import type { BraintreeSpec } from './frame-spec.ts';
 import { addScript } from './provider-script.ts';
 
-export type BraintreeResult = { status: 'approved'; transactionId: string } | { status: 'invalid' | 'error' };
+export type BraintreeResult = { status: 'approved' | 'declined'; transactionId: string } | { status: 'invalid' | 'error' };
 
 export interface BraintreeMount {
   submit(): Promise<BraintreeResult>;
@@ -16,12 +17,16 @@ export interface BraintreeMount {
 }
 
 interface HostedFieldsLike {
-  tokenize(): Promise<{ nonce: string }>;
+  tokenize(): Promise<{ nonce: string; details?: { bin?: string } }>;
   teardown(): Promise<void>;
+}
+interface ThreeDSecureLike {
+  verifyCard(o: { nonce: string; amount: string; bin?: string; onLookupComplete(data: unknown, next: () => void): void }): Promise<{ nonce: string; liabilityShifted: boolean }>;
 }
 interface BraintreeLike {
   client: { create(o: { authorization: string }): Promise<unknown> };
   hostedFields: { create(o: { client: unknown; fields: Record<string, { container: HTMLElement; placeholder?: string }> }): Promise<HostedFieldsLike> };
+  threeDSecure: { create(o: { client: unknown; version: 2 }): Promise<ThreeDSecureLike> };
 }
 
 /** The containers Hosted Fields are made in, by field. */
@@ -40,8 +45,8 @@ async function braintreeWeb(spec: BraintreeSpec): Promise<BraintreeLike> {
     if (!stand) throw new Error('braintree-web did not load');
     return stand;
   }
-  const [client, hostedFields] = await Promise.all([import('braintree-web/client'), import('braintree-web/hosted-fields')]);
-  return { client, hostedFields } as unknown as BraintreeLike;
+  const [client, hostedFields, threeDSecure] = await Promise.all([import('braintree-web/client'), import('braintree-web/hosted-fields'), import('braintree-web/three-d-secure')]);
+  return { client, hostedFields, threeDSecure } as unknown as BraintreeLike;
 }
 
 export async function mountBraintreeFields(containers: Containers, spec: BraintreeSpec): Promise<BraintreeMount> {
@@ -56,13 +61,22 @@ export async function mountBraintreeFields(containers: Containers, spec: Braintr
       postalCode: { container: containers.postalCode, placeholder: 'ZIP' },
     },
   });
+  const threeDS = await bt.threeDSecure.create({ client, version: 2 });
   return {
     async submit() {
+      let tokenized: { nonce: string; details?: { bin?: string } };
       try {
-        const { nonce } = await fields.tokenize();
-        return { status: 'approved', transactionId: nonce };
+        tokenized = await fields.tokenize();
       } catch (err) {
         return tokenizeError(err);
+      }
+      // The buyer's bank may want them (3-D Secure) before the sale: its check shows over the page.
+      // Closed by the buyer, the nonce carries a failed check: the sale is declined, nothing charged.
+      try {
+        const verified = await threeDS.verifyCard({ nonce: tokenized.nonce, amount: spec.amount, ...(tokenized.details?.bin ? { bin: tokenized.details.bin } : {}), onLookupComplete: (_data, next) => next() });
+        return { status: 'approved', transactionId: verified.nonce };
+      } catch (err) {
+        return (err as { code?: string } | null)?.code === 'THREEDS_CARDINAL_SDK_CANCELED' ? { status: 'declined', transactionId: tokenized.nonce } : { status: 'error' };
       }
     },
     destroy: () => void fields.teardown().catch(() => undefined),

@@ -103,7 +103,7 @@ export function createCheckout(deps: CheckoutDeps) {
     const res = await deps.api.initCheckout(sessionId ?? '');
     if (current !== run) return;
     if (!res.ok) return failInit(res);
-    const fields = fieldsFor(res.data, { parentOrigin: deps.origin, locale: localeTag.value, key: ++frameKey });
+    const fields = fieldsFor(res.data, { parentOrigin: deps.origin, locale: localeTag.value, key: ++frameKey, session: session.value });
     if (fields.kind === 'unsupported') {
       report('unsupported_processor', fields.context);
       phase.value = 'error';

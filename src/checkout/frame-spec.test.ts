@@ -19,7 +19,7 @@ describe('fieldsFor', () => {
 
   it('mounts Braintree’s Hosted Fields for hosted_fields and vault_hosted_fields with the client token', () => {
     for (const type of ['hosted_fields', 'vault_hosted_fields'] as const) {
-      expect(fieldsFor({ type, token: 'ct_1', environment: 'sandbox', scriptUrl: 'http://127.0.0.1:4246/web/braintree.js' }, ctx)).toEqual({ kind: 'braintree', spec: { clientToken: 'ct_1', scriptUrl: 'http://127.0.0.1:4246/web/braintree.js', key: 7 } });
+      expect(fieldsFor({ type, token: 'ct_1', environment: 'sandbox', scriptUrl: 'http://127.0.0.1:4246/web/braintree.js' }, { ...ctx, session: { amount: 2500, currency: 'USD' } })).toEqual({ kind: 'braintree', spec: { clientToken: 'ct_1', amount: '25.00', scriptUrl: 'http://127.0.0.1:4246/web/braintree.js', key: 7 } });
       expect(fieldsFor({ type, token: 'ct_1', environment: 'production', scriptUrl: 'http://127.0.0.1:4246/web/braintree.js' }, ctx)).toMatchObject({ kind: 'braintree', spec: { scriptUrl: null } });
       expect(fieldsFor({ type, token: 'ct_1', environment: 'sandbox', scriptUrl: 'ftp://x/braintree.js' }, ctx).kind).toBe('unsupported');
     }

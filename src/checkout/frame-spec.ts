@@ -3,7 +3,8 @@
  * processor's fields frame, or Stripe's card element for `card_element` merchants; and the ids of
  * their requests.
  */
-import type { InitResponse } from '../api/checkout.ts';
+import type { InitResponse, PublicSession } from '../api/checkout.ts';
+import { majorAmount } from '../vocab/currencies.ts';
 
 export interface FrameSpec {
   /** Full iframe src, hash included. */
@@ -47,6 +48,8 @@ export function httpOrigin(url: string): string | null {
  */
 export interface BraintreeSpec {
   clientToken: string;
+  /** The session's amount in major units ("25.00"), for 3-D Secure's lookup. */
+  amount: string;
   /** The sandbox's braintree-web stand-in, loaded in place of Braintree's own; null: Braintree's own (braintree-web). */
   scriptUrl: string | null;
   key: number;
@@ -63,7 +66,7 @@ export type Fields =
  * `init` made and the page completes with it, like a sandbox charge; in the sandbox the stand-in's
  * script stands in for Stripe's own (only an http(s) address is taken), production loads Stripe's.
  */
-export function fieldsFor(init: InitResponse, ctx: { parentOrigin: string; locale: string; key: number }): Fields {
+export function fieldsFor(init: InitResponse, ctx: { parentOrigin: string; locale: string; key: number; session?: Pick<PublicSession, 'amount' | 'currency'> | null }): Fields {
   const { type, token, environment } = init;
   if (type === 'card_element') {
     const { publishableKey, accountId, scriptUrl } = init;
@@ -74,7 +77,8 @@ export function fieldsFor(init: InitResponse, ctx: { parentOrigin: string; local
   if (type === 'hosted_fields' || type === 'vault_hosted_fields') {
     const script = environment === 'sandbox' && init.scriptUrl && httpOrigin(init.scriptUrl) ? init.scriptUrl : null;
     if (environment === 'sandbox' && !script) return { kind: 'unsupported', context: { type, environment } };
-    return { kind: 'braintree', spec: { clientToken: token, scriptUrl: script, key: ctx.key } };
+    const amount = ctx.session ? majorAmount(ctx.session.amount, ctx.session.currency) : '';
+    return { kind: 'braintree', spec: { clientToken: token, amount, scriptUrl: script, key: ctx.key } };
   }
   const fieldsUrl = init.fieldsUrl;
   const origin = fieldsUrl ? httpOrigin(fieldsUrl) : null;

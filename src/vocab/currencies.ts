@@ -33,3 +33,9 @@ export function minorUnitDigits(code: string): 0 | 2 | 3 {
   const c = code.toUpperCase();
   return ZERO_DIGITS.has(c) ? 0 : THREE_DIGITS.has(c) ? 3 : 2;
 }
+
+/** Minor units as a decimal string in major units, as providers' APIs take them ("25.00", "1500" for JPY). */
+export function majorAmount(minor: number, code: string): string {
+  const digits = minorUnitDigits(code);
+  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
+}

@@ -76,3 +76,33 @@ for (const processor of ['hosted_fields', 'vault_hosted_fields'] as const) {
     });
   });
 }
+
+test.describe('hosted_fields 3-D Secure', () => {
+  test.use({ merchantBody: { processor: 'hosted_fields' } });
+
+  test('a challenge card opens the bank check; closing it pays nothing, completing it pays', async ({ page, api, merchant, server }) => {
+    const session = await api.createSession(merchant.keys.secret, teeOrder(`${server.demoUrl}/success`, `${server.demoUrl}/`));
+    const hosted = new HostedCheckoutPage(page);
+    const fields = new BraintreeHostedFields(page);
+    await hosted.open(session.checkoutUrl);
+    await hosted.stopRedirect(`${server.demoUrl}/success`);
+
+    await fields.fill(cards.challenge);
+    await hosted.payButton.click();
+    const dialog = page.getByRole('dialog', { name: '3D Secure authentication' });
+    const check = page.frameLocator('iframe[title="3D Secure authentication"]');
+    await expect(check.getByRole('heading', { name: 'Confirm your payment with your bank' })).toBeVisible();
+    await expect(check.getByText('25.00')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel authentication' }).click();
+    await expect(hosted.declineAlert).toBeVisible();
+    expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ paymentStatus: 'unpaid' });
+
+    await expect(fields.number).toHaveValue('');
+    await expect(hosted.payButton).toBeEnabled();
+    await fields.fill(cards.challenge);
+    await hosted.payButton.click();
+    await check.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(hosted.success).toBeVisible();
+    expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+  });
+});

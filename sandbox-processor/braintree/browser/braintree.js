@@ -128,9 +128,91 @@
     return instance;
   }
 
+  /**
+   * The bank's check in a dialog over the page; resolves `true`/`false` with the buyer's answer, or
+   * `null` when the buyer closed it.
+   * @param {string} url
+   * @returns {Promise<boolean | null>}
+   */
+  function bankCheck(url) {
+    const previous = /** @type {HTMLElement | null} */ (document.activeElement);
+    const overlay = document.createElement('div');
+    overlay.setAttribute('role', 'dialog');
+    overlay.setAttribute('aria-modal', 'true');
+    overlay.setAttribute('aria-label', '3D Secure authentication');
+    overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,.55);display:flex;flex-direction:column;align-items:center;justify-content:center;gap:8px';
+    const frame = document.createElement('iframe');
+    frame.title = '3D Secure authentication';
+    frame.src = url;
+    frame.style.cssText = 'border:none;background:#fff;border-radius:8px;width:min(500px,94vw);height:min(420px,70vh)';
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.textContent = 'Cancel authentication';
+    close.style.cssText = 'font:inherit;padding:.5rem 1rem;border-radius:6px;border:1px solid #fff;background:#fff;color:#111;cursor:pointer';
+    overlay.append(frame, close);
+    document.body.appendChild(overlay);
+    frame.focus();
+    return new Promise((resolve) => {
+      const done = (/** @type {boolean | null} */ answer) => {
+        window.removeEventListener('message', onMessage);
+        document.removeEventListener('keydown', onKey, true);
+        overlay.remove();
+        previous?.focus?.();
+        resolve(answer);
+      };
+      const onMessage = (/** @type {MessageEvent} */ e) => {
+        if (e.origin === ORIGIN && e.source === frame.contentWindow && e.data && e.data.mark === MARK && e.data.type === '3ds-done') done(e.data.approved === true);
+      };
+      const onKey = (/** @type {KeyboardEvent} */ e) => {
+        if (e.key === 'Escape') done(null);
+      };
+      window.addEventListener('message', onMessage);
+      document.addEventListener('keydown', onKey, true);
+      close.addEventListener('click', () => done(null));
+    });
+  }
+
+  /**
+   * 3-D Secure: the lookup tells whether the card's bank wants the buyer; if it does, its check
+   * shows in a dialog, and the nonce carries the answer to the sale.
+   * @param {{ client: any, version?: number | string }} options
+   */
+  async function createThreeDSecure(options) {
+    const client = options && options.client;
+    if (!client || !client._token) throw error('INSTANTIATION_OPTION_REQUIRED', 'options.client is required when instantiating 3D Secure.');
+    const token = client._token;
+    const call = async (/** @type {string} */ nonce, /** @type {string} */ step, /** @type {Record<string, unknown>} */ extra) => {
+      const res = await fetch(`${token.clientApiUrl}/v1/payment_methods/${encodeURIComponent(nonce)}/three_d_secure/${step}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ authorizationFingerprint: token.authorizationFingerprint, ...extra }),
+      });
+      const body = await res.json();
+      if (!res.ok) throw error('THREEDS_LOOKUP_ERROR', (body && body.error && body.error.message) || 'Something went wrong during the 3D Secure lookup.', 'UNKNOWN');
+      return body;
+    };
+    return {
+      /** @param {{ nonce: string, amount: string | number, bin?: string, onLookupComplete?: (data: any, next: () => void) => void }} o */
+      async verifyCard(o) {
+        const lookup = await call(o.nonce, 'lookup', { amount: String(o.amount), parentOrigin: location.origin });
+        const acsUrl = lookup.lookup && lookup.lookup.acsUrl;
+        if (!acsUrl) return { nonce: o.nonce, liabilityShifted: false, liabilityShiftPossible: false, threeDSecureInfo: lookup.threeDSecureInfo };
+        await new Promise((next) => (o.onLookupComplete ? o.onLookupComplete(lookup, () => next(undefined)) : next(undefined)));
+        const approved = await bankCheck(acsUrl);
+        if (approved === null) {
+          await call(o.nonce, 'authenticate', { result: 'fail' }).catch(() => undefined);
+          throw error('THREEDS_CARDINAL_SDK_CANCELED', 'Customer canceled the 3D Secure challenge.', 'CUSTOMER');
+        }
+        return { nonce: o.nonce, liabilityShifted: approved, liabilityShiftPossible: true, threeDSecureInfo: { liabilityShifted: approved, liabilityShiftPossible: true, status: approved ? 'authenticate_successful' : 'authenticate_failed' } };
+      },
+      async teardown() {},
+    };
+  }
+
   /** @type {any} */ (window).braintree = {
     VERSION: '3.144.0-svcpay-sandbox',
     client: { create: createClient, VERSION: '3.144.0-svcpay-sandbox' },
     hostedFields: { create: createHostedFields, VERSION: '3.144.0-svcpay-sandbox' },
+    threeDSecure: { create: createThreeDSecure, VERSION: '3.144.0-svcpay-sandbox' },
   };
 })();

@@ -54,9 +54,18 @@ async function braintreeWorld(settings: Record<string, unknown> = {}) {
     const res = await t.json('POST', '/api/checkout/complete', { sessionId, transactionId: nonce }, origin);
     return { status: res.status, body: await res.json() };
   };
+  /** What braintree-web's 3-D Secure does: the lookup, then the buyer's answer on the bank's check. */
+  const threeDS = async (clientToken: string, nonce: string, answer?: 'approve' | 'fail') => {
+    const { authorizationFingerprint } = JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8'));
+    const call = (step: string, body: Record<string, unknown>) =>
+      fetch(`http://127.0.0.1:${port}/merchants/${SANDBOX_GATEWAY_ID}/client_api/v1/payment_methods/${nonce}/three_d_secure/${step}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ authorizationFingerprint, ...body }) });
+    const lookup = (await (await call('lookup', { amount: '25.00', parentOrigin: 'http://localhost:4242' })).json()) as { lookup: { acsUrl: string | null } };
+    if (answer) expect((await call('authenticate', { result: answer })).status).toBe(200);
+    return lookup.lookup.acsUrl;
+  };
   const sales = () => (t.sandbox.db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n;
   const getSession = async (id: string) => (await t.json('GET', `/v1/sessions/${id}`, undefined, sk)).json();
-  return { t, m, sk, session, init, tokenize, complete, sales, getSession };
+  return { t, m, sk, session, init, tokenize, threeDS, complete, sales, getSession };
 }
 
 describe('a hosted_fields merchant', () => {
@@ -159,5 +168,27 @@ describe('a hosted_fields merchant', () => {
     const forged = await post(new URLSearchParams({ bt_signature: `${SANDBOX_PUBLIC_KEY}|${'0'.repeat(40)}`, bt_payload: payload }).toString());
     expect(forged.status).toBe(401);
     expect((await forged.json()).code).toBe('webhook_invalid_signature');
+  });
+
+  it('runs 3-D Secure before the sale: a challenge card pays once its bank check is completed, and is declined when it failed or was left open', async () => {
+    const w = await braintreeWorld();
+    const pay = async (number: string, answer?: 'approve' | 'fail') => {
+      const s = await w.session();
+      const token = (await w.init(s.id)).token;
+      const nonce = await w.tokenize(token, number);
+      const acs = await w.threeDS(token, nonce, answer);
+      return { acs, done: await w.complete(s.id, nonce) };
+    };
+    const approved = await pay('4000000000003220', 'approve');
+    expect(approved.acs).toMatch(/\/web\/3ds\.html#/);
+    expect(approved.done.body.status).toBe('succeeded');
+    expect((await pay('4000000000003220', 'fail')).done.body).toMatchObject({ error: { decline_code: 'card_declined' } });
+    expect((await pay('4000000000003220')).done.body).toMatchObject({ error: { decline_code: 'card_declined' } });
+    // 0116: the bank declines even after the check.
+    expect((await pay('4000000000110116', 'approve')).done.body).toMatchObject({ error: { decline_code: 'card_declined' } });
+    // A card with no check to run goes on without one.
+    const plain = await pay('4242424242424242');
+    expect(plain.acs).toBeNull();
+    expect(plain.done.body.status).toBe('succeeded');
   });
 });

@@ -5,7 +5,7 @@
  */
 import type braintree from 'braintree';
 import type { Merchant } from '../../domain/index.ts';
-import { minorUnitDigits } from '../../../vocab/currencies.ts';
+import { majorAmount, minorUnitDigits } from '../../../vocab/currencies.ts';
 import type { ProcessorRefund, ProcessorTransaction } from '../types.ts';
 
 /** Braintree's processor response codes (its documented table) as svcpay's decline codes. */
@@ -36,10 +36,7 @@ export function minorAmount(amount: string, currency: string): number {
   return Math.round(Number(amount) * 10 ** minorUnitDigits(currency));
 }
 /** Minor units as Braintree's decimal string. */
-export function majorAmount(minor: number, currency: string): string {
-  const digits = minorUnitDigits(currency);
-  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
-}
+export { majorAmount };
 
 const APPROVED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settlement_pending', 'settled', 'settlement_confirmed', 'voided']);
 const SETTLED = new Set(['settled', 'settlement_confirmed']);
