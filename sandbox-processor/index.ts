@@ -66,7 +66,7 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
      * The Braintree stand-in (braintree/app.ts) over the same records, on an origin of its own:
      * the `braintree` Node SDK talks to it through a custom Environment.
      */
-    braintree: braintreeHost({ core, nonces: nonceRepo(db), sales: braintreeSales, gatewayId: SANDBOX_GATEWAY_ID, publicKey: SANDBOX_PUBLIC_KEY, apiSecret: opts.apiSecret, publicUrl: opts.braintreeUrl ?? 'http://127.0.0.1:4246' }),
+    braintree: braintreeHost({ core, nonces: nonceRepo(db), sales: braintreeSales, faults, gatewayId: SANDBOX_GATEWAY_ID, publicKey: SANDBOX_PUBLIC_KEY, apiSecret: opts.apiSecret, publicUrl: opts.braintreeUrl ?? 'http://127.0.0.1:4246' }),
     db,
     /** Points event delivery somewhere else (the service's test harness: its app's `request`). */
     setDeliver: (deliver: Deliver, opts?: { atOnce?: boolean }) => outbox.setDeliver(deliver, opts),

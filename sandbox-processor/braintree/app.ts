@@ -25,6 +25,9 @@ import { btAmount, creditCardObject, creditObject, DECLINES, errorResponse, mino
 import { list, xmlDocument, type XmlObject } from './xml.ts';
 import { clientToken } from './client-token.ts';
 import type { NonceRepo } from './nonces.ts';
+import type { FaultBoard } from '../faults.ts';
+import { faultDoor } from '../server/fault-door.ts';
+import { braintreeDown, braintreeOperationOf } from './faults.ts';
 import { accountName, accountOf, transactionXml as readTransaction, type SalesRepo } from './sales.ts';
 import type { VaultRecord } from '../store/repo.ts';
 
@@ -49,6 +52,8 @@ export interface BraintreeStandInOptions {
   nonces: NonceRepo;
   /** Its sales, whose events are Braintree's webhooks. */
   sales: SalesRepo;
+  /** The sandbox's fault switchboard: armed faults act on the stand-in's calls as on the sandbox's own. */
+  faults: FaultBoard;
 }
 
 class Refusal extends Error {
@@ -76,6 +81,19 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     if (!timingSafeEqual(digest(c.req.header('authorization') ?? ''), expected)) return c.body(null, 401);
     await next();
   });
+  // The merchant a call is for: its merchant account (a sale, a vault), or the transaction it names.
+  const merchantOfCall = (c: Context, body: string): string | null => {
+    try {
+      const b = obj(body ? JSON.parse(body) : {});
+      const account = str(obj(b.transaction).merchant_account_id) ?? str(obj(obj(obj(b.customer).credit_card).options).verification_merchant_account_id);
+      if (account) return accountOf(account).merchantId;
+    } catch {
+      // Not JSON: the route refuses it; the door names no merchant.
+    }
+    const id = c.req.path.split('/')[4];
+    return (id && (core.repo.getTransaction(id)?.merchantId ?? core.repo.getRefund(id)?.merchantId)) || null;
+  };
+  app.use(`${base}/*`, faultDoor(opts.faults, merchantOfCall, { operationOf: braintreeOperationOf, refuse: braintreeDown }));
   const body = async (c: Context): Promise<Body> => {
     try {
       return obj(await c.req.json());

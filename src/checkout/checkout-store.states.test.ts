@@ -128,3 +128,13 @@ describe('states', () => {
     expect(s.api.initCheckout).toHaveBeenCalledTimes(phase ? 0 : 1);
   });
 });
+
+describe('a payment still being made', () => {
+  it('shows processing when complete says a payment of the session is still being made (a provider answer lost), never an error', async () => {
+    const s = setup(fakeApi({ completeCheckout: async () => fail(409, 'charge_in_progress') }));
+    await payOnce(s);
+    expect(s.checkout.phase.value).toBe('processing');
+    expect(s.checkout.paying.value).toBe(false);
+    expect(s.api.reportClientError).not.toHaveBeenCalled();
+  });
+});

@@ -216,7 +216,7 @@ export function createCheckout(deps: CheckoutDeps) {
         phase.value = 'paid_already';
         return;
       }
-      if (res.status === 410) return failInit(res);
+      if (res.status === 410 || (res.status === 409 && res.error.code === 'charge_in_progress')) return failInit(res); // as init says them
       // Complete is safe to repeat; a lost answer must not make the buyer pay twice.
       const retryable = res.status === 0 || res.status >= 500;
       const pause = backoff[attempt];

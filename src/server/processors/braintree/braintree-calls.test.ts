@@ -12,7 +12,7 @@ import { SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from '../../../../sandbox-proc
 import { freePorts } from '../../../platform/ports.ts';
 import type { Merchant } from '../../domain/index.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type VaultChargeRequest } from '../types.ts';
-import { BraintreeCalls } from './braintree-calls.ts';
+import { BraintreeCalls, translate } from './braintree-calls.ts';
 
 const merchant = { id: 'merchant_b' } as Merchant;
 const DECLINES = [
@@ -94,9 +94,18 @@ describe('BraintreeCalls against the stand-in', () => {
     expect(ledger()).toEqual([{ capture: 'settled', captured: 1000 }, { capture: 'voided', captured: 0 }]);
   });
 
-  it('refuses card data: Braintree takes cards only in its own fields', async () => {
-    const { calls } = await world();
-    await expect(calls.vault(merchant, { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, livemode: false })).rejects.toBeInstanceOf(ProcessorRejectedError);
+  it('vaults a card reference as what Braintree shows of it; refuses card data (its own fields only) and an unknown reference', async () => {
+    const { calls, sandbox } = await world();
+    const v = await calls.vault(merchant, { providerReference: 'tok_sandbox_amex_0005', livemode: false });
+    expect(v.vaultId).toMatch(/^sbx_pm_/);
+    expect(v.card).toEqual({ brand: 'amex', last4: '0005', expMonth: expect.any(Number), expYear: expect.any(Number) });
+    expect(v.card.expYear).toBeGreaterThan(2025);
+    const vaulted = () => (sandbox.processor.db.prepare('SELECT count(*) AS n FROM vault').get() as { n: number }).n;
+    const before = vaulted();
+    const data = await calls.vault(merchant, { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, livemode: false }).catch((e: unknown) => e);
+    expect((data as ProcessorRejectedError).reason).toBe('unsupported');
+    expect(((await calls.vault(merchant, { providerReference: 'tok_sandbox_visa_1234', livemode: false }).catch((e: unknown) => e)) as ProcessorRejectedError).reason).toBe('unknown_reference');
+    expect(vaulted()).toBe(before);
   });
 
   it('reads a refused key as "nothing moved", and no answer at all as unknown', async () => {
@@ -109,5 +118,36 @@ describe('BraintreeCalls against the stand-in', () => {
     const lost = await gone.verifyTransaction(merchant, 'x').catch((e: unknown) => e);
     expect(lost).toBeInstanceOf(ProcessorUnavailableError);
     expect((lost as ProcessorUnavailableError).nothingMoved).toBe(false);
+  });
+
+  it('refuses what Braintree refuses, with its code, and nothing moves: an unknown nonce, a second capture, a void after settlement, another merchant’s payment', async () => {
+    const { calls, charge, ledger, sandbox } = await world();
+    const session = { id: 'cs_9', amount: 1500, currency: 'USD', captureMethod: 'automatic' } as never;
+    const unknown = await calls.chargeNonce(merchant, session, 'tokencc_sb_nosuchnonce', 'att_n').catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(ProcessorRejectedError);
+    expect((unknown as ProcessorRejectedError).reason).toBe('braintree_91565');
+    const settled = await charge('att_s');
+    const again = await calls.capture(merchant, { transactionId: settled.id, amount: 1500 }).catch((e: unknown) => e);
+    expect((again as ProcessorRejectedError).reason).toBe('braintree_91507');
+    expect(((await calls.void(merchant, { transactionId: settled.id }).catch((e: unknown) => e)) as ProcessorRejectedError).reason).toBe('braintree_91504');
+    const other = { id: 'merchant_other' } as Merchant;
+    expect(((await calls.refund(other, { transactionId: settled.id, amount: 100, reference: 'r' }).catch((e: unknown) => e)) as ProcessorRejectedError).reason).toBe('not_found');
+    expect(await calls.refundLookup(other, 'r', settled.id)).toBeNull();
+    expect(ledger()).toEqual([{ capture: 'settled', captured: 1500 }]);
+    expect(sandbox.processor.db.prepare('SELECT count(*) AS n FROM refunds').get()).toEqual({ n: 0 });
+  });
+
+  it('reads Braintree refusing the caller (authorization, rate limit) as nothing moved, and a server error or a lost connection as unknown', () => {
+    for (const [type, nothingMoved] of [['authenticationError', true], ['authorizationError', true], ['tooManyRequestsError', true], ['upgradeRequired', true], ['serverError', false], ['serviceUnavailableError', false], ['unexpectedError', false]] as const) {
+      const failure = (() => {
+        try {
+          return translate(Object.assign(new Error(type), { type }));
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(failure, type).toBeInstanceOf(ProcessorUnavailableError);
+      expect((failure as ProcessorUnavailableError).nothingMoved, type).toBe(nothingMoved);
+    }
   });
 });

@@ -26,8 +26,8 @@ export interface BraintreeCallsOptions {
   timeoutMs?: number;
 }
 
-/** A failure with no Braintree answer to read. */
-function translate(err: unknown): never {
+/** A failure with no Braintree answer to read, as one of the engine's errors. */
+export function translate(err: unknown): never {
   const type = (err as { type?: string } | null)?.type;
   // Braintree refused the caller before doing anything: nothing can have moved.
   if (type === 'authenticationError' || type === 'authorizationError' || type === 'tooManyRequestsError' || type === 'upgradeRequired') {

@@ -191,4 +191,35 @@ describe('a hosted_fields merchant', () => {
     expect(plain.acs).toBeNull();
     expect(plain.done.body.status).toBe('succeeded');
   });
+
+  it('a nonce’s sale whose answer is lost while Braintree cannot be asked: 409 processing, then the reconciler records it, charged once', async () => {
+    const w = await braintreeWorld();
+    const s = await w.session();
+    const nonce = await w.tokenize((await w.init(s.id)).token, '4242424242424242');
+    w.t.sandbox.faults.arm({ operation: 'charge', kind: 'lose_answer' });
+    w.t.sandbox.faults.arm({ operation: 'lookup', kind: 'down' });
+    const lost = await w.complete(s.id, nonce);
+    expect(lost.status).toBe(409);
+    expect(lost.body.code).toBe('charge_in_progress');
+    expect(w.sales()).toBe(1);
+    expect(await w.getSession(s.id)).toMatchObject({ paymentStatus: 'unpaid' });
+    await w.t.json('POST', '/_sandbox/clock', { advanceSeconds: 20 });
+    expect(await w.getSession(s.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+    // The page's retry of the same nonce reads the recorded sale; nothing is charged again.
+    expect((await w.complete(s.id, nonce)).body.status).toBe('succeeded');
+    expect(w.sales()).toBe(1);
+  });
+
+  it('a Braintree that cannot serve (down) charges nothing; the reconciler gives the attempt up and the buyer pays with another card', async () => {
+    const w = await braintreeWorld();
+    const s = await w.session();
+    const nonce = await w.tokenize((await w.init(s.id)).token, '4242424242424242');
+    w.t.sandbox.faults.arm({ operation: 'charge', kind: 'down' });
+    expect((await w.complete(s.id, nonce)).status).toBe(409);
+    expect(w.sales()).toBe(0);
+    await w.t.json('POST', '/_sandbox/clock', { advanceSeconds: 125 });
+    const again = await w.complete(s.id, await w.tokenize((await w.init(s.id)).token, '4242424242424242'));
+    expect(again.body.status).toBe('succeeded');
+    expect(w.sales()).toBe(1);
+  });
 });
