@@ -6,6 +6,7 @@
  *   typed in the card element's frame, sent from that frame (the stand-in's origin) and nowhere
  *   else. It is vaulted as a PaymentMethod (brand, last four, expiry; never the number or CVC) and
  *   charged through the sandbox's rules;
+ * - `POST /v1/payment_methods` (publishable key and account only): stripe.js's createPaymentMethod;
  * - `POST /v1/payment_intents/{id}/source_cancel`: the buyer closed the bank check; it fails;
  * - `GET /v1/payment_intents/{id}`: the PaymentIntent as a browser may see it (no metadata).
  *
@@ -18,7 +19,7 @@ import { ChargeCard } from '../../src/api/checkout.ts';
 import { ChargeRefused, ProviderDown, type SandboxProcessorCore } from '../processor.ts';
 import { parseStripeForm } from './form.ts';
 import { invalid, str, StripeRefusal, type Body, type IntentOps } from './intent-ops.ts';
-import { stripeError } from './objects.ts';
+import { paymentMethodObject, stripeError } from './objects.ts';
 import type { FaultBoard } from '../faults.ts';
 import { faultDoor } from '../server/fault-door.ts';
 import { browserAccount, stripeBrowserOperationOf, stripeDown } from './faults.ts';
@@ -102,6 +103,22 @@ export function stripeBrowserApi(opts: StripeBrowserApiOptions) {
     if (res.status !== 200 && res.status !== 402) return res;
     const json = (await res.json()) as { error?: Body & { payment_intent: ReturnType<IntentOps['show']> } } & ReturnType<IntentOps['show']>;
     return json.error ? c.json({ error: { ...json.error, payment_intent: forBrowser(json.error.payment_intent) } }, 402) : c.json(forBrowser(json));
+  });
+
+  // stripe.js's createPaymentMethod: the card becomes a PaymentMethod of the account, which the
+  // merchant's server (here the service, for agent_hosted_fields) confirms a PaymentIntent with.
+  app.post('/v1/payment_methods', async (c) => {
+    const b = parseStripeForm(await c.req.text());
+    c.header('Access-Control-Allow-Origin', '*');
+    if (b.key !== opts.publishableKey) throw new StripeRefusal(401, stripeError('authentication_error', `Invalid API Key provided: ${String(b.key ?? '')}`.slice(0, 120)));
+    const account = str(b._stripe_account);
+    if (!account) throw invalid('This stand-in needs the merchant account in _stripe_account.', '_stripe_account');
+    const { card, postalCode } = cardOf({ payment_method_data: { ...b, billing_details: b.billing_details } });
+    try {
+      return c.json(paymentMethodObject(core.vault(account, { card: postalCode ? { ...card, postalCode } : card, livemode: false })));
+    } catch (err) {
+      throw err instanceof ChargeRefused ? cardError(err.reason) : err;
+    }
   });
 
   // The buyer closed the bank check (stripe.js's dialog): it ends as failed, nothing charged.

@@ -12,7 +12,9 @@ describe('fieldsFor', () => {
   });
 
   it('mounts Stripe for card_element: the stand-in script in the sandbox, Stripe’s own in production', () => {
-    expect(fieldsFor(stripeInit, ctx)).toEqual({ kind: 'stripe', spec: { publishableKey: 'pk_test_1', accountId: 'mer_1', clientSecret: 'pi_1_secret_abc', scriptUrl: 'http://127.0.0.1:4245/v3/', key: 7 } });
+    expect(fieldsFor(stripeInit, ctx)).toEqual({ kind: 'stripe', spec: { publishableKey: 'pk_test_1', accountId: 'mer_1', clientSecret: 'pi_1_secret_abc', confirms: 'browser', scriptUrl: 'http://127.0.0.1:4245/v3/', key: 7 } });
+    // agent_hosted_fields: the same element; the service confirms with the PaymentMethod it makes.
+    expect(fieldsFor({ ...stripeInit, type: 'agent_hosted_fields', token: 'agent_form_1', chargeEndpoint: 'http://localhost:4242/api/checkout/complete' }, ctx)).toMatchObject({ kind: 'stripe', spec: { confirms: 'service', clientSecret: 'agent_form_1' } });
     // Production never loads a script the answer names: stripe.js comes from Stripe.
     expect(fieldsFor({ ...stripeInit, environment: 'production' }, ctx)).toMatchObject({ kind: 'stripe', spec: { scriptUrl: null } });
   });
@@ -35,7 +37,7 @@ describe('fieldsFor', () => {
       expect(fieldsFor(init, ctx).kind).toBe('unsupported');
     }
     expect(fieldsFor({ type: 'hosted_fields', token: 't', environment: 'sandbox' }, ctx)).toEqual({ kind: 'unsupported', context: { type: 'hosted_fields', environment: 'sandbox' } });
-    expect(fieldsFor({ type: 'agent_hosted_fields', token: 't', environment: 'sandbox' }, ctx)).toEqual({ kind: 'unsupported', context: { type: 'agent_hosted_fields' } });
+    expect(fieldsFor({ type: 'agent_hosted_fields', token: 't', environment: 'sandbox' }, ctx)).toEqual({ kind: 'unsupported', context: { type: 'agent_hosted_fields', environment: 'sandbox' } });
     expect(fieldsFor({ type: 'sandbox', token: 't', environment: 'sandbox', fieldsUrl: 'data:text/html,x' }, ctx).kind).toBe('unsupported');
   });
 });

@@ -23,8 +23,13 @@ export interface StripeSpec {
   publishableKey: string;
   /** The merchant's account at Stripe (`stripeAccount`). */
   accountId: string;
-  /** The PaymentIntent's client secret (`init`'s token). */
+  /** The PaymentIntent's client secret (`init`'s token); unused when the service confirms. */
   clientSecret: string;
+  /**
+   * Who confirms the payment: stripe.js with the client secret (`card_element`), or the service
+   * with the PaymentMethod stripe.js makes of the card (`agent_hosted_fields`, sent to complete).
+   */
+  confirms: 'browser' | 'service';
   /** The sandbox's stripe.js stand-in, loaded in place of Stripe's own; null: Stripe's own script. */
   scriptUrl: string | null;
   /** Changes on every init so the element is mounted afresh. */
@@ -68,11 +73,12 @@ export type Fields =
  */
 export function fieldsFor(init: InitResponse, ctx: { parentOrigin: string; locale: string; key: number; session?: Pick<PublicSession, 'amount' | 'currency'> | null }): Fields {
   const { type, token, environment } = init;
-  if (type === 'card_element') {
+  if (type === 'card_element' || type === 'agent_hosted_fields') {
     const { publishableKey, accountId, scriptUrl } = init;
     const script = environment === 'sandbox' && scriptUrl && httpOrigin(scriptUrl) ? scriptUrl : null;
     if (!publishableKey || !accountId || (environment === 'sandbox' && !script)) return { kind: 'unsupported', context: { type, environment } };
-    return { kind: 'stripe', spec: { publishableKey, accountId, clientSecret: token, scriptUrl: script, key: ctx.key } };
+    const confirms = type === 'card_element' ? 'browser' : 'service';
+    return { kind: 'stripe', spec: { publishableKey, accountId, clientSecret: token, confirms, scriptUrl: script, key: ctx.key } };
   }
   if (type === 'hosted_fields' || type === 'vault_hosted_fields') {
     const script = environment === 'sandbox' && init.scriptUrl && httpOrigin(init.scriptUrl) ? init.scriptUrl : null;

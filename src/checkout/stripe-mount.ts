@@ -50,6 +50,12 @@ export async function mountStripeCard(host: HTMLElement, spec: StripeSpec, local
   return {
     async confirm() {
       try {
+        if (spec.confirms === 'service') {
+          // agent_hosted_fields: the PaymentMethod goes to complete, and the service confirms the payment.
+          const made = await stripe.createPaymentMethod({ type: 'card', card });
+          if (made.paymentMethod) return { status: 'approved', transactionId: made.paymentMethod.id };
+          return errorResult(made.error);
+        }
         const { error, paymentIntent } = await stripe.confirmCardPayment(spec.clientSecret, { payment_method: { card } });
         if (paymentIntent) return resultOf(paymentIntent);
         return errorResult(error);

@@ -13,6 +13,7 @@ import { httpTransport, type FetchLike } from '../platform/http-transport.ts';
 import { systemResolver } from './engine/webhooks/webhook-network.ts';
 import { SandboxProcessorAdapter } from './processors/sandbox/adapter.ts';
 import { StripeProcessorAdapter } from './processors/stripe/adapter.ts';
+import { StripeAgentAdapter } from './processors/stripe/agent-adapter.ts';
 import { BraintreeProcessorAdapter } from './processors/braintree/adapter.ts';
 import braintreeSdk from 'braintree';
 import { createStore } from './store/index.ts';
@@ -72,6 +73,18 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
       ? { fetch: async (url: string, init: RequestInit) => sandbox.stripe.request(url, init) }
       : { host: stripeAt.hostname, port: Number(stripeAt.port || (stripeAt.protocol === 'https:' ? 443 : 80)), protocol: stripeAt.protocol === 'https:' ? 'https' : 'http' }),
   });
+  // agent_hosted_fields: Stripe, the service confirming the PaymentIntent (README, the decision).
+  const stripeAgent = new StripeAgentAdapter({
+    secretKey: secret,
+    publishableKey: stripePublishableKey,
+    environment: 'sandbox',
+    scriptUrl: `${config.stripeUrl}/v3/`,
+    chargeEndpoint: `${config.publicUrl}/api/checkout/complete`,
+    timeoutMs: config.processorTimeoutMs,
+    ...(opts.processorTransport === 'in-process'
+      ? { fetch: async (url: string, init: RequestInit) => sandbox.stripe.request(url, init) }
+      : { host: stripeAt.hostname, port: Number(stripeAt.port || (stripeAt.protocol === 'https:' ? 443 : 80)), protocol: stripeAt.protocol === 'https:' ? 'https' : 'http' }),
+  });
   // hosted_fields and vault_hosted_fields merchants pay through Braintree: here its stand-in,
   // reached by the SDK's Environment (its host and port, no TLS).
   const braintreeAt = new URL(config.braintreeUrl);
@@ -93,10 +106,12 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     signer: redirectSigner(store, sealer),
     sealer,
     limiter: new MemoryRateLimiter(),
-    // agent_hosted_fields arrives later in issue 19; until then the sandbox processor stands in for
-    // it, as Doc 3 allows for every sandbox merchant.
     processorFor: (kind) =>
-      kind === 'none' ? null : kind === 'card_element' ? stripe : kind === 'hosted_fields' || kind === 'vault_hosted_fields' ? braintree : adapter,
+      kind === 'none' ? null
+      : kind === 'card_element' ? stripe
+      : kind === 'agent_hosted_fields' ? stripeAgent
+      : kind === 'hosted_fields' || kind === 'vault_hosted_fields' ? braintree
+      : adapter,
     providerWebhookSecret: webhookSecret,
     webhookNet: { allowHosts: config.webhookAllowHosts, resolve: systemResolver },
   };

@@ -111,15 +111,37 @@
     });
   }
 
+  /** The card's problem, shown on its field, as stripe.js's validation_error; null when the card is complete. */
+  function refuse(/** @type {ReturnType<typeof read>} */ s) {
+    const first = s.problems[0];
+    if (!first) return null;
+    show(first);
+    first.field.focus();
+    return { error: { type: 'validation_error', code: first.code, message: first.message } };
+  }
+
+  /** stripe.js's createPaymentMethod: the card becomes a PaymentMethod; the page hears its id and what Stripe shows of it. */
+  async function createPaymentMethod() {
+    const s = read();
+    const refused = refuse(s);
+    if (refused) return refused;
+    const fields = {
+      key, _stripe_account: account, type: 'card', 'card[number]': s.n, 'card[exp_month]': String(s.month), 'card[exp_year]': String(s.year), 'card[cvc]': digits(cvc.value),
+      ...(hidePostal ? {} : { 'billing_details[address][postal_code]': postal.value.trim() }),
+    };
+    try {
+      const res = await fetch('/v1/payment_methods', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+      return await res.json();
+    } catch {
+      return { error: { type: 'api_connection_error', message: 'We could not reach the payment service. Check your connection.' } };
+    }
+  }
+
   /** Sends the card to the stand-in's API: the PaymentIntent (or Stripe's error) is all the page hears. */
   async function confirm(/** @type {Record<string, any>} */ msg) {
     const s = read();
-    const first = s.problems[0];
-    if (first) {
-      show(first);
-      first.field.focus();
-      return { error: { type: 'validation_error', code: first.code, message: first.message } };
-    }
+    const refused = refuse(s);
+    if (refused) return refused;
     const billing = msg.billingDetails && typeof msg.billingDetails === 'object' ? msg.billingDetails : {};
     const fields = {
       key, _stripe_account: account, client_secret: String(msg.clientSecret), return_url: String(msg.returnUrl),
@@ -147,6 +169,7 @@
       changed(null);
     } else if (d.type === 'update') for (const f of [number, expiry, cvc, postal]) f.disabled = !!d.disabled;
     else if (d.type === 'confirm' && typeof d.id === 'string') post({ type: 'reply', id: d.id, body: await confirm(d) });
+    else if (d.type === 'createPaymentMethod' && typeof d.id === 'string') post({ type: 'reply', id: d.id, body: await createPaymentMethod() });
   });
   new ResizeObserver(() => post({ type: 'height', height: document.documentElement.scrollHeight })).observe(document.body);
   post({ type: 'ready' });

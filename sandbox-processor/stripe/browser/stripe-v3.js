@@ -4,7 +4,7 @@
  * Stripe's own script when `init` says `environment: sandbox`. It offers the part of Stripe's public
  * API svcpay uses, with Stripe's names and shapes: `Stripe(publishableKey, { stripeAccount })`,
  * `elements().create('card')` with `mount`, `on`, `focus`, `clear`, `destroy`, and
- * `confirmCardPayment` / `retrievePaymentIntent`.
+ * `confirmCardPayment` / `retrievePaymentIntent` / `createPaymentMethod`.
  *
  * The card fields live in a frame of the stand-in's origin (elements/card.html): the card number and
  * security code never reach the page that runs this script. A confirmation is sent by that frame;
@@ -199,6 +199,16 @@
         };
       },
       retrievePaymentIntent,
+      /**
+       * The card in the element as a PaymentMethod, for a server to confirm a PaymentIntent with.
+       * @param {{ type?: string, card?: any, billing_details?: Record<string, any> }} data
+       */
+      async createPaymentMethod(data) {
+        const card = data && data.card;
+        if (!data || data.type !== 'card' || !card || typeof card._ask !== 'function') throw new Error("IntegrationError: createPaymentMethod needs { type: 'card', card: <a mounted card Element> }.");
+        const body = await card._ask({ type: 'createPaymentMethod' });
+        return body.error ? { error: body.error } : { paymentMethod: body };
+      },
       /**
        * @param {string} clientSecret
        * @param {{ payment_method?: { card?: any, billing_details?: Record<string, any> }, return_url?: string }} [data]

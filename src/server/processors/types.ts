@@ -145,7 +145,7 @@ export interface Processor {
    * nonce, issue 19): the service charges it for the session, once per reference, as `charge`
    * does. Absent for providers whose fields pay by themselves.
    */
-  chargeNonce?(merchant: Merchant, session: SessionRecord, nonce: string, opts: { reference: string }): Promise<ProcessorTransaction>;
+  chargeNonce?(merchant: Merchant, session: SessionRecord, nonce: string, opts: { reference: string; returnUrl?: string }): Promise<ProcessorTransaction>;
   /**
    * Google Pay's tokenization parameters for this provider and account (PaymentDataRequest
    * `tokenizationSpecification.parameters`): no call, an adapter knows its gateway name and the

@@ -82,7 +82,7 @@ export async function chargeAtSubmit(
     t =
       'card' in source ? await processor.charge(merchant, locked, source.card, { reference: attemptId, ...challenge })
       : 'wallet' in source ? await processor.chargeWallet(merchant, locked, source.wallet, { reference: attemptId })
-      : await chargeNonce(processor, merchant, locked, source.nonce, attemptId);
+      : await chargeNonce(processor, merchant, locked, source.nonce, attemptId, challenge.returnUrl);
   } catch (err) {
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
       // Nothing moved: the session goes back as it was, so the buyer can submit again.
@@ -108,9 +108,9 @@ export async function chargeAtSubmit(
 }
 
 /** A provider without nonces refuses one, with nothing moved. */
-function chargeNonce(processor: Processor, merchant: Merchant, session: SessionRecord, nonce: string, reference: string) {
+function chargeNonce(processor: Processor, merchant: Merchant, session: SessionRecord, nonce: string, reference: string, returnUrl?: string) {
   if (!processor.chargeNonce) throw new ProcessorRejectedError('unsupported', "This merchant's payment provider takes no payment method nonce.");
-  return processor.chargeNonce(merchant, session, nonce, { reference });
+  return processor.chargeNonce(merchant, session, nonce, { reference, ...(returnUrl ? { returnUrl } : {}) });
 }
 
 /**

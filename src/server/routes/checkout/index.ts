@@ -46,7 +46,8 @@ export function checkoutRoutes(deps: Deps) {
     createRoute({ method: 'post', path: '/api/checkout/complete', summary: "Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)", middleware: [checkoutIp, origin, checkoutSession] as const, request: body(CompleteRequest), responses: { 200: json(CompleteResponse), ...completeErrors } }),
     async (c) => {
       const { sessionId, transactionId, buyer, cancel } = c.req.valid('json');
-      return c.json(completeAnswer(await completeCheckout(deps, sessionId, transactionId, buyer, cancel)), 200);
+      const returnUrl = challengeReturnUrl(deps.config.publicUrl, new URL(deps.config.publicUrl).origin);
+      return c.json(completeAnswer(await completeCheckout(deps, sessionId, transactionId, buyer, cancel, returnUrl)), 200);
     },
   );
 

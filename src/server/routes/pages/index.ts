@@ -101,7 +101,7 @@ export function pageRoutes(deps: Deps) {
     const boot = { sessionId: id, publishableKey, locale: session?.locale ?? null };
     const tag = `<script type="application/json" id="svcpay-boot">${escapeJsonForHtml(boot)}</script>`;
     const provider = merchant?.processor;
-    pageHeaders(c, provider === 'card_element' ? stripeHostedPolicy : provider === 'hosted_fields' || provider === 'vault_hosted_fields' ? braintreeHostedPolicy : hostedPolicy);
+    pageHeaders(c, provider === 'card_element' || provider === 'agent_hosted_fields' ? stripeHostedPolicy : provider === 'hosted_fields' || provider === 'vault_hosted_fields' ? braintreeHostedPolicy : hostedPolicy);
     // Issue 10: no window of another origin (an opener, or a page it opens) keeps a reference to
     // the checkout, and the buyer's next page learns only the service's origin, never the session.
     c.header('Cross-Origin-Opener-Policy', 'same-origin');

@@ -126,13 +126,15 @@ export async function completeCheckout(
   transactionId: string,
   buyer?: BuyerDetails,
   cancel = false,
+  /** Where a bank check of a charge the service makes now (a provider's nonce) returns the buyer. */
+  returnUrl?: string,
 ): Promise<CheckoutOutcome> {
   const session = await deps.store.read.sessions.get(sessionId);
   if (!session) throw new DomainError('session_not_found');
   const details = requireBuyerDetails(session, buyer);
   // Braintree's fields give the browser a nonce, not a payment: the service pays with it now.
   const owner = await deps.store.read.merchants.get(session.merchantId);
-  if (owner && processorOf(deps, owner).chargeNonce) return completeWithNonce(deps, owner, session, transactionId, (paid) => withBuyerDetails(deps, paid, details));
+  if (owner && processorOf(deps, owner).chargeNonce) return completeWithNonce(deps, owner, session, transactionId, (paid) => withBuyerDetails(deps, paid, details), { cancel, ...(returnUrl ? { returnUrl } : {}) });
   const { merchant, t: verified } = await verifiedTransaction(deps, session, transactionId);
   let t = verified;
   if (t.status === 'requires_action' && cancel) t = await processorOf(deps, merchant).cancelChallenge(merchant, t.id).catch(unavailable);

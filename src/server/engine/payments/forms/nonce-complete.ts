@@ -28,23 +28,31 @@ export async function completeWithNonce(
   session: SessionRecord,
   nonce: string,
   onPaid: (s: SessionRecord) => SessionRecord,
+  /** Where the bank check of the charge returns the buyer (a provider that checks at the charge), and whether the buyer closed it. */
+  challenge: { returnUrl?: string; cancel?: boolean } = {},
 ): Promise<NonceOutcome> {
   const attemptId = nonceAttemptId(session.id, nonce);
   let outcome: SubmitOutcome;
   if (!(await deps.store.read.attempts.get(attemptId))) {
-    outcome = await chargeAtSubmit(deps, merchant, session, { nonce }, undefined, attemptId, {}, onPaid);
+    outcome = await chargeAtSubmit(deps, merchant, session, { nonce }, undefined, attemptId, challenge.returnUrl ? { returnUrl: challenge.returnUrl } : {}, onPaid);
   } else {
     // This nonce was sent before: its payment, if the provider made one, is found by the attempt's reference.
-    const t = await processorOf(deps, merchant)
-      .lookup(merchant, attemptId)
-      .catch((err: unknown) => {
-        throw err instanceof ProcessorUnavailableError ? new DomainError('provider_unavailable') : err;
-      });
+    const processor = processorOf(deps, merchant);
+    const unavailable = (err: unknown): never => {
+      throw err instanceof ProcessorUnavailableError ? new DomainError('provider_unavailable') : err;
+    };
+    let t = await processor.lookup(merchant, attemptId).catch(unavailable);
     if (!t) throw new DomainError('charge_in_progress');
+    // The bank still waits on the buyer: closed, it ends as failed authentication; open, it is shown again.
+    if (t.status === 'requires_action' && challenge.cancel) t = await processor.cancelChallenge(merchant, t.id).catch(unavailable);
+    if (t.status === 'requires_action') {
+      if (!t.challengeUrl) throw new DomainError('charge_in_progress');
+      return { kind: 'challenge', session, transactionId: nonce, challengeUrl: t.challengeUrl };
+    }
     const { session: s, intent } = await recordOutcome(deps, merchant, session.id, t, attemptId, undefined, onPaid);
     outcome = { kind: 'settled', session: s, intent, transactionId: t.id };
   }
-  if (outcome.kind === 'challenge') return { kind: 'challenge', session, transactionId: attemptId, challengeUrl: outcome.challengeUrl };
+  if (outcome.kind === 'challenge') return { kind: 'challenge', session, transactionId: nonce, challengeUrl: outcome.challengeUrl };
   // The provider has not answered yet: the reconciler settles it; the page shows it is being processed.
   if (outcome.kind !== 'settled' || !outcome.transactionId) throw new DomainError('charge_in_progress');
   const { session: s, intent, transactionId } = outcome;
