@@ -55,6 +55,7 @@ export default {
     'src/server/engine/payments/forms/nonce-complete.ts',
     'src/server/processors/stripe/adapter.ts',
     'src/server/processors/stripe/stripe-events.ts',
+    'src/server/processors/stripe/agent-adapter.ts',
   ],
   coverageAnalysis: 'perTest',
   // 2 cores shared with other work: one mutant at a time by default (`--concurrency 2` when idle).

@@ -7,12 +7,17 @@
 import { describe, expect, it } from 'vitest';
 import { answerChallenge, bearer, testApp } from '../../testing.ts';
 import { CARD, origin } from '../../routes/checkout/fixtures.ts';
+import { SECRET, testProcessor } from '../../../../sandbox-processor/testing.ts';
+import { standInFetch } from '../../../../sandbox-processor/stripe/testing.ts';
+import type { Merchant } from '../../domain/index.ts';
+import { StripeAgentAdapter } from './agent-adapter.ts';
 
 async function agentWorld() {
   const t = await testApp();
   const m = await t.merchant({ processor: 'agent_hosted_fields' });
   const sk = bearer(m.keys.secret);
-  const session = async () => (await (await t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/success' }, sk)).json()) as { id: string };
+  const session = async (extra: Record<string, unknown> = {}) =>
+    (await (await t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/success', ...extra }, sk)).json()) as { id: string };
   const init = async (sessionId: string) => (await t.json('POST', '/api/checkout/init', { sessionId }, origin)).json();
   /** What stripe.js's createPaymentMethod sends from the card frame: the card, with the publishable key and the account. */
   const paymentMethod = async (i: { publishableKey: string; accountId: string }, number: string) => {
@@ -76,5 +81,31 @@ describe('an agent_hosted_fields merchant', () => {
     const closed = await w.complete(s.id, pm, { cancel: true });
     expect(closed.body.error).toBeTruthy();
     expect((await w.complete(s.id, await w.paymentMethod(await w.init(s.id), '4242424242424242'))).body.status).toBe('succeeded');
+  });
+
+  it('authorizes only, for a session that captures manually: held, not charged', async () => {
+    const w = await agentWorld();
+    const s = await w.session({ captureMethod: 'manual' });
+    expect((await w.complete(s.id, await w.paymentMethod(await w.init(s.id), '4242424242424242'))).body).toMatchObject({ status: 'succeeded', paymentStatus: 'held' });
+    expect(w.t.sandbox.db.prepare('SELECT capture_state AS capture FROM transactions').all()).toEqual([{ capture: 'none' }]);
+  });
+});
+
+describe('the agent adapter’s forms', () => {
+  const adapter = (environment: 'sandbox' | 'production') =>
+    new StripeAgentAdapter({ secretKey: SECRET, publishableKey: 'pk_test_1', environment, scriptUrl: 'http://127.0.0.1:4245/v3/', chargeEndpoint: 'http://localhost:4242/api/checkout/complete', host: 'stripe.sandbox.invalid', fetch: standInFetch(testProcessor().processor) });
+  const merchant = { id: 'm_1' } as Merchant;
+
+  it('hands the stand-in’s stripe.js in the sandbox only; production loads Stripe’s own', async () => {
+    expect(await adapter('sandbox').clientInit(merchant)).toMatchObject({ environment: 'sandbox', scriptUrl: 'http://127.0.0.1:4245/v3/' });
+    expect(await adapter('production').clientInit(merchant)).not.toHaveProperty('scriptUrl');
+  });
+
+  it('a form pays nothing by itself: no look-up of it reaches Stripe, and there is nothing to revoke', async () => {
+    const a = adapter('sandbox');
+    const form = (await a.clientInit(merchant)).token;
+    expect(form).toMatch(/^agent_form_[A-Za-z0-9]{32}$/);
+    expect(await a.lookup(merchant, form)).toBeNull();
+    await expect(a.revokeClientToken()).resolves.toBeUndefined();
   });
 });

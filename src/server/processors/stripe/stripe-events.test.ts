@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { testProcessor } from '../../../../sandbox-processor/testing.ts';
 import { stripeOverStandIn } from '../../../../sandbox-processor/stripe/testing.ts';
-import { providerEventOf, verifyStripeEvent } from './stripe-events.ts';
+import { parseStripeEvent, providerEventOf, verifyStripeEvent } from './stripe-events.ts';
 
 const WHSEC = 'whsec_stripe_test';
 const NOW = 1_900_000_000;
@@ -73,5 +73,27 @@ describe('Stripe webhooks', () => {
     const { pi } = await objects();
     expect(providerEventOf(JSON.parse(event('customer.created', { id: 'cus_1' })) as Stripe.Event)).toBeNull();
     expect(providerEventOf(JSON.parse(event('payment_intent.succeeded', pi, null)) as Stripe.Event)).toBeNull();
+  });
+
+  it('reads disputes: opened, and closed won or lost, naming the disputed PaymentIntent; another close is not read', () => {
+    const dispute = (type: string, status: string, paymentIntent: unknown = 'pi_9') =>
+      parseStripeEvent(JSON.parse(event(type, { id: 'dp_1', object: 'dispute', status, payment_intent: paymentIntent, charge: 'ch_1', amount: 1200, currency: 'usd' })));
+    expect(dispute('charge.dispute.created', 'needs_response')).toEqual({ id: 'evt_charge.dispute.created', type: 'dispute.created', transaction: { id: 'pi_9', merchantId: 'merchant_s' } });
+    expect(dispute('charge.dispute.closed', 'won')).toMatchObject({ type: 'dispute.won', transaction: { id: 'pi_9' } });
+    expect(dispute('charge.dispute.closed', 'lost')).toMatchObject({ type: 'dispute.lost' });
+    expect(dispute('charge.dispute.closed', 'warning_closed')).toBeNull();
+    // An expanded PaymentIntent names it too; none at all is not read.
+    expect(dispute('charge.dispute.created', 'needs_response', { id: 'pi_8', object: 'payment_intent' })).toMatchObject({ transaction: { id: 'pi_8' } });
+    expect(dispute('charge.dispute.created', 'needs_response', null)).toBeNull();
+  });
+
+  it('reads only what is a Stripe event: anything else is null, never an error', () => {
+    const good = JSON.parse(event('charge.dispute.created', { id: 'dp_1', object: 'dispute', status: 'needs_response', payment_intent: 'pi_9' }));
+    expect(parseStripeEvent(good)).not.toBeNull();
+    for (const bad of [null, 'evt', 7, [], { ...good, object: 'list' }, { ...good, id: 1 }, { ...good, type: null }, { ...good, data: {} }, { ...good, data: { object: null } }, { ...good, account: undefined }]) {
+      expect(parseStripeEvent(bad)).toBeNull();
+    }
+    // A PaymentIntent event whose object cannot be read as one is not read either.
+    expect(parseStripeEvent({ ...good, type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } })).toBeNull();
   });
 });
