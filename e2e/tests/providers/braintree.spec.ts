@@ -80,6 +80,21 @@ for (const processor of ['hosted_fields', 'vault_hosted_fields'] as const) {
 test.describe('hosted_fields 3-D Secure', () => {
   test.use({ merchantBody: { processor: 'hosted_fields' } });
 
+  test('in the checkout mountCheckout mounts, the bank check opens over it and the payment is made once completed', async ({ page, api, merchant }) => {
+    const session = await api.createSession(merchant.keys.secret, { amount: 2500, currency: 'usd', description: 'Svc Tee (e2e)' });
+    const checkout = new EmbeddedCheckoutPage(page);
+    const fields = new BraintreeHostedFields(checkout.checkoutFrame);
+    await checkout.open(merchantPage.url, { publishableKey: merchant.keys.publishable, sessionId: session.id });
+    await fields.fill(cards.challenge);
+    await checkout.payButton.click();
+    const check = checkout.checkoutFrame.frameLocator('iframe[title="3D Secure authentication"]');
+    await expect(check.getByRole('heading', { name: 'Confirm your payment with your bank' })).toBeVisible();
+    expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ paymentStatus: 'unpaid' });
+    await check.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(checkout.success).toBeVisible();
+    expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+  });
+
   test('a challenge card opens the bank check; closing it pays nothing, completing it pays', async ({ page, api, merchant, server }) => {
     const session = await api.createSession(merchant.keys.secret, teeOrder(`${server.demoUrl}/success`, `${server.demoUrl}/`));
     const hosted = new HostedCheckoutPage(page);
