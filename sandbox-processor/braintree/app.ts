@@ -17,11 +17,12 @@
  * never silently answered with the first.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { majorAmount } from '../../src/vocab/currencies.ts';
 import { Hono, type Context } from 'hono';
 import { ChargeRefused, ProviderDown, type SandboxProcessorCore } from '../processor.ts';
 import { refund } from '../refunds.ts';
 import { newId } from '../facts.ts';
-import { btAmount, creditCardObject, creditObject, DECLINES, errorResponse, minorOf, saleObject } from './objects.ts';
+import { creditCardObject, creditObject, DECLINES, errorResponse, minorOf, saleObject } from './objects.ts';
 import { list, xmlDocument, type XmlObject } from './xml.ts';
 import { clientToken } from './client-token.ts';
 import type { NonceRepo } from './nonces.ts';
@@ -204,10 +205,10 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
 
   /** Braintree's duplicate checking: a gateway_rejected transaction, recorded nowhere; nothing charged. */
   function duplicate(amount: number, currency: string, account: string, reference: string | null) {
-    return new Refusal(422, errorResponse('Gateway Rejected: duplicate', [], { id: newId('').slice(0, 8), status: 'gateway_rejected', type: 'sale', amount: btAmount(amount, currency), currencyIsoCode: currency, merchantAccountId: account, orderId: reference, gatewayRejectionReason: 'duplicate', processorResponseCode: null, processorResponseText: null, creditCard: {}, disputes: list('dispute', []) }));
+    return new Refusal(422, errorResponse('Gateway Rejected: duplicate', [], { id: newId('').slice(0, 8), status: 'gateway_rejected', type: 'sale', amount: majorAmount(amount, currency), currencyIsoCode: currency, merchantAccountId: account, orderId: reference, gatewayRejectionReason: 'duplicate', processorResponseCode: null, processorResponseText: null, creditCard: {}, disputes: list('dispute', []) }));
   }
   function declined(amount: number, currency: string, account: string, reference: string | null, d: { code: string; text: string }) {
-    return new Refusal(422, errorResponse(d.text, [], { id: newId('').slice(0, 8), status: 'processor_declined', type: 'sale', amount: btAmount(amount, currency), currencyIsoCode: currency, merchantAccountId: account, orderId: reference, processorResponseCode: d.code, processorResponseText: d.text, processorResponseType: 'hard_declined', creditCard: {}, disputes: list('dispute', []) }));
+    return new Refusal(422, errorResponse(d.text, [], { id: newId('').slice(0, 8), status: 'processor_declined', type: 'sale', amount: majorAmount(amount, currency), currencyIsoCode: currency, merchantAccountId: account, orderId: reference, processorResponseCode: d.code, processorResponseText: d.text, processorResponseType: 'hard_declined', creditCard: {}, disputes: list('dispute', []) }));
   }
 
   app.get(`${base}/transactions/:id`, (c) => {

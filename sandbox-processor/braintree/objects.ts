@@ -5,15 +5,10 @@
  * (its id is the sandbox refund's). Declines carry Braintree's processor response codes, one per
  * sandbox decline (DECLINES); braintree-contract.test.ts reads every answer through the SDK.
  */
-import { minorUnitDigits } from '../../src/vocab/currencies.ts';
+import { majorAmount, minorUnitDigits } from '../../src/vocab/currencies.ts';
 import type { RefundRecord, TransactionRecord, VaultRecord } from '../store/repo.ts';
 import { list, type XmlObject } from './xml.ts';
 
-/** Braintree's amounts are decimal strings in major units ("15.00"; "1500" for JPY). */
-export function btAmount(minor: number, currency: string): string {
-  const digits = minorUnitDigits(currency);
-  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
-}
 /** The sandbox's minor units of a Braintree amount; null when it is not one. */
 export function minorOf(amount: unknown, currency: string): number | null {
   const digits = minorUnitDigits(currency);
@@ -88,7 +83,7 @@ export function saleObject(t: TransactionRecord, extra: { merchantAccountId: str
     type: 'sale',
     currencyIsoCode: t.currency,
     // Settling for less than was authorized makes the settled amount the transaction's, as at Braintree.
-    amount: btAmount(t.captureState === 'pending' || t.captureState === 'settled' ? t.capturedAmount : t.amount, t.currency),
+    amount: majorAmount(t.captureState === 'pending' || t.captureState === 'settled' ? t.capturedAmount : t.amount, t.currency),
     merchantAccountId: extra.merchantAccountId,
     orderId: t.reference,
     createdAt: new Date(t.createdAt),
@@ -116,7 +111,7 @@ export function creditObject(r: RefundRecord, sale: TransactionRecord, merchantA
     status: r.status === 'succeeded' ? 'settled' : r.status === 'pending' ? 'submitted_for_settlement' : 'settlement_declined',
     type: 'credit',
     currencyIsoCode: r.currency,
-    amount: btAmount(r.amount, r.currency),
+    amount: majorAmount(r.amount, r.currency),
     merchantAccountId,
     orderId: r.reference,
     createdAt: new Date(r.createdAt),
@@ -134,13 +129,13 @@ export function creditObject(r: RefundRecord, sale: TransactionRecord, merchantA
 export function disputeObject(t: TransactionRecord): XmlObject {
   return {
     id: `dp_${t.id}`,
-    amount: btAmount(t.amount, t.currency),
+    amount: majorAmount(t.amount, t.currency),
     currencyIsoCode: t.currency,
     status: t.disputeStatus === 'open' ? 'open' : t.disputeStatus === 'won' ? 'won' : 'lost',
     kind: 'chargeback',
     reason: 'general',
     receivedDate: (t.disputeOpenedAt ?? t.createdAt).slice(0, 10),
-    transaction: { id: t.id, amount: btAmount(t.amount, t.currency), orderId: t.reference },
+    transaction: { id: t.id, amount: majorAmount(t.amount, t.currency), orderId: t.reference },
   };
 }
 

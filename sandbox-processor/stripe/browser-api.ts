@@ -72,17 +72,29 @@ export function stripeBrowserApi(opts: StripeBrowserApiOptions) {
   const app = new Hono();
   app.use('/v1/*', faultDoor(opts.faults, (c, body) => browserAccount(body, new URL(c.req.url).search.slice(1)), { operationOf: stripeBrowserOperationOf, refuse: stripeDown }));
 
-  /** The request's publishable key, account and the PaymentIntent its client secret opens. */
-  const authorize = (c: Context, params: Body) => {
+  /** The account a stripe.js call is for, once its publishable key is the platform's. */
+  const accountOf = (c: Context, params: Body) => {
     c.header('Access-Control-Allow-Origin', '*');
     if (params.key !== opts.publishableKey) throw new StripeRefusal(401, stripeError('authentication_error', `Invalid API Key provided: ${String(params.key ?? '')}`.slice(0, 120)));
     const account = str(params._stripe_account);
     if (!account) throw invalid('This stand-in needs the merchant account in _stripe_account.', '_stripe_account');
-    const intent = ops.intentOr404(account, c.req.param('id') ?? '');
+    return account;
+  };
+  /** The request's publishable key, account and the PaymentIntent its client secret opens. */
+  const authorize = (c: Context, params: Body) => {
+    const intent = ops.intentOr404(accountOf(c, params), c.req.param('id') ?? '');
     if (params.client_secret !== intent.clientSecret) {
       throw invalid('The client_secret provided does not match the client_secret associated with the PaymentIntent.', 'client_secret');
     }
     return intent;
+  };
+  /** The buyer's card in the account's vault (brand, last four, expiry); a card Stripe refuses is its card_error. */
+  const vaultCard = (account: string, card: ChargeCard, livemode: boolean) => {
+    try {
+      return core.vault(account, { card, livemode });
+    } catch (err) {
+      throw err instanceof ChargeRefused ? cardError(err.reason) : err;
+    }
   };
   /** A browser sees neither the merchant's metadata nor its description. */
   const forBrowser = (pi: ReturnType<IntentOps['show']>) => ({ ...pi, metadata: {}, description: null });
@@ -91,13 +103,7 @@ export function stripeBrowserApi(opts: StripeBrowserApiOptions) {
     const b = parseStripeForm(await c.req.text());
     const intent = authorize(c, b);
     const { card, postalCode } = cardOf(b);
-    const vaulted = (() => {
-      try {
-        return core.vault(intent.merchantId, { card, livemode: intent.livemode });
-      } catch (err) {
-        throw err instanceof ChargeRefused ? cardError(err.reason) : err;
-      }
-    })();
+    const vaulted = vaultCard(intent.merchantId, card, intent.livemode);
     const r = ops.confirm(intent, { ...b, payment_method: `pm_${vaulted.id}` }, { billingPostalCode: postalCode, frameAncestor: '*' });
     const res = ops.answer(c, r, ['payment_method']);
     if (res.status !== 200 && res.status !== 402) return res;
@@ -109,16 +115,10 @@ export function stripeBrowserApi(opts: StripeBrowserApiOptions) {
   // merchant's server (here the service, for agent_hosted_fields) confirms a PaymentIntent with.
   app.post('/v1/payment_methods', async (c) => {
     const b = parseStripeForm(await c.req.text());
-    c.header('Access-Control-Allow-Origin', '*');
-    if (b.key !== opts.publishableKey) throw new StripeRefusal(401, stripeError('authentication_error', `Invalid API Key provided: ${String(b.key ?? '')}`.slice(0, 120)));
-    const account = str(b._stripe_account);
-    if (!account) throw invalid('This stand-in needs the merchant account in _stripe_account.', '_stripe_account');
-    const { card, postalCode } = cardOf({ payment_method_data: { ...b, billing_details: b.billing_details } });
-    try {
-      return c.json(paymentMethodObject(core.vault(account, { card: postalCode ? { ...card, postalCode } : card, livemode: false })));
-    } catch (err) {
-      throw err instanceof ChargeRefused ? cardError(err.reason) : err;
-    }
+    const account = accountOf(c, b);
+    // The card's postal code (billing_details) is in `card` already: cardOf reads it.
+    const { card } = cardOf({ payment_method_data: b });
+    return c.json(paymentMethodObject(vaultCard(account, card, false)));
   });
 
   // The buyer closed the bank check (stripe.js's dialog): it ends as failed, nothing charged.

@@ -63,15 +63,17 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
   const adapter = new SandboxProcessorAdapter({ baseUrl: config.processorUrl, secret, fetch: transport, timeoutMs: config.processorTimeoutMs });
   // card_element merchants pay through Stripe: here its stand-in, reached by the SDK's host settings.
   const stripeAt = new URL(config.stripeUrl);
+  const stripeTransport =
+    opts.processorTransport === 'in-process'
+      ? { fetch: async (url: string, init: RequestInit) => sandbox.stripe.request(url, init) }
+      : { host: stripeAt.hostname, port: Number(stripeAt.port || (stripeAt.protocol === 'https:' ? 443 : 80)), protocol: stripeAt.protocol === 'https:' ? ('https' as const) : ('http' as const) };
   const stripe = new StripeProcessorAdapter({
     secretKey: secret,
     publishableKey: stripePublishableKey,
     environment: 'sandbox',
     scriptUrl: `${config.stripeUrl}/v3/`,
     timeoutMs: config.processorTimeoutMs,
-    ...(opts.processorTransport === 'in-process'
-      ? { fetch: async (url: string, init: RequestInit) => sandbox.stripe.request(url, init) }
-      : { host: stripeAt.hostname, port: Number(stripeAt.port || (stripeAt.protocol === 'https:' ? 443 : 80)), protocol: stripeAt.protocol === 'https:' ? 'https' : 'http' }),
+    ...stripeTransport,
   });
   // agent_hosted_fields: Stripe, the service confirming the PaymentIntent (README, the decision).
   const stripeAgent = new StripeAgentAdapter({
@@ -81,9 +83,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     scriptUrl: `${config.stripeUrl}/v3/`,
     chargeEndpoint: `${config.publicUrl}/api/checkout/complete`,
     timeoutMs: config.processorTimeoutMs,
-    ...(opts.processorTransport === 'in-process'
-      ? { fetch: async (url: string, init: RequestInit) => sandbox.stripe.request(url, init) }
-      : { host: stripeAt.hostname, port: Number(stripeAt.port || (stripeAt.protocol === 'https:' ? 443 : 80)), protocol: stripeAt.protocol === 'https:' ? 'https' : 'http' }),
+    ...stripeTransport,
   });
   // hosted_fields and vault_hosted_fields merchants pay through Braintree: here its stand-in,
   // reached by the SDK's Environment (its host and port, no TLS).

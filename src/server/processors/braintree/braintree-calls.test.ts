@@ -71,7 +71,7 @@ describe('BraintreeCalls against the stand-in', () => {
   });
 
   it('charges one reference once: a repeat is Braintree’s duplicate, answered with the first sale', async () => {
-    const { calls, charge, ledger } = await world();
+    const { calls, ledger } = await world();
     const { vaultId } = await calls.vault(merchant, { providerReference: 'tok_sandbox_visa_4242', livemode: false });
     const req: VaultChargeRequest = { reference: 'att_once', vaultId, amount: 1500, currency: 'USD', livemode: false, capture: true, sessionId: null, returnUrl: null, billingPostalCode: null, merchantInitiated: false };
     const [a, b] = await Promise.all([calls.chargeVaulted(merchant, req), calls.chargeVaulted(merchant, req)]);

@@ -132,10 +132,10 @@ export async function completeCheckout(
   const session = await deps.store.read.sessions.get(sessionId);
   if (!session) throw new DomainError('session_not_found');
   const details = requireBuyerDetails(session, buyer);
+  const merchant = await merchantOf(deps, session);
   // Braintree's fields give the browser a nonce, not a payment: the service pays with it now.
-  const owner = await deps.store.read.merchants.get(session.merchantId);
-  if (owner && processorOf(deps, owner).chargeNonce) return completeWithNonce(deps, owner, session, transactionId, (paid) => withBuyerDetails(deps, paid, details), { cancel, ...(returnUrl ? { returnUrl } : {}) });
-  const { merchant, t: verified } = await verifiedTransaction(deps, session, transactionId);
+  if (processorOf(deps, merchant).chargeNonce) return completeWithNonce(deps, merchant, session, transactionId, (paid) => withBuyerDetails(deps, paid, details), { cancel, ...(returnUrl ? { returnUrl } : {}) });
+  const verified = await verifiedTransaction(deps, merchant, session, transactionId);
   let t = verified;
   if (t.status === 'requires_action' && cancel) t = await processorOf(deps, merchant).cancelChallenge(merchant, t.id).catch(unavailable);
   if (t.status === 'requires_action') {
@@ -154,13 +154,18 @@ export type CheckoutOutcome =
   | { kind: 'challenge'; session: SessionRecord; transactionId: string; challengeUrl: string }
   | { kind: 'settled'; session: SessionRecord; intent: PaymentIntentRecord; transactionId: string; ok: boolean; redirectUrl: string | null };
 
-/** The browser's transaction as the processor knows it, refused unless it is this session's. */
-async function verifiedTransaction(deps: PaymentDeps, session: SessionRecord, transactionId: string) {
+/** The session's merchant (a session without one is not found). */
+async function merchantOf(deps: PaymentDeps, session: SessionRecord): Promise<Merchant> {
   const merchant = await deps.store.read.merchants.get(session.merchantId);
   if (!merchant) throw new DomainError('session_not_found');
+  return merchant;
+}
+
+/** The browser's transaction as the processor knows it, refused unless it is this session's. */
+async function verifiedTransaction(deps: PaymentDeps, merchant: Merchant, session: SessionRecord, transactionId: string) {
   const t = await processorOf(deps, merchant).verifyTransaction(merchant, transactionId).catch(unavailable);
   if (!t || t.sessionId !== session.id) throw new DomainError('transaction_verification_failed');
-  return { merchant, t };
+  return t;
 }
 
 /**
@@ -168,14 +173,14 @@ async function verifiedTransaction(deps: PaymentDeps, session: SessionRecord, tr
  * processor and settles the session with it, once.
  */
 export async function completeTransaction(deps: PaymentDeps & Pick<EngineDeps, 'signer'>, session: SessionRecord, transactionId: string, onPaid?: (s: SessionRecord) => SessionRecord) {
+  const merchant = await merchantOf(deps, session);
   // Braintree's fields give the browser a nonce, not a payment: the service pays with it now.
-  const owner = await deps.store.read.merchants.get(session.merchantId);
-  if (owner && processorOf(deps, owner).chargeNonce) {
-    const o = await completeWithNonce(deps, owner, session, transactionId, onPaid ?? ((s) => s));
+  if (processorOf(deps, merchant).chargeNonce) {
+    const o = await completeWithNonce(deps, merchant, session, transactionId, onPaid ?? ((s) => s));
     if (o.kind === 'challenge') throw new DomainError('transaction_verification_failed');
     return { session: o.session, intent: o.intent, transactionId: o.transactionId, ok: o.ok };
   }
-  const { merchant, t } = await verifiedTransaction(deps, session, transactionId);
+  const t = await verifiedTransaction(deps, merchant, session, transactionId);
   if (t.status === 'requires_action') throw new DomainError('transaction_verification_failed');
   return settleVerified(deps, merchant, session, t, onPaid);
 }
