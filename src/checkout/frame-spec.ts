@@ -21,8 +21,8 @@ export interface FrameSpec {
  */
 export interface StripeSpec {
   publishableKey: string;
-  /** The merchant's account at Stripe (`stripeAccount`). */
-  accountId: string;
+  /** The merchant's connected account at Stripe (`stripeAccount`); null with the merchant's own keys. */
+  accountId: string | null;
   /** The PaymentIntent's client secret (`init`'s token); unused when the service confirms. */
   clientSecret: string;
   /**
@@ -76,9 +76,10 @@ export function fieldsFor(init: InitResponse, ctx: { parentOrigin: string; local
   if (type === 'card_element' || type === 'agent_hosted_fields') {
     const { publishableKey, accountId, scriptUrl } = init;
     const script = environment === 'sandbox' && scriptUrl && httpOrigin(scriptUrl) ? scriptUrl : null;
-    if (!publishableKey || !accountId || (environment === 'sandbox' && !script)) return { kind: 'unsupported', context: { type, environment } };
+    // A connected account in the sandbox; a merchant's own keys name none (or their own account).
+    if (!publishableKey || (environment === 'sandbox' && (!script || !accountId))) return { kind: 'unsupported', context: { type, environment } };
     const confirms = type === 'card_element' ? 'browser' : 'service';
-    return { kind: 'stripe', spec: { publishableKey, accountId, clientSecret: token, confirms, scriptUrl: script, key: ctx.key } };
+    return { kind: 'stripe', spec: { publishableKey, accountId: accountId ?? null, clientSecret: token, confirms, scriptUrl: script, key: ctx.key } };
   }
   if (type === 'hosted_fields' || type === 'vault_hosted_fields') {
     const script = environment === 'sandbox' && init.scriptUrl && httpOrigin(init.scriptUrl) ? init.scriptUrl : null;

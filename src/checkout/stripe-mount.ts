@@ -42,7 +42,7 @@ export function errorResult(error: Pick<StripeError, 'type' | 'code' | 'decline_
 
 export async function mountStripeCard(host: HTMLElement, spec: StripeSpec, locale: string, events: { ready(): void }): Promise<StripeMount> {
   if (spec.scriptUrl) await addScript(spec.scriptUrl);
-  const stripe: Stripe | null = await loadStripe(spec.publishableKey, { stripeAccount: spec.accountId, locale: locale as 'auto' });
+  const stripe: Stripe | null = await loadStripe(spec.publishableKey, { ...(spec.accountId ? { stripeAccount: spec.accountId } : {}), locale: locale as 'auto' });
   if (!stripe) throw new Error('stripe.js did not load');
   const card: StripeCardElement = stripe.elements({ locale: locale as 'auto' }).create('card', { hidePostalCode: false });
   card.on('ready', () => events.ready());

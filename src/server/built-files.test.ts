@@ -10,6 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bodyBytes as bytes, putBuilt as put, tempDists } from '../platform/testing.ts';
 import { SERVICE, testApp } from './testing.ts';
 import { elementPages } from '../vocab/elements.ts';
+import { setProviderAccount } from './engine/merchants/provider-accounts.ts';
+import type { ProviderAccountKeys } from './domain/index.ts';
 
 const EMBED = `/* svcpay embed */\n${'window.SvcPay = function () { return "mount the fields"; };\n'.repeat(80)}`;
 const ASSET = `export const core = ${JSON.stringify('protocol and zod '.repeat(200))};\n`;
@@ -89,13 +91,18 @@ describe('static files: a frame page with its code inline (issue 9, Speed)', () 
 });
 
 describe('the embedded checkout frame', () => {
-  it("is framable by any merchant page and may frame only the processor's fields page and the providers' stand-ins", async () => {
+  it("is framable by any merchant page and may frame only the processor's fields page and the providers' (stand-ins and real)", async () => {
     const { get } = await setup();
     const policy = (await get('/frames/checkout.html')).headers.get('Content-Security-Policy') ?? '';
     expect(policy).toContain('frame-ancestors *');
-    expect(policy).toContain('frame-src http://127.0.0.1:4243 http://127.0.0.1:4245 http://127.0.0.1:4246;');
-    // It serves every merchant (which one is in its hash), so it may run either stand-in's script.
-    expect(policy).toContain("script-src 'self' http://127.0.0.1:4245 http://127.0.0.1:4246;");
+    expect(policy).toContain(
+      'frame-src http://127.0.0.1:4243 http://127.0.0.1:4245 http://127.0.0.1:4246 https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://assets.braintreegateway.com https://*.cardinalcommerce.com;',
+    );
+    // It serves every merchant (which one is in its hash), so it may run either provider's script,
+    // the stand-ins' or, for merchants with their own keys, the real one.
+    expect(policy).toContain(
+      "script-src 'self' http://127.0.0.1:4245 http://127.0.0.1:4246 https://js.stripe.com https://*.js.stripe.com https://js.braintreegateway.com https://assets.braintreegateway.com;",
+    );
     // The element frames frame nothing.
     expect((await get('/frames/field.html')).headers.get('Content-Security-Policy')).not.toContain('frame-src');
   });
@@ -140,10 +147,11 @@ describe('the hosted page', () => {
     expect(res.headers.get('Referrer-Policy')).toBe('strict-origin');
   });
 
-  it("lets only a Stripe merchant's page run stripe.js, and frame and call its origin", async () => {
+  it("lets only a provider's merchants' pages run its script, and frame and call its hosts", async () => {
     const { t, get } = await setup();
-    const policyFor = async (processor: 'sandbox' | 'card_element' | 'hosted_fields') => {
+    const policyFor = async (processor: 'sandbox' | 'card_element' | 'hosted_fields', own?: ProviderAccountKeys) => {
       const m = await t.merchant({ processor });
+      if (own) await setProviderAccount(t.deps, m.merchant.id, own);
       const session = await (await t.json('POST', '/v1/sessions', { amount: 1000, currency: 'usd' }, { Authorization: `Bearer ${m.keys.secret}` })).json();
       const res = await get(`/pay/${session.id}`);
       expect(res.status).toBe(200);
@@ -160,6 +168,16 @@ describe('the hosted page', () => {
     const sandbox = await policyFor('sandbox');
     expect(sandbox).toContain("script-src 'self';");
     expect(sandbox).not.toMatch(/4245|4246/);
+    expect(sandbox).not.toMatch(/stripe|braintree/);
+    // With the merchant's own keys (issue 19): the provider's real hosts, and no stand-in.
+    const ownStripe = await policyFor('card_element', { provider: 'stripe', secretKey: 'sk_test_Own12345678', publishableKey: 'pk_test_Own12345678', webhookSecret: 'whsec_Own12345678' });
+    expect(ownStripe).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+    expect(ownStripe).toContain("frame-src 'self' http://127.0.0.1:4243 https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;");
+    expect(ownStripe).not.toMatch(/4245|4246|braintree/);
+    const ownBraintree = await policyFor('hosted_fields', { provider: 'braintree', merchantId: 'shop1', publicKey: 'pub1', privateKey: 'priv1' });
+    expect(ownBraintree).toContain('connect-src \'self\' https://api.braintreegateway.com https://api.sandbox.braintreegateway.com');
+    expect(ownBraintree).toContain('https://assets.braintreegateway.com https://*.cardinalcommerce.com;');
+    expect(ownBraintree).not.toMatch(/4245|4246|stripe/);
   });
 
   it('keeps the hosted page template, inserting the boot tag per request', async () => {

@@ -16,6 +16,8 @@ import { StripeProcessorAdapter } from './processors/stripe/adapter.ts';
 import { StripeAgentAdapter } from './processors/stripe/agent-adapter.ts';
 import { BraintreeProcessorAdapter } from './processors/braintree/adapter.ts';
 import braintreeSdk from 'braintree';
+import { ownAccountAdapters, type OwnAccountOptions } from './processors/own-accounts.ts';
+import { providerSecrets } from './engine/merchants/provider-accounts.ts';
 import { createStore } from './store/index.ts';
 import { BRAINTREE_SANDBOX_GATEWAY, BRAINTREE_SANDBOX_PUBLIC_KEY, createSandboxProcessor, processorDataPath } from '../../sandbox-processor/index.ts';
 
@@ -26,6 +28,8 @@ export interface BuildOptions {
    * for unit tests: same HTTP API, no sockets).
    */
   processorTransport?: 'network' | 'in-process';
+  /** Tests only: where merchants' own provider accounts are reached instead of the real providers. */
+  ownAccounts?: Pick<OwnAccountOptions, 'stripeFetch' | 'braintreeEnvironment'>;
 }
 
 export async function buildDeps(config: Config, log: Logger = createLogger(config.log), opts: BuildOptions = {}) {
@@ -106,6 +110,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     signer: redirectSigner(store, sealer),
     sealer,
     limiter: new MemoryRateLimiter(),
+    ownProcessor: ownAccountAdapters({ publicUrl: config.publicUrl, timeoutMs: config.processorTimeoutMs, open: (m) => providerSecrets({ sealer }, m), ...opts.ownAccounts }),
     processorFor: (kind) =>
       kind === 'none' ? null
       : kind === 'card_element' ? stripe

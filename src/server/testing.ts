@@ -2,7 +2,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
-import { buildDeps } from './deps.ts';
+import { buildDeps, type BuildOptions } from './deps.ts';
 import { loadConfig } from './env.ts';
 import { createLogger } from './log.ts';
 import { createMerchant, type NewMerchant } from './engine/merchants/merchants.ts';
@@ -16,10 +16,10 @@ export const SERVICE = 'http://localhost:4242';
 /** `app.request` has no socket; this stands in for the peer address the rate limits count by. */
 export const fromIp = (address: string) => ({ incoming: { socket: { remoteAddress: address, remotePort: 50000, remoteFamily: 'IPv4' } } });
 
-export async function testApp(env: Record<string, string> = {}) {
+export async function testApp(env: Record<string, string> = {}, build: Omit<BuildOptions, 'processorTransport'> = {}) {
   const lines: string[] = [];
   const config = loadConfig({ SVCPAY_DATA: ':memory:', SVCPAY_LOG: 'info', ...env });
-  const { deps, sandbox, store, processorSecret } = await buildDeps(config, createLogger(true, (l) => lines.push(l)), { processorTransport: 'in-process' });
+  const { deps, sandbox, store, processorSecret } = await buildDeps(config, createLogger(true, (l) => lines.push(l)), { ...build, processorTransport: 'in-process' });
   deps.webhookNet.resolve = offlineResolver;
   const app = createApp(deps);
   // The processor's events reach this app's `/api/webhooks/sandbox` without a socket. Events are

@@ -4,5 +4,6 @@
  */
 export * from './merchant.ts';
 export * from './records.ts';
+export * from './provider-account.ts';
 export type { InboundEventRecord, WebhookAttemptRecord, WebhookDeliveryRecord, WebhookSubscriptionRecord } from './webhook-records.ts';
 export type * from './operations.ts';

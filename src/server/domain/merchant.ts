@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { processorKinds, type ProcessorKind } from '../../vocab/processor-kinds.ts';
 import { descriptorFallbacks, descriptorSources } from '../../vocab/descriptors.ts';
 import { descriptorTextProblem, isPiiLikeKey } from './descriptor-text.ts';
+import type { ProviderAccount } from './provider-account.ts';
 import { collectionModes, emailCollectionModes, type PaymentStatus, type SessionStatus } from '../../vocab/sessions.ts';
 
 export { processorKinds, type ProcessorKind, type PaymentStatus, type SessionStatus };
@@ -122,6 +123,8 @@ export interface Merchant {
   name: string;
   settings: MerchantSettings;
   createdAt: string;
+  /** The merchant's own keys at its provider (./provider-account.ts); absent: the platform's account. */
+  providerAccount?: ProviderAccount | null;
 }
 
 export type KeyType = 'secret' | 'publishable';

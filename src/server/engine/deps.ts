@@ -6,7 +6,7 @@
 import type { Clock } from '../clock.ts';
 import type { Config } from '../env.ts';
 import type { Logger } from '../log.ts';
-import type { ProcessorKind } from '../domain/index.ts';
+import type { Merchant, ProcessorKind } from '../domain/index.ts';
 import type { Processor } from '../processors/types.ts';
 import type { Store } from '../store/types.ts';
 import type { RedirectSigner } from './redirect.ts';
@@ -23,6 +23,8 @@ export interface EngineDeps {
   sealer: Sealer;
   /** The adapter for a merchant's processor; null for `none` (Doc 3: binder_unavailable). */
   processorFor(kind: ProcessorKind): Processor | null;
+  /** The adapter for a merchant's own provider keys (Merchant.providerAccount); null on the platform's account. */
+  ownProcessor(merchant: Merchant): Processor | null;
   /** Where webhooks may go, and the resolver that says where a host name points (webhooks/webhook-network.ts). */
   webhookNet: WebhookNetwork;
   /** The secret the sandbox processor signs its webhooks with (`/api/webhooks/sandbox` verifies with it). */

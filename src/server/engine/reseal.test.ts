@@ -20,6 +20,7 @@ import { SEALED_FIELDS } from '../store/sqlite/sealed-values.ts';
 import { keyId, sealedIn } from './sealed.ts';
 import { signingSecrets } from './webhooks/webhook-subscriptions.ts';
 import { createMerchant } from './merchants/merchants.ts';
+import { providerSecrets, setProviderAccount } from './merchants/provider-accounts.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -27,6 +28,7 @@ afterEach(() => {
 });
 
 const ADDRESS = { address_line1: '1 Main St', postal_code: '94107', country: 'US' };
+const OWN_STRIPE = { provider: 'stripe' as const, secretKey: `sk_test_${'S3cr3t'.repeat(6)}`, publishableKey: 'pk_test_Publishable1234', webhookSecret: 'whsec_OwnEndpointSecret1' };
 const newKey = () => randomBytes(32).toString('base64');
 
 async function start(dataPath: string, env: Record<string, string> = {}) {
@@ -51,7 +53,10 @@ async function sealEverything(s: Started) {
   const hook = await s.call('POST', '/v1/webhook_subscriptions', { url: 'http://localhost:9/hook', enabledEvents: ['charge.succeeded'] }, keys.secret);
   const rotated = await s.call('POST', `/v1/webhook_subscriptions/${hook.id}/rotate_signing_secret`, {}, keys.secret);
   expect({ session: session.id, card: card.id, secret: rotated.secret }).toEqual({ session: expect.any(String), card: expect.any(String), secret: expect.stringMatching(/^whsec_/) });
-  return { merchant, keys, sessionId: session.id as string, cardId: card.id as string, hookId: hook.id as string, secrets: [rotated.secret, hook.secret] as string[] };
+  // A merchant's own Stripe keys (issue 19).
+  const own = (await createMerchant(s.deps, { processor: 'card_element' })).merchant;
+  expect((await setProviderAccount(s.deps, own.id, OWN_STRIPE)).providerAccount).toMatchObject({ provider: 'stripe', secretLast4: OWN_STRIPE.secretKey.slice(-4) });
+  return { merchant, keys, sessionId: session.id as string, cardId: card.id as string, hookId: hook.id as string, secrets: [rotated.secret, hook.secret] as string[], ownId: own.id as string };
 }
 type Sealed = Awaited<ReturnType<typeof sealEverything>>;
 
@@ -66,6 +71,7 @@ async function expectAllOpen(s: Started, v: Sealed, processorSecret: string) {
   expect(signingSecrets(s.deps, hook)).toEqual(v.secrets);
   const back = new URL((await s.deps.signer.url({ ...session, paymentStatus: 'paid' }))!);
   expect(readSignedRedirect(back.searchParams, [v.keys.secret])).toMatchObject({ sessionId: v.sessionId, amount: 900 });
+  expect(providerSecrets(s.deps, (await store.read.merchants.get(v.ownId))!)).toEqual({ secretKey: OWN_STRIPE.secretKey, webhookSecret: OWN_STRIPE.webhookSecret });
   expect(s.processorSecret).toBe(processorSecret);
 }
 
@@ -100,6 +106,8 @@ describe('the sealing key and the database (issue 18, finding 4)', () => {
     expect(bytes).not.toContain(s.processorSecret);
     expect(bytes).not.toContain(v.secrets[0]);
     expect(bytes).not.toContain('ada@example.com');
+    expect(bytes).not.toContain(OWN_STRIPE.secretKey);
+    expect(bytes).not.toContain(OWN_STRIPE.webhookSecret);
     for (const f of readdirSync(dir)) expect({ f, mode: (statSync(join(dir, f)).mode & 0o777).toString(8) }).toEqual({ f, mode: '600' });
   });
 
@@ -113,9 +121,9 @@ describe('the sealing key and the database (issue 18, finding 4)', () => {
 
     const rotating = await start(data, { SVCPAY_SEALING_KEY: b, SVCPAY_SEALING_KEY_PREVIOUS: a });
     await expectAllOpen(rotating, v, processorSecret);
-    // The operator reads how many moved: a buyer, a card address, two webhook secrets, a redirect key,
-    // two processor secrets and the Stripe stand-in's publishable key.
-    expect(rotating.logLines.filter((l) => l.includes('sealed values moved')).map((l) => JSON.parse(l.slice(l.indexOf('{'))).resealed)).toEqual([8]);
+    // The operator reads how many moved: a buyer, a card address, two webhook secrets, two redirect keys,
+    // a merchant's own Stripe keys, two processor secrets and the Stripe stand-in's publishable key.
+    expect(rotating.logLines.filter((l) => l.includes('sealed values moved')).map((l) => JSON.parse(l.slice(l.indexOf('{'))).resealed)).toEqual([10]);
     expect((await storedSealed(rotating)).every((x) => x.value.startsWith(`v2.${keyId(Buffer.from(b, 'base64'))}.`))).toBe(true);
     await rotating.stop();
 

@@ -110,4 +110,5 @@ export const sealedIn = {
   webhookSecret: (subscriptionId: string): SealedAt => ({ table: 'webhook_subscriptions', column: 'secretSealed', id: subscriptionId }),
   webhookPreviousSecret: (subscriptionId: string): SealedAt => ({ table: 'webhook_subscriptions', column: 'previousSecretSealed', id: subscriptionId }),
   redirectKey: (merchantId: string): SealedAt => ({ table: 'api_keys', column: 'redirect_key', id: merchantId }),
+  providerAccount: (merchantId: string): SealedAt => ({ table: 'merchants', column: 'providerAccount', id: merchantId }),
 };

@@ -14,8 +14,9 @@ import type { Merchant, PaymentIntentRecord, PaymentMethodRecord, SessionRecord 
 import { linkChargeBuyer } from '../buyers/buyers.ts';
 import { amountMismatchOf, chargeEventData, failureEventData, sessionAfterApproval, settlementOf } from './charge-records.ts';
 import type { Repos } from '../../store/types.ts';
+import { processorOrNull } from '../binder.ts';
 
-export type PaymentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
+export type PaymentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log'>;
 
 export interface Outcome {
   session: SessionRecord;
@@ -132,8 +133,8 @@ export async function closeForms(r: Repos, sessionId: string, now: string): Prom
 }
 
 /** Best effort: a form the processor could not be told about is still single-use and expires within the hour. */
-export async function revokeForms(deps: Pick<EngineDeps, 'processorFor' | 'log'>, merchant: Merchant, tokens: string[]) {
-  const processor = deps.processorFor(merchant.processor);
+export async function revokeForms(deps: Pick<EngineDeps, 'processorFor' | 'ownProcessor' | 'log'>, merchant: Merchant, tokens: string[]) {
+  const processor = processorOrNull(deps, merchant);
   for (const token of tokens) {
     try {
       await processor?.revokeClientToken(merchant, token);

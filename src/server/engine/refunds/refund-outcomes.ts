@@ -8,8 +8,9 @@ import type { AttemptRecord, Repos } from '../../store/types.ts';
 import { closeAttempt } from '../payments/attempts.ts';
 import { emit } from '../events.ts';
 import type { Merchant, RefundRecord, SettlementRecord } from '../../domain/index.ts';
+import { processorOrNull } from '../binder.ts';
 
-export type RefundDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'log'>;
+export type RefundDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'log'>;
 
 /**
  * Whether a refund still takes an outcome from the processor: while `requested`, and once `canceled`
@@ -89,7 +90,7 @@ async function refundEventData(r: Repos, refund: RefundRecord): Promise<Record<s
  * is found by the processor's refund id or by its attempt's reference, and moved off `requested`
  * once. False when no refund of this service matches (a refund made directly at the provider).
  */
-export async function applyRefundEvent(deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'log'>, event: Extract<ProviderEvent, { refund: unknown }>): Promise<boolean> {
+export async function applyRefundEvent(deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'log'>, event: Extract<ProviderEvent, { refund: unknown }>): Promise<boolean> {
   const pr: ProcessorRefund = {
     ...event.refund,
     status: event.type === 'refund.succeeded' ? 'succeeded' : 'failed',
@@ -103,7 +104,7 @@ export async function applyRefundEvent(deps: Pick<EngineDeps, 'store' | 'clock' 
   const refund = (await deps.store.read.refunds.byProcessorRef(pr.id)) ?? (attempt?.refundId ? await deps.store.read.refunds.get(attempt.refundId) : undefined);
   if (!refund || refund.settlementId !== settlement.id) return false;
   if (!takesOutcome(refund, pr)) return false;
-  const processor = deps.processorFor(merchant.processor);
+  const processor = processorOrNull(deps, merchant);
   const retryAvailable = pr.status === 'failed' && processor ? await retryAvailableAfterDecline(deps, merchant, processor, settlement) : null;
   const attemptId = attempt?.kind === 'refund' && attempt.refundId === refund.id ? attempt.id : null;
   const next = await deps.store.tx((r) => applyRefundOutcome(r, deps, merchant, refund.id, attemptId, pr, retryAvailable));
@@ -117,7 +118,7 @@ export async function applyRefundEvent(deps: Pick<EngineDeps, 'store' | 'clock' 
  * (no money moved, nothing consumed; never retried blind, Doc 2). `wait` asks the caller to back off.
  */
 export async function resolveRefundAttempt(
-  deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'log'>,
+  deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'log'>,
   merchant: Merchant,
   processor: Processor,
   a: AttemptRecord,

@@ -77,7 +77,7 @@ function declinedMayClose(s: SessionRecord, nowMs: number): DomainError | 'now' 
 }
 
 /** `POST /v1/sessions/{id}/expire`: closes an open unpaid session so no payment can start on it. */
-export async function expireSession(deps: SessionDeps & Pick<EngineDeps, 'processorFor' | 'signer' | 'log'>, auth: AuthContext, id: string): Promise<SessionRecord> {
+export async function expireSession(deps: SessionDeps & Pick<EngineDeps, 'processorFor' | 'ownProcessor' | 'signer' | 'log'>, auth: AuthContext, id: string): Promise<SessionRecord> {
   // Rule 4 in one step: the session's live forms are revoked at the processor before it closes,
   // and a session whose form could not be revoked does not close (409), so nothing pays it after the answer.
   const current = await sessionForKey(deps.store.read, auth, id);

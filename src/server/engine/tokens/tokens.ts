@@ -19,7 +19,7 @@ import type { AuthContext, Merchant, PaymentMethodRecord, SessionRecord } from '
 import { keepOutcome } from '../idempotency.ts';
 import type { IdempotencyReservation } from '../../domain/operations.ts';
 
-type TokenDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'sealer'>;
+type TokenDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'sealer'>;
 
 /** Doc 3: a single-use card saved without a buyer can be charged for 24 hours. */
 export const GUEST_TOKEN_TTL_MS = 24 * 3600 * 1000;

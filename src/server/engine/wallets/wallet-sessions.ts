@@ -15,7 +15,7 @@ import { readSession } from '../sessions/sessions.ts';
 import type { AuthContext, SessionRecord } from '../../domain/index.ts';
 import { checkDomain } from './wallet-domain-name.ts';
 
-type WalletDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor'>;
+type WalletDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor'>;
 
 /** The refusals of charge at submit, in its order (engine/payments/payments.ts): what a wallet pays through. */
 function requireChargeable(s: SessionRecord) {

@@ -26,7 +26,7 @@ async function setup() {
   /** Keeps a caught event the way the route does, without the route's own pass after its answer. */
   const keep = async (req: { init: RequestInit }) => {
     const body = String(req.init.body);
-    return receive(w.t.deps, 'sandbox', INBOUND_GATEWAYS.sandbox!.parse(JSON.parse(body))!, body);
+    return receive(w.t.deps, 'sandbox', INBOUND_GATEWAYS.sandbox!.parse(JSON.parse(body), null)!, body);
   };
   const dispute = async (pi: Json) => (await w.t.deps.store.read.settlements.get(pi.vp_tx_id as string))!.dispute;
   const rows = () => w.t.store.db.prepare('SELECT state, data FROM inbound_events ORDER BY seq').all().map((r) => JSON.parse((r as { data: string }).data) as Json);

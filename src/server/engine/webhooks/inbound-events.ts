@@ -19,18 +19,19 @@ import { parseStripeEvent, STRIPE_SIGNATURE_HEADER, verifyStripeEvent } from '..
 import { SIGNATURE_HEADER, verifySignature } from '../../../platform/signature.ts';
 import { BraintreeProcessorAdapter } from '../../processors/braintree/adapter.ts';
 import { keptNotification, notificationForm, parseBraintreeNotification } from '../../processors/braintree/braintree-events.ts';
-import type { ProviderEvent } from '../../processors/types.ts';
-import type { InboundEventRecord } from '../../domain/index.ts';
+import type { Processor, ProviderEvent } from '../../processors/types.ts';
+import { parseAccountGatewayId, type InboundEventRecord } from '../../domain/index.ts';
 import { applyProviderEvent, type ProviderEventDeps } from './provider-events.ts';
 import { applyRefundEvent } from '../refunds/refunds.ts';
 
 /** What a gateway needs to check a posted event. */
 export interface InboundContext {
   header(name: string): string | undefined;
-  /** The secret the sandbox processor and Stripe's stand-in sign with. */
-  secret: string;
+  /** The secret the events are signed with: the sandbox's (its processor and Stripe's stand-in), or a merchant's own Stripe endpoint's. */
+  secret: string | null;
   nowSeconds: number;
-  processorFor: EngineDeps['processorFor'];
+  /** The Braintree gateway whose notifications these are: the platform's, or a merchant's own. */
+  braintree: Processor | null;
 }
 
 /**
@@ -40,7 +41,8 @@ export interface InboundContext {
 export interface InboundGateway {
   /** The event to keep, once its signature is the gateway's; `missing` without one, `invalid` with a wrong one. */
   verify(raw: string, ctx: InboundContext): Promise<unknown>;
-  parse(json: unknown): ProviderEvent | null;
+  /** `owner`: the merchant whose own account posted (its events are that merchant's, whatever they say); null for the platform's. */
+  parse(json: unknown, owner: string | null): ProviderEvent | null;
 }
 
 /** A body that is not JSON, though signed. */
@@ -63,7 +65,7 @@ export const INBOUND_GATEWAYS: Readonly<Record<string, InboundGateway>> = {
     async verify(raw, ctx) {
       const header = ctx.header(SIGNATURE_HEADER);
       if (!header) return 'missing';
-      return verifySignature(header, [ctx.secret], raw, ctx.nowSeconds) ? json(raw) : 'invalid';
+      return ctx.secret && verifySignature(header, [ctx.secret], raw, ctx.nowSeconds) ? json(raw) : 'invalid';
     },
     parse: parseProviderEvent,
   },
@@ -71,8 +73,8 @@ export const INBOUND_GATEWAYS: Readonly<Record<string, InboundGateway>> = {
     async verify(raw, ctx) {
       const header = ctx.header(STRIPE_SIGNATURE_HEADER);
       if (!header) return 'missing';
-      const event = verifyStripeEvent(raw, header, ctx.secret, ctx.nowSeconds);
-      return typeof event === 'object' ? event : 'invalid';
+      const event = ctx.secret ? verifyStripeEvent(raw, header, ctx.secret, ctx.nowSeconds) : null;
+      return typeof event === 'object' && event !== null ? event : 'invalid';
     },
     parse: parseStripeEvent,
   },
@@ -80,13 +82,24 @@ export const INBOUND_GATEWAYS: Readonly<Record<string, InboundGateway>> = {
     async verify(raw, ctx) {
       const form = notificationForm(raw);
       if (!form) return 'missing';
-      const gateway = ctx.processorFor('hosted_fields');
+      const gateway = ctx.braintree;
       const n = gateway instanceof BraintreeProcessorAdapter ? await gateway.notification(form.signature, form.payload) : null;
       return n ? keptNotification(form.payload, n) : 'invalid';
     },
     parse: parseBraintreeNotification,
   },
 };
+
+/**
+ * The gateway a `/api/webhooks/{gatewayId}` names: one of the platform's (`sandbox`, `stripe`,
+ * `braintree`), or a merchant's own account (`<provider>_<merchant id>`, domain/provider-account.ts),
+ * whose events can only be that merchant's.
+ */
+export function inboundGateway(gatewayId: string): { gateway: InboundGateway; owner: string | null } | null {
+  if (Object.hasOwn(INBOUND_GATEWAYS, gatewayId)) return { gateway: INBOUND_GATEWAYS[gatewayId]!, owner: null };
+  const own = parseAccountGatewayId(gatewayId);
+  return own ? { gateway: INBOUND_GATEWAYS[own.provider]!, owner: own.merchantId } : null;
+}
 
 const LEASE_MS = 60_000;
 const RETRY_FIRST_MS = 15_000;
@@ -158,7 +171,8 @@ async function applyOne(deps: InboundDeps, id: string): Promise<keyof InboundRun
     return e;
   });
   if (!leased) return null;
-  const event = Object.hasOwn(INBOUND_GATEWAYS, leased.gateway) ? INBOUND_GATEWAYS[leased.gateway]!.parse(JSON.parse(leased.body) as unknown) : null;
+  const at = inboundGateway(leased.gateway);
+  const event = at ? at.gateway.parse(JSON.parse(leased.body) as unknown, at.owner) : null;
   let applied = false;
   let error: string | null = null;
   try {

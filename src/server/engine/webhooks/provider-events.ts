@@ -12,7 +12,7 @@ import { applyCharge } from '../payments/intents/charge-outcome.ts';
 import { recordOutcome, revokeForms } from '../payments/payments.ts';
 import type { Merchant, SettlementRecord } from '../../domain/index.ts';
 
-export type ProviderEventDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log' | 'sealer'>;
+export type ProviderEventDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>;
 
 /** Refund results are applied by the refund engine, which registers here (engine/refunds/refunds.ts). */
 export type RefundEventHandler = (deps: ProviderEventDeps, event: Extract<ProviderEvent, { refund: unknown }>) => Promise<boolean>;

@@ -15,7 +15,7 @@ import type { InitResponse } from '../../../api/checkout.ts';
 import type { Merchant, SessionRecord } from '../../domain/index.ts';
 import { ProcessorRejectedError, type ProcessorTransaction } from '../types.ts';
 import { ProviderAdapter } from '../provider-adapter.ts';
-import { BraintreeCalls, merchantAccount, type BraintreeCallsOptions } from './braintree-calls.ts';
+import { BraintreeCalls, type BraintreeCallsOptions } from './braintree-calls.ts';
 
 export interface BraintreeAdapterOptions extends BraintreeCallsOptions {
   /** `sandbox` or `production`, as `init` says it to the browser. */
@@ -48,12 +48,13 @@ export class BraintreeProcessorAdapter extends ProviderAdapter {
   async clientInit(merchant: Merchant, session: SessionRecord): Promise<InitResponse> {
     const token = await this.#calls.clientToken(merchant);
     const { mode, merchantId, scriptUrl } = this.#opts;
+    const account = this.#calls.accountFor(merchant, session.currency);
     return {
       type: merchant.processor === 'vault_hosted_fields' ? 'vault_hosted_fields' : 'hosted_fields',
       token,
       environment: mode,
       gatewayInstanceId: merchantId,
-      merchantAccountId: merchantAccount(merchant, session.currency),
+      ...(account ? { merchantAccountId: account } : {}),
       // Braintree's own script in production; the sandbox's stand-in otherwise.
       ...(mode === 'sandbox' && scriptUrl ? { scriptUrl } : {}),
     };

@@ -16,6 +16,7 @@ import braintree from 'braintree';
 import type { Merchant, SessionRecord } from '../../domain/index.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorRefund, type ProcessorTransaction, type VaultChargeRequest, type VaultInput, type VaultedCard } from '../types.ts';
 import { brandOf, majorAmount, refundOf, transactionOf } from './braintree-read.ts';
+import { currencies } from '../../../vocab/currencies.ts';
 
 export interface BraintreeCallsOptions {
   /** The gateway's merchant id (`gatewayInstanceId`), keys and Environment (Braintree's, or the stand-in's). */
@@ -24,6 +25,12 @@ export interface BraintreeCallsOptions {
   privateKey: string;
   environment: braintree.Environment;
   timeoutMs?: number;
+  /**
+   * Set when the keys are the merchant's own (issue 19): the whole gateway is that merchant's, and
+   * it charges each currency in the merchant account named here (else the gateway's default).
+   * Unset: the platform's gateway, one merchant account per merchant and currency (`merchantAccount`).
+   */
+  ownAccount?: { merchantAccounts?: Record<string, string> };
 }
 
 /** A failure with no Braintree answer to read, as one of the engine's errors. */
@@ -44,7 +51,6 @@ export function translate(err: unknown): never {
 export const merchantAccount = (merchant: Merchant, currency: string) => `${merchant.id}_${currency.toLowerCase()}`;
 /** The svcpay merchant a Braintree merchant account belongs to; null for one not named this way. */
 export const merchantOfAccount = (account: string | undefined) => (typeof account === 'string' ? (/^(.+)_[a-z]{3}$/.exec(account)?.[1] ?? null) : null);
-const isMerchants = (merchant: Merchant, account: string | undefined) => merchantOfAccount(account) === merchant.id;
 
 const isNotFound = (err: unknown) => (err as { type?: string } | null)?.type === 'notFoundError';
 
@@ -56,11 +62,23 @@ function refusal(res: braintree.ValidatedResponse<unknown>): ProcessorRejectedEr
 
 export class BraintreeCalls {
   readonly #gateway: braintree.BraintreeGateway;
+  readonly #own: BraintreeCallsOptions['ownAccount'];
 
   constructor(opts: BraintreeCallsOptions) {
+    this.#own = opts.ownAccount;
     this.#gateway = new braintree.BraintreeGateway({ environment: opts.environment, merchantId: opts.merchantId, publicKey: opts.publicKey, privateKey: opts.privateKey });
     // The SDK's own timeout (milliseconds) on every call; the engine's reconciler retries, never the SDK.
     (this.#gateway as unknown as { config: { timeout: number } }).config.timeout = opts.timeoutMs ?? 10_000;
+  }
+
+  /** The merchant account a charge in `currency` goes to; undefined: the gateway's default (an own account without one named). */
+  accountFor(merchant: Merchant, currency: string): string | undefined {
+    return this.#own ? this.#own.merchantAccounts?.[currency.toLowerCase()] : merchantAccount(merchant, currency);
+  }
+
+  /** Whether a transaction's merchant account is this merchant's: any, at the merchant's own gateway. */
+  #owns(merchant: Merchant, t: { merchantAccountId?: string }): boolean {
+    return this.#own !== undefined || merchantOfAccount(t.merchantAccountId) === merchant.id;
   }
 
   /** A webhook notification, once its signature is this gateway's (the SDK checks it); null when it is not. */
@@ -70,7 +88,7 @@ export class BraintreeCalls {
 
   /** A client token for braintree-web, bound to the merchant's account (and a customer, for its saved cards). */
   async clientToken(merchant: Merchant, customerId?: string): Promise<string> {
-    const res = await this.#gateway.clientToken.generate({ merchantAccountId: merchantAccount(merchant, 'usd'), ...(customerId ? { customerId } : {}) }).catch(translate);
+    const res = await this.#gateway.clientToken.generate({ merchantAccountId: this.accountFor(merchant, 'usd'), ...(customerId ? { customerId } : {}) }).catch(translate);
     if (!res.success) throw refusal(res);
     return res.clientToken;
   }
@@ -79,7 +97,7 @@ export class BraintreeCalls {
     // Card data reaches Braintree only from its own fields (Hosted Fields), never through this server.
     if (!('providerReference' in input)) throw new ProcessorRejectedError('unsupported', 'Braintree takes card details only in its own fields; vault a card reference.');
     const res = await this.#gateway.customer
-      .create({ paymentMethodNonce: input.providerReference, creditCard: { options: { verificationMerchantAccountId: merchantAccount(merchant, 'usd') } } } as braintree.CustomerCreateRequest)
+      .create({ paymentMethodNonce: input.providerReference, creditCard: { options: { verificationMerchantAccountId: this.accountFor(merchant, 'usd') } } } as braintree.CustomerCreateRequest)
       .catch(translate);
     if (!res.success) throw new ProcessorRejectedError('unknown_reference', res.message);
     const card = res.customer.creditCards?.[0];
@@ -93,7 +111,7 @@ export class BraintreeCalls {
       .sale({
         amount: majorAmount(req.amount, req.currency),
         paymentMethodToken: req.vaultId,
-        merchantAccountId: merchantAccount(merchant, req.currency),
+        merchantAccountId: this.accountFor(merchant, req.currency),
         orderId: req.reference,
         options: { submitForSettlement: req.capture },
         ...(req.merchantInitiated ? { transactionSource: 'unscheduled' } : {}),
@@ -110,7 +128,7 @@ export class BraintreeCalls {
       .sale({
         amount: majorAmount(session.amount, session.currency),
         paymentMethodNonce: nonce,
-        merchantAccountId: merchantAccount(merchant, session.currency),
+        merchantAccountId: this.accountFor(merchant, session.currency),
         orderId: reference,
         options: { submitForSettlement: session.captureMethod !== 'manual' },
         customFields: { svcpay_session: session.id },
@@ -131,15 +149,21 @@ export class BraintreeCalls {
     throw refusal(res);
   }
 
-  /** The transactions (sales and credits) of this merchant whose `orderId` is `reference`. */
+  /**
+   * The transactions (sales and credits) of this merchant whose `orderId` is `reference`, in any
+   * of its merchant accounts (one per currency): searched by the reference, kept when the merchant's.
+   */
   async #byOrderId(merchant: Merchant, reference: string): Promise<braintree.Transaction[]> {
     return new Promise((resolve, reject) => {
       const found: braintree.Transaction[] = [];
       const stream = this.#gateway.transaction.search((s) => {
         s.orderId().is(reference);
-        s.merchantAccountId().in([merchantAccount(merchant, 'usd')]);
+        // At the platform's gateway, within the merchant's accounts (one per currency it may charge in).
+        if (!this.#own) s.merchantAccountId().in([...currencies].map((c) => merchantAccount(merchant, c)));
       });
-      stream.on('data', (t: braintree.Transaction) => found.push(t));
+      stream.on('data', (t: braintree.Transaction) => {
+        if (this.#owns(merchant, t)) found.push(t);
+      });
       stream.on('end', () => resolve(found));
       stream.on('error', (err: unknown) => reject(err));
     }).catch(translate) as Promise<braintree.Transaction[]>;
@@ -155,7 +179,7 @@ export class BraintreeCalls {
   async find(merchant: Merchant, id: string): Promise<braintree.Transaction | null> {
     try {
       const t = await this.#gateway.transaction.find(id);
-      return isMerchants(merchant, t.merchantAccountId) ? t : null;
+      return this.#owns(merchant, t) ? t : null;
     } catch (err) {
       if (isNotFound(err)) return null;
       return translate(err);

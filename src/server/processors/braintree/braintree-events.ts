@@ -37,12 +37,13 @@ export function keptNotification(payload: string, n: braintree.WebhookNotificati
 
 const DISPUTES: Record<string, 'dispute.created' | 'dispute.won' | 'dispute.lost'> = { dispute_opened: 'dispute.created', dispute_won: 'dispute.won', dispute_lost: 'dispute.lost' };
 
-/** A kept notification as the engine's provider event; null for a kind the adapter does not read. */
-export function parseBraintreeNotification(json: unknown): ProviderEvent | null {
+/** A kept notification as the engine's provider event; null for a kind the adapter does not read. `owner`: as parseStripeEvent's. */
+export function parseBraintreeNotification(json: unknown, owner: string | null = null): ProviderEvent | null {
   const n = json as Partial<KeptNotification> | null;
   if (!n || typeof n !== 'object' || typeof n.id !== 'string' || typeof n.kind !== 'string') return null;
   const t = n.transaction;
-  const merchantId = merchantOfAccount(t?.merchantAccountId ?? n.dispute?.merchantAccountId);
+  // A merchant's own gateway is all its own; the platform's names the merchant in the merchant account.
+  const merchantId = owner ?? merchantOfAccount(t?.merchantAccountId ?? n.dispute?.merchantAccountId);
   if (!merchantId) return null;
   const merchant = { id: merchantId } as Merchant;
   try {

@@ -54,10 +54,15 @@ export class StripeProcessorAdapter extends ProviderAdapter {
       token: pi.client_secret!,
       environment,
       publishableKey,
-      accountId: merchant.id,
+      ...this.accountOf(merchant),
       // Stripe's own script (js.stripe.com) in production; the sandbox's stand-in otherwise.
       ...(environment === 'sandbox' && scriptUrl ? { scriptUrl } : {}),
     };
+  }
+
+  /** The account stripe.js acts for: the connected account at the platform's keys; the merchant's own keys act for themselves. */
+  protected accountOf(merchant: Merchant): { accountId?: string } {
+    return this.#opts.ownAccount ? {} : { accountId: merchant.id };
   }
 
   /** By the engine's reference, or by a form's client secret: an unused form is no transaction. */

@@ -34,7 +34,7 @@ export class StripeAgentAdapter extends StripeProcessorAdapter {
       token: `${FORM_PREFIX}${randomChars(32)}`,
       environment,
       publishableKey,
-      accountId: merchant.id,
+      ...this.accountOf(merchant),
       chargeEndpoint,
       ...(environment === 'sandbox' && scriptUrl ? { scriptUrl } : {}),
     };

@@ -32,6 +32,11 @@ export interface StripeCallsOptions {
   /** A fetch to use instead of the network (tests: the stand-in's `request`). */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
   timeoutMs?: number;
+  /**
+   * The keys are the merchant's own (issue 19): calls act on that account itself. Unset: the
+   * platform's keys, each merchant a connected account named by `Stripe-Account`.
+   */
+  ownAccount?: boolean;
 }
 
 /** What every read expands: the card's details, and the charge (a canceled hold versus nothing ever charged). */
@@ -98,8 +103,10 @@ function translate(err: unknown): never {
 
 export class StripeCalls {
   readonly #stripe: Stripe;
+  readonly #own: boolean;
 
   constructor(opts: StripeCallsOptions) {
+    this.#own = opts.ownAccount === true;
     const fetchFn = opts.fetch;
     this.#stripe = new Stripe(opts.secretKey, {
       // The engine's reconciler retries with the same references; the SDK must not retry behind it.
@@ -112,9 +119,9 @@ export class StripeCalls {
     });
   }
 
-  /** The merchant's account at Stripe (a Connect account; the sandbox's stand-in keys it by merchant id). */
+  /** The merchant's account at Stripe: the keys' own, or a connected account (the sandbox's stand-in keys it by merchant id). */
   #as(merchant: Merchant, idempotencyKey?: string): Stripe.RequestOptions {
-    return { stripeAccount: merchant.id, ...(idempotencyKey ? { idempotencyKey } : {}) };
+    return { ...(this.#own ? {} : { stripeAccount: merchant.id }), ...(idempotencyKey ? { idempotencyKey } : {}) };
   }
 
   async vault(merchant: Merchant, input: VaultInput): Promise<VaultedCard> {

@@ -46,19 +46,24 @@ function refundOfEvent(r: Stripe.Refund): ProcessorRefund | null {
  * A verified Stripe event as the engine's provider event; null for a type the adapter does not
  * read, one without an account, or a body that is not a Stripe event.
  */
-export function parseStripeEvent(json: unknown): ProviderEvent | null {
+export function parseStripeEvent(json: unknown, owner: string | null = null): ProviderEvent | null {
   const e = json as Partial<Stripe.Event> | null;
   if (!e || typeof e !== 'object' || e.object !== 'event' || typeof e.id !== 'string' || typeof e.type !== 'string' || typeof e.data?.object !== 'object' || e.data.object === null) return null;
   try {
-    return providerEventOf(e as Stripe.Event);
+    return providerEventOf(e as Stripe.Event, owner);
   } catch {
     return null;
   }
 }
 
-export function providerEventOf(event: Stripe.Event): ProviderEvent | null {
-  if (!event.account) return null;
-  const merchant = { id: event.account } as Merchant;
+/**
+ * `owner`: the merchant whose own Stripe account sent the event (its endpoint's secret verified it);
+ * null for the platform's, whose events name the connected account in `account`.
+ */
+export function providerEventOf(event: Stripe.Event, owner: string | null = null): ProviderEvent | null {
+  const merchantId = owner ?? event.account;
+  if (!merchantId) return null;
+  const merchant = { id: merchantId } as Merchant;
   if (PAYMENT_EVENTS.has(event.type)) {
     return { id: event.id, type: 'transaction.updated', transaction: transactionOf(merchant, event.data.object as Stripe.PaymentIntent) };
   }

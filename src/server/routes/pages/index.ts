@@ -11,6 +11,8 @@ import { newId } from '../../ids.ts';
 import { csp, escapeJsonForHtml, inlineHashes, pageHeaders } from '../../../platform/page-headers.ts';
 import { loadDist, readDist, sendDist, serveAsset } from '../../../platform/static.ts';
 import { sessionIdShape } from '../../../vocab/keys.ts';
+import type { Merchant } from '../../domain/index.ts';
+import { providerHosts, type ProviderHosts } from './provider-hosts.ts';
 
 const BUILD_MISSING = 'The browser bundles are not built. Run `npm run build` (npm start does it for you).';
 
@@ -18,34 +20,33 @@ export function pageRoutes(deps: Deps) {
   const r = new Hono<AppEnv>();
   const { distDir, processorUrl } = deps.config;
   const processorOrigin = new URL(processorUrl).origin;
-  /**
-   * Where stripe.js runs from for `card_element` merchants (issue 19): its script, its frames and
-   * its API. In the sandbox that is the stand-in's one origin; Stripe's own hosts join it once
-   * merchants can bring production keys.
-   */
-  const stripe = new URL(deps.config.stripeUrl).origin;
-  /** braintree-web's (`hosted_fields`, `vault_hosted_fields` merchants): the stand-in's origin in the sandbox. */
-  const braintree = new URL(deps.config.braintreeUrl).origin;
+  /** The sandbox's stand-ins of stripe.js and braintree-web (issue 19): one origin each. */
+  const hosts = providerHosts({ stripe: new URL(deps.config.stripeUrl).origin, braintree: new URL(deps.config.braintreeUrl).origin });
+  const list = (hosts: string[]) => hosts.map((h) => ` ${h}`).join('');
 
-  const hostedPolicyFor = (extra: string) =>
+  const hostedPolicyFor = (p: ProviderHosts | null) =>
     csp({
       'default-src': "'self'",
-      'script-src': `'self'${extra}`,
+      'script-src': `'self'${list(p?.script ?? [])}`,
       'style-src': "'self' 'unsafe-inline'",
-      'img-src': "'self' data:",
-      'connect-src': `'self'${extra}`,
+      'img-src': `'self' data:${list(p?.img ?? [])}`,
+      'connect-src': `'self'${list(p?.connect ?? [])}`,
       // The processor's fields and bank-challenge pages; 'self' for the service's challenge-return
       // page, where the bank sends the challenge frame back (issue 10).
-      'frame-src': `'self' ${processorOrigin}${extra}`,
+      'frame-src': `'self' ${processorOrigin}${list(p?.frame ?? [])}`,
       'frame-ancestors': "'none'",
-    'base-uri': "'none'",
-    'form-action': "'self'",
-    'object-src': "'none'",
+      'base-uri': "'none'",
+      'form-action': "'self'",
+      'object-src': "'none'",
     });
-  const hostedPolicy = hostedPolicyFor('');
-  // Only a Stripe merchant's page may run stripe.js (issue 19: a provider's script loads only for its merchants).
-  const stripeHostedPolicy = hostedPolicyFor(` ${stripe}`);
-  const braintreeHostedPolicy = hostedPolicyFor(` ${braintree}`);
+  /** By the hosts allowed: a handful of policies, made once each. */
+  const hostedPolicies = new Map<ProviderHosts | null, string>();
+  const hostedPolicyOf = (merchant: Merchant | undefined) => {
+    const allowed = hosts.of(merchant);
+    let policy = hostedPolicies.get(allowed);
+    if (!policy) hostedPolicies.set(allowed, (policy = hostedPolicyFor(allowed)));
+    return policy;
+  };
   /**
    * A frame page's CSP. The controller and element pages carry their script and style inline (one
    * round trip: issue 9, Speed), allowed by their hashes only; once a style hash is listed,
@@ -70,13 +71,14 @@ export function pageRoutes(deps: Deps) {
   // The embedded checkout frame (mountCheckout) is a frame like the others that also frames the
   // processor's fields page, as the hosted page does. Which merchant it serves is in its hash, which
   // never reaches the service: it may run stripe.js for any (it loads it only for Stripe's).
+  const any = hosts.all;
   const checkoutFramePolicy = csp({
     'default-src': "'self'",
-    'script-src': `'self' ${stripe} ${braintree}`,
+    'script-src': `'self'${list(any.script)}`,
     'style-src': "'self' 'unsafe-inline'",
-    'img-src': "'self' data:",
-    'connect-src': `'self' ${stripe} ${braintree}`,
-    'frame-src': `${processorOrigin} ${stripe} ${braintree}`,
+    'img-src': `'self' data:${list(any.img)}`,
+    'connect-src': `'self'${list(any.connect)}`,
+    'frame-src': `${processorOrigin}${list(any.frame)}`,
     'frame-ancestors': '*',
     'base-uri': "'none'",
     'form-action': "'none'",
@@ -100,8 +102,7 @@ export function pageRoutes(deps: Deps) {
     }
     const boot = { sessionId: id, publishableKey, locale: session?.locale ?? null };
     const tag = `<script type="application/json" id="svcpay-boot">${escapeJsonForHtml(boot)}</script>`;
-    const provider = merchant?.processor;
-    pageHeaders(c, provider === 'card_element' || provider === 'agent_hosted_fields' ? stripeHostedPolicy : provider === 'hosted_fields' || provider === 'vault_hosted_fields' ? braintreeHostedPolicy : hostedPolicy);
+    pageHeaders(c, hostedPolicyOf(merchant));
     // Issue 10: no window of another origin (an opener, or a page it opens) keeps a reference to
     // the checkout, and the buyer's next page learns only the service's origin, never the session.
     c.header('Cross-Origin-Opener-Policy', 'same-origin');

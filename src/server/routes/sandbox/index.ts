@@ -6,7 +6,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../../context.ts';
 import { createMerchant, rotateKeys, updateMerchant, type NewMerchant } from '../../engine/merchants/merchants.ts';
-import { MerchantSettings, processorKinds } from '../../domain/index.ts';
+import { MerchantSettings, ProviderAccountKeys, processorKinds } from '../../domain/index.ts';
+import { keysProblem, providerAccountView, setProviderAccount } from '../../engine/merchants/provider-accounts.ts';
+import { processorOrNull } from '../../engine/binder.ts';
 import { runDue } from '../../jobs/index.ts';
 import { parseOrThrow, readJson } from '../../validation.ts';
 import { drainInbound } from '../../engine/webhooks/inbound-events.ts';
@@ -23,6 +25,8 @@ export const NewMerchantBody = z.strictObject({
   environment: z.enum(['sandbox', 'live']).optional(),
   processor: z.enum(processorKinds).optional(),
   settings: MerchantSettings.partial().optional(),
+  /** The merchant's own keys at its provider (issue 19); absent: the platform's account (the stand-ins). */
+  providerAccount: ProviderAccountKeys.optional(),
 });
 
 /**
@@ -38,6 +42,8 @@ const SettingsPatch = z.strictObject(
 export const PatchMerchantBody = z.strictObject({
   settings: SettingsPatch.optional(),
   status: z.enum(['active', 'inactive']).optional(),
+  /** New keys, or null to go back to the platform's account. */
+  providerAccount: ProviderAccountKeys.nullable().optional(),
 });
 
 export const ClockBody = z.strictObject({ advanceSeconds: z.number().int().min(0).max(10 * 365 * 86400) });
@@ -47,16 +53,27 @@ export function sandboxRoutes(deps: Deps) {
   if (!deps.config.control) return r;
 
   r.post('/_sandbox/merchants', async (c) => {
-    const input = parseOrThrow(NewMerchantBody, await readJson(c.req.raw));
+    const { providerAccount, ...input } = parseOrThrow(NewMerchantBody, await readJson(c.req.raw));
+    // Checked before anything is made: keys this merchant could not use make no merchant.
+    const problem = providerAccount && keysProblem({ processor: input.processor ?? 'sandbox', environment: input.environment ?? 'sandbox' }, providerAccount);
+    if (problem) throw new DomainError('validation_error', problem);
     // Partial settings: missing keys take Doc 3's defaults inside createMerchant.
-    const { merchant, keys } = await createMerchant(deps, input as NewMerchant);
-    return c.json({ id: merchant.id, environment: merchant.environment, keys }, 201);
+    const made = await createMerchant(deps, input as NewMerchant);
+    const merchant = providerAccount ? await setProviderAccount(deps, made.merchant.id, providerAccount) : made.merchant;
+    return c.json({ id: merchant.id, environment: merchant.environment, keys: made.keys, providerAccount: providerAccountView(deps.config.publicUrl, merchant) }, 201);
   });
 
   r.patch('/_sandbox/merchants/:id', async (c) => {
-    const input = parseOrThrow(PatchMerchantBody, await readJson(c.req.raw));
-    const m = await updateMerchant(deps, c.req.param('id'), input);
-    return c.json({ id: m.id, environment: m.environment, status: m.status, settings: m.settings });
+    const { providerAccount, ...input } = parseOrThrow(PatchMerchantBody, await readJson(c.req.raw));
+    const id = c.req.param('id');
+    const before = await deps.store.read.merchants.get(id);
+    if (!before) throw new DomainError('route_not_found', 'No such merchant.');
+    // Bad keys are refused before the settings change: a refused PATCH changes nothing.
+    const problem = providerAccount && keysProblem(before, providerAccount);
+    if (problem) throw new DomainError('validation_error', problem);
+    let m = await updateMerchant(deps, id, input);
+    if (providerAccount !== undefined) m = await setProviderAccount(deps, id, providerAccount);
+    return c.json({ id: m.id, environment: m.environment, status: m.status, settings: m.settings, providerAccount: providerAccountView(deps.config.publicUrl, m) });
   });
 
   r.post('/_sandbox/merchants/:id/rotate_keys', async (c) => c.json(await rotateKeys(deps, c.req.param('id'))));
@@ -87,7 +104,7 @@ export function sandboxRoutes(deps: Deps) {
     const input = parseOrThrow(ProviderEventBody, await readJson(c.req.raw));
     const settlement = await settlementNamed(deps, input);
     const merchant = settlement && (await deps.store.read.merchants.get(settlement.merchantId));
-    const processor = merchant && deps.processorFor(merchant.processor);
+    const processor = merchant && processorOrNull(deps, merchant);
     // A Stripe merchant's payment is a sandbox transaction under the Stripe stand-in, a Braintree
     // merchant's is one by the same id: the sandbox emits for it, and the stand-in writes the event
     // as its provider's (to /api/webhooks/stripe or /api/webhooks/braintree).

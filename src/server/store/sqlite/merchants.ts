@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from './db.ts';
-import { StoredMerchantSettings, type KeyType, type Merchant } from '../../domain/index.ts';
+import { StoredMerchantSettings, type KeyType, type Merchant, type ProviderAccount } from '../../domain/index.ts';
 import type { KeyRecord, MerchantRepo } from '../types.ts';
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -19,6 +19,7 @@ interface MerchantRow {
   name: string;
   settings: string;
   created_at: string;
+  provider_account: string | null;
 }
 
 interface KeyRow {
@@ -37,7 +38,9 @@ const toMerchant = (r: MerchantRow): Merchant => ({
   // Parse through the schema so settings added by later versions get their defaults.
   settings: StoredMerchantSettings.parse(JSON.parse(r.settings)),
   createdAt: r.created_at,
+  providerAccount: r.provider_account ? (JSON.parse(r.provider_account) as ProviderAccount) : null,
 });
+const accountColumn = (m: Merchant) => (m.providerAccount ? JSON.stringify(m.providerAccount) : null);
 
 export interface MerchantCache {
   merchants: Map<string, Merchant>;
@@ -48,9 +51,9 @@ export const newMerchantCache = (): MerchantCache => ({ merchants: new Map(), ke
 export function merchantRepo(db: Db, cache: MerchantCache): MerchantRepo {
   const get = db.prepare<[string], MerchantRow>('SELECT * FROM merchants WHERE id = ?');
   const insert = db.prepare(
-    'INSERT INTO merchants (id, environment, processor, status, name, settings, created_at) VALUES (@id, @environment, @processor, @status, @name, @settings, @createdAt)',
+    'INSERT INTO merchants (id, environment, processor, status, name, settings, created_at, provider_account) VALUES (@id, @environment, @processor, @status, @name, @settings, @createdAt, @providerAccount)',
   );
-  const update = db.prepare('UPDATE merchants SET status = @status, name = @name, settings = @settings, processor = @processor WHERE id = @id');
+  const update = db.prepare('UPDATE merchants SET status = @status, name = @name, settings = @settings, processor = @processor, provider_account = @providerAccount WHERE id = @id');
   const insertKey = db.prepare(
     'INSERT INTO api_keys (hash, merchant_id, type, livemode, last4, created_at, expires_at, redirect_key) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)',
   );
@@ -71,11 +74,11 @@ export function merchantRepo(db: Db, cache: MerchantCache): MerchantRepo {
       return m;
     },
     async insert(m) {
-      insert.run({ ...m, settings: JSON.stringify(m.settings) });
+      insert.run({ ...m, settings: JSON.stringify(m.settings), providerAccount: accountColumn(m) });
     },
     async update(m) {
       cache.merchants.delete(m.id);
-      update.run({ ...m, settings: JSON.stringify(m.settings) });
+      update.run({ ...m, settings: JSON.stringify(m.settings), providerAccount: accountColumn(m) });
     },
     async redirectKey(merchantId) {
       return redirectKey.get(merchantId)?.redirect_key ?? undefined;

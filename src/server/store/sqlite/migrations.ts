@@ -149,4 +149,8 @@ export const migrations: string[] = [
   `
   ALTER TABLE payment_attempts ADD COLUMN form TEXT;
   `,
+  // A merchant's own keys at its provider (issue 19): JSON, its secret half sealed inside.
+  `
+  ALTER TABLE merchants ADD COLUMN provider_account TEXT;
+  `,
 ];

@@ -8,12 +8,13 @@
 import type { Db } from './db.ts';
 import type { SealedValueRepo, StoredSealedValue } from '../types.ts';
 
-/** Record fields kept sealed inside a table's JSON `data`; the row's id is the owner. */
+/** Record fields kept sealed inside a table's JSON column (`data` unless named); the row's id is the owner. */
 export const SEALED_FIELDS = [
   ['sessions', 'buyerSealed'],
   ['payment_methods', 'billingAddressSealed'],
   ['webhook_subscriptions', 'secretSealed'],
   ['webhook_subscriptions', 'previousSecretSealed'],
+  ['merchants', 'providerAccount', 'provider_account', 'secretsSealed'],
 ] as const;
 
 /**
@@ -23,14 +24,18 @@ export const SEALED_FIELDS = [
 export const SEALED_META = ['processor_secret', 'processor_webhook_secret', 'stripe_publishable_key', 'demo_merchant'] as const;
 
 export function sealedValueRepo(db: Db): SealedValueRepo {
-  const fields = SEALED_FIELDS.map(([table, field]) => ({
-    table,
-    field,
-    list: db.prepare<[{ p: string }], { id: string; value: string }>(
-      `SELECT id, json_extract(data, '$.${field}') AS value FROM ${table} WHERE json_extract(data, '$.${field}') IS NOT NULL AND substr(json_extract(data, '$.${field}'), 1, length(@p)) <> @p`,
-    ),
-    put: db.prepare<[string, string]>(`UPDATE ${table} SET data = json_set(data, '$.${field}', ?) WHERE id = ?`),
-  }));
+  const fields = SEALED_FIELDS.map((f) => {
+    const [table, field] = f;
+    // A field of the record (`data`), or a named JSON column and the path inside it.
+    const [column, path] = f.length === 4 ? [f[2], f[3]] : ['data', field];
+    const at = `json_extract(${column}, '$.${path}')`;
+    return {
+      table,
+      field,
+      list: db.prepare<[{ p: string }], { id: string; value: string }>(`SELECT id, ${at} AS value FROM ${table} WHERE ${at} IS NOT NULL AND substr(${at}, 1, length(@p)) <> @p`),
+      put: db.prepare<[string, string]>(`UPDATE ${table} SET ${column} = json_set(${column}, '$.${path}', ?) WHERE id = ?`),
+    };
+  });
   // A redirect key belongs to its merchant (the signer reads it by merchant); the row is the key's hash.
   const keys = db.prepare<[{ p: string }], { hash: string; merchant_id: string; redirect_key: string }>(
     'SELECT hash, merchant_id, redirect_key FROM api_keys WHERE redirect_key IS NOT NULL AND substr(redirect_key, 1, length(@p)) <> @p',

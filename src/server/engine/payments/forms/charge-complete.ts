@@ -12,7 +12,7 @@ import { recordOutcome } from '../payments.ts';
 import { awaitingChallenge, type SubmitOutcome } from '../charge-at-submit.ts';
 import type { Merchant, SessionRecord } from '../../../domain/index.ts';
 
-type CompleteDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
+type CompleteDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log'>;
 
 const unavailable = (err: unknown): never => {
   throw err instanceof ProcessorUnavailableError ? new DomainError('provider_unavailable') : err;

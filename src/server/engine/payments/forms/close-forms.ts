@@ -12,6 +12,7 @@ import type { AttemptRecord, Repos } from '../../../store/types.ts';
 import type { Merchant } from '../../../domain/index.ts';
 import { closeAttempt } from '../attempts.ts';
 import { recordOutcome } from '../payments.ts';
+import { processorOrNull } from '../../binder.ts';
 
 export interface ClosedForms {
   /** Every live form is revoked (or never existed): the session may close. */
@@ -25,7 +26,7 @@ export interface ClosedForms {
 }
 
 export async function revokeLiveForms(
-  deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>,
+  deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log'>,
   merchant: Merchant,
   sessionId: string,
   /** The session's pending `client` attempts, when the caller has just read them. */
@@ -33,7 +34,7 @@ export async function revokeLiveForms(
 ): Promise<ClosedForms> {
   const revoked = new Set<string>();
   const forms = live ?? (await deps.store.tx((r) => r.attempts.pendingForSession(sessionId, 'client')));
-  const processor = deps.processorFor(merchant.processor);
+  const processor = processorOrNull(deps, merchant);
   for (const form of forms) {
     if (!processor) return { closed: false, revoked };
     // A form that already charged is left as it is: the request that asked is refused and changes
@@ -64,7 +65,7 @@ export async function revokeLiveForms(
  * stays open: one that could not be revoked, or one at the bank challenge; the sweep leaves those
  * forms pending for the reconciler, which revokes again and records what they paid.
  */
-export async function revokeFormsOfDueSessions(deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>): Promise<Set<string>> {
+export async function revokeFormsOfDueSessions(deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log'>): Promise<Set<string>> {
   const now = deps.clock.iso();
   const blocked = new Set<string>();
   const due = await deps.store.tx((r) => r.sessions.dueForExpiry(now, 500));

@@ -12,7 +12,7 @@ import { completeTransaction } from './hosted-checkout.ts';
 import { sessionForKey } from '../../sessions/sessions.ts';
 import type { AuthContext } from '../../../domain/index.ts';
 
-type CompleteDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log'>;
+type CompleteDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log'>;
 
 export async function completeForKey(deps: CompleteDeps, auth: AuthContext, sessionId: string, transactionId: string) {
   // Another merchant's or mode's session is a 404 before anything else is said about it (Doc 3).

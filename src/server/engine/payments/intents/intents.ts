@@ -31,7 +31,7 @@ import { checkMit, checkOwnership, checkRequest, echoOf, type CreateEcho } from 
 import type { AuthContext, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from '../../../domain/index.ts';
 import { closeRevokedForms, revokeOlderForms } from '../forms/close-forms.ts';
 
-export type IntentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'sealer' | 'log' | 'config' | 'signer'>;
+export type IntentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'sealer' | 'log' | 'config' | 'signer'>;
 
 export type { CreateEcho };
 

@@ -18,13 +18,14 @@ import { recordOutcome, revokeForms } from '../payments.ts';
 import { applyCharge, isCaptured } from '../intents/charge-outcome.ts';
 import { applyCapture, applyVoid } from '../intents/intent-capture.ts';
 import { applyRefundOutcome } from '../../refunds/refund-outcomes.ts';
+import { processorOrNull } from '../../binder.ts';
 
-type RecheckDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log' | 'sealer'>;
+type RecheckDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>;
 
 /** One look at a failed attempt still watched: `recorded` when the processor acted on it after all. */
 export async function recheckAttempt(deps: RecheckDeps, a: AttemptRecord): Promise<'recorded' | 'unseen'> {
   const merchant = await deps.store.read.merchants.get(a.merchantId);
-  const processor = merchant && deps.processorFor(merchant.processor);
+  const processor = merchant && processorOrNull(deps, merchant);
   let found = false;
   try {
     found = merchant && processor ? await lookAgain(deps, merchant, processor, a) : false;

@@ -17,8 +17,9 @@ import { applyCapture, applyVoid, releaseOp } from '../intents/intent-capture.ts
 import { recheckAttempt } from './recheck.ts';
 import type { Processor } from '../../../processors/types.ts';
 import type { Merchant } from '../../../domain/index.ts';
+import { processorOrNull } from '../../binder.ts';
 
-type ReconcileDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'signer' | 'log' | 'sealer'>;
+type ReconcileDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>;
 
 const BATCH = 200;
 
@@ -66,7 +67,7 @@ export async function reconcile(deps: ReconcileDeps, opts: { all?: boolean; budg
 
 async function resolveAttempt(deps: ReconcileDeps, a: AttemptRecord): Promise<keyof ReconcileResult> {
   const merchant = await deps.store.read.merchants.get(a.merchantId);
-  const processor = merchant && deps.processorFor(merchant.processor);
+  const processor = merchant && processorOrNull(deps, merchant);
   if (!merchant || !processor) return giveUp(deps, a);
   if (a.intentId && (a.kind === 'charge' || a.kind === 'capture' || a.kind === 'void')) return resolveIntentAttempt(deps, merchant, processor, a);
   if (a.kind === 'refund') {
