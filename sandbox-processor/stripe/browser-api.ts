@@ -104,7 +104,7 @@ export function stripeBrowserApi(opts: StripeBrowserApiOptions) {
     const intent = authorize(c, b);
     const { card, postalCode } = cardOf(b);
     const vaulted = vaultCard(intent.merchantId, card, intent.livemode);
-    const r = ops.confirm(intent, { ...b, payment_method: `pm_${vaulted.id}` }, { billingPostalCode: postalCode, frameAncestor: '*' });
+    const r = ops.confirm(intent, { ...b, payment_method: `pm_${vaulted.id}` }, { billingPostalCode: postalCode });
     const res = ops.answer(c, r, ['payment_method']);
     if (res.status !== 200 && res.status !== 402) return res;
     const json = (await res.json()) as { error?: Body & { payment_intent: ReturnType<IntentOps['show']> } } & ReturnType<IntentOps['show']>;

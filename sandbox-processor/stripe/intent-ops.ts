@@ -39,11 +39,6 @@ export function positiveInt(v: unknown, param: string): number {
 export interface ConfirmOptions {
   /** The card's billing postal code (AVS), when the browser sent one. */
   billingPostalCode?: string | null;
-  /**
-   * Who may frame the bank check: stripe.js shows it over whatever page holds the card element,
-   * as Stripe's own challenge frames are (`*`); null for a server-side confirmation.
-   */
-  frameAncestor?: string | null;
 }
 
 export function intentOps(core: SandboxProcessorCore, intents: IntentRepo) {
@@ -90,7 +85,9 @@ export function intentOps(core: SandboxProcessorCore, intents: IntentRepo) {
         reference: `${i.id}.${newId('')}`,
         capture: i.captureMethod === 'automatic',
         returnUrl,
-        frameAncestor: opts.frameAncestor ?? null,
+        // Stripe's 3-D Secure page may be framed by any page (its guide shows it in an iframe):
+        // stripe.js's dialog, a hosted page's, or one inside a merchant page's checkout frame.
+        frameAncestor: '*',
         billingPostalCode: opts.billingPostalCode ?? null,
         merchantInitiated: str(b.off_session) === 'true',
       },

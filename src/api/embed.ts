@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { embedWaitReasons } from '../vocab/embed.ts';
 import { sessionStatuses } from '../vocab/sessions.ts';
-import { BuyerFacingError, InitResponse } from './checkout.ts';
+import { BuyerFacingError, InitResponse, NextAction } from './checkout.ts';
 
 /** Not ready yet: poll again after at least `retryAfterMs`. Nothing changed on the session. */
 export const EmbedTokenWaiting = z.object({
@@ -32,5 +32,10 @@ export const PublicCompleteResponse = z.object({
   transactionId: z.string(),
   paymentIntentId: z.string().nullable(),
   error: BuyerFacingError.optional(),
+  /**
+   * Present while the buyer's bank holds a charge the service made at complete (`agent_hosted_fields`):
+   * show `redirect_to_url.url`, then complete again (`cancel: true` if the buyer closed it).
+   */
+  next_action: NextAction.optional(),
 });
 export type PublicCompleteResponse = z.infer<typeof PublicCompleteResponse>;

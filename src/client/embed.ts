@@ -7,5 +7,5 @@ const sessionPath = (sessionId: string) => `/v1/public/sessions/${encodeURICompo
 export const getEmbedToken = (sessionId: string, publishableKey: string, base = '') =>
   call(`${sessionPath(sessionId)}/embed-token`, EmbedTokenResponse, { base, publishableKey });
 
-export const completeSession = (sessionId: string, transactionId: string, publishableKey: string, base = '') =>
-  call(`${sessionPath(sessionId)}/complete`, PublicCompleteResponse, { base, publishableKey, body: { transactionId } });
+export const completeSession = (sessionId: string, transactionId: string, publishableKey: string, opts: { cancel?: boolean } = {}, base = '') =>
+  call(`${sessionPath(sessionId)}/complete`, PublicCompleteResponse, { base, publishableKey, body: { transactionId, ...(opts.cancel ? { cancel: true } : {}) } });

@@ -96,7 +96,7 @@ describe('the embedded checkout frame', () => {
     const policy = (await get('/frames/checkout.html')).headers.get('Content-Security-Policy') ?? '';
     expect(policy).toContain('frame-ancestors *');
     expect(policy).toContain(
-      'frame-src http://127.0.0.1:4243 http://127.0.0.1:4245 http://127.0.0.1:4246 https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://assets.braintreegateway.com https://*.cardinalcommerce.com;',
+      "frame-src 'self' http://127.0.0.1:4243 http://127.0.0.1:4245 http://127.0.0.1:4246 https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://assets.braintreegateway.com https://*.cardinalcommerce.com;",
     );
     // It serves every merchant (which one is in its hash), so it may run either provider's script,
     // the stand-ins' or, for merchants with their own keys, the real one.

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { intIn } from '../../protocol/primitives.ts';
 import { publicChargeStatuses } from '../../vocab/payments.ts';
-import { BuyerFacingError, Retry } from './shared.ts';
+import { BuyerFacingError, NextAction, Retry } from './shared.ts';
 
 /** The card part of a charge body. The controller checks a merged card against it before sending. */
 export const ChargeCard = z.strictObject({
@@ -20,7 +20,7 @@ export const PublicChargeResponse = z.object({
   paymentIntentId: z.optional(z.string()),
   error: z.optional(BuyerFacingError),
   retry: z.optional(z.nullable(Retry)),
-  next_action: z.optional(z.object({ type: z.string(), redirect_to_url: z.object({ url: z.string() }) })),
+  next_action: z.optional(NextAction),
 });
 export type PublicChargeResponse = z.infer<typeof PublicChargeResponse>;
 

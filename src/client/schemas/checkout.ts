@@ -4,7 +4,7 @@ import { bool, intIn } from '../../protocol/primitives.ts';
 import { initTypes, processorEnvironments } from '../../vocab/processors.ts';
 import { collectionModes, integrationModes, paymentStatuses, sessionModes, sessionStatuses } from '../../vocab/sessions.ts';
 import { buyerFieldModes } from '../../vocab/buyer-fields.ts';
-import { BuyerFacingError, count, Retry } from './shared.ts';
+import { BuyerFacingError, count, NextAction, Retry } from './shared.ts';
 
 export const InitResponse = z.object({
   type: z.enum(initTypes),
@@ -28,7 +28,7 @@ export const CompleteResponse = z.object({
   redirectUrl: z.nullable(z.string()),
   paymentStatus: z.optional(z.enum(paymentStatuses)),
   error: z.optional(BuyerFacingError),
-  next_action: z.optional(z.object({ type: z.string(), redirect_to_url: z.object({ url: z.string() }) })),
+  next_action: z.optional(NextAction),
 });
 export type CompleteResponse = z.infer<typeof CompleteResponse>;
 

@@ -4,7 +4,7 @@ import { intIn } from '../../protocol/primitives.ts';
 import { embedWaitReasons } from '../../vocab/embed.ts';
 import { sessionStatuses } from '../../vocab/sessions.ts';
 import { InitResponse } from './checkout.ts';
-import { BuyerFacingError } from './shared.ts';
+import { BuyerFacingError, NextAction } from './shared.ts';
 
 export const EmbedTokenResponse = z.union([
   z.extend(InitResponse, { ready: z.literal(true) }),
@@ -18,5 +18,6 @@ export const PublicCompleteResponse = z.object({
   transactionId: z.string(),
   paymentIntentId: z.nullable(z.string()),
   error: z.optional(BuyerFacingError),
+  next_action: z.optional(NextAction),
 });
 export type PublicCompleteResponse = z.infer<typeof PublicCompleteResponse>;

@@ -32,3 +32,6 @@ export const Retry = z.object({ allowed: bool(), attempts_remaining: count() });
 /** `POST /api/checkout/client-error` answers `{ ok }` (its own shape, not the error envelope). */
 export const ClientErrorResponse = z.object({ ok: bool() });
 export type ClientErrorResponse = z.infer<typeof ClientErrorResponse>;
+
+/** A bank check to show (3-D Secure): the page at `redirect_to_url.url`; complete again once it ends. */
+export const NextAction = z.object({ type: z.string(), redirect_to_url: z.object({ url: z.string() }) });

@@ -7,7 +7,7 @@ const params = { channel: 'chan_0123456789', parentOrigin: 'http://127.0.0.1:424
 const READY = ok({ ready: true as const, type: 'sandbox' as const, token: 'sbx_tok_1', environment: 'sandbox' as const, fieldsUrl: 'http://127.0.0.1:4243/fields' });
 const completed = (status: 'succeeded' | 'failed', extra = {}) => ok({ status, sessionId: 'cs_test_1', transactionId: 'sbx_txn_1', paymentIntentId: 'vpi_test_1', ...extra });
 
-function setup(overrides: Partial<EmbeddedApi> = {}) {
+function setup(overrides: Partial<EmbeddedApi> = {}, challenge?: (url: string, done: (outcome: 'returned' | 'canceled') => void) => void) {
   const api = {
     getPublicSession: vi.fn(async () => ok(session)),
     getEmbedToken: vi.fn(async () => READY),
@@ -17,7 +17,7 @@ function setup(overrides: Partial<EmbeddedApi> = {}) {
     ...overrides,
   } as unknown as EmbeddedApi & Record<keyof EmbeddedApi, ReturnType<typeof vi.fn>>;
   const posted: unknown[] = [];
-  const { checkout, stop } = createEmbeddedCheckout({ params, api, origin: 'http://localhost:4242', post: (m) => posted.push(m), poll: { sleep: async () => {} } });
+  const { checkout, stop } = createEmbeddedCheckout({ params, api, origin: 'http://localhost:4242', post: (m) => posted.push(m), poll: { sleep: async () => {} }, ...(challenge ? { challenge } : {}) });
   checkout.setPoster(() => {});
   return { checkout, api, posted, stop };
 }
@@ -50,7 +50,7 @@ describe('embedded checkout frame', () => {
     const s = setup();
     await s.checkout.start();
     await payAndSettle(s, 'approved');
-    expect(s.api.completeSession).toHaveBeenCalledWith('cs_test_1', 'sbx_txn_1', 'vp_pk_test_abc');
+    expect(s.api.completeSession).toHaveBeenCalledWith('cs_test_1', 'sbx_txn_1', 'vp_pk_test_abc', {});
     expect(s.checkout.phase.value).toBe('succeeded');
     expect(s.posted).toContainEqual({ type: 'checkout.result', result: { status: 'succeeded', sessionId: 'cs_test_1', paymentIntentId: 'vpi_test_1' } });
   });
@@ -64,6 +64,26 @@ describe('embedded checkout frame', () => {
     expect(failure.result).toMatchObject({ status: 'failed', error: { code: 'card_declined', declineCode: 'insufficient_funds' } });
     // A fresh form for the next attempt.
     expect(s.api.getEmbedToken).toHaveBeenCalledTimes(2);
+    expect(s.checkout.phase.value).toBe('ready');
+  });
+
+  it('shows the bank check a charge made at complete needs, and ends it with cancel when the buyer closes it', async () => {
+    const action = { type: 'redirect_to_url', redirect_to_url: { url: 'http://127.0.0.1:4245/challenge/t1' } };
+    const declined = { code: 'card_declined', decline_code: 'authentication_failed', message: 'Declined' };
+    const completeSession = vi.fn(async (_s: string, _t: string, _k: string, opts?: { cancel?: boolean }) =>
+      opts?.cancel ? completed('failed', { error: declined }) : completed('failed', { status: 'processing', paymentIntentId: null, next_action: action }),
+    );
+    const opened: string[] = [];
+    const s = setup({ completeSession: completeSession as never }, (url, done) => {
+      opened.push(url);
+      done('canceled');
+    });
+    await s.checkout.start();
+    await payAndSettle(s, 'approved');
+    expect(opened).toEqual(['http://127.0.0.1:4245/challenge/t1']);
+    expect(completeSession.mock.calls.map((c) => c[3])).toEqual([{}, { cancel: true }]);
+    const failure = s.posted.find((m) => (m as { type: string }).type === 'checkout.result') as { result: { status: string; error: { code: string } } };
+    expect(failure.result).toMatchObject({ status: 'failed', error: { code: 'card_declined' } });
     expect(s.checkout.phase.value).toBe('ready');
   });
 

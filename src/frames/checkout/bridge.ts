@@ -20,7 +20,8 @@ type Body = CheckoutFrameToPage extends infer M ? (M extends unknown ? Omit<M, '
 export interface EmbeddedApi {
   getPublicSession(sessionId: string, publishableKey: string): Promise<ApiResult<PublicSession>>;
   getEmbedToken(sessionId: string, publishableKey: string): Promise<ApiResult<EmbedTokenResponse>>;
-  completeSession(sessionId: string, transactionId: string, publishableKey: string): Promise<ApiResult<PublicCompleteResponse>>;
+  /** `cancel`: the buyer closed the bank check of a charge the service made at complete. */
+  completeSession(sessionId: string, transactionId: string, publishableKey: string, opts?: { cancel?: boolean }): Promise<ApiResult<PublicCompleteResponse>>;
   /** The hosted page's own complete, for an account that switched the public one off. */
   completeCheckout(sessionId: string, transactionId: string): Promise<ApiResult<CompleteResponse>>;
   reportClientError: CheckoutApi['reportClientError'];
@@ -35,6 +36,8 @@ export interface EmbeddedDeps {
   poll?: Pick<PollDeps, 'sleep' | 'now' | 'timing'>;
   languages?: CheckoutDeps['languages'];
   submitTimeout?: number;
+  /** The bank check's dialog, inside this frame (main.tsx); without it a check cannot run here. */
+  challenge?: CheckoutDeps['challenge'];
 }
 
 const clip = (s: string) => s.slice(0, 500);
@@ -70,21 +73,23 @@ export function createEmbeddedCheckout(deps: EmbeddedDeps) {
     origin: deps.origin,
     languages: deps.languages,
     submitTimeout: deps.submitTimeout,
+    ...(deps.challenge ? { challenge: deps.challenge } : {}),
     // The embedded checkout never leaves the merchant's page: success is told to the page.
     assign: () => undefined,
     api: {
       getPublicSession: async (id, key) => noting(await api.getPublicSession(id, key)),
       initCheckout: async (id) => noting(await pollEmbedToken({ ...deps.poll, fetchToken: () => api.getEmbedToken(id, publishableKey) })),
-      completeCheckout: async (id, transactionId): Promise<ApiResult<CompleteResponse>> => {
-        const res = await api.completeSession(id, transactionId, publishableKey);
+      completeCheckout: async (id, transactionId, _buyer, _returnUrl, opts): Promise<ApiResult<CompleteResponse>> => {
+        const res = await api.completeSession(id, transactionId, publishableKey, opts?.cancel ? { cancel: true } : {});
         // The account switched the public complete off (Doc 1: 503 feature_unavailable): the
         // buyer has paid the processor all the same, so finish as the hosted page would.
         if (!res.ok && res.error.code === 'feature_unavailable') return api.completeCheckout(id, transactionId);
         if (!res.ok) return noting(res);
-        const { status, error } = res.data;
-        paymentIntentId = res.data.paymentIntentId;
+        const { status, error, next_action: action } = res.data;
+        paymentIntentId = res.data.paymentIntentId ?? paymentIntentId;
         lastDecline = error ? { code: error.code, declineCode: error.decline_code } : null;
-        return { ok: true, status: res.status, data: { status, sessionId: res.data.sessionId, transactionId: res.data.transactionId, redirectUrl: null, ...(error ? { error } : {}) } };
+        const data: CompleteResponse = { status, sessionId: res.data.sessionId, transactionId: res.data.transactionId, redirectUrl: null, ...(error ? { error } : {}), ...(action ? { next_action: action } : {}) };
+        return { ok: true, status: res.status, data };
       },
       reportClientError: api.reportClientError,
     },

@@ -1,13 +1,15 @@
 /**
  * Entry of the embedded checkout frame (/frames/checkout.html), mounted by `mountCheckout` on an
  * `embed` session. It polls embed-token, mounts the processor's fields inside itself as the hosted
- * page does, pays, completes, and tells the merchant page (its parent) the outcomes.
+ * page does, pays, completes (showing the bank's check when a charge made at complete needs it), and
+ * tells the merchant page (its parent) the outcomes.
  */
 import { render } from 'preact';
 import { completeCheckout, reportClientError } from '../../client/checkout.ts';
 import { completeSession, getEmbedToken } from '../../client/embed.ts';
 import { getPublicSession } from '../../client/public.ts';
-import { loadCheckoutLocale } from '../../locales/checkout.ts';
+import { loadCheckoutLocale, t } from '../../locales/checkout.ts';
+import { openChallenge } from '../../../embed/challenge.ts';
 import { send, setChannelDebug } from '../../protocol/channel.ts';
 import { CheckoutFrameToPage, PROTOCOL } from '../../protocol/messages.ts';
 import { pageLocale } from '../../checkout/session-phase.ts';
@@ -33,6 +35,17 @@ function start(): void {
     origin: location.origin,
     post,
     api: { getPublicSession, getEmbedToken, completeSession, completeCheckout, reportClientError },
+    // A bank check of a charge the service makes at complete (agent_hosted_fields): the hosted
+    // page's dialog, inside this frame, as stripe.js and braintree-web show theirs here. The frame
+    // grows to hold it while it is open (the page sizes the frame to what this one reports).
+    challenge(url, done) {
+      const locale = checkout.locale.value;
+      document.documentElement.classList.add('checkout--challenge');
+      openChallenge(url, { label: t(locale, 'challenge.title'), cancel: t(locale, 'challenge.cancel') }, location.origin, document.activeElement, (outcome) => {
+        document.documentElement.classList.remove('checkout--challenge');
+        done(outcome);
+      });
+    },
   });
 
   // The page cannot measure a cross-origin frame: tell it the content height.

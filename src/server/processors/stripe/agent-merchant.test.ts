@@ -83,6 +83,33 @@ describe('an agent_hosted_fields merchant', () => {
     expect((await w.complete(s.id, await w.paymentMethod(await w.init(s.id), '4242424242424242'))).body.status).toBe('succeeded');
   });
 
+  it('in an embed session (mountCheckout) the public complete answers the bank check, ends it on cancel, and settles it once passed', async () => {
+    const w = await agentWorld();
+    const s = await w.session({ integrationMode: 'embed', successUrl: undefined });
+    const pk = bearer(w.m.keys.publishable);
+    const init = await (await w.t.json('GET', `/v1/public/sessions/${s.id}/embed-token`, undefined, pk)).json();
+    expect(init).toMatchObject({ ready: true, type: 'agent_hosted_fields' });
+    const complete = async (pm: string, extra: Record<string, unknown> = {}) => (await w.t.json('POST', `/v1/public/sessions/${s.id}/complete`, { transactionId: pm, ...extra }, pk)).json();
+    const pm1 = await w.paymentMethod(init, '4000000000003220');
+    const first = await complete(pm1);
+    expect(first).toMatchObject({ status: 'processing', paymentIntentId: null, next_action: { type: 'redirect_to_url' } });
+    const bank = first.next_action.redirect_to_url.url as string;
+    expect(w.charges()).toBe(1);
+    // The buyer closed the check: the service ends it, nothing is charged.
+    const closed = await complete(pm1, { cancel: true });
+    expect(closed.next_action).toBeUndefined();
+    expect(closed.error).toBeTruthy();
+    expect((await (await w.t.json('GET', `/v1/sessions/${s.id}`, undefined, w.sk)).json()).paymentStatus).toBe('unpaid');
+    // Another attempt, its check passed: paid, once.
+    const pm = await w.paymentMethod(init, '4000000000003220');
+    const again = await complete(pm);
+    expect(bank).not.toBe(again.next_action.redirect_to_url.url);
+    expect((await answerChallenge(w.t, w.m.merchant.id, again.next_action.redirect_to_url.url, 'approve')).status).toBe(200);
+    const paid = await complete(pm);
+    expect(paid).toMatchObject({ status: 'succeeded', paymentIntentId: expect.any(String) });
+    expect(paid.next_action).toBeUndefined();
+  });
+
   it('authorizes only, for a session that captures manually: held, not charged', async () => {
     const w = await agentWorld();
     const s = await w.session({ captureMethod: 'manual' });

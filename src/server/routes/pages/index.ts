@@ -78,7 +78,8 @@ export function pageRoutes(deps: Deps) {
     'style-src': "'self' 'unsafe-inline'",
     'img-src': `'self' data:${list(any.img)}`,
     'connect-src': `'self'${list(any.connect)}`,
-    'frame-src': `${processorOrigin}${list(any.frame)}`,
+    // 'self': the challenge-return page, where a bank check shown in this frame sends the buyer back.
+    'frame-src': `'self' ${processorOrigin}${list(any.frame)}`,
     'frame-ancestors': '*',
     'base-uri': "'none'",
     'form-action': "'none'",

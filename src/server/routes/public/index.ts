@@ -162,7 +162,9 @@ export function publicRoutes(deps: Deps) {
       const session = await sessionForKey(deps.store.read, a, sessionId);
       if (session.integrationMode === 'embed') {
         if (input.transactionId === undefined) throw new DomainError('validation_missing_field', 'An embed session is completed with the processor transaction the buyer made: send `transactionId`.');
-        return c.json(embedCompleteAnswer(await completeForKey(deps, a, sessionId, input.transactionId)), 200);
+        // A bank check of a charge made now shows inside the checkout frame, on the service's origin.
+        const challenge = { returnUrl: challengeReturnUrl(deps.config.publicUrl, new URL(deps.config.publicUrl).origin), cancel: input.cancel === true };
+        return c.json(embedCompleteAnswer(await completeForKey(deps, a, sessionId, input.transactionId, challenge)), 200);
       }
       return c.json(submitAnswer(await completeAtSubmit(deps, a.merchant, session, input.cancel === true)), 200);
     },

@@ -12,7 +12,11 @@ import type { PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
 export const redirectAction = (url: string) => ({ type: 'redirect_to_url', redirect_to_url: { url } });
 
 /** An embed session's complete answer: the transaction the buyer made, settled (Doc 1, public complete). */
-export function embedCompleteAnswer(o: { session: SessionRecord; intent: PaymentIntentRecord; transactionId: string; ok: boolean }) {
+export function embedCompleteAnswer(
+  o: { kind: 'settled'; session: SessionRecord; intent: PaymentIntentRecord; transactionId: string; ok: boolean } | { kind: 'challenge'; session: SessionRecord; transactionId: string; challengeUrl: string },
+) {
+  // The buyer's bank wants them (a charge the service made with the page's PaymentMethod): nothing settled yet.
+  if (o.kind === 'challenge') return { status: o.session.status, sessionId: o.session.id, transactionId: o.transactionId, paymentIntentId: null, next_action: redirectAction(o.challengeUrl) };
   return {
     status: o.session.status,
     sessionId: o.session.id,

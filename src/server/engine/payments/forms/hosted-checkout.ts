@@ -172,17 +172,31 @@ async function verifiedTransaction(deps: PaymentDeps, merchant: Merchant, sessio
  * Both `complete` endpoints (internal and public): verifies the browser's transaction with the
  * processor and settles the session with it, once.
  */
-export async function completeTransaction(deps: PaymentDeps & Pick<EngineDeps, 'signer'>, session: SessionRecord, transactionId: string, onPaid?: (s: SessionRecord) => SessionRecord) {
+export async function completeTransaction(
+  deps: PaymentDeps & Pick<EngineDeps, 'signer'>,
+  session: SessionRecord,
+  transactionId: string,
+  onPaid?: (s: SessionRecord) => SessionRecord,
+  /**
+   * A charge the service makes now (a provider's nonce; `agent_hosted_fields`' PaymentMethod) may
+   * need the buyer's bank: it returns the buyer to `returnUrl`, and the answer is the challenge;
+   * `cancel` ends one the buyer closed. Without `returnUrl` such a charge cannot wait for the bank.
+   */
+  challenge: { returnUrl?: string; cancel?: boolean } = {},
+): Promise<{ kind: 'challenge'; session: SessionRecord; transactionId: string; challengeUrl: string } | { kind: 'settled'; session: SessionRecord; intent: PaymentIntentRecord; transactionId: string; ok: boolean }> {
   const merchant = await merchantOf(deps, session);
   // Braintree's fields give the browser a nonce, not a payment: the service pays with it now.
   if (processorOf(deps, merchant).chargeNonce) {
-    const o = await completeWithNonce(deps, merchant, session, transactionId, onPaid ?? ((s) => s));
-    if (o.kind === 'challenge') throw new DomainError('transaction_verification_failed');
-    return { session: o.session, intent: o.intent, transactionId: o.transactionId, ok: o.ok };
+    const o = await completeWithNonce(deps, merchant, session, transactionId, onPaid ?? ((s) => s), { cancel: challenge.cancel === true, ...(challenge.returnUrl ? { returnUrl: challenge.returnUrl } : {}) });
+    if (o.kind === 'challenge') {
+      if (!challenge.returnUrl) throw new DomainError('transaction_verification_failed');
+      return o;
+    }
+    return { kind: 'settled', session: o.session, intent: o.intent, transactionId: o.transactionId, ok: o.ok };
   }
   const t = await verifiedTransaction(deps, merchant, session, transactionId);
   if (t.status === 'requires_action') throw new DomainError('transaction_verification_failed');
-  return settleVerified(deps, merchant, session, t, onPaid);
+  return { kind: 'settled', ...(await settleVerified(deps, merchant, session, t, onPaid)) };
 }
 
 async function settleVerified(deps: PaymentDeps, merchant: Merchant, session: SessionRecord, t: ProcessorTransaction, onPaid?: (s: SessionRecord) => SessionRecord) {

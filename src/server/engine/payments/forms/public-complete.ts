@@ -14,10 +14,10 @@ import type { AuthContext } from '../../../domain/index.ts';
 
 type CompleteDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log'>;
 
-export async function completeForKey(deps: CompleteDeps, auth: AuthContext, sessionId: string, transactionId: string) {
+export async function completeForKey(deps: CompleteDeps, auth: AuthContext, sessionId: string, transactionId: string, challenge: { returnUrl?: string; cancel?: boolean } = {}) {
   // Another merchant's or mode's session is a 404 before anything else is said about it (Doc 3).
   const found = await sessionForKey(deps.store.read, auth, sessionId);
   // Doc 3: `settings.completeEndpoint: false` switches this route off.
   if (!auth.merchant.settings.completeEndpoint) throw new DomainError('feature_unavailable');
-  return completeTransaction(deps, found, transactionId);
+  return completeTransaction(deps, found, transactionId, undefined, challenge);
 }
