@@ -75,6 +75,24 @@ describe('a card_element merchant with its own Stripe keys', () => {
     expect(init).not.toHaveProperty('scriptUrl');
   });
 
+  it('makes its adapter once per set of keys: new keys, a new adapter; none, the platform’s', async () => {
+    const w = await ownStripeWorld();
+    const read = async () => (await w.t.store.read.merchants.get(w.merchantId))!;
+    const first = w.t.deps.ownProcessor(await read());
+    expect(first).not.toBeNull();
+    expect(w.t.deps.ownProcessor(await read())).toBe(first);
+    await w.t.json('PATCH', `/_sandbox/merchants/${w.merchantId}`, { providerAccount: { ...OWN, secretKey: 'sk_test_MerchantNewKey0009' } });
+    const second = w.t.deps.ownProcessor(await read());
+    expect(second).not.toBe(first);
+    await w.c.payJson(await w.c.vault());
+    expect(w.sent.at(-1)?.auth).toBe('Bearer sk_test_MerchantNewKey0009');
+    await w.t.json('PATCH', `/_sandbox/merchants/${w.merchantId}`, { providerAccount: null });
+    expect(w.t.deps.ownProcessor(await read())).toBeNull();
+    const before = w.sent.length;
+    expect((await w.c.payJson(await w.c.vault())).body.status).toBe('succeeded');
+    expect(w.sent.length).toBe(before);
+  });
+
   it('takes its webhooks at its own gateway with its own secret only, as its own events whatever they name', async () => {
     const w = await ownStripeWorld();
     const { body } = await w.c.payJson(await w.c.vault());
