@@ -29,21 +29,23 @@ test('a buyer sees the cards saved for them, is declined on one, and pays with t
   const scripts: string[] = [];
   page.on('request', (r) => void (r.resourceType() === 'script' && r.frame() === page.mainFrame() && scripts.push(r.url())));
   await hosted.open(session.checkoutUrl);
-  await hosted.stopRedirect(`${server.demoUrl}/success`);
 
   await expect(dropin.savedCards).toHaveCount(2);
   await expect(dropin.saved('Visa ending in 0002')).toBeChecked();
   await expect(dropin.saved('Visa ending in 4242')).not.toBeChecked();
   await expect(hosted.payButton).toBeEnabled();
   // Drop-in's stand-in, and braintree-web's it is built on, from the stand-in's origin only.
-  expect(scripts.filter((u) => !u.startsWith(server.serviceUrl))).toEqual([`${server.braintreeUrl}/web/dropin/dropin.js`, `${server.braintreeUrl}/web/braintree.js`]);
+  await expect.poll(() => scripts.filter((u) => !u.startsWith(server.serviceUrl))).toEqual([`${server.braintreeUrl}/web/dropin/dropin.js`, `${server.braintreeUrl}/web/braintree.js`]);
   expectNoViolations(await scan(page));
+  // Routed only now: the redirect interception is installed once every script has loaded.
+  await hosted.stopRedirect(`${server.demoUrl}/success`);
 
   await hosted.payButton.click();
   await expect(hosted.declineAlert).toBeVisible();
   expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ paymentStatus: 'unpaid' });
 
-  // A fresh Drop-in lists the cards again; the buyer moves to the other with the arrow key.
+  // A fresh Drop-in (Pay waits for it) lists the cards again; the buyer moves to the other with the arrow key.
+  await expect(hosted.payButton).toBeEnabled();
   await expect(dropin.saved('Visa ending in 0002')).toBeChecked();
   await dropin.saved('Visa ending in 0002').focus();
   await page.keyboard.press('ArrowDown');
