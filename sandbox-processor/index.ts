@@ -7,6 +7,7 @@
 import { SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from './braintree/app.ts';
 import { braintreeHost } from './braintree/host.ts';
 import { nonceRepo } from './braintree/nonces.ts';
+import { customerRepo } from './braintree/customers.ts';
 import { braintreeEventRouter } from './braintree/events.ts';
 import { salesRepo } from './braintree/sales.ts';
 import { stripeEventRouter } from './stripe/events.ts';
@@ -66,7 +67,7 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
      * The Braintree stand-in (braintree/app.ts) over the same records, on an origin of its own:
      * the `braintree` Node SDK talks to it through a custom Environment.
      */
-    braintree: braintreeHost({ core, nonces: nonceRepo(db), sales: braintreeSales, faults, gatewayId: SANDBOX_GATEWAY_ID, publicKey: SANDBOX_PUBLIC_KEY, apiSecret: opts.apiSecret, publicUrl: opts.braintreeUrl ?? 'http://127.0.0.1:4246' }),
+    braintree: braintreeHost({ core, nonces: nonceRepo(db), customers: customerRepo(db), sales: braintreeSales, faults, gatewayId: SANDBOX_GATEWAY_ID, publicKey: SANDBOX_PUBLIC_KEY, apiSecret: opts.apiSecret, publicUrl: opts.braintreeUrl ?? 'http://127.0.0.1:4246' }),
     db,
     /** Points event delivery somewhere else (the service's test harness: its app's `request`). */
     setDeliver: (deliver: Deliver, opts?: { atOnce?: boolean }) => outbox.setDeliver(deliver, opts),

@@ -9,9 +9,9 @@
  * has one currency, as Braintree's do: `<merchant>_<currency>` (`m_1_eur`) is svcpay merchant `m_1`
  * charging in EUR; a bare `<merchant>` charges in USD (accountOf).
  *
- * Routes: `client_token`; `customers` (vault a card from a nonce; `tok_sandbox_*` are its fake
- * nonces, as Braintree's `fake-valid-*-nonce`); `transactions` (sale by nonce or vaulted token, with
- * `order_id`), find, `submit_for_settlement`, `void`, `refund`, and `advanced_search_ids` /
+ * Routes: `client_token` (for a customer too); `customers` and `payment_methods` (customers-api.ts:
+ * vault a card from a nonce; `tok_sandbox_*` are its fake nonces, as Braintree's
+ * `fake-valid-*-nonce`); `transactions` (sale by nonce or vaulted token, with `order_id`), find, `submit_for_settlement`, `void`, `refund`, and `advanced_search_ids` /
  * `advanced_search` by `order_id` within merchant accounts. A sale or refund repeating an
  * `order_id` is gateway-rejected as a duplicate (Braintree's duplicate checking): never charged twice,
  * never silently answered with the first.
@@ -22,10 +22,12 @@ import { Hono, type Context } from 'hono';
 import { ChargeRefused, ProviderDown, type SandboxProcessorCore } from '../processor.ts';
 import { refund } from '../refunds.ts';
 import { newId } from '../facts.ts';
-import { creditCardObject, creditObject, DECLINES, errorResponse, minorOf, saleObject } from './objects.ts';
+import { creditObject, DECLINES, errorResponse, minorOf, saleObject } from './objects.ts';
 import { list, xmlDocument, type XmlObject } from './xml.ts';
 import { clientToken } from './client-token.ts';
 import type { NonceRepo } from './nonces.ts';
+import type { CustomerRepo } from './customers.ts';
+import { customerRoutes } from './customers-api.ts';
 import type { FaultBoard } from '../faults.ts';
 import { faultDoor } from '../server/fault-door.ts';
 import { braintreeDown, braintreeOperationOf } from './faults.ts';
@@ -51,6 +53,8 @@ export interface BraintreeStandInOptions {
   publicUrl: string;
   /** The nonces its Hosted Fields tokenized (client-api.ts). */
   nonces: NonceRepo;
+  /** Its customers and the cards filed under each (customers.ts). */
+  customers: CustomerRepo;
   /** Its sales, whose events are Braintree's webhooks. */
   sales: SalesRepo;
   /** The sandbox's fault switchboard: armed faults act on the stand-in's calls as on the sandbox's own. */
@@ -86,7 +90,7 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
   const merchantOfCall = (c: Context, body: string): string | null => {
     try {
       const b = obj(body ? JSON.parse(body) : {});
-      const account = str(obj(b.transaction).merchant_account_id) ?? str(obj(obj(obj(b.customer).credit_card).options).verification_merchant_account_id);
+      const account = str(obj(b.transaction).merchant_account_id) ?? str(obj(obj(obj(b.customer).credit_card).options).verification_merchant_account_id) ?? str(obj(obj(b.payment_method).options).verification_merchant_account_id);
       if (account) return accountOf(account).merchantId;
     } catch {
       // Not JSON: the route refuses it; the door names no merchant.
@@ -132,19 +136,12 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     const b = obj((await body(c)).client_token);
     const account = str(b.merchant_account_id);
     if (!account) throw invalid('Merchant account id is required (the stand-in issues client tokens per merchant account).', '92807', 'merchant_account_id', 'client_token');
-    return xml(c, 'client-token', { value: clientToken({ ...opts, merchantAccountId: accountOf(account).merchantId, customerId: str(b.customer_id) ?? null, now: core.now() }) }, 201);
+    const customerId = str(b.customer_id) ?? null;
+    if (customerId && !opts.customers.get(customerId)) throw invalid('Customer specified by customer_id does not exist.', '92804', 'customer_id', 'client_token');
+    return xml(c, 'client-token', { value: clientToken({ ...opts, merchantAccountId: accountOf(account).merchantId, customerId, now: core.now() }) }, 201);
   });
 
-  app.post(`${base}/customers`, async (c) => {
-    const b = obj((await body(c)).customer);
-    const nonce = str(b.payment_method_nonce);
-    const account = str(obj(obj(b.credit_card).options).verification_merchant_account_id);
-    if (!nonce) throw invalid('Payment method nonce is required.', '91565', 'payment_method_nonce', 'customer');
-    if (!account) throw invalid('The stand-in vaults for a merchant account: credit_card.options.verification_merchant_account_id.', '91728', 'verification_merchant_account_id', 'customer');
-    const v = vaultNonce(accountOf(account).merchantId, nonce).vault;
-    const id = `cus_${v.id}`;
-    return xml(c, 'customer', { id, merchantId: opts.gatewayId, createdAt: core.now(), creditCards: list('credit-card', [creditCardObject(v, id)]), paymentMethods: list('credit-card', [creditCardObject(v, id)]) }, 201);
-  });
+  customerRoutes(app, base, { core, gatewayId: opts.gatewayId, customers: opts.customers, body, vaultNonce, invalid, notFound, xml });
 
   app.post(`${base}/transactions`, async (c) => {
     const b = obj((await body(c)).transaction);

@@ -131,4 +131,38 @@ describe('the Braintree stand-in through the braintree SDK', () => {
     const paid = await sale('', { paymentMethodNonce: undefined, paymentMethodToken: card.token });
     expect(paid.transaction).toMatchObject({ status: 'settled', creditCard: { last4: '4444' } });
   });
+  it('makes a customer with a chosen id, refuses the id twice (91609) and an invalid one (91610); finds it with its cards, the first the default', async () => {
+    const { gateway } = await world();
+    const made = await gateway.customer.create({ id: 'buyer_x-1' });
+    expect(made.success).toBe(true);
+    expect(made.customer).toMatchObject({ id: 'buyer_x-1', creditCards: [] });
+    const twice = await gateway.customer.create({ id: 'buyer_x-1' });
+    expect(twice.success).toBe(false);
+    expect((twice as unknown as { errors: { deepErrors(): { code: string }[] } }).errors.deepErrors().map((e) => e.code)).toEqual(['91609']);
+    expect((await gateway.customer.create({ id: 'no spaces' })).success).toBe(false);
+    await expect(gateway.customer.find('nobody')).rejects.toMatchObject({ type: 'notFoundError' });
+    const options = { verificationMerchantAccountId: ACCOUNT };
+    const first = await gateway.paymentMethod.create({ customerId: 'buyer_x-1', paymentMethodNonce: 'tok_sandbox_visa_4242', options } as braintree.PaymentMethodCreateRequest);
+    expect(first.success).toBe(true);
+    const card: braintree.CreditCard = first.paymentMethod as braintree.CreditCard;
+    expect(card).toMatchObject({ customerId: 'buyer_x-1', cardType: 'Visa', last4: '4242', default: true, expirationMonth: '12' });
+    await gateway.paymentMethod.create({ customerId: 'buyer_x-1', paymentMethodNonce: 'tok_sandbox_amex_0005', options } as braintree.PaymentMethodCreateRequest);
+    const found: braintree.Customer = await gateway.customer.find('buyer_x-1');
+    expect(found.id).toBe('buyer_x-1');
+    expect(found.creditCards?.map((c) => [c.cardType, c.last4, c.default, c.token])).toEqual([['Visa', '4242', true, card.token], ['American Express', '0005', false, expect.any(String)]]);
+    expect(found.paymentMethods?.map((c) => (c as braintree.CreditCard).token)).toEqual(found.creditCards?.map((c) => c.token));
+    const unknown = await gateway.paymentMethod.create({ customerId: 'nobody', paymentMethodNonce: 'tok_sandbox_visa_4242', options } as braintree.PaymentMethodCreateRequest);
+    expect(unknown.success).toBe(false);
+  });
+
+  it('binds a client token to an existing customer only (92804 otherwise)', async () => {
+    const { gateway } = await world();
+    const refused = await gateway.clientToken.generate({ merchantAccountId: ACCOUNT, customerId: 'buyer_y' });
+    expect(refused.success).toBe(false);
+    expect((refused as unknown as { errors: { deepErrors(): { code: string }[] } }).errors.deepErrors().map((e) => e.code)).toEqual(['92804']);
+    await gateway.customer.create({ id: 'buyer_y' });
+    const res = await gateway.clientToken.generate({ merchantAccountId: ACCOUNT, customerId: 'buyer_y' });
+    expect(res.success).toBe(true);
+    expect(JSON.parse(Buffer.from(res.clientToken, 'base64').toString('utf8')).authorizationFingerprint).toMatch(/&customer_id=buyer_y$/);
+  });
 });

@@ -3,7 +3,9 @@
  * Hosted Fields (here the stand-in's, its fields frame on the stand-in's origin) call to tokenize
  * the card the buyer typed, authorized by the client token's fingerprint. The card is vaulted for the
  * token's merchant account (brand, last four, expiry; never the number or CVC) and the page gets a
- * nonce that pays once (nonces.ts), with what Braintree shows of the card.
+ * nonce that pays once (nonces.ts), with what Braintree shows of the card. A client token bound to a
+ * customer (Drop-in's) also lists that customer's cards, each with a fresh nonce that pays it once,
+ * and files a card tokenized with `options.validate` (Drop-in's "save card") under the customer.
  */
 import { Hono, type Context } from 'hono';
 import { ChargeCard } from '../../src/api/checkout.ts';
@@ -12,12 +14,16 @@ import { newId } from '../facts.ts';
 import { openFingerprint } from './client-token.ts';
 import { cardType } from './objects.ts';
 import type { NonceRepo } from './nonces.ts';
+import type { CustomerRepo } from './customers.ts';
+import type { VaultRecord } from '../store/repo.ts';
 
 export interface BraintreeClientApiOptions {
   core: SandboxProcessorCore;
   /** Where browsers reach the stand-in: its bank-check page is there. */
   publicUrl: string;
   nonces: NonceRepo;
+  /** The customers a client token may be bound to, and their cards (Drop-in lists them). */
+  customers: CustomerRepo;
   gatewayId: string;
   apiSecret: string;
 }
@@ -29,9 +35,23 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 /** Braintree's client API errors: `{ error: { message }, fieldErrors: [...] }` with 422 (or 401 for a bad fingerprint). */
 const fieldError = (field: string, code: string, message: string) => ({ error: { message: 'Credit card is invalid' }, fieldErrors: [{ field: 'creditCard', fieldErrors: [{ field, code, message }] }] });
 
+/** What Braintree's client API shows of a card beside its nonce. */
+const cardView = (v: VaultRecord) => ({
+  type: 'CreditCard',
+  description: `ending in ${v.last4.slice(-2)}`,
+  details: { cardType: cardType(v.brand), lastFour: v.last4, lastTwo: v.last4.slice(-2), expirationMonth: String(v.expMonth).padStart(2, '0'), expirationYear: String(v.expYear) },
+  binData: { prepaid: 'Unknown', healthcare: 'Unknown', debit: 'Unknown', durbinRegulated: 'Unknown', commercial: 'Unknown', payroll: 'Unknown', issuingBank: 'Unknown', countryOfIssuance: 'Unknown', productId: 'Unknown' },
+});
+
 export function braintreeClientApi(opts: BraintreeClientApiOptions) {
   const app = new Hono();
   const path = `/merchants/${opts.gatewayId}/client_api/v1/payment_methods/credit_cards`;
+  /** A new nonce that pays the vaulted card once. */
+  const nonceFor = (merchantAccount: string, vaultId: string, postalCode: string | null) => {
+    const nonce = `tokencc_sb_${newId('').slice(0, 24)}`;
+    opts.nonces.insert({ nonce, merchantAccount, vaultId, postalCode, createdAt: opts.core.now().toISOString() });
+    return nonce;
+  };
 
   app.post(path, async (c) => {
     const b = obj(await c.req.json().catch(() => ({})));
@@ -54,16 +74,10 @@ export function braintreeClientApi(opts: BraintreeClientApiOptions) {
     }
     try {
       const v = opts.core.vault(facts.merchantAccountId, { card: parsed.data, livemode: false });
-      const nonce = `tokencc_sb_${newId('').slice(0, 24)}`;
-      opts.nonces.insert({ nonce, merchantAccount: facts.merchantAccountId, vaultId: v.id, postalCode: postalCode ?? null, createdAt: opts.core.now().toISOString() });
-      return c.json(
-        {
-          creditCards: [
-            { nonce, type: 'CreditCard', consumed: false, description: `ending in ${v.last4.slice(-2)}`, details: { cardType: cardType(v.brand), lastFour: v.last4, lastTwo: v.last4.slice(-2), expirationMonth: String(v.expMonth).padStart(2, '0'), expirationYear: String(v.expYear) } },
-          ],
-        },
-        201,
-      );
+      // Vaulted for the token's customer when asked (`validate`: Drop-in's "save card"), as Braintree does.
+      if (obj(card.options).validate === true && facts.customerId && opts.customers.get(facts.customerId)) opts.customers.addCard(facts.customerId, v.id, opts.core.now());
+      const nonce = nonceFor(facts.merchantAccountId, v.id, postalCode ?? null);
+      return c.json({ creditCards: [{ nonce, consumed: false, ...cardView(v) }] }, 201);
     } catch (err) {
       if (err instanceof ChargeRefused) return c.json(fieldError(err.reason === 'invalid_cvc' ? 'cvv' : err.reason === 'invalid_expiry' ? 'expirationDate' : 'number', '81716', err.message), 422);
       throw err;
@@ -73,12 +87,23 @@ export function braintreeClientApi(opts: BraintreeClientApiOptions) {
   app.use(`/merchants/${opts.gatewayId}/client_api/*`, async (c, next) => {
     c.header('Access-Control-Allow-Origin', '*');
     if (c.req.method === 'OPTIONS') {
-      c.header('Access-Control-Allow-Methods', 'POST');
+      c.header('Access-Control-Allow-Methods', 'GET, POST');
       c.header('Access-Control-Allow-Headers', 'Content-Type');
       c.header('Access-Control-Max-Age', '600');
       return c.body(null, 204);
     }
     await next();
+  });
+
+  // The token's customer's cards (Drop-in's saved cards), the default first, each with a nonce that
+  // pays it once; none for a token bound to no customer.
+  app.get(`/merchants/${opts.gatewayId}/client_api/v1/payment_methods`, (c) => {
+    const facts = openFingerprint(opts.apiSecret, c.req.query('authorizationFingerprint') ?? '', opts.core.now());
+    if (!facts) return c.json({ error: { message: 'Authorization fingerprint is invalid' } }, 401);
+    const vaulted = (facts.customerId ? opts.customers.cards(facts.customerId) : [])
+      .map((id) => opts.core.repo.getVaulted(id))
+      .filter((v): v is VaultRecord => v !== undefined && v.merchantId === facts.merchantAccountId);
+    return c.json({ paymentMethods: vaulted.map((v, i) => ({ nonce: nonceFor(facts.merchantAccountId, v.id, null), default: i === 0, ...cardView(v) })) });
   });
 
   /** The live nonce a 3-D Secure call names, for the fingerprint's account; a Response when there is none. */

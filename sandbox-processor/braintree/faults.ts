@@ -11,7 +11,7 @@ export function braintreeOperationOf(method: string, path: string): Door | null 
   const parts = path.split('/').filter(Boolean);
   if (parts[0] !== 'merchants' || parts[2] === 'client_api') return null;
   const [resource, id, action] = parts.slice(2);
-  if (resource === 'customers') return 'vault';
+  if (resource === 'customers' || resource === 'payment_methods') return 'vault';
   if (resource === 'client_token') return 'other';
   if (resource !== 'transactions') return null;
   if (method === 'GET' || id === 'advanced_search_ids' || id === 'advanced_search') return 'lookup';

@@ -52,7 +52,7 @@ export function saleStatus(t: TransactionRecord): string {
 const avsCode = (r: string | null) => (r === 'match' ? 'M' : r === 'no_match' ? 'N' : 'I');
 const cvvCode = (r: string | null) => (r === 'match' ? 'M' : r === 'no_match' ? 'N' : 'I');
 
-export function creditCardObject(v: Pick<VaultRecord, 'id' | 'brand' | 'last4' | 'expMonth' | 'expYear' | 'createdAt'>, customerId: string | null): XmlObject {
+export function creditCardObject(v: Pick<VaultRecord, 'id' | 'brand' | 'last4' | 'expMonth' | 'expYear' | 'createdAt'>, customerId: string | null, isDefault = true): XmlObject {
   return {
     token: v.id,
     cardType: cardType(v.brand),
@@ -62,7 +62,7 @@ export function creditCardObject(v: Pick<VaultRecord, 'id' | 'brand' | 'last4' |
     expirationYear: String(v.expYear),
     maskedNumber: `******${v.last4}`,
     customerId,
-    default: true,
+    default: isDefault,
     createdAt: new Date(v.createdAt),
   };
 }

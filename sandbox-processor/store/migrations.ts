@@ -194,4 +194,15 @@ export const migrations: string[] = [
   `
   ALTER TABLE braintree_nonces ADD COLUMN three_d_secure TEXT;
   `,
+  // The Braintree stand-in's customers and the cards vaulted to each (Drop-in lists them): the
+  // card is the vault's record (brand, last four, expiry; never the number), filed under the customer.
+  `
+  CREATE TABLE braintree_customers (id TEXT PRIMARY KEY, created_at TEXT NOT NULL);
+  CREATE TABLE braintree_customer_cards (
+    vault_id TEXT PRIMARY KEY,
+    customer_id TEXT NOT NULL REFERENCES braintree_customers (id),
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX braintree_customer_cards_customer ON braintree_customer_cards (customer_id, created_at);
+  `,
 ];

@@ -15,6 +15,7 @@ import type { Checkout } from './checkout-store.ts';
 import { ProcessorFrame } from './ProcessorFrame.tsx';
 import { StripeCardFields } from './StripeCardFields.tsx';
 import { BraintreeCardFields } from './BraintreeCardFields.tsx';
+import { BraintreeDropIn } from './BraintreeDropIn.tsx';
 
 /** What a view of the checkout is given: the hosted page's App, the embedded checkout, the form. */
 export interface CheckoutViewProps {
@@ -38,6 +39,8 @@ export function PayForm({ checkout, events, buyerFields = false }: PayFormProps)
   const frame = checkout.frame.value;
   const stripe = checkout.stripe.value;
   const braintree = checkout.braintree.value;
+  // vault_hosted_fields: Drop-in (the buyer's saved cards); hosted_fields: Hosted Fields.
+  const Braintree = braintree?.ui === 'dropin' ? BraintreeDropIn : BraintreeCardFields;
   const paying = checkout.paying.value;
   const frameReady = checkout.frameReady.value;
   const formRef = useRef<HTMLFormElement>(null);
@@ -106,7 +109,7 @@ export function PayForm({ checkout, events, buyerFields = false }: PayFormProps)
         />
       )}
       {braintree && (
-        <BraintreeCardFields
+        <Braintree
           key={braintree.key}
           spec={braintree}
           title={t(locale, 'checkout.card_details')}

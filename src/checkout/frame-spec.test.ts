@@ -19,9 +19,9 @@ describe('fieldsFor', () => {
     expect(fieldsFor({ ...stripeInit, environment: 'production' }, ctx)).toMatchObject({ kind: 'stripe', spec: { scriptUrl: null } });
   });
 
-  it('mounts Braintree’s Hosted Fields for hosted_fields and vault_hosted_fields with the client token', () => {
-    for (const type of ['hosted_fields', 'vault_hosted_fields'] as const) {
-      expect(fieldsFor({ type, token: 'ct_1', environment: 'sandbox', scriptUrl: 'http://127.0.0.1:4246/web/braintree.js' }, { ...ctx, session: { amount: 2500, currency: 'USD' } })).toEqual({ kind: 'braintree', spec: { clientToken: 'ct_1', amount: '25.00', scriptUrl: 'http://127.0.0.1:4246/web/braintree.js', key: 7 } });
+  it('mounts Braintree with the client token: Hosted Fields for hosted_fields, Drop-in for vault_hosted_fields', () => {
+    for (const [type, ui] of [['hosted_fields', 'hosted_fields'], ['vault_hosted_fields', 'dropin']] as const) {
+      expect(fieldsFor({ type, token: 'ct_1', environment: 'sandbox', scriptUrl: 'http://127.0.0.1:4246/web/braintree.js' }, { ...ctx, session: { amount: 2500, currency: 'USD' } })).toEqual({ kind: 'braintree', spec: { clientToken: 'ct_1', amount: '25.00', ui, scriptUrl: 'http://127.0.0.1:4246/web/braintree.js', key: 7 } });
       expect(fieldsFor({ type, token: 'ct_1', environment: 'production', scriptUrl: 'http://127.0.0.1:4246/web/braintree.js' }, ctx)).toMatchObject({ kind: 'braintree', spec: { scriptUrl: null } });
       expect(fieldsFor({ type, token: 'ct_1', environment: 'sandbox', scriptUrl: 'ftp://x/braintree.js' }, ctx).kind).toBe('unsupported');
     }

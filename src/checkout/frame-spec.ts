@@ -48,14 +48,17 @@ export function httpOrigin(url: string): string | null {
 }
 
 /**
- * Braintree's Hosted Fields, for `hosted_fields` and `vault_hosted_fields` merchants (issue 19): the
- * client token they are made with; what they tokenize is the nonce `complete` pays with.
+ * Braintree's fields (issue 19): Hosted Fields for `hosted_fields` merchants, Drop-in (with the
+ * buyer's saved cards) for `vault_hosted_fields`; the client token they are made with. What they
+ * give is the nonce `complete` pays with.
  */
 export interface BraintreeSpec {
   clientToken: string;
   /** The session's amount in major units ("25.00"), for 3-D Secure's lookup. */
   amount: string;
-  /** The sandbox's braintree-web stand-in, loaded in place of Braintree's own; null: Braintree's own (braintree-web). */
+  /** `dropin`: braintree-web-drop-in; `hosted_fields`: braintree-web's Hosted Fields. */
+  ui: 'hosted_fields' | 'dropin';
+  /** The sandbox's stand-in of that script, loaded in place of Braintree's own; null: Braintree's own. */
   scriptUrl: string | null;
   key: number;
 }
@@ -85,7 +88,7 @@ export function fieldsFor(init: InitResponse, ctx: { parentOrigin: string; local
     const script = environment === 'sandbox' && init.scriptUrl && httpOrigin(init.scriptUrl) ? init.scriptUrl : null;
     if (environment === 'sandbox' && !script) return { kind: 'unsupported', context: { type, environment } };
     const amount = ctx.session ? majorAmount(ctx.session.amount, ctx.session.currency) : '';
-    return { kind: 'braintree', spec: { clientToken: token, amount, scriptUrl: script, key: ctx.key } };
+    return { kind: 'braintree', spec: { clientToken: token, amount, ui: type === 'vault_hosted_fields' ? 'dropin' : 'hosted_fields', scriptUrl: script, key: ctx.key } };
   }
   const fieldsUrl = init.fieldsUrl;
   const origin = fieldsUrl ? httpOrigin(fieldsUrl) : null;

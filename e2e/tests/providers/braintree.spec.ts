@@ -34,8 +34,10 @@ for (const processor of ['hosted_fields', 'vault_hosted_fields'] as const) {
       page.on('request', (r) => void (r.resourceType() === 'script' && r.frame() === page.mainFrame() && scripts.push(r.url())));
       await hosted.open(session.checkoutUrl);
       await expect(hosted.payButton).toBeEnabled();
-      // braintree-web is the stand-in's, from its own origin; no other provider's script loads.
-      expect(scripts.filter((u) => !u.startsWith(server.serviceUrl))).toEqual([`${server.braintreeUrl}/web/braintree.js`]);
+      // braintree-web is the stand-in's, from its own origin (Drop-in's first, for the vaulted
+      // variant: with no buyer it opens on its card form, the same Hosted Fields); no other provider's.
+      const standIns = processor === 'vault_hosted_fields' ? ['/web/dropin/dropin.js', '/web/braintree.js'] : ['/web/braintree.js'];
+      expect(scripts.filter((u) => !u.startsWith(server.serviceUrl))).toEqual(standIns.map((p) => `${server.braintreeUrl}${p}`));
       expectNoViolations(await scan(page));
 
       await fields.fill(cards.declined);

@@ -3,8 +3,9 @@
  * The sandbox's stand-in for braintree-web (issue 19; Doc 3 "Provider adapters"), loaded in place
  * of Braintree's own script when `init` says `environment: sandbox`. It offers the part of
  * braintree-web's public API svcpay uses, with its names and shapes: `braintree.client.create({
- * authorization })` and `braintree.hostedFields.create({ client, fields })` with `tokenize`, `on`,
- * `getState`, `focus`, `clear` and `teardown`.
+ * authorization })` with `request`, `braintree.hostedFields.create({ client, fields })` with
+ * `tokenize` (`vault` too), `on`, `getState`, `focus`, `clear` and `teardown`, and
+ * `braintree.threeDSecure.create` with `verifyCard`. Drop-in's stand-in (dropin.js) is built on it.
  *
  * Each field is a frame of the stand-in's origin in the container the page names, as Hosted Fields
  * are; the number frame gathers the card from its sibling frames (same origin), tokenizes it with
@@ -13,7 +14,8 @@
  */
 (function () {
   'use strict';
-  if (/** @type {any} */ (window).braintree) return;
+  // Drop-in's stand-in (dropin.js) may have made `window.braintree` first: braintree-web joins it.
+  if (/** @type {any} */ (window).braintree && /** @type {any} */ (window).braintree.client) return;
   const script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
   const ORIGIN = script ? new URL(script.src).origin : location.origin;
   const MARK = 'svcpay-braintree-stand-in';
@@ -34,7 +36,21 @@
     if (!token || typeof token.authorizationFingerprint !== 'string' || typeof token.clientApiUrl !== 'string') {
       throw error('CLIENT_INVALID_AUTHORIZATION', 'Authorization is invalid. Make sure your client token or tokenization key is valid.');
     }
-    return { getConfiguration: () => ({ authorization: options.authorization, gatewayConfiguration: { clientApiUrl: token.clientApiUrl, merchantId: token.merchantId, environment: token.environment }, analyticsMetadata: {} }), _token: token };
+    /**
+     * A call of the client API with the client token's fingerprint (braintree-web's `client.request`):
+     * `get` sends `data` as the query, `post` as JSON; resolves with the answer's body.
+     * @param {{ method: 'get' | 'post', endpoint: string, data?: Record<string, unknown> }} o
+     */
+    async function request(o) {
+      const get = String(o.method).toLowerCase() === 'get';
+      const data = { ...(o.data || {}), authorizationFingerprint: token.authorizationFingerprint };
+      const query = get ? `?${new URLSearchParams(Object.entries(data).map(([k, v]) => [k, String(v)]))}` : '';
+      const res = await fetch(`${token.clientApiUrl}/v1/${o.endpoint}${query}`, get ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) });
+      const body = await res.json().catch(() => null);
+      if (!res.ok) throw Object.assign(error('CLIENT_REQUEST_ERROR', (body && body.error && body.error.message) || 'There was a problem with your request.', 'NETWORK'), { details: { httpStatus: res.status, originalError: body } });
+      return body;
+    }
+    return { request, getConfiguration: () => ({ authorization: options.authorization, gatewayConfiguration: { clientApiUrl: token.clientApiUrl, merchantId: token.merchantId, environment: token.environment }, analyticsMetadata: {} }), _token: token };
   }
 
   /**
@@ -117,7 +133,7 @@
         const requestId = Math.random().toString(36).slice(2);
         return new Promise((resolve, reject) => {
           waiting.set(requestId, (/** @type {any} */ body) => (body && body.nonce ? resolve(body) : reject(Object.assign(error(body && body.code ? body.code : 'HOSTED_FIELDS_FAILED_TOKENIZATION', (body && body.message) || 'A tokenization network error occurred.', body && body.type ? body.type : 'NETWORK'), { details: body && body.details }))));
-          post('number', { type: 'tokenize', requestId, billingAddress: (opts && opts.billingAddress) || {} });
+          post('number', { type: 'tokenize', requestId, billingAddress: (opts && opts.billingAddress) || {}, vault: !!(opts && opts.vault === true) });
         });
       },
       async teardown() {
@@ -180,17 +196,11 @@
   async function createThreeDSecure(options) {
     const client = options && options.client;
     if (!client || !client._token) throw error('INSTANTIATION_OPTION_REQUIRED', 'options.client is required when instantiating 3D Secure.');
-    const token = client._token;
-    const call = async (/** @type {string} */ nonce, /** @type {string} */ step, /** @type {Record<string, unknown>} */ extra) => {
-      const res = await fetch(`${token.clientApiUrl}/v1/payment_methods/${encodeURIComponent(nonce)}/three_d_secure/${step}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ authorizationFingerprint: token.authorizationFingerprint, ...extra }),
+    const call = (/** @type {string} */ nonce, /** @type {string} */ step, /** @type {Record<string, unknown>} */ extra) =>
+      client.request({ method: 'post', endpoint: `payment_methods/${encodeURIComponent(nonce)}/three_d_secure/${step}`, data: extra }).catch((/** @type {any} */ err) => {
+        const body = err && err.details && err.details.originalError;
+        throw error('THREEDS_LOOKUP_ERROR', (body && body.error && body.error.message) || 'Something went wrong during the 3D Secure lookup.', 'UNKNOWN');
       });
-      const body = await res.json();
-      if (!res.ok) throw error('THREEDS_LOOKUP_ERROR', (body && body.error && body.error.message) || 'Something went wrong during the 3D Secure lookup.', 'UNKNOWN');
-      return body;
-    };
     return {
       /** @param {{ nonce: string, amount: string | number, bin?: string, onLookupComplete?: (data: any, next: () => void) => void }} o */
       async verifyCard(o) {
@@ -209,10 +219,10 @@
     };
   }
 
-  /** @type {any} */ (window).braintree = {
+  Object.assign((/** @type {any} */ (window).braintree = /** @type {any} */ (window).braintree || {}), {
     VERSION: '3.144.0-svcpay-sandbox',
     client: { create: createClient, VERSION: '3.144.0-svcpay-sandbox' },
     hostedFields: { create: createHostedFields, VERSION: '3.144.0-svcpay-sandbox' },
     threeDSecure: { create: createThreeDSecure, VERSION: '3.144.0-svcpay-sandbox' },
-  };
+  });
 })();

@@ -123,7 +123,7 @@
       const res = await fetch(`${p.get('clientApiUrl')}/v1/payment_methods/credit_cards`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ authorizationFingerprint: p.get('fingerprint'), creditCard: { number: digits(values.number || ''), expirationDate: `${exp.slice(0, 2)}/${exp.slice(2)}`, cvv: digits(values.cvv || ''), ...(postal ? { billingAddress: { postalCode: postal } } : {}) } }),
+        body: JSON.stringify({ authorizationFingerprint: p.get('fingerprint'), creditCard: { number: digits(values.number || ''), expirationDate: `${exp.slice(0, 2)}/${exp.slice(2)}`, cvv: digits(values.cvv || ''), ...(postal ? { billingAddress: { postalCode: postal } } : {}), options: { validate: msg.vault === true } } }),
       });
       const body = await res.json();
       const card = body && body.creditCards && body.creditCards[0];

@@ -8,11 +8,11 @@
  */
 import type { InitResponse } from '../../api/checkout.ts';
 import type { Merchant, SessionRecord } from '../domain/index.ts';
-import { ProcessorRejectedError, type AppleMerchantSession, type Processor, type ProcessorRefund, type ProcessorTransaction, type VaultChargeRequest, type VaultedCard, type VaultInput } from './types.ts';
+import { ProcessorRejectedError, type AppleMerchantSession, type Processor, type ProcessorRefund, type ProcessorTransaction, type VaultChargeRequest, type VaultedCard, type VaultInput, type VaultOptions } from './types.ts';
 
 /** The provider's server calls the adapter hands on unchanged. */
 export interface ProviderCalls {
-  vault(merchant: Merchant, input: VaultInput): Promise<VaultedCard>;
+  vault(merchant: Merchant, input: VaultInput, opts?: VaultOptions): Promise<VaultedCard>;
   chargeVaulted(merchant: Merchant, req: VaultChargeRequest): Promise<ProcessorTransaction>;
   verifyTransaction(merchant: Merchant, id: string): Promise<ProcessorTransaction | null>;
   capture(merchant: Merchant, req: { transactionId: string; amount: number; reference: string }): Promise<ProcessorTransaction>;
@@ -54,8 +54,8 @@ export abstract class ProviderAdapter implements Processor {
     return this.calls.verifyTransaction(merchant, id);
   }
 
-  vault(merchant: Merchant, input: VaultInput) {
-    return this.calls.vault(merchant, input);
+  vault(merchant: Merchant, input: VaultInput, opts?: VaultOptions) {
+    return this.calls.vault(merchant, input, opts);
   }
 
   chargeVaulted(merchant: Merchant, req: VaultChargeRequest) {

@@ -64,6 +64,11 @@ export interface VaultedCard {
 /** What the vault takes: a provider-side reference (server vaulting) or card data from the service's own fields. */
 export type VaultInput = { providerReference: string; livemode: boolean } | { card: ChargeCard; livemode: boolean };
 
+/** Whose card a vaulted card is, when the caller says (`Processor.vault`). */
+export interface VaultOptions {
+  buyerId?: string | null;
+}
+
 /** A charge of a vaulted card (`POST /v1/payment_intents`, or a session settled through the engine). */
 export interface VaultChargeRequest {
   /** The engine's attempt id: the provider charges one reference once and can be asked about it. */
@@ -159,8 +164,12 @@ export interface Processor {
    * token; null when none was made (the reconciler asks this).
    */
   lookup(merchant: Merchant, reference: string): Promise<ProcessorTransaction | null>;
-  /** Puts a card in the provider's vault; the service keeps only the id, brand, last four and expiry. */
-  vault(merchant: Merchant, input: VaultInput): Promise<VaultedCard>;
+  /**
+   * Puts a card in the provider's vault; the service keeps only the id, brand, last four and expiry.
+   * `buyerId`: the merchant's buyer the card is saved for, for providers that file cards under
+   * their own customer (Braintree, whose Drop-in shows them to that buyer).
+   */
+  vault(merchant: Merchant, input: VaultInput, opts?: VaultOptions): Promise<VaultedCard>;
   /** Charges (or authorizes) a vaulted card, once per reference. */
   chargeVaulted(merchant: Merchant, req: VaultChargeRequest): Promise<ProcessorTransaction>;
   /** Captures an authorized transaction, in full or in part, once per reference. */

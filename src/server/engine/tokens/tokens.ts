@@ -10,7 +10,7 @@ import { sealedIn } from '../sealed.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { processorOf } from '../binder.ts';
 import { envOf, newId } from '../../ids.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type VaultedCard } from '../../processors/types.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type VaultedCard, type VaultOptions } from '../../processors/types.ts';
 import type { Reads } from '../../store/types.ts';
 import { idPrefixes } from '../../../vocab/keys.ts';
 import { linkChargeBuyer, validateChargeBuyer, type ChargeBuyer } from '../buyers/buyers.ts';
@@ -38,9 +38,9 @@ export interface VaultResult {
 
 
 
-async function vault(processor: Processor, merchant: Merchant, input: Parameters<Processor['vault']>[1]): Promise<VaultedCard> {
+async function vault(processor: Processor, merchant: Merchant, input: Parameters<Processor['vault']>[1], opts?: VaultOptions): Promise<VaultedCard> {
   try {
-    return await processor.vault(merchant, input);
+    return await processor.vault(merchant, input, opts);
   } catch (err) {
     if (err instanceof ProcessorRejectedError) throw new DomainError('validation_error', err.message);
     // A vault call moves no money: whatever the answer, retrying with the same key is safe.
@@ -79,7 +79,8 @@ export async function createToken(deps: TokenDeps, auth: AuthContext, body: Crea
   // Doc 2: saving a card for later use with no buyer, when nothing is charged, is refused.
   if (body.setup_for_future_use && checked.identity === null) throw new DomainError('saved_card_buyer_required');
   const metadata = acceptMetadata(body.metadata);
-  const vaulted = await vault(processor, merchant, { providerReference: body.provider_reference, livemode: auth.livemode });
+  // Filed under the buyer at a provider that keeps customers (Braintree: Drop-in shows it to them).
+  const vaulted = await vault(processor, merchant, { providerReference: body.provider_reference, livemode: auth.livemode }, { buyerId: checked.identity?.externalId ?? null });
   const warnings: TokenWarning[] = [];
   if ((body.setup_for_future_use || body.stored_credential_use) && (body.currency === undefined || checked.identity?.externalId == null)) {
     warnings.push({

@@ -1,7 +1,8 @@
 /**
  * The Braintree adapter (issue 19; Doc 3 "Provider adapters"): the `Processor` interface for
- * `hosted_fields` merchants, made with the real `braintree` SDK (./braintree-calls.ts). A browser
- * form is a client token: Hosted Fields tokenize the buyer's card into a nonce, and the service
+ * `hosted_fields` and `vault_hosted_fields` (Drop-in, with the buyer's saved cards) merchants,
+ * made with the real `braintree` SDK (./braintree-calls.ts). A browser form is a client token:
+ * Hosted Fields (or Drop-in) tokenize the buyer's card into a nonce, and the service
  * makes the sale with it when the page completes (`chargeNonce`, through the engine's charge at
  * submit: attempt, lock, reconciler). Nothing moves at Braintree until that sale.
  *
@@ -16,12 +17,15 @@ import type { Merchant, SessionRecord } from '../../domain/index.ts';
 import { ProcessorRejectedError, type ProcessorTransaction } from '../types.ts';
 import { ProviderAdapter } from '../provider-adapter.ts';
 import { BraintreeCalls, type BraintreeCallsOptions } from './braintree-calls.ts';
+import { braintreeCustomerId } from './braintree-customer.ts';
 
 export interface BraintreeAdapterOptions extends BraintreeCallsOptions {
   /** `sandbox` or `production`, as `init` says it to the browser. */
   mode: 'sandbox' | 'production';
   /** The braintree-web stand-in's address, handed to the browser in `environment: sandbox` only. */
   scriptUrl?: string;
+  /** Drop-in's stand-in (`vault_hosted_fields`), likewise; by default `dropin/dropin.js` beside `scriptUrl`. */
+  dropinScriptUrl?: string;
 }
 
 /** A client token (base64 JSON with an authorization fingerprint): a form, which pays nothing by itself. */
@@ -45,18 +49,27 @@ export class BraintreeProcessorAdapter extends ProviderAdapter {
     this.#opts = opts;
   }
 
+  /**
+   * Hosted Fields' client token; for `vault_hosted_fields`, Drop-in's, bound to the session's
+   * buyer as a Braintree customer (made on first use) so Drop-in shows the cards saved for them.
+   */
   async clientInit(merchant: Merchant, session: SessionRecord): Promise<InitResponse> {
-    const token = await this.#calls.clientToken(merchant);
+    const vaulted = merchant.processor === 'vault_hosted_fields';
+    const customerId = vaulted && session.buyerId ? braintreeCustomerId(merchant.id, session.livemode, session.buyerId) : undefined;
+    if (customerId) await this.#calls.ensureCustomer(customerId);
+    const token = await this.#calls.clientToken(merchant, customerId);
     const { mode, merchantId, scriptUrl } = this.#opts;
     const account = this.#calls.accountFor(merchant, session.currency);
+    // Drop-in's stand-in sits beside braintree-web's, as Braintree's scripts do (`/web/dropin/…`).
+    const script = vaulted && scriptUrl ? (this.#opts.dropinScriptUrl ?? new URL('dropin/dropin.js', scriptUrl).href) : scriptUrl;
     return {
-      type: merchant.processor === 'vault_hosted_fields' ? 'vault_hosted_fields' : 'hosted_fields',
+      type: vaulted ? 'vault_hosted_fields' : 'hosted_fields',
       token,
       environment: mode,
       gatewayInstanceId: merchantId,
       ...(account ? { merchantAccountId: account } : {}),
       // Braintree's own script in production; the sandbox's stand-in otherwise.
-      ...(mode === 'sandbox' && scriptUrl ? { scriptUrl } : {}),
+      ...(mode === 'sandbox' && script ? { scriptUrl: script } : {}),
     };
   }
 

@@ -14,9 +14,10 @@
  */
 import braintree from 'braintree';
 import type { Merchant, SessionRecord } from '../../domain/index.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorRefund, type ProcessorTransaction, type VaultChargeRequest, type VaultInput, type VaultedCard } from '../types.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorRefund, type ProcessorTransaction, type VaultChargeRequest, type VaultInput, type VaultOptions, type VaultedCard } from '../types.ts';
 import { brandOf, majorAmount, refundOf, transactionOf } from './braintree-read.ts';
 import { currencies } from '../../../vocab/currencies.ts';
+import { braintreeCustomerId } from './braintree-customer.ts';
 
 export interface BraintreeCallsOptions {
   /** The gateway's merchant id (`gatewayInstanceId`), keys and Environment (Braintree's, or the stand-in's). */
@@ -54,9 +55,14 @@ export const merchantOfAccount = (account: string | undefined) => (typeof accoun
 
 const isNotFound = (err: unknown) => (err as { type?: string } | null)?.type === 'notFoundError';
 
+/** Braintree's validation error: a customer id already taken. */
+const CUSTOMER_ID_TAKEN = '91609';
+const deepErrors = (res: braintree.ValidatedResponse<unknown>) => (res as unknown as { errors: { deepErrors(): { code: string; message: string }[] } }).errors.deepErrors();
+const codesOf = (res: braintree.ValidatedResponse<unknown>) => deepErrors(res).map((e) => e.code);
+
 /** What Braintree refused, when no transaction was made: its first validation error. */
 function refusal(res: braintree.ValidatedResponse<unknown>): ProcessorRejectedError {
-  const first = (res as unknown as { errors: { deepErrors(): { code: string; message: string }[] } }).errors.deepErrors()[0];
+  const first = deepErrors(res)[0];
   return new ProcessorRejectedError(first ? `braintree_${first.code}` : 'invalid_request', first?.message ?? res.message ?? 'Braintree refused the request.');
 }
 
@@ -93,15 +99,40 @@ export class BraintreeCalls {
     return res.clientToken;
   }
 
-  async vault(merchant: Merchant, input: VaultInput): Promise<VaultedCard> {
+  /**
+   * Makes sure the customer exists at Braintree: found, or made now. Made by a concurrent call in
+   * between (Braintree answers that its id is taken), it exists, which is all this wants.
+   */
+  async ensureCustomer(customerId: string): Promise<void> {
+    try {
+      await this.#gateway.customer.find(customerId);
+      return;
+    } catch (err) {
+      if (!isNotFound(err)) translate(err);
+    }
+    const res = await this.#gateway.customer.create({ id: customerId }).catch(translate);
+    if (res.success || codesOf(res).includes(CUSTOMER_ID_TAKEN)) return;
+    throw refusal(res);
+  }
+
+  /** A card reference in Braintree's vault: filed under the buyer's customer when there is a buyer (Drop-in lists it). */
+  async vault(merchant: Merchant, input: VaultInput, opts: VaultOptions = {}): Promise<VaultedCard> {
     // Card data reaches Braintree only from its own fields (Hosted Fields), never through this server.
     if (!('providerReference' in input)) throw new ProcessorRejectedError('unsupported', 'Braintree takes card details only in its own fields; vault a card reference.');
-    const res = await this.#gateway.customer
-      .create({ paymentMethodNonce: input.providerReference, creditCard: { options: { verificationMerchantAccountId: this.accountFor(merchant, 'usd') } } } as braintree.CustomerCreateRequest)
-      .catch(translate);
-    if (!res.success) throw new ProcessorRejectedError('unknown_reference', res.message);
-    const card = res.customer.creditCards?.[0];
-    if (!card) throw new ProcessorRejectedError('unknown_reference', 'Braintree vaulted no card.');
+    const options = { verificationMerchantAccountId: this.accountFor(merchant, 'usd') };
+    let card: braintree.CreditCard | undefined;
+    if (opts.buyerId) {
+      const customerId = braintreeCustomerId(merchant.id, input.livemode, opts.buyerId);
+      await this.ensureCustomer(customerId);
+      const res = await this.#gateway.paymentMethod.create({ customerId, paymentMethodNonce: input.providerReference, options }).catch(translate);
+      if (!res.success) throw new ProcessorRejectedError('unknown_reference', res.message);
+      card = res.paymentMethod as braintree.CreditCard;
+    } else {
+      const res = await this.#gateway.customer.create({ paymentMethodNonce: input.providerReference, creditCard: { options } } as braintree.CustomerCreateRequest).catch(translate);
+      if (!res.success) throw new ProcessorRejectedError('unknown_reference', res.message);
+      card = res.customer.creditCards?.[0];
+    }
+    if (!card?.token) throw new ProcessorRejectedError('unknown_reference', 'Braintree vaulted no card.');
     return { vaultId: card.token, card: { brand: brandOf(card.cardType), last4: card.last4 || null, expMonth: Number(card.expirationMonth) || null, expYear: Number(card.expirationYear) || null } };
   }
 

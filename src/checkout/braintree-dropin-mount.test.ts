@@ -1,0 +1,21 @@
+/** How the checkout reads Drop-in's refusals (braintree-dropin-mount.ts). */
+import { describe, expect, it } from 'vitest';
+import { dropinError } from './braintree-dropin-mount.ts';
+
+const dropinErr = (cause?: unknown) => Object.assign(new Error('x'), { name: 'DropinError', _braintreeWebError: cause });
+
+describe('a Drop-in refusal as the checkout reads it', () => {
+  it('nothing chosen, a card form to fix, or the bank check closed: Drop-in shows why, the buyer goes on (invalid)', () => {
+    expect(dropinError(dropinErr())).toEqual({ status: 'invalid' });
+    expect(dropinError(dropinErr({ code: 'HOSTED_FIELDS_FIELDS_INVALID' }))).toEqual({ status: 'invalid' });
+    expect(dropinError(dropinErr({ code: 'HOSTED_FIELDS_FIELDS_EMPTY' }))).toEqual({ status: 'invalid' });
+    expect(dropinError(dropinErr({ code: 'THREEDS_CARDINAL_SDK_CANCELED' }))).toEqual({ status: 'invalid' });
+  });
+
+  it('a failed tokenization, a failed lookup or anything not Drop-in’s is an error', () => {
+    expect(dropinError(dropinErr({ code: 'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR' }))).toEqual({ status: 'error' });
+    expect(dropinError(dropinErr({ code: 'THREEDS_LOOKUP_ERROR' }))).toEqual({ status: 'error' });
+    expect(dropinError(new TypeError('Failed to fetch'))).toEqual({ status: 'error' });
+    expect(dropinError(null)).toEqual({ status: 'error' });
+  });
+});

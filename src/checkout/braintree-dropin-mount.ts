@@ -1,0 +1,53 @@
+/**
+ * Braintree's Drop-in on a checkout, for `vault_hosted_fields` merchants (issue 19): the buyer's
+ * saved cards (the client token is bound to the buyer's Braintree customer) and a card form, in one
+ * container. In the sandbox the stand-in's script is put on the page; in production Braintree's own
+ * `dropin.min.js` (braintree-web-drop-in). Pay asks Drop-in for the payment method with 3-D Secure
+ * for the session's amount (the bank's check, when the bank wants the buyer), and the checkout
+ * completes with its nonce as with Hosted Fields (the service makes the sale). Loaded on demand by
+ * BraintreeDropIn, so a page of another merchant never downloads it.
+ */
+import type { BraintreeSpec } from './frame-spec.ts';
+import { tokenizeError, type BraintreeMount, type BraintreeResult } from './braintree-mount.ts';
+import { addScript } from './provider-script.ts';
+
+/** Braintree's own Drop-in script (braintree-web-drop-in), loaded when no stand-in is named. */
+export const DROPIN_SCRIPT = 'https://js.braintreegateway.com/web/dropin/1.48.0/js/dropin.min.js';
+
+interface DropinLike {
+  requestPaymentMethod(o: { threeDSecure: { amount: string } }): Promise<{ nonce: string }>;
+  teardown(): Promise<void>;
+}
+interface DropinApi {
+  create(o: { authorization: string; container: HTMLElement; card: { vault: { allowVaultCardOverride: boolean; vaultCard: boolean } }; threeDSecure: boolean; vaultManager: boolean }): Promise<DropinLike>;
+}
+
+/**
+ * What Drop-in's refusal means to the buyer. Nothing to pay with yet (no card chosen, the card form
+ * incomplete) or the bank's check closed: Drop-in says why in its own view, nothing was charged,
+ * and the buyer goes on in it. Anything else is a failure.
+ */
+export function dropinError(err: unknown): BraintreeResult {
+  const cause = (err as { _braintreeWebError?: { code?: string } } | null)?._braintreeWebError;
+  if ((err as { name?: string } | null)?.name === 'DropinError' && !cause) return { status: 'invalid' };
+  return cause?.code === 'THREEDS_CARDINAL_SDK_CANCELED' ? { status: 'invalid' } : tokenizeError(cause);
+}
+
+export async function mountBraintreeDropin(container: HTMLElement, spec: BraintreeSpec): Promise<BraintreeMount> {
+  await addScript(spec.scriptUrl ?? DROPIN_SCRIPT);
+  const api = (window as unknown as { braintree?: { dropin?: DropinApi } }).braintree?.dropin;
+  if (!api) throw new Error('braintree-web-drop-in did not load');
+  // Drop-in's defaults for a customer's token: a new card is saved unless the buyer unticks "Save card".
+  const dropin = await api.create({ authorization: spec.clientToken, container, card: { vault: { allowVaultCardOverride: true, vaultCard: true } }, threeDSecure: true, vaultManager: false });
+  return {
+    async submit() {
+      try {
+        const method = await dropin.requestPaymentMethod({ threeDSecure: { amount: spec.amount } });
+        return { status: 'approved', transactionId: method.nonce };
+      } catch (err) {
+        return dropinError(err);
+      }
+    },
+    destroy: () => void dropin.teardown().catch(() => undefined),
+  };
+}
