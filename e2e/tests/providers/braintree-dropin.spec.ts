@@ -93,8 +93,9 @@ test('a new card saved with "Save card for next time" shows in the buyer’s nex
   expect(await api.getSession(merchant.keys.secret, next.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
 });
 
-test('in the checkout mountCheckout mounts, the buyer pays with a saved card', async ({ page, api, merchant, server }) => {
+test('in the checkout mountCheckout mounts, the buyer is declined on a saved card and pays with another', async ({ page, api, merchant, server }) => {
   const buyerId = buyerOf('embedded buyer');
+  await api.createToken(merchant.keys.secret, 'tok_sandbox_visa_0002', { buyer_id: buyerId });
   await api.createToken(merchant.keys.secret, 'tok_sandbox_visa_4242', { buyer_id: buyerId });
   const session = await api.createSession(merchant.keys.secret, { amount: 2500, currency: 'usd', description: 'Svc Tee (e2e)', buyerId });
   const merchantPage = await startMerchantPage(server.serviceUrl);
@@ -103,12 +104,19 @@ test('in the checkout mountCheckout mounts, the buyer pays with a saved card', a
     const dropin = new BraintreeDropIn(checkout.checkoutFrame);
     await checkout.open(merchantPage.url, { publishableKey: merchant.keys.publishable, sessionId: session.id });
     await expect(checkout.events).toHaveText(['ready']);
-    await expect(dropin.saved('Visa ending in 4242')).toBeChecked();
+    await expect(dropin.saved('Visa ending in 0002')).toBeChecked();
+    await checkout.payButton.click();
+    // The page hears the decline; a fresh Drop-in lists both cards again.
+    await expect(checkout.events.nth(1)).toHaveText(/^failure card_declined/);
+    await expect(checkout.checkoutFrame.getByRole('alert').filter({ hasText: /declined/i })).toBeVisible();
+    await expect(checkout.payButton).toBeEnabled();
+    await dropin.saved('Visa ending in 4242').check();
     await checkout.payButton.click();
     await expect(checkout.success).toBeVisible();
     const after = await api.getSession(merchant.keys.secret, session.id);
     expect(after).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
-    await expect(checkout.events.nth(1)).toHaveText(`success ${String(after.paymentIntentId)}`);
+    expect(await api.getPaymentIntent(merchant.keys.secret, String(after.paymentIntentId))).toMatchObject({ card: { last4: '4242' } });
+    await expect(checkout.events.last()).toHaveText(`success ${String(after.paymentIntentId)}`);
   } finally {
     await merchantPage.close();
   }
