@@ -1,6 +1,7 @@
 /** How the checkout reads Drop-in's refusals (braintree-dropin-mount.ts). */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dropinError } from './braintree-dropin-mount.ts';
+import { DROPIN_SCRIPT, DROPIN_VERSION, dropinError } from './braintree-dropin-mount.ts';
 
 const dropinErr = (cause?: unknown) => Object.assign(new Error('x'), { name: 'DropinError', _braintreeWebError: cause });
 
@@ -17,5 +18,13 @@ describe('a Drop-in refusal as the checkout reads it', () => {
     expect(dropinError(dropinErr({ code: 'THREEDS_LOOKUP_ERROR' }))).toEqual({ status: 'error' });
     expect(dropinError(new TypeError('Failed to fetch'))).toEqual({ status: 'error' });
     expect(dropinError(null)).toEqual({ status: 'error' });
+  });
+});
+
+describe('Braintree’s own Drop-in in production', () => {
+  it('is the release of the braintree-web-drop-in package this project depends on, from Braintree’s CDN', () => {
+    const installed = JSON.parse(readFileSync(new URL('../../node_modules/braintree-web-drop-in/package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(DROPIN_VERSION).toBe(installed.version);
+    expect(DROPIN_SCRIPT).toBe(`https://js.braintreegateway.com/web/dropin/${installed.version}/js/dropin.min.js`);
   });
 });

@@ -2,7 +2,8 @@
  * Braintree's Drop-in on a checkout, for `vault_hosted_fields` merchants (issue 19): the buyer's
  * saved cards (the client token is bound to the buyer's Braintree customer) and a card form, in one
  * container. In the sandbox the stand-in's script is put on the page; in production Braintree's own
- * braintree-web-drop-in, bundled (a chunk of its own, loaded here on demand). Pay asks Drop-in for the payment method with 3-D Secure
+ * build of braintree-web-drop-in from its CDN (as Braintree ships Drop-in; bundling it would add half
+ * a megabyte to the package), at the version of the package this project depends on. Pay asks Drop-in for the payment method with 3-D Secure
  * for the session's amount (the bank's check, when the bank wants the buyer), and the checkout
  * completes with its nonce as with Hosted Fields (the service makes the sale). Loaded on demand by
  * BraintreeDropIn, so a page of another merchant never downloads it.
@@ -11,13 +12,8 @@ import type { BraintreeSpec } from './frame-spec.ts';
 import { tokenizeError, type BraintreeMount, type BraintreeResult } from './braintree-mount.ts';
 import { addScript } from './provider-script.ts';
 
-interface DropinLike {
-  requestPaymentMethod(o: { threeDSecure: { amount: string } }): Promise<{ nonce: string }>;
-  teardown(): Promise<void>;
-}
-interface DropinApi {
-  create(o: { authorization: string; container: HTMLElement; card: { vault: { allowVaultCardOverride: boolean; vaultCard: boolean } }; threeDSecure: boolean; vaultManager: boolean }): Promise<DropinLike>;
-}
+/** Drop-in's public API, as braintree-web-drop-in's own types say it (the stand-in has the same). */
+type DropinApi = Pick<typeof import('braintree-web-drop-in'), 'create'>;
 
 /**
  * What Drop-in's refusal means to the buyer. Nothing to pay with yet (no card chosen, the card form
@@ -30,10 +26,13 @@ export function dropinError(err: unknown): BraintreeResult {
   return cause?.code === 'THREEDS_CARDINAL_SDK_CANCELED' ? { status: 'invalid' } : tokenizeError(cause);
 }
 
-/** The stand-in's `window.braintree.dropin` in the sandbox; braintree-web-drop-in itself in production. */
+/** The braintree-web-drop-in release loaded in production: the package.json dependency's (a test keeps them equal). */
+export const DROPIN_VERSION = '1.48.0';
+export const DROPIN_SCRIPT = `https://js.braintreegateway.com/web/dropin/${DROPIN_VERSION}/js/dropin.min.js`;
+
+/** `window.braintree.dropin`: the stand-in's in the sandbox, Braintree's own in production. */
 async function dropinApi(spec: BraintreeSpec): Promise<DropinApi> {
-  if (!spec.scriptUrl) return (await import('braintree-web-drop-in')) as unknown as DropinApi;
-  await addScript(spec.scriptUrl);
+  await addScript(spec.scriptUrl ?? DROPIN_SCRIPT);
   const api = (window as unknown as { braintree?: { dropin?: DropinApi } }).braintree?.dropin;
   if (!api) throw new Error('braintree-web-drop-in did not load');
   return api;
