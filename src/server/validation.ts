@@ -8,6 +8,8 @@ import { DomainError, type ErrorCode } from './domain/errors.ts';
 import { isJsonType } from './middleware/content-type.ts';
 
 const AMOUNT_FIELDS = new Set(['amount', 'unitAmount', 'expected_amount']);
+/** Required fields whose absence Doc 2 answers `validation_error` (not `validation_missing_field`): `POST /v1/tokens`' reference. */
+const MISSING_IS_INVALID = new Set(['provider_reference']);
 
 /** A zod issue for a required field that was not sent (reported as `validation_missing_field`). */
 export const isMissingIssue = (issue: z.core.$ZodIssue) => issue.code === 'invalid_type' && /received undefined/.test(issue.message);
@@ -27,7 +29,7 @@ export function validationError(error: z.ZodError): DomainError {
     const missing = isMissingIssue(issue);
     const last = issue.path[issue.path.length - 1];
     if (code === 'validation_error') {
-      if (missing) code = 'validation_missing_field';
+      if (missing && !(typeof last === 'string' && MISSING_IS_INVALID.has(last))) code = 'validation_missing_field';
       else if (typeof last === 'string' && AMOUNT_FIELDS.has(last)) code = 'validation_invalid_amount';
     }
     const amountIssue = typeof last === 'string' && AMOUNT_FIELDS.has(last) && !missing;

@@ -54,15 +54,16 @@ async function reconcileDue(deps: JobDeps) {
  * reconciler has a loop of its own: a processor slow to answer its look-ups never holds up the
  * expiry sweep, the webhook deliveries or the pruning.
  */
-export function startScheduler(deps: JobDeps, everyMs = 15_000) {
+export function startScheduler(deps: JobDeps, everyMs = 15_000, reconcileEveryMs = 1_000) {
   const fail = (job: string) => (err: unknown) => deps.log.error(`scheduled ${job} failed`, { error: err instanceof Error ? err.message : String(err) });
   const jobs = oneAtATime(() => runDue(deps, { reconcile: false }).catch(fail('job')));
   const reconciler = oneAtATime(() => reconcileDue(deps).catch(fail('reconciler')));
-  const timer = setInterval(() => {
-    void jobs();
-    void reconciler();
-  }, everyMs);
+  const timer = setInterval(() => void jobs(), everyMs);
   timer.unref();
+  // Every second: an attempt whose outcome was lost is due two seconds after (attempts.ts), and a
+  // pass with nothing due is one indexed read.
+  const reconcileTimer = setInterval(() => void reconciler(), reconcileEveryMs);
+  reconcileTimer.unref();
   // Webhooks go out right after the commit that wrote them (the store says when it commits), with
   // a quarter-second tick behind it for retries that came due and for any wake-up missed.
   const sendNow = oneAtATime(() =>
@@ -74,6 +75,7 @@ export function startScheduler(deps: JobDeps, everyMs = 15_000) {
   const unsubscribe = deps.store.onCommit(sendDue);
   return () => {
     clearInterval(timer);
+    clearInterval(reconcileTimer);
     clearInterval(webhooks);
     unsubscribe();
   };

@@ -16,8 +16,14 @@ export const CLIENT_GRACE_MS = 65 * 60_000;
  * so a buyer handed one always has half its token's hour left; an older one is replaced.
  */
 export const FORM_HANDBACK_MS = 30 * 60_000;
-/** The reconciler's first look at a pending attempt, and the longest wait between looks. */
-const FIRST_CHECK_MS = 15_000;
+/**
+ * The reconciler's first look at a pending attempt, and the longest wait between looks. The first
+ * is soon: a merchant told `payment_outcome_unknown` reads the outcome within seconds (Doc 3's
+ * card 0090: "the intent reads succeeded afterwards"), then the looks back off.
+ */
+const FIRST_CHECK_MS = 2_000;
+/** After a look that found nothing: 30 s, then twice as long each time. */
+const CHECK_GAP_BASE_MS = 15_000;
 const MAX_CHECK_GAP_MS = 10 * 60_000;
 /**
  * A failed attempt is watched for this long (service clock): a processor that cannot fence a
@@ -98,7 +104,7 @@ export async function forgetAttempt(r: Repos, id: string): Promise<boolean> {
 
 /** After a look that found nothing: the next one waits twice as long, up to ten minutes. */
 export function backOff(a: AttemptRecord, nowMs: number): AttemptRecord {
-  const gap = Math.min(FIRST_CHECK_MS * 2 ** (a.checks + 1), MAX_CHECK_GAP_MS);
+  const gap = Math.min(CHECK_GAP_BASE_MS * 2 ** (a.checks + 1), MAX_CHECK_GAP_MS);
   return { ...a, checks: a.checks + 1, nextCheckAt: new Date(nowMs + gap).toISOString(), updatedAt: new Date(nowMs).toISOString() };
 }
 

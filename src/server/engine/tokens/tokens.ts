@@ -71,9 +71,16 @@ function newToken(
   };
 }
 
+/** A sandbox test card's reference (Doc 3, test cards: `tok_sandbox_<brand>_<last4>`). */
+export const isTestCardReference = (reference: string) => reference.startsWith('tok_sandbox_');
+
 /** `POST /v1/tokens`: vaults a provider reference server-side. */
 export async function createToken(deps: TokenDeps, auth: AuthContext, body: CreateTokenBody, idem?: IdempotencyReservation): Promise<VaultResult> {
   const merchant = auth.merchant;
+  // Doc 2: a test card with a live key is refused before anything reaches the processor.
+  if (auth.livemode && isTestCardReference(body.provider_reference)) {
+    throw new DomainError('payment_method_mode_mismatch', 'tok_sandbox_… references name test cards: vault them with a test key (vp_sk_test_…).');
+  }
   const processor = processorOf(deps, merchant);
   const checked = validateChargeBuyer({ buyer_id: body.buyer_id, buyer: body.buyer });
   // Doc 2: saving a card for later use with no buyer, when nothing is charged, is refused.

@@ -173,9 +173,9 @@ export async function readEvent(deps: Pick<EngineDeps, 'store'>, auth: AuthConte
 }
 
 /**
- * `send_test_event`: a `test_event: true` envelope sent now, signed like every delivery. The
- * receiver's answer is reported as it is; no answer within 10 seconds is 502
- * `webhook_test_delivery_failed` (no socket detail). Test events are not stored: they are not events of the account.
+ * `send_test_event`: a `test_event: true` envelope sent now, signed like every delivery. A 2xx
+ * answer is `{ delivered: true, status }`; any other answer, or none within 10 seconds, is 502
+ * `webhook_test_delivery_failed` (the status said, never socket detail). Test events are not stored: they are not events of the account.
  */
 export async function sendTestEvent(deps: SubscriptionDeps, auth: AuthContext, id: string) {
   const w = await forKey(deps.store.read, auth, id);
@@ -192,5 +192,7 @@ export async function sendTestEvent(deps: SubscriptionDeps, auth: AuthContext, i
   const sent = await sendSigned(deps.webhookNet, w, JSON.stringify(envelope), signingSecrets(deps, w), deps.config.webhookTimeoutMs);
   // Doc 1's code, and only what the merchant can act on: never the socket's address, port or errno.
   if (sent.status === null) throw new DomainError('webhook_test_delivery_failed', `The test event could not be delivered: ${sent.error}.`);
+  // An answer other than 2xx is no delivery either (a real event would be retried): the same code, with the status.
+  if (!sent.delivered) throw new DomainError('webhook_test_delivery_failed', `The test event was not accepted: the endpoint answered HTTP ${sent.status}; answer 2xx to acknowledge events.`);
   return { id: envelope.id, type, delivered: sent.delivered, status: sent.status };
 }

@@ -40,7 +40,9 @@ describe('POST /v1/tokens', () => {
     const { t, vault } = await setup();
     const cases: [Record<string, unknown>, string][] = [
       [{ provider_reference: 'tok_sandbox_visa_4242', card_number: '4242424242424242' }, 'validation_unknown_field'],
-      [{}, 'validation_missing_field'],
+      // Doc 2: a missing provider_reference is validation_error (other missing fields are validation_missing_field).
+      [{}, 'validation_error'],
+      [{ buyer_id: 'b1' }, 'validation_error'],
       [{ provider_reference: 'tok_sandbox_visa_1234' }, 'validation_error'],
     ];
     for (const [body, code] of cases) {
@@ -86,6 +88,14 @@ describe('POST /v1/tokens', () => {
     expect(row.data).not.toContain('Main St');
     expect(row.data).not.toContain('ann@example.com');
     expect(JSON.parse(row.data).metadata).toEqual({ order: 'A-1' });
+  });
+
+  it('refuses a test card reference to a live key (payment_method_mode_mismatch), storing nothing', async () => {
+    const { t, vault } = await setup({}, { environment: 'live' });
+    const res = await vault({ provider_reference: 'tok_sandbox_visa_4242' });
+    expect([res.status, (await res.json()).code]).toEqual([400, 'payment_method_mode_mismatch']);
+    expect(t.count('payment_methods')).toBe(0);
+    expect(t.sandbox.db.prepare('SELECT count(*) FROM vault').pluck().get()).toBe(0);
   });
 
   it('is refused to a publishable key and on an account with no payment provider', async () => {

@@ -133,11 +133,11 @@ export function webhookSubscriptionRoutes(deps: Deps) {
     createRoute({
       method: 'post',
       path: '/v1/webhook_subscriptions/{id}/send_test_event',
-      summary: 'Send a signed test_event: true event now and report the answer; 502 when the URL does not answer in 10 s',
+      summary: 'Send a signed test_event: true event now; 502 webhook_test_delivery_failed unless the URL answers 2xx within 10 s',
       'x-error-codes': ['webhook_subscription_not_found', 'webhook_test_delivery_failed', ...LIMIT_CODES],
       middleware: write,
       request: { params: IdParam },
-      responses: { 200: json(TestEventResult), ...errorResponses(401, 403, 404, 429), 502: json(z.object({ code: z.string() }), 'The URL did not answer') },
+      responses: { 200: json(TestEventResult), ...errorResponses(401, 403, 404, 429), 502: json(z.object({ code: z.string() }), 'The URL did not answer 2xx') },
     }),
     async (c) => c.json(await sendTestEvent(deps, c.get('auth'), c.req.valid('param').id), 200),
   );

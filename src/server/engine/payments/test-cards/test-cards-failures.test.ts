@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { startScheduler } from '../../../jobs/index.ts';
 import { SERVICE, bearer } from '../../../testing.ts';
 import { expiry, ADDRESS, world, DECLINES, HIDDEN_FROM_BROWSER } from './test-cards.fixtures.ts';
 
@@ -22,6 +23,33 @@ describe('processor failure cards', () => {
     expect(read.vp_tx_id).toMatch(/^vp_tx_test_/);
     expect(w.processorRows()).toBe(1);
     expect(w.t.count('payment_intents')).toBe(1);
+  });
+
+  it('0090 with the scheduler running: the intent reads succeeded seconds after the 502, without anyone moving the clock', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: new Date('2030-01-01T00:00:00Z') });
+    try {
+      const w = await world();
+      const stop = startScheduler(w.t.deps);
+      try {
+        // A charge that captures at once…
+        const first = await w.pay(await w.vault('tok_sandbox_visa_0090'));
+        const { payment_intent: id } = await first.json();
+        expect(first.status).toBe(502);
+        expect((await w.get(id)).status).not.toBe('succeeded');
+        // …and the capture of an authorization.
+        const held = await (await w.pay(await w.vault('tok_sandbox_visa_0090'), { capture_method: 'manual' })).json();
+        const capture = await w.t.json('POST', `/v1/payment_intents/${held.id}/capture`, {}, w.sk);
+        expect([capture.status, (await capture.json()).code]).toEqual([502, 'payment_outcome_unknown']);
+        expect((await w.get(held.id)).status).toBe('authorized');
+        await vi.advanceTimersByTimeAsync(3_000);
+        await vi.waitFor(async () => expect([(await w.get(id)).status, (await w.get(held.id)).status]).toEqual(['succeeded', 'succeeded']));
+        expect(w.processorRows()).toBe(2);
+      } finally {
+        stop();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('0108: 502 provider_unavailable, no intent, nothing at the processor, and the key is free again', async () => {
