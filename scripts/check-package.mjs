@@ -72,7 +72,13 @@ const FORBIDDEN = [
   /^(e2e|bench|scripts|reports|test-results|playwright-report|\.data|\.ci|src\/server\/fuzz)\//,
   /^(hosted-page|src\/(checkout|components|frames|client|protocol))\//,
 ];
-const MAX_TARBALL_BYTES = 1024 * 1024;
+/**
+ * A budget against accidents (a build folder or a data file swept in), not a target. Raised from
+ * 1 MiB to 1.25 MiB with issue 19: the Stripe and Braintree stand-ins the reference server serves and
+ * braintree-web's Hosted Fields and 3-D Secure chunks (with their precompressed copies) are ~200 KB
+ * of the ~1.03 MiB tarball, and belong in it.
+ */
+const MAX_TARBALL_BYTES = 1.25 * 1024 * 1024;
 
 async function check(name, fn) {
   const started = Date.now();
