@@ -5,6 +5,7 @@ import { paymentIntentStatuses } from '../vocab/payments.ts';
 import { declineActions, declineCodes } from '../vocab/declines.ts';
 import { storedCredentialUses } from './tokens.ts';
 import { ResolvedDescriptor } from './descriptors.ts';
+import { MirrorToInput, OrderInput } from './mirror.ts';
 
 const MAX_AMOUNT = 99_999_999;
 
@@ -36,6 +37,11 @@ export const CreatePaymentIntentBody = z
     first_name: z.string().min(1).max(100).optional(),
     last_name: z.string().min(1).max(100).optional(),
     buyer_ip_address: z.union([z.ipv4(), z.ipv6()]).optional(),
+    /** The store order this payment makes (Document 2, order mirroring; camelCase here too): with `mirrorTo`. */
+    order: OrderInput.optional(),
+    mirrorTo: MirrorToInput.optional(),
+    /** The raw order-mirroring block (a JSON object; also accepted as an identical `metadata.mirror`). */
+    mirror: z.unknown().optional(),
   })
   .openapi('CreatePaymentIntentBody');
 export type CreatePaymentIntentBody = z.infer<typeof CreatePaymentIntentBody>;

@@ -12,8 +12,11 @@ import {
   storedCredentialUses,
 } from '../vocab/sessions.ts';
 
+import { MAX_AMOUNT } from './amount.ts';
+import { MirrorToInput, OrderInput } from './mirror.ts';
+
 const Collection = z.enum(collectionModes);
-export const MAX_AMOUNT = 99_999_999;
+export { MAX_AMOUNT };
 
 export const LineItem = z.strictObject({
   name: z.string().min(1).max(200),
@@ -72,7 +75,10 @@ export const CreateSessionBody = z.strictObject({
   mode: z.string().max(20).optional(),
   /** Doc 1: bodies have no `sandbox` field; one sent is ignored. */
   sandbox: z.unknown().optional(),
-  /** Raw order-mirroring block (Document 2); accepted here only to tell it apart from `metadata.mirror`. */
+  /** The store order this payment makes (Document 2, order mirroring): with `mirrorTo`, secret key only. */
+  order: OrderInput.optional(),
+  mirrorTo: MirrorToInput.optional(),
+  /** The raw order-mirroring block (Document 2): a JSON object, checked by its own rules (mirror_* codes). */
   mirror: z.unknown().optional(),
 });
 export type CreateSessionBody = z.infer<typeof CreateSessionBody>;

@@ -5,6 +5,8 @@
  * (middleware/error-status.ts) and builds the envelope (middleware/error-envelope.ts).
  */
 
+import { mirrorErrors, type MirrorErrorCode } from './errors-mirror.ts';
+
 export type Fault = 'BUYER' | 'MERCHANT' | 'NETWORK' | 'INTERNAL';
 
 interface CatalogueEntry {
@@ -22,6 +24,15 @@ const entry = (
   retryable = false,
   nextAction = retryable ? 'retry_with_backoff' : 'fix_request',
 ): CatalogueEntry => ({ fault, message, fix, retryable, nextAction });
+
+/** Document 2's mirroring codes (./errors-mirror.ts) as catalogue entries. */
+function mirrorEntries(): Record<MirrorErrorCode, CatalogueEntry> {
+  const out = {} as Record<MirrorErrorCode, CatalogueEntry>;
+  for (const [code, [, fault, message, fix, retryable]] of Object.entries(mirrorErrors) as [MirrorErrorCode, (typeof mirrorErrors)[MirrorErrorCode]][]) {
+    out[code] = entry(fault, message, fix, retryable === true);
+  }
+  return out;
+}
 
 export const catalogue = {
   auth_missing_bearer: entry('MERCHANT', 'No bearer token was sent.', 'Send `Authorization: Bearer <secret key>`.'),
@@ -45,7 +56,6 @@ export const catalogue = {
   session_not_expirable: entry('MERCHANT', 'The session cannot be expired now.', 'Read `reason`: after `recent_activity` call again in retryAfterSeconds; otherwise a payment may exist, so do not take payment another way.', false, 'read_session'),
   session_not_modifiable: entry('MERCHANT', 'The session total cannot be changed.', 'Read `reason`; for a fixed-total session create a new one.', false, 'read_session'),
   currency_not_supported: entry('MERCHANT', 'This currency is not accepted for new payments; nothing was created.', 'Send an ISO 4217 currency code such as usd or eur.'),
-  mirror_dual_specification: entry('MERCHANT', 'Both a top-level `mirror` and a stringified `metadata.mirror` were sent.', 'Send only the top-level `mirror` block.'),
   rate_limit_exceeded: entry('MERCHANT', 'Too many requests from this address for this route.', 'Wait Retry-After seconds, then retry with jittered exponential backoff.', true, 'retry_after'),
   rate_limit_exceeded_per_key: entry('MERCHANT', 'Too many requests with this API key.', 'Wait Retry-After seconds, then retry with jittered exponential backoff; ask support to raise the per-key ceiling.', true, 'retry_after'),
   charge_at_submit_not_enabled: entry('MERCHANT', 'This session cannot charge at submit.', 'Vault the card and charge it from your server.'),
@@ -108,6 +118,7 @@ export const catalogue = {
   method_not_allowed: entry('MERCHANT', 'This method is not allowed on this path.', 'Check the method against the API reference.'),
   service_unavailable: entry('INTERNAL', 'The service is temporarily unavailable.', 'Retry with backoff.', true),
   internal_error: entry('INTERNAL', 'Something went wrong on our side.', 'Retry with the same Idempotency-Key; contact support with the request id if it persists.', true),
+  ...mirrorEntries(),
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof catalogue;

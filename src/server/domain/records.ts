@@ -53,6 +53,8 @@ export interface SessionRecord {
   buyerSealed?: string | null;
   /** Set once the buyer's details from the hosted page reached the session. */
   buyerDetailsGiven?: boolean;
+  /** The store order this session's payment makes (domain/mirror.ts MirrorSpec), sealed; null or absent: none. */
+  mirrorSealed?: string | null;
   transactionId: string | null;
   vpTxId: string | null;
   vpTxCount: number;
@@ -99,6 +101,8 @@ export interface PaymentIntentRecord {
   paymentMethodId?: string | null;
   /** The effective buyer's `vp_by_*` id. */
   buyerRecordId?: string | null;
+  /** The store order this payment makes (domain/mirror.ts MirrorSpec), sealed; null or absent: none. */
+  mirrorSealed?: string | null;
   /** Set at create only: the rule name of a `blocked_by_rule` decline (GET shows null, Doc 3). */
   ruleCode?: string | null;
   /** The amount authorized, and captured so far. */

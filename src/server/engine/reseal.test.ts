@@ -48,8 +48,12 @@ type Started = Awaited<ReturnType<typeof start>>;
 /** Every kind of sealed value: a session's buyer, a card's address, a webhook's two secrets, a redirect key, the processor's secrets. */
 async function sealEverything(s: Started) {
   const { merchant, keys } = await createMerchant(s.deps, {});
-  const session = await s.call('POST', '/v1/sessions', { amount: 900, currency: 'usd', buyerEmail: 'ada@example.com', successUrl: 'https://shop.example/ok' }, keys.secret);
+  // A session and an intent that make store orders (issue 20): their mirror blocks are sealed too.
+  const order = { order: { lineItems: [{ name: 'Tee', quantity: 1, unitAmount: 900 }] }, mirrorTo: { platform: 'platform_a', store: 'shop.example.com' } };
+  const session = await s.call('POST', '/v1/sessions', { amount: 900, currency: 'usd', buyerEmail: 'ada@example.com', successUrl: 'https://shop.example/ok', ...order }, keys.secret);
   const card = await s.call('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242', billing_address: ADDRESS }, keys.secret);
+  const paid = await s.call('POST', '/v1/payment_intents', { amount: 900, currency: 'usd', payment_method: { id: (await s.call('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242' }, keys.secret)).id }, ...order }, keys.secret);
+  expect(paid.status).toBe('succeeded');
   const hook = await s.call('POST', '/v1/webhook_subscriptions', { url: 'http://localhost:9/hook', enabledEvents: ['charge.succeeded'] }, keys.secret);
   const rotated = await s.call('POST', `/v1/webhook_subscriptions/${hook.id}/rotate_signing_secret`, {}, keys.secret);
   expect({ session: session.id, card: card.id, secret: rotated.secret }).toEqual({ session: expect.any(String), card: expect.any(String), secret: expect.stringMatching(/^whsec_/) });
@@ -122,8 +126,8 @@ describe('the sealing key and the database (issue 18, finding 4)', () => {
     const rotating = await start(data, { SVCPAY_SEALING_KEY: b, SVCPAY_SEALING_KEY_PREVIOUS: a });
     await expectAllOpen(rotating, v, processorSecret);
     // The operator reads how many moved: a buyer, a card address, two webhook secrets, two redirect keys,
-    // a merchant's own Stripe keys, two processor secrets and the Stripe stand-in's publishable key.
-    expect(rotating.logLines.filter((l) => l.includes('sealed values moved')).map((l) => JSON.parse(l.slice(l.indexOf('{'))).resealed)).toEqual([10]);
+    // a merchant's own Stripe keys, two store orders, two processor secrets and the Stripe stand-in's publishable key.
+    expect(rotating.logLines.filter((l) => l.includes('sealed values moved')).map((l) => JSON.parse(l.slice(l.indexOf('{'))).resealed)).toEqual([12]);
     expect((await storedSealed(rotating)).every((x) => x.value.startsWith(`v2.${keyId(Buffer.from(b, 'base64'))}.`))).toBe(true);
     await rotating.stop();
 

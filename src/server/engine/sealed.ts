@@ -111,4 +111,6 @@ export const sealedIn = {
   webhookPreviousSecret: (subscriptionId: string): SealedAt => ({ table: 'webhook_subscriptions', column: 'previousSecretSealed', id: subscriptionId }),
   redirectKey: (merchantId: string): SealedAt => ({ table: 'api_keys', column: 'redirect_key', id: merchantId }),
   providerAccount: (merchantId: string): SealedAt => ({ table: 'merchants', column: 'providerAccount', id: merchantId }),
+  sessionMirror: (sessionId: string): SealedAt => ({ table: 'sessions', column: 'mirrorSealed', id: sessionId }),
+  intentMirror: (intentId: string): SealedAt => ({ table: 'payment_intents', column: 'mirrorSealed', id: intentId }),
 };

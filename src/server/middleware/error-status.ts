@@ -4,6 +4,7 @@
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '../domain/errors.ts';
+import { mirrorErrors, type MirrorErrorCode } from '../domain/errors-mirror.ts';
 
 export const httpStatus = {
   auth_missing_bearer: 401,
@@ -27,7 +28,6 @@ export const httpStatus = {
   session_not_expirable: 409,
   session_not_modifiable: 409,
   currency_not_supported: 422,
-  mirror_dual_specification: 400,
   rate_limit_exceeded: 429,
   rate_limit_exceeded_per_key: 429,
   charge_at_submit_not_enabled: 422,
@@ -86,4 +86,5 @@ export const httpStatus = {
   method_not_allowed: 405,
   service_unavailable: 503,
   internal_error: 500,
+  ...(Object.fromEntries(Object.entries(mirrorErrors).map(([code, [status]]) => [code, status])) as Record<MirrorErrorCode, ContentfulStatusCode>),
 } satisfies Record<ErrorCode, ContentfulStatusCode>;

@@ -31,7 +31,8 @@ function refusal(s: SessionRecord, auth: AuthContext): DomainError | null {
   if (s.integrationMode !== 'elements') {
     return notModifiable('integration_mode', 'Hosted and embedded-form sessions fix the total at load; create a new session.');
   }
-  // `store_order`: sessions linked to a connected-store order arrive with order mirroring; none exist yet.
+  // Its total is the store order's (the money rule): change the order in the store.
+  if (s.mirrorSealed) return notModifiable('store_order', 'The session describes a connected-store order whose total it must equal; change the order in the store and create a new session.');
   if (auth.merchant.settings.inPageBankCheck) {
     return notModifiable('in_page_bank_check', 'The account checks the total with the bank on the page; create a new session.');
   }

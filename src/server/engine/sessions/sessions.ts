@@ -15,6 +15,8 @@ import type { AuthContext, Merchant, SessionRecord } from '../../domain/index.ts
 import { keepOutcome } from '../idempotency.ts';
 import type { IdempotencyReservation } from '../../domain/operations.ts';
 import { closeForms } from '../payments/payments.ts';
+import { mirrorSpecOf } from '../mirror/mirror-spec.ts';
+import type { MirrorSpec } from '../../domain/mirror.ts';
 
 const DEFAULT_TTL_SECONDS = 30 * 60;
 const RANK = { none: 0, auto: 1, required: 2 } as const;
@@ -22,6 +24,7 @@ type Collection = keyof typeof RANK;
 
 /** Doc 1, POST /v1/sessions: buyer identity may be asserted only with a secret key. */
 const BUYER_FIELDS = ['buyerId', 'buyerEmail', 'buyerName', 'buyer', 'buyerContact'] as const;
+const MIRROR_FIELDS = ['order', 'mirrorTo', 'mirror'] as const;
 
 /** A publishable-key request may not weaken the account's collection setting (Doc 1, `shipping`). */
 function applied(requested: Collection | undefined, account: Collection, raiseToAccount: boolean): Collection {
@@ -71,7 +74,31 @@ export function checkCreate(auth: AuthContext, body: CreateSessionBody) {
     checkPublishableRedirect(merchant, body.cancelUrl, 'cancelUrl');
   }
   if (merchant.processor === 'none') throw new DomainError('binder_unavailable');
-  return mode;
+  return { mode, mirror: sessionMirror(auth, body, mode) } as const;
+}
+
+/** What a session's order mirroring says (Document 2): the store order its payment makes, or null. */
+function sessionMirror(auth: AuthContext, body: CreateSessionBody, mode: 'payment' | 'setup'): MirrorSpec | null {
+  const sent = MIRROR_FIELDS.filter((f) => body[f] !== undefined);
+  if (sent.length === 0) return null;
+  // A store order is the merchant's to describe: from a public key it could price any product at will.
+  if (auth.keyType === 'publishable') throw new DomainError('auth_key_type_forbidden', `${sent.join(', ')} may only be sent with a secret key.`);
+  if (mode === 'setup') throw new DomainError('validation_error', `${sent.join(', ')}: a setup session pays nothing, so it makes no store order.`);
+  const a = body.buyer?.address;
+  return mirrorSpecOf({
+    surface: 'session',
+    merchant: auth.merchant,
+    livemode: auth.livemode,
+    amount: body.amount!,
+    order: body.order,
+    mirrorTo: body.mirrorTo,
+    mirror: body.mirror,
+    buyer: {
+      email: body.buyerEmail ?? body.buyer?.email,
+      name: body.buyerName ?? body.buyer?.name,
+      address: a && { line1: a.addressLine1, line2: a.addressLine2, city: a.city, state: a.state, postalCode: a.postalCode, country: a.country },
+    },
+  });
 }
 
 /** Doc 1, `shipping`…`nameCollection`: the account's buyer-field settings as applied to a session. */
@@ -104,7 +131,7 @@ export async function createSession(
   body: CreateSessionBody,
   idem?: IdempotencyReservation,
 ): Promise<SessionRecord> {
-  const mode = checkCreate(auth, body);
+  const { mode, mirror } = checkCreate(auth, body);
   const { merchant, keyType, livemode } = auth;
   const s = merchant.settings;
   const elements = body.integrationMode === 'elements' && s.elements;
@@ -139,6 +166,7 @@ export async function createSession(
     buyerId: body.buyerId ?? body.buyer?.externalId ?? null,
     buyerPhone: null,
     ...prefill(deps, body, sessionId),
+    mirrorSealed: mirror ? deps.sealer.seal(mirror, sealedIn.sessionMirror(sessionId)) : null,
     transactionId: null,
     vpTxId: null,
     vpTxCount: 0,

@@ -2,6 +2,7 @@
  * Payment intents (Doc 2): create (every outcome is a 201 to read by `status`), retrieve, capture,
  * void. Secret key only. The engine returns records; this file shapes them for the wire.
  */
+import { mirrorRefusals } from '../../domain/errors-mirror.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { CaptureBody, CreatePaymentIntentBody, PaymentIntent } from '../../../api/payment-intents.ts';
 import type { Deps } from '../../context.ts';
@@ -55,6 +56,7 @@ export function paymentIntentRoutes(deps: Deps) {
         'payment_outcome_unknown',
         'idempotency_replay_incompatible',
         'charge_already_in_flight',
+        ...mirrorRefusals.filter((c) => c !== 'mirror_dual_specification'),
         ...LIMIT_CODES,
       ],
       middleware: policy,

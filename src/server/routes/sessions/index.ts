@@ -30,7 +30,6 @@ const MIRROR_SUNSET = 'Wed, 01 Jul 2026 00:00:00 GMT';
 function mirrorShape(input: CreateSessionBody): 'deprecated' | null {
   const stringified = typeof input.metadata?.mirror === 'string';
   if (input.mirror !== undefined && stringified) throw new DomainError('mirror_dual_specification');
-  if (input.mirror !== undefined) throw new DomainError('validation_unknown_field', 'mirror: order mirroring is not available on this server yet.');
   return stringified ? 'deprecated' : null;
 }
 

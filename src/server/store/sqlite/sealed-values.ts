@@ -15,6 +15,8 @@ export const SEALED_FIELDS = [
   ['webhook_subscriptions', 'secretSealed'],
   ['webhook_subscriptions', 'previousSecretSealed'],
   ['merchants', 'providerAccount', 'provider_account', 'secretsSealed'],
+  ['sessions', 'mirrorSealed'],
+  ['payment_intents', 'mirrorSealed'],
 ] as const;
 
 /**

@@ -3,6 +3,9 @@
  * return_url, rule_tags, metadata, buyer rules, MIT chains, saved-card ownership), and what its
  * answer echoes of the request.
  */
+import { isDeepStrictEqual } from 'node:util';
+import { mirrorSpecOf } from '../../mirror/mirror-spec.ts';
+import type { MirrorSpec } from '../../../domain/mirror.ts';
 import type { CreatePaymentIntentBody } from '../../../../api/payment-intents.ts';
 import type { EngineDeps } from '../../deps.ts';
 import { DomainError } from '../../../domain/errors.ts';
@@ -31,7 +34,33 @@ export function checkRequest(auth: AuthContext, body: CreatePaymentIntentBody) {
   if (body.rule_tags !== undefined) validateRuleTags(body.rule_tags);
   if (!body.payment_method) throw new DomainError('payment_method_required');
   if (body.amount === 0) throw new DomainError('validation_invalid_amount', 'A charge needs an amount of at least 1; save a card without charging with POST /v1/tokens.');
-  return { metadata: acceptMetadata(body.metadata), buyer: validateChargeBuyer(body) };
+  const { mirror: alias, ...metadata } = body.metadata ?? {};
+  return { metadata: acceptMetadata(body.metadata === undefined ? undefined : metadata), buyer: validateChargeBuyer(body), mirror: intentMirror(auth, body, alias) };
+}
+
+/**
+ * The store order an intent describes (Document 2): `order` + `mirrorTo`, or the raw block as
+ * top-level `mirror` or `metadata.mirror` (the key is reserved: never kept as metadata). Two
+ * copies must be the same block.
+ */
+function intentMirror(auth: AuthContext, body: CreatePaymentIntentBody, alias: unknown): MirrorSpec | null {
+  if (alias !== undefined && body.mirror !== undefined && !isDeepStrictEqual(alias, body.mirror)) throw new DomainError('mirror_alias_conflict');
+  const mirror = body.mirror ?? alias;
+  if (body.order === undefined && body.mirrorTo === undefined && mirror === undefined) return null;
+  const b = body.buyer;
+  const name = b?.name ?? ([body.first_name ?? b?.first_name, body.last_name ?? b?.last_name].filter(Boolean).join(' ') || undefined);
+  const a = b?.address;
+  return mirrorSpecOf({
+    surface: 'intent',
+    merchant: auth.merchant,
+    livemode: auth.livemode,
+    amount: body.amount,
+    order: body.order,
+    mirrorTo: body.mirrorTo,
+    mirror,
+    // The buyer as this request names it; the top-level billing_address is no fallback (Document 2).
+    buyer: { email: body.buyer_email ?? b?.email, name, address: a && { line1: a.address_line1, line2: a.address_line2, city: a.city, state: a.state, postalCode: a.postal_code, country: a.country } },
+  });
 }
 
 /** Doc 2, MIT: a chain needs off-session consent, a matching reason and a succeeded buyer-present start. */

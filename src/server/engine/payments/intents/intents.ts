@@ -99,8 +99,9 @@ export async function createIntent(
       await r.sessions.update(session);
     }
     const link = await linkChargeBuyer(r, { merchantId: merchant.id, livemode: auth.livemode }, body, now);
+    const intentId = newId.paymentIntent(auth.livemode);
     const intent: PaymentIntentRecord = {
-      id: newId.paymentIntent(auth.livemode),
+      id: intentId,
       merchantId: merchant.id,
       livemode: auth.livemode,
       sessionId: session?.id ?? null,
@@ -115,6 +116,7 @@ export async function createIntent(
       processorRef: null,
       vpTxId: null,
       metadata: checked.metadata,
+      mirrorSealed: checked.mirror ? deps.sealer.seal(checked.mirror, sealedIn.intentMirror(intentId)) : null,
       createdAt: now,
       updatedAt: now,
       paymentMethodId: card.id,

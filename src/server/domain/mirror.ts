@@ -1,0 +1,51 @@
+/**
+ * The store order a payment is to make (Document 2, "Connected-store order mirroring"), one shape
+ * whichever model described it (`order` + `mirrorTo`, or the raw `mirror` block), after every rule
+ * and the buyer inheritance. Kept sealed with its session or intent (`mirrorSealed`): it holds the
+ * store customer's email and addresses.
+ */
+import type { StorePlatform } from '../../api/mirror.ts';
+
+export interface MirrorLine {
+  name: string | null;
+  quantity: number;
+  unitAmount: number;
+  variantId: string | null;
+  sku: string | null;
+  /** The raw block's `external_product_ref`. */
+  productRef: string | null;
+}
+
+export interface MirrorPostalAddress {
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  name: string | null;
+  phone: string | null;
+}
+
+export interface MirrorSpec {
+  model: 'order' | 'raw';
+  platform: StorePlatform;
+  store: string;
+  lines: MirrorLine[];
+  shipping: { amount: number; label: string | null } | null;
+  coupon: { code: string; amount: number | null } | null;
+  customer: { email: string; firstName: string | null; lastName: string | null } | null;
+  shippingAddress: MirrorPostalAddress | null;
+  billingAddress: MirrorPostalAddress | null;
+  parentOrderRef: string | null;
+  upsellKey: string | null;
+  /** Raw block: record the payment, make no store order. */
+  skip: boolean;
+  attribution: Record<string, unknown> | null;
+  metadata: Record<string, unknown>;
+  /**
+   * A raw block on an intent for platform A is only partly checked before the charge (Document 2):
+   * whether the store is connected, with write access, is found when the order is made.
+   */
+  storeCheckedAtOrder: boolean;
+}
