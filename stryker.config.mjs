@@ -56,6 +56,13 @@ export default {
     'src/server/processors/stripe/adapter.ts',
     'src/server/processors/stripe/stripe-events.ts',
     'src/server/processors/stripe/agent-adapter.ts',
+    // Issue 19: merchants' own provider keys (sealed, mode-checked) and the gateways their webhooks use.
+    'src/server/engine/merchants/provider-accounts.ts',
+    'src/server/processors/own-accounts.ts',
+    'src/server/routes/provider-webhooks/index.ts',
+    // Issue 20: the store order a payment makes, checked before any charge.
+    'src/server/engine/mirror/mirror-spec.ts',
+    'src/server/engine/mirror/raw-block.ts',
   ],
   coverageAnalysis: 'perTest',
   // 2 cores shared with other work: one mutant at a time by default (`--concurrency 2` when idle).

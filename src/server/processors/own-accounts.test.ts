@@ -122,11 +122,14 @@ describe('a card_element merchant with its own Stripe keys', () => {
 });
 
 describe('a hosted_fields merchant with its own Braintree keys', () => {
-  const seen: { path: string; auth: string | undefined }[] = [];
+  const seen: { path: string; auth: string | undefined; body: string }[] = [];
   const gateway = createServer((req: IncomingMessage, res) => {
-    seen.push({ path: req.url ?? '', auth: req.headers.authorization });
-    req.resume();
-    res.writeHead(503).end();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({ path: req.url ?? '', auth: req.headers.authorization, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(503).end();
+    });
   });
   afterAll(() => new Promise<void>((r) => gateway.close(() => r())));
 
@@ -135,14 +138,16 @@ describe('a hosted_fields merchant with its own Braintree keys', () => {
     const port = String((gateway.address() as AddressInfo).port);
     const modes: boolean[] = [];
     const t = await testApp({}, { ownAccounts: { braintreeEnvironment: (live) => (modes.push(live), new braintree.Environment('127.0.0.1', port, `http://127.0.0.1:${port}`, false, '127.0.0.1', port)) } });
-    const keys = { provider: 'braintree', merchantId: 'shopgw', publicKey: 'shoppub', privateKey: 'shoppriv' };
+    const keys = { provider: 'braintree', merchantId: 'shopgw', publicKey: 'shoppub', privateKey: 'shoppriv', merchantAccounts: { eur: 'shop_eur' } };
     const made = await (await t.json('POST', '/_sandbox/merchants', { processor: 'hosted_fields', providerAccount: keys })).json();
-    const session = await (await t.json('POST', '/v1/sessions', { amount: 1200, currency: 'usd' }, bearer(made.keys.secret))).json();
+    const session = await (await t.json('POST', '/v1/sessions', { amount: 1200, currency: 'eur' }, bearer(made.keys.secret))).json();
     const init = await t.json('POST', '/api/checkout/init', { sessionId: session.id }, origin);
     // The recorder answers 503: the service says the provider is unavailable, and nothing else.
     expect(init.status).toBe(502);
     expect(modes).toEqual([false]);
-    expect(seen).toEqual([{ path: '/merchants/shopgw/client_token', auth: `Basic ${Buffer.from('shoppub:shoppriv').toString('base64')}` }]);
+    expect(seen).toEqual([{ path: '/merchants/shopgw/client_token', auth: `Basic ${Buffer.from('shoppub:shoppriv').toString('base64')}`, body: expect.any(String) }]);
+    // The client token is for the merchant account of the payment's currency (its 3-D Secure check and sale are there).
+    expect(JSON.parse(seen[0]!.body)).toMatchObject({ client_token: { merchant_account_id: 'shop_eur' } });
     // The platform's Braintree adapter is not the one asked.
     const merchant = (await t.store.read.merchants.get(made.id)) as Merchant;
     expect(t.deps.ownProcessor(merchant)).not.toBe(t.deps.processorFor('hosted_fields'));

@@ -57,7 +57,7 @@ export class BraintreeProcessorAdapter extends ProviderAdapter {
     const vaulted = merchant.processor === 'vault_hosted_fields';
     const customerId = vaulted && session.buyerId ? braintreeCustomerId(merchant.id, session.livemode, session.buyerId) : undefined;
     if (customerId) await this.#calls.ensureCustomer(customerId);
-    const token = await this.#calls.clientToken(merchant, customerId);
+    const token = await this.#calls.clientToken(merchant, session.currency, customerId);
     const { mode, merchantId, scriptUrl } = this.#opts;
     const account = this.#calls.accountFor(merchant, session.currency);
     // Drop-in's stand-in sits beside braintree-web's, as Braintree's scripts do (`/web/dropin/…`).

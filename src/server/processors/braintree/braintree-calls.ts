@@ -92,9 +92,13 @@ export class BraintreeCalls {
     return this.#gateway.webhookNotification.parse(signature, payload).catch(() => null);
   }
 
-  /** A client token for braintree-web, bound to the merchant's account (and a customer, for its saved cards). */
-  async clientToken(merchant: Merchant, customerId?: string): Promise<string> {
-    const res = await this.#gateway.clientToken.generate({ merchantAccountId: this.accountFor(merchant, 'usd'), ...(customerId ? { customerId } : {}) }).catch(translate);
+  /**
+   * A client token for braintree-web, bound to the merchant account of the payment's currency (its
+   * 3-D Secure check and the sale are in that account) and a customer, for its saved cards.
+   */
+  async clientToken(merchant: Merchant, currency: string, customerId?: string): Promise<string> {
+    const account = this.accountFor(merchant, currency);
+    const res = await this.#gateway.clientToken.generate({ ...(account ? { merchantAccountId: account } : {}), ...(customerId ? { customerId } : {}) }).catch(translate);
     if (!res.success) throw refusal(res);
     return res.clientToken;
   }
