@@ -14,7 +14,7 @@ import { bearer, testApp } from '../testing.ts';
 import { client } from '../routes/payment-intents/fixtures.ts';
 import { origin } from '../routes/checkout/fixtures.ts';
 import type { Merchant } from '../domain/index.ts';
-import { braintreeEnvironmentOf } from './own-accounts.ts';
+import { braintreeEnvironmentOf, ownAccountAdapters } from './own-accounts.ts';
 
 const OWN = { provider: 'stripe', secretKey: 'sk_test_MerchantOwnKey0001', publishableKey: 'pk_test_MerchantOwnPk0002', webhookSecret: 'whsec_MerchantEndpoint0003' } as const;
 
@@ -93,6 +93,24 @@ describe('a card_element merchant with its own Stripe keys', () => {
     expect(w.sent.length).toBe(before);
   });
 
+  it('for agent_hosted_fields hands the page its own key and the service’s charge endpoint', async () => {
+    const t = await testApp({}, { ownAccounts: { stripeFetch: async () => new Response('{}', { status: 500 }) } });
+    const made = await (await t.json('POST', '/_sandbox/merchants', { processor: 'agent_hosted_fields', providerAccount: OWN })).json();
+    const session = await (await t.json('POST', '/v1/sessions', { amount: 1200, currency: 'usd' }, bearer(made.keys.secret))).json();
+    const init = await (await t.json('POST', '/api/checkout/init', { sessionId: session.id }, origin)).json();
+    expect(init).toMatchObject({ type: 'agent_hosted_fields', environment: 'production', publishableKey: OWN.publishableKey, chargeEndpoint: 'http://localhost:4242/api/checkout/complete' });
+    expect(init).not.toHaveProperty('accountId');
+  });
+
+  it('is no own adapter when the keys are not its processor’s provider (the platform’s then)', () => {
+    const adapters = ownAccountAdapters({ publicUrl: 'http://x', timeoutMs: 1000, open: () => ({ privateKey: 'k' }) });
+    const account = { provider: 'braintree' as const, merchantId: 'g', publicKey: 'p', secretsSealed: 'x', secretLast4: 'k', updatedAt: 't' };
+    const merchant = { id: 'm', environment: 'sandbox', processor: 'card_element', providerAccount: account } as Merchant;
+    expect(adapters(merchant)).toBeNull();
+    expect(adapters({ ...merchant, processor: 'hosted_fields' })).not.toBeNull();
+    expect(adapters({ ...merchant, providerAccount: null })).toBeNull();
+  });
+
   it('takes its webhooks at its own gateway with its own secret only, as its own events whatever they name', async () => {
     const w = await ownStripeWorld();
     const { body } = await w.c.payJson(await w.c.vault());
@@ -151,6 +169,36 @@ describe('a hosted_fields merchant with its own Braintree keys', () => {
     // The platform's Braintree adapter is not the one asked.
     const merchant = (await t.store.read.merchants.get(made.id)) as Merchant;
     expect(t.deps.ownProcessor(merchant)).not.toBe(t.deps.processorFor('hosted_fields'));
+  });
+
+  it('takes webhooks at its own gateway signed with its own keys, not the platform’s', async () => {
+    const t = await testApp();
+    const keys = { provider: 'braintree', merchantId: 'shopgw', publicKey: 'shoppub', privateKey: 'shoppriv' };
+    const made = await (await t.json('POST', '/_sandbox/merchants', { processor: 'hosted_fields', providerAccount: keys })).json();
+    const signedBy = async (merchantId: string, publicKey: string, privateKey: string) => {
+      const gateway = new braintree.BraintreeGateway({ environment: braintree.Environment.Sandbox, merchantId, publicKey, privateKey });
+      const n = await gateway.webhookTesting.sampleNotification('dispute_opened', 'tx_own_1');
+      return new URLSearchParams({ bt_signature: n.bt_signature, bt_payload: n.bt_payload }).toString();
+    };
+    const post = (gateway: string, body: string) => t.app.request(`/api/webhooks/${gateway}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+    const own = `braintree_${made.id}`;
+    expect((await post(own, await signedBy('shopgw', 'shoppub', 'shoppriv'))).status).toBe(200);
+    expect((await post(own, await signedBy('shopgw', 'otherpub', 'otherpriv'))).status).toBe(401);
+    // The platform's gateway does not take the merchant's events, nor the Stripe gateway of a Braintree merchant.
+    expect((await post('braintree', await signedBy('shopgw', 'shoppub', 'shoppriv'))).status).toBe(401);
+    expect((await post(`stripe_${made.id}`, await signedBy('shopgw', 'shoppub', 'shoppriv'))).status).toBe(503);
+  });
+
+  it('is asked in Braintree’s production for a live merchant, and answers init as production', async () => {
+    await new Promise<void>((r) => (gateway.listening ? r() : gateway.listen(0, '127.0.0.1', r)));
+    const port = String((gateway.address() as AddressInfo).port);
+    const modes: boolean[] = [];
+    const t = await testApp({}, { ownAccounts: { braintreeEnvironment: (live) => (modes.push(live), new braintree.Environment('127.0.0.1', port, `http://127.0.0.1:${port}`, false, '127.0.0.1', port)) } });
+    const live = await (await t.json('POST', '/_sandbox/merchants', { processor: 'hosted_fields', environment: 'live', providerAccount: { provider: 'braintree', merchantId: 'livegw', publicKey: 'p', privateKey: 'q' } })).json();
+    const session = await (await t.json('POST', '/v1/sessions', { amount: 1200, currency: 'usd', successUrl: 'https://shop.example/ok' }, bearer(live.keys.secret))).json();
+    await t.json('POST', '/api/checkout/init', { sessionId: session.id }, origin);
+    expect(modes).toEqual([true]);
+    expect(seen.at(-1)?.path).toBe('/merchants/livegw/client_token');
   });
 
   it('reaches Braintree’s sandbox gateway for a sandbox merchant, its production gateway for a live one', () => {

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../testing.ts';
+import { keysProblem, providerSecrets, setProviderAccount } from './provider-accounts.ts';
+import type { ProviderAccountKeys } from '../../domain/index.ts';
 
 const STRIPE = { provider: 'stripe', secretKey: 'sk_test_OwnSecretKey000111', publishableKey: 'pk_test_OwnPublishable222', webhookSecret: 'whsec_OwnEndpoint333' };
 const BRAINTREE = { provider: 'braintree', merchantId: 'shop_gateway', publicKey: 'pub4444', privateKey: 'PrivateKey5555', merchantAccounts: { usd: 'shop_usd' } };
@@ -86,5 +88,20 @@ describe('a merchant’s own provider keys', () => {
       providerAccount: { ...STRIPE, secretKey: 'sk_live_OwnSecretKey000111', publishableKey: 'pk_live_OwnPublishable222' },
     });
     expect(live.status).toBe(201);
+  });
+});
+
+describe('setting provider keys in the engine', () => {
+  it('refuses an unknown merchant and keys it cannot use, changing nothing; opens only what it sealed', async () => {
+    const { t, stored } = await control();
+    await expect(setProviderAccount(t.deps, 'nobody', STRIPE as ProviderAccountKeys)).rejects.toMatchObject({ code: 'route_not_found' });
+    const m = (await t.merchant({ processor: 'hosted_fields' })).merchant;
+    await expect(setProviderAccount(t.deps, m.id, STRIPE as ProviderAccountKeys)).rejects.toMatchObject({ code: 'validation_error' });
+    expect(stored(m.id)).toBeNull();
+    expect(() => providerSecrets(t.deps, m)).toThrow(/no provider account/);
+    const set = await setProviderAccount(t.deps, m.id, BRAINTREE as ProviderAccountKeys);
+    expect(providerSecrets(t.deps, set)).toEqual({ privateKey: BRAINTREE.privateKey });
+    expect(keysProblem({ processor: 'sandbox', environment: 'sandbox' }, STRIPE as ProviderAccountKeys)).toMatch(/pays through no provider account/);
+    expect(keysProblem({ processor: 'card_element', environment: 'sandbox' }, STRIPE as ProviderAccountKeys)).toBeNull();
   });
 });

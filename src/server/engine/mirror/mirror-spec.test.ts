@@ -138,3 +138,102 @@ describe('the raw mirror block', () => {
     expect(codeOf(req({ mirror: raw({ shop: 'gone.example.com' }), surface: 'intent' }))).toBe('mirror_shop_not_authorized');
   });
 });
+
+describe('what a store order reads to, field by field', () => {
+  const full = { line1: '1 Main St', line2: 'Apt 2', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'us', name: 'Ada', phone: '+15550100' };
+  const postal = { line1: '1 Main St', line2: 'Apt 2', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US', name: 'Ada', phone: '+15550100' };
+
+  it('order + mirrorTo, every field', () => {
+    const spec = mirrorSpecOf(
+      req({
+        order: { lineItems: [line(2000, 1, { variantId: 'v-1', sku: 'TEE' }), line(0, 1, { variantId: 9 })], shipping: { amount: 500 }, coupon: { code: 'TEN' }, metadata: { cart: 'c1' } },
+        mirrorTo: { ...toB, customer: { email: 'ada@example.com' }, shippingAddress: full, billingAddress: { ...full, line2: undefined, name: undefined, phone: undefined }, parentOrderRef: 'B-1', upsellKey: 'u-1' },
+      }),
+    );
+    expect(spec).toEqual({
+      model: 'order',
+      platform: 'platform_b',
+      store: 'b.example.com',
+      lines: [
+        { name: 'Tee', quantity: 1, unitAmount: 2000, variantId: 'v-1', sku: 'TEE', productRef: null },
+        { name: 'Tee', quantity: 1, unitAmount: 0, variantId: '9', sku: null, productRef: null },
+      ],
+      shipping: { amount: 500, label: null },
+      coupon: { code: 'TEN', amount: null },
+      customer: { email: 'ada@example.com', firstName: null, lastName: null },
+      shippingAddress: postal,
+      billingAddress: { ...postal, line2: null, name: null, phone: null },
+      parentOrderRef: 'B-1',
+      upsellKey: 'u-1',
+      skip: false,
+      attribution: null,
+      metadata: { cart: 'c1' },
+      storeCheckedAtOrder: false,
+    });
+    const bare = mirrorSpecOf(req({ order: { lineItems: [line(2500)] }, mirrorTo: toA }))!;
+    expect(bare).toMatchObject({ lines: [{ variantId: null, sku: null }], shipping: null, coupon: null, parentOrderRef: null, upsellKey: null, metadata: {}, shippingAddress: null });
+    // A buyer name with runs of spaces still splits into given and family names.
+    expect(inherit({ name: '  Ada   King  ' })).toMatchObject({ firstName: 'Ada', lastName: 'King' });
+    expect(inherit({ address: { line1: '1 Main St', city: 'X', state: 'Y', postalCode: '1', country: 'fr' }, name: 'Ada L' }).address).toEqual({ line1: '1 Main St', line2: null, city: 'X', state: 'Y', postalCode: '1', country: 'FR', name: 'Ada L', phone: null });
+  });
+
+  it('the raw block, every field', () => {
+    const address = { line1: '1 Main St', line2: 'Apt 2', city: 'Springfield', state: 'IL', postal_code: '62701', country: 'us', name: 'Ada', phone: '+15550100' };
+    const spec = mirrorSpecOf(
+      req({
+        mirror: raw({
+          line_items: [{ external_product_ref: 'p1', quantity: 2, unit_amount: 500, name: 'Tee', sku: 'TEE', variant_id: 7 }, { external_product_ref: 'p2', unit_amount: 100 }],
+          customer: { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' },
+          shipping: { amount: 300, label: 'Post' },
+          coupon: { code: 'TEN', amount: 100 },
+          shipping_address: address,
+          billing_address: address,
+          parent_order_ref: 'B-1',
+          upsell_key: 'u-1',
+          metadata: { cart: 'c1' },
+          attribution: { affiliate: 'aff' },
+        }),
+      }),
+    );
+    expect(spec).toEqual({
+      model: 'raw',
+      platform: 'platform_b',
+      store: 'b.example.com',
+      lines: [
+        { name: 'Tee', quantity: 2, unitAmount: 500, variantId: '7', sku: 'TEE', productRef: 'p1' },
+        { name: null, quantity: 1, unitAmount: 100, variantId: null, sku: null, productRef: 'p2' },
+      ],
+      shipping: { amount: 300, label: 'Post' },
+      coupon: { code: 'TEN', amount: 100 },
+      customer: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
+      shippingAddress: postal,
+      billingAddress: postal,
+      parentOrderRef: 'B-1',
+      upsellKey: 'u-1',
+      skip: false,
+      attribution: { affiliate: 'aff' },
+      metadata: { cart: 'c1' },
+      storeCheckedAtOrder: false,
+    });
+    expect(mirrorSpecOf(req({ mirror: raw({ customer: { email: 'ada@example.com' } }) }))).toMatchObject({ customer: { firstName: null, lastName: null }, parentOrderRef: null, upsellKey: null, metadata: {}, skip: false });
+  });
+
+  it('names what is wrong, and takes a block of exactly 4096 bytes', () => {
+    expect(() => mirrorSpecOf(req({ mirror: raw({ colour: 'red' }) }))).toThrow('unknown field mirror.colour');
+    expect(() => mirrorSpecOf(req({ mirror: raw({ line_items: [{ external_product_ref: 'p', quantity: 0, unit_amount: 1 }] }) }))).toThrow(/^mirror\.line_items\.0\.quantity: /);
+    expect(codeOf(req({ mirror: null }))).toBe('mirror_malformed');
+    expect(codeOf(req({ mirror: raw({ line_items: 'p1' }) }))).toBe('validation_error');
+    // Metadata values of at most 500 characters, filled until the block is exactly 4096 bytes.
+    const metadata: Record<string, string> = {};
+    const size = () => Buffer.byteLength(JSON.stringify(raw({ metadata })));
+    for (let i = 0; size() < 4096; i++) {
+      metadata[`k${i}`] = '';
+      metadata[`k${i}`] = 'x'.repeat(Math.max(0, Math.min(500, 4096 - size())));
+    }
+    expect(size()).toBe(4096);
+    expect(codeOf(req({ mirror: raw({ metadata }), amount: 99_999 }))).toBeNull();
+    expect(codeOf(req({ mirror: raw({ metadata: { ...metadata, k0: `${metadata.k0!.slice(1)}yy` } }), amount: 99_999 }))).toBe('mirror_too_large');
+    // A store of the same host on the other platform is not the connected one.
+    expect(codeOf(req({ mirror: raw({ shop: 'a.example.com' }) }))).toBe('mirror_shop_not_authorized');
+  });
+});
