@@ -21,6 +21,7 @@ import { SandboxProcessorCore } from './processor.ts';
 import { runDue } from './provider-events.ts';
 import { FaultBoard } from './faults.ts';
 import { sandboxProcessorApp, type ProcessorAppOptions } from './server/app.ts';
+import { storeStandIns } from './stores/index.ts';
 
 export { processorDataPath };
 /** The Braintree stand-in's gateway and public key (its private key is the processor secret). */
@@ -56,6 +57,9 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
   const durability = opts.dataPath === ':memory:' ? noDurability : walDurability(opts.dataPath);
   const faults = new FaultBoard();
   const app = sandboxProcessorApp({ ...opts, core, faults, durable: opts.durable ?? (() => durability.barrier()) });
+  // The store platforms' stand-ins (issue 20): where mirrored orders are made, on the processor's origin.
+  const stores = storeStandIns(db, { apiSecret: opts.apiSecret, publicUrl: opts.publicUrl, now });
+  app.route('/', stores.app);
   return {
     app,
     /**

@@ -205,4 +205,20 @@ export const migrations: string[] = [
   );
   CREATE INDEX braintree_customer_cards_customer ON braintree_customer_cards (customer_id, created_at);
   `,
+  // The store platform stand-ins (issue 20): the orders each store holds, and a test's switches.
+  `
+  CREATE TABLE store_orders (
+    id TEXT PRIMARY KEY,
+    platform TEXT NOT NULL,
+    shop TEXT NOT NULL,
+    number TEXT NOT NULL,
+    reference TEXT,
+    status_key TEXT NOT NULL,
+    data TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX store_orders_reference ON store_orders (platform, shop, reference) WHERE reference IS NOT NULL;
+  CREATE UNIQUE INDEX store_orders_number ON store_orders (platform, shop, number);
+  CREATE TABLE store_switches (platform TEXT NOT NULL, shop TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (platform, shop));
+  `,
 ];

@@ -17,6 +17,7 @@ import { StripeAgentAdapter } from './processors/stripe/agent-adapter.ts';
 import { BraintreeProcessorAdapter } from './processors/braintree/adapter.ts';
 import braintreeSdk from 'braintree';
 import { ownAccountAdapters, type OwnAccountOptions } from './processors/own-accounts.ts';
+import { storeClients } from './processors/stores/store-clients.ts';
 import { providerSecrets } from './engine/merchants/provider-accounts.ts';
 import { createStore } from './store/index.ts';
 import { BRAINTREE_SANDBOX_GATEWAY, BRAINTREE_SANDBOX_PUBLIC_KEY, createSandboxProcessor, processorDataPath } from '../../sandbox-processor/index.ts';
@@ -117,6 +118,9 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
       : kind === 'agent_hosted_fields' ? stripeAgent
       : kind === 'hosted_fields' || kind === 'vault_hosted_fields' ? braintree
       : adapter,
+    // Offline and in every test the stores are the sandbox's stand-ins, on the processor's origin,
+    // reached with the processor secret in place of a store connection's token.
+    stores: storeClients({ baseUrl: (platform, store) => `${config.processorUrl}/stores/${platform}/${encodeURIComponent(store)}`, token: secret, fetch: transport, timeoutMs: config.processorTimeoutMs, standInsUrl: config.processorUrl }),
     providerWebhookSecret: webhookSecret,
     webhookNet: { allowHosts: config.webhookAllowHosts, resolve: systemResolver },
   };

@@ -49,3 +49,30 @@ export interface MirrorSpec {
    */
   storeCheckedAtOrder: boolean;
 }
+
+/** Why a store order was not made (Document 2's `failed` codes). */
+export type MirrorFailureCode = 'mirror_line_invalid' | 'mirror_connection_error' | 'mirror_shipping_country_unsupported' | 'mirror_rejected' | 'mirror_order_cancelled';
+
+/**
+ * The store order of one payment (one per payment intent: Document 2's duplicate protection is per
+ * payment), written in the transaction that captured it and made by the worker (engine/mirror/store-orders.ts).
+ */
+export interface MirrorOrderRecord {
+  /** The payment intent's id; also the reference the store is sent, by which it is found again. */
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  sessionId: string | null;
+  state: 'pending' | 'created' | 'failed' | 'not_mirrored';
+  attempts: number;
+  nextAttemptAt: string;
+  /** The last reason a try did not end it (a store down, a timeout). */
+  lastError: string | null;
+  code: MirrorFailureCode | null;
+  message: string | null;
+  orderNumber: string | null;
+  /** The buyer's private order-status page, sealed: it is never logged nor shown but on the poll routes and the event. */
+  statusUrlSealed: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -8,6 +8,7 @@ import type { Config } from '../env.ts';
 import type { Logger } from '../log.ts';
 import type { Merchant, ProcessorKind } from '../domain/index.ts';
 import type { Processor } from '../processors/types.ts';
+import type { StoreClients } from '../processors/stores/store-clients.ts';
 import type { Store } from '../store/types.ts';
 import type { RedirectSigner } from './redirect.ts';
 import type { Sealer } from './sealed.ts';
@@ -27,6 +28,8 @@ export interface EngineDeps {
   ownProcessor(merchant: Merchant): Processor | null;
   /** Where webhooks may go, and the resolver that says where a host name points (webhooks/webhook-network.ts). */
   webhookNet: WebhookNetwork;
+  /** The store platforms' APIs, where mirrored orders are made (engine/mirror/store-orders.ts). */
+  stores: StoreClients;
   /** The secret the sandbox processor signs its webhooks with (`/api/webhooks/sandbox` verifies with it). */
   providerWebhookSecret: string;
 }

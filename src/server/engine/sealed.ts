@@ -113,4 +113,5 @@ export const sealedIn = {
   providerAccount: (merchantId: string): SealedAt => ({ table: 'merchants', column: 'providerAccount', id: merchantId }),
   sessionMirror: (sessionId: string): SealedAt => ({ table: 'sessions', column: 'mirrorSealed', id: sessionId }),
   intentMirror: (intentId: string): SealedAt => ({ table: 'payment_intents', column: 'mirrorSealed', id: intentId }),
+  storeOrderStatusUrl: (intentId: string): SealedAt => ({ table: 'mirror_orders', column: 'statusUrlSealed', id: intentId }),
 };

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { ClockBody, NewMerchantBody, PatchMerchantBody } from '../routes/sandbox/index.ts';
 import { FaultBody } from '../routes/sandbox/faults.ts';
+import { StoreSwitchesBody } from '../routes/sandbox/stores.ts';
 import { SESSION, type RouteSpec } from './route-spec.ts';
 
 /** `redirectOrigins` takes origins only: a random string is almost never one (mutated bodies still try). */
@@ -32,4 +33,7 @@ export const CONTROL_SPECS: RouteSpec[] = [
   { method: 'POST', path: '/_sandbox/faults/:id/release', key: 'none', zod: z.strictObject({}), targets: ['bogus-subscription'] },
   { method: 'DELETE', path: '/_sandbox/faults/:id', key: 'none', targets: ['bogus-subscription'] },
   { method: 'GET', path: '/_sandbox/processor/transactions', key: 'none', query: fc.constantFrom('', '?merchant=vp_m_nobody', '?merchant=', `?merchant=${'x'.repeat(300)}`) },
+  // The store stand-ins (issue 20): the first parameter is the platform, the store host is `x`.
+  { method: 'GET', path: '/_sandbox/stores/:platform/:store/orders', key: 'none' },
+  { method: 'POST', path: '/_sandbox/stores/:platform/:store/switches', key: 'none', zod: StoreSwitchesBody },
 ];

@@ -80,6 +80,7 @@ export const SPECS: RouteSpec[] = [
   { method: 'PATCH', path: '/v1/sessions/:sessionId', key: 'secret', targets: ['fresh-elements', 'fresh-hosted', 'used', 'foreign', 'bogus'], hints: { currency: fc.constantFrom('usd', 'USD', 'eur') } },
   { method: 'POST', path: '/v1/sessions/:sessionId/expire', key: 'secret', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'] },
   { method: 'GET', path: '/v1/public/sessions/:sessionId', key: 'publishable', targets: ['fresh-elements', 'used', 'foreign', 'live', 'bogus'] },
+  { method: 'GET', path: '/v1/public/sessions/:sessionId/mirror-order', key: 'publishable', targets: ['fresh-elements', 'used', 'foreign', 'live', 'bogus'] },
   {
     method: 'POST',
     path: '/v1/public/sessions/:sessionId/charge',
@@ -209,6 +210,7 @@ export const SPECS: RouteSpec[] = [
     required: ['amount', 'currency', 'payment_method'],
   },
   { method: 'GET', path: '/v1/payment_intents/:id', key: 'secret', targets: ['paid-intent', 'foreign-intent', 'bogus-intent'] },
+  { method: 'GET', path: '/v1/payment_intents/:id/mirror-order', key: 'secret', targets: ['paid-intent', 'foreign-intent', 'bogus-intent'] },
   { method: 'POST', path: '/v1/payment_intents/:id/capture', key: 'secret', targets: ['held-intent', 'paid-intent', 'foreign-intent', 'bogus-intent'], hints: { amount_to_capture: seldom(fc.integer({ min: 1, max: 2000 })) } },
   { method: 'POST', path: '/v1/payment_intents/:id/void', key: 'secret', targets: ['held-intent', 'paid-intent', 'foreign-intent', 'bogus-intent'] },
   {

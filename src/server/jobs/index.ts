@@ -10,11 +10,12 @@ import { reconcile } from '../engine/payments/reconcile/reconcile.ts';
 import { deliverDue } from '../engine/webhooks/webhook-delivery.ts';
 import { drainInbound } from '../engine/webhooks/inbound-events.ts';
 import { oneAtATime } from '../serial.ts';
+import { runStoreOrders } from '../engine/mirror/store-orders.ts';
 
 /** How long a browser error report (`POST /api/checkout/client-error`) is kept. */
 export const CLIENT_ERRORS_KEPT_MS = 30 * 24 * 3600_000;
 
-type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'ownProcessor' | 'signer' | 'sealer' | 'config' | 'webhookNet'>;
+type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'ownProcessor' | 'signer' | 'sealer' | 'config' | 'webhookNet' | 'stores'>;
 
 export async function runDue(deps: JobDeps, opts: { reconcile?: boolean } = {}) {
   // The processor's own clock-driven work (settlements, async refunds, disputes) and its webhook
@@ -29,6 +30,8 @@ export async function runDue(deps: JobDeps, opts: { reconcile?: boolean } = {}) 
   if (inbound.retrying) deps.log.warn('provider events waiting to be applied', { ...inbound });
   // Then the attempts a lost answer or a closed tab left pending: their outcomes come before expiry.
   const reconciled = opts.reconcile === false ? null : await reconcileDue(deps);
+  // Store orders of captured payments (issue 20), before the webhooks that announce them.
+  const storeOrders = await runStoreOrders(deps);
   // Webhooks whose time came (first attempts and retries), after the outcomes they may report.
   const webhooks = await deliverDue(deps);
   if (webhooks.sent) deps.log.info('webhook deliveries', { ...webhooks });
@@ -39,7 +42,7 @@ export async function runDue(deps: JobDeps, opts: { reconcile?: boolean } = {}) 
   const pruned = await pruneIdempotency(deps);
   // Browser error reports are kept 30 days of service clock (issue 18, finding 7).
   const reports = await deps.store.tx((r) => r.clientErrors.prune(new Date(deps.clock.nowMs() - CLIENT_ERRORS_KEPT_MS).toISOString()));
-  return { provider, inbound, reconciled, webhooks, expired, pruned, reports };
+  return { provider, inbound, reconciled, storeOrders, webhooks, expired, pruned, reports };
 }
 
 /** One reconciler pass within its time budget (SVCPAY_RECONCILE_BUDGET_MS). */
@@ -62,7 +65,12 @@ export function startScheduler(deps: JobDeps, everyMs = 15_000, reconcileEveryMs
   timer.unref();
   // Every second: an attempt whose outcome was lost is due two seconds after (attempts.ts), and a
   // pass with nothing due is one indexed read.
-  const reconcileTimer = setInterval(() => void reconciler(), reconcileEveryMs);
+  // Store orders go out on the same beat: a buyer back on the merchant's page sees the order number within seconds.
+  const storeOrders = oneAtATime(() => runStoreOrders(deps).catch(fail('store orders')));
+  const reconcileTimer = setInterval(() => {
+    void reconciler();
+    void storeOrders();
+  }, reconcileEveryMs);
   reconcileTimer.unref();
   // Webhooks go out right after the commit that wrote them (the store says when it commits), with
   // a quarter-second tick behind it for retries that came due and for any wake-up missed.

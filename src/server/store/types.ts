@@ -29,6 +29,7 @@ import type {
   InboundEventRecord,
 } from '../domain/index.ts';
 import type { AttemptRecord, EventRecord, IdemRecord, IdemScope, KeyRecord } from '../domain/operations.ts';
+import type { MirrorOrderReads, MirrorOrderRepo } from './types-mirror.ts';
 
 export type { AttemptRecord, EventRecord, IdemRecord, IdemScope, KeyRecord };
 import type { ClientErrorRepo, MetaReads, MetaRepo, SealedValueRepo } from './types-meta.ts';
@@ -255,6 +256,7 @@ export interface Repos {
   webhookSubscriptions: WebhookSubscriptionRepo;
   webhookDeliveries: WebhookDeliveryRepo;
   inboundEvents: InboundEventRepo;
+  mirrorOrders: MirrorOrderRepo;
   sealed: SealedValueRepo;
 }
 
@@ -274,6 +276,7 @@ export interface Reads {
   webhookSubscriptions: WebhookSubscriptionReads;
   webhookDeliveries: WebhookDeliveryReads;
   inboundEvents: InboundEventReads;
+  mirrorOrders: MirrorOrderReads;
 }
 
 export interface Store {

@@ -2,6 +2,7 @@
  * Every payment, whichever surface started it, settles here (ARCHITECTURE.md, data flow 4):
  * reservation -> processor call -> state transition + outbox events, each durable before the next.
  */
+import { queueStoreOrder } from '../mirror/store-orders.ts';
 import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../ids.ts';
@@ -202,6 +203,8 @@ async function settle(
     if (!held) {
       if (!second) events.push(['payment_intent.succeeded', { ...data, status: intent.status }]);
       events.push(['charge.succeeded', data]);
+      // Captured: the store order the session describes is made now (a second payment is refunded, not ordered).
+      if (!second) await queueStoreOrder(r, intent, session, now);
     }
   } else if (current.status === 'succeeded' || current.status === 'expired') {
     // A late decline never overwrites a success.

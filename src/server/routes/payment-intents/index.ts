@@ -16,6 +16,8 @@ import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { toPaymentIntent } from './wire.ts';
+import { MirrorOrderStatus } from '../../../api/mirror.ts';
+import { intentMirrorStatus } from '../../engine/mirror/mirror-status.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });
 const LIMIT_CODES = ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'];
@@ -79,6 +81,22 @@ export function paymentIntentRoutes(deps: Deps) {
         idem,
       });
       return c.json(toPaymentIntent(created.intent, await totals(created.intent), { echo: created.echo }), created.replayed ? 200 : 201);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/payment_intents/{id}/mirror-order',
+      summary: 'The store order this payment made (order mirroring): pending, created (order_number, order_status_url: private to the shopper), failed (code, message) or not_mirrored',
+      'x-error-codes': ['payment_intent_not_found', ...LIMIT_CODES],
+      middleware: policy,
+      request: { params: IdParam },
+      responses: { 200: json(MirrorOrderStatus), ...errorResponses(401, 403, 404, 429) },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await intentMirrorStatus(deps, await intentForKey(deps.store.read, c.get('auth'), c.req.valid('param').id)), 200);
     },
   );
 

@@ -26,6 +26,8 @@ import { EmbedTokenResponse, PublicCompleteResponse } from '../../../api/embed.t
 import { embedToken } from '../../engine/payments/forms/embed-token.ts';
 import { completeForKey } from '../../engine/payments/forms/public-complete.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
+import { MirrorOrderStatus } from '../../../api/mirror.ts';
+import { sessionMirrorStatus } from '../../engine/mirror/mirror-status.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 422);
@@ -167,6 +169,25 @@ export function publicRoutes(deps: Deps) {
         return c.json(embedCompleteAnswer(await completeForKey(deps, a, sessionId, input.transactionId, challenge)), 200);
       }
       return c.json(submitAnswer(await completeAtSubmit(deps, a.merchant, session, input.cancel === true)), 200);
+    },
+  );
+
+  // Order mirroring (Document 2, Polling): the store order of a hosted or embedded payment, for the
+  // merchant's return page. The order's status page is the shopper's: not cached, never logged.
+  r.use('/v1/public/sessions/:sessionId/mirror-order', cors({ origin: '*', allowHeaders: ['Authorization'], allowMethods: ['GET'] }));
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/public/sessions/{sessionId}/mirror-order',
+      summary: 'The store order a session’s payment made: pending, created (order_number, order_status_url: private to the shopper), failed or not_mirrored',
+      'x-error-codes': ['session_not_found', 'auth_key_type_forbidden', 'rate_limit_exceeded'],
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.publicSessionRead }),
+      request: { params: IdParam },
+      responses: { 200: json(MirrorOrderStatus), ...errors },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await sessionMirrorStatus(deps, await sessionForKey(deps.store.read, c.get('auth'), c.req.valid('param').sessionId)), 200);
     },
   );
 

@@ -20,6 +20,7 @@ import { StripeProcessorAdapter } from '../../processors/stripe/adapter.ts';
 import { BraintreeProcessorAdapter } from '../../processors/braintree/adapter.ts';
 import { emittableEventTypes } from '../../../vocab/sandbox.ts';
 import { faultRoutes } from './faults.ts';
+import { storeRoutes } from './stores.ts';
 
 export const NewMerchantBody = z.strictObject({
   environment: z.enum(['sandbox', 'live']).optional(),
@@ -128,6 +129,7 @@ export function sandboxRoutes(deps: Deps) {
     }
   });
   faultRoutes(r, deps);
+  storeRoutes(r, deps);
   return r;
 }
 

@@ -19,6 +19,7 @@ import { refundRepo } from './refunds.ts';
 import { settlementRepo } from './settlements.ts';
 import { webhookSubscriptionRepo } from './webhook-subscriptions.ts';
 import { inboundEventRepo } from './inbound-events.ts';
+import { mirrorOrderRepo } from './mirror-orders.ts';
 import { webhookDeliveryRepo } from './webhook-deliveries.ts';
 import { buyerRepo } from './buyers.ts';
 import { clientErrorRepo } from './client-errors.ts';
@@ -79,6 +80,7 @@ export class SqliteStore implements Store {
       webhookSubscriptions: webhookSubscriptionRepo(this.db),
       webhookDeliveries: webhookDeliveryRepo(this.db),
       inboundEvents: inboundEventRepo(this.db),
+      mirrorOrders: mirrorOrderRepo(this.db),
       buyers: buyerRepo(this.db),
       sealed: sealedValueRepo(this.db),
     };

@@ -153,4 +153,15 @@ export const migrations: string[] = [
   `
   ALTER TABLE merchants ADD COLUMN provider_account TEXT;
   `,
+  // Store orders of captured payments (issue 20): one per payment intent, made by a worker with
+  // retries on the service clock; `pending` rows are the worker's queue.
+  `
+  CREATE TABLE mirror_orders (
+    id TEXT PRIMARY KEY,
+    state TEXT NOT NULL CHECK (state IN ('pending','created','failed','not_mirrored')),
+    next_attempt_at TEXT NOT NULL,
+    data TEXT NOT NULL
+  );
+  CREATE INDEX mirror_orders_due ON mirror_orders(next_attempt_at) WHERE state = 'pending';
+  `,
 ];

@@ -17,6 +17,7 @@ export const SEALED_FIELDS = [
   ['merchants', 'providerAccount', 'provider_account', 'secretsSealed'],
   ['sessions', 'mirrorSealed'],
   ['payment_intents', 'mirrorSealed'],
+  ['mirror_orders', 'statusUrlSealed'],
 ] as const;
 
 /**

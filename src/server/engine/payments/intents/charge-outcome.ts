@@ -2,6 +2,7 @@
  * A direct intent's processor answer applied once (Doc 2, payment intent states): status,
  * settlement, card use, the session it pays, and the outbox events, in the outcome's transaction.
  */
+import { queueStoreOrder } from '../../mirror/store-orders.ts';
 import type { EngineDeps } from '../../deps.ts';
 import { sealedIn } from '../../sealed.ts';
 import { newId } from '../../../ids.ts';
@@ -134,6 +135,8 @@ export async function emitCharge(r: Repos, deps: Pick<EngineDeps, 'clock'>, merc
   const data = chargeEventData(intent, t, session);
   if (intent.status === 'succeeded' || intent.status === 'captured') {
     events.push(['payment_intent.succeeded', { ...data, status: intent.status }], ['charge.succeeded', data]);
+    // Captured: the store order it describes (or its session does) is made now, once.
+    await queueStoreOrder(r, intent, session, intent.updatedAt);
   } else if (intent.status === 'failed') {
     const failure = failureEventData(data, intent.declineCode!, { ruleCode: intent.ruleCode ?? null });
     events.push(['charge.failed', failure], ['payment_intent.failed', { ...failure, status: 'failed' }]);

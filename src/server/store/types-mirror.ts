@@ -1,0 +1,13 @@
+/** The store-order rows of order mirroring (issue 20), part of the store contract (./types.ts). */
+import type { MirrorOrderRecord } from '../domain/mirror.ts';
+
+export interface MirrorOrderReads {
+  get(intentId: string): Promise<MirrorOrderRecord | undefined>;
+  /** Pending rows whose next try is due, oldest first. */
+  due(now: string, limit: number): Promise<MirrorOrderRecord[]>;
+}
+export interface MirrorOrderRepo extends MirrorOrderReads {
+  /** Writes the row unless the payment has one already; whether it was written. */
+  insertNew(o: MirrorOrderRecord): Promise<boolean>;
+  update(o: MirrorOrderRecord): Promise<void>;
+}
