@@ -2,7 +2,7 @@
  * The unit tests Stryker runs against each mutant (stryker.config.mjs). Only the server's tests and
  * those of src/platform (the redirect signature): every mutated module is server code, so the
  * browser tests (happy-dom) can kill none of them.
- * The durability test spawns server processes and kills them; it takes seconds per run and
+ * The durability tests (durability.test.ts, engine/mirror/store-orders-kill.test.ts) spawn server processes and kill them; it takes seconds per run and
  * Stryker's instrumented sandbox would have to be what those processes load, so it stays out.
  */
 import { defineConfig } from 'vitest/config';
@@ -10,7 +10,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/server/**/*.test.ts', 'src/platform/**/*.test.ts'],
-    exclude: ['src/server/durability.test.ts', '**/node_modules/**'],
+    exclude: ['src/server/durability.test.ts', 'src/server/engine/mirror/store-orders-kill.test.ts', '**/node_modules/**'],
     environment: 'node',
     setupFiles: ['src/locales/test-setup.ts'],
     // With static mutants ignored, Stryker switches every mutant on at run time, so modules need not

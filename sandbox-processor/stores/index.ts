@@ -9,7 +9,7 @@
  *   /stores/platform_b/{shop}/api/v2/…           platform B's API (./platform-b.ts)
  *   GET  /stores/{platform}/{shop}/orders/{id}/status?key=…   the order-status page
  *   GET  /v1/stores/{platform}/{shop}/orders                  QA: what the store holds
- *   PUT  /v1/stores/{platform}/{shop}/switches                QA: { down, refuseLines, refuseShippingCountries }
+ *   PUT  /v1/stores/{platform}/{shop}/switches                QA: { down, refuseLines, refuseShippingCountries, answerDelayMs }
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -23,6 +23,7 @@ export const StoreSwitchesBody = z.strictObject({
   down: z.boolean().optional(),
   refuseLines: z.boolean().optional(),
   refuseShippingCountries: z.array(z.string().regex(/^[A-Za-z]{2}$/)).max(50).optional(),
+  answerDelayMs: z.number().int().min(0).max(30_000).optional(),
 });
 
 const isPlatform = (p: string): p is Platform => p === 'platform_a' || p === 'platform_b';
@@ -55,7 +56,7 @@ export function storeStandIns(db: Db, opts: { apiSecret: string; publicUrl: stri
   app.get('/v1/stores/:platform/:shop/orders', (c) => {
     const platform = c.req.param('platform');
     if (!isPlatform(platform)) return fail(404, 'not_found', 'No such store platform.');
-    return c.json({ data: repo.list(platform, c.req.param('shop')).map((o) => ({ id: o.id, number: o.number, reference: o.reference, order: o.order, appended: o.appended, createdAt: o.createdAt })) });
+    return c.json({ data: repo.list(platform, c.req.param('shop')).map((o) => ({ id: o.id, number: o.number, reference: o.reference, order: o.order, appended: o.appended, createRequests: o.createRequests, createdAt: o.createdAt })) });
   });
   app.put('/v1/stores/:platform/:shop/switches', async (c) => {
     const platform = c.req.param('platform');

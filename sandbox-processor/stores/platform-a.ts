@@ -45,6 +45,8 @@ export function platformA(repo: StoreRepo, opts: { publicUrl: string; now: () =>
     if (order.financial_status !== 'paid') return c.json(refused('financial_status', 'must be paid'), 422);
     const reference = typeof order.source_identifier === 'string' ? order.source_identifier : null;
     const made = repo.create('platform_a', shop, reference, order, opts.now());
+    // A slow store: the order is kept, the answer comes later.
+    if (s.answerDelayMs > 0) await new Promise((r) => setTimeout(r, s.answerDelayMs));
     return c.json({ order: view(made.order) }, made.created ? 201 : 200);
   });
 

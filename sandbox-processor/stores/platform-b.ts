@@ -52,6 +52,7 @@ export function platformB(repo: StoreRepo, opts: { publicUrl: string; now: () =>
     if (body.paid !== true) return error(c, 422, 'not_paid', 'paid');
     const { external_ref: ref, ...order } = body;
     const made = repo.create('platform_b', shop, typeof ref === 'string' ? ref : null, order, opts.now());
+    if (s.answerDelayMs > 0) await new Promise((r) => setTimeout(r, s.answerDelayMs));
     return c.json({ data: view(made.order) }, made.created ? 201 : 200);
   });
 

@@ -21,6 +21,8 @@ export interface StoreOrderRecord {
   order: Record<string, unknown>;
   /** Lines appended later (platform B), each with its own reference. */
   appended: { reference: string | null; items: unknown[] }[];
+  /** How many create calls named this order's reference (1 unless a caller sent it again: QA sees a caller that did not look first). */
+  createRequests: number;
   createdAt: string;
 }
 
@@ -31,9 +33,11 @@ export interface StoreSwitches {
   refuseLines: boolean;
   /** Shipping to these countries is refused. */
   refuseShippingCountries: string[];
+  /** A new order is kept at once but answered this many milliseconds later (a slow store; a caller may die meanwhile). */
+  answerDelayMs: number;
 }
 
-export const NO_SWITCHES: StoreSwitches = { down: false, refuseLines: false, refuseShippingCountries: [] };
+export const NO_SWITCHES: StoreSwitches = { down: false, refuseLines: false, refuseShippingCountries: [], answerDelayMs: 0 };
 
 interface Row {
   id: string;
@@ -47,8 +51,8 @@ interface Row {
 }
 
 const read = (r: Row): StoreOrderRecord => {
-  const data = JSON.parse(r.data) as Pick<StoreOrderRecord, 'order' | 'appended'>;
-  return { id: r.id, platform: r.platform, shop: r.shop, number: r.number, reference: r.reference, statusKey: r.status_key, order: data.order, appended: data.appended, createdAt: r.created_at };
+  const data = JSON.parse(r.data) as Pick<StoreOrderRecord, 'order' | 'appended' | 'createRequests'>;
+  return { id: r.id, platform: r.platform, shop: r.shop, number: r.number, reference: r.reference, statusKey: r.status_key, order: data.order, appended: data.appended, createRequests: data.createRequests ?? 1, createdAt: r.created_at };
 };
 
 export function storeRepo(db: Db) {
@@ -61,7 +65,7 @@ export function storeRepo(db: Db) {
   const list = db.prepare<[string, string], Row>('SELECT * FROM store_orders WHERE platform = ? AND shop = ? ORDER BY created_at, rowid');
   const getSwitches = db.prepare<[string, string], { data: string }>('SELECT data FROM store_switches WHERE platform = ? AND shop = ?');
   const putSwitches = db.prepare('INSERT INTO store_switches (platform, shop, data) VALUES (?, ?, ?) ON CONFLICT (platform, shop) DO UPDATE SET data = excluded.data');
-  const data = (o: Pick<StoreOrderRecord, 'order' | 'appended'>) => JSON.stringify({ order: o.order, appended: o.appended });
+  const data = (o: Pick<StoreOrderRecord, 'order' | 'appended' | 'createRequests'>) => JSON.stringify({ order: o.order, appended: o.appended, createRequests: o.createRequests });
 
   return {
     byReference: (platform: Platform, shop: string, reference: string) => {
@@ -79,8 +83,13 @@ export function storeRepo(db: Db) {
     /** A new order, numbered in the store's sequence; one already made under `reference` is answered instead. */
     create(platform: Platform, shop: string, reference: string | null, order: Record<string, unknown>, now: Date): { order: StoreOrderRecord; created: boolean } {
       return db.transaction(() => {
-        const earlier = reference === null ? undefined : byRef.get(platform, shop, reference);
-        if (earlier) return { order: read(earlier), created: false };
+        const found = reference === null ? undefined : byRef.get(platform, shop, reference);
+        if (found) {
+          const earlier = read(found);
+          const again = { ...earlier, createRequests: earlier.createRequests + 1 };
+          update.run(data(again), again.id);
+          return { order: again, created: false };
+        }
         const seq = count.get(platform, shop)!.n + 1;
         const record: StoreOrderRecord = {
           id: `${platform === 'platform_a' ? 'a' : 'b'}ord_${randomBytes(8).toString('hex')}`,
@@ -91,6 +100,7 @@ export function storeRepo(db: Db) {
           statusKey: randomBytes(16).toString('base64url'),
           order,
           appended: [],
+          createRequests: 1,
           createdAt: now.toISOString(),
         };
         insert.run(record.id, platform, shop, record.number, reference, record.statusKey, data(record), record.createdAt);

@@ -38,6 +38,8 @@ describe('platform A’s stand-in', () => {
     expect(made.body.order).toMatchObject({ name: '#1001', financial_status: 'paid', source_identifier: 'att_1', order_status_url: expect.stringMatching(/\/status\?key=/) });
     const again = await call('POST', '/stores/platform_a/a.example.com/admin/orders.json', A_ORDER);
     expect([again.status, again.body.order.id]).toEqual([200, made.body.order.id]);
+    // QA sees that the reference was sent twice (a caller that did not look first).
+    expect((await call('GET', '/v1/stores/platform_a/a.example.com/orders')).body.data).toEqual([expect.objectContaining({ reference: 'att_1', createRequests: 2 })]);
     expect((await call('GET', '/stores/platform_a/a.example.com/admin/orders.json?source_identifier=att_1')).body.orders).toHaveLength(1);
     expect((await call('GET', '/stores/platform_a/a.example.com/admin/orders.json?source_identifier=att_9')).body.orders).toEqual([]);
     const page = await processor.app.request(new URL(made.body.order.order_status_url).pathname + new URL(made.body.order.order_status_url).search);

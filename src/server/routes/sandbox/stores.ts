@@ -15,6 +15,8 @@ export const StoreSwitchesBody = z.strictObject({
   down: z.boolean().optional(),
   refuseLines: z.boolean().optional(),
   refuseShippingCountries: z.array(z.string().regex(/^[A-Za-z]{2}$/, 'a 2-letter country code')).max(50).optional(),
+  /** A slow store: a new order is kept at once and answered this many milliseconds later. */
+  answerDelayMs: z.number().int().min(0).max(30_000).optional(),
 });
 
 function platformOf(value: string) {

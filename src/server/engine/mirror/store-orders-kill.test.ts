@@ -1,0 +1,122 @@
+/**
+ * One payment, one store order, through crashes (issue 20): a real server process on a file
+ * database, killed with SIGKILL at the two moments that matter, then started again on the same files.
+ *
+ * - Between the charge and the store call: the order row was committed with the capture, the store
+ *   was down; after the restart the worker makes the order, once.
+ * - Between the store call and its record: the store has kept the order but its answer is still on
+ *   the way (the stand-in's `answerDelayMs`) when the process dies; after the restart the worker
+ *   finds the order by the payment's reference and records it without asking the store to make it
+ *   again (the stand-in counts the create calls that named the reference: one).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePorts } from '../../../../e2e/fixtures/server.ts';
+
+const root = resolve(import.meta.dirname, '../../../..');
+const dir = mkdtempSync(join(tmpdir(), 'svcpay-mirror-kill-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const STORE = 'kill.example.test';
+const ORDER = { order: { lineItems: [{ name: 'Tee', quantity: 1, unitAmount: 1500 }] }, mirrorTo: { platform: 'platform_a', store: STORE, customer: { email: 'ada@example.com' } } };
+
+async function start(data: string, ports: number[]) {
+  const ready = join(dir, 'ready.json');
+  rmSync(ready, { force: true });
+  const [port, processorPort, stripePort, braintreePort] = ports;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
+    cwd: root,
+    env: { ...process.env, SVCPAY_DATA: data, SVCPAY_READY_FILE: ready, PORT: String(port), HOST: '127.0.0.1', PROCESSOR_PORT: String(processorPort), STRIPE_PORT: String(stripePort), BRAINTREE_PORT: String(braintreePort), SVCPAY_DEMO: 'off', SVCPAY_LOG: 'silent', SVCPAY_RATE_LIMITS: 'off' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += String(d)));
+  for (let i = 0; i < 300; i++) {
+    try {
+      readFileSync(ready, 'utf8');
+      break;
+    } catch {
+      if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const base = `http://127.0.0.1:${port}`;
+  const call = async (method: string, path: string, body?: unknown, key?: string) => {
+    const res = await fetch(`${base}${path}`, { method, headers: { 'Content-Type': 'application/json', ...(key ? { Authorization: `Bearer ${key}` } : {}) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    return (await res.json()) as Record<string, any>;
+  };
+  const kill = () =>
+    new Promise<void>((r) => {
+      child.once('exit', () => r());
+      child.kill('SIGKILL');
+    });
+  return { call, kill };
+}
+
+type Server = Awaited<ReturnType<typeof start>>;
+const storeOrders = async (s: Server) => (await s.call('GET', `/_sandbox/stores/platform_a/${STORE}/orders`)).data as { reference: string; createRequests: number }[];
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const v = await read();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function payWithOrder(s: Server) {
+  const m = await s.call('POST', '/_sandbox/merchants', { settings: { connectedStores: [{ platform: 'platform_a', store: STORE, writeScopes: true }] } });
+  const card = await s.call('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242' }, m.keys.secret);
+  const paid = await s.call('POST', '/v1/payment_intents', { amount: 1500, currency: 'usd', payment_method: { id: card.id }, ...ORDER }, m.keys.secret);
+  expect(paid.status).toBe('succeeded');
+  return { key: m.keys.secret as string, intent: paid.id as string };
+}
+
+describe('a store order through SIGKILL', () => {
+  it('killed between the charge and the store call: made once after the restart', async () => {
+    const data = join(dir, 'charge.sqlite');
+    const ports = await freePorts(4);
+    const first = await start(data, ports);
+    await first.call('POST', `/_sandbox/stores/platform_a/${STORE}/switches`, { down: true });
+    const { key, intent } = await payWithOrder(first);
+    expect(await first.call('GET', `/v1/payment_intents/${intent}/mirror-order`, undefined, key)).toMatchObject({ status: 'pending' });
+    await first.kill();
+
+    const second = await start(data, ports);
+    await second.call('POST', `/_sandbox/stores/platform_a/${STORE}/switches`, { down: false });
+    await second.call('POST', '/_sandbox/clock', { advanceSeconds: 60 });
+    await until(() => second.call('GET', `/v1/payment_intents/${intent}/mirror-order`, undefined, key), (o) => o.status === 'created', 'the store order');
+    expect((await storeOrders(second)).filter((o) => o.reference === intent)).toEqual([expect.objectContaining({ createRequests: 1 })]);
+    await second.kill();
+  });
+
+  it('killed between the store call and its record: found by its reference after the restart, never made again', async () => {
+    const data = join(dir, 'store.sqlite');
+    const ports = await freePorts(4);
+    const first = await start(data, ports);
+    await first.call('POST', `/_sandbox/stores/platform_a/${STORE}/switches`, { answerDelayMs: 20_000 });
+    const { key, intent } = await payWithOrder(first);
+    // The store has kept the order; its answer has not come back: the process dies now.
+    await until(() => storeOrders(first), (orders) => orders.some((o) => o.reference === intent), 'the order at the store');
+    expect(await first.call('GET', `/v1/payment_intents/${intent}/mirror-order`, undefined, key)).toMatchObject({ status: 'pending' });
+    await first.kill();
+
+    const second = await start(data, ports);
+    await second.call('POST', `/_sandbox/stores/platform_a/${STORE}/switches`, { answerDelayMs: 0 });
+    // Past the lease the killed worker held on the row.
+    await second.call('POST', '/_sandbox/clock', { advanceSeconds: 90 });
+    const made = await until(() => second.call('GET', `/v1/payment_intents/${intent}/mirror-order`, undefined, key), (o) => o.status === 'created', 'the store order');
+    expect(made.order_number).toBe('#1001');
+    expect((await storeOrders(second)).filter((o) => o.reference === intent)).toEqual([expect.objectContaining({ createRequests: 1 })]);
+    await second.kill();
+  });
+});
