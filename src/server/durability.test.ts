@@ -8,44 +8,24 @@
  * SIGKILL the kernel still holds the pages SQLite wrote, and only a power loss drops them; the
  * store test asserts the pragma itself.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePorts } from '../../e2e/fixtures/server.ts';
+import { children, startServerProcess } from './server-process.fixtures.ts';
 
-const root = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'svcpay-kill-'));
-const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
 async function startServer(data: string, ready: string) {
-  const [port, processorPort, stripePort, braintreePort] = await freePorts(4);
-  rmSync(ready, { force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
-    cwd: root,
-    env: { ...process.env, SVCPAY_DATA: data, SVCPAY_READY_FILE: ready, PORT: String(port), HOST: '127.0.0.1', PROCESSOR_PORT: String(processorPort), STRIPE_PORT: String(stripePort), BRAINTREE_PORT: String(braintreePort), SVCPAY_DEMO: 'off', SVCPAY_LOG: 'silent', SVCPAY_RATE_LIMITS: 'off' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += String(d)));
-  for (let i = 0; i < 300; i++) {
-    try {
-      return { child, base: `http://127.0.0.1:${port}`, ready: JSON.parse(readFileSync(ready, 'utf8')) as { secretKey: string } };
-    } catch {
-      if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  throw new Error(`server did not start: ${stderr}`);
+  return startServerProcess(data, ready, await freePorts(4));
 }
 
 describe('durability', () => {

@@ -9,16 +9,14 @@
  *   finds the order by the payment's reference and records it without asking the store to make it
  *   again (the stand-in counts the create calls that named the reference: one).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePorts } from '../../../../e2e/fixtures/server.ts';
+import { children, startServerProcess } from '../../server-process.fixtures.ts';
 
-const root = resolve(import.meta.dirname, '../../../..');
 const dir = mkdtempSync(join(tmpdir(), 'svcpay-mirror-kill-'));
-const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
@@ -28,27 +26,7 @@ const STORE = 'kill.example.test';
 const ORDER = { order: { lineItems: [{ name: 'Tee', quantity: 1, unitAmount: 1500 }] }, mirrorTo: { platform: 'platform_a', store: STORE, customer: { email: 'ada@example.com' } } };
 
 async function start(data: string, ports: number[]) {
-  const ready = join(dir, 'ready.json');
-  rmSync(ready, { force: true });
-  const [port, processorPort, stripePort, braintreePort] = ports;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
-    cwd: root,
-    env: { ...process.env, SVCPAY_DATA: data, SVCPAY_READY_FILE: ready, PORT: String(port), HOST: '127.0.0.1', PROCESSOR_PORT: String(processorPort), STRIPE_PORT: String(stripePort), BRAINTREE_PORT: String(braintreePort), SVCPAY_DEMO: 'off', SVCPAY_LOG: 'silent', SVCPAY_RATE_LIMITS: 'off' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += String(d)));
-  for (let i = 0; i < 300; i++) {
-    try {
-      readFileSync(ready, 'utf8');
-      break;
-    } catch {
-      if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  const base = `http://127.0.0.1:${port}`;
+  const { child, base } = await startServerProcess(data, join(dir, 'ready.json'), ports);
   const call = async (method: string, path: string, body?: unknown, key?: string) => {
     const res = await fetch(`${base}${path}`, { method, headers: { 'Content-Type': 'application/json', ...(key ? { Authorization: `Bearer ${key}` } : {}) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
     return (await res.json()) as Record<string, any>;
