@@ -28,6 +28,7 @@ export const mirrorErrors = {
   order_total_mismatch: [400, 'MERCHANT', 'The described order does not add up to the charge.', 'Make the lines (plus shipping on platform B) equal `amount`; `derived_amount` is what they come to.'],
   order_mirror_conflict: [400, 'MERCHANT', 'Both `order`/`mirrorTo` and a raw `mirror` block were sent.', 'Describe the store order one way only.'],
   order_model_disabled: [400, 'MERCHANT', '`order`/`mirrorTo` is not enabled for this account.', 'Send the raw `mirror` block instead.'],
+  upsell_duplicate: [409, 'MERCHANT', 'This upsell key already has a charge on this store; nothing was charged again.', 'Do not retry: read `original_payment_intent_id`. Use a new upsell key for another add-on.'],
 } as const satisfies Record<string, Entry>;
 
 export type MirrorErrorCode = keyof typeof mirrorErrors;

@@ -11,3 +11,10 @@ export interface MirrorOrderRepo extends MirrorOrderReads {
   insertNew(o: MirrorOrderRecord): Promise<boolean>;
   update(o: MirrorOrderRecord): Promise<void>;
 }
+
+/** Which payment holds an upsell key of a merchant's store (Document 2, `upsell_duplicate`). */
+export interface UpsellClaimRepo {
+  holder(merchantId: string, store: string, upsellKey: string): Promise<string | undefined>;
+  /** Makes `intentId` the key's holder (a new claim, or one taken over from a payment that failed). */
+  hold(merchantId: string, store: string, upsellKey: string, intentId: string): Promise<void>;
+}

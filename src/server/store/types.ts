@@ -29,7 +29,7 @@ import type {
   InboundEventRecord,
 } from '../domain/index.ts';
 import type { AttemptRecord, EventRecord, IdemRecord, IdemScope, KeyRecord } from '../domain/operations.ts';
-import type { MirrorOrderReads, MirrorOrderRepo } from './types-mirror.ts';
+import type { MirrorOrderReads, MirrorOrderRepo, UpsellClaimRepo } from './types-mirror.ts';
 
 export type { AttemptRecord, EventRecord, IdemRecord, IdemScope, KeyRecord };
 import type { ClientErrorRepo, MetaReads, MetaRepo, SealedValueRepo } from './types-meta.ts';
@@ -257,6 +257,7 @@ export interface Repos {
   webhookDeliveries: WebhookDeliveryRepo;
   inboundEvents: InboundEventRepo;
   mirrorOrders: MirrorOrderRepo;
+  upsellClaims: UpsellClaimRepo;
   sealed: SealedValueRepo;
 }
 

@@ -164,4 +164,14 @@ export const migrations: string[] = [
   );
   CREATE INDEX mirror_orders_due ON mirror_orders(next_attempt_at) WHERE state = 'pending';
   `,
+  // Upsell keys (Document 2, upsell_duplicate): the payment that holds each key of a store.
+  `
+  CREATE TABLE upsell_claims (
+    merchant_id TEXT NOT NULL,
+    store TEXT NOT NULL,
+    upsell_key TEXT NOT NULL,
+    intent_id TEXT NOT NULL,
+    PRIMARY KEY (merchant_id, store, upsell_key)
+  );
+  `,
 ];

@@ -1,7 +1,7 @@
 /** Store orders of captured payments (engine/mirror/store-orders.ts): one row per payment intent. */
 import type { Db } from './db.ts';
 import type { MirrorOrderRecord } from '../../domain/mirror.ts';
-import type { MirrorOrderRepo } from '../types-mirror.ts';
+import type { MirrorOrderRepo, UpsellClaimRepo } from '../types-mirror.ts';
 
 export function mirrorOrderRepo(db: Db): MirrorOrderRepo {
   const insert = db.prepare<[string, string, string, string]>('INSERT INTO mirror_orders (id, state, next_attempt_at, data) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING');
@@ -14,5 +14,16 @@ export function mirrorOrderRepo(db: Db): MirrorOrderRepo {
     update: async (o) => void update.run(o.state, o.nextAttemptAt, JSON.stringify(o), o.id),
     get: async (id) => parse(get.get(id)),
     due: async (now, limit) => due.all(now, limit).map((r) => parse(r)!),
+  };
+}
+
+export function upsellClaimRepo(db: Db): UpsellClaimRepo {
+  const get = db.prepare<[string, string, string], { intent_id: string }>('SELECT intent_id FROM upsell_claims WHERE merchant_id = ? AND store = ? AND upsell_key = ?');
+  const put = db.prepare<[string, string, string, string]>(
+    'INSERT INTO upsell_claims (merchant_id, store, upsell_key, intent_id) VALUES (?, ?, ?, ?) ON CONFLICT (merchant_id, store, upsell_key) DO UPDATE SET intent_id = excluded.intent_id',
+  );
+  return {
+    holder: async (m, store, key) => get.get(m, store, key)?.intent_id,
+    hold: async (m, store, key, intentId) => void put.run(m, store, key, intentId),
   };
 }

@@ -10,6 +10,7 @@
  * processing"), so an outcome lost in a crash is found by the reconciler, and an Idempotency-Key
  * whose reservation was taken over finds the intent its first request made instead of charging again.
  */
+import { claimUpsell } from '../../mirror/upsell.ts';
 import type { CreatePaymentIntentBody } from '../../../../api/payment-intents.ts';
 import type { EngineDeps } from '../../deps.ts';
 import { sealedIn } from '../../sealed.ts';
@@ -135,6 +136,8 @@ export async function createIntent(
       pendingOp: null,
       statusReason: null,
     };
+    // One add-on charge per upsell key and store, whoever races for it (Document 2, upsell_duplicate).
+    await claimUpsell(r, merchant.id, auth.livemode, checked.mirror, intentId);
     await r.payments.insert(intent);
     await r.attempts.insert(
       newAttempt(
