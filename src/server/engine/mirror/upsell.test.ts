@@ -46,4 +46,20 @@ describe('an upsell key', () => {
     expect((await c.payJson(await c.vault(), upsell('hat'))).body.status).toBe('succeeded');
     expect((await c.payJson(await c.vault(), upsell('hat'))).body.code).toBe('upsell_duplicate');
   });
+
+  it('is held by a session that will charge it, until the session closes unpaid', async () => {
+    const t = await testApp();
+    const m = await t.merchant({ settings: { connectedStores: [STORE] } });
+    const c = client(t, m.merchant.id, m.keys);
+    const { amount, ...mirror } = upsell('belt');
+    const session = async () => c.post('/v1/sessions', { amount, currency: 'usd', ...mirror });
+    const first = await session();
+    expect(first.status).toBe(201);
+    const again = await session();
+    expect([again.status, again.body.code, again.body.original_payment_intent_id]).toEqual([409, 'upsell_duplicate', undefined]);
+    expect((await c.payJson(await c.vault(), upsell('belt'))).body.code).toBe('upsell_duplicate');
+    expect(t.count('sessions')).toBe(1);
+    await c.post(`/v1/sessions/${first.body.id}/expire`);
+    expect((await session()).status).toBe(201);
+  });
 });

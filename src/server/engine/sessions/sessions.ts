@@ -16,6 +16,7 @@ import { keepOutcome } from '../idempotency.ts';
 import type { IdempotencyReservation } from '../../domain/operations.ts';
 import { closeForms } from '../payments/payments.ts';
 import { mirrorSpecOf } from '../mirror/mirror-spec.ts';
+import { claimUpsell } from '../mirror/upsell.ts';
 import type { MirrorSpec } from '../../domain/mirror.ts';
 
 const DEFAULT_TTL_SECONDS = 30 * 60;
@@ -184,6 +185,8 @@ export async function createSession(
     expiresAt: new Date(now + (body.expiresIn ?? DEFAULT_TTL_SECONDS) * 1000).toISOString(),
   };
   await deps.store.tx(async (r) => {
+    // One add-on charge per upsell key and store: the session holds its key until it closes unpaid.
+    await claimUpsell(r, merchant.id, livemode, mirror, sessionId);
     await r.sessions.insert(record);
     await keepOutcome(r, idem, record);
   });
