@@ -63,6 +63,10 @@ export default {
     // Issue 20: the store order a payment makes, checked before any charge.
     'src/server/engine/mirror/mirror-spec.ts',
     'src/server/engine/mirror/raw-block.ts',
+    // Issue 20: one store order per payment, one charge per upsell key, and what the poll routes say.
+    'src/server/engine/mirror/store-orders.ts',
+    'src/server/engine/mirror/upsell.ts',
+    'src/server/engine/mirror/mirror-status.ts',
   ],
   coverageAnalysis: 'perTest',
   // 2 cores shared with other work: one mutant at a time by default (`--concurrency 2` when idle).
