@@ -12,19 +12,13 @@
  *   PUT  /v1/stores/{platform}/{shop}/switches                QA: { down, refuseLines, refuseShippingCountries, answerDelayMs }
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { StoreSwitchesBody } from '../../src/api/mirror.ts';
 import { bearerCheck, fail } from '../server/http.ts';
 import type { Db } from '../store/db.ts';
 import { platformA } from './platform-a.ts';
 import { platformB } from './platform-b.ts';
 import { storeRepo, type Platform } from './store-repo.ts';
 
-export const StoreSwitchesBody = z.strictObject({
-  down: z.boolean().optional(),
-  refuseLines: z.boolean().optional(),
-  refuseShippingCountries: z.array(z.string().regex(/^[A-Za-z]{2}$/)).max(50).optional(),
-  answerDelayMs: z.number().int().min(0).max(30_000).optional(),
-});
 
 const isPlatform = (p: string): p is Platform => p === 'platform_a' || p === 'platform_b';
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

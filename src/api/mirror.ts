@@ -76,3 +76,15 @@ export const MirrorOrderStatus = z.object({
   message: z.string().optional(),
 });
 export type MirrorOrderStatus = z.infer<typeof MirrorOrderStatus>;
+
+/**
+ * The switches of a store stand-in (sandbox, QA): the control API's `POST /_sandbox/stores/…/switches`
+ * and the stand-in's own route take the same body.
+ */
+export const StoreSwitchesBody = z.strictObject({
+  down: z.boolean().optional(),
+  refuseLines: z.boolean().optional(),
+  refuseShippingCountries: z.array(z.string().regex(/^[A-Za-z]{2}$/, 'a 2-letter country code')).max(50).optional(),
+  /** A slow store: a new order is kept at once and answered this many milliseconds later. */
+  answerDelayMs: z.number().int().min(0).max(30_000).optional(),
+});

@@ -18,3 +18,17 @@ export function oneAtATime<T>(pass: () => Promise<T>): () => Promise<T> {
     return next;
   };
 }
+
+/**
+ * `oneAtATimePer(pass)`: `oneAtATime` with one lane per store (`deps.store`), for the workers whose
+ * passes every trigger of one store shares (the route's kick, the scheduler, `/_sandbox/clock`)
+ * while another store's (a test's own app) never waits on them.
+ */
+export function oneAtATimePer<D extends { store: object }, T>(pass: (deps: D) => Promise<T>): (deps: D) => Promise<T> {
+  const lanes = new WeakMap<object, () => Promise<T>>();
+  return (deps) => {
+    let lane = lanes.get(deps.store);
+    if (!lane) lanes.set(deps.store, (lane = oneAtATime(() => pass(deps))));
+    return lane();
+  };
+}

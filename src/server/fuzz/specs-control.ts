@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { ClockBody, NewMerchantBody, PatchMerchantBody } from '../routes/sandbox/index.ts';
 import { FaultBody } from '../routes/sandbox/faults.ts';
-import { StoreSwitchesBody } from '../routes/sandbox/stores.ts';
+import { StoreSwitchesBody } from '../../api/mirror.ts';
 import { SESSION, type RouteSpec } from './route-spec.ts';
 
 /** `redirectOrigins` takes origins only: a random string is almost never one (mutated bodies still try). */

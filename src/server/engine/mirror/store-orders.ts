@@ -18,7 +18,7 @@ import type { StoreAnswer, StoreClient } from '../../processors/stores/store-cli
 import type { StorePlatform } from '../../../api/mirror.ts';
 import { sealedIn } from '../sealed.ts';
 import { emit } from '../events.ts';
-import { oneAtATime } from '../../serial.ts';
+import { oneAtATimePer } from '../../serial.ts';
 
 export type StoreOrderDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'log'> & { stores: Record<StorePlatform, StoreClient> };
 
@@ -59,14 +59,8 @@ export interface StoreOrderRun {
   waiting: number;
 }
 
-const serial = new WeakMap<object, () => Promise<StoreOrderRun>>();
-
 /** Every due store order, one pass at a time per store. */
-export function runStoreOrders(deps: StoreOrderDeps): Promise<StoreOrderRun> {
-  let run = serial.get(deps.store);
-  if (!run) serial.set(deps.store, (run = oneAtATime(() => pass(deps))));
-  return run();
-}
+export const runStoreOrders: (deps: StoreOrderDeps) => Promise<StoreOrderRun> = oneAtATimePer((deps: StoreOrderDeps) => pass(deps));
 
 async function pass(deps: StoreOrderDeps): Promise<StoreOrderRun> {
   const out: StoreOrderRun = { created: 0, failed: 0, waiting: 0 };

@@ -13,7 +13,7 @@
  *   again on the service clock, backing off from 15 seconds to 10 minutes, for up to 3 days.
  */
 import type { EngineDeps } from '../deps.ts';
-import { oneAtATime } from '../../serial.ts';
+import { oneAtATimePer } from '../../serial.ts';
 import { parseProviderEvent } from '../../processors/sandbox/adapter.ts';
 import { parseStripeEvent, STRIPE_SIGNATURE_HEADER, verifyStripeEvent } from '../../processors/stripe/stripe-events.ts';
 import { SIGNATURE_HEADER, verifySignature } from '../../../platform/signature.ts';
@@ -137,18 +137,12 @@ export interface InboundRun {
   retrying: number;
 }
 
-/** One runner per store: the route's kick, the scheduler and `/_sandbox/clock` share its passes. */
-const lanes = new WeakMap<object, () => Promise<InboundRun>>();
-
 /**
- * Applies every pending event due now. Resolves after a pass that started after this call, so an
- * event kept before the call is applied (or scheduled for a retry) when it resolves.
+ * Applies every pending event due now, one pass at a time per store (the route's kick, the
+ * scheduler and `/_sandbox/clock` share its passes). Resolves after a pass that started after this
+ * call, so an event kept before the call is applied (or scheduled for a retry) when it resolves.
  */
-export function drainInbound(deps: InboundDeps): Promise<InboundRun> {
-  let lane = lanes.get(deps.store);
-  if (!lane) lanes.set(deps.store, (lane = oneAtATime(() => applyDue(deps))));
-  return lane();
-}
+export const drainInbound: (deps: InboundDeps) => Promise<InboundRun> = oneAtATimePer((deps: InboundDeps) => applyDue(deps));
 
 async function applyDue(deps: InboundDeps): Promise<InboundRun> {
   const run: InboundRun = { applied: 0, ignored: 0, retrying: 0 };

@@ -74,6 +74,14 @@ function failure(r: { status: number; body?: Json; error?: string }, field: stri
   return { kind: 'refused', code: 'mirror_rejected', message: `The store refused the order (${r.status}${field ? `, ${field}` : ''}).` };
 }
 
+/** A platform's look-up by reference: the first order its list (`list` in the answer) holds, or null. */
+async function findFirst(opts: StoreClientOptions, url: string, list: string, made: (o: Json) => StoreAnswer): Promise<StoreAnswer | null> {
+  const r = await call(opts, url, { method: 'GET' });
+  if (r.status !== 200 || !('body' in r)) return failure(r, '');
+  const first = (r.body[list] as Json[] | undefined)?.[0];
+  return first ? made(first) : null;
+}
+
 const aAddress = (a: MirrorPostalAddress | null) =>
   a && { address1: a.line1, address2: a.line2, city: a.city, province: a.state, zip: a.postalCode, country_code: a.country, name: a.name, phone: a.phone };
 const bAddress = (a: MirrorPostalAddress | null) => a && { line1: a.line1, line2: a.line2, city: a.city, state: a.state, postal_code: a.postalCode, country: a.country, name: a.name, phone: a.phone };
@@ -83,12 +91,7 @@ function platformA(opts: StoreClientOptions): StoreClient {
   const orders = (store: string) => `${opts.baseUrl('platform_a', store)}/admin/orders.json`;
   const made = (o: Json): StoreAnswer => ({ kind: 'made', number: String(o.name), statusUrl: String(o.order_status_url) });
   return {
-    async find(store, reference) {
-      const r = await call(opts, `${orders(store)}?source_identifier=${encodeURIComponent(reference)}`, { method: 'GET' });
-      if (r.status !== 200 || !('body' in r)) return failure(r, '');
-      const first = (r.body.orders as Json[] | undefined)?.[0];
-      return first ? made(first) : null;
-    },
+    find: (store, reference) => findFirst(opts, `${orders(store)}?source_identifier=${encodeURIComponent(reference)}`, 'orders', made),
     async create(store, { reference, spec, amount, currency }) {
       const order = {
         line_items: spec.lines.map((l) => ({ title: l.name ?? l.productRef ?? l.sku ?? 'Item', quantity: l.quantity, price: majorAmount(l.unitAmount, currency), sku: l.sku, variant_id: l.variantId, product_id: l.productRef })),
@@ -115,12 +118,7 @@ function platformB(opts: StoreClientOptions): StoreClient {
   const orders = (store: string) => `${opts.baseUrl('platform_b', store)}/api/v2/orders`;
   const made = (o: Json): StoreAnswer => ({ kind: 'made', number: String(o.number), statusUrl: String(o.status_page) });
   return {
-    async find(store, reference) {
-      const r = await call(opts, `${orders(store)}?external_ref=${encodeURIComponent(reference)}`, { method: 'GET' });
-      if (r.status !== 200 || !('body' in r)) return failure(r, '');
-      const first = (r.body.data as Json[] | undefined)?.[0];
-      return first ? made(first) : null;
-    },
+    find: (store, reference) => findFirst(opts, `${orders(store)}?external_ref=${encodeURIComponent(reference)}`, 'data', made),
     async create(store, { reference, spec, currency }) {
       const items = spec.lines.map((l) => ({ variant_id: l.variantId, quantity: l.quantity, unit_price_cents: l.unitAmount, name: l.name, sku: l.sku, product_ref: l.productRef }));
       const body = spec.parentOrderRef

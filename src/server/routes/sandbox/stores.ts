@@ -6,18 +6,11 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../../context.ts';
-import { storePlatforms } from '../../../api/mirror.ts';
+import { StoreSwitchesBody, storePlatforms } from '../../../api/mirror.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { parseOrThrow, readJson } from '../../validation.ts';
 
 const Platform = z.enum(storePlatforms);
-export const StoreSwitchesBody = z.strictObject({
-  down: z.boolean().optional(),
-  refuseLines: z.boolean().optional(),
-  refuseShippingCountries: z.array(z.string().regex(/^[A-Za-z]{2}$/, 'a 2-letter country code')).max(50).optional(),
-  /** A slow store: a new order is kept at once and answered this many milliseconds later. */
-  answerDelayMs: z.number().int().min(0).max(30_000).optional(),
-});
 
 function platformOf(value: string) {
   const p = Platform.safeParse(value);
