@@ -16,6 +16,7 @@ import { pageLocale } from '../../checkout/session-phase.ts';
 import { CheckoutParams, readHash } from '../../protocol/params.ts';
 import { createEmbeddedCheckout } from './bridge.ts';
 import { EmbeddedCheckout } from './EmbeddedCheckout.tsx';
+import { reportableHeight } from '../measure.ts';
 import '../../checkout/styles.css';
 import './checkout.css';
 
@@ -52,7 +53,9 @@ function start(): void {
   if (typeof ResizeObserver !== 'undefined') {
     let last = -1;
     const report = () => {
-      const height = Math.min(2000, Math.ceil(document.body.getBoundingClientRect().height));
+      const measured = reportableHeight(document.body);
+      if (measured === null) return;
+      const height = Math.min(2000, Math.ceil(measured));
       if (height !== last) post({ type: 'checkout.resize', height: (last = height) });
     };
     new ResizeObserver(report).observe(document.body);

@@ -24,6 +24,7 @@ import type {
 } from '../../protocol/messages.ts';
 import { createFieldBinding, isControllerWindow } from '../binding.ts';
 import type { FieldParams } from '../../protocol/params.ts';
+import { reportableHeight } from '../measure.ts';
 import { createFieldLink, type ElementHandle, type LinkEventName } from './link.ts';
 
 /** What an element's view may say to its controller. */
@@ -93,9 +94,13 @@ export function FieldFrame({ params, view: View, initial }: FieldFrameProps): JS
   useLayoutEffect(() => {
     const el = box.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => link.resize(el.getBoundingClientRect().height));
+    const report = () => {
+      const height = reportableHeight(el);
+      if (height !== null) link.resize(height);
+    };
+    const observer = new ResizeObserver(report);
     observer.observe(el);
-    link.resize(el.getBoundingClientRect().height);
+    report();
     return () => observer.disconnect();
   }, [link]);
 

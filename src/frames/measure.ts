@@ -1,0 +1,13 @@
+/**
+ * The height a frame reports to the page that sizes it, or null while the frame has no width yet.
+ *
+ * A cross-origin frame runs in its own renderer, which learns its size from the embedding page
+ * after it may already have laid out: at width 0 the card's fields stack and it measures 270 px
+ * where, at its real width, it is 222. Reporting that would grow the merchant's frame for a moment
+ * and shrink it back, the very jump the skeleton height exists to prevent (issue 9). Once the
+ * width arrives, the content box changes size and the ResizeObserver reports the real height.
+ */
+export function reportableHeight(el: Element, view: { innerWidth: number } = window): number | null {
+  if (view.innerWidth <= 0) return null;
+  return el.getBoundingClientRect().height;
+}
