@@ -9,7 +9,7 @@
  *   /stores/platform_b/{shop}/api/v2/…           platform B's API (./platform-b.ts)
  *   GET  /stores/{platform}/{shop}/orders/{id}/status?key=…   the order-status page
  *   GET  /v1/stores/{platform}/{shop}/orders                  QA: what the store holds
- *   PUT  /v1/stores/{platform}/{shop}/switches                QA: { down, refuseLines, refuseShippingCountries, answerDelayMs }
+ *   PUT  /v1/stores/{platform}/{shop}/switches                QA: { down, refuseLines, refuseShippingCountries, answerDelayMs, prices, vouchers, currency }
  */
 import { Hono } from 'hono';
 import { StoreSwitchesBody } from '../../src/api/mirror.ts';
@@ -56,10 +56,12 @@ export function storeStandIns(db: Db, opts: { apiSecret: string; publicUrl: stri
     const platform = c.req.param('platform');
     if (!isPlatform(platform)) return fail(404, 'not_found', 'No such store platform.');
     const body = StoreSwitchesBody.safeParse(await c.req.json().catch(() => null));
-    if (!body.success) return fail(400, 'invalid_request', 'Send { down?, refuseLines?, refuseShippingCountries? }.');
+    if (!body.success) return fail(400, 'invalid_request', 'Send { down?, refuseLines?, refuseShippingCountries?, answerDelayMs?, prices?, vouchers?, currency? }.');
     const shop = c.req.param('shop');
     const now = repo.switches(platform, shop);
-    return c.json(repo.setSwitches(platform, shop, { ...now, ...body.data, refuseShippingCountries: (body.data.refuseShippingCountries ?? now.refuseShippingCountries).map((x) => x.toUpperCase()) }));
+    const { currency, ...rest } = body.data;
+    const next = { ...now, ...rest, refuseShippingCountries: (rest.refuseShippingCountries ?? now.refuseShippingCountries).map((x) => x.toUpperCase()) };
+    return c.json(repo.setSwitches(platform, shop, { ...next, currency: currency === undefined ? now.currency : (currency?.toUpperCase() ?? null) }));
   });
   return { app, repo };
 }

@@ -35,9 +35,15 @@ export interface StoreSwitches {
   refuseShippingCountries: string[];
   /** A new order is kept at once but answered this many milliseconds later (a slow store; a caller may die meanwhile). */
   answerDelayMs: number;
+  /** The catalogue: a price in minor units per variant id, product reference or SKU (./pricing.ts). */
+  prices: Record<string, number>;
+  /** Voucher codes the store honours, each with the amount it takes off. */
+  vouchers: Record<string, number>;
+  /** The store's own currency (upper case); null takes any. */
+  currency: string | null;
 }
 
-export const NO_SWITCHES: StoreSwitches = { down: false, refuseLines: false, refuseShippingCountries: [], answerDelayMs: 0 };
+export const NO_SWITCHES: StoreSwitches = { down: false, refuseLines: false, refuseShippingCountries: [], answerDelayMs: 0, prices: {}, vouchers: {}, currency: null };
 
 interface Row {
   id: string;
@@ -106,6 +112,12 @@ export function storeRepo(db: Db) {
         insert.run(record.id, platform, shop, record.number, reference, record.statusKey, data(record), record.createdAt);
         return { order: record, created: true };
       }).immediate();
+    },
+    /** The order's own fields changed (paid, cancelled: a platform's later calls on an order made before payment). */
+    change(o: StoreOrderRecord, fields: Record<string, unknown>): StoreOrderRecord {
+      const next = { ...o, order: { ...o.order, ...fields } };
+      update.run(data(next), o.id);
+      return next;
     },
     /** Adds lines to an order (platform B); the same reference twice adds them once. */
     append(o: StoreOrderRecord, reference: string | null, items: unknown[]): StoreOrderRecord {

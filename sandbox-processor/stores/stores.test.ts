@@ -79,14 +79,73 @@ describe('platform B’s stand-in', () => {
     expect(listed).toEqual([expect.objectContaining({ number: 'B-000001', reference: 'att_2' })]);
   });
 
-  it('refuses an item without a variant, a refused country, and an unpaid order', async () => {
+  it('refuses an item without a variant, a refused country, and an order that does not say whether it is paid', async () => {
     const { call } = stores();
     const url = '/stores/platform_b/b.example.com/api/v2/orders';
     expect(await call('POST', url, { ...B_ORDER, items: [{ quantity: 1, unit_price_cents: 1500 }] })).toMatchObject({ status: 422, body: { error: { code: 'invalid_items' } } });
-    expect(await call('POST', url, { ...B_ORDER, paid: false })).toMatchObject({ status: 422, body: { error: { code: 'not_paid' } } });
+    expect(await call('POST', url, { ...B_ORDER, paid: 'yes' })).toMatchObject({ status: 422, body: { error: { code: 'invalid_paid' } } });
     await call('PUT', '/v1/stores/platform_b/b.example.com/switches', { refuseShippingCountries: ['FR'] });
     expect(await call('POST', url, B_ORDER)).toMatchObject({ status: 422, body: { error: { code: 'country_not_shipped' } } });
     await call('PUT', '/v1/stores/platform_b/b.example.com/switches', { refuseShippingCountries: [], down: true });
     expect((await call('POST', url, B_ORDER)).status).toBe(503);
+  });
+});
+
+describe('pricing: quotes, and orders made before payment', () => {
+  const catalogue = { prices: { '42': 1800, 'TEE-M': 1200 }, vouchers: { SAVE5: 500 } };
+
+  it('platform B quotes a basket at the store’s prices, less a voucher it knows, and refuses one it does not', async () => {
+    const { call } = stores();
+    await call('PUT', '/v1/stores/platform_b/b.example.com/switches', catalogue);
+    const quote = { currency: 'usd', items: [{ variant_id: 42, quantity: 2, unit_price_cents: 1500 }, { variant_id: 9, quantity: 1, unit_price_cents: 400 }], shipping: { amount_cents: 500 }, voucher_code: 'SAVE5' };
+    expect(await call('POST', '/stores/platform_b/b.example.com/api/v2/quotes', quote)).toEqual({
+      status: 200,
+      body: { data: { currency: 'USD', items: [{ unit_price_cents: 1800, quantity: 2 }, { unit_price_cents: 400, quantity: 1 }], subtotal_cents: 4000, shipping_cents: 500, discount_cents: 500, total_cents: 4000 } },
+    });
+    expect(await call('POST', '/stores/platform_b/b.example.com/api/v2/quotes', { ...quote, voucher_code: 'NOPE' })).toMatchObject({ status: 422, body: { error: { code: 'voucher_invalid' } } });
+    await call('PUT', '/v1/stores/platform_b/b.example.com/switches', { currency: 'eur' });
+    expect(await call('POST', '/stores/platform_b/b.example.com/api/v2/quotes', quote)).toMatchObject({ status: 422, body: { error: { code: 'currency_mismatch', store_currency: 'EUR' } } });
+    await call('PUT', '/v1/stores/platform_b/b.example.com/switches', { down: true });
+    expect((await call('POST', '/stores/platform_b/b.example.com/api/v2/quotes', quote)).status).toBe(503);
+  });
+
+  it('platform A calculates in decimal prices, and refuses an unknown discount code', async () => {
+    const { call } = stores();
+    await call('PUT', '/v1/stores/platform_a/a.example.com/switches', catalogue);
+    const order = { line_items: [{ title: 'Tee', quantity: 2, price: '10.00', sku: 'TEE-M' }], discount_codes: [{ code: 'SAVE5' }], currency: 'USD' };
+    expect(await call('POST', '/stores/platform_a/a.example.com/admin/orders/calculate.json', { order })).toEqual({
+      status: 200,
+      body: { calculation: { currency: 'USD', line_items: [{ price: '12.00', quantity: 2 }], subtotal_price: '24.00', total_discounts: '5.00', total_price: '19.00' } },
+    });
+    const unknown = { order: { ...order, discount_codes: [{ code: 'NOPE' }] } };
+    expect(await call('POST', '/stores/platform_a/a.example.com/admin/orders/calculate.json', unknown)).toMatchObject({ status: 422, body: { errors: { discount_codes: expect.any(Array) } } });
+  });
+
+  it('an order made before payment is priced by the store, then paid or released once, and a released one cannot be paid', async () => {
+    const { call } = stores();
+    await call('PUT', '/v1/stores/platform_a/a.example.com/switches', catalogue);
+    const base = '/stores/platform_a/a.example.com/admin/orders';
+    const made = await call('POST', `${base}.json`, { order: { ...A_ORDER.order, financial_status: 'pending', source_identifier: 'ofp_1' } });
+    expect(made).toMatchObject({ status: 201, body: { order: { financial_status: 'pending', total_price: '24.00', line_items: [expect.objectContaining({ price: '12.00' })] } } });
+    const id = made.body.order.id;
+    expect((await call('POST', `${base}/${id}/transactions.json`, { transaction: { kind: 'capture' } })).body.order.financial_status).toBe('paid');
+    expect((await call('POST', `${base}/${id}/transactions.json`, {})).status).toBe(200);
+    expect((await call('POST', `${base}/${id}/cancel.json`, {})).status).toBe(422);
+
+    const b = '/stores/platform_b/b.example.com/api/v2/orders';
+    const unpaid = await call('POST', b, { ...B_ORDER, external_ref: 'ofp_2', paid: false });
+    expect(unpaid.body.data).toMatchObject({ payment_state: 'awaiting_payment', total_cents: 2000 });
+    const number = unpaid.body.data.number;
+    expect((await call('POST', `${b}/${number}/cancel`, {})).body.data.payment_state).toBe('cancelled');
+    expect((await call('POST', `${b}/${number}/cancel`, {})).status).toBe(200);
+    expect(await call('POST', `${b}/${number}/pay`, {})).toMatchObject({ status: 409, body: { error: { code: 'order_cancelled' } } });
+    expect((await call('POST', `${b}/B-999999/pay`, {})).status).toBe(404);
+  });
+
+  it('a paid order with a voucher keeps its lines’ prices, less the voucher at the store’s price', async () => {
+    const { call } = stores();
+    await call('PUT', '/v1/stores/platform_b/b.example.com/switches', catalogue);
+    const made = await call('POST', '/stores/platform_b/b.example.com/api/v2/orders', { ...B_ORDER, voucher_code: 'SAVE5' });
+    expect(made.body.data).toMatchObject({ payment_state: 'paid', items: [expect.objectContaining({ unit_price_cents: 1500 })], discount_cents: 500, total_cents: 1500 });
   });
 });

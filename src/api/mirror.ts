@@ -87,4 +87,42 @@ export const StoreSwitchesBody = z.strictObject({
   refuseShippingCountries: z.array(z.string().regex(/^[A-Za-z]{2}$/, 'a 2-letter country code')).max(50).optional(),
   /** A slow store: a new order is kept at once and answered this many milliseconds later. */
   answerDelayMs: z.number().int().min(0).max(30_000).optional(),
+  /** The store's catalogue: a price (minor units) per variant id, product reference or SKU; unlisted lines cost what they are sent at. */
+  prices: z.record(z.string().min(1).max(255), z.number().int().min(0).max(MAX_AMOUNT)).refine((r) => Object.keys(r).length <= 200, 'at most 200 prices').optional(),
+  /** Voucher codes the store honours, each with the amount it takes off; any other code is refused. */
+  vouchers: z.record(z.string().min(1).max(64), z.number().int().min(0).max(MAX_AMOUNT)).refine((r) => Object.keys(r).length <= 50, 'at most 50 vouchers').optional(),
+  /** The store's own currency (it refuses baskets in another); null takes any. */
+  currency: z.string().regex(/^[A-Za-z]{3}$/, 'a 3-letter currency code').nullable().optional(),
 });
+
+/**
+ * `POST /v1/mirror/quote`: a basket priced by a connected store, as the store would price an order
+ * made before payment (order-before-charge accounts) or a store-priced voucher. camelCase, as `order`.
+ */
+export const MirrorQuoteBody = z.strictObject({
+  platform: z.enum(storePlatforms),
+  store: text(1, 255),
+  currency: z.string().regex(/^[A-Za-z]{3}$/, 'a 3-letter ISO 4217 code'),
+  lineItems: z.array(OrderLine).min(1).max(100),
+  /** Platform B only. */
+  shipping: z.strictObject({ amount: z.number().int().min(0).max(MAX_AMOUNT) }).optional(),
+  /** A voucher code for the store to price (platform B). */
+  voucher: z.strictObject({ code: text(1, 64) }).optional(),
+});
+export type MirrorQuoteBody = z.infer<typeof MirrorQuoteBody>;
+
+export const MirrorQuote = z.object({
+  object: z.literal('mirror_quote'),
+  livemode: z.boolean(),
+  platform: z.enum(storePlatforms),
+  store: z.string(),
+  currency: z.string(),
+  line_items: z.array(z.object({ name: z.string(), quantity: z.number().int(), unit_amount: z.number().int(), amount: z.number().int() })),
+  subtotal: z.number().int(),
+  shipping: z.number().int(),
+  /** What the voucher takes off (0 without one). */
+  discount: z.number().int(),
+  total: z.number().int(),
+  voucher: z.object({ code: z.string(), amount: z.number().int() }).nullable(),
+});
+export type MirrorQuote = z.infer<typeof MirrorQuote>;

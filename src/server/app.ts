@@ -13,6 +13,7 @@ import { capabilitiesRoutes } from './routes/capabilities/index.ts';
 import { checkoutRoutes } from './routes/checkout/index.ts';
 import { contractRoutes } from './routes/contract/index.ts';
 import { descriptorRoutes } from './routes/descriptors/index.ts';
+import { mirrorRoutes } from './routes/mirror/index.ts';
 import { discoveryRoutes } from './routes/discovery/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { pageRoutes } from './routes/pages/index.ts';
@@ -62,6 +63,7 @@ export function createApp(deps: Deps) {
   app.route('/', webhookSubscriptionRoutes(deps));
   app.route('/', buyerRoutes(deps));
   app.route('/', descriptorRoutes(deps));
+  app.route('/', mirrorRoutes(deps));
   // Before publicRoutes: its `/v1/public/*` catch-all must stay last.
   app.route('/', streamRoutes(deps));
   app.route('/', walletRoutes(deps));

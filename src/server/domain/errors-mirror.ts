@@ -21,6 +21,8 @@ export const mirrorErrors = {
   mirror_voucher_amount_mismatch: [400, 'MERCHANT', 'The voucher amount differs from the store’s price.', 'Quote the basket first (POST /v1/mirror/quote), or omit the amount on a hosted session.'],
   mirror_voucher_rejected: [400, 'MERCHANT', 'The store refused the voucher code.', 'Check the code with the store, or drop it.'],
   mirror_voucher_unverifiable: [503, 'NETWORK', 'The store could not price the voucher now.', 'Retry the same request shortly.', true],
+  mirror_store_unavailable: [503, 'NETWORK', 'The store could not price the basket now.', 'Retry the same request shortly.', true],
+  mirror_currency_mismatch: [400, 'MERCHANT', 'The store sells in another currency.', 'Quote in the store’s currency, `order_currency`.'],
   mirror_amount_below_line_items: [400, 'MERCHANT', 'The mirror’s line items (with shipping on platform B) come to more than the charge.', 'Charge at least what the lines itemise, or correct the lines.'],
   mirror_alias_conflict: [400, 'MERCHANT', 'The top-level `mirror` and `metadata.mirror` differ.', 'Send one copy, or two identical ones.'],
   mirror_settle_only_disabled: [400, 'MERCHANT', '`settle_only` is refused before a charge.', 'Use `parent_order_ref` with the add-on `line_items` instead.'],
@@ -33,5 +35,11 @@ export const mirrorErrors = {
 
 export type MirrorErrorCode = keyof typeof mirrorErrors;
 
-/** What `POST /v1/sessions` and `POST /v1/payment_intents` may answer about a store order, before any charge. */
-export const mirrorRefusals = (Object.keys(mirrorErrors) as MirrorErrorCode[]).filter((c) => !c.startsWith('mirror_voucher_') || c === 'mirror_voucher_disabled');
+/** What `POST /v1/mirror/quote` alone answers. */
+const quoteOnly: readonly MirrorErrorCode[] = ['mirror_store_unavailable'];
+
+/** What `POST /v1/payment_intents` may answer about a store order, before any charge (sessions: no store-priced voucher). */
+export const mirrorRefusals = (Object.keys(mirrorErrors) as MirrorErrorCode[]).filter((c) => !quoteOnly.includes(c));
+
+/** What `POST /v1/mirror/quote` may answer. */
+export const quoteRefusals: MirrorErrorCode[] = ['mirror_shop_not_authorized', 'mirror_voucher_rejected', 'mirror_voucher_unverifiable', 'mirror_currency_mismatch', ...quoteOnly];

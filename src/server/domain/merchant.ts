@@ -90,6 +90,8 @@ export const MerchantSettings = z.strictObject({
   disputeReporting: z.enum(['tracked', 'not_tracked']).default('tracked'),
   orderModel: z.boolean().default(true),
   orderFirst: z.boolean().default(false),
+  /** Store-priced vouchers in a raw `mirror` block on intents (Document 2; always off on sessions). Not in Doc 3's list: off by default. */
+  storeVouchers: z.boolean().default(false),
   connectedStores: z
     .array(z.strictObject({ platform: z.enum(['platform_a', 'platform_b']), store: z.string().min(1).max(255), writeScopes: z.boolean().default(true) }))
     .default([{ platform: 'platform_a', store: 'shop.example.com', writeScopes: true }]),

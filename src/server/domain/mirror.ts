@@ -34,6 +34,12 @@ export interface MirrorSpec {
   lines: MirrorLine[];
   shipping: { amount: number; label: string | null } | null;
   coupon: { code: string; amount: number | null } | null;
+  /**
+   * Raw block on an intent, store-priced vouchers on: a code the store prices. `amount` is what the
+   * store takes off once priced before the charge (null only before that; absent on specs kept
+   * before vouchers existed).
+   */
+  voucher?: { code: string; amount: number | null } | null;
   customer: { email: string; firstName: string | null; lastName: string | null } | null;
   shippingAddress: MirrorPostalAddress | null;
   billingAddress: MirrorPostalAddress | null;

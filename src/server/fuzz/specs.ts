@@ -164,6 +164,13 @@ export const SPECS: RouteSpec[] = [
   { method: 'GET', path: '/v1/descriptor_config', key: 'secret' },
   {
     method: 'POST',
+    path: '/v1/mirror/quote',
+    key: 'secret',
+    // The default connected store, so a share of valid bodies reaches the store stand-in's pricing.
+    hints: { platform: fc.constantFrom('platform_a', 'platform_b'), store: fc.constantFrom('shop.example.com', 'other.example.com'), currency: fc.constantFrom('usd', 'eur', 'jpy') },
+  },
+  {
+    method: 'POST',
     path: '/v1/tokens',
     key: 'secret',
     create: true,

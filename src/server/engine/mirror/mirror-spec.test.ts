@@ -205,6 +205,7 @@ describe('what a store order reads to, field by field', () => {
       ],
       shipping: { amount: 300, label: 'Post' },
       coupon: { code: 'TEN', amount: 100 },
+      voucher: null,
       customer: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
       shippingAddress: postal,
       billingAddress: postal,

@@ -39,7 +39,7 @@ export function mirrorSpecOf(req: MirrorRequest): MirrorSpec | null {
   if (ordered && req.mirror !== undefined) throw new DomainError('order_mirror_conflict');
   let spec: MirrorSpec | null = null;
   if (ordered) spec = orderSpec(req);
-  else if (req.mirror !== undefined) spec = rawMirrorSpec(req.mirror, { surface: req.surface, amount: req.amount });
+  else if (req.mirror !== undefined) spec = rawMirrorSpec(req.mirror, { surface: req.surface, amount: req.amount, storeVouchers: req.merchant.settings.storeVouchers });
   if (spec) checkStoreAndCustomer(spec, req);
   return spec;
 }

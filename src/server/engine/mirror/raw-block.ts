@@ -65,6 +65,15 @@ export const RawMirror = z.strictObject({
   settle_only: z.boolean().optional(),
 });
 
+/** What the lines itemise, with shipping and less a voucher. */
+export const itemisedOf = (lines: { unitAmount: number; quantity: number }[], shipping: number, discount: number) =>
+  lines.reduce((sum, l) => sum + l.unitAmount * l.quantity, 0) + shipping - discount;
+
+/** One-sided: charging more than the lines itemise is allowed, less is not. */
+export function checkItemised(itemised: number, amount: number): void {
+  if (itemised > amount) throw new DomainError('mirror_amount_below_line_items', `The lines come to ${itemised} but the charge is ${amount}.`, { derived_amount: itemised, charge_amount: amount });
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const postal = (a: z.infer<typeof RawAddress> | undefined): MirrorPostalAddress | null =>
@@ -80,7 +89,7 @@ function shaped(block: Record<string, unknown>): z.infer<typeof RawMirror> {
   throw new DomainError('validation_error', `${path}: ${issue.message}`);
 }
 
-export function rawMirrorSpec(block: unknown, ctx: { surface: 'session' | 'intent'; amount: number }): MirrorSpec {
+export function rawMirrorSpec(block: unknown, ctx: { surface: 'session' | 'intent'; amount: number; storeVouchers: boolean }): MirrorSpec {
   if (!isObject(block)) throw new DomainError('mirror_malformed', 'mirror must be a JSON object (never a string or an array).');
   if (Buffer.byteLength(JSON.stringify(block), 'utf8') > MIRROR_MAX_BYTES) throw new DomainError('mirror_too_large');
   const lines = block.line_items;
@@ -99,13 +108,10 @@ export function rawMirrorSpec(block: unknown, ctx: { surface: 'session' | 'inten
   if (m.upsell_key !== undefined && m.parent_order_ref === undefined) throw new DomainError('validation_error', 'mirror.upsell_key needs mirror.parent_order_ref.');
   if (a && m.voucher) throw platformA('mirror_shopify_voucher_unsupported', 'voucher');
   if (a && m.shipping) throw platformA('mirror_shopify_shipping_unsupported', 'shipping');
-  // Store-priced vouchers are always off on sessions, and off on this server's accounts.
-  if (m.voucher) throw new DomainError('mirror_voucher_disabled');
-  // One-sided: charging more than the lines itemise is allowed.
-  const itemised = m.line_items.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0) + (a ? 0 : (m.shipping?.amount ?? 0));
-  if (itemised > ctx.amount) {
-    throw new DomainError('mirror_amount_below_line_items', `The lines come to ${itemised} but the charge is ${ctx.amount}.`, { derived_amount: itemised, charge_amount: ctx.amount });
-  }
+  // Store-priced vouchers are always off on sessions, and on intents unless the account turns them on.
+  if (m.voucher && (ctx.surface === 'session' || !ctx.storeVouchers)) throw new DomainError('mirror_voucher_disabled');
+  // With a voucher the store's price of it comes first (./vouchers.ts checks the lines against the charge then).
+  if (!m.voucher) checkItemised(itemisedOf(m.line_items.map((l) => ({ unitAmount: l.unit_amount, quantity: l.quantity })), a ? 0 : (m.shipping?.amount ?? 0), 0), ctx.amount);
   return {
     model: 'raw',
     platform: m.destination,
@@ -113,6 +119,7 @@ export function rawMirrorSpec(block: unknown, ctx: { surface: 'session' | 'inten
     lines: m.line_items.map((l) => ({ name: l.name ?? null, quantity: l.quantity, unitAmount: l.unit_amount, variantId: l.variant_id === undefined ? null : String(l.variant_id), sku: l.sku ?? null, productRef: l.external_product_ref })),
     shipping: m.shipping ? { amount: m.shipping.amount, label: m.shipping.label ?? null } : null,
     coupon: m.coupon ? { code: m.coupon.code, amount: m.coupon.amount ?? null } : null,
+    voucher: m.voucher ? { code: m.voucher.code, amount: m.voucher.amount ?? null } : null,
     customer: { email: m.customer.email, firstName: m.customer.first_name ?? null, lastName: m.customer.last_name ?? null },
     shippingAddress: postal(m.shipping_address),
     billingAddress: postal(m.billing_address),

@@ -128,7 +128,7 @@ describe('the store stand-ins through the control API', () => {
     expect((await w.t.json('GET', '/_sandbox/stores/platform_c/x.example.com/orders')).status).toBe(404);
     const bad = await w.t.json('POST', '/_sandbox/stores/platform_a/a.example.com/switches', { down: 'yes' });
     expect([bad.status, (await bad.json()).code]).toEqual([400, 'validation_error']);
-    expect(await (await w.t.json('POST', '/_sandbox/stores/platform_a/a.example.com/switches', { refuseShippingCountries: ['fr'] })).json()).toEqual({ down: false, refuseLines: false, refuseShippingCountries: ['FR'], answerDelayMs: 0 });
+    expect(await (await w.t.json('POST', '/_sandbox/stores/platform_a/a.example.com/switches', { refuseShippingCountries: ['fr'] })).json()).toEqual({ down: false, refuseLines: false, refuseShippingCountries: ['FR'], answerDelayMs: 0, prices: {}, vouchers: {}, currency: null });
   });
 });
 

@@ -79,6 +79,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   webhooks: 'Webhook delivery.',
   'wallet-domains': 'Domains registered for Apple Pay and Google Pay, their verification and the Apple Pay association file.',
   buyers: 'Buyer profiles: upsert by your own reference or email, exact lookup, read and sparse update.',
+  mirror: 'Connected-store order mirroring: price a basket against a connected store.',
   descriptor_config: 'The statement-descriptor configuration: what each charge asks the processor to print on the card statement.',
   checkout: 'Internal endpoints of the hosted checkout page; origin-checked, not for merchant integration.',
   health: 'Liveness and deep health; no key.',

@@ -11,6 +11,7 @@
  * whose reservation was taken over finds the intent its first request made instead of charging again.
  */
 import { claimUpsell } from '../../mirror/upsell.ts';
+import { priceVoucher } from '../../mirror/pricing/vouchers.ts';
 import type { CreatePaymentIntentBody } from '../../../../api/payment-intents.ts';
 import type { EngineDeps } from '../../deps.ts';
 import { sealedIn } from '../../sealed.ts';
@@ -32,7 +33,7 @@ import { checkMit, checkOwnership, checkRequest, echoOf, type CreateEcho } from 
 import type { AuthContext, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from '../../../domain/index.ts';
 import { closeRevokedForms, revokeOlderForms } from '../forms/close-forms.ts';
 
-export type IntentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'sealer' | 'log' | 'config' | 'signer'>;
+export type IntentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'sealer' | 'log' | 'config' | 'signer' | 'stores'>;
 
 export type { CreateEcho };
 
@@ -73,6 +74,8 @@ export async function createIntent(
   await checkMit(deps.store.read, auth, body, token);
   await checkOwnership(deps.store.read, token, body.buyer_id);
   const currency = body.currency.toUpperCase();
+  // A store-priced voucher is priced by the store before anything is kept or charged.
+  const mirror = checked.mirror && (await priceVoucher(deps, checked.mirror, { amount: body.amount, currency }));
   const captureMethod = body.capture_method ?? 'automatic';
 
   // A live browser form of the session this intent pays could pay it too: revoked first, or refused.
@@ -117,7 +120,7 @@ export async function createIntent(
       processorRef: null,
       vpTxId: null,
       metadata: checked.metadata,
-      mirrorSealed: checked.mirror ? deps.sealer.seal(checked.mirror, sealedIn.intentMirror(intentId)) : null,
+      mirrorSealed: mirror ? deps.sealer.seal(mirror, sealedIn.intentMirror(intentId)) : null,
       createdAt: now,
       updatedAt: now,
       paymentMethodId: card.id,
@@ -137,7 +140,7 @@ export async function createIntent(
       statusReason: null,
     };
     // One add-on charge per upsell key and store, whoever races for it (Document 2, upsell_duplicate).
-    await claimUpsell(r, merchant.id, auth.livemode, checked.mirror, intentId);
+    await claimUpsell(r, merchant.id, auth.livemode, mirror, intentId);
     await r.payments.insert(intent);
     await r.attempts.insert(
       newAttempt(
