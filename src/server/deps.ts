@@ -64,7 +64,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     // Doc 3, Starting it: one service clock drives every time rule, the sandbox's included.
     now: () => clock.now(),
   });
-  const transport: FetchLike = opts.processorTransport === 'in-process' ? (url, init) => sandbox.app.request(url, init) : httpTransport();
+  const transport: FetchLike = opts.processorTransport === 'in-process' ? abortable((url, init) => sandbox.app.request(url, init)) : httpTransport();
   const adapter = new SandboxProcessorAdapter({ baseUrl: config.processorUrl, secret, fetch: transport, timeoutMs: config.processorTimeoutMs });
   // card_element merchants pay through Stripe: here its stand-in, reached by the SDK's host settings.
   const stripeAt = new URL(config.stripeUrl);
@@ -125,4 +125,22 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     webhookNet: { allowHosts: config.webhookAllowHosts, resolve: systemResolver },
   };
   return { deps, sandbox, store, adapter, stripe, braintree, processorSecret: secret };
+}
+
+/**
+ * The in-process transport gives up when the caller's signal says so, as a socket would: a slow
+ * answer from the sandbox (a store's `answerDelayMs`) times out in tests as it does over HTTP.
+ */
+function abortable(fetch: FetchLike): FetchLike {
+  return (url, init) => {
+    const signal = init?.signal;
+    const answer = Promise.resolve(fetch(url, init));
+    if (!signal) return answer;
+    return new Promise((resolve, reject) => {
+      const abort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+      if (signal.aborted) return abort();
+      signal.addEventListener('abort', abort, { once: true });
+      answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
+  };
 }

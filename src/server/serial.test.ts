@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneAtATime } from './serial.ts';
+import { drainDue, oneAtATime } from './serial.ts';
 
 describe('oneAtATime', () => {
   it('never runs two passes at once; calls during a pass share one more pass, which starts after it', async () => {
@@ -36,5 +36,37 @@ describe('oneAtATime', () => {
     });
     await expect(run()).rejects.toThrow('store locked');
     expect(await run()).toBe(2);
+  });
+});
+
+describe('drainDue', () => {
+  const rows = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ id: `r${from + i}` }));
+
+  it('takes batch after batch until one comes back short, and counts what each row answered', async () => {
+    const pages = [rows(2), rows(2, 2), rows(1, 4)];
+    const seen: string[] = [];
+    const counts = await drainDue(
+      async (limit) => {
+        expect(limit).toBe(2);
+        return pages.shift() ?? [];
+      },
+      async (row) => (seen.push(row.id), row.id === 'r1' ? null : row.id === 'r3' ? 'b' : 'a'),
+      { a: 0, b: 0 },
+      { batch: 2 },
+    );
+    expect(seen).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
+    expect(counts).toEqual({ a: 3, b: 1 });
+    expect(pages).toEqual([]);
+  });
+
+  it('hands a row that throws to onError and goes on; without onError the pass ends with it', async () => {
+    const failed: string[] = [];
+    const handle = async (row: { id: string }) => {
+      if (row.id === 'r0') throw new Error('boom');
+      return 'ok' as const;
+    };
+    expect(await drainDue(async () => rows(2), handle, { ok: 0 }, { batch: 3, onError: (row) => failed.push(row.id) })).toEqual({ ok: 1 });
+    expect(failed).toEqual(['r0']);
+    await expect(drainDue(async () => rows(2), handle, { ok: 0 }, { batch: 3 })).rejects.toThrow('boom');
   });
 });

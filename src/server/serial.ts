@@ -32,3 +32,27 @@ export function oneAtATimePer<D extends { store: object }, T>(pass: (deps: D) =>
     return lane();
   };
 }
+
+/**
+ * `drainDue(due, handle, counts)`: one worker pass over an outbox. Handles every row `due` answers,
+ * a batch at a time, until a batch comes back short, and counts what each handling answered (null
+ * counts nothing). A row whose handling throws goes to `onError` (nothing counted) when given, and
+ * ends the pass otherwise.
+ */
+export async function drainDue<R extends { id: string }, K extends string>(
+  due: (limit: number) => Promise<R[]>,
+  handle: (row: R) => Promise<K | null>,
+  counts: Record<K, number>,
+  opts: { batch?: number; onError?: (row: R, err: unknown) => void } = {},
+): Promise<Record<K, number>> {
+  const batch = opts.batch ?? 50;
+  for (;;) {
+    const rows = await due(batch);
+    for (const row of rows) {
+      const onError = opts.onError;
+      const done = onError ? await handle(row).catch((err: unknown) => (onError(row, err), null)) : await handle(row);
+      if (done !== null) counts[done]++;
+    }
+    if (rows.length < batch) return counts;
+  }
+}

@@ -31,6 +31,17 @@ export const mirrorErrors = {
   order_mirror_conflict: [400, 'MERCHANT', 'Both `order`/`mirrorTo` and a raw `mirror` block were sent.', 'Describe the store order one way only.'],
   order_model_disabled: [400, 'MERCHANT', '`order`/`mirrorTo` is not enabled for this account.', 'Send the raw `mirror` block instead.'],
   upsell_duplicate: [409, 'MERCHANT', 'This upsell key already has a charge on this store; nothing was charged again.', 'Do not retry: read `original_payment_intent_id`. Use a new upsell key for another add-on.'],
+  order_first_lookup_unavailable: [503, 'NETWORK', 'The record of earlier attempts for this purchase could not be read.', 'Retry the identical body after about 3 s.', true],
+  order_first_record_unavailable: [503, 'NETWORK', 'The record made before the store order could not be written.', 'Retry the identical body after about 3 s.', true],
+  order_first_repoint_unavailable: [503, 'NETWORK', 'The store order of an earlier attempt could not be re-linked to this one.', 'Retry the identical body after about 3 s.', true],
+  order_first_store_timeout: [503, 'NETWORK', 'The store did not answer; the order may exist.', 'Retry the identical basket after about 5 s (a changed basket creates a second order).', true],
+  order_first_store_unavailable: [503, 'NETWORK', 'The store is throttling or down; the order may exist.', 'Retry the identical basket after about 10 s; reduce concurrency if it persists.', true],
+  order_first_order_rejected: [400, 'MERCHANT', 'The store refused the order contents (an unknown variant, a quantity, a price).', 'Fix the lines and send again.'],
+  order_first_amount_mismatch: [400, 'MERCHANT', 'The store priced the order differently from the charge.', 'Charge the returned `order_total`; the order stays, so a corrected retry attaches to it.'],
+  order_first_currency_mismatch: [400, 'MERCHANT', 'The store sells in another currency.', 'Charge in `order_currency`, from this error.'],
+  order_first_unsupported_destination: [400, 'MERCHANT', 'This store order cannot be made before the charge.', 'Contact support; appending to an existing order and unchecked store connections are made after payment only.'],
+  order_first_already_paid: [409, 'MERCHANT', 'An earlier payment for this purchase exists.', 'Do not retry: read `original_payment_intent_id`.'],
+  order_first_payment_unresolved: [409, 'MERCHANT', 'An earlier payment for this purchase is still unresolved.', 'Do not retry: read `original_payment_intent_id` until it ends.'],
 } as const satisfies Record<string, Entry>;
 
 export type MirrorErrorCode = keyof typeof mirrorErrors;

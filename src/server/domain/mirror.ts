@@ -79,6 +79,42 @@ export interface MirrorOrderRecord {
   orderNumber: string | null;
   /** The buyer's private order-status page, sealed: it is never logged nor shown but on the poll routes and the event. */
   statusUrlSealed: string | null;
+  /** Order before charge: the purchase whose store order this payment holds (./OrderFirstPurchase). */
+  purchaseId?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A purchase on an order-before-charge account (`settings.orderFirst`; Document 2): the store order
+ * made before its charge, and where it stands. One per purchase: a direct intent's basket, or the
+ * session it pays. The store is sent `${id}.${generation}` as the order's reference, so a retry
+ * finds (attaches to) the order already made, and an order released after a payment that did not
+ * complete is never found again by the next attempt, which makes a new one.
+ */
+export interface OrderFirstPurchase {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  platform: StorePlatform;
+  store: string;
+  generation: number;
+  /**
+   * `ordered`: the store holds an unpaid order (or is being asked to make it) and no charge holds it;
+   * `charging`: a payment intent's charge holds it; `paid`: that charge was captured;
+   * `released`: that charge ended without money, and its store order is (being) cancelled.
+   */
+  state: 'ordered' | 'charging' | 'paid' | 'released';
+  /** The store's order of this generation; null until the store answered. */
+  order: { storeOrderId: string; number: string; total: number; currency: string } | null;
+  /** The shopper's private order page, sealed. */
+  statusUrlSealed: string | null;
+  paymentIntentId: string | null;
+  /** What the store must still be told about the order (`watch`: the charge's outcome is awaited). */
+  pending: 'watch' | 'pay' | 'release' | null;
+  nextAttemptAt: string | null;
+  attempts: number;
+  lastError: string | null;
   createdAt: string;
   updatedAt: string;
 }

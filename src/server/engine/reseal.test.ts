@@ -57,6 +57,11 @@ async function sealEverything(s: Started) {
   expect(paid.status).toBe('succeeded');
   // Its store order is made, and the shopper's status page kept sealed.
   expect(await runStoreOrders(s.deps)).toMatchObject({ created: 1 });
+  // An order-before-charge merchant's purchase keeps the shopper's page sealed as well.
+  const first = await createMerchant(s.deps, { settings: { orderFirst: true } });
+  const card2 = await s.call('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242' }, first.keys.secret);
+  const ordered = await s.call('POST', '/v1/payment_intents', { amount: 900, currency: 'usd', payment_method: { id: card2.id }, ...order }, first.keys.secret);
+  expect(ordered.status).toBe('succeeded');
   const hook = await s.call('POST', '/v1/webhook_subscriptions', { url: 'http://localhost:9/hook', enabledEvents: ['charge.succeeded'] }, keys.secret);
   const rotated = await s.call('POST', `/v1/webhook_subscriptions/${hook.id}/rotate_signing_secret`, {}, keys.secret);
   expect({ session: session.id, card: card.id, secret: rotated.secret }).toEqual({ session: expect.any(String), card: expect.any(String), secret: expect.stringMatching(/^whsec_/) });
@@ -128,9 +133,10 @@ describe('the sealing key and the database (issue 18, finding 4)', () => {
 
     const rotating = await start(data, { SVCPAY_SEALING_KEY: b, SVCPAY_SEALING_KEY_PREVIOUS: a });
     await expectAllOpen(rotating, v, processorSecret);
-    // The operator reads how many moved: a buyer, a card address, two webhook secrets, two redirect keys,
-    // a merchant's own Stripe keys, two store orders and a status page, two processor secrets and the Stripe stand-in's publishable key.
-    expect(rotating.logLines.filter((l) => l.includes('sealed values moved')).map((l) => JSON.parse(l.slice(l.indexOf('{'))).resealed)).toEqual([13]);
+    // The operator reads how many moved: a buyer, a card address, two webhook secrets, three redirect keys,
+    // a merchant's own Stripe keys, three store orders and two status pages, an order-before-charge
+    // purchase's status page, two processor secrets and the Stripe stand-in's publishable key.
+    expect(rotating.logLines.filter((l) => l.includes('sealed values moved')).map((l) => JSON.parse(l.slice(l.indexOf('{'))).resealed)).toEqual([17]);
     expect((await storedSealed(rotating)).every((x) => x.value.startsWith(`v2.${keyId(Buffer.from(b, 'base64'))}.`))).toBe(true);
     await rotating.stop();
 

@@ -114,4 +114,5 @@ export const sealedIn = {
   sessionMirror: (sessionId: string): SealedAt => ({ table: 'sessions', column: 'mirrorSealed', id: sessionId }),
   intentMirror: (intentId: string): SealedAt => ({ table: 'payment_intents', column: 'mirrorSealed', id: intentId }),
   storeOrderStatusUrl: (intentId: string): SealedAt => ({ table: 'mirror_orders', column: 'statusUrlSealed', id: intentId }),
+  orderFirstStatusUrl: (purchaseId: string): SealedAt => ({ table: 'order_first_purchases', column: 'statusUrlSealed', id: purchaseId }),
 };

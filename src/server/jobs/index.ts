@@ -11,6 +11,7 @@ import { deliverDue } from '../engine/webhooks/webhook-delivery.ts';
 import { drainInbound } from '../engine/webhooks/inbound-events.ts';
 import { oneAtATime } from '../serial.ts';
 import { runStoreOrders } from '../engine/mirror/store-orders.ts';
+import { runOrderFirst } from '../engine/mirror/order-first/after-charge.ts';
 
 /** How long a browser error report (`POST /api/checkout/client-error`) is kept. */
 export const CLIENT_ERRORS_KEPT_MS = 30 * 24 * 3600_000;
@@ -32,6 +33,8 @@ export async function runDue(deps: JobDeps, opts: { reconcile?: boolean } = {}) 
   const reconciled = opts.reconcile === false ? null : await reconcileDue(deps);
   // Store orders of captured payments (issue 20), before the webhooks that announce them.
   const storeOrders = await runStoreOrders(deps);
+  // Orders made before payment: paid at the store once captured, released when the payment ended without money.
+  await runOrderFirst(deps);
   // Webhooks whose time came (first attempts and retries), after the outcomes they may report.
   const webhooks = await deliverDue(deps);
   if (webhooks.sent) deps.log.info('webhook deliveries', { ...webhooks });
@@ -66,7 +69,11 @@ export function startScheduler(deps: JobDeps, everyMs = 15_000, reconcileEveryMs
   // Every second: an attempt whose outcome was lost is due two seconds after (attempts.ts), and a
   // pass with nothing due is one indexed read.
   // Store orders go out on the same beat: a buyer back on the merchant's page sees the order number within seconds.
-  const storeOrders = oneAtATime(() => runStoreOrders(deps).catch(fail('store orders')));
+  const storeOrders = oneAtATime(() =>
+    runStoreOrders(deps)
+      .catch(fail('store orders'))
+      .then(() => runOrderFirst(deps).catch(fail('orders made before payment'))),
+  );
   const reconcileTimer = setInterval(() => {
     void reconciler();
     void storeOrders();

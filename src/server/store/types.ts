@@ -29,7 +29,7 @@ import type {
   InboundEventRecord,
 } from '../domain/index.ts';
 import type { AttemptRecord, EventRecord, IdemRecord, IdemScope, KeyRecord } from '../domain/operations.ts';
-import type { MirrorOrderReads, MirrorOrderRepo, UpsellClaimRepo } from './types-mirror.ts';
+import type { MirrorOrderReads, MirrorOrderRepo, OrderFirstReads, OrderFirstRepo, UpsellClaimRepo } from './types-mirror.ts';
 
 export type { AttemptRecord, EventRecord, IdemRecord, IdemScope, KeyRecord };
 import type { ClientErrorRepo, MetaReads, MetaRepo, SealedValueRepo } from './types-meta.ts';
@@ -258,6 +258,7 @@ export interface Repos {
   inboundEvents: InboundEventRepo;
   mirrorOrders: MirrorOrderRepo;
   upsellClaims: UpsellClaimRepo;
+  orderFirst: OrderFirstRepo;
   sealed: SealedValueRepo;
 }
 
@@ -278,6 +279,7 @@ export interface Reads {
   webhookDeliveries: WebhookDeliveryReads;
   inboundEvents: InboundEventReads;
   mirrorOrders: MirrorOrderReads;
+  orderFirst: OrderFirstReads;
 }
 
 export interface Store {

@@ -18,7 +18,8 @@ import type { StoreAnswer, StoreClient } from '../../processors/stores/store-cli
 import type { StorePlatform } from '../../../api/mirror.ts';
 import { sealedIn } from '../sealed.ts';
 import { emit } from '../events.ts';
-import { oneAtATimePer } from '../../serial.ts';
+import { drainDue, oneAtATimePer } from '../../serial.ts';
+import { schedulePay } from './order-first/after-charge.ts';
 
 export type StoreOrderDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'log'> & { stores: Record<StorePlatform, StoreClient> };
 
@@ -35,6 +36,9 @@ export const sealedMirrorOf = (intent: PaymentIntentRecord, session: SessionReco
 /** In the transaction that captures `intent`: its store order is due now, when it describes one. */
 export async function queueStoreOrder(r: Repos, intent: PaymentIntentRecord, session: SessionRecord | null | undefined, now: string): Promise<void> {
   if (!sealedMirrorOf(intent, session)) return;
+  // Order before charge: the order exists already, unpaid; the store is told it is paid.
+  const held = await r.mirrorOrders.get(intent.id);
+  if (held?.purchaseId) return schedulePay(r, held, now);
   await r.mirrorOrders.insertNew({
     id: intent.id,
     merchantId: intent.merchantId,
@@ -62,21 +66,16 @@ export interface StoreOrderRun {
 /** Every due store order, one pass at a time per store. */
 export const runStoreOrders: (deps: StoreOrderDeps) => Promise<StoreOrderRun> = oneAtATimePer((deps: StoreOrderDeps) => pass(deps));
 
-async function pass(deps: StoreOrderDeps): Promise<StoreOrderRun> {
-  const out: StoreOrderRun = { created: 0, failed: 0, waiting: 0 };
-  for (;;) {
-    const due = await deps.store.read.mirrorOrders.due(deps.clock.iso(), BATCH);
-    for (const row of due) {
-      const state = await makeOne(deps, row.id).catch((err: unknown) => {
-        deps.log.error('store order failed', { paymentIntent: row.id, error: err instanceof Error ? err.message : String(err) });
-        return null;
-      });
-      if (state === 'created') out.created++;
-      else if (state === 'failed') out.failed++;
-      else if (state === 'pending') out.waiting++;
-    }
-    if (due.length < BATCH) return out;
-  }
+function pass(deps: StoreOrderDeps): Promise<StoreOrderRun> {
+  return drainDue(
+    (limit) => deps.store.read.mirrorOrders.due(deps.clock.iso(), limit),
+    async (row) => {
+      const state = await makeOne(deps, row.id);
+      return state === 'created' ? 'created' : state === 'failed' ? 'failed' : state === 'pending' ? 'waiting' : null;
+    },
+    { created: 0, failed: 0, waiting: 0 },
+    { batch: BATCH, onError: (row, err) => deps.log.error('store order failed', { paymentIntent: row.id, error: err instanceof Error ? err.message : String(err) }) },
+  );
 }
 
 async function makeOne(deps: StoreOrderDeps, id: string): Promise<MirrorOrderRecord['state'] | null> {

@@ -13,7 +13,7 @@
  *   again on the service clock, backing off from 15 seconds to 10 minutes, for up to 3 days.
  */
 import type { EngineDeps } from '../deps.ts';
-import { oneAtATimePer } from '../../serial.ts';
+import { drainDue, oneAtATimePer } from '../../serial.ts';
 import { parseProviderEvent } from '../../processors/sandbox/adapter.ts';
 import { parseStripeEvent, STRIPE_SIGNATURE_HEADER, verifyStripeEvent } from '../../processors/stripe/stripe-events.ts';
 import { SIGNATURE_HEADER, verifySignature } from '../../../platform/signature.ts';
@@ -144,16 +144,8 @@ export interface InboundRun {
  */
 export const drainInbound: (deps: InboundDeps) => Promise<InboundRun> = oneAtATimePer((deps: InboundDeps) => applyDue(deps));
 
-async function applyDue(deps: InboundDeps): Promise<InboundRun> {
-  const run: InboundRun = { applied: 0, ignored: 0, retrying: 0 };
-  for (;;) {
-    const due = await deps.store.read.inboundEvents.due(deps.clock.iso(), BATCH);
-    for (const e of due) {
-      const outcome = await applyOne(deps, e.id);
-      if (outcome) run[outcome]++;
-    }
-    if (due.length < BATCH) return run;
-  }
+function applyDue(deps: InboundDeps): Promise<InboundRun> {
+  return drainDue((limit) => deps.store.read.inboundEvents.due(deps.clock.iso(), limit), (e) => applyOne(deps, e.id), { applied: 0, ignored: 0, retrying: 0 }, { batch: BATCH });
 }
 
 async function applyOne(deps: InboundDeps, id: string): Promise<keyof InboundRun | null> {

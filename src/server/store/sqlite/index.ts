@@ -19,7 +19,7 @@ import { refundRepo } from './refunds.ts';
 import { settlementRepo } from './settlements.ts';
 import { webhookSubscriptionRepo } from './webhook-subscriptions.ts';
 import { inboundEventRepo } from './inbound-events.ts';
-import { mirrorOrderRepo, upsellClaimRepo } from './mirror-orders.ts';
+import { mirrorOrderRepo, orderFirstRepo, upsellClaimRepo } from './mirror-orders.ts';
 import { webhookDeliveryRepo } from './webhook-deliveries.ts';
 import { buyerRepo } from './buyers.ts';
 import { clientErrorRepo } from './client-errors.ts';
@@ -82,6 +82,7 @@ export class SqliteStore implements Store {
       inboundEvents: inboundEventRepo(this.db),
       mirrorOrders: mirrorOrderRepo(this.db),
       upsellClaims: upsellClaimRepo(this.db),
+      orderFirst: orderFirstRepo(this.db),
       buyers: buyerRepo(this.db),
       sealed: sealedValueRepo(this.db),
     };

@@ -174,4 +174,14 @@ export const migrations: string[] = [
     PRIMARY KEY (merchant_id, store, upsell_key)
   );
   `,
+  // Purchases of order-before-charge accounts (issue 20): the store order made before the charge,
+  // and what the store must still be told (paid, released); `due_at` is the worker's queue.
+  `
+  CREATE TABLE order_first_purchases (
+    id TEXT PRIMARY KEY,
+    due_at TEXT,
+    data TEXT NOT NULL
+  );
+  CREATE INDEX order_first_purchases_due ON order_first_purchases(due_at) WHERE due_at IS NOT NULL;
+  `,
 ];

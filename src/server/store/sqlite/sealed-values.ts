@@ -18,6 +18,7 @@ export const SEALED_FIELDS = [
   ['sessions', 'mirrorSealed'],
   ['payment_intents', 'mirrorSealed'],
   ['mirror_orders', 'statusUrlSealed'],
+  ['order_first_purchases', 'statusUrlSealed'],
 ] as const;
 
 /**

@@ -12,6 +12,7 @@
  */
 import { claimUpsell } from '../../mirror/upsell.ts';
 import { priceVoucher } from '../../mirror/pricing/vouchers.ts';
+import { claimPurchase, orderBeforeCharge } from '../../mirror/order-first/before-charge.ts';
 import type { CreatePaymentIntentBody } from '../../../../api/payment-intents.ts';
 import type { EngineDeps } from '../../deps.ts';
 import { sealedIn } from '../../sealed.ts';
@@ -76,6 +77,8 @@ export async function createIntent(
   const currency = body.currency.toUpperCase();
   // A store-priced voucher is priced by the store before anything is kept or charged.
   const mirror = checked.mirror && (await priceVoucher(deps, checked.mirror, { amount: body.amount, currency }));
+  // Order-before-charge accounts: the store order is made (or found again) first, or nothing is charged.
+  const hold = await orderBeforeCharge(deps, merchant, auth.livemode, mirror, { amount: body.amount, currency, sessionId: body.session_id ?? null, idemKey: opts.idemKey });
   const captureMethod = body.capture_method ?? 'automatic';
 
   // A live browser form of the session this intent pays could pay it too: revoked first, or refused.
@@ -141,6 +144,7 @@ export async function createIntent(
     };
     // One add-on charge per upsell key and store, whoever races for it (Document 2, upsell_duplicate).
     await claimUpsell(r, merchant.id, auth.livemode, mirror, intentId);
+    if (hold) await claimPurchase(r, deps, hold, { id: intentId, sessionId: session?.id ?? null });
     await r.payments.insert(intent);
     await r.attempts.insert(
       newAttempt(

@@ -1,0 +1,157 @@
+/**
+ * Order before charge (issue 20; Document 2, `settings.orderFirst` and the `order_first_*` table),
+ * against the sandbox's store stand-ins: the store order is made, unpaid and priced by the store,
+ * before the charge; a refusal charges nothing; a retry attaches to the order already made; a
+ * purchase is paid once however many requests race for it; the order is paid at the store once
+ * the payment is captured, and released when it ends without money.
+ */
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../../testing.ts';
+import { client, expectRefused, nothingCharged } from '../../../routes/payment-intents/fixtures.ts';
+
+const DECLINED = 'tok_sandbox_visa_9995';
+const STORES = [{ platform: 'platform_b' as const, store: 'b.example.com', writeScopes: true }];
+const ORDER = (unitAmount = 1000, extra: Record<string, unknown> = {}) => ({
+  order: { lineItems: [{ name: 'Mug', quantity: 1, unitAmount, variantId: 7 }], shipping: { amount: 500 }, ...extra },
+  mirrorTo: { platform: 'platform_b', store: 'b.example.com', customer: { email: 'ada@example.com' } },
+});
+
+async function world(env: Record<string, string> = {}) {
+  const t = await testApp(env);
+  const m = await t.merchant({ settings: { connectedStores: STORES, orderFirst: true } });
+  const c = client(t, m.merchant.id, m.keys);
+  const switches = async (body: unknown) => expect((await t.json('POST', '/_sandbox/stores/platform_b/b.example.com/switches', body)).status).toBe(200);
+  type Held = { number: string; reference: string; createRequests: number; order: { paid: boolean; cancelled?: boolean; total_cents: number } };
+  const held = async () => ((await (await t.json('GET', '/_sandbox/stores/platform_b/b.example.com/orders')).json()) as { data: Held[] }).data;
+  const states = async () => (await held()).map((o) => (o.order.cancelled ? 'cancelled' : o.order.paid ? 'paid' : 'unpaid'));
+  const run = (advanceSeconds = 1) => t.json('POST', '/_sandbox/clock', { advanceSeconds });
+  const poll = (id: string) => c.get(`/v1/payment_intents/${id}/mirror-order`);
+  const charged = () => (t.sandbox.db.prepare("SELECT count(*) AS n FROM transactions WHERE status = 'approved'").get() as { n: number }).n;
+  return { t, m, c, switches, held, states, run, poll, charged };
+}
+
+describe('order before charge', () => {
+  it('makes the store order first, shows it as created at once, and pays it at the store after capture', async () => {
+    const w = await world();
+    const paid = await w.c.payJson(await w.c.vault(), { ...ORDER() });
+    expect([paid.status, paid.body.status]).toEqual([201, 'succeeded']);
+    // Created before the worker ran: on these accounts `created` comes with the charge.
+    expect(await w.poll(paid.body.id)).toEqual({ status: 'created', order_number: 'B-000001', order_status_url: expect.stringContaining('/status?key=') });
+    expect(w.c.types(paid.body.id)).toContain('mirror.order.created');
+    expect(await w.states()).toEqual(['unpaid']);
+    await w.run();
+    expect(await w.states()).toEqual(['paid']);
+    expect((await w.held())[0]!.order.total_cents).toBe(1500);
+  });
+
+  it('refuses a charge the store prices otherwise, keeps the order, and a corrected retry attaches to it', async () => {
+    const w = await world();
+    await w.switches({ prices: { '7': 1200 } });
+    const card = await w.c.vault();
+    const refused = await expectRefused(w.c, await w.c.pay(card, { ...ORDER() }), 400, 'order_first_amount_mismatch');
+    expect([refused.order_total, refused.order_currency]).toEqual([1700, 'usd']);
+    nothingCharged(w.c);
+    expect(await w.states()).toEqual(['unpaid']);
+    // Charging the store's total (the lines as the store prices them): the same order.
+    const paid = await w.c.payJson(card, { amount: 1700, ...ORDER(1200) });
+    expect([paid.status, paid.body.status]).toEqual([201, 'succeeded']);
+    await w.run();
+    expect(await w.held()).toEqual([expect.objectContaining({ createRequests: 2, order: expect.objectContaining({ paid: true, total_cents: 1700 }) })]);
+  });
+
+  it('never charges a purchase twice: paid, it is refused; a decline releases its order, and the next card makes a new one', async () => {
+    const w = await world();
+    const declined = await w.c.payJson(await w.c.vault(DECLINED), { ...ORDER() });
+    expect([declined.status, declined.body.status]).toEqual([201, 'failed']);
+    expect(await w.poll(declined.body.id)).toMatchObject({ status: 'created' });
+    await w.run(3);
+    expect(await w.poll(declined.body.id)).toEqual({ status: 'failed', order_number: null, order_status_url: null, code: 'mirror_order_cancelled', message: expect.any(String) });
+    expect(await w.states()).toEqual(['cancelled']);
+    const paid = await w.c.payJson(await w.c.vault(), { ...ORDER() });
+    expect(paid.body.status).toBe('succeeded');
+    await w.run();
+    expect(await w.states()).toEqual(['cancelled', 'paid']);
+    const again = await expectRefused(w.c, await w.c.pay(await w.c.vault(), { ...ORDER() }), 409, 'order_first_already_paid');
+    expect(again.original_payment_intent_id).toBe(paid.body.id);
+    // Another purchase of the same things is told apart by its metadata (a cart id).
+    expect((await w.c.payJson(await w.c.vault(), { ...ORDER(1000, { metadata: { cart: 'c-2' } }) })).body.status).toBe('succeeded');
+    expect(w.charged()).toBe(2);
+  });
+
+  it('a retry right after a decline releases the order itself, without waiting for the worker', async () => {
+    const w = await world();
+    await w.c.payJson(await w.c.vault(DECLINED), { ...ORDER() });
+    const paid = await w.c.payJson(await w.c.vault(), { ...ORDER() });
+    expect(paid.body.status).toBe('succeeded');
+    expect(await w.states()).toEqual(['cancelled', 'unpaid']);
+  });
+
+  it('of requests that race for one purchase, one charges; the rest are refused and charge nothing', async () => {
+    const w = await world();
+    const cards = await Promise.all(Array.from({ length: 6 }, () => w.c.vault()));
+    const answers = await Promise.all(cards.map((card) => w.c.payJson(card, { ...ORDER() })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 201)) expect(['order_first_payment_unresolved', 'order_first_already_paid']).toContain(a.body.code);
+    expect(w.charged()).toBe(1);
+    expect(w.t.count('payment_intents')).toBe(1);
+    expect(await w.held()).toHaveLength(1);
+  });
+
+  it('answers an idempotent retry of the paying request with its payment, not a refusal', async () => {
+    const w = await world();
+    const card = await w.c.vault();
+    const first = await w.c.pay(card, { ...ORDER() }, { 'Idempotency-Key': 'k-1' });
+    const again = await w.c.pay(card, { ...ORDER() }, { 'Idempotency-Key': 'k-1' });
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(((await again.json()) as { id: string }).id).toBe(((await first.json()) as { id: string }).id);
+  });
+
+  it('a hold keeps the order unpaid until its capture; a voided hold releases it', async () => {
+    const w = await world();
+    const held = await w.c.payJson(await w.c.vault(), { ...ORDER(), capture_method: 'manual' });
+    await w.run(5);
+    expect(await w.states()).toEqual(['unpaid']);
+    expect((await w.c.post(`/v1/payment_intents/${held.body.id}/capture`, {})).status).toBe(200);
+    await w.run();
+    expect(await w.states()).toEqual(['paid']);
+    const other = await w.c.payJson(await w.c.vault(), { ...ORDER(1000, { metadata: { cart: 'c-2' } }), capture_method: 'manual' });
+    expect((await w.c.post(`/v1/payment_intents/${other.body.id}/void`, {})).status).toBe(200);
+    await w.run(5);
+    expect(await w.states()).toEqual(['paid', 'cancelled']);
+    expect(await w.poll(other.body.id)).toMatchObject({ status: 'failed', code: 'mirror_order_cancelled' });
+  });
+
+  it('refuses before money moves when the store is down, refuses the lines, sells in another currency, or cannot take the order first', async () => {
+    const w = await world();
+    const card = await w.c.vault();
+    await w.switches({ down: true });
+    await expectRefused(w.c, await w.c.pay(card, { ...ORDER() }), 503, 'order_first_store_unavailable');
+    await w.switches({ down: false, refuseLines: true });
+    await expectRefused(w.c, await w.c.pay(card, { ...ORDER() }), 400, 'order_first_order_rejected');
+    await w.switches({ refuseLines: false, currency: 'eur' });
+    const currency = await expectRefused(w.c, await w.c.pay(card, { ...ORDER() }), 400, 'order_first_currency_mismatch');
+    expect(currency.order_currency).toBe('eur');
+    const append = { order: { lineItems: [{ name: 'Mug', quantity: 1, unitAmount: 1500, variantId: 7 }] }, mirrorTo: { platform: 'platform_b', store: 'b.example.com', parentOrderRef: 'B-000001' } };
+    await expectRefused(w.c, await w.c.pay(card, append), 400, 'order_first_unsupported_destination');
+    nothingCharged(w.c);
+  });
+
+  it('a store that does not answer in time refuses with order_first_store_timeout; the retry attaches to the order it kept', async () => {
+    const w = await world({ SVCPAY_PROCESSOR_TIMEOUT_MS: '300' });
+    const card = await w.c.vault();
+    await w.switches({ answerDelayMs: 1000 });
+    await expectRefused(w.c, await w.c.pay(card, { ...ORDER() }), 503, 'order_first_store_timeout');
+    await w.switches({ answerDelayMs: 0 });
+    expect((await w.c.payJson(card, { ...ORDER() })).body.status).toBe('succeeded');
+    expect(await w.held()).toEqual([expect.objectContaining({ createRequests: 2 })]);
+  });
+
+  it('is not used on accounts that order after payment', async () => {
+    const w = await world();
+    await w.t.json('PATCH', `/_sandbox/merchants/${w.m.merchant.id}`, { settings: { orderFirst: false } });
+    const paid = await w.c.payJson(await w.c.vault(), { ...ORDER() });
+    expect(await w.poll(paid.body.id)).toMatchObject({ status: 'pending' });
+    expect(await w.held()).toEqual([]);
+  });
+});
