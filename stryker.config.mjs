@@ -67,6 +67,10 @@ export default {
     'src/server/engine/mirror/store-orders.ts',
     'src/server/engine/mirror/upsell.ts',
     'src/server/engine/mirror/mirror-status.ts',
+    // Issue 20: order before charge (one charge per purchase, paid or released at the store) and store-priced vouchers.
+    'src/server/engine/mirror/order-first/before-charge.ts',
+    'src/server/engine/mirror/order-first/after-charge.ts',
+    'src/server/engine/mirror/pricing/vouchers.ts',
   ],
   coverageAnalysis: 'perTest',
   // 2 cores shared with other work: one mutant at a time by default (`--concurrency 2` when idle).

@@ -110,6 +110,8 @@ export interface OrderFirstPurchase {
   /** The shopper's private order page, sealed. */
   statusUrlSealed: string | null;
   paymentIntentId: string | null;
+  /** A session's purchase: made with the session, held by it until it is paid or closes unpaid. */
+  sessionId?: string | null;
   /** What the store must still be told about the order (`watch`: the charge's outcome is awaited). */
   pending: 'watch' | 'pay' | 'release' | null;
   nextAttemptAt: string | null;

@@ -55,6 +55,8 @@ export interface SessionRecord {
   buyerDetailsGiven?: boolean;
   /** The store order this session's payment makes (domain/mirror.ts MirrorSpec), sealed; null or absent: none. */
   mirrorSealed?: string | null;
+  /** Order before charge: the purchase whose store order was made when the session was (domain/mirror.ts OrderFirstPurchase). */
+  orderFirstPurchaseId?: string | null;
   transactionId: string | null;
   vpTxId: string | null;
   vpTxCount: number;

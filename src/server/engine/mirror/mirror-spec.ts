@@ -7,7 +7,7 @@
  */
 import type { MirrorAddress, MirrorToInput, OrderInput } from '../../../api/mirror.ts';
 import { DomainError } from '../../domain/errors.ts';
-import type { Merchant } from '../../domain/index.ts';
+import type { BuyerRecord, Merchant } from '../../domain/index.ts';
 import type { MirrorPostalAddress, MirrorSpec } from '../../domain/mirror.ts';
 import { rawMirrorSpec } from './raw-block.ts';
 
@@ -119,7 +119,7 @@ export function isReservedTestEmail(email: string): boolean {
   return ['example.com', 'example.org', 'example.net', 'localhost'].includes(domain) || /\.(test|invalid|localhost)$/.test(domain);
 }
 
-function checkStoreAndCustomer(spec: MirrorSpec, req: MirrorRequest) {
+function checkStoreAndCustomer(spec: MirrorSpec, req: Pick<MirrorRequest, 'merchant' | 'livemode'>) {
   // A raw block on an intent for platform A finds an unconnected store only after the payment.
   if (!spec.storeCheckedAtOrder) {
     const connected = req.merchant.settings.connectedStores.find((s) => s.platform === spec.platform && s.store === spec.store);
@@ -128,4 +128,25 @@ function checkStoreAndCustomer(spec: MirrorSpec, req: MirrorRequest) {
   }
   const testMode = !req.livemode || req.merchant.environment === 'sandbox';
   if (testMode && spec.customer && !isReservedTestEmail(spec.customer.email)) throw new DomainError('mirror_sandbox_email_not_reserved');
+}
+
+/**
+ * Inheritance from a stored buyer record (the session's `buyerId`, an intent's effective buyer):
+ * what neither `mirrorTo` nor the request's own buyer fields gave is taken from the record, the
+ * same way (email as the store customer, the name split on its first word, the address for
+ * shipping and billing unless it lacks a city or state). Explicit values always win. Only the
+ * `order` + `mirrorTo` model inherits; the raw block says everything itself.
+ */
+export function inheritStored(spec: MirrorSpec, stored: BuyerRecord | null | undefined, req: Pick<MirrorRequest, 'merchant' | 'livemode'>): MirrorSpec {
+  if (!stored || spec.model !== 'order') return spec;
+  const a = stored.address;
+  const from = inherit({ email: stored.email ?? undefined, name: stored.name ?? undefined, address: a ? { line1: a.address_line1, line2: a.address_line2, city: a.city, state: a.state, postalCode: a.postal_code, country: a.country } : undefined });
+  const customer = spec.customer
+    ? { ...spec.customer, firstName: spec.customer.firstName ?? from.firstName, lastName: spec.customer.lastName ?? from.lastName }
+    : from.email
+      ? { email: from.email, firstName: from.firstName, lastName: from.lastName }
+      : null;
+  const next = { ...spec, customer, shippingAddress: spec.shippingAddress ?? from.address, billingAddress: spec.billingAddress ?? from.address };
+  checkStoreAndCustomer({ ...next, storeCheckedAtOrder: true }, req);
+  return next;
 }

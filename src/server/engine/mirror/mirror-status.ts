@@ -11,17 +11,25 @@ import type { PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
 import type { MirrorOrderRecord } from '../../domain/mirror.ts';
 import { sealedIn } from '../sealed.ts';
 import { sealedMirrorOf } from './store-orders.ts';
+import { closedUnpaid } from './order-first/after-charge.ts';
 
 type StatusDeps = Pick<EngineDeps, 'store' | 'sealer'>;
 
 const NONE = { order_number: null, order_status_url: null };
 
-function view(deps: StatusDeps, o: MirrorOrderRecord, direct: boolean): MirrorOrderStatus {
+async function view(deps: StatusDeps, o: MirrorOrderRecord, direct: boolean): Promise<MirrorOrderStatus> {
   if (o.state === 'created') {
-    return { status: 'created', order_number: o.orderNumber, order_status_url: o.statusUrlSealed ? (deps.sealer.open(o.statusUrlSealed, sealedIn.storeOrderStatusUrl(o.id)) as string) : null };
+    // A session's order made before its charge keeps the shopper's page with its purchase.
+    const url = o.statusUrlSealed ? (deps.sealer.open(o.statusUrlSealed, sealedIn.storeOrderStatusUrl(o.id)) as string) : o.purchaseId ? await purchaseUrl(deps, o.purchaseId) : null;
+    return { status: 'created', order_number: o.orderNumber, order_status_url: url };
   }
   if (o.state === 'failed' && direct) return { status: 'failed', ...NONE, code: o.code!, message: o.message ?? '' };
   return { status: o.state, ...NONE };
+}
+
+async function purchaseUrl(deps: StatusDeps, purchaseId: string): Promise<string | null> {
+  const p = await deps.store.read.orderFirst.get(purchaseId);
+  return p?.statusUrlSealed ? (deps.sealer.open(p.statusUrlSealed, sealedIn.orderFirstStatusUrl(p.id)) as string) : null;
 }
 
 /** A payment that will never be captured makes no store order. */
@@ -41,7 +49,11 @@ export async function sessionMirrorStatus(deps: StatusDeps, session: SessionReco
   if (!session.mirrorSealed) return { status: 'not_mirrored', ...NONE };
   const o = session.paymentIntentId ? await deps.store.read.mirrorOrders.get(session.paymentIntentId) : undefined;
   if (o) return view(deps, o, false);
+  // Order before charge: the order made with the session is `created` before it is paid (that does
+  // not mean the payment succeeded), and `failed` once released with the session closed unpaid.
+  const p = session.orderFirstPurchaseId ? await deps.store.read.orderFirst.get(session.orderFirstPurchaseId) : undefined;
+  if (p?.state === 'released') return { status: 'failed', ...NONE };
+  if (p?.order) return { status: 'created', order_number: p.order.number, order_status_url: await purchaseUrl(deps, p.id) };
   // Closed without a captured payment: no order will come.
-  const closed = session.status === 'expired' || (session.status === 'failed' && session.retry?.allowed !== true) || session.paymentStatus === 'cancelled';
-  return { status: closed ? 'not_mirrored' : 'pending', ...NONE };
+  return { status: closedUnpaid(session) ? 'not_mirrored' : 'pending', ...NONE };
 }

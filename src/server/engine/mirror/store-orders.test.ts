@@ -145,4 +145,17 @@ describe('the session poll route', () => {
     expect(await (await poll()).json()).toMatchObject({ status: 'created', order_number: '#1001' });
     expect((await poll(w.m.keys.secret)).status).toBe(403);
   });
+
+  it('a declined hosted payment leaves the order to come: the page takes the next card until the session expires', async () => {
+    const w = await world();
+    const session = await (await w.t.json('POST', '/v1/sessions', { amount: 1500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/ok', expiresIn: 600, ...ORDER_A }, bearer(w.m.keys.secret))).json();
+    const poll = async () => (await w.t.json('GET', `/v1/public/sessions/${session.id}/mirror-order`, undefined, bearer(w.m.keys.publishable))).json();
+    const init = await (await w.t.json('POST', '/api/checkout/init', { sessionId: session.id }, origin)).json();
+    const tx = await (await w.t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card: { ...CARD, number: '4000000000000002' } }) })).json();
+    await w.t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: tx.transactionId }, origin);
+    expect((await w.t.store.read.sessions.get(session.id))!.status).toBe('failed');
+    expect(await poll()).toMatchObject({ status: 'pending' });
+    await w.t.json('POST', '/_sandbox/clock', { advanceSeconds: 601 });
+    expect(await poll()).toMatchObject({ status: 'not_mirrored' });
+  });
 });

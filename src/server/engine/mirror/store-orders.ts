@@ -19,7 +19,7 @@ import type { StorePlatform } from '../../../api/mirror.ts';
 import { sealedIn } from '../sealed.ts';
 import { emit } from '../events.ts';
 import { drainDue, oneAtATimePer } from '../../serial.ts';
-import { schedulePay } from './order-first/after-charge.ts';
+import { payForSession, schedulePay } from './order-first/after-charge.ts';
 
 export type StoreOrderDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'log'> & { stores: Record<StorePlatform, StoreClient> };
 
@@ -39,6 +39,7 @@ export async function queueStoreOrder(r: Repos, intent: PaymentIntentRecord, ses
   // Order before charge: the order exists already, unpaid; the store is told it is paid.
   const held = await r.mirrorOrders.get(intent.id);
   if (held?.purchaseId) return schedulePay(r, held, now);
+  if (session?.orderFirstPurchaseId) return payForSession(r, session.orderFirstPurchaseId, intent, now);
   await r.mirrorOrders.insertNew({
     id: intent.id,
     merchantId: intent.merchantId,

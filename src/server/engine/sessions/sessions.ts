@@ -15,7 +15,8 @@ import type { AuthContext, Merchant, SessionRecord } from '../../domain/index.ts
 import { keepOutcome } from '../idempotency.ts';
 import type { IdempotencyReservation } from '../../domain/operations.ts';
 import { closeForms } from '../payments/payments.ts';
-import { mirrorSpecOf } from '../mirror/mirror-spec.ts';
+import { inheritStored, mirrorSpecOf } from '../mirror/mirror-spec.ts';
+import { holdForSession, orderBeforeCharge } from '../mirror/order-first/before-charge.ts';
 import { claimUpsell } from '../mirror/upsell.ts';
 import type { MirrorSpec } from '../../domain/mirror.ts';
 
@@ -127,18 +128,25 @@ function prefill(deps: Pick<EngineDeps, 'sealer'>, body: CreateSessionBody, sess
 
 /** Builds and stores a new session; a keyed request's outcome is kept in the same transaction (engine/idempotency.ts). */
 export async function createSession(
-  deps: Pick<EngineDeps, 'store' | 'clock' | 'sealer'>,
+  deps: Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'log' | 'stores'>,
   auth: AuthContext,
   body: CreateSessionBody,
   idem?: IdempotencyReservation,
 ): Promise<SessionRecord> {
-  const { mode, mirror } = checkCreate(auth, body);
+  const checked = checkCreate(auth, body);
+  const { mode } = checked;
   const { merchant, keyType, livemode } = auth;
+  // What the request did not say of the store customer comes from the stored buyer it names.
+  const buyerRef = body.buyerId ?? body.buyer?.externalId;
+  const stored = checked.mirror && buyerRef ? await deps.store.read.buyers.findByExternalId({ merchantId: merchant.id, livemode }, buyerRef) : undefined;
+  const mirror = checked.mirror && inheritStored(checked.mirror, stored, auth);
   const s = merchant.settings;
   const elements = body.integrationMode === 'elements' && s.elements;
+  const sessionId = newId.session(livemode);
+  // Order-before-charge accounts: the session's store order is made now, or no session is.
+  const hold = mode === 'payment' ? await orderBeforeCharge(deps, merchant, livemode, mirror, { amount: body.amount!, currency: (body.currency ?? 'USD').toUpperCase(), sessionId, idemKey: null }) : null;
   const now = deps.clock.nowMs();
   const iso = new Date(now).toISOString();
-  const sessionId = newId.session(livemode);
   const record: SessionRecord = {
     id: sessionId,
     merchantId: merchant.id,
@@ -168,6 +176,7 @@ export async function createSession(
     buyerPhone: null,
     ...prefill(deps, body, sessionId),
     mirrorSealed: mirror ? deps.sealer.seal(mirror, sealedIn.sessionMirror(sessionId)) : null,
+    orderFirstPurchaseId: hold?.purchase.id ?? null,
     transactionId: null,
     vpTxId: null,
     vpTxCount: 0,
@@ -187,6 +196,7 @@ export async function createSession(
   await deps.store.tx(async (r) => {
     // One add-on charge per upsell key and store: the session holds its key until it closes unpaid.
     await claimUpsell(r, merchant.id, livemode, mirror, sessionId);
+    if (hold) await holdForSession(r, deps, hold, sessionId);
     await r.sessions.insert(record);
     await keepOutcome(r, idem, record);
   });

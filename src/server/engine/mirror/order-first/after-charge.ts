@@ -9,6 +9,7 @@
  * clock while it is down, as the store-order worker does.
  */
 import type { MirrorOrderRecord, OrderFirstPurchase } from '../../../domain/mirror.ts';
+import type { SessionRecord } from '../../../domain/index.ts';
 import type { Repos } from '../../../store/types.ts';
 import { drainDue, oneAtATimePer } from '../../../serial.ts';
 import type { EngineDeps } from '../../deps.ts';
@@ -33,12 +34,55 @@ export async function schedulePay(r: Repos, held: MirrorOrderRecord, now: string
 }
 
 /**
+ * In the transaction that captures the payment of a session whose order was made with it: the
+ * order is this payment's (its poll route reads `created`), and the store is told it is paid. A
+ * second payment of a paid session makes nothing.
+ */
+export async function payForSession(r: Repos, purchaseId: string, intent: { id: string; merchantId: string; livemode: boolean; sessionId: string | null }, now: string): Promise<void> {
+  const p = await r.orderFirst.get(purchaseId);
+  if (!p || p.state !== 'charging' || !p.order) return;
+  await r.orderFirst.update({ ...p, state: 'paid', paymentIntentId: intent.id, pending: 'pay', nextAttemptAt: now, attempts: 0, updatedAt: now });
+  await r.mirrorOrders.insertNew({
+    id: intent.id,
+    merchantId: intent.merchantId,
+    livemode: intent.livemode,
+    sessionId: intent.sessionId,
+    state: 'created',
+    attempts: 0,
+    nextAttemptAt: now,
+    lastError: null,
+    code: null,
+    message: null,
+    orderNumber: p.order.number,
+    // The shopper's page stays sealed with the purchase (the poll routes read it there).
+    statusUrlSealed: null,
+    purchaseId: p.id,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * A session that can no longer be paid: expired, cancelled, or an `elements` + `chargeAtSubmit`
+ * session declined with no attempt left. A declined hosted session is not: its page takes the next
+ * card until the session expires (success takes precedence, Doc 1).
+ */
+export const closedUnpaid = (s: SessionRecord) =>
+  s.paymentStatus !== 'paid' &&
+  (s.status === 'expired' || s.paymentStatus === 'cancelled' || (s.status === 'failed' && s.integrationMode === 'elements' && s.chargeAtSubmit && s.retry?.allowed !== true));
+
+/**
  * A purchase whose charge ended without money (declined, failed, voided): its store order is
  * released now, and the purchase is free for another charge; one whose charge is still open, or
  * paid, is answered as it is. A store that cannot be reached leaves the release to the worker.
  */
 export async function releaseIfEnded(deps: Deps, p: OrderFirstPurchase): Promise<OrderFirstPurchase> {
-  if (p.state !== 'charging' || !p.paymentIntentId) return p;
+  if (p.state !== 'charging') return p;
+  if (!p.paymentIntentId) {
+    // Held by its session: released when the session closes unpaid.
+    const session = p.sessionId ? await deps.store.read.sessions.get(p.sessionId) : undefined;
+    return session && closedUnpaid(session) ? release(deps, p) : p;
+  }
   const intent = await deps.store.read.payments.get(p.paymentIntentId);
   if (!intent || (intent.status !== 'failed' && intent.status !== 'voided')) return p;
   return release(deps, p);

@@ -188,3 +188,13 @@ export async function claimPurchase(r: Repos, deps: Pick<EngineDeps, 'clock' | '
   });
   await emit(r, deps.clock, p.merchantId, p.livemode, 'mirror.order.created', { payment_intent_id: intentId, session_id: intent.sessionId, order_number: p.order!.number, order_status_url: hold.statusUrl, order_first: true });
 }
+
+/**
+ * In the transaction that makes a session on an order-before-charge account: its purchase is held
+ * by the session until it is paid (any of its attempts may pay it: a declined card does not release
+ * the order) or closes unpaid (then the order is released).
+ */
+export async function holdForSession(r: Repos, deps: Pick<EngineDeps, 'clock'>, hold: OrderFirstHold, sessionId: string): Promise<void> {
+  const nowMs = deps.clock.nowMs();
+  await r.orderFirst.update({ ...hold.purchase, state: 'charging', sessionId, pending: 'watch', nextAttemptAt: new Date(nowMs + WATCH_FIRST_MS).toISOString(), attempts: 0, updatedAt: new Date(nowMs).toISOString() });
+}

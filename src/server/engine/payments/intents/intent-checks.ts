@@ -16,7 +16,7 @@ import { resolveDescriptor, type ResolvedDescriptor } from '../../descriptors/de
 import { acceptMetadata } from '../../../domain/metadata.ts';
 import { checkReturnUrl } from './return-url.ts';
 import { validateRuleTags } from './rule-tags.ts';
-import type { AuthContext, PaymentIntentRecord, PaymentMethodRecord } from '../../../domain/index.ts';
+import type { AuthContext, BuyerRecord, PaymentIntentRecord, PaymentMethodRecord } from '../../../domain/index.ts';
 
 /** What create answers beyond the stored intent: echoes of the request (Doc 2, create response only). */
 export interface CreateEcho {
@@ -85,6 +85,17 @@ export async function checkMit(reads: Pick<Reads, 'payments'>, auth: AuthContext
       'mit.original_transaction_id must be a succeeded buyer-present payment intent of this card (the first charge of the chain).',
     );
   }
+}
+
+/** The stored buyer a charge is made for (Doc 2): the card's own buyer wins over the request's `buyer_id`. */
+export async function effectiveBuyer(reads: Pick<Reads, 'buyers'>, auth: AuthContext, token: PaymentMethodRecord, body: CreatePaymentIntentBody): Promise<BuyerRecord | undefined> {
+  const owner = { merchantId: auth.merchant.id, livemode: auth.livemode };
+  if (token.buyerRecordId !== null) {
+    const own = await reads.buyers.get(token.buyerRecordId);
+    return own && own.merchantId === owner.merchantId && own.livemode === owner.livemode ? own : undefined;
+  }
+  const ref = body.buyer_id ?? body.buyer?.external_id;
+  return ref === undefined ? undefined : reads.buyers.findByExternalId(owner, ref);
 }
 
 /** `buyer_id` asserts ownership of a saved card: naming another buyer finds no such card. */

@@ -12,6 +12,7 @@
  */
 import { claimUpsell } from '../../mirror/upsell.ts';
 import { priceVoucher } from '../../mirror/pricing/vouchers.ts';
+import { inheritStored } from '../../mirror/mirror-spec.ts';
 import { claimPurchase, orderBeforeCharge } from '../../mirror/order-first/before-charge.ts';
 import type { CreatePaymentIntentBody } from '../../../../api/payment-intents.ts';
 import type { EngineDeps } from '../../deps.ts';
@@ -30,7 +31,7 @@ import { applyCharge } from './charge-outcome.ts';
 import { keepOutcome, madeBySameRequest } from '../../idempotency.ts';
 import type { IdempotencyReservation } from '../../../domain/operations.ts';
 import { refundTotals, type RefundTotals } from '../../refunds/refund-totals.ts';
-import { checkMit, checkOwnership, checkRequest, echoOf, type CreateEcho } from './intent-checks.ts';
+import { checkMit, checkOwnership, checkRequest, echoOf, effectiveBuyer, type CreateEcho } from './intent-checks.ts';
 import type { AuthContext, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from '../../../domain/index.ts';
 import { closeRevokedForms, revokeOlderForms } from '../forms/close-forms.ts';
 
@@ -75,10 +76,14 @@ export async function createIntent(
   await checkMit(deps.store.read, auth, body, token);
   await checkOwnership(deps.store.read, token, body.buyer_id);
   const currency = body.currency.toUpperCase();
-  // A store-priced voucher is priced by the store before anything is kept or charged.
-  const mirror = checked.mirror && (await priceVoucher(deps, checked.mirror, { amount: body.amount, currency }));
+  // What the request did not say of the store customer comes from the stored buyer (the card's own, or the one it names);
+  // a store-priced voucher is priced by the store before anything is kept or charged.
+  const inherited = checked.mirror && inheritStored(checked.mirror, await effectiveBuyer(deps.store.read, auth, token, body), auth);
+  const mirror = inherited && (await priceVoucher(deps, inherited, { amount: body.amount, currency }));
   // Order-before-charge accounts: the store order is made (or found again) first, or nothing is charged.
-  const hold = await orderBeforeCharge(deps, merchant, auth.livemode, mirror, { amount: body.amount, currency, sessionId: body.session_id ?? null, idemKey: opts.idemKey });
+  // A session whose order was made with it holds that order for whichever of its payments succeeds.
+  const paysOrderedSession = body.session_id !== undefined && Boolean((await deps.store.read.sessions.get(body.session_id))?.orderFirstPurchaseId);
+  const hold = paysOrderedSession ? null : await orderBeforeCharge(deps, merchant, auth.livemode, mirror, { amount: body.amount, currency, sessionId: body.session_id ?? null, idemKey: opts.idemKey });
   const captureMethod = body.capture_method ?? 'automatic';
 
   // A live browser form of the session this intent pays could pay it too: revoked first, or refused.
