@@ -38,29 +38,32 @@ export async function schedulePay(r: Repos, held: MirrorOrderRecord, now: string
  * order is this payment's (its poll route reads `created`), and the store is told it is paid. A
  * second payment of a paid session makes nothing.
  */
-export async function payForSession(r: Repos, purchaseId: string, intent: { id: string; merchantId: string; livemode: boolean; sessionId: string | null }, now: string): Promise<void> {
+export async function payForSession(r: Repos, purchaseId: string, intent: { id: string; sessionId: string | null }, now: string): Promise<void> {
   const p = await r.orderFirst.get(purchaseId);
   if (!p || p.state !== 'charging' || !p.order) return;
   await r.orderFirst.update({ ...p, state: 'paid', paymentIntentId: intent.id, pending: 'pay', nextAttemptAt: now, attempts: 0, updatedAt: now });
-  await r.mirrorOrders.insertNew({
-    id: intent.id,
-    merchantId: intent.merchantId,
-    livemode: intent.livemode,
-    sessionId: intent.sessionId,
-    state: 'created',
-    attempts: 0,
-    nextAttemptAt: now,
-    lastError: null,
-    code: null,
-    message: null,
-    orderNumber: p.order.number,
-    // The shopper's page stays sealed with the purchase (the poll routes read it there).
-    statusUrlSealed: null,
-    purchaseId: p.id,
-    createdAt: now,
-    updatedAt: now,
-  });
+  // The shopper's page stays sealed with the purchase (the poll routes read it there).
+  await r.mirrorOrders.insertNew(heldOrderRow(p, intent, null, now));
 }
+
+/** The store-order row of a payment holding a purchase's order: `created` from the start. */
+export const heldOrderRow = (p: OrderFirstPurchase, intent: { id: string; sessionId: string | null }, statusUrlSealed: string | null, now: string): MirrorOrderRecord => ({
+  id: intent.id,
+  merchantId: p.merchantId,
+  livemode: p.livemode,
+  sessionId: intent.sessionId,
+  state: 'created',
+  attempts: 0,
+  nextAttemptAt: now,
+  lastError: null,
+  code: null,
+  message: null,
+  orderNumber: p.order!.number,
+  statusUrlSealed,
+  purchaseId: p.id,
+  createdAt: now,
+  updatedAt: now,
+});
 
 /**
  * A session that can no longer be paid: expired, cancelled, or an `elements` + `chargeAtSubmit`

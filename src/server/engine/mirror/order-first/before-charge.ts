@@ -20,7 +20,7 @@ import type { Repos } from '../../../store/types.ts';
 import type { EngineDeps } from '../../deps.ts';
 import { emit } from '../../events.ts';
 import { sealedIn } from '../../sealed.ts';
-import { releaseIfEnded, WATCH_FIRST_MS } from './after-charge.ts';
+import { heldOrderRow, releaseIfEnded, WATCH_FIRST_MS } from './after-charge.ts';
 
 export type OrderFirstDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'log' | 'stores'>;
 
@@ -169,23 +169,7 @@ export async function claimPurchase(r: Repos, deps: Pick<EngineDeps, 'clock' | '
   const nowMs = deps.clock.nowMs();
   const now = new Date(nowMs).toISOString();
   await r.orderFirst.update({ ...p, state: 'charging', paymentIntentId: intentId, pending: 'watch', nextAttemptAt: new Date(nowMs + WATCH_FIRST_MS).toISOString(), attempts: 0, updatedAt: now });
-  await r.mirrorOrders.insertNew({
-    id: intentId,
-    merchantId: p.merchantId,
-    livemode: p.livemode,
-    sessionId: intent.sessionId,
-    state: 'created',
-    attempts: 0,
-    nextAttemptAt: now,
-    lastError: null,
-    code: null,
-    message: null,
-    orderNumber: p.order!.number,
-    statusUrlSealed: deps.sealer.seal(hold.statusUrl, sealedIn.storeOrderStatusUrl(intentId)),
-    purchaseId: p.id,
-    createdAt: now,
-    updatedAt: now,
-  });
+  await r.mirrorOrders.insertNew(heldOrderRow(p, intent, deps.sealer.seal(hold.statusUrl, sealedIn.storeOrderStatusUrl(intentId)), now));
   await emit(r, deps.clock, p.merchantId, p.livemode, 'mirror.order.created', { payment_intent_id: intentId, session_id: intent.sessionId, order_number: p.order!.number, order_status_url: hold.statusUrl, order_first: true });
 }
 
