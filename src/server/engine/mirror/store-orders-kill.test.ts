@@ -8,6 +8,9 @@
  *   the way (the stand-in's `answerDelayMs`) when the process dies; after the restart the worker
  *   finds the order by the payment's reference and records it without asking the store to make it
  *   again (the stand-in counts the create calls that named the reference: one).
+ * - Order before charge, between the store keeping the unpaid order and its answer: nothing was
+ *   charged; after the restart the identical basket attaches to the order the store kept (one order,
+ *   two create calls that named it), is charged once, and the order is paid.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,6 +98,35 @@ describe('a store order through SIGKILL', () => {
     const made = await until(() => second.call('GET', `/v1/payment_intents/${intent}/mirror-order`, undefined, key), (o) => o.status === 'created', 'the store order');
     expect(made.order_number).toBe('#1001');
     expect((await storeOrders(second)).filter((o) => o.reference === intent)).toEqual([expect.objectContaining({ createRequests: 1 })]);
+    await second.kill();
+  });
+
+  it('order before charge, killed between the store keeping the order and its answer: the retry attaches to it and pays once', async () => {
+    const data = join(dir, 'first.sqlite');
+    const ports = await freePorts(4);
+    const first = await start(data, ports);
+    const m = await first.call('POST', '/_sandbox/merchants', { settings: { orderFirst: true, connectedStores: [{ platform: 'platform_a', store: STORE, writeScopes: true }] } });
+    const key = m.keys.secret as string;
+    await first.call('POST', `/_sandbox/stores/platform_a/${STORE}/switches`, { answerDelayMs: 20_000 });
+    const card = await first.call('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242' }, key);
+    const body = { amount: 1500, currency: 'usd', payment_method: { id: card.id }, ...ORDER };
+    const dying = first.call('POST', '/v1/payment_intents', body, key).catch(() => 'no answer');
+    await until(() => storeOrders(first), (orders) => orders.length === 1, 'the unpaid order at the store');
+    await first.kill();
+    expect(await dying).toBe('no answer');
+
+    const second = await start(data, ports);
+    await second.call('POST', `/_sandbox/stores/platform_a/${STORE}/switches`, { answerDelayMs: 0 });
+    const ledger = async () => (await second.call('GET', `/_sandbox/processor/transactions?merchant=${m.id}`)).data as { status: string }[];
+    // The first request died before its charge: the processor never saw it.
+    expect(await ledger()).toEqual([]);
+    const paid = await second.call('POST', '/v1/payment_intents', body, key);
+    expect(paid.status).toBe('succeeded');
+    await second.call('POST', '/_sandbox/clock', { advanceSeconds: 1 });
+    const orders = await storeOrders(second);
+    expect(orders).toEqual([expect.objectContaining({ createRequests: 2 })]);
+    expect(await second.call('GET', `/v1/payment_intents/${paid.id}/mirror-order`, undefined, key)).toMatchObject({ status: 'created', order_number: '#1001' });
+    expect((await ledger()).map((t) => t.status)).toEqual(['captured']);
     await second.kill();
   });
 });
