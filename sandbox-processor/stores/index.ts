@@ -39,7 +39,10 @@ export function storeStandIns(db: Db, opts: { apiSecret: string; publicUrl: stri
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     c.header('Referrer-Policy', 'no-referrer');
     c.header('Cache-Control', 'no-store');
-    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Order ${escape(o.number)}</title></head><body><main><h1>Order ${escape(o.number)}</h1><p>Paid. ${escape(o.shop)} is preparing it.</p></main></body></html>`);
+    // An order made before payment (order-before-charge accounts) says where its payment stands.
+    const f = o.order;
+    const state = f.cancelled === true || f.financial_status === 'voided' ? 'Cancelled: the payment did not complete.' : f.paid === false || f.financial_status === 'pending' ? 'Awaiting payment.' : `Paid. ${escape(o.shop)} is preparing it.`;
+    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Order ${escape(o.number)}</title></head><body><main><h1>Order ${escape(o.number)}</h1><p>${state}</p></main></body></html>`);
   });
   app.use('/stores/platform_a/*', guard);
   app.use('/stores/platform_b/*', guard);

@@ -122,7 +122,7 @@ describe('pricing: quotes, and orders made before payment', () => {
   });
 
   it('an order made before payment is priced by the store, then paid or released once, and a released one cannot be paid', async () => {
-    const { call } = stores();
+    const { call, processor } = stores();
     await call('PUT', '/v1/stores/platform_a/a.example.com/switches', catalogue);
     const base = '/stores/platform_a/a.example.com/admin/orders';
     const made = await call('POST', `${base}.json`, { order: { ...A_ORDER.order, financial_status: 'pending', source_identifier: 'ofp_1' } });
@@ -136,7 +136,13 @@ describe('pricing: quotes, and orders made before payment', () => {
     const unpaid = await call('POST', b, { ...B_ORDER, external_ref: 'ofp_2', paid: false });
     expect(unpaid.body.data).toMatchObject({ payment_state: 'awaiting_payment', total_cents: 2000 });
     const number = unpaid.body.data.number;
+    const page = async () => {
+      const url = new URL(unpaid.body.data.status_page);
+      return (await processor.app.request(url.pathname + url.search)).text();
+    };
+    expect(await page()).toContain('Awaiting payment.');
     expect((await call('POST', `${b}/${number}/cancel`, {})).body.data.payment_state).toBe('cancelled');
+    expect(await page()).toContain('Cancelled: the payment did not complete.');
     expect((await call('POST', `${b}/${number}/cancel`, {})).status).toBe(200);
     expect(await call('POST', `${b}/${number}/pay`, {})).toMatchObject({ status: 409, body: { error: { code: 'order_cancelled' } } });
     expect((await call('POST', `${b}/B-999999/pay`, {})).status).toBe(404);

@@ -49,6 +49,38 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await merchantReturn.close();
 });
+const ORDER = {
+  order: { lineItems: [{ name: 'Svc Tee', quantity: 1, unitAmount: 2000, variantId: 42 }], shipping: { amount: 500, label: 'Standard' } },
+  mirrorTo: { platform: 'platform_b', store: STORE, shippingAddress: { line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' } },
+};
+
+test.describe('order before charge', () => {
+  test.use({ merchantBody: { settings: { orderFirst: true, connectedStores: [{ platform: 'platform_b', store: STORE, writeScopes: true }] } } });
+
+  test('the order exists before the buyer pays; a declined card keeps it, the next card pays it, and the return page shows it', async ({ page, api, merchant }) => {
+    const successUrl = `${merchantReturn.url}/return?o=${encodeURIComponent(JSON.stringify({ publishableKey: merchant.keys.publishable }))}`;
+    const session = await api.createSession(merchant.keys.secret, { amount: 2500, currency: 'usd', successUrl, buyer: { email: 'ada@example.com', name: 'Ada Lovelace' }, ...ORDER });
+    const ours = async () => (await api.storeOrders('platform_b', STORE)).data.filter((o) => o.reference?.startsWith('ofp_'));
+    const [made] = await ours();
+    expect(made!.order).toMatchObject({ paid: false });
+
+    const hosted = new HostedCheckoutPage(page);
+    await hosted.open(session.checkoutUrl);
+    await hosted.pay(cards.declined);
+    await expect(hosted.declineAlert).toBeVisible();
+    await expect(hosted.card.number).toHaveValue('');
+    await expect(hosted.payButton).toBeEnabled();
+    await hosted.pay(cards.approved);
+
+    await expect(page).toHaveURL(new RegExp(`^${merchantReturn.url}/return`));
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^Store order ${made!.number}\\.`));
+    // One order for the purchase, paid at the store once the payment was captured.
+    await expect.poll(async () => (await ours()).map((o) => [o.number, o.order.paid])).toEqual([[made!.number, true]]);
+    await page.getByRole('link', { name: 'Track your order' }).click();
+    await expect(page.getByText(/^Paid\./)).toBeVisible();
+  });
+});
+
 test.use({ merchantBody: { settings: { connectedStores: [{ platform: 'platform_b', store: STORE, writeScopes: true }] } } });
 
 test('a paid hosted session makes its store order, and the merchant’s return page shows its number', async ({ page, api, merchant }) => {

@@ -6,30 +6,8 @@
  * the payment is captured, and released when it ends without money.
  */
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../../../testing.ts';
-import { client, expectRefused, nothingCharged } from '../../../routes/payment-intents/fixtures.ts';
-import { CARD, origin } from '../../../routes/checkout/fixtures.ts';
-
-const DECLINED = 'tok_sandbox_visa_9995';
-const STORES = [{ platform: 'platform_b' as const, store: 'b.example.com', writeScopes: true }];
-const ORDER = (unitAmount = 1000, extra: Record<string, unknown> = {}) => ({
-  order: { lineItems: [{ name: 'Mug', quantity: 1, unitAmount, variantId: 7 }], shipping: { amount: 500 }, ...extra },
-  mirrorTo: { platform: 'platform_b', store: 'b.example.com', customer: { email: 'ada@example.com' } },
-});
-
-async function world(env: Record<string, string> = {}) {
-  const t = await testApp(env);
-  const m = await t.merchant({ settings: { connectedStores: STORES, orderFirst: true } });
-  const c = client(t, m.merchant.id, m.keys);
-  const switches = async (body: unknown) => expect((await t.json('POST', '/_sandbox/stores/platform_b/b.example.com/switches', body)).status).toBe(200);
-  type Held = { number: string; reference: string; createRequests: number; order: { paid: boolean; cancelled?: boolean; total_cents: number } };
-  const held = async () => ((await (await t.json('GET', '/_sandbox/stores/platform_b/b.example.com/orders')).json()) as { data: Held[] }).data;
-  const states = async () => (await held()).map((o) => (o.order.cancelled ? 'cancelled' : o.order.paid ? 'paid' : 'unpaid'));
-  const run = (advanceSeconds = 1) => t.json('POST', '/_sandbox/clock', { advanceSeconds });
-  const poll = (id: string) => c.get(`/v1/payment_intents/${id}/mirror-order`);
-  const charged = () => (t.sandbox.db.prepare("SELECT count(*) AS n FROM transactions WHERE status = 'approved'").get() as { n: number }).n;
-  return { t, m, c, switches, held, states, run, poll, charged };
-}
+import { expectRefused, nothingCharged } from '../../../routes/payment-intents/fixtures.ts';
+import { DECLINED, ORDER, world } from './order-first.fixtures.ts';
 
 describe('order before charge', () => {
   it('makes the store order first, shows it as created at once, and pays it at the store after capture', async () => {
@@ -148,69 +126,76 @@ describe('order before charge', () => {
     expect(await w.held()).toEqual([expect.objectContaining({ createRequests: 2 })]);
   });
 
+  it('when our record of the purchase cannot be read or written, refuses with the order_first_*_unavailable codes and charges nothing', async () => {
+    const w = await world();
+    const card = await w.c.vault();
+    const repo = w.t.store.read.orderFirst;
+    const broken = (what: 'get' | 'insertNew' | 'update') => {
+      const real = repo[what];
+      (repo as unknown as Record<string, unknown>)[what] = async () => {
+        throw new Error('disk I/O error');
+      };
+      return () => ((repo as unknown as Record<string, unknown>)[what] = real);
+    };
+    let restore = broken('get');
+    await expectRefused(w.c, await w.c.pay(card, { ...ORDER() }), 503, 'order_first_lookup_unavailable');
+    restore();
+    restore = broken('insertNew');
+    await expectRefused(w.c, await w.c.pay(card, { ...ORDER() }), 503, 'order_first_record_unavailable');
+    restore();
+    expect(await w.held()).toEqual([]);
+    // A purchase recorded before (its order priced otherwise), whose order cannot be re-linked now.
+    await w.switches({ prices: { '7': 900 } });
+    await expectRefused(w.c, await w.c.pay(card, { ...ORDER() }), 400, 'order_first_amount_mismatch');
+    restore = broken('update');
+    await expectRefused(w.c, await w.c.pay(card, { amount: 1400, ...ORDER(900) }), 503, 'order_first_repoint_unavailable');
+    restore();
+    nothingCharged(w.c);
+    // Retried once the record is back: the same order, charged once.
+    expect((await w.c.payJson(card, { amount: 1400, ...ORDER(900) })).body.status).toBe('succeeded');
+    expect(await w.held()).toHaveLength(1);
+  });
+
+  it('tells the store it is paid when the store is back: tried again 15 s, then 30 s later, on the service clock', async () => {
+    const w = await world();
+    await w.c.payJson(await w.c.vault(), { ...ORDER() });
+    await w.switches({ down: true });
+    await w.run(1); // first try: down; again 15 s later
+    await w.run(16); // second try: down; again 30 s later
+    await w.switches({ down: false });
+    await w.run(20);
+    expect(await w.states()).toEqual(['unpaid']);
+    await w.run(11);
+    expect(await w.states()).toEqual(['paid']);
+  });
+
+  it('releases the order when the store is back, the same way, and the next card makes generation 2 of the purchase', async () => {
+    const w = await world();
+    await w.c.payJson(await w.c.vault(DECLINED), { ...ORDER() });
+    await w.switches({ down: true });
+    await w.run(3); // the watch finds the decline; the release finds the store down
+    await w.switches({ down: false });
+    await w.run(10);
+    expect(await w.states()).toEqual(['unpaid']);
+    await w.run(6);
+    expect(await w.states()).toEqual(['cancelled']);
+    await w.c.payJson(await w.c.vault(), { ...ORDER() });
+    expect((await w.held()).map((o) => o.reference.slice(-2))).toEqual(['.1', '.2']);
+  });
+
+  it('refuses another charge of a purchase whose hold is not captured yet, naming it', async () => {
+    const w = await world();
+    const held = await w.c.payJson(await w.c.vault(), { ...ORDER(), capture_method: 'manual' });
+    const again = await expectRefused(w.c, await w.c.pay(await w.c.vault(), { ...ORDER() }), 409, 'order_first_payment_unresolved');
+    expect(again.original_payment_intent_id).toBe(held.body.id);
+    expect(w.charged()).toBe(1);
+  });
+
   it('is not used on accounts that order after payment', async () => {
     const w = await world();
     await w.t.json('PATCH', `/_sandbox/merchants/${w.m.merchant.id}`, { settings: { orderFirst: false } });
     const paid = await w.c.payJson(await w.c.vault(), { ...ORDER() });
     expect(await w.poll(paid.body.id)).toMatchObject({ status: 'pending' });
     expect(await w.held()).toEqual([]);
-  });
-});
-
-describe('order before charge on a session', () => {
-  const hosted = async (w: Awaited<ReturnType<typeof world>>, extra: Record<string, unknown> = {}) =>
-    w.c.post('/v1/sessions', { amount: 1500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/ok', expiresIn: 1800, ...ORDER(), ...extra });
-  const pollSession = async (w: Awaited<ReturnType<typeof world>>, id: string) =>
-    (await w.t.json('GET', `/v1/public/sessions/${id}/mirror-order`, undefined, { Authorization: `Bearer ${w.m.keys.publishable}` })).json();
-  /** The buyer pays on the hosted page with `card` (the form the page gets from init, charged at the processor). */
-  const payHosted = async (w: Awaited<ReturnType<typeof world>>, sessionId: string, number: string) => {
-    const init = (await (await w.t.json('POST', '/api/checkout/init', { sessionId }, origin)).json()) as { token: string };
-    const charge = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card: { ...CARD, number } }) };
-    const tx = (await (await w.t.sandbox.app.request('/v1/charges', charge)).json()) as { transactionId: string };
-    return w.t.json('POST', '/api/checkout/complete', { sessionId, transactionId: tx.transactionId }, origin);
-  };
-
-  it('makes the order with the session; a declined card keeps it, and the paying one pays it', async () => {
-    const w = await world();
-    await w.t.json('PATCH', `/_sandbox/merchants/${w.m.merchant.id}`, { settings: { sameSessionRetry: 2 } });
-    const session = await hosted(w);
-    expect(session.status).toBe(201);
-    expect(await w.states()).toEqual(['unpaid']);
-    expect(await pollSession(w, session.body.id)).toEqual({ status: 'created', order_number: 'B-000001', order_status_url: expect.stringContaining('/status?key=') });
-    await payHosted(w, session.body.id, '4000000000000002');
-    await w.run(5);
-    expect(await w.states()).toEqual(['unpaid']);
-    expect((await payHosted(w, session.body.id, CARD.number)).status).toBe(200);
-    await w.run();
-    expect(await w.states()).toEqual(['paid']);
-    const s = (await w.t.store.read.sessions.get(session.body.id))!;
-    expect(await w.poll(s.paymentIntentId!)).toMatchObject({ status: 'created', order_number: 'B-000001', order_status_url: expect.stringContaining('/status?key=') });
-  });
-
-  it('releases the order of a session that expires unpaid', async () => {
-    const w = await world();
-    const session = await hosted(w);
-    await w.run(1801);
-    await w.run(60);
-    expect(await w.states()).toEqual(['cancelled']);
-    expect(await pollSession(w, session.body.id)).toEqual({ status: 'failed', order_number: null, order_status_url: null });
-  });
-
-  it('makes no session when the store cannot take the order, and the store’s price must be the session’s amount', async () => {
-    const w = await world();
-    await w.switches({ down: true });
-    expect(await hosted(w)).toMatchObject({ status: 503, body: { code: 'order_first_store_unavailable' } });
-    await w.switches({ down: false, prices: { '7': 1200 } });
-    expect(await hosted(w)).toMatchObject({ status: 400, body: { code: 'order_first_amount_mismatch', order_total: 1700 } });
-    expect(w.t.count('sessions')).toBe(0);
-  });
-
-  it('a server-side payment of the session pays the order made with it', async () => {
-    const w = await world();
-    const session = await w.c.post('/v1/sessions', { amount: 1500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: false, ...ORDER() });
-    const paid = await w.c.payJson(await w.c.vault(), { session_id: session.body.id });
-    expect(paid.body.status).toBe('succeeded');
-    await w.run();
-    expect(await w.held()).toEqual([expect.objectContaining({ createRequests: 1, order: expect.objectContaining({ paid: true }) })]);
   });
 });

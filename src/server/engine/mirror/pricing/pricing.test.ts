@@ -120,7 +120,13 @@ describe('a store-priced voucher in a raw mirror block on an intent', () => {
     expect(wrong.voucher_amount).toBe(500);
     const below = await expectRefused(w.c, await w.c.pay(card, { amount: 1800, ...RAW({ code: 'SAVE5' }) }), 400, 'mirror_amount_below_line_items');
     expect([below.derived_amount, below.charge_amount]).toEqual([1900, 1800]);
-    await w.switches('platform_b', 'b.example.com', { down: true });
+    await w.switches('platform_b', 'b.example.com', { refuseLines: true });
+    const lines = await expectRefused(w.c, await w.c.pay(card, { amount: 1900, ...RAW({ code: 'SAVE5' }) }), 400, 'mirror_voucher_rejected');
+    expect(lines.error).toMatch(/could not price this basket/);
+    await w.switches('platform_b', 'b.example.com', { refuseLines: false, currency: 'eur' });
+    const currency = await expectRefused(w.c, await w.c.pay(card, { amount: 1900, ...RAW({ code: 'SAVE5' }) }), 400, 'mirror_currency_mismatch');
+    expect(currency.order_currency).toBe('eur');
+    await w.switches('platform_b', 'b.example.com', { currency: null, down: true });
     await expectRefused(w.c, await w.c.pay(card, { amount: 1900, ...RAW({ code: 'SAVE5' }) }), 503, 'mirror_voucher_unverifiable');
     nothingCharged(w.c);
   });
