@@ -6,25 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MirrorSpec } from '../../../domain/mirror.ts';
 import { purchaseIdOf } from './before-charge.ts';
+import { MUG_SPEC } from './spec.fixtures.ts';
 
-const SPEC: MirrorSpec = {
-  model: 'order',
-  platform: 'platform_b',
-  store: 'b.example.com',
-  lines: [{ name: 'Mug', quantity: 1, unitAmount: 1000, variantId: '7', sku: null, productRef: null }],
-  shipping: { amount: 500, label: 'Standard' },
-  coupon: null,
-  voucher: null,
-  customer: { email: 'ada@example.com', firstName: null, lastName: null },
-  shippingAddress: null,
-  billingAddress: null,
-  parentOrderRef: null,
-  upsellKey: null,
-  skip: false,
-  attribution: null,
-  metadata: {},
-  storeCheckedAtOrder: false,
-};
+const SPEC: MirrorSpec = { ...MUG_SPEC, lines: [{ ...MUG_SPEC.lines[0]!, unitAmount: 1000 }], shipping: { amount: 500, label: 'Standard' }, customer: { email: 'ada@example.com', firstName: null, lastName: null } };
 const id = (spec: Partial<MirrorSpec>, sessionId: string | null = null, merchant = 'm_1', livemode = false) => purchaseIdOf(merchant, livemode, { ...SPEC, ...spec }, sessionId);
 
 describe('purchaseIdOf', () => {

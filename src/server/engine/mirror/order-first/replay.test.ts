@@ -8,29 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Merchant } from '../../../domain/index.ts';
-import type { MirrorSpec, OrderFirstPurchase } from '../../../domain/mirror.ts';
+import type { OrderFirstPurchase } from '../../../domain/mirror.ts';
+import { MUG_SPEC } from './spec.fixtures.ts';
 import type { UnpaidAnswer } from '../../../processors/stores/store-clients.ts';
 import { orderBeforeCharge, purchaseIdOf, type OrderFirstDeps } from './before-charge.ts';
 
 const merchant = { id: 'm_1', settings: { orderFirst: true } } as unknown as Merchant;
-const spec = {
-  model: 'order',
-  platform: 'platform_b',
-  store: 'b.example.com',
-  lines: [{ name: 'Mug', quantity: 1, unitAmount: 1500, variantId: '7', sku: null, productRef: null }],
-  shipping: null,
-  coupon: null,
-  voucher: null,
-  customer: null,
-  shippingAddress: null,
-  billingAddress: null,
-  parentOrderRef: null,
-  upsellKey: null,
-  skip: false,
-  attribution: null,
-  metadata: {},
-  storeCheckedAtOrder: false,
-} as MirrorSpec;
+const spec = MUG_SPEC;
 const charge = { amount: 1500, currency: 'USD', sessionId: null, idemKey: 'k-1' };
 const made = { kind: 'made', number: 'B-1', statusUrl: 'https://b.example/s', storeOrderId: 'B-1', total: 1500, currency: 'USD' } as const;
 
