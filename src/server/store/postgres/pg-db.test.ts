@@ -1,0 +1,89 @@
+/**
+ * The Postgres store's connection (issue 21) on a real throwaway cluster: compare-and-set that
+ * holds under concurrent transactions, migrations applied once by instances that start together,
+ * commits heard by the other instance, and start-up errors an operator can act on.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasPostgres, startCluster, type Cluster } from '../../../../scripts/pg/cluster.ts';
+import { DatabaseTooNew, openPg, redactUrl, type PgDb } from './pg-db.ts';
+
+const run = hasPostgres() || process.env.SVCPAY_REQUIRE_POSTGRES === '1';
+let cluster: Cluster;
+let n = 0;
+const freshDb = () => cluster.createDatabase(`pgdb_${++n}`);
+const opened: PgDb[] = [];
+const open = async (url: string, migrations: string[] = COUNTER) => {
+  const db = await openPg(url, { migrations, max: 12 });
+  opened.push(db);
+  return db;
+};
+
+const COUNTER = ['create table counter (id int primary key, v int not null); insert into counter values (1, 0);'];
+
+beforeAll(async () => {
+  if (run) cluster = await startCluster({ fsync: false });
+}, 60_000);
+afterAll(async () => {
+  for (const db of opened.splice(0)) await db.close().catch(() => undefined);
+  await cluster?.stop();
+});
+
+describe.runIf(run)('the Postgres connection', () => {
+  it('keeps a read-then-write compare-and-set exact under concurrent transactions, by running the losers again', async () => {
+    const db = await open(await freshDb());
+    // Each reads the counter, lets the others interleave, then writes what it read plus one.
+    const bump = () =>
+      db.tx(async (tx) => {
+        const [row] = await tx<{ v: number }[]>`select v from counter where id = 1`;
+        await new Promise((r) => setTimeout(r, 5));
+        await tx`update counter set v = ${row!.v + 1} where id = 1`;
+      });
+    await Promise.all(Array.from({ length: 20 }, bump));
+    expect(await db.sql`select v from counter where id = 1`).toEqual([{ v: 20 }]);
+    expect(db.retries).toBeGreaterThan(0);
+  });
+
+  it('applies each migration once when two instances start together, and refuses a database newer than the build', async () => {
+    const url = await freshDb();
+    // Not idempotent: a step applied twice would fail on its second CREATE. The first is slow, so
+    // the two instances are both migrating at once.
+    const steps = ['select pg_sleep(0.3); create table a (id int primary key)', 'create table b (id int primary key); insert into a values (1)'];
+    const [one, two] = await Promise.all([open(url, steps), open(url, steps)]);
+    expect([await one.version(), await two.version()]).toEqual([2, 2]);
+    expect(await one.sql`select count(*)::int as n from a`).toEqual([{ n: 1 }]);
+    // A later build adds a step; an older one then refuses to run on that database.
+    const later = await open(url, [...steps, 'create table c (id int primary key)']);
+    expect(await later.version()).toBe(3);
+    await expect(openPg(url, { migrations: steps })).rejects.toThrow(DatabaseTooNew);
+    await expect(openPg(url, { migrations: steps })).rejects.toThrow(/at migration 3, and this build knows 2/);
+  });
+
+  it('tells every instance of a commit, its own at once and another’s through the database', async () => {
+    const url = await freshDb();
+    const a = await open(url);
+    const b = await open(url);
+    const heard: string[] = [];
+    a.onCommit(() => heard.push('a'));
+    const bHeard = new Promise<void>((resolve) => b.onCommit(() => (heard.push('b'), resolve())));
+    await a.tx(async (tx) => void (await tx`update counter set v = v + 1 where id = 1`));
+    expect(heard).toContain('a');
+    await bHeard;
+    expect(heard.sort()).toEqual(['a', 'b']);
+    // A transaction that throws commits nothing and wakes nobody.
+    heard.length = 0;
+    await expect(a.tx(async (tx) => {
+      await tx`update counter set v = v + 1 where id = 1`;
+      throw new Error('no');
+    })).rejects.toThrow('no');
+    expect(heard).toEqual([]);
+    expect(await a.sql`select v from counter where id = 1`).toEqual([{ v: 1 }]);
+  });
+
+  it('says which database it cannot reach, never with its password', async () => {
+    const url = `postgres://svcpay:s3cret-pw@127.0.0.1:${cluster.port + 1}/nowhere`;
+    const err = await openPg(url, { migrations: [] }).then(() => null, (e: unknown) => e as Error);
+    expect(err?.message).toMatch(/^SVCPAY_DATABASE_URL: cannot reach PostgreSQL at postgres:\/\/svcpay:\*\*\*@127\.0\.0\.1:\d+\/nowhere/);
+    expect(err?.message).not.toContain('s3cret-pw');
+    expect(redactUrl('not a url')).toBe('(not a URL)');
+  });
+});

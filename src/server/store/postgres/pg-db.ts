@@ -1,0 +1,151 @@
+/**
+ * The PostgreSQL connection of the Postgres store (issue 21; ARCHITECTURE.md, Store): what the
+ * SQLite backend gets from being the one writer in one process, across processes.
+ *
+ * - Transactions are SERIALIZABLE and retried on a serialization failure or deadlock (SQLSTATE
+ *   40001, 40P01), so every compare-and-set the engine does inside `tx` holds with any number of
+ *   instances: of two transactions that read and write the same rows, one commits and the other
+ *   runs again on what the first wrote. A transaction function must therefore be safe to run more
+ *   than once (the store contract already forbids other I/O inside it).
+ * - Migrations run at open, under a transaction-scoped advisory lock: instances that start together
+ *   apply each step once, and an instance older than the database refuses to start.
+ * - `onCommit` hears this instance's commits at once and the other instances' through
+ *   LISTEN/NOTIFY, so a worker woken by a commit wakes wherever the commit happened.
+ */
+import { randomBytes } from 'node:crypto';
+import postgres, { type Sql, type TransactionSql } from 'postgres';
+
+export type { Sql, TransactionSql };
+
+/** The database is at a migration this build does not know: a newer build migrated it. */
+export class DatabaseTooNew extends Error {}
+
+/** A transaction kept failing to serialize: the caller answers 503 and the client retries. */
+export class StoreContended extends Error {}
+
+export interface PgDb {
+  /** The pool, for reads outside a transaction. */
+  readonly sql: Sql;
+  /** Runs `fn` in a SERIALIZABLE transaction, again on a serialization failure; resolves after the commit. */
+  tx<T>(fn: (sql: TransactionSql) => Promise<T>): Promise<T>;
+  /** Called after every commit that kept writes, this instance's or another's. Returns the unsubscribe. */
+  onCommit(listener: () => void): () => void;
+  /** The migration the database is at. */
+  version(): Promise<number>;
+  /** Transactions run again after a serialization failure, since open (for tests and health). */
+  readonly retries: number;
+  close(): Promise<void>;
+}
+
+export interface PgOptions {
+  /** Schema steps, in order; step n is applied once, as migration n + 1. */
+  migrations: readonly string[];
+  /** Pool size (default 10). */
+  max?: number;
+  /** Attempts of one transaction before it gives up with StoreContended (default 20). */
+  attempts?: number;
+}
+
+const COMMIT_CHANNEL = 'svcpay_commit';
+const RETRYABLE = new Set(['40001', '40P01']);
+
+/** The URL without its password, for messages an operator reads. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+export async function openPg(url: string, opts: PgOptions): Promise<PgDb> {
+  const sql = postgres(url, { max: opts.max ?? 10, onnotice: () => undefined, connect_timeout: 10, idle_timeout: 60 });
+  try {
+    await sql`select 1`;
+  } catch (err) {
+    await sql.end({ timeout: 1 }).catch(() => undefined);
+    const why = err instanceof Error ? err.message : String(err);
+    throw new Error(`SVCPAY_DATABASE_URL: cannot reach PostgreSQL at ${redactUrl(url)} (${why}).`);
+  }
+  try {
+    await migrate(sql, opts.migrations);
+  } catch (err) {
+    await sql.end({ timeout: 1 }).catch(() => undefined);
+    throw err;
+  }
+
+  const instance = randomBytes(8).toString('hex');
+  const listeners = new Set<() => void>();
+  const fire = () => {
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch {
+        // A listener's failure is its own; the commit stands.
+      }
+    }
+  };
+  // Another instance's commit: its payload is its instance id, ours are heard directly.
+  const listening = await sql.listen(COMMIT_CHANNEL, (from) => {
+    if (from !== instance) fire();
+  });
+  let retries = 0;
+  const attempts = opts.attempts ?? 20;
+
+  return {
+    sql,
+    get retries() {
+      return retries;
+    },
+    async tx<T>(fn: (tx: TransactionSql) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const value = (await sql.begin('isolation level serializable', (tx) => fn(tx))) as T;
+          fire();
+          void sql.notify(COMMIT_CHANNEL, instance).catch(() => undefined);
+          return value;
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (!code || !RETRYABLE.has(code)) throw err;
+          if (attempt >= attempts) throw new StoreContended(`a transaction could not be serialized after ${attempts} attempts`);
+          retries++;
+          // Jittered, growing: contenders that collided do not collide again in step.
+          await new Promise((r) => setTimeout(r, Math.random() * Math.min(2 ** attempt, 100)));
+        }
+      }
+    },
+    onCommit(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    version: () => currentVersion(sql),
+    async close() {
+      await listening.unlisten().catch(() => undefined);
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
+
+async function currentVersion(sql: Sql): Promise<number> {
+  const [row] = await sql<{ v: number | null }[]>`select max(version)::int as v from schema_migrations`;
+  return row?.v ?? 0;
+}
+
+/** Applies the steps the database lacks, all in one transaction, under an advisory lock. */
+async function migrate(sql: Sql, steps: readonly string[]) {
+  await sql`create table if not exists schema_migrations (version int primary key, applied_at timestamptz not null default now())`.catch(async (err: { code?: string }) => {
+    // Two instances creating it at once: one wins, the other finds it made.
+    if (err.code !== '23505' && err.code !== '42P07') throw err;
+  });
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext('svcpay_migrations'))`;
+    const at = await currentVersion(tx as unknown as Sql);
+    if (at > steps.length) throw new DatabaseTooNew(`the database is at migration ${at}, and this build knows ${steps.length}: run the newer build, or a database of this build's`);
+    for (let v = at; v < steps.length; v++) {
+      await tx.unsafe(steps[v]!);
+      await tx`insert into schema_migrations (version) values (${v + 1})`;
+    }
+  });
+}
