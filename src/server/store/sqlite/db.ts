@@ -4,7 +4,8 @@
  */
 import Database from 'better-sqlite3';
 import { preparePrivateDbFile } from '../../../platform/private-files.ts';
-import { migrations } from './migrations.ts';
+import { migrations } from '../schema/migrations.ts';
+import { sqliteSql } from '../schema/steps.ts';
 
 export type Db = Database.Database;
 
@@ -25,7 +26,7 @@ function migrate(db: Db) {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (let v = current; v < migrations.length; v++) {
     db.transaction(() => {
-      db.exec(migrations[v]!);
+      db.exec(sqliteSql(migrations[v]!));
       db.pragma(`user_version = ${v + 1}`);
     })();
   }

@@ -3,8 +3,9 @@
  * shipped migration is never edited, a change is a new entry.
  */
 import { earlyMigrations } from './migrations-early.ts';
+import type { Step } from './steps.ts';
 
-export const migrations: string[] = [
+export const migrations: Step[] = [
   ...earlyMigrations,
   // Document 2's records: vaulted cards, settlements (vp_tx_*) and refunds. Each keeps its record
   // as JSON in `data`, with the columns its lookups, orders and constraints need.
@@ -73,13 +74,23 @@ export const migrations: string[] = [
   `,
   // Refunds (Doc 2): one refund per Idempotency-Key, enforced by the database, and an insertion
   // sequence so "newest first" is exact even for refunds made within one millisecond.
-  `
+  {
+    sqlite: `
   ALTER TABLE refunds ADD COLUMN idem_key TEXT;
   ALTER TABLE refunds ADD COLUMN seq INTEGER;
   UPDATE refunds SET seq = rowid;
   CREATE UNIQUE INDEX refunds_idem ON refunds(merchant_id, livemode, idem_key) WHERE idem_key IS NOT NULL;
   CREATE INDEX refunds_settlement_seq ON refunds(settlement_id, seq);
   `,
+    // PostgreSQL has no rowid: the existing refunds are numbered in the order they were made.
+    postgres: `
+  ALTER TABLE refunds ADD COLUMN idem_key TEXT;
+  ALTER TABLE refunds ADD COLUMN seq INTEGER;
+  UPDATE refunds SET seq = n.seq FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS seq FROM refunds) n WHERE refunds.id = n.id;
+  CREATE UNIQUE INDEX refunds_idem ON refunds(merchant_id, livemode, idem_key) WHERE idem_key IS NOT NULL;
+  CREATE INDEX refunds_settlement_seq ON refunds(settlement_id, seq);
+  `,
+  },
   // Webhook subscriptions (Doc 2; Doc 3, Webhooks): soft-deleted, so the URL is free again while
   // the row keeps its delivery history; one active subscription per merchant, mode and URL.
   `
