@@ -61,7 +61,15 @@ export function redactUrl(url: string): string {
 }
 
 export async function openPg(url: string, opts: PgOptions): Promise<PgDb> {
-  const sql = postgres(url, { max: opts.max ?? 10, onnotice: () => undefined, connect_timeout: 10, idle_timeout: 60 });
+  const sql = postgres(url, {
+    max: opts.max ?? 10,
+    onnotice: () => undefined,
+    connect_timeout: 10,
+    idle_timeout: 60,
+    // The schema's BIGINT columns (SQLite's INTEGER) read back as numbers: every value the store
+    // keeps in them (amounts, epoch milliseconds, 0/1 flags) is below 2^53.
+    types: { bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
+  });
   try {
     await sql`select 1`;
   } catch (err) {

@@ -6,4 +6,10 @@
 export type Step = string | { sqlite: string; postgres: string };
 
 export const sqliteSql = (s: Step): string => (typeof s === 'string' ? s : s.sqlite);
-export const postgresSql = (s: Step): string => (typeof s === 'string' ? s : s.postgres);
+
+/**
+ * A step's PostgreSQL form. SQLite's INTEGER holds 64 bits and PostgreSQL's 32, so every INTEGER
+ * column is BIGINT there (a lock time in milliseconds does not fit in 32 bits); the connection reads
+ * BIGINT back as a number (postgres/pg-db.ts).
+ */
+export const postgresSql = (s: Step): string => (typeof s === 'string' ? s : s.postgres).replace(/\bINTEGER\b/g, 'BIGINT');

@@ -3,15 +3,10 @@ import type { Db } from './db.ts';
 import { jsonTable } from './json-table.ts';
 import type { PaymentMethodRecord } from '../../domain/index.ts';
 import type { PaymentMethodRepo } from '../types.ts';
+import { PAYMENT_METHOD_COLUMNS } from '../columns.ts';
 
 export function paymentMethodRepo(db: Db): PaymentMethodRepo {
-  const t = jsonTable<PaymentMethodRecord>(db, 'payment_methods', {
-    merchant_id: 'merchantId',
-    livemode: 'livemode',
-    status: 'status',
-    buyer_record_id: 'buyerRecordId',
-    created_at: 'createdAt',
-  });
+  const t = jsonTable<PaymentMethodRecord>(db, 'payment_methods', PAYMENT_METHOD_COLUMNS);
   // Newest first; rows created in the same millisecond are ordered by id so pages never overlap.
   const first = db.prepare<[string, number, string, number], { data: string }>(
     `SELECT data FROM payment_methods WHERE merchant_id = ? AND livemode = ? AND buyer_record_id = ? AND status = 'active' AND json_extract(data, '$.setupForFutureUse') IS NOT NULL

@@ -3,18 +3,10 @@ import type { Db } from './db.ts';
 import { jsonTable } from './json-table.ts';
 import type { RefundRecord } from '../../domain/index.ts';
 import type { RefundRepo } from '../types.ts';
+import { REFUND_COLUMNS } from '../columns.ts';
 
 export function refundRepo(db: Db): RefundRepo {
-  const t = jsonTable<RefundRecord>(db, 'refunds', {
-    merchant_id: 'merchantId',
-    livemode: 'livemode',
-    settlement_id: 'settlementId',
-    status: 'status',
-    amount: 'amount',
-    processor_ref: 'processorRefundId',
-    created_at: 'createdAt',
-    idem_key: (r) => r.idemKey ?? null,
-  });
+  const t = jsonTable<RefundRecord>(db, 'refunds', REFUND_COLUMNS);
   // The insertion sequence orders a settlement's refunds (newest first) and is its list cursor.
   const sequence = db.prepare<[string]>('UPDATE refunds SET seq = (SELECT coalesce(max(seq), 0) + 1 FROM refunds) WHERE id = ?');
   const del = db.prepare<[string]>('DELETE FROM refunds WHERE id = ?');

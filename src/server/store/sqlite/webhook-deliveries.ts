@@ -3,16 +3,11 @@ import type { Db } from './db.ts';
 import { jsonTable } from './json-table.ts';
 import type { WebhookAttemptRecord, WebhookDeliveryRecord, WebhookSubscriptionRecord } from '../../domain/index.ts';
 import type { WebhookDeliveryRepo } from '../types.ts';
+import { WEBHOOK_ATTEMPT_COLUMNS, WEBHOOK_DELIVERY_COLUMNS } from '../columns.ts';
 
 export function webhookDeliveryRepo(db: Db): WebhookDeliveryRepo {
-  const t = jsonTable<WebhookDeliveryRecord>(db, 'webhook_deliveries', {
-    subscription_id: 'subscriptionId',
-    event_id: 'eventId',
-    state: 'state',
-    next_attempt_at: 'nextAttemptAt',
-    created_at: 'createdAt',
-  });
-  const attempts = jsonTable<WebhookAttemptRecord>(db, 'webhook_attempts', { delivery_id: 'deliveryId', number: 'number' });
+  const t = jsonTable<WebhookDeliveryRecord>(db, 'webhook_deliveries', WEBHOOK_DELIVERY_COLUMNS);
+  const attempts = jsonTable<WebhookAttemptRecord>(db, 'webhook_attempts', WEBHOOK_ATTEMPT_COLUMNS);
   const due = db.prepare<[string, number], { data: string }>(
     "SELECT data FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?",
   );

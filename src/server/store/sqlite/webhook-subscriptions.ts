@@ -3,15 +3,10 @@ import type { Db } from './db.ts';
 import { jsonTable } from './json-table.ts';
 import type { WebhookSubscriptionRecord } from '../../domain/index.ts';
 import type { WebhookSubscriptionRepo } from '../types.ts';
+import { WEBHOOK_SUBSCRIPTION_COLUMNS } from '../columns.ts';
 
 export function webhookSubscriptionRepo(db: Db): WebhookSubscriptionRepo {
-  const t = jsonTable<WebhookSubscriptionRecord>(db, 'webhook_subscriptions', {
-    merchant_id: 'merchantId',
-    livemode: 'livemode',
-    url: 'url',
-    created_at: 'createdAt',
-    deleted_at: 'deletedAt',
-  });
+  const t = jsonTable<WebhookSubscriptionRecord>(db, 'webhook_subscriptions', WEBHOOK_SUBSCRIPTION_COLUMNS);
   const byUrl = db.prepare<[string, number, string], { data: string }>(
     'SELECT data FROM webhook_subscriptions WHERE merchant_id = ? AND livemode = ? AND url = ? AND deleted_at IS NULL',
   );
