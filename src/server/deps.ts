@@ -19,7 +19,7 @@ import braintreeSdk from 'braintree';
 import { ownAccountAdapters, type OwnAccountOptions } from './processors/own-accounts.ts';
 import { storeClients } from './processors/stores/store-clients.ts';
 import { providerSecrets } from './engine/merchants/provider-accounts.ts';
-import { createStore } from './store/index.ts';
+import { createStore, PgStore, SqliteStore } from './store/index.ts';
 import { BRAINTREE_SANDBOX_GATEWAY, BRAINTREE_SANDBOX_PUBLIC_KEY, createSandboxProcessor, processorDataPath } from '../../sandbox-processor/index.ts';
 
 export interface BuildOptions {
@@ -34,11 +34,12 @@ export interface BuildOptions {
 }
 
 export async function buildDeps(config: Config, log: Logger = createLogger(config.log), opts: BuildOptions = {}) {
-  const store = createStore(config.dataPath);
+  // Doc 3, Several instances: PostgreSQL when SVCPAY_DATABASE_URL names one, SQLite otherwise.
+  const store = config.databaseUrl ? await PgStore.open(config.databaseUrl) : createStore(config.dataPath);
   // Issue 18, finding 4: the sealing key comes from the environment or a key file, never the
   // database; values sealed under an older key (or the pre-issue-18 key in meta) are sealed again now.
   const { sealer, resealed, legacyKeyDropped } = await resealStale(store, loadSealingKeys(config));
-  if (legacyKeyDropped) store.db.pragma('wal_checkpoint(TRUNCATE)');
+  if (legacyKeyDropped && store instanceof SqliteStore) store.db.pragma('wal_checkpoint(TRUNCATE)');
   if (resealed) log.info('sealed values moved to the current sealing key', { resealed, legacyKeyDropped });
   const clock = await Clock.load({
     readOffset: async () => Number((await store.read.meta.get('clock_offset_ms')) ?? 0),

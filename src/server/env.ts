@@ -22,6 +22,8 @@ export const EnvSchema = z.object({
   SVCPAY_DEMO_URL: Url.optional(),
   SVCPAY_DEMO: z.enum(['on', 'off']).default('on'),
   SVCPAY_DATA: z.string().min(1).default('.data/svcpay.sqlite'),
+  /** Doc 3, Several instances: the Postgres store (SQLite and SVCPAY_DATA are then unused). */
+  SVCPAY_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
   SVCPAY_CONTROL: z.enum(['on', 'off']).default('on'),
   // Empty is refused rather than read as unset, so a blank value cannot silently mean no token.
   SVCPAY_CONTROL_TOKEN: z.string().min(1, 'set a token or unset the variable').optional(),
@@ -62,6 +64,8 @@ export interface Config {
   braintreeUrl: string;
   demo: boolean;
   dataPath: string;
+  /** The Postgres store's URL; absent: SQLite at `dataPath`. */
+  databaseUrl: string | undefined;
   control: boolean;
   /** When set, every `/_sandbox/` call must carry it as a bearer token. */
   controlToken: string | undefined;
@@ -115,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     braintreeUrl: e.SVCPAY_BRAINTREE_URL ?? `http://127.0.0.1:${e.BRAINTREE_PORT}`,
     demo: e.SVCPAY_DEMO === 'on',
     dataPath: e.SVCPAY_DATA,
+    databaseUrl: e.SVCPAY_DATABASE_URL,
     control: e.SVCPAY_CONTROL === 'on',
     controlToken: e.SVCPAY_CONTROL_TOKEN,
     sealingKey: e.SVCPAY_SEALING_KEY,

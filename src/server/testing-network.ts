@@ -11,6 +11,7 @@ import { loadConfig } from './env.ts';
 import { createLogger } from './log.ts';
 import { freePorts } from '../platform/ports.ts';
 import { offlineResolver } from './testing.ts';
+import type { SqliteStore } from './store/index.ts';
 
 function listen(fetch: (req: Request) => Response | Promise<Response>, port: number): Promise<ServerType> {
   return new Promise((resolve, reject) => {
@@ -38,7 +39,10 @@ export async function networkApp(env: Record<string, string> = {}) {
     SVCPAY_PROCESSOR_TIMEOUT_MS: '400',
     ...env,
   });
-  const { deps, sandbox, store, processorSecret } = await buildDeps(config, createLogger(true, (l) => lines.push(l)));
+  const built = await buildDeps(config, createLogger(true, (l) => lines.push(l)));
+  const { deps, sandbox, processorSecret } = built;
+  // The tests' own queries (`store.db`) read SQLite (testing.ts says why).
+  const store = built.store as SqliteStore;
   deps.webhookNet.resolve = offlineResolver;
   const servers = [await listen(createApp(deps).fetch, port), await listen(sandbox.app.fetch, processorPort), await listen(sandbox.stripe.fetch, stripePort), await listen(sandbox.braintree.fetch, braintreePort)];
 

@@ -9,6 +9,7 @@ import { createMerchant, type NewMerchant } from './engine/merchants/merchants.t
 import { FORM_HANDBACK_MS } from './engine/payments/attempts.ts';
 import { ProcessorUnavailableError, type Processor } from './processors/types.ts';
 import type { Store } from './store/types.ts';
+import { PgStore, type SqliteStore } from './store/index.ts';
 import { ACCOUNT_HEADER } from '../../sandbox-processor/api.ts';
 
 export const SERVICE = 'http://localhost:4242';
@@ -19,7 +20,12 @@ export const fromIp = (address: string) => ({ incoming: { socket: { remoteAddres
 export async function testApp(env: Record<string, string> = {}, build: Omit<BuildOptions, 'processorTransport'> = {}) {
   const lines: string[] = [];
   const config = loadConfig({ SVCPAY_DATA: ':memory:', SVCPAY_LOG: 'info', ...env });
-  const { deps, sandbox, store, processorSecret } = await buildDeps(config, createLogger(true, (l) => lines.push(l)), { ...build, processorTransport: 'in-process' });
+  const built = await buildDeps(config, createLogger(true, (l) => lines.push(l)), { ...build, processorTransport: 'in-process' });
+  const { deps, sandbox, processorSecret } = built;
+  // The tests' own row counts and queries (`t.store.db`) read SQLite. A world on PostgreSQL
+  // (SVCPAY_DATABASE_URL, issue 21) answers through the app and `pg` alone.
+  const store = built.store as SqliteStore;
+  const pg = built.store instanceof PgStore ? built.store : null;
   deps.webhookNet.resolve = offlineResolver;
   const app = createApp(deps);
   // The processor's events reach this app's `/api/webhooks/sandbox` without a socket. Events are
@@ -41,7 +47,7 @@ export async function testApp(env: Record<string, string> = {}, build: Omit<Buil
   const count = (table: string) => (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   /** The service's adapter for the sandbox processor: tests wrap its calls to make it slow or fail. */
   const processor = deps.processorFor('sandbox')!;
-  return { app, deps, sandbox, processor, store, merchant, json, count, logLines: lines, processorSecret };
+  return { app, deps, sandbox, processor, store, pg, merchant, json, count, logLines: lines, processorSecret };
 }
 
 export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });

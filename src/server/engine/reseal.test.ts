@@ -22,6 +22,7 @@ import { signingSecrets } from './webhooks/webhook-subscriptions.ts';
 import { createMerchant } from './merchants/merchants.ts';
 import { providerSecrets, setProviderAccount } from './merchants/provider-accounts.ts';
 import { runStoreOrders } from './mirror/store-orders.ts';
+import type { SqliteStore } from '../store/index.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -182,7 +183,7 @@ describe('a database from before issue 18', () => {
     const processorSecret = first.processorSecret;
     // Turn it into what the old code left: the key in meta, v1 values under it, the processor's secrets in plain text.
     const legacy = randomBytes(32);
-    const db = first.store.db;
+    const db = (first.store as SqliteStore).db;
     await first.deps.store.tx(async (w) => {
       for (const x of await w.sealed.listNotStartingWith('\u0000')) {
         const plain = first.deps.sealer.open(x.value, x.at);

@@ -3,14 +3,13 @@
  * holds under concurrent transactions, migrations applied once by instances that start together,
  * commits heard by the other instance, and start-up errors an operator can act on.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasPostgres, startCluster, type Cluster } from '../../../../scripts/pg/cluster.ts';
-import { DatabaseTooNew, openPg, redactUrl, type PgDb } from './pg-db.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pgAvailable, useCluster } from './cluster.fixtures.ts';
+import { DatabaseTooNew, openPg, redactUrl, StoreContended, type PgDb } from './pg-db.ts';
 
-const run = hasPostgres() || process.env.SVCPAY_REQUIRE_POSTGRES === '1';
-let cluster: Cluster;
+const cluster = useCluster();
 let n = 0;
-const freshDb = () => cluster.createDatabase(`pgdb_${++n}`);
+const freshDb = () => cluster().createDatabase(`pgdb_${++n}`);
 const opened: PgDb[] = [];
 const open = async (url: string, migrations: string[] = COUNTER) => {
   const db = await openPg(url, { migrations, max: 12 });
@@ -20,15 +19,11 @@ const open = async (url: string, migrations: string[] = COUNTER) => {
 
 const COUNTER = ['create table counter (id int primary key, v int not null); insert into counter values (1, 0);'];
 
-beforeAll(async () => {
-  if (run) cluster = await startCluster({ fsync: false });
-}, 60_000);
 afterAll(async () => {
   for (const db of opened.splice(0)) await db.close().catch(() => undefined);
-  await cluster?.stop();
 });
 
-describe.runIf(run)('the Postgres connection', () => {
+describe.runIf(pgAvailable)('the Postgres connection', () => {
   it('keeps a read-then-write compare-and-set exact under concurrent transactions, by running the losers again', async () => {
     const db = await open(await freshDb());
     // Each reads the counter, lets the others interleave, then writes what it read plus one.
@@ -41,6 +36,23 @@ describe.runIf(run)('the Postgres connection', () => {
     await Promise.all(Array.from({ length: 20 }, bump));
     expect(await db.sql`select v from counter where id = 1`).toEqual([{ v: 20 }]);
     expect(db.retries).toBeGreaterThan(0);
+  });
+
+  it('gives up with StoreContended when a transaction cannot be serialized within its attempts', async () => {
+    const db = await openPg(await freshDb(), { migrations: COUNTER, attempts: 1, max: 12 });
+    opened.push(db);
+    const bump = () =>
+      db.tx(async (tx) => {
+        const [row] = await tx<{ v: number }[]>`select v from counter where id = 1`;
+        await new Promise((r) => setTimeout(r, 5));
+        await tx`update counter set v = ${row!.v + 1} where id = 1`;
+      });
+    const results = await Promise.allSettled(Array.from({ length: 10 }, bump));
+    const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(failed.length).toBeGreaterThan(0);
+    for (const f of failed) expect(f.reason).toBeInstanceOf(StoreContended);
+    // What failed wrote nothing: the counter is exactly the number that committed.
+    expect(await db.sql`select v from counter where id = 1`).toEqual([{ v: results.length - failed.length }]);
   });
 
   it('applies each migration once when two instances start together, and refuses a database newer than the build', async () => {
@@ -80,7 +92,7 @@ describe.runIf(run)('the Postgres connection', () => {
   });
 
   it('says which database it cannot reach, never with its password', async () => {
-    const url = `postgres://svcpay:s3cret-pw@127.0.0.1:${cluster.port + 1}/nowhere`;
+    const url = `postgres://svcpay:s3cret-pw@127.0.0.1:${cluster().port + 1}/nowhere`;
     const err = await openPg(url, { migrations: [] }).then(() => null, (e: unknown) => e as Error);
     expect(err?.message).toMatch(/^SVCPAY_DATABASE_URL: cannot reach PostgreSQL at postgres:\/\/svcpay:\*\*\*@127\.0\.0\.1:\d+\/nowhere/);
     expect(err?.message).not.toContain('s3cret-pw');

@@ -5,7 +5,7 @@
  * both backends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasPostgres, startCluster, type Cluster } from '../../../../scripts/pg/cluster.ts';
+import { pgAvailable, useCluster } from './cluster.fixtures.ts';
 import { migrations } from '../schema/migrations.ts';
 import { postgresSql } from '../schema/steps.ts';
 import { openPg, type PgDb } from './pg-db.ts';
@@ -17,21 +17,18 @@ import type { Sql } from 'postgres';
 import type { InboundEventRecord, RefundRecord } from '../../domain/index.ts';
 import type { OrderFirstPurchase } from '../../domain/mirror.ts';
 
-const run = hasPostgres() || process.env.SVCPAY_REQUIRE_POSTGRES === '1';
-let cluster: Cluster;
+const cluster = useCluster();
 let db: PgDb;
 beforeAll(async () => {
-  if (!run) return;
-  cluster = await startCluster({ fsync: false });
-  db = await openPg(await cluster.createDatabase('repos'), { migrations: migrations.map(postgresSql) });
+  if (!pgAvailable) return;
+  db = await openPg(await cluster().createDatabase('repos'), { migrations: migrations.map(postgresSql) });
   await db.sql`insert into merchants (id, environment, processor, status, name, settings, created_at) values ('m_1', 'sandbox', 'sandbox', 'active', 'M', '{}', '2026-01-01T00:00:00.000Z')`;
 }, 60_000);
 afterAll(async () => {
   await db?.close();
-  await cluster?.stop();
 });
 
-describe.runIf(run)('the Postgres repos', () => {
+describe.runIf(pgAvailable)('the Postgres repos', () => {
   it('meta: set, overwrite, read, delete; a transaction that throws keeps nothing', async () => {
     const meta = metaRepo(db.sql);
     await meta.set('k', 'one');

@@ -4,20 +4,15 @@
  * indexes. A step written for one dialect only fails here.
  */
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasPostgres, startCluster, type Cluster } from '../../../../scripts/pg/cluster.ts';
+import { describe, expect, it } from 'vitest';
+import { pgAvailable, useCluster } from '../postgres/cluster.fixtures.ts';
 import { openPg } from '../postgres/pg-db.ts';
 import { migrations } from './migrations.ts';
 import { postgresSql, sqliteSql } from './steps.ts';
 
 type Schema = Record<string, { columns: Record<string, 'null' | 'not null'>; indexes: string[] }>;
 
-const run = hasPostgres() || process.env.SVCPAY_REQUIRE_POSTGRES === '1';
-let cluster: Cluster;
-beforeAll(async () => {
-  if (run) cluster = await startCluster({ fsync: false });
-}, 60_000);
-afterAll(async () => cluster?.stop());
+const cluster = useCluster();
 
 function sqliteSchema(): Schema {
   const db = new Database(':memory:');
@@ -54,10 +49,10 @@ async function postgresSchema(url: string): Promise<Schema> {
   }
 }
 
-describe.runIf(run)('the schema steps', () => {
+describe.runIf(pgAvailable)('the schema steps', () => {
   it('make the same tables, columns, NOT NULL rules and named indexes on SQLite and PostgreSQL', async () => {
     const lite = sqliteSchema();
-    const pg = await postgresSchema(await cluster.createDatabase('schema_parity'));
+    const pg = await postgresSchema(await cluster().createDatabase('schema_parity'));
     expect(Object.keys(pg).sort()).toEqual(Object.keys(lite).sort());
     for (const table of Object.keys(lite)) {
       expect({ table, ...pg[table] }).toEqual({ table, ...lite[table] });

@@ -1,71 +1,7 @@
 /** Payment attempts: every field a column (the reconciler selects on state and time). */
 import type { Db } from './db.ts';
 import type { AttemptRecord, AttemptRepo } from '../types.ts';
-
-interface Row {
-  id: string;
-  merchant_id: string;
-  livemode: number;
-  kind: AttemptRecord['kind'];
-  reference: string;
-  session_id: string | null;
-  intent_id: string | null;
-  refund_id: string | null;
-  state: AttemptRecord['state'];
-  amount: number;
-  currency: string;
-  resolve_after: string;
-  next_check_at: string;
-  checks: number;
-  recheck_until: string | null;
-  form: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-const toRow = (a: AttemptRecord): Row => ({
-  id: a.id,
-  merchant_id: a.merchantId,
-  livemode: a.livemode ? 1 : 0,
-  kind: a.kind,
-  reference: a.reference,
-  session_id: a.sessionId,
-  intent_id: a.intentId,
-  refund_id: a.refundId,
-  state: a.state,
-  amount: a.amount,
-  currency: a.currency,
-  resolve_after: a.resolveAfter,
-  next_check_at: a.nextCheckAt,
-  checks: a.checks,
-  recheck_until: a.recheckUntil,
-  form: a.form ? JSON.stringify(a.form) : null,
-  created_at: a.createdAt,
-  updated_at: a.updatedAt,
-});
-
-const fromRow = (r: Row): AttemptRecord => ({
-  id: r.id,
-  merchantId: r.merchant_id,
-  livemode: r.livemode === 1,
-  kind: r.kind,
-  reference: r.reference,
-  sessionId: r.session_id,
-  intentId: r.intent_id,
-  refundId: r.refund_id,
-  state: r.state,
-  amount: r.amount,
-  currency: r.currency,
-  resolveAfter: r.resolve_after,
-  nextCheckAt: r.next_check_at,
-  checks: r.checks,
-  recheckUntil: r.recheck_until,
-  form: r.form ? (JSON.parse(r.form) as AttemptRecord['form']) : null,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
-
-const COLUMNS = Object.keys(toRow({} as AttemptRecord));
+import { ATTEMPT_COLUMNS as COLUMNS, attemptFromRow as fromRow, attemptToRow as toRow, type AttemptRow as Row } from '../rows.ts';
 
 export function attemptRepo(db: Db): AttemptRepo {
   const insert = db.prepare(`INSERT INTO payment_attempts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`);

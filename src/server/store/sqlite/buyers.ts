@@ -5,55 +5,9 @@
  */
 import type { Db } from './db.ts';
 import type { BuyerRecord } from '../../domain/index.ts';
-import { emailLookupKey } from '../email-lookup.ts';
 import type { BuyerRepo } from '../types.ts';
-
-interface Row {
-  id: string;
-  merchant_id: string;
-  livemode: number;
-  external_id: string | null;
-  email: string | null;
-  email_lookup: string | null;
-  name: string | null;
-  phone: string | null;
-  company: string | null;
-  address: string | null;
-  metadata: string;
-  created_at: string;
-  last_seen_at: string;
-}
-
-const toRow = (b: BuyerRecord): Row => ({
-  id: b.id,
-  merchant_id: b.merchantId,
-  livemode: b.livemode ? 1 : 0,
-  external_id: b.externalId,
-  email: b.email,
-  email_lookup: b.email === null ? null : emailLookupKey(b.email),
-  name: b.name,
-  phone: b.phone,
-  company: b.company,
-  address: b.address === null ? null : JSON.stringify(b.address),
-  metadata: JSON.stringify(b.metadata),
-  created_at: b.createdAt,
-  last_seen_at: b.lastSeenAt,
-});
-
-const fromRow = (r: Row): BuyerRecord => ({
-  id: r.id,
-  merchantId: r.merchant_id,
-  livemode: r.livemode === 1,
-  externalId: r.external_id,
-  email: r.email,
-  name: r.name,
-  phone: r.phone,
-  company: r.company,
-  address: r.address === null ? null : (JSON.parse(r.address) as BuyerRecord['address']),
-  metadata: JSON.parse(r.metadata) as Record<string, unknown>,
-  createdAt: r.created_at,
-  lastSeenAt: r.last_seen_at,
-});
+import { emailLookupKey } from '../email-lookup.ts';
+import { buyerFromRow as fromRow, buyerToRow as toRow, type BuyerRow as Row } from '../rows.ts';
 
 export function buyerRepo(db: Db): BuyerRepo {
   const get = db.prepare<[string], Row>('SELECT * FROM buyers WHERE id = ?');

@@ -4,43 +4,12 @@
  * request); every write drops the entries it touches, and the store clears the caches whenever a
  * transaction rolls back, so a cache never holds what the database does not.
  */
-import { createHash } from 'node:crypto';
 import type { Db } from './db.ts';
-import { StoredMerchantSettings, type KeyType, type Merchant, type ProviderAccount } from '../../domain/index.ts';
+import type { Merchant } from '../../domain/index.ts';
 import type { KeyRecord, MerchantRepo } from '../types.ts';
+import { accountColumn, hashKey, toMerchant, type KeyRow, type MerchantRow } from '../rows.ts';
 
-export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
-
-interface MerchantRow {
-  id: string;
-  environment: Merchant['environment'];
-  processor: Merchant['processor'];
-  status: Merchant['status'];
-  name: string;
-  settings: string;
-  created_at: string;
-  provider_account: string | null;
-}
-
-interface KeyRow {
-  merchant_id: string;
-  type: KeyType;
-  livemode: number;
-  expires_at: string | null;
-}
-
-const toMerchant = (r: MerchantRow): Merchant => ({
-  id: r.id,
-  environment: r.environment,
-  processor: r.processor,
-  status: r.status,
-  name: r.name,
-  // Parse through the schema so settings added by later versions get their defaults.
-  settings: StoredMerchantSettings.parse(JSON.parse(r.settings)),
-  createdAt: r.created_at,
-  providerAccount: r.provider_account ? (JSON.parse(r.provider_account) as ProviderAccount) : null,
-});
-const accountColumn = (m: Merchant) => (m.providerAccount ? JSON.stringify(m.providerAccount) : null);
+export { hashKey };
 
 export interface MerchantCache {
   merchants: Map<string, Merchant>;

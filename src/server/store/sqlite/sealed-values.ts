@@ -7,25 +7,9 @@
  */
 import type { Db } from './db.ts';
 import type { SealedValueRepo, StoredSealedValue } from '../types.ts';
+import { SEALED_FIELDS, SEALED_META } from '../sealed-fields.ts';
 
-/** Record fields kept sealed inside a table's JSON column (`data` unless named); the row's id is the owner. */
-export const SEALED_FIELDS = [
-  ['sessions', 'buyerSealed'],
-  ['payment_methods', 'billingAddressSealed'],
-  ['webhook_subscriptions', 'secretSealed'],
-  ['webhook_subscriptions', 'previousSecretSealed'],
-  ['merchants', 'providerAccount', 'provider_account', 'secretsSealed'],
-  ['sessions', 'mirrorSealed'],
-  ['payment_intents', 'mirrorSealed'],
-  ['mirror_orders', 'statusUrlSealed'],
-  ['order_first_purchases', 'statusUrlSealed'],
-] as const;
-
-/**
- * Meta rows that hold a sealed value: the processor's secrets, the platform's key at the Stripe
- * stand-in and the demo merchant's keys (deps.ts, main.ts).
- */
-export const SEALED_META = ['processor_secret', 'processor_webhook_secret', 'stripe_publishable_key', 'demo_merchant'] as const;
+export { SEALED_FIELDS, SEALED_META };
 
 export function sealedValueRepo(db: Db): SealedValueRepo {
   const fields = SEALED_FIELDS.map((f) => {

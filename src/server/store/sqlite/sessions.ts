@@ -2,53 +2,7 @@
 import type { Db } from './db.ts';
 import type { SessionRecord } from '../../domain/index.ts';
 import type { SessionRepo } from '../types.ts';
-
-interface Row {
-  id: string;
-  merchant_id: string;
-  livemode: number;
-  status: SessionRecord['status'];
-  payment_status: SessionRecord['paymentStatus'];
-  charge_lock: string | null;
-  data: string;
-  created_at: string;
-  updated_at: string;
-  expires_at: string;
-}
-
-const COLUMNS = new Set(['id', 'merchantId', 'livemode', 'status', 'paymentStatus', 'chargeLock', 'createdAt', 'updatedAt', 'expiresAt']);
-
-function toRow(s: SessionRecord) {
-  const data: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(s)) if (!COLUMNS.has(k)) data[k] = v;
-  return {
-    id: s.id,
-    merchant_id: s.merchantId,
-    livemode: s.livemode ? 1 : 0,
-    status: s.status,
-    payment_status: s.paymentStatus,
-    charge_lock: s.chargeLock,
-    data: JSON.stringify(data),
-    created_at: s.createdAt,
-    updated_at: s.updatedAt,
-    expires_at: s.expiresAt,
-  };
-}
-
-// Object.assign onto the parsed object, not a spread into a new one: every read of a session
-// pays this, and copying its ~40 fields again was the largest svcpay cost of a read (profile).
-const fromRow = (r: Row): SessionRecord =>
-  Object.assign(JSON.parse(r.data) as Omit<SessionRecord, 'id'>, {
-    id: r.id,
-    merchantId: r.merchant_id,
-    livemode: r.livemode === 1,
-    status: r.status,
-    paymentStatus: r.payment_status,
-    chargeLock: r.charge_lock,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    expiresAt: r.expires_at,
-  });
+import { sessionFromRow as fromRow, sessionToRow as toRow, type SessionRow as Row } from '../rows.ts';
 
 export function sessionRepo(db: Db): SessionRepo {
   const get = db.prepare<[string], Row>('SELECT * FROM sessions WHERE id = ?');

@@ -2,48 +2,7 @@
 import type { Db } from './db.ts';
 import type { WalletDomainRecord } from '../../domain/index.ts';
 import type { WalletDomainRepo } from '../types.ts';
-
-interface Row {
-  id: string;
-  merchant_id: string;
-  livemode: number;
-  domain: string;
-  wallet_type: WalletDomainRecord['walletType'];
-  status: WalletDomainRecord['status'];
-  verified_at: string | null;
-  last_verification_error: string | null;
-  last_verification_at: string | null;
-  created_at: string;
-  removed_at: string | null;
-}
-
-const toRow = (w: WalletDomainRecord): Row => ({
-  id: w.id,
-  merchant_id: w.merchantId,
-  livemode: w.livemode ? 1 : 0,
-  domain: w.domain,
-  wallet_type: w.walletType,
-  status: w.status,
-  verified_at: w.verifiedAt,
-  last_verification_error: w.lastVerificationError,
-  last_verification_at: w.lastVerificationAt,
-  created_at: w.createdAt,
-  removed_at: w.removedAt,
-});
-
-const fromRow = (r: Row): WalletDomainRecord => ({
-  id: r.id,
-  merchantId: r.merchant_id,
-  livemode: r.livemode === 1,
-  domain: r.domain,
-  walletType: r.wallet_type,
-  status: r.status,
-  verifiedAt: r.verified_at,
-  lastVerificationError: r.last_verification_error,
-  lastVerificationAt: r.last_verification_at,
-  createdAt: r.created_at,
-  removedAt: r.removed_at,
-});
+import { walletDomainFromRow as fromRow, walletDomainToRow as toRow, type WalletDomainRow as Row } from '../rows.ts';
 
 export function walletDomainRepo(db: Db): WalletDomainRepo {
   const get = db.prepare<[string], Row>('SELECT * FROM wallet_domains WHERE id = ?');
