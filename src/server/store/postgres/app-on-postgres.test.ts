@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { pgAvailable, useCluster } from './cluster.fixtures.ts';
 import { bearer, testApp } from '../../testing.ts';
+import { keyId, sealedIn } from '../../engine/sealed.ts';
 
 const cluster = useCluster();
 
@@ -69,5 +70,24 @@ describe.runIf(pgAvailable)('the service on PostgreSQL', () => {
     const read = await second.json('GET', `/v1/sessions/${session.body.id}`, undefined, bearer(first.keys.secret));
     expect([read.status, ((await read.json()) as { currency: string }).currency]).toEqual([200, 'EUR']);
     await second.deps.store.close();
+  });
+
+  it('seals again, under a new key, every sealed value a rotation finds (SVCPAY_SEALING_KEY_PREVIOUS)', async () => {
+    const url = await cluster().createDatabase('app_rotation');
+    const first = await world(url);
+    const session = await first.call('POST', '/v1/sessions', { amount: 900, currency: 'eur', successUrl: 'https://shop.example/ok', buyerEmail: 'ada@example.com' });
+    expect(session.status).toBe(201);
+    await first.t.deps.store.close();
+    const next = Buffer.alloc(32, 9).toString('base64');
+    const rotated = await testApp({ SVCPAY_DATABASE_URL: url, SVCPAY_SEALING_KEY: next, SVCPAY_SEALING_KEY_PREVIOUS: SEALING_KEY });
+    const prefix = `v2.${keyId(Buffer.from(next, 'base64'))}.`;
+    const sql = rotated.pg!.sql;
+    const [row] = await sql<{ buyer: string; key: string }[]>`
+      select s.data::jsonb ->> 'buyerSealed' as buyer, k.redirect_key as key from sessions s, api_keys k where s.id = ${session.body.id} and k.merchant_id = ${first.merchant.id} and k.type = 'secret'`;
+    expect([row!.buyer.startsWith(prefix), row!.key.startsWith(prefix)]).toEqual([true, true]);
+    // Opened with the new key alone, and what the buyer gave is still there.
+    const buyer = rotated.deps.sealer.open(row!.buyer, sealedIn.sessionBuyer(session.body.id));
+    expect(buyer).toEqual({ email: 'ada@example.com' });
+    await rotated.deps.store.close();
   });
 });
