@@ -292,5 +292,7 @@ export interface Store {
   onCommit(listener: () => void): () => void;
   /** A cheap round trip through the backend, for deep health. */
   ping(): Promise<void>;
+  /** Which backend this is and the schema step its database is at (deep health shows both). */
+  info(): Promise<{ backend: 'sqlite' | 'postgres'; migration: number }>;
   close(): Promise<void>;
 }

@@ -112,7 +112,7 @@ describe('inbound provider events', () => {
     await w.keep(await w.signed('dispute.created', pi));
     // A second instance: the same database behind another store object, so its passes are not queued behind ours.
     const store = w.t.deps.store;
-    const other = { ...w.t.deps, store: { read: store.read, tx: store.tx.bind(store), onCommit: store.onCommit.bind(store), ping: store.ping.bind(store), close: store.close.bind(store) } };
+    const other = { ...w.t.deps, store: { read: store.read, tx: store.tx.bind(store), onCommit: store.onCommit.bind(store), ping: store.ping.bind(store), info: store.info.bind(store), close: store.close.bind(store) } };
     const runs = await Promise.all([drainInbound(w.t.deps), drainInbound(other)]);
     expect(runs.reduce((n, r) => n + r.applied, 0)).toBe(1);
     expect(w.rows()).toEqual([expect.objectContaining({ state: 'applied', attempts: 1 })]);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testApp } from '../../testing.ts';
+import { migrations } from '../../store/schema/migrations.ts';
 
 /** The sandbox processor's origin is not listening in unit tests: answer for it. */
 function processorAnswers(state: 'up' | 'down' | 'erroring') {
@@ -35,7 +36,7 @@ describe('GET /api/health', () => {
     processorAnswers('up');
     const res = await t.json('GET', '/api/health?deep=true');
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'ok', checks: { store: 'ok', processor: 'ok', clock: 'ok' } });
+    expect(await res.json()).toMatchObject({ status: 'ok', checks: { store: 'ok', processor: 'ok', clock: 'ok' }, database: { backend: 'sqlite', migration: migrations.length } });
   });
 
   it('deep: the store probe writes nothing that stays', async () => {

@@ -16,6 +16,7 @@ const Health = z.object({
   version: z.string(),
   time: z.string(),
   checks: z.object({ store: Check, processor: Check, clock: Check }).optional().describe('deep checks only'),
+  database: z.object({ backend: z.enum(['sqlite', 'postgres']), migration: z.number().int() }).optional().describe('deep checks only: the store backend and the schema step its database is at'),
 });
 
 /** A deep check must answer well inside a load balancer's probe timeout. */
@@ -54,8 +55,10 @@ export function healthRoutes(deps: Deps) {
       if (c.req.valid('query').deep !== 'true') return c.json({ status: 'ok' as const, ...base }, 200);
       const processor = processorReachable(deps.config.processorUrl);
       let store: 'ok' | 'failed' = 'ok';
+      let database: { backend: 'sqlite' | 'postgres'; migration: number } | undefined;
       try {
         await deps.store.ping();
+        database = await deps.store.info();
       } catch {
         store = 'failed';
       }
@@ -63,7 +66,7 @@ export function healthRoutes(deps: Deps) {
       const clock = Number.isFinite(skew) && skew > -CLOCK_TOLERANCE_MS ? ('ok' as const) : ('failed' as const);
       const checks = { store, processor: (await processor) ? ('ok' as const) : ('failed' as const), clock };
       const healthy = Object.values(checks).every((v) => v === 'ok');
-      return c.json({ status: healthy ? ('ok' as const) : ('degraded' as const), ...base, checks }, healthy ? 200 : 503);
+      return c.json({ status: healthy ? ('ok' as const) : ('degraded' as const), ...base, checks, ...(database ? { database } : {}) }, healthy ? 200 : 503);
     },
   );
   return r;

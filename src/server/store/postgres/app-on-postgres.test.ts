@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { pgAvailable, useCluster } from './cluster.fixtures.ts';
 import { bearer, testApp } from '../../testing.ts';
 import { keyId, sealedIn } from '../../engine/sealed.ts';
+import { migrations } from '../schema/migrations.ts';
 
 const cluster = useCluster();
 
@@ -30,6 +31,9 @@ describe.runIf(pgAvailable)('the service on PostgreSQL', () => {
     const url = await cluster().createDatabase('app_day');
     const w = await world(url);
     expect(w.t.pg).not.toBeNull();
+    // Deep health names the backend and the schema step the database is at.
+    const health = await w.t.json('GET', '/api/health?deep=true');
+    expect(((await health.json()) as { database: unknown }).database).toEqual({ backend: 'postgres', migration: migrations.length });
     const session = await w.call('POST', '/v1/sessions', { amount: 2500, currency: 'usd', successUrl: 'https://shop.example/ok' });
     expect(session.status).toBe(201);
     expect((await w.call('GET', `/v1/sessions/${session.body.id}`)).body).toMatchObject({ id: session.body.id, amount: 2500, status: 'pending' });

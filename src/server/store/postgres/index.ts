@@ -83,8 +83,8 @@ export class PgStore implements Store {
     await this.#db.version();
   }
 
-  version() {
-    return this.#db.version();
+  async info() {
+    return { backend: 'postgres' as const, migration: await this.#db.version() };
   }
 
   close() {

@@ -113,6 +113,10 @@ export class SqliteStore implements Store {
     });
   }
 
+  async info() {
+    return { backend: 'sqlite' as const, migration: this.db.pragma('user_version', { simple: true }) as number };
+  }
+
   onCommit(listener: () => void) {
     this.#commitListeners.add(listener);
     return () => void this.#commitListeners.delete(listener);
