@@ -20,6 +20,7 @@ import { ownAccountAdapters, type OwnAccountOptions } from './processors/own-acc
 import { storeClients } from './processors/stores/store-clients.ts';
 import { providerSecrets } from './engine/merchants/provider-accounts.ts';
 import { createStore, PgStore, SqliteStore } from './store/index.ts';
+import { PgRateLimiter } from './middleware/rate-limit-postgres.ts';
 import { BRAINTREE_SANDBOX_GATEWAY, BRAINTREE_SANDBOX_PUBLIC_KEY, createSandboxProcessor, processorDataPath } from '../../sandbox-processor/index.ts';
 
 export interface BuildOptions {
@@ -111,7 +112,8 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     log,
     signer: redirectSigner(store, sealer),
     sealer,
-    limiter: new MemoryRateLimiter(),
+    // Several instances on one PostgreSQL database count the same buckets; one SQLite instance counts in memory.
+    limiter: store instanceof PgStore ? new PgRateLimiter(store.sql) : new MemoryRateLimiter(),
     ownProcessor: ownAccountAdapters({ publicUrl: config.publicUrl, timeoutMs: config.processorTimeoutMs, open: (m) => providerSecrets({ sealer }, m), ...opts.ownAccounts }),
     processorFor: (kind) =>
       kind === 'none' ? null
