@@ -30,6 +30,14 @@ export class Clock {
   iso(): string {
     return this.now().toISOString();
   }
+  /**
+   * Reads the offset the store holds and takes it if it is ahead (the clock only moves forward):
+   * another instance on the same database moved the clock (issue 21).
+   */
+  async refresh(): Promise<void> {
+    const stored = await this.store.readOffset();
+    if (stored > this.#offsetMs) this.#offsetMs = stored;
+  }
   /** Moves the clock forward; resolves once the new offset is durable. */
   async advance(seconds: number): Promise<void> {
     this.#offsetMs += seconds * 1000;

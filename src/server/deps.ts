@@ -1,5 +1,6 @@
 /** Builds the dependency set from a config: store, clock, processors, logger, signer, limiter. */
 import { Clock } from './clock.ts';
+import { oneAtATime } from './serial.ts';
 import type { Deps } from './context.ts';
 import type { Config } from './env.ts';
 import { redirectSigner } from './engine/redirect.ts';
@@ -46,6 +47,9 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     readOffset: async () => Number((await store.read.meta.get('clock_offset_ms')) ?? 0),
     writeOffset: (ms) => store.tx((r) => r.meta.set('clock_offset_ms', String(ms))),
   });
+  // Instances on one PostgreSQL database keep one service clock: a move on another instance is
+  // taken when its commit is heard (one read in flight at a time, however many commits arrive).
+  if (store instanceof PgStore) store.onRemoteCommit(oneAtATime(() => clock.refresh().catch(() => undefined)));
   // The secret the service presents to the processor: kept, so a restart still matches.
   const secret = await keptSecret(store, sealer, 'processor_secret', () => `sbx_sk_${randomChars(40)}`);
   // The secret the processor signs its webhooks with; the inbound route verifies with it (Doc 3, Webhooks).

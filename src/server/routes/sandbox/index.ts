@@ -80,7 +80,11 @@ export function sandboxRoutes(deps: Deps) {
   r.post('/_sandbox/merchants/:id/rotate_keys', async (c) => c.json(await rotateKeys(deps, c.req.param('id'))));
 
   const clock = () => ({ now: deps.clock.iso(), unix: deps.clock.unix() });
-  r.get('/_sandbox/clock', (c) => c.json(clock()));
+  // Read from the store first: on a shared database another instance may have moved it (issue 21).
+  r.get('/_sandbox/clock', async (c) => {
+    await deps.clock.refresh();
+    return c.json(clock());
+  });
   r.post('/_sandbox/clock', async (c) => {
     const { advanceSeconds } = parseOrThrow(ClockBody, await readJson(c.req.raw));
     await deps.clock.advance(advanceSeconds);

@@ -94,4 +94,23 @@ describe.runIf(pgAvailable)('the service on PostgreSQL', () => {
     expect(buyer).toEqual({ email: 'ada@example.com' });
     await rotated.deps.store.close();
   });
+
+  it('keeps one service clock for two instances: a move on one is seen by the other', async () => {
+    const url = await cluster().createDatabase('app_clock');
+    const one = await testApp({ SVCPAY_DATABASE_URL: url, SVCPAY_SEALING_KEY: SEALING_KEY });
+    const two = await testApp({ SVCPAY_DATABASE_URL: url, SVCPAY_SEALING_KEY: SEALING_KEY });
+    try {
+      const before = two.deps.clock.nowMs();
+      const moved = (await (await one.json('POST', '/_sandbox/clock', { advanceSeconds: 7200 })).json()) as { unix: number };
+      // The other instance's engine hears the commit a moment later…
+      await expect.poll(() => two.deps.clock.nowMs() - before).toBeGreaterThanOrEqual(7_200_000);
+      // …and its control API reads the clock from the database at once.
+      await one.json('POST', '/_sandbox/clock', { advanceSeconds: 60 });
+      const seen = (await (await two.json('GET', '/_sandbox/clock')).json()) as { unix: number };
+      expect(seen.unix).toBeGreaterThanOrEqual(moved.unix + 60);
+    } finally {
+      await one.deps.store.close();
+      await two.deps.store.close();
+    }
+  });
 });

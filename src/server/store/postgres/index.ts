@@ -78,6 +78,11 @@ export class PgStore implements Store {
     return this.#db.onCommit(listener);
   }
 
+  /** Another instance's commits only (what this instance must learn: a clock moved there). */
+  onRemoteCommit(listener: () => void) {
+    return this.#db.onRemoteCommit(listener);
+  }
+
   /** Deep health: a round trip that reads the migration the database is at. */
   async ping() {
     await this.#db.version();

@@ -30,6 +30,8 @@ export interface PgDb {
   tx<T>(fn: (sql: TransactionSql) => Promise<T>): Promise<T>;
   /** Called after every commit that kept writes, this instance's or another's. Returns the unsubscribe. */
   onCommit(listener: () => void): () => void;
+  /** Called after another instance's commits only. Returns the unsubscribe. */
+  onRemoteCommit(listener: () => void): () => void;
   /** The migration the database is at. */
   version(): Promise<number>;
   /** Transactions run again after a serialization failure, since open (for tests and health). */
@@ -86,8 +88,9 @@ export async function openPg(url: string, opts: PgOptions): Promise<PgDb> {
 
   const instance = randomBytes(8).toString('hex');
   const listeners = new Set<() => void>();
-  const fire = () => {
-    for (const listener of listeners) {
+  const remoteListeners = new Set<() => void>();
+  const fire = (remote = false) => {
+    for (const listener of remote ? [...listeners, ...remoteListeners] : listeners) {
       try {
         listener();
       } catch {
@@ -97,7 +100,7 @@ export async function openPg(url: string, opts: PgOptions): Promise<PgDb> {
   };
   // Another instance's commit: its payload is its instance id, ours are heard directly.
   const listening = await sql.listen(COMMIT_CHANNEL, (from) => {
-    if (from !== instance) fire();
+    if (from !== instance) fire(true);
   });
   let retries = 0;
   const attempts = opts.attempts ?? 20;
@@ -127,6 +130,10 @@ export async function openPg(url: string, opts: PgOptions): Promise<PgDb> {
     onCommit(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
+    },
+    onRemoteCommit(listener) {
+      remoteListeners.add(listener);
+      return () => void remoteListeners.delete(listener);
     },
     version: () => currentVersion(sql),
     async close() {
