@@ -10,6 +10,8 @@
  * - A transaction function does no I/O of its own (no processor call, no fetch): it reads and
  *   writes through the repositories it is handed, then returns. Backends may run several
  *   transactions under one commit (group commit), so a slow function would hold all of them.
+ *   A backend may also run it again (PostgreSQL, on a serialization failure): it keeps no state
+ *   outside the store that a second run would double.
  * - Reads outside a transaction (`read`) see committed data, or data a concurrent transaction is
  *   about to commit; a decision that must hold is re-read inside the transaction that acts on it.
  */
