@@ -10,6 +10,7 @@ import { HostToProcessorFrame, PROTOCOL, ProcessorFrameToHost } from '../../src/
 import type { FieldsPageParams } from './params.ts';
 import { answerChallenge, chargeCard, type ChargeOutcome } from './charge.ts';
 import { ChallengePanel } from './challenge-panel.tsx';
+import { reportableHeight } from '../../src/frames/measure.ts';
 
 export interface FieldsAppProps {
   params: FieldsPageParams;
@@ -118,7 +119,11 @@ export function FieldsApp({ params, events, parent, charge = chargeCard, answer 
     if (typeof ResizeObserver === 'undefined') return;
     let last = -1;
     const report = () => {
-      const height = Math.min(2000, Math.ceil(el.getBoundingClientRect().height));
+      // Not before the frame has a width: laid out at width 0 it is taller than it will be, and
+      // reporting that would grow the host's frame for a moment (src/frames/measure.ts says why).
+      const measured = reportableHeight(el);
+      if (measured === null) return;
+      const height = Math.min(2000, Math.ceil(measured));
       if (height === last) return;
       last = height;
       post({ protocol: PROTOCOL, type: 'sbx.resize', height });

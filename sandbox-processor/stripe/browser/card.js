@@ -171,6 +171,9 @@
     else if (d.type === 'confirm' && typeof d.id === 'string') post({ type: 'reply', id: d.id, body: await confirm(d) });
     else if (d.type === 'createPaymentMethod' && typeof d.id === 'string') post({ type: 'reply', id: d.id, body: await createPaymentMethod() });
   });
-  new ResizeObserver(() => post({ type: 'height', height: document.documentElement.scrollHeight })).observe(document.body);
+  // Not before the frame has a width: laid out at width 0 it is taller than it will be.
+  new ResizeObserver(() => {
+    if (window.innerWidth > 0) post({ type: 'height', height: document.documentElement.scrollHeight });
+  }).observe(document.body);
   post({ type: 'ready' });
 })();
