@@ -1,5 +1,5 @@
 /** The hosted checkout page at /pay/{sessionId}, as a buyer sees it. */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { TestCard } from '../fixtures/cards.ts';
 import { BuyerDetailsForm } from './buyer-details-form.ts';
 import { CardForm } from './card-form.ts';
@@ -49,5 +49,16 @@ export class HostedCheckoutPage {
   async pay(card: TestCard): Promise<void> {
     await this.card.fill(card);
     await this.payButton.click();
+  }
+
+  /**
+   * After a decline: the buyer is told, and the retry runs on fresh fields (a new init, a new
+   * processor token). Waits until they are empty and payable, so the next card is not typed into
+   * the frame being replaced.
+   */
+  async expectDeclinedThenReady(): Promise<void> {
+    await expect(this.declineAlert).toBeVisible();
+    await expect(this.card.number).toHaveValue('');
+    await expect(this.payButton).toBeEnabled();
   }
 }

@@ -27,10 +27,7 @@ test('the hosted checkout page passes axe after a decline', async ({ page, api, 
   await hosted.open(session.checkoutUrl);
   await hosted.pay(cards.declined);
 
-  await expect(hosted.declineAlert).toBeVisible();
-  // The retry mounts fresh fields: wait until they are there and payable.
-  await expect(hosted.card.number).toHaveValue('');
-  await expect(hosted.payButton).toBeEnabled();
+  await hosted.expectDeclinedThenReady();
 
   const results = await scanWithCardFrame(page, processorFields(server));
   expectNoViolations(results);

@@ -104,9 +104,7 @@ test('declined with no attempt left: failed for good, with the way back and no f
   const hosted = new HostedCheckoutPage(page);
   await hosted.open(session.checkoutUrl);
   await hosted.pay(cards.declined);
-  await expect(hosted.declineAlert).toBeVisible();
-  await expect(hosted.card.number).toHaveValue('');
-  await expect(hosted.payButton).toBeEnabled();
+  await hosted.expectDeclinedThenReady();
   await hosted.pay(cards.declined);
 
   await expect(page.getByRole('heading', { name: en['status.failed.title'], exact: true })).toBeVisible();

@@ -67,9 +67,7 @@ test.describe('order before charge', () => {
     const hosted = new HostedCheckoutPage(page);
     await hosted.open(session.checkoutUrl);
     await hosted.pay(cards.declined);
-    await expect(hosted.declineAlert).toBeVisible();
-    await expect(hosted.card.number).toHaveValue('');
-    await expect(hosted.payButton).toBeEnabled();
+    await hosted.expectDeclinedThenReady();
     await hosted.pay(cards.approved);
 
     await expect(page).toHaveURL(new RegExp(`^${merchantReturn.url}/return`));
