@@ -74,21 +74,26 @@ export const closedUnpaid = (s: SessionRecord) =>
   s.paymentStatus !== 'paid' &&
   (s.status === 'expired' || s.paymentStatus === 'cancelled' || (s.status === 'failed' && s.integrationMode === 'elements' && s.chargeAtSubmit && s.retry?.allowed !== true));
 
+/** Where the charge holding a purchase stands: ended without money, captured, or still open. */
+async function chargeState(deps: Deps, p: OrderFirstPurchase): Promise<'ended' | 'captured' | 'open'> {
+  if (p.state !== 'charging') return 'open';
+  if (!p.paymentIntentId) {
+    // Held by its session: ended when the session closes unpaid (its capture pays at once: payForSession).
+    const session = p.sessionId ? await deps.store.read.sessions.get(p.sessionId) : undefined;
+    return session && closedUnpaid(session) ? 'ended' : 'open';
+  }
+  const intent = await deps.store.read.payments.get(p.paymentIntentId);
+  if (intent?.status === 'failed' || intent?.status === 'voided') return 'ended';
+  return intent?.status === 'succeeded' || intent?.status === 'captured' ? 'captured' : 'open';
+}
+
 /**
  * A purchase whose charge ended without money (declined, failed, voided): its store order is
  * released now, and the purchase is free for another charge; one whose charge is still open, or
  * paid, is answered as it is. A store that cannot be reached leaves the release to the worker.
  */
 export async function releaseIfEnded(deps: Deps, p: OrderFirstPurchase): Promise<OrderFirstPurchase> {
-  if (p.state !== 'charging') return p;
-  if (!p.paymentIntentId) {
-    // Held by its session: released when the session closes unpaid.
-    const session = p.sessionId ? await deps.store.read.sessions.get(p.sessionId) : undefined;
-    return session && closedUnpaid(session) ? release(deps, p) : p;
-  }
-  const intent = await deps.store.read.payments.get(p.paymentIntentId);
-  if (!intent || (intent.status !== 'failed' && intent.status !== 'voided')) return p;
-  return release(deps, p);
+  return (await chargeState(deps, p)) === 'ended' ? release(deps, p) : p;
 }
 
 async function release(deps: Deps, p: OrderFirstPurchase): Promise<OrderFirstPurchase> {
@@ -131,15 +136,12 @@ async function pay(deps: Deps, p: OrderFirstPurchase): Promise<void> {
 
 /** A charge still open: looked at again, soon at first, then every minute. */
 async function watch(deps: Deps, p: OrderFirstPurchase): Promise<void> {
-  const after = await releaseIfEnded(deps, p);
-  if (after !== p) return;
-  const intent = p.paymentIntentId ? await deps.store.read.payments.get(p.paymentIntentId) : undefined;
+  const state = await chargeState(deps, p);
+  if (state === 'ended') return void (await release(deps, p));
+  // Captured without the capture's own schedule (an order of ours kept before it): paid now.
+  if (state === 'captured') return pay(deps, { ...p, state: 'paid', pending: 'pay', attempts: 0 });
   const nowMs = deps.clock.nowMs();
   const attempts = p.attempts + 1;
-  if (intent && (intent.status === 'succeeded' || intent.status === 'captured')) {
-    // Captured without the capture's own schedule (an order of ours kept before it): paid now.
-    return pay(deps, { ...p, state: 'paid', pending: 'pay', attempts: 0 });
-  }
   await deps.store.tx((r) => r.orderFirst.update({ ...p, attempts, nextAttemptAt: iso(nowMs + backoff(WATCH_FIRST_MS, WATCH_MAX_MS, attempts)), updatedAt: iso(nowMs) }));
 }
 

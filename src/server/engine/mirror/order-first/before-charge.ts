@@ -56,6 +56,8 @@ const storeRefusal = (code: 'order_first_store_timeout' | 'order_first_store_una
  */
 export async function orderBeforeCharge(deps: OrderFirstDeps, merchant: Merchant, livemode: boolean, spec: MirrorSpec | null, charge: ChargeOfPurchase): Promise<OrderFirstHold | null> {
   if (!merchant.settings.orderFirst || !spec || spec.skip) return null;
+  // A session whose order was made with it holds that order for whichever of its payments succeeds.
+  if (charge.sessionId !== null && (await deps.store.read.sessions.get(charge.sessionId))?.orderFirstPurchaseId) return null;
   if (spec.parentOrderRef !== null || spec.storeCheckedAtOrder) {
     throw new DomainError('order_first_unsupported_destination', spec.parentOrderRef !== null ? 'Appending to an existing store order is made after payment only.' : 'A raw block for platform A on an intent is ordered after payment only.');
   }

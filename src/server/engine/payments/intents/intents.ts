@@ -81,9 +81,7 @@ export async function createIntent(
   const inherited = checked.mirror && inheritStored(checked.mirror, await effectiveBuyer(deps.store.read, auth, token, body), auth);
   const mirror = inherited && (await priceVoucher(deps, inherited, { amount: body.amount, currency }));
   // Order-before-charge accounts: the store order is made (or found again) first, or nothing is charged.
-  // A session whose order was made with it holds that order for whichever of its payments succeeds.
-  const paysOrderedSession = body.session_id !== undefined && Boolean((await deps.store.read.sessions.get(body.session_id))?.orderFirstPurchaseId);
-  const hold = paysOrderedSession ? null : await orderBeforeCharge(deps, merchant, auth.livemode, mirror, { amount: body.amount, currency, sessionId: body.session_id ?? null, idemKey: opts.idemKey });
+  const hold = await orderBeforeCharge(deps, merchant, auth.livemode, mirror, { amount: body.amount, currency, sessionId: body.session_id ?? null, idemKey: opts.idemKey });
   const captureMethod = body.capture_method ?? 'automatic';
 
   // A live browser form of the session this intent pays could pay it too: revoked first, or refused.
