@@ -46,15 +46,20 @@ export function platformB(repo: StoreRepo, opts: { publicUrl: string; now: () =>
     if (repo.switches('platform_b', shop).refuseLines) return error(c, 422, 'item_refused', 'items.0');
     return null;
   }
-  const basketOf = (body: Body): Basket => ({
+  /** A body's basket; `catalogue: false` keeps the lines at the prices sent (a paid order), pricing only its voucher. */
+  const basketOf = (body: Body, catalogue: boolean): Basket => ({
     currency: typeof body.currency === 'string' ? body.currency : 'USD',
-    lines: (body.items as Body[]).map((i) => ({ keys: [i.variant_id, i.product_ref, i.sku].map((k) => (k === undefined || k === null ? null : String(k))), quantity: i.quantity as number, unitAmount: i.unit_price_cents as number })),
+    lines: (body.items as Body[]).map((i) => ({
+      keys: catalogue ? [i.variant_id, i.product_ref, i.sku].map((k) => (k === undefined || k === null ? null : String(k))) : [],
+      quantity: i.quantity as number,
+      unitAmount: i.unit_price_cents as number,
+    })),
     shipping: Number.isInteger(obj(body.shipping).amount_cents) ? (obj(body.shipping).amount_cents as number) : 0,
     voucherCode: typeof body.voucher_code === 'string' ? body.voucher_code : null,
   });
   /** The store's price of a body's basket, or its refusal. */
-  function priced(c: Context, shop: string, body: Body) {
-    const p = priceBasket(repo.switches('platform_b', shop), basketOf(body));
+  function priced(c: Context, shop: string, body: Body, catalogue = true) {
+    const p = priceBasket(repo.switches('platform_b', shop), basketOf(body, catalogue));
     if (p.ok) return p;
     return p.problem === 'currency' ? error(c, 422, 'currency_mismatch', 'currency', { store_currency: p.storeCurrency }) : error(c, 422, 'voucher_invalid', 'voucher_code');
   }
@@ -85,7 +90,7 @@ export function platformB(repo: StoreRepo, opts: { publicUrl: string; now: () =>
     let kept: Body = order;
     if (body.paid === false || body.voucher_code !== undefined) {
       // Made before payment, or with a voucher: the store prices it (a paid order keeps its lines' prices).
-      const p = priced(c, shop, body.paid === false ? body : { ...body, items: (body.items as Body[]).map((i) => ({ ...i, variant_id: null, product_ref: null, sku: null })) });
+      const p = priced(c, shop, body, body.paid === false);
       if (p instanceof Response) return p;
       kept = { ...order, currency: p.currency, items: (body.items as Body[]).map((i, n) => ({ ...i, unit_price_cents: p.lines[n]!.unitAmount })), discount_cents: p.discount, total_cents: p.total };
     }

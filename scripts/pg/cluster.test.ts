@@ -5,14 +5,10 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import postgres from 'postgres';
-import { hasPostgres, startCluster } from './cluster.ts';
+import { pgAvailable } from '../../src/server/store/postgres/cluster.fixtures.ts';
+import { startCluster } from './cluster.ts';
 
-// CI installs Debian's postgresql and requires these tests (.ci/run sets SVCPAY_REQUIRE_POSTGRES);
-// a machine without it skips them, saying so, so that `npm test` still runs everywhere else.
-const run = hasPostgres() || process.env.SVCPAY_REQUIRE_POSTGRES === '1';
-if (!run) console.warn('PostgreSQL is not installed (apt-get install -y postgresql): the cluster tests are skipped.');
-
-describe.runIf(run)('a throwaway PostgreSQL cluster', () => {
+describe.runIf(pgAvailable)('a throwaway PostgreSQL cluster', () => {
   it('serves its svcpay database and new ones on loopback, keeps what is committed, and leaves no folder behind', { timeout: 60_000 }, async () => {
     const cluster = await startCluster({ fsync: false });
     try {
