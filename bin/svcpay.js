@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npx svcpay`: the reference server, as `npm start` runs it (README, "Configuration" for the
+ * `npx svcpay`: the reference server, as `npm start` runs it; `npx svcpay processor`: the sandbox
+ * processor alone, as `npm run processor` runs it (README, "Configuration" for the
  * environment it reads). The package ships the server's TypeScript sources and runs them through
  * tsx (a dependency), registered in this process so signals reach the server directly. The
  * browser bundles it serves (dist/app, dist/embed) ship built.
@@ -17,4 +18,5 @@ if (!process.env.SVCPAY_DIST && !existsSync(join(root, 'dist', 'app', 'hosted-pa
 }
 // Our own compiler settings, not those of whichever project runs us.
 register({ tsconfig: false });
-await import('../src/start.ts');
+// `svcpay processor`: the sandbox processor alone (README, "Several instances").
+await import(process.argv[2] === 'processor' ? '../src/processor-start.ts' : '../src/start.ts');

@@ -131,6 +131,11 @@ export type EventRequest = z.infer<typeof EventRequest>;
 export const EventResponse = z.object({ id: z.string(), type: z.string(), delivered: z.boolean() });
 export const RunDueResponse = z.object({ processed: z.number() });
 
+/** `POST /v1/_clock`: the service clock's offset, which a processor that runs alone takes if it is ahead. */
+export const ClockRequest = z.strictObject({ offsetMs: z.number().int().min(0).max(100 * 365 * 86_400_000) });
+export const ClockResponse = z.object({ running: z.enum(['alone', 'beside']), offsetMs: z.number().nullable() });
+export type ClockResponse = z.infer<typeof ClockResponse>;
+
 export const Transaction = z.object({
   id: z.string(),
   reference: z.string().nullable(),

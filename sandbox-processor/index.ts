@@ -22,15 +22,21 @@ import { runDue } from './provider-events.ts';
 import { FaultBoard } from './faults.ts';
 import { sandboxProcessorApp, type ProcessorAppOptions } from './server/app.ts';
 import { storeStandIns } from './stores/index.ts';
+import { storedClock } from './clock.ts';
 
 export { processorDataPath };
+export { processorSecrets, type ProcessorSecrets } from './shared-secret.ts';
 /** The Braintree stand-in's gateway and public key (its private key is the processor secret). */
 export { SANDBOX_GATEWAY_ID as BRAINTREE_SANDBOX_GATEWAY, SANDBOX_PUBLIC_KEY as BRAINTREE_SANDBOX_PUBLIC_KEY } from './braintree/app.ts';
 export type { Deliver };
 
-export interface SandboxProcessorOptions extends Omit<ProcessorAppOptions, 'core' | 'faults'> {
+export interface SandboxProcessorOptions extends Omit<ProcessorAppOptions, 'core' | 'faults' | 'moveClock'> {
   /** Its own SQLite file (or `:memory:`), never the service's. */
   dataPath: string;
+  /**
+   * The service clock, when it runs beside the service. Without it the processor runs alone and
+   * keeps the offset the instances push to `POST /v1/_clock` (./clock.ts).
+   */
   now?: () => Date;
   /** The secret its webhooks are signed with (`x-svc-signature`); the service verifies with the same. */
   webhookSecret: string;
@@ -45,7 +51,8 @@ export interface SandboxProcessorOptions extends Omit<ProcessorAppOptions, 'core
 export function createSandboxProcessor(opts: SandboxProcessorOptions) {
   const db = openDb(opts.dataPath);
   const repo = processorRepo(db);
-  const now = opts.now ?? (() => new Date());
+  const own = opts.now ? null : storedClock(db);
+  const now = opts.now ?? own!.now;
   const outbox = new Outbox(repo, now, { serviceUrl: opts.serviceUrl, webhookSecret: opts.webhookSecret, deliver: opts.deliver, log: opts.log });
   const core = new SandboxProcessorCore(repo, now, (fn) => db.transaction(fn).immediate(), outbox, opts.publicUrl);
   const intents = intentRepo(db);
@@ -56,7 +63,7 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
   outbox.setRouter((event) => stripeEvents(event) ?? braintreeEvents(event));
   const durability = opts.dataPath === ':memory:' ? noDurability : walDurability(opts.dataPath);
   const faults = new FaultBoard();
-  const app = sandboxProcessorApp({ ...opts, core, faults, durable: opts.durable ?? (() => durability.barrier()) });
+  const app = sandboxProcessorApp({ ...opts, core, faults, moveClock: own?.moveTo, durable: opts.durable ?? (() => durability.barrier()) });
   // The store platforms' stand-ins (issue 20): where mirrored orders are made, on the processor's origin.
   const stores = storeStandIns(db, { apiSecret: opts.apiSecret, publicUrl: opts.publicUrl, now });
   app.route('/', stores.app);

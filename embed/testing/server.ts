@@ -45,32 +45,20 @@ export async function startSvcPay(options: StartSvcPayOptions = {}): Promise<Svc
     BRAINTREE_PORT: String(braintreePort),
     SVCPAY_BRAINTREE_URL: `http://127.0.0.1:${braintreePort}`,
     SVCPAY_PUBLIC_URL: `http://localhost:${port}`,
-    SVCPAY_PROCESSOR_URL: `http://127.0.0.1:${processorPort}`,
     SVCPAY_DEMO_URL: `http://127.0.0.1:${demoPort}`,
     // Plain text in the log file (some colour libraries take any FORCE_COLOR as "on").
     NO_COLOR: '1',
     ...options.env,
   };
-  delete env.FORCE_COLOR;
 
-  const logFd = openSync(logFile, 'a');
-  // The bin registers tsx in its own process, so the pid is the server's.
-  const child = spawn(process.execPath, [join(packageRoot, 'bin', 'svcpay.js')], {
-    cwd: packageRoot,
-    env,
-    stdio: ['ignore', logFd, logFd],
-    // Own process group, so stop() reaches anything the server spawns and nothing else.
-    detached: true,
-  });
-  closeSync(logFd);
-
+  const child = spawnBin([], env, logFile);
   const remove = () => (options.keepFiles ? undefined : rmSync(tempDir, { recursive: true, force: true }));
   const stop = async () => {
     await stopChild(child);
     remove();
   };
   try {
-    const ready = await waitForReady(child, readyFile, logFile, options.readyTimeoutMs ?? READY_TIMEOUT_MS);
+    const ready = await waitForReady<SvcPayAddresses>(child, readyFile, logFile, options.readyTimeoutMs ?? READY_TIMEOUT_MS, (info) => `${info.serviceUrl}/api/health`);
     const logOffsetAtReady = statSync(logFile).size;
     return { ...ready, tempDir, dataFile, logFile, logOffsetAtReady, pid: child.pid ?? -1, stop };
   } catch (err) {
@@ -81,7 +69,69 @@ export async function startSvcPay(options: StartSvcPayOptions = {}): Promise<Svc
   }
 }
 
-async function waitForReady(child: ChildProcess, readyFile: string, logFile: string, timeoutMs: number): Promise<SvcPayAddresses> {
+/** What `svcpay processor` writes to its ready file. */
+export interface ProcessorAddresses {
+  processorUrl: string;
+  stripeUrl: string;
+  braintreeUrl: string;
+}
+
+/**
+ * The sandbox processor alone (`svcpay processor`; Doc 3, Several instances) on free ports, with
+ * the given environment (SVCPAY_PROCESSOR_SECRET and SVCPAY_SERVICE_URL at least), against a
+ * throwaway file. Not exported from `svcpay/testing`: this repository's e2e and tests use it.
+ */
+export async function startProcessorAlone(env: Record<string, string>): Promise<ProcessorAddresses & { pid: number; logFile: string; stop(): Promise<void> }> {
+  const tempDir = mkdtempSync(join(tmpdir(), 'svcpay-processor-'));
+  const logFile = join(tempDir, 'processor.log');
+  const readyFile = join(tempDir, 'ready.json');
+  const [processorPort, stripePort, braintreePort] = await freePorts(3);
+  const child = spawnBin(
+    ['processor'],
+    {
+      ...process.env,
+      PROCESSOR_PORT: String(processorPort),
+      STRIPE_PORT: String(stripePort),
+      SVCPAY_STRIPE_URL: `http://127.0.0.1:${stripePort}`,
+      BRAINTREE_PORT: String(braintreePort),
+      SVCPAY_BRAINTREE_URL: `http://127.0.0.1:${braintreePort}`,
+      SVCPAY_PROCESSOR_DATA: join(tempDir, 'processor.sqlite'),
+      SVCPAY_READY_FILE: readyFile,
+      NO_COLOR: '1',
+      ...env,
+    },
+    logFile,
+  );
+  const stop = async () => {
+    await stopChild(child);
+    rmSync(tempDir, { recursive: true, force: true });
+  };
+  try {
+    const ready = await waitForReady<ProcessorAddresses>(child, readyFile, logFile, READY_TIMEOUT_MS, (info) => `${info.processorUrl}/health`);
+    return { ...ready, pid: child.pid ?? -1, logFile, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** `bin/svcpay.js` with `args`, its output to `logFile`, in a process group of its own. */
+function spawnBin(args: string[], env: Record<string, string | undefined>, logFile: string): ChildProcess {
+  delete env.FORCE_COLOR;
+  const logFd = openSync(logFile, 'a');
+  // The bin registers tsx in its own process, so the pid is the server's.
+  const child = spawn(process.execPath, [join(packageRoot, 'bin', 'svcpay.js'), ...args], {
+    cwd: packageRoot,
+    env,
+    stdio: ['ignore', logFd, logFd],
+    // Own process group, so stop() reaches anything the server spawns and nothing else.
+    detached: true,
+  });
+  closeSync(logFd);
+  return child;
+}
+
+export async function waitForReady<T>(child: ChildProcess, readyFile: string, logFile: string, timeoutMs: number, healthUrl: (info: T) => string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let exited: string | null = null;
   child.once('exit', (code, signal) => {
@@ -92,10 +142,10 @@ async function waitForReady(child: ChildProcess, readyFile: string, logFile: str
     if (exited) throw new Error(`The svcpay server ${exited} before it was ready.\n${logTail(logFile)}`);
     if (existsSync(readyFile)) {
       try {
-        const info = JSON.parse(readFileSync(readyFile, 'utf8')) as SvcPayAddresses;
-        const res = await fetch(`${info.serviceUrl}/api/health`, { signal: AbortSignal.timeout(5_000) });
+        const info = JSON.parse(readFileSync(readyFile, 'utf8')) as T;
+        const res = await fetch(healthUrl(info), { signal: AbortSignal.timeout(5_000) });
         if (res.ok) return info;
-        lastProblem = `GET /api/health answered ${res.status}`;
+        lastProblem = `GET ${healthUrl(info)} answered ${res.status}`;
       } catch (err) {
         // The file may be half-written, or the listener not accepting yet: try again.
         lastProblem = err instanceof Error ? err.message : String(err);

@@ -35,6 +35,8 @@ export interface ProcessorAppOptions {
   /** The bearer secret the service's adapter must present on the server-to-server API. */
   apiSecret: string;
   log: ProcessorLog;
+  /** A processor that runs alone: takes the service clock's offset an instance pushes (../clock.ts). */
+  moveClock?: (offsetMs: number) => number;
   /** Resolves once every commit so far is on disk; awaited before any answer to a write. */
   durable?: () => Promise<void>;
 }

@@ -9,6 +9,7 @@ import {
   AppleSessionRequest,
   CaptureRequest,
   ChallengeRequest,
+  ClockRequest,
   ClientTokenRequest,
   DirectChargeRequest,
   EventRequest,
@@ -50,9 +51,9 @@ const ACCOUNT_PATHS = [
   '/v1/references/:reference/fence',
 ];
 /** The calls that work on every account: the clock's due work, and the fault switchboard and ledger (./fault-door.ts). */
-const EVERY_ACCOUNT_PATHS = ['/v1/_run_due', '/v1/_faults', '/v1/_faults/:id', '/v1/_faults/:id/release', '/v1/_ledger'];
+const EVERY_ACCOUNT_PATHS = ['/v1/_run_due', '/v1/_clock', '/v1/_faults', '/v1/_faults/:id', '/v1/_faults/:id/release', '/v1/_ledger'];
 
-export function serverApi(opts: { core: SandboxProcessorCore; faults: FaultBoard; apiSecret: string; publicUrl: string }) {
+export function serverApi(opts: { core: SandboxProcessorCore; faults: FaultBoard; apiSecret: string; publicUrl: string; moveClock?: (offsetMs: number) => number }) {
   const { core } = opts;
   const api = new Hono<Vars>();
   const authorized = bearerCheck(opts.apiSecret);
@@ -210,6 +211,13 @@ export function serverApi(opts: { core: SandboxProcessorCore; faults: FaultBoard
   });
 
   api.post('/v1/_run_due', async (c) => c.json({ processed: await runDue(core) }));
+  // The service clock's offset, pushed by an instance when a test moves it. Beside the service the
+  // processor reads that clock itself (`running: 'beside'`) and the push changes nothing.
+  api.post('/v1/_clock', async (c) => {
+    const body = await readBody(c, ClockRequest, 'Send { offsetMs }, a whole number of milliseconds.');
+    if (body instanceof Response) return body;
+    return c.json(opts.moveClock ? { running: 'alone', offsetMs: opts.moveClock(body.offsetMs) } : { running: 'beside', offsetMs: null });
+  });
 
   return api;
 }

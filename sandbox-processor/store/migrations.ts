@@ -221,4 +221,8 @@ export const migrations: string[] = [
   CREATE UNIQUE INDEX store_orders_number ON store_orders (platform, shop, number);
   CREATE TABLE store_switches (platform TEXT NOT NULL, shop TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (platform, shop));
   `,
+  // A processor that runs alone keeps the service clock's offset the instances push to it (../clock.ts).
+  `
+  CREATE TABLE processor_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `,
 ];

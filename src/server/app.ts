@@ -6,6 +6,7 @@ import { jsonOnly } from './middleware/content-type.ts';
 import { controlGuard } from './middleware/control.ts';
 import { notFound, onError } from './middleware/error-envelope.ts';
 import { requestId } from './middleware/request-id.ts';
+import { clientAddress } from './middleware/client-address.ts';
 import { version } from './middleware/version.ts';
 import { newRouter } from './router.ts';
 import { buyerRoutes } from './routes/buyers/index.ts';
@@ -38,6 +39,7 @@ export function createApp(deps: Deps) {
   const docs = deps.config.publicUrl;
   app.use('*', requestId(deps.log));
   app.use('*', version());
+  app.use('*', clientAddress(deps.config.trustedProxies));
   if (deps.config.control) app.use('/_sandbox/*', controlGuard(deps.config));
   app.use(
     '*',

@@ -21,6 +21,10 @@ export class Clock {
   now(): Date {
     return new Date(Date.now() + this.#offsetMs);
   }
+  /** How far the clock stands ahead of wall time (what `/_sandbox/clock` moved it by in all). */
+  get offsetMs(): number {
+    return this.#offsetMs;
+  }
   nowMs(): number {
     return Date.now() + this.#offsetMs;
   }

@@ -13,6 +13,8 @@ export interface Deps extends EngineDeps {
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** The client's address: the socket's peer, or the client a trusted proxy named (SVCPAY_TRUSTED_PROXIES). */
+    clientIp?: string;
     auth: AuthContext;
     /** The idempotency reservation of this request, when it sent an Idempotency-Key. */
     idempotency?: IdempotencyHandle;

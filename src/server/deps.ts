@@ -22,7 +22,7 @@ import { storeClients } from './processors/stores/store-clients.ts';
 import { providerSecrets } from './engine/merchants/provider-accounts.ts';
 import { createStore, PgStore, SqliteStore } from './store/index.ts';
 import { PgRateLimiter } from './middleware/rate-limit-postgres.ts';
-import { BRAINTREE_SANDBOX_GATEWAY, BRAINTREE_SANDBOX_PUBLIC_KEY, createSandboxProcessor, processorDataPath } from '../../sandbox-processor/index.ts';
+import { BRAINTREE_SANDBOX_GATEWAY, BRAINTREE_SANDBOX_PUBLIC_KEY, createSandboxProcessor, processorDataPath, processorSecrets } from '../../sandbox-processor/index.ts';
 
 export interface BuildOptions {
   /**
@@ -50,32 +50,45 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
   // Instances on one PostgreSQL database keep one service clock: a move on another instance is
   // taken when its commit is heard (one read in flight at a time, however many commits arrive).
   if (store instanceof PgStore) store.onRemoteCommit(oneAtATime(() => clock.refresh().catch(() => undefined)));
-  // The secret the service presents to the processor: kept, so a restart still matches.
-  const secret = await keptSecret(store, sealer, 'processor_secret', () => `sbx_sk_${randomChars(40)}`);
-  // The secret the processor signs its webhooks with; the inbound route verifies with it (Doc 3, Webhooks).
-  const webhookSecret = await keptSecret(store, sealer, 'processor_webhook_secret', () => `whsec_${randomChars(40)}`);
-  // The platform's publishable key at the sandbox's Stripe stand-in (stripe.js is made with it).
-  const stripePublishableKey = await keptSecret(store, sealer, 'stripe_publishable_key', () => `pk_test_${randomChars(40)}`);
-  // The processor runs beside the service (its own origin, its own database); main.ts serves its app.
-  const sandbox = createSandboxProcessor({
-    dataPath: processorDataPath(config.dataPath),
-    apiSecret: secret,
-    webhookSecret,
-    stripePublishableKey,
-    braintreeUrl: config.braintreeUrl,
-    serviceUrl: config.publicUrl,
-    publicUrl: config.processorUrl,
-    distDir: config.distDir,
-    log,
-    // Doc 3, Starting it: one service clock drives every time rule, the sandbox's included.
-    now: () => clock.now(),
-  });
-  const transport: FetchLike = opts.processorTransport === 'in-process' ? abortable((url, init) => sandbox.app.request(url, init)) : httpTransport();
+  // Doc 3, Several instances: with a processor that runs alone, every secret comes from the one the
+  // instances and it share; beside the service, they are made once and kept in the store.
+  if (config.externalProcessor && !config.processorSecret) {
+    throw new Error(`svcpay: SVCPAY_PROCESSOR_URL (${config.processorUrl}) names a processor that runs alone: set SVCPAY_PROCESSOR_SECRET to the secret it was started with`);
+  }
+  const { apiSecret: secret, webhookSecret, stripePublishableKey } = config.processorSecret
+    ? processorSecrets(config.processorSecret)
+    : {
+        // The secret the service presents to the processor: kept, so a restart still matches.
+        apiSecret: await keptSecret(store, sealer, 'processor_secret', () => `sbx_sk_${randomChars(40)}`),
+        // The secret the processor signs its webhooks with; the inbound route verifies with it (Doc 3, Webhooks).
+        webhookSecret: await keptSecret(store, sealer, 'processor_webhook_secret', () => `whsec_${randomChars(40)}`),
+        // The platform's publishable key at the sandbox's Stripe stand-in (stripe.js is made with it).
+        stripePublishableKey: await keptSecret(store, sealer, 'stripe_publishable_key', () => `pk_test_${randomChars(40)}`),
+      };
+  // The processor runs beside the service (its own origin, its own database; main.ts serves its
+  // app) unless SVCPAY_PROCESSOR_URL names one that runs alone.
+  const sandbox = config.externalProcessor
+    ? null
+    : createSandboxProcessor({
+        dataPath: processorDataPath(config.dataPath),
+        apiSecret: secret,
+        webhookSecret,
+        stripePublishableKey,
+        braintreeUrl: config.braintreeUrl,
+        serviceUrl: config.publicUrl,
+        publicUrl: config.processorUrl,
+        distDir: config.distDir,
+        log,
+        // Doc 3, Starting it: one service clock drives every time rule, the sandbox's included.
+        now: () => clock.now(),
+      });
+  if (opts.processorTransport === 'in-process' && !sandbox) throw new Error('the in-process transport needs the processor beside the service (unset SVCPAY_PROCESSOR_URL)');
+  const transport: FetchLike = sandbox && opts.processorTransport === 'in-process' ? abortable((url, init) => sandbox.app.request(url, init)) : httpTransport();
   const adapter = new SandboxProcessorAdapter({ baseUrl: config.processorUrl, secret, fetch: transport, timeoutMs: config.processorTimeoutMs });
   // card_element merchants pay through Stripe: here its stand-in, reached by the SDK's host settings.
   const stripeAt = new URL(config.stripeUrl);
   const stripeTransport =
-    opts.processorTransport === 'in-process'
+    sandbox && opts.processorTransport === 'in-process'
       ? { fetch: async (url: string, init: RequestInit) => sandbox.stripe.request(url, init) }
       : { host: stripeAt.hostname, port: Number(stripeAt.port || (stripeAt.protocol === 'https:' ? 443 : 80)), protocol: stripeAt.protocol === 'https:' ? ('https' as const) : ('http' as const) };
   const stripe = new StripeProcessorAdapter({

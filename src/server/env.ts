@@ -1,6 +1,7 @@
 /** Process configuration, parsed once at start (Doc 3, "Name and addresses"). */
 import { z } from 'zod';
 import { isLoopbackListener } from '../platform/loopback.ts';
+import { trustedProxies } from '../platform/forwarded.ts';
 import { resolve } from 'node:path';
 
 const Url = z.url().transform((u) => u.replace(/\/+$/, ''));
@@ -11,7 +12,14 @@ export const EnvSchema = z.object({
   HOST: z.string().optional(),
   SVCPAY_PUBLIC_URL: Url.optional(),
   PROCESSOR_PORT: Port.default(4243),
+  /** Doc 3, Several instances: a processor of another process; this instance then starts none. */
   SVCPAY_PROCESSOR_URL: Url.optional(),
+  /** The secret an instance and a processor that runs alone share (its calls and its provider events). */
+  SVCPAY_PROCESSOR_SECRET: z.string().min(24, 'at least 24 characters').optional(),
+  /** Where a processor that runs alone sends its provider events. */
+  SVCPAY_SERVICE_URL: Url.default('http://localhost:4242'),
+  /** A processor that runs alone: its own SQLite file (default beside SVCPAY_DATA). */
+  SVCPAY_PROCESSOR_DATA: z.string().min(1).optional(),
   DEMO_PORT: Port.default(4244),
   /** The sandbox's Stripe stand-in (issue 19): its API, stripe.js and card frames, like api.stripe.com and js.stripe.com. */
   STRIPE_PORT: Port.default(4245),
@@ -42,6 +50,8 @@ export const EnvSchema = z.object({
   SVCPAY_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   /** Doc 3: host names a test-mode webhook may reach whatever their address (comma list, for containers). */
   SVCPAY_WEBHOOK_ALLOW_HOSTS: z.string().default(''),
+  /** Issue 21: proxies (addresses, CIDR ranges; comma list) whose X-Forwarded-For names the client. */
+  SVCPAY_TRUSTED_PROXIES: z.string().default(''),
   /** How long the service waits for the processor's answer before the outcome counts as unknown (reconciled later). */
   SVCPAY_PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
   /** How long one reconciler pass may keep starting look-ups; the rest wait for the next pass. */
@@ -54,6 +64,14 @@ export interface Config {
   publicUrl: string;
   processorPort: number;
   processorUrl: string;
+  /** SVCPAY_PROCESSOR_URL was set: the processor runs in another process, this one starts none. */
+  externalProcessor: boolean;
+  /** SVCPAY_PROCESSOR_SECRET: shared with a processor that runs alone. */
+  processorSecret: string | undefined;
+  /** SVCPAY_SERVICE_URL: where a processor that runs alone sends its provider events. */
+  serviceUrl: string;
+  /** SVCPAY_PROCESSOR_DATA: a processor that runs alone keeps its records here (undefined: beside dataPath). */
+  processorData: string | undefined;
   demoPort: number;
   demoUrl: string;
   /** The sandbox's Stripe stand-in: its own origin, as Stripe's hosts are not the service's. */
@@ -85,6 +103,8 @@ export interface Config {
   webhookTimeoutMs: number;
   /** `SVCPAY_WEBHOOK_ALLOW_HOSTS`, lower case; IPv6 literals bracketed as URLs write them. */
   webhookAllowHosts: string[];
+  /** `SVCPAY_TRUSTED_PROXIES`: a load balancer in front of the instances; its X-Forwarded-For names the client. */
+  trustedProxies: string[];
   /** How long a processor call may take before its outcome counts as unknown. */
   processorTimeoutMs: number;
   /** How long one reconciler pass may keep starting look-ups (real time). */
@@ -98,6 +118,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`svcpay: invalid environment\n${lines}`);
   }
   const e = parsed.data;
+  try {
+    trustedProxies(e.SVCPAY_TRUSTED_PROXIES.split(',').map((h) => h.trim()).filter(Boolean));
+  } catch (err) {
+    throw new Error(`svcpay: invalid environment\n  SVCPAY_TRUSTED_PROXIES: ${(err as Error).message}`);
+  }
   // Issue 18, finding 5: the control API mints keys and moves the clock; on a listener other machines
   // can reach, it needs a token (or to be off).
   if (e.SVCPAY_CONTROL === 'on' && e.HOST !== undefined && !isLoopbackListener(e.HOST) && e.SVCPAY_CONTROL_TOKEN === undefined) {
@@ -111,6 +136,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.SVCPAY_PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     processorPort: e.PROCESSOR_PORT,
     processorUrl: e.SVCPAY_PROCESSOR_URL ?? `http://127.0.0.1:${e.PROCESSOR_PORT}`,
+    externalProcessor: e.SVCPAY_PROCESSOR_URL !== undefined,
+    processorSecret: e.SVCPAY_PROCESSOR_SECRET,
+    serviceUrl: e.SVCPAY_SERVICE_URL,
+    processorData: e.SVCPAY_PROCESSOR_DATA,
     demoPort: e.DEMO_PORT,
     demoUrl: e.SVCPAY_DEMO_URL ?? `http://127.0.0.1:${e.DEMO_PORT}`,
     stripePort: e.STRIPE_PORT,
@@ -137,6 +166,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean)
       .map((h) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h)),
+    trustedProxies: e.SVCPAY_TRUSTED_PROXIES.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     processorTimeoutMs: e.SVCPAY_PROCESSOR_TIMEOUT_MS,
     reconcileBudgetMs: e.SVCPAY_RECONCILE_BUDGET_MS,
   };

@@ -5,7 +5,8 @@
  * starts the demo shop, prints the banner and writes the ready file; this module knows nothing of
  * the demo shop but its address.
  */
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
+import { closeAll, listen, serveProcessor } from './listen.ts';
 import { createApp } from './app.ts';
 import { buildDeps } from './deps.ts';
 import type { Deps } from './context.ts';
@@ -16,15 +17,7 @@ import { metaSealedAt } from './engine/sealed.ts';
 import { startScheduler } from './jobs/index.ts';
 import { drainInbound } from './engine/webhooks/inbound-events.ts';
 import { reconcile } from './engine/payments/reconcile/reconcile.ts';
-
-type Fetch = (req: Request) => Response | Promise<Response>;
-
-function listen(fetch: Fetch, port: number, hostname: string): Promise<ServerType> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname }, () => resolve(server));
-    server.once('error', reject);
-  });
-}
+import { pushClock } from './jobs/clock-push.ts';
 
 /** The demo merchant survives restarts: its keys are kept in the store, sealed, so the banner can print them. */
 async function demoMerchant(deps: Deps): Promise<{ id: string; keys: MerchantKeys }> {
@@ -64,11 +57,9 @@ export async function startService(config: Config): Promise<RunningService> {
     servers.push(await listen(app.fetch, config.port, '127.0.0.1'));
     await listen(app.fetch, config.port, '::1').then((s) => servers.push(s), () => undefined);
   }
-  servers.push(await listen(sandbox.app.fetch, config.processorPort, new URL(config.processorUrl).hostname));
-  // The Stripe stand-in (issue 19): its API and stripe.js on an origin of their own, as Stripe's are.
-  servers.push(await listen(sandbox.stripe.fetch, config.stripePort, new URL(config.stripeUrl).hostname));
-  // The Braintree stand-in: its gateway API on an origin of its own too.
-  servers.push(await listen(sandbox.braintree.fetch, config.braintreePort, new URL(config.braintreeUrl).hostname));
+  if (sandbox) servers.push(...(await serveProcessor(sandbox, config)));
+  // A processor that runs alone may have missed a clock move while it was down.
+  else await pushClock(deps);
 
   const demo = await demoMerchant(deps);
   const merchant = (await deps.store.read.merchants.get(demo.id))!;
@@ -91,9 +82,9 @@ export async function startService(config: Config): Promise<RunningService> {
 
   const stop = async () => {
     stopScheduler();
-    await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
+    await closeAll(servers);
     await deps.store.close();
-    sandbox.close();
+    sandbox?.close();
   };
   return { deps, demo, checkoutUrl, stop };
 }

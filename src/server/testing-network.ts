@@ -30,7 +30,6 @@ export async function networkApp(env: Record<string, string> = {}) {
     PORT: String(port),
     PROCESSOR_PORT: String(processorPort),
     SVCPAY_PUBLIC_URL: url,
-    SVCPAY_PROCESSOR_URL: `http://127.0.0.1:${processorPort}`,
     STRIPE_PORT: String(stripePort),
     SVCPAY_STRIPE_URL: `http://127.0.0.1:${stripePort}`,
     BRAINTREE_PORT: String(braintreePort),
@@ -40,7 +39,9 @@ export async function networkApp(env: Record<string, string> = {}) {
     ...env,
   });
   const built = await buildDeps(config, createLogger(true, (l) => lines.push(l)));
-  const { deps, sandbox, processorSecret } = built;
+  const { deps, processorSecret } = built;
+  const sandbox = built.sandbox;
+  if (!sandbox) throw new Error('networkApp starts the processor beside the service: leave SVCPAY_PROCESSOR_URL unset');
   // The tests' own queries (`store.db`) read SQLite (testing.ts says why).
   const store = built.store as SqliteStore;
   deps.webhookNet.resolve = offlineResolver;

@@ -21,7 +21,8 @@ export async function testApp(env: Record<string, string> = {}, build: Omit<Buil
   const lines: string[] = [];
   const config = loadConfig({ SVCPAY_DATA: ':memory:', SVCPAY_LOG: 'info', ...env });
   const built = await buildDeps(config, createLogger(true, (l) => lines.push(l)), { ...build, processorTransport: 'in-process' });
-  const { deps, sandbox, processorSecret } = built;
+  const { deps, processorSecret } = built;
+  const sandbox = built.sandbox!; // in-process: buildDeps refuses SVCPAY_PROCESSOR_URL with it
   // The tests' own row counts and queries (`t.store.db`) read SQLite. A world on PostgreSQL
   // (SVCPAY_DATABASE_URL, issue 21) answers through the app and `pg` alone.
   const store = built.store as SqliteStore;

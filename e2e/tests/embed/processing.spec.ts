@@ -4,10 +4,12 @@
  * is processing, not that it failed, so they do not pay twice; the reconciler later looks the
  * charge up and settles the session, with the card charged once.
  *
- * On a server of its own whose processor calls pass through a loopback proxy that can lose an
- * answer (e2e/fixtures/processor-proxy.ts), with a short processor timeout.
+ * On a server of its own whose processor runs alone (`svcpay processor`, Doc 3, Several instances)
+ * behind a loopback proxy that can lose an answer (e2e/fixtures/processor-proxy.ts), with a short
+ * processor timeout.
  */
-import { freePorts, startSvcPay } from '../../../embed/testing/server.ts';
+import { randomBytes } from 'node:crypto';
+import { freePorts, startProcessorAlone, startSvcPay } from '../../../embed/testing/server.ts';
 import type { SvcPayServer } from '../../../embed/testing/types.js';
 import { SvcPayApi } from '../../fixtures/api.ts';
 import { cards } from '../../fixtures/cards.ts';
@@ -18,20 +20,35 @@ import { expect, test } from '../../fixtures/test.ts';
 import { FlowsPage } from '../../models/flows-page.ts';
 
 let own: SvcPayServer;
+let processor: Awaited<ReturnType<typeof startProcessorAlone>>;
 let proxy: ProcessorProxy;
 let shop: MerchantPage;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const [processorPort] = await freePorts(1);
+  const [port, processorPort] = await freePorts(2);
+  const serviceUrl = `http://localhost:${port}`;
+  const secret = randomBytes(24).toString('base64url');
   proxy = await startProcessorProxy(processorPort!);
+  // Browsers and the service both reach the processor through the proxy.
+  processor = await startProcessorAlone({ PROCESSOR_PORT: String(processorPort), SVCPAY_PROCESSOR_URL: proxy.url, SVCPAY_PROCESSOR_SECRET: secret, SVCPAY_SERVICE_URL: serviceUrl });
   own = await startSvcPay({
-    env: { SVCPAY_RATE_LIMITS: 'off', PROCESSOR_PORT: String(processorPort), SVCPAY_PROCESSOR_URL: proxy.url, SVCPAY_PROCESSOR_TIMEOUT_MS: '1500' },
+    env: {
+      SVCPAY_RATE_LIMITS: 'off',
+      PORT: String(port),
+      SVCPAY_PUBLIC_URL: serviceUrl,
+      SVCPAY_PROCESSOR_URL: proxy.url,
+      SVCPAY_PROCESSOR_SECRET: secret,
+      SVCPAY_STRIPE_URL: processor.stripeUrl,
+      SVCPAY_BRAINTREE_URL: processor.braintreeUrl,
+      SVCPAY_PROCESSOR_TIMEOUT_MS: '1500',
+    },
   });
   shop = await startFlowsPage(own.serviceUrl);
 });
 test.afterAll(async () => {
   await shop?.close();
   await own?.stop();
+  await processor?.stop();
   await proxy?.close();
 });
 

@@ -41,7 +41,7 @@ async function start(dataPath: string, env: Record<string, string> = {}) {
     (await app.request(path, { method, headers: { 'Content-Type': 'application/json', ...bearer(key) }, body: JSON.stringify(body) })).json();
   const stop = async () => {
     await built.deps.store.close();
-    built.sandbox.close();
+    built.sandbox?.close();
   };
   return { ...built, call, stop, logLines };
 }

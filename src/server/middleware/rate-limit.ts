@@ -76,8 +76,15 @@ export const LIMITS = {
   checkout: [{ bucket: 'checkoutPerIp' }, { bucket: 'checkoutPerSession' }],
 } as const satisfies Record<string, readonly Limit[]>;
 
-/** The peer address of the socket; `app.request` in tests may pass one as `env.incoming`. */
+/**
+ * The client's address: the socket's peer (`app.request` in tests may pass one as `env.incoming`),
+ * or, behind a proxy the operator trusts, the client it named (./client-address.ts).
+ */
 export function clientIp(c: Context): string {
+  return (c.get('clientIp') as string | undefined) ?? peerAddress(c);
+}
+
+export function peerAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {

@@ -157,22 +157,23 @@ describe('the service and its processor across a restart', () => {
     const t = await first.deps.processorFor('sandbox')!.charge(m, session, CARD, { reference: 'att_restart' });
     const secret = first.processorSecret;
     await first.deps.store.close();
-    first.sandbox.close();
+    first.sandbox?.close();
     expect(existsSync(join(dir, 'svcpay.sandbox-processor.sqlite'))).toBe(true);
     const second = await start();
     expect(await second.deps.processorFor('sandbox')!.lookup(m, 'att_restart')).toEqual(t);
     // A processor run on its own keeps expecting the secret it was given: the service must not mint a new one.
     expect(second.processorSecret).toBe(secret);
     await second.deps.store.close();
-    second.sandbox.close();
+    second.sandbox?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 });
 
 describe('the service over a processor that is down', () => {
   it('answers init and complete with 502 provider_unavailable, not a 500', async () => {
-    // Network transport to a port with no listener: what production sees when the processor is down.
-    const { deps, sandbox } = await buildDeps(loadConfig({ SVCPAY_DATA: ':memory:', SVCPAY_PROCESSOR_URL: 'http://127.0.0.1:9' }), createLogger(false));
+    // A processor that runs alone (SVCPAY_PROCESSOR_URL) where nothing listens.
+    const { deps, sandbox } = await buildDeps(loadConfig({ SVCPAY_DATA: ':memory:', SVCPAY_PROCESSOR_URL: 'http://127.0.0.1:9', SVCPAY_PROCESSOR_SECRET: 'x'.repeat(32) }), createLogger(false));
+    expect(sandbox).toBeNull();
     const app = createApp(deps);
     const { keys } = await createMerchant(deps, {});
     const session = await (
@@ -184,7 +185,7 @@ describe('the service over a processor that is down', () => {
       expect(res.status).toBe(502);
       expect((await res.json()).code).toBe('provider_unavailable');
     }
-    sandbox.close();
+    await deps.store.close();
   });
 });
 

@@ -22,6 +22,7 @@ import {
   Refund,
   RevokeResponse,
   RunDueResponse,
+  ClockResponse,
   Transaction,
   VaultResponse,
   type DirectChargeRequest,
@@ -173,6 +174,15 @@ export class SandboxProcessorAdapter implements Processor {
 
   async runDue(): Promise<number> {
     return (await this.#client.call(null, 'POST', '/v1/_run_due', undefined, RunDueResponse))!.processed;
+  }
+
+  /**
+   * Not on the interface: tells a processor that runs alone where the service clock stands (its
+   * offset from wall time), after a test moved it. Beside the service the processor reads the
+   * clock itself and answers `beside`.
+   */
+  async pushClock(offsetMs: number): Promise<ClockResponse> {
+    return (await this.#client.call(null, 'POST', '/v1/_clock', { offsetMs }, ClockResponse))!;
   }
 
   /**

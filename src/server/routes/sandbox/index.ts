@@ -10,6 +10,7 @@ import { MerchantSettings, ProviderAccountKeys, processorKinds } from '../../dom
 import { keysProblem, providerAccountView, setProviderAccount } from '../../engine/merchants/provider-accounts.ts';
 import { processorOrNull } from '../../engine/binder.ts';
 import { runDue } from '../../jobs/index.ts';
+import { pushClock } from '../../jobs/clock-push.ts';
 import { parseOrThrow, readJson } from '../../validation.ts';
 import { drainInbound } from '../../engine/webhooks/inbound-events.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -88,6 +89,7 @@ export function sandboxRoutes(deps: Deps) {
   r.post('/_sandbox/clock', async (c) => {
     const { advanceSeconds } = parseOrThrow(ClockBody, await readJson(c.req.raw));
     await deps.clock.advance(advanceSeconds);
+    await pushClock(deps);
     await runDue(deps);
     return c.json(clock());
   });

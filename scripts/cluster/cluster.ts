@@ -1,0 +1,152 @@
+/**
+ * Several instances on one PostgreSQL database, the way a team runs them (Doc 3, Several
+ * instances; issue 21): a database (a throwaway cluster unless given one), the sandbox processor
+ * alone, N instances and the round-robin balancer in front of them on the public address. Each
+ * process is a real one (`src/processor-start.ts`, `src/start.ts`), with its log in `logDir`.
+ *
+ * Used by `npm run start:cluster` (./start.ts) and by the tests that SIGKILL an instance.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { stopChild, waitForReady } from '../../embed/testing/server.ts';
+import type { SvcPayAddresses } from '../../embed/testing/types.js';
+import { freePorts } from '../../src/platform/ports.ts';
+import { startCluster } from '../pg/cluster.ts';
+import { startBalancer, type Balancer } from './balancer.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+
+export interface ClusterPorts {
+  /** The balancer: the public address. */
+  public: number;
+  processor: number;
+  stripe: number;
+  braintree: number;
+  demo: number;
+  /** One per instance. */
+  instances: number[];
+}
+
+export interface SvcPayClusterOptions {
+  /** An existing database; without it, a throwaway PostgreSQL cluster made here and removed at `stop()`. */
+  databaseUrl?: string;
+  /** Two unless told. */
+  instances?: number;
+  /** Fixed ports (`npm run start:cluster`); free ports when omitted. */
+  ports?: ClusterPorts;
+  /** The demo shop, beside the first instance. Off unless asked. */
+  demo?: boolean;
+  /** More environment for every instance (`SVCPAY_RATE_LIMITS: 'off'`, say). */
+  env?: Record<string, string>;
+}
+
+export interface ClusterInstance {
+  name: string;
+  /** Its own address, behind the balancer. */
+  url: string;
+  child: ChildProcess;
+  logFile: string;
+}
+
+export interface SvcPayCluster extends SvcPayAddresses {
+  databaseUrl: string;
+  instances: ClusterInstance[];
+  processorLog: string;
+  balancer: Balancer;
+  logDir: string;
+  /** Stops the balancer, the instances, the processor, and the throwaway database if one was made. */
+  stop(): Promise<void>;
+}
+
+function spawnEntry(entry: string, env: Record<string, string | undefined>, logFile: string): ChildProcess {
+  const fd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', fd, fd], detached: true });
+  closeSync(fd);
+  return child;
+}
+
+export async function startSvcPayCluster(opts: SvcPayClusterOptions = {}): Promise<SvcPayCluster> {
+  const count = opts.instances ?? 2;
+  const ports: ClusterPorts = opts.ports ?? (await freePorts(5 + count).then(([pub, processor, stripe, braintree, demo, ...instances]) => ({ public: pub!, processor: processor!, stripe: stripe!, braintree: braintree!, demo: demo!, instances })));
+  const logDir = mkdtempSync(join(tmpdir(), 'svcpay-cluster-'));
+  const pg = opts.databaseUrl ? null : await startCluster();
+  const databaseUrl = opts.databaseUrl ?? pg!.url;
+  const publicUrl = `http://localhost:${ports.public}`;
+  const processorUrl = `http://127.0.0.1:${ports.processor}`;
+  const stripeUrl = `http://127.0.0.1:${ports.stripe}`;
+  const braintreeUrl = `http://127.0.0.1:${ports.braintree}`;
+  const demoUrl = `http://127.0.0.1:${ports.demo}`;
+  // What every process shares: the processor's secret, and the sealing key (sealed values in the
+  // one database must open on every instance).
+  const shared: Record<string, string | undefined> = {
+    ...process.env,
+    SVCPAY_PROCESSOR_SECRET: randomBytes(24).toString('base64url'),
+    SVCPAY_SEALING_KEY: randomBytes(32).toString('base64'),
+    PROCESSOR_PORT: String(ports.processor),
+    SVCPAY_PROCESSOR_URL: processorUrl,
+    STRIPE_PORT: String(ports.stripe),
+    SVCPAY_STRIPE_URL: stripeUrl,
+    BRAINTREE_PORT: String(ports.braintree),
+    SVCPAY_BRAINTREE_URL: braintreeUrl,
+    NO_COLOR: '1',
+  };
+  delete shared.FORCE_COLOR;
+  const children: ChildProcess[] = [];
+  let balancer: Balancer | undefined;
+  const stop = async () => {
+    await balancer?.close();
+    await Promise.all(children.map((c) => stopChild(c)));
+    await pg?.stop();
+  };
+  try {
+    const processorLog = join(logDir, 'processor.log');
+    const processorReady = join(logDir, 'processor.ready.json');
+    const processor = spawnEntry('src/processor-start.ts', { ...shared, SVCPAY_SERVICE_URL: publicUrl, SVCPAY_PROCESSOR_DATA: join(logDir, 'processor.sqlite'), SVCPAY_READY_FILE: processorReady }, processorLog);
+    children.push(processor);
+    await waitForReady<{ processorUrl: string }>(processor, processorReady, processorLog, 90_000, (i) => `${i.processorUrl}/health`);
+    balancer = await startBalancer({ port: ports.public, upstreams: ports.instances.map((p) => `http://127.0.0.1:${p}`) });
+
+    const instances: ClusterInstance[] = [];
+    let first: SvcPayAddresses | undefined;
+    // One after the other: the first makes the schema and the demo merchant, the next finds them.
+    for (const [i, port] of ports.instances.entries()) {
+      const name = `instance-${String.fromCharCode(97 + i)}`;
+      const logFile = join(logDir, `${name}.log`);
+      const readyFile = join(logDir, `${name}.ready.json`);
+      const demo = opts.demo === true && i === 0;
+      const child = spawnEntry(
+        'src/start.ts',
+        {
+          ...shared,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          SVCPAY_PUBLIC_URL: publicUrl,
+          SVCPAY_DATABASE_URL: databaseUrl,
+          SVCPAY_TRUSTED_PROXIES: '127.0.0.1,::1',
+          SVCPAY_DEMO: demo ? 'on' : 'off',
+          DEMO_PORT: String(ports.demo),
+          SVCPAY_DEMO_URL: demoUrl,
+          SVCPAY_READY_FILE: readyFile,
+          SVCPAY_DATA: join(logDir, `${name}.unused.sqlite`),
+          ...opts.env,
+        },
+        logFile,
+      );
+      children.push(child);
+      const url = `http://127.0.0.1:${port}`;
+      const ready = await waitForReady<SvcPayAddresses>(child, readyFile, logFile, 90_000, () => `${url}/api/health`);
+      first ??= ready;
+      instances.push({ name, url, child, logFile });
+    }
+    return { ...first!, serviceUrl: publicUrl, databaseUrl, instances, processorLog, balancer, logDir, stop: async () => {
+      await stop();
+      rmSync(logDir, { recursive: true, force: true });
+    } };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
