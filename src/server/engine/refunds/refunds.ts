@@ -113,6 +113,10 @@ export async function createRefund(
   const merchant = auth.merchant;
   const metadata = acceptMetadata(body.metadata);
   const ref = { paymentIntent: body.payment_intent, transaction: body.transaction };
+  // A request that takes over the key of one that died finds the refund that key made before the
+  // payment is checked again: a dispute since then must not turn the answer into a refusal.
+  const made = opts.idemKey === null ? undefined : await deps.store.read.refunds.byIdemKey(merchant.id, auth.livemode, opts.idemKey);
+  if (made && madeBySameRequest(made, opts.idem)) return { refund: made, replayed: true };
   checkRefundable(await parentFor(deps.store.read, auth, ref), body.currency, deps.clock.iso());
   const processor = processorOf(deps, merchant);
 

@@ -71,6 +71,11 @@ export async function createIntent(
   const merchant = auth.merchant;
   const processor = processorOf(deps, merchant);
   const checked = checkRequest(auth, body);
+  // A request that takes over the key of one that died (its process killed after the charge) finds
+  // the intent that key made before the card is looked at: the card may be spent by that very
+  // charge, and the answer is that intent, not a refusal (issue 21, SIGKILL mid-burst).
+  const made = opts.idemKey === null ? undefined : await deps.store.read.payments.byIdemKey(merchant.id, auth.livemode, opts.idemKey);
+  if (made && madeBySameRequest(made, opts.idem)) return { intent: made, echo: await echoOf(deps, auth, body, made, checked.buyer), replayed: true };
   const token = await tokenForKey(deps.store.read, auth, body.payment_method!.id);
   assertChargeable(token, deps.clock.nowMs());
   await checkMit(deps.store.read, auth, body, token);
