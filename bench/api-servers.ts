@@ -8,10 +8,17 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePorts, logTail, repoRoot, stopChild } from '../e2e/fixtures/server.ts';
+import { startCluster } from '../scripts/pg/cluster.ts';
+import { startSvcPayCluster } from '../scripts/cluster/cluster.ts';
 
 const READY_TIMEOUT_MS = 60_000;
 
-export type Store = 'memory' | 'file';
+/**
+ * `postgres`: one instance on a throwaway PostgreSQL cluster (fsync on, as SQLite's file store is
+ * durable); `postgres-2`: two instances on one, behind the balancer in its own process, with the
+ * processor alone (scripts/cluster/cluster.ts, what `npm run start:cluster` runs).
+ */
+export type Store = 'memory' | 'file' | 'postgres' | 'postgres-2';
 /** `tsx`: TypeScript compiled on the fly, as `npm start` does; `dist`: the esbuild bundle of `npm run build:server`. */
 export type Runtime = 'tsx' | 'dist';
 
@@ -42,6 +49,49 @@ export interface SvcpayOptions {
 export const bundlePath = join(repoRoot, 'dist', 'server', 'main.js');
 
 export async function startSvcpay(opts: SvcpayOptions): Promise<RunningSvcpay> {
+  if (opts.store === 'postgres-2') return startPair(opts);
+  const pg = opts.store === 'postgres' ? await startCluster({ fsync: true }) : null;
+  try {
+    const s = await startOne(opts, pg ? { SVCPAY_DATABASE_URL: pg.url } : {});
+    if (!pg) return s;
+    const stop = async () => {
+      await s.stop();
+      await pg.stop();
+    };
+    return { ...s, stop };
+  } catch (err) {
+    await pg?.stop();
+    throw err;
+  }
+}
+
+/** Two instances and the processor alone on one PostgreSQL database, measured through the balancer. */
+async function startPair(opts: SvcpayOptions): Promise<RunningSvcpay> {
+  if (opts.runtime !== 'tsx' || opts.nodeArgs?.length) throw new Error('postgres-2 runs on tsx, without node flags');
+  const started = performance.now();
+  const cluster = await startSvcPayCluster({ balancer: 'process', env: { SVCPAY_RATE_LIMITS: 'off', SVCPAY_LOG: 'silent', ...opts.env } });
+  const pids = cluster.instances.map((i) => i.child.pid ?? -1);
+  return {
+    url: cluster.serviceUrl,
+    pid: pids[0]!,
+    startupMs: performance.now() - started,
+    secretKey: cluster.secretKey,
+    // The instances' figures summed (the processor, balancer and database are not counted).
+    memory: () => sumOf(pids.map(memoryOf), (m) => m.rssMb, (m) => m.peakMb),
+    cpuMs: () => {
+      const each = pids.map(cpuOf);
+      return each.some((c) => c === null) ? null : each.reduce((a, b) => a! + b!, 0);
+    },
+    stop: () => cluster.stop(),
+  };
+}
+
+function sumOf<T>(items: (T | null)[], rss: (t: T) => number, peak: (t: T) => number): { rssMb: number; peakMb: number } | null {
+  if (items.some((i) => i === null)) return null;
+  return { rssMb: items.reduce((a, i) => a + rss(i!), 0), peakMb: items.reduce((a, i) => a + peak(i!), 0) };
+}
+
+async function startOne(opts: SvcpayOptions, extraEnv: Record<string, string>): Promise<RunningSvcpay> {
   const dir = mkdtempSync(join(tmpdir(), 'svcpay-bench-'));
   const readyFile = join(dir, 'ready.json');
   const [port, processorPort, stripePort, braintreePort] = await freePorts(4);
@@ -58,6 +108,7 @@ export async function startSvcpay(opts: SvcpayOptions): Promise<RunningSvcpay> {
     SVCPAY_READY_FILE: readyFile,
     // The per-key create limit (30 a minute) would turn a load test into a 429 test.
     SVCPAY_RATE_LIMITS: 'off',
+    ...extraEnv,
     ...opts.env,
   };
   const started = performance.now();

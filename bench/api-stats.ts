@@ -60,7 +60,8 @@ export const aims = { memory: 1.0, file: 0.7, p99Ms: 20 } as const;
 export interface Verdict {
   /** The svcpay server's label in the run. */
   server: string;
-  store: keyof Pick<typeof aims, 'memory' | 'file'>;
+  /** The issue's aims are for the SQLite stores; PostgreSQL figures are reported beside them (issue 21). */
+  store: 'memory' | 'file' | 'postgres' | 'postgres-2';
   op: string;
   ratio: number;
   p99: number;
@@ -78,7 +79,7 @@ export const reportOnly: ReadonlySet<string> = new Set(['charge']);
 export function judge(server: string, store: Verdict['store'], op: string, svcpay: Figure, mock: Figure): Verdict {
   const r = ratio(svcpay, mock);
   const misses: string[] = [];
-  if (!reportOnly.has(op)) {
+  if (!reportOnly.has(op) && (store === 'memory' || store === 'file')) {
     if (!(r >= aims[store])) misses.push(`ratio ${r.toFixed(2)}x < ${aims[store].toFixed(1)}x`);
     if (!(svcpay.p99 < aims.p99Ms)) misses.push(`p99 ${svcpay.p99.toFixed(1)} ms >= ${aims.p99Ms} ms`);
   }

@@ -32,7 +32,7 @@ export interface ApiBenchOptions {
 }
 
 export const defaultApiOptions: ApiBenchOptions = {
-  // 3 ops x 2 rounds x 3 servers x 4 s, plus 3 s warm-ups and start-ups: about 110 s in all.
+  // 3 ops x 2 rounds x 5 servers x 4 s, plus 3 s warm-ups and start-ups: about 3 minutes in all.
   // The warm-up matters: the first seconds of a fresh process run unoptimised code.
   seconds: Number(process.env.BENCH_API_SECONDS ?? 4),
   warmupSeconds: 3,
@@ -42,6 +42,11 @@ export const defaultApiOptions: ApiBenchOptions = {
   servers: [
     { label: 'memory', store: 'memory', runtime: 'tsx' },
     { label: 'file', store: 'file', runtime: 'tsx' },
+    // Issue 21: PostgreSQL, one instance and two (reported, no aim). BENCH_POSTGRES=off leaves them out.
+    ...(process.env.BENCH_POSTGRES === 'off' ? [] : [
+      { label: 'postgres', store: 'postgres' as const, runtime: 'tsx' as const },
+      { label: 'postgres x2', store: 'postgres-2' as const, runtime: 'tsx' as const },
+    ]),
   ],
 };
 

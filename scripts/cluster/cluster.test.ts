@@ -44,7 +44,7 @@ describe.runIf(pgAvailable)('two instances and the processor alone, as npm run s
     expect(seen.unix - moved.unix).toBeLessThan(30);
     // And requests through the balancer reach both.
     for (let i = 0; i < 6; i++) expect((await call(c.serviceUrl, 'GET', '/api/health')).status).toBe(200);
-    expect(Object.values(c.balancer.served).every((n) => n >= 3)).toBe(true);
+    expect(Object.values(c.balancer!.served).every((n) => n >= 3)).toBe(true);
   });
 
   it('SIGKILL of one instance mid-burst: acknowledged writes read back on the other, unanswered keys replay without a second charge, the reconciler settles the rest', async () => {

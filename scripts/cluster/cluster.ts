@@ -41,6 +41,14 @@ export interface SvcPayClusterOptions {
   demo?: boolean;
   /** More environment for every instance (`SVCPAY_RATE_LIMITS: 'off'`, say). */
   env?: Record<string, string>;
+  /** Keep the logs and the processor's file after `stop()` (removed by default). */
+  keepFiles?: boolean;
+  /**
+   * `process`: the balancer in a process of its own (`balancer-main.ts`, as compose runs it), so a
+   * load test's client does not share its event loop; `in-process` (the default) counts what each
+   * instance served.
+   */
+  balancer?: 'in-process' | 'process';
 }
 
 export interface ClusterInstance {
@@ -55,7 +63,8 @@ export interface SvcPayCluster extends SvcPayAddresses {
   databaseUrl: string;
   instances: ClusterInstance[];
   processorLog: string;
-  balancer: Balancer;
+  /** Null when the balancer runs in a process of its own. */
+  balancer: Balancer | null;
   logDir: string;
   /** Stops the balancer, the instances, the processor, and the throwaway database if one was made. */
   stop(): Promise<void>;
@@ -66,6 +75,19 @@ function spawnEntry(entry: string, env: Record<string, string | undefined>, logF
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', fd, fd], detached: true });
   closeSync(fd);
   return child;
+}
+
+async function balancerAnswers(url: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the balancer at ${url} did not answer within 30 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 export async function startSvcPayCluster(opts: SvcPayClusterOptions = {}): Promise<SvcPayCluster> {
@@ -107,7 +129,11 @@ export async function startSvcPayCluster(opts: SvcPayClusterOptions = {}): Promi
     const processor = spawnEntry('src/processor-start.ts', { ...shared, SVCPAY_SERVICE_URL: publicUrl, SVCPAY_PROCESSOR_DATA: join(logDir, 'processor.sqlite'), SVCPAY_READY_FILE: processorReady }, processorLog);
     children.push(processor);
     await waitForReady<{ processorUrl: string }>(processor, processorReady, processorLog, 90_000, (i) => `${i.processorUrl}/health`);
-    balancer = await startBalancer({ port: ports.public, upstreams: ports.instances.map((p) => `http://127.0.0.1:${p}`) });
+    const upstreams = ports.instances.map((p) => `http://127.0.0.1:${p}`);
+    if (opts.balancer === 'process') {
+      const log = join(logDir, 'balancer.log');
+      children.push(spawnEntry('scripts/cluster/balancer-main.ts', { ...process.env, BALANCER_PORT: String(ports.public), BALANCER_UPSTREAMS: upstreams.join(',') }, log));
+    } else balancer = await startBalancer({ port: ports.public, upstreams });
 
     const instances: ClusterInstance[] = [];
     let first: SvcPayAddresses | undefined;
@@ -141,9 +167,10 @@ export async function startSvcPayCluster(opts: SvcPayClusterOptions = {}): Promi
       first ??= ready;
       instances.push({ name, url, child, logFile });
     }
-    return { ...first!, serviceUrl: publicUrl, databaseUrl, instances, processorLog, balancer, logDir, stop: async () => {
+    if (opts.balancer === 'process') await balancerAnswers(publicUrl);
+    return { ...first!, serviceUrl: publicUrl, databaseUrl, instances, processorLog, balancer: balancer ?? null, logDir, stop: async () => {
       await stop();
-      rmSync(logDir, { recursive: true, force: true });
+      if (!opts.keepFiles) rmSync(logDir, { recursive: true, force: true });
     } };
   } catch (err) {
     await stop();

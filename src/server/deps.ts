@@ -22,7 +22,7 @@ import { storeClients } from './processors/stores/store-clients.ts';
 import { providerSecrets } from './engine/merchants/provider-accounts.ts';
 import { createStore, PgStore, SqliteStore } from './store/index.ts';
 import { PgRateLimiter } from './middleware/rate-limit-postgres.ts';
-import { BRAINTREE_SANDBOX_GATEWAY, BRAINTREE_SANDBOX_PUBLIC_KEY, createSandboxProcessor, processorDataPath, processorSecrets } from '../../sandbox-processor/index.ts';
+import { BRAINTREE_SANDBOX_GATEWAY, BRAINTREE_SANDBOX_PUBLIC_KEY, createSandboxProcessor, processorDataPath, processorSecrets, type SandboxProcessor } from '../../sandbox-processor/index.ts';
 
 export interface BuildOptions {
   /**
@@ -31,6 +31,11 @@ export interface BuildOptions {
    * for unit tests: same HTTP API, no sockets).
    */
   processorTransport?: 'network' | 'in-process';
+  /**
+   * Tests only: a processor another instance already started, shared as one processor that runs
+   * alone is (issue 21: two instances on one database, one processor). In-process transport only.
+   */
+  sandbox?: SandboxProcessor;
   /** Tests only: where merchants' own provider accounts are reached instead of the real providers. */
   ownAccounts?: Pick<OwnAccountOptions, 'stripeFetch' | 'braintreeEnvironment'>;
 }
@@ -67,7 +72,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
       };
   // The processor runs beside the service (its own origin, its own database; main.ts serves its
   // app) unless SVCPAY_PROCESSOR_URL names one that runs alone.
-  const sandbox = config.externalProcessor
+  const sandbox = opts.sandbox ?? (config.externalProcessor
     ? null
     : createSandboxProcessor({
         dataPath: processorDataPath(config.dataPath),
@@ -81,7 +86,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
         log,
         // Doc 3, Starting it: one service clock drives every time rule, the sandbox's included.
         now: () => clock.now(),
-      });
+      }));
   if (opts.processorTransport === 'in-process' && !sandbox) throw new Error('the in-process transport needs the processor beside the service (unset SVCPAY_PROCESSOR_URL)');
   const transport: FetchLike = sandbox && opts.processorTransport === 'in-process' ? abortable((url, init) => sandbox.app.request(url, init)) : httpTransport();
   const adapter = new SandboxProcessorAdapter({ baseUrl: config.processorUrl, secret, fetch: transport, timeoutMs: config.processorTimeoutMs });

@@ -1,7 +1,6 @@
-import { processorDataPath } from '../../../sandbox-processor/store/db.ts';
 import { existsSync } from 'node:fs';
 import { approvedNumberForms, cards } from '../../fixtures/cards.ts';
-import { occurrences, readLog, recordedMessages, recordPageMessages, storeFiles } from '../../fixtures/leaks.ts';
+import { databaseTexts, occurrences, recordedMessages, recordPageMessages, serverLogs, storeFiles } from '../../fixtures/leaks.ts';
 import { expect, test } from '../../fixtures/test.ts';
 import { ShopPage } from '../../models/shop-page.ts';
 
@@ -36,16 +35,17 @@ test('the card number reaches neither the shop page, nor the server log, nor the
   expect(occurrences(pageRequests.join('\n'), approvedNumberForms), 'card number in a request the shop page made').toEqual([]);
   // From the moment it served: the start-up banner names the test cards on purpose. The log
   // searched is the live one: it shows this very checkout.
-  const log = readLog(server.logFile, server.logOffsetAtReady);
+  // On the PostgreSQL setup, every instance's log (the balancer sent this checkout to either).
+  const log = serverLogs(server);
   expect(log, 'the server log mentions this session').toContain(sessionId);
-  expect(occurrences(log, approvedNumberForms), `card number in the server log ${server.logFile}`).toEqual([]);
+  expect(occurrences(log, approvedNumberForms), `card number in the server logs ${server.logs.map((l) => l.file).join(', ')}`).toEqual([]);
 
-  expect(existsSync(server.dataFile), `the SQLite file ${server.dataFile} exists`).toBe(true);
-  const store = storeFiles(server.dataFile);
-  // The bytes searched hold this checkout (in the database or its write-ahead log).
-  expect(store.some((file) => file.text.includes(sessionId)), 'the SQLite files hold this session').toBe(true);
-  // The sandbox processor keeps its own database beside the service's: brand and last four only.
-  const processorStore = storeFiles(processorDataPath(server.dataFile));
+  if (server.backend === 'sqlite') expect(existsSync(server.dataFile), `the SQLite file ${server.dataFile} exists`).toBe(true);
+  const store = await databaseTexts(server);
+  // What is searched holds this checkout (SQLite: in the database or its write-ahead log; PostgreSQL: a row).
+  expect(store.some((file) => file.text.includes(sessionId)), `the ${server.backend} database holds this session`).toBe(true);
+  // The sandbox processor keeps its own database apart from the service's: brand and last four only.
+  const processorStore = storeFiles(server.processorDataFile);
   expect(processorStore.length, 'the sandbox processor database exists').toBeGreaterThan(0);
   expect(processorStore.some((file) => file.text.includes(approvedNumberForms[0]!.slice(-4))), 'the processor kept the last four').toBe(true);
   for (const file of [...store, ...processorStore]) {

@@ -13,6 +13,7 @@ import type { Frame, Page } from '@playwright/test';
 import { completeChallenge } from '../../../embed/testing/index.ts';
 import { startSvcPay } from '../../../embed/testing/server.ts';
 import type { SvcPayServer } from '../../../embed/testing/types.js';
+import { sqliteInfo, type ServerInfo } from '../../fixtures/server.ts';
 import { SvcPayApi, type Merchant } from '../../fixtures/api.ts';
 import { approvedNumberForms, cards } from '../../fixtures/cards.ts';
 import { openElementsPage } from '../../fixtures/elements-page.ts';
@@ -34,8 +35,8 @@ base.afterAll(async () => {
 });
 
 /** The shared fixtures' names, bound to this spec's own server. */
-const test = base.extend<{ api: SvcPayApi; merchant: Merchant; server: SvcPayServer }>({
-  server: async ({}, use) => use(own),
+const test = base.extend<{ api: SvcPayApi; merchant: Merchant; server: ServerInfo }>({
+  server: async ({}, use) => use(sqliteInfo(own)),
   api: async ({}, use) => use(new SvcPayApi(own.serviceUrl)),
   merchant: async ({ api }, use) => use(await api.createMerchant()),
 });

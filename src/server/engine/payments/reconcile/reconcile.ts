@@ -52,8 +52,12 @@ export async function reconcile(deps: ReconcileDeps, opts: { all?: boolean; budg
       break;
     }
     try {
-      if (a.state !== 'failed') result[await resolveAttempt(deps, a)]++;
-      else if ((await recheckAttempt(deps, a)) === 'recorded') result.recorded++;
+      // Instances on one database (issue 21) run this pass at the same moments: the attempt is
+      // taken first, and one another pass took since it was read is left to that pass.
+      const mine = await claim(deps, a);
+      if (!mine) continue;
+      if (mine.state !== 'failed') result[await resolveAttempt(deps, mine)]++;
+      else if ((await recheckAttempt(deps, mine)) === 'recorded') result.recorded++;
       else result.rechecked = (result.rechecked ?? 0) + 1;
     } catch (err) {
       // One attempt the processor cannot answer about must not stop the others.
@@ -63,6 +67,30 @@ export async function reconcile(deps: ReconcileDeps, opts: { all?: boolean; budg
     }
   }
   return result;
+}
+
+/**
+ * How long a look the reconciler has taken on is its own: its next look is put this far off, so
+ * another instance's pass skips it, and a pass that dies with its process leaves it due again.
+ */
+const LOOK_LEASE_MS = 60_000;
+
+/**
+ * Takes an attempt for this pass: unchanged since it was read (compare-and-set on its state, its
+ * last change and its next look), its next look moves past the lease. Null when another pass, or
+ * the payment itself, changed it first. The start-up pass (`all`) takes attempts whatever their
+ * next look says, so two instances starting at the same moment may both look: recording an
+ * outcome is idempotent, only the look is spent twice.
+ */
+async function claim(deps: ReconcileDeps, a: AttemptRecord): Promise<AttemptRecord | null> {
+  return deps.store.tx(async (r) => {
+    const cur = await r.attempts.get(a.id);
+    if (!cur || cur.state !== a.state || cur.updatedAt !== a.updatedAt || cur.nextCheckAt !== a.nextCheckAt) return null;
+    const nowMs = deps.clock.nowMs();
+    const taken = { ...cur, nextCheckAt: new Date(nowMs + LOOK_LEASE_MS).toISOString(), updatedAt: new Date(nowMs).toISOString() };
+    await r.attempts.update(taken);
+    return taken;
+  });
 }
 
 async function resolveAttempt(deps: ReconcileDeps, a: AttemptRecord): Promise<keyof ReconcileResult> {
