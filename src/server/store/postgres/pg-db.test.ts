@@ -12,7 +12,8 @@ let n = 0;
 const freshDb = () => cluster().createDatabase(`pgdb_${++n}`);
 const opened: PgDb[] = [];
 const open = async (url: string, migrations: string[] = COUNTER) => {
-  const db = await openPg(url, { migrations, max: 12 });
+  // Every transaction at once, so the conflicts the retries answer really happen.
+  const db = await openPg(url, { migrations, max: 12, writers: 12 });
   opened.push(db);
   return db;
 };
@@ -39,7 +40,7 @@ describe.runIf(pgAvailable)('the Postgres connection', () => {
   });
 
   it('gives up with StoreContended when a transaction cannot be serialized within its attempts', async () => {
-    const db = await openPg(await freshDb(), { migrations: COUNTER, attempts: 1, max: 12 });
+    const db = await openPg(await freshDb(), { migrations: COUNTER, attempts: 1, max: 12, writers: 12 });
     opened.push(db);
     const bump = () =>
       db.tx(async (tx) => {
@@ -53,6 +54,34 @@ describe.runIf(pgAvailable)('the Postgres connection', () => {
     for (const f of failed) expect(f.reason).toBeInstanceOf(StoreContended);
     // What failed wrote nothing: the counter is exactly the number that committed.
     expect(await db.sql`select v from counter where id = 1`).toEqual([{ v: results.length - failed.length }]);
+  });
+
+  it('runs the transactions that failed to serialize again at most `writers` at a time, until every one commits', async () => {
+    const db = await openPg(await freshDb(), { migrations: COUNTER, max: 12, writers: 2 });
+    opened.push(db);
+    let retrying = 0;
+    let most = 0;
+    let runs = 0;
+    const bump = () => {
+      let mine = 0;
+      return db.tx(async (tx) => {
+        const again = ++mine > 1;
+        runs++;
+        if (again) most = Math.max(most, ++retrying);
+        try {
+          const [row] = await tx<{ v: number }[]>`select v from counter where id = 1`;
+          await new Promise((r) => setTimeout(r, 5));
+          await tx`update counter set v = ${row!.v + 1} where id = 1`;
+        } finally {
+          if (again) retrying--;
+        }
+      });
+    };
+    await Promise.all(Array.from({ length: 12 }, bump));
+    // The first runs all collided on the one row; the runs after them took turns, two at a time.
+    expect(runs).toBeGreaterThan(12);
+    expect(most).toBe(2);
+    expect(await db.sql`select v from counter where id = 1`).toEqual([{ v: 12 }]);
   });
 
   it('applies each migration once when two instances start together, and refuses a database newer than the build', async () => {

@@ -77,13 +77,20 @@ export async function applyCharge(
       const approved = t.status === 'approved';
       const picksUpAddress =
         approved && billingAddress !== undefined && card.billingAddressSealed === null && t.avsResult !== 'no_match';
-      await r.paymentMethods.update({
-        ...card,
-        usedBy: card.usedBy === attemptId ? null : (card.usedBy ?? null),
-        usedAt: approved ? (card.usedAt ?? now) : card.usedAt,
-        billingAddressSealed: picksUpAddress ? deps.sealer.seal(billingAddress, sealedIn.cardAddress(card.id)) : card.billingAddressSealed,
-        updatedAt: now,
-      });
+      const usedBy = card.usedBy === attemptId ? null : (card.usedBy ?? null);
+      const usedAt = approved ? (card.usedAt ?? now) : card.usedAt;
+      // Written only when it changes: a saved card charged again and again (its first use long
+      // recorded) is not a row every charge writes, which on PostgreSQL made concurrent charges of
+      // one saved card conflict and retry (issue 21, the bench's charge).
+      if (picksUpAddress || usedBy !== (card.usedBy ?? null) || usedAt !== card.usedAt) {
+        await r.paymentMethods.update({
+          ...card,
+          usedBy,
+          usedAt,
+          billingAddressSealed: picksUpAddress ? deps.sealer.seal(billingAddress, sealedIn.cardAddress(card.id)) : card.billingAddressSealed,
+          updatedAt: now,
+        });
+      }
     }
   }
 
