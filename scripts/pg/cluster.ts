@@ -29,6 +29,8 @@ export interface ClusterOptions {
   log?: (line: string) => void;
   /** `fsync=off` speeds up unit tests; durability tests keep it on (the default). */
   fsync?: boolean;
+  /** The server's max_connections (PostgreSQL's default, 100, unless told). */
+  maxConnections?: number;
 }
 
 /** Where Debian keeps the server binaries (`/usr/lib/postgresql/{version}/bin`), newest first, or PATH. */
@@ -116,7 +118,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     throw new Error(`initdb failed in ${dir}: ${out}`);
   }
   const port = await freePort();
-  const settings = ['-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', `fsync=${opts.fsync === false ? 'off' : 'on'}`];
+  const settings = ['-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', `fsync=${opts.fsync === false ? 'off' : 'on'}`, '-c', `max_connections=${opts.maxConnections ?? 100}`];
   const server = spawn(pgBin('postgres'), ['-D', data, ...settings], { ...as, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {

@@ -42,7 +42,7 @@ export interface BuildOptions {
 
 export async function buildDeps(config: Config, log: Logger = createLogger(config.log), opts: BuildOptions = {}) {
   // Doc 3, Several instances: PostgreSQL when SVCPAY_DATABASE_URL names one, SQLite otherwise.
-  const store = config.databaseUrl ? await PgStore.open(config.databaseUrl) : createStore(config.dataPath);
+  const store = config.databaseUrl ? await PgStore.open(config.databaseUrl, { pool: config.databasePool }) : createStore(config.dataPath);
   // Issue 18, finding 4: the sealing key comes from the environment or a key file, never the
   // database; values sealed under an older key (or the pre-issue-18 key in meta) are sealed again now.
   const { sealer, resealed, legacyKeyDropped } = await resealStale(store, loadSealingKeys(config));

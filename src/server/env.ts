@@ -32,6 +32,8 @@ export const EnvSchema = z.object({
   SVCPAY_DATA: z.string().min(1).default('.data/svcpay.sqlite'),
   /** Doc 3, Several instances: the Postgres store (SQLite and SVCPAY_DATA are then unused). */
   SVCPAY_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
+  /** Connections each instance keeps to PostgreSQL (besides the one that listens for other instances' commits). */
+  SVCPAY_DATABASE_POOL: z.coerce.number().int().min(1).max(200).default(10),
   SVCPAY_CONTROL: z.enum(['on', 'off']).default('on'),
   // Empty is refused rather than read as unset, so a blank value cannot silently mean no token.
   SVCPAY_CONTROL_TOKEN: z.string().min(1, 'set a token or unset the variable').optional(),
@@ -84,6 +86,8 @@ export interface Config {
   dataPath: string;
   /** The Postgres store's URL; absent: SQLite at `dataPath`. */
   databaseUrl: string | undefined;
+  /** SVCPAY_DATABASE_POOL: connections to PostgreSQL per instance. */
+  databasePool: number;
   control: boolean;
   /** When set, every `/_sandbox/` call must carry it as a bearer token. */
   controlToken: string | undefined;
@@ -149,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: e.SVCPAY_DEMO === 'on',
     dataPath: e.SVCPAY_DATA,
     databaseUrl: e.SVCPAY_DATABASE_URL,
+    databasePool: e.SVCPAY_DATABASE_POOL,
     control: e.SVCPAY_CONTROL === 'on',
     controlToken: e.SVCPAY_CONTROL_TOKEN,
     sealingKey: e.SVCPAY_SEALING_KEY,

@@ -11,6 +11,10 @@ import { ProcessorUnavailableError, type Processor } from './processors/types.ts
 import type { Store } from './store/types.ts';
 import { PgStore, type SqliteStore } from './store/index.ts';
 import { ACCOUNT_HEADER } from '../../sandbox-processor/api.ts';
+import { freshTestDatabase, keepForClose } from './store/postgres/test-databases.ts';
+
+/** The sealing key of test apps on PostgreSQL (a fixed test value, never a real key). */
+const TEST_SEALING_KEY = Buffer.alloc(32, 9).toString('base64');
 
 export const SERVICE = 'http://localhost:4242';
 
@@ -19,7 +23,10 @@ export const fromIp = (address: string) => ({ incoming: { socket: { remoteAddres
 
 export async function testApp(env: Record<string, string> = {}, build: Omit<BuildOptions, 'processorTransport'> = {}) {
   const lines: string[] = [];
-  const config = loadConfig({ SVCPAY_DATA: ':memory:', SVCPAY_LOG: 'info', ...env });
+  // `npm run unit:postgres`: the same tests, each app on a fresh PostgreSQL database of its own.
+  const onPg = env.SVCPAY_DATABASE_URL === undefined && !env.SVCPAY_DATA ? await freshTestDatabase() : null;
+  const pgEnv = onPg ? { SVCPAY_DATABASE_URL: onPg, SVCPAY_DATABASE_POOL: '3', SVCPAY_SEALING_KEY: TEST_SEALING_KEY } : {};
+  const config = loadConfig({ SVCPAY_DATA: ':memory:', SVCPAY_LOG: 'info', ...pgEnv, ...env });
   const built = await buildDeps(config, createLogger(true, (l) => lines.push(l)), { ...build, processorTransport: 'in-process' });
   const { deps, processorSecret } = built;
   const sandbox = built.sandbox!; // in-process: buildDeps refuses SVCPAY_PROCESSOR_URL with it
@@ -27,6 +34,7 @@ export async function testApp(env: Record<string, string> = {}, build: Omit<Buil
   // (SVCPAY_DATABASE_URL, issue 21) answers through the app and `pg` alone.
   const store = built.store as SqliteStore;
   const pg = built.store instanceof PgStore ? built.store : null;
+  if (pg && onPg) keepForClose(pg);
   deps.webhookNet.resolve = offlineResolver;
   const app = createApp(deps);
   // The processor's events reach this app's `/api/webhooks/sandbox` without a socket. Events are
@@ -44,11 +52,29 @@ export async function testApp(env: Record<string, string> = {}, build: Omit<Buil
       },
       fromIp(ip),
     );
-  /** Rows of a table, read straight from SQLite: what tests count to prove nothing else was written. */
-  const count = (table: string) => (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  /** Rows of a table, read straight from the database: what tests count to prove nothing else was written. */
+  const count = async (table: string): Promise<number> => {
+    if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
+    if (pg) return ((await pg.sql.unsafe(`select count(*)::int as n from ${table}`)) as unknown as { n: number }[])[0]!.n;
+    return (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  };
+  /**
+   * Rows of a plain SQL query on either database (`?` placeholders; no SQLite-only functions, no
+   * `rowid`): what tests read to check what was written. Counts come back as numbers on both.
+   */
+  const query = async <R = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<R[]> => {
+    if (!pg) return store.db.prepare(sql).all(...params) as R[];
+    let i = 0;
+    return (await pg.sql.unsafe(sql.replace(/\?/g, () => `$${++i}`), params as never[])) as unknown as R[];
+  };
+  /** A merchant's outbox, oldest first (the order events were written), its data as stored: on either database. */
+  const events = async (merchantId: string): Promise<{ type: string; data: string }[]> =>
+    pg
+      ? ((await pg.sql`select type, data from events where merchant_id = ${merchantId} order by created, seq`) as unknown as { type: string; data: string }[])
+      : (store.db.prepare('SELECT type, data FROM events WHERE merchant_id = ? ORDER BY created, rowid').all(merchantId) as { type: string; data: string }[]);
   /** The service's adapter for the sandbox processor: tests wrap its calls to make it slow or fail. */
   const processor = deps.processorFor('sandbox')!;
-  return { app, deps, sandbox, processor, store, pg, merchant, json, count, logLines: lines, processorSecret };
+  return { app, deps, sandbox, processor, store, pg, merchant, json, count, query, events, logLines: lines, processorSecret };
 }
 
 export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });

@@ -36,7 +36,7 @@ describe('an outcome kept under a keyed request', () => {
     const idem = await reservation('taken-over');
     // Another request took the key over after the lock ran out: the row is now its reservation.
     await t.deps.store.tx((r) => r.idempotency.reserve(idem.scope, { id: 'idr_other', fingerprint: 'f', lockedUntil: Date.now() + 60_000, createdAt: new Date().toISOString() }));
-    const before = t.count('sessions');
+    const before = (await t.count('sessions'));
     await expect(
       t.deps.store.tx(async (r) => {
         await r.meta.set('probe', 'written');
@@ -44,7 +44,7 @@ describe('an outcome kept under a keyed request', () => {
       }),
     ).rejects.toMatchObject({ code: 'service_unavailable' });
     expect(await t.deps.store.read.meta.get('probe')).toBeUndefined();
-    expect(t.count('sessions')).toBe(before);
+    expect((await t.count('sessions'))).toBe(before);
     expect((await row(idem))?.id).toBe('idr_other');
   });
 
@@ -70,6 +70,6 @@ describe('an outcome kept under a keyed request', () => {
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.json()).toEqual(created);
-    expect(t.count('sessions')).toBe(1);
+    expect((await t.count('sessions'))).toBe(1);
   });
 });

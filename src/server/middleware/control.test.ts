@@ -12,7 +12,7 @@ const call = (t: T, path: string, init: { method?: string; headers?: Record<stri
 /** The service clock runs with wall time; a refused advance of an hour would show as a jump. */
 const clockNow = (t: T) => t.deps.clock.nowMs();
 const unmoved = (t: T, before: number) => expect(clockNow(t) - before).toBeLessThan(60_000);
-const merchantCount = (t: T) => (t.store.db.prepare('SELECT count(*) AS n FROM merchants').get() as { n: number }).n;
+const merchantCount = async (t: T) => ((await t.query('SELECT count(*) AS n FROM merchants'))[0] as { n: number }).n;
 
 async function refused(res: Response, status: number, code: string) {
   expect(res.status).toBe(status);
@@ -62,7 +62,7 @@ describe('control API: Origin', () => {
       const t = await testApp();
       const res = await call(t, '/_sandbox/merchants', { method: 'POST', headers: { Origin: origin, ...JSON_TYPE }, body: '{}' });
       expect(await refused(res, 403, 'origin_forbidden')).toMatch(/Origin/);
-      expect(merchantCount(t)).toBe(0);
+      expect((await merchantCount(t))).toBe(0);
     },
   );
 
@@ -127,7 +127,7 @@ describe('control API: SVCPAY_CONTROL_TOKEN', () => {
       await refused(await call(t, '/_sandbox/clock', { headers: { Authorization: header } }), 401, 'auth_missing_bearer');
     }
     await refused(await call(t, '/_sandbox/merchants', { method: 'POST', headers: { ...JSON_TYPE, Authorization: TOKEN }, body: '{}' }), 401, 'auth_missing_bearer');
-    expect(merchantCount(t)).toBe(0);
+    expect((await merchantCount(t))).toBe(0);
   });
 
   it('serves a call that carries the token', async () => {
@@ -159,7 +159,7 @@ describe('control API: the socket’s peer, not only Host (issue 18, finding 5)'
     expect(await refused(res, 403, 'origin_forbidden')).toMatch(/this machine|SVCPAY_CONTROL_TOKEN/);
     unmoved(t, before);
     expect((await call(t, '/_sandbox/merchants', { method: 'POST', headers: JSON_TYPE, body: '{}', peer })).status).toBe(403);
-    expect(merchantCount(t)).toBe(0);
+    expect((await merchantCount(t))).toBe(0);
   });
 
   it.each(['127.0.0.1', '127.8.9.10', '127.100.200.250', '::1', '::ffff:127.0.0.1'])('serves a caller at the loopback address %s', async (peer) => {

@@ -45,7 +45,7 @@ describe('idempotency layer', () => {
     expect(again.headers.get('svc-pay-version')).toBe('2026-04-14');
     expect(again.headers.get('x-ratelimit-limit')).toBe('30');
     expect((await again.json()).id).toBe((await first.json()).id);
-    expect(t.count('sessions')).toBe(1);
+    expect((await t.count('sessions'))).toBe(1);
   });
 
   it('makes one session of 20 identical creates sent at once over real HTTP', async () => {
@@ -57,7 +57,7 @@ describe('idempotency layer', () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.every((s) => s === 201 || s === 200 || s === 409)).toBe(true);
-    expect(t.count('sessions')).toBe(1);
+    expect((await t.count('sessions'))).toBe(1);
   });
 
   it('tells in flight (409, retry later) from done (200 replay) on a charge that awaits the processor', async () => {
@@ -80,7 +80,7 @@ describe('idempotency layer', () => {
     const after = await t.json('POST', path, { card: CARD }, h);
     expect(after.status).toBe(200);
     expect((await after.json()).paymentIntentId).toBe((await first.json()).paymentIntentId);
-    expect(t.count('payment_intents')).toBe(1);
+    expect((await t.count('payment_intents'))).toBe(1);
   });
 
   it('uses its own reservation id as the attempt reference, never the client header', async () => {
@@ -137,9 +137,9 @@ describe('idempotency layer', () => {
       await r.idempotency.reserve(live, { id: done.id, fingerprint: done.fingerprint, lockedUntil: t.deps.clock.nowMs() - 1, createdAt: done.createdAt });
     });
     expect((await t.json('POST', '/v1/sessions', BODY, h)).status).toBe(201);
-    expect(t.count('idempotency')).toBe(1);
+    expect((await t.count('idempotency'))).toBe(1);
     await t.json('POST', '/_sandbox/clock', { advanceSeconds: 24 * 3600 + 1 });
-    expect(t.count('idempotency')).toBe(0);
+    expect((await t.count('idempotency'))).toBe(0);
   });
 
   it('replays a finished create with 200, the stored body, a JSON type and Idempotent-Replayed', async () => {
@@ -174,7 +174,7 @@ describe('idempotency layer', () => {
     const h = { ...bearer(keys.secret), 'Idempotency-Key': 'kept' };
     expect((await t.json('POST', '/v1/sessions', BODY, h)).status).toBe(201);
     await pruneIdempotency(t.deps);
-    expect(t.count('idempotency')).toBe(1);
+    expect((await t.count('idempotency'))).toBe(1);
     expect((await t.json('POST', '/v1/sessions', BODY, h)).status).toBe(200);
   });
 

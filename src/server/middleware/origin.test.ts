@@ -45,7 +45,7 @@ describe('same-origin check on checkout and charge routes', () => {
       expect(res.status, route.path).toBe(403);
       expect((await res.json()).code, route.path).toBe('origin_forbidden');
     }
-    expect([t.count('client_errors'), t.sandbox.db.prepare('SELECT count(*) AS n FROM transactions').get()]).toEqual([0, { n: 0 }]);
+    expect([(await t.count('client_errors')), t.sandbox.db.prepare('SELECT count(*) AS n FROM transactions').get()]).toEqual([0, { n: 0 }]);
   });
 
   it('lets the exact service origin through (the control case for the table above)', async () => {

@@ -51,7 +51,7 @@ describe('rate limits (Doc 1 table)', () => {
     expect(body.selfHeal.actions?.[0]?.retryAfterSeconds).toBe(retry);
     expect(res.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(res.headers.get('x-ratelimit-limit')).toBe('10');
-    expect(t.count('sessions')).toBe(10);
+    expect((await t.count('sessions'))).toBe(10);
     // Another address has its own bucket; the service clock, not the wall clock, slides the window.
     expect((await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable), '203.0.113.2')).status).toBe(201);
     await t.json('POST', '/_sandbox/clock', { advanceSeconds: 61 });
@@ -126,7 +126,7 @@ describe('rate limits (Doc 1 table)', () => {
     // cardTokenizePerSession: 6 card tries per checkout session, from any address.
     expect(statuses.slice(0, 6).every((x) => x === 200)).toBe(true);
     expect(statuses[6]).toBe(429);
-    expect(t.count('payment_intents')).toBe(6);
+    expect((await t.count('payment_intents'))).toBe(6);
     // Each session has its own six tries; the headers describe that bucket, the tightest.
     const next = await (await t.json('POST', '/v1/sessions', { ...BODY, integrationMode: 'elements', chargeAtSubmit: true }, bearer(keys.secret))).json();
     const res = await t.json('POST', `/v1/public/sessions/${next.id}/charge`, { card: CARD }, { ...bearer(keys.publishable), Origin: SERVICE }, '192.0.2.99');
@@ -163,7 +163,7 @@ describe('rate limits (Doc 1 table)', () => {
     }
     expect(statuses.slice(0, 20).every((x) => x !== 429)).toBe(true);
     expect(statuses[20]).toBe(429);
-    expect(t.count('payment_intents')).toBe(20);
+    expect((await t.count('payment_intents'))).toBe(20);
     // Another address has its own 20.
     const other = await t.json('POST', `/v1/public/sessions/${sessions[3].id}/charge`, { card: CARD }, { ...bearer(keys.publishable), Origin: SERVICE }, '192.0.2.51');
     expect(other.status).not.toBe(429);

@@ -134,7 +134,7 @@ describe('a card_element merchant with its own Stripe keys', () => {
     const ok = await w.webhook(own, dispute('evt_5', 'acct_someoneElse'), OWN.webhookSecret);
     expect(ok.status).toBe(200);
     await w.t.json('POST', '/_sandbox/clock', { advanceSeconds: 1 });
-    expect(w.c.types(body.id)).toContain('dispute.created');
+    expect((await w.c.types(body.id))).toContain('dispute.created');
     expect(await w.c.get(`/v1/payment_intents/${body.id}`)).toMatchObject({ refundable: false });
   });
 });

@@ -62,7 +62,7 @@ describe('a merchant’s own provider keys', () => {
 
   it('refuses keys of another provider, of the other mode, or for a merchant with no provider, and makes or changes nothing', async () => {
     const { t, call, stored } = await control();
-    const before = t.count('merchants');
+    const before = (await t.count('merchants'));
     const refused = [
       await call('POST', '/_sandbox/merchants', { processor: 'hosted_fields', providerAccount: STRIPE }),
       await call('POST', '/_sandbox/merchants', { providerAccount: STRIPE }),
@@ -73,7 +73,7 @@ describe('a merchant’s own provider keys', () => {
     expect(refused.map((r) => [r.status, r.body.code])).toEqual(Array(5).fill([400, 'validation_error']));
     expect(refused[0]!.body.error).toContain('pays through braintree, not stripe');
     expect(refused[2]!.body.error).toContain('takes Stripe test-mode keys');
-    expect(t.count('merchants')).toBe(before);
+    expect((await t.count('merchants'))).toBe(before);
     // A PATCH whose keys are refused leaves the settings it also sent unchanged.
     const { body } = await call('POST', '/_sandbox/merchants', { processor: 'card_element', settings: { displayName: 'Before' } });
     const patch = await call('PATCH', `/_sandbox/merchants/${body.id}`, { settings: { displayName: 'After' }, providerAccount: BRAINTREE });

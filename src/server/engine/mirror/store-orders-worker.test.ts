@@ -68,7 +68,7 @@ describe('the store-order worker', () => {
     await w.advance(120);
     await w.run();
     expect(w.row(paid.id)).toMatchObject({ state: 'failed', code: 'mirror_connection_error' });
-    expect(w.c.types(paid.id)).not.toContain('mirror.order.created');
+    expect((await w.c.types(paid.id))).not.toContain('mirror.order.created');
   });
 
   it('leaves a row another pass holds (leased for a minute) alone', async () => {

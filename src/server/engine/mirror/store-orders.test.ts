@@ -43,7 +43,7 @@ describe('the store order of a captured payment', () => {
     expect(made).toEqual({ status: 'created', order_number: '#1001', order_status_url: expect.stringMatching(/\/stores\/platform_a\/a\.example\.com\/orders\/.+\/status\?key=/) });
     await w.run();
     expect(await w.storeOrders('platform_a', 'a.example.com')).toEqual([expect.objectContaining({ number: '#1001', reference: paid.id })]);
-    expect(w.c.types(paid.id)).toContain('mirror.order.created');
+    expect((await w.c.types(paid.id))).toContain('mirror.order.created');
     // Platform B, with its shipping and address, the same way.
     const b = await w.pay({ amount: 1500, ...ORDER_B });
     await w.run();
@@ -108,7 +108,7 @@ describe('the store order of a captured payment', () => {
     await w.t.json('PATCH', `/_sandbox/merchants/${w.m.merchant.id}`, { settings: { connectedStores: [STORES[0]] } });
     await w.run();
     expect(await w.poll(gone.id)).toMatchObject({ status: 'failed', code: 'mirror_connection_error' });
-    expect(w.c.types(line.id)).not.toContain('mirror.order.created');
+    expect((await w.c.types(line.id))).not.toContain('mirror.order.created');
   });
 
   it('is not_mirrored with no order described, or a raw block that skips it', async () => {

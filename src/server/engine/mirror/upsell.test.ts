@@ -31,7 +31,7 @@ describe('an upsell key', () => {
     expect(won[0]!.body.status).toBe('succeeded');
     const lost = answers.filter((a) => a.status !== 201);
     expect(lost.map((a) => [a.status, a.body.code, a.body.original_payment_intent_id])).toEqual(Array(5).fill([409, 'upsell_duplicate', won[0]!.body.id]));
-    expect(t.count('payment_intents')).toBe(1);
+    expect((await t.count('payment_intents'))).toBe(1);
     expect(t.sandbox.db.prepare('SELECT count(*) FROM transactions').pluck().get()).toBe(1);
     // Another key is another add-on.
     expect((await c.payJson(await c.vault(), upsell('socks-2'))).status).toBe(201);
@@ -58,7 +58,7 @@ describe('an upsell key', () => {
     const again = await session();
     expect([again.status, again.body.code, again.body.original_payment_intent_id]).toEqual([409, 'upsell_duplicate', undefined]);
     expect((await c.payJson(await c.vault(), upsell('belt'))).body.code).toBe('upsell_duplicate');
-    expect(t.count('sessions')).toBe(1);
+    expect((await t.count('sessions'))).toBe(1);
     await c.post(`/v1/sessions/${first.body.id}/expire`);
     expect((await session()).status).toBe(201);
   });

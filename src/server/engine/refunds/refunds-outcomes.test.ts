@@ -19,7 +19,7 @@ describe('outcomes that arrive by two paths are applied once', () => {
     const res = await w.refund({ payment_intent: pi.id, amount: 300 }, 'race');
     expect(res.status).toBe(201);
     expect(await body(res)).toMatchObject({ status: 'succeeded' });
-    expect(w.events('charge.refunded')).toEqual([expect.objectContaining({ amount_refunded_total: 300 })]);
+    expect((await w.events('charge.refunded'))).toEqual([expect.objectContaining({ amount_refunded_total: 300 })]);
     expect(refundAttempts(w)).toEqual([{ state: 'done' }]);
   });
 
@@ -35,7 +35,7 @@ describe('outcomes that arrive by two paths are applied once', () => {
     expect((await record(w, err.refund)).failureCode).toBeNull();
     expect(refundAttempts(w)).toEqual([{ state: 'done' }]);
     await w.clock(300);
-    expect(w.events('charge.refunded')).toHaveLength(1);
+    expect((await w.events('charge.refunded'))).toHaveLength(1);
   });
 
   it('a pending answer keeps the attempt open; the reconciler waits on it; the processor’s refund id alone then finds it', async () => {
@@ -50,7 +50,7 @@ describe('outcomes that arrive by two paths are applied once', () => {
     const pr = { ...processorRow(w), reference: 'not-ours' };
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_byid', type: 'refund.succeeded', refund: pr })).toBe(true);
     expect((await w.list(`payment_intent=${pi.id}`)).body).toMatchObject({ data: [{ id: r.id, status: 'succeeded' }], amount_refunded: 400 });
-    expect(w.events('charge.refunded')).toHaveLength(1);
+    expect((await w.events('charge.refunded'))).toHaveLength(1);
   });
 
   it('an event for another processor refund under the same reference is not applied', async () => {
@@ -60,7 +60,7 @@ describe('outcomes that arrive by two paths are applied once', () => {
     const pr = { ...processorRow(w), id: 'sbx_re_someone_else' };
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_x', type: 'refund.succeeded', refund: pr })).toBe(false);
     expect((await record(w, r.id)).status).toBe('requested');
-    expect(w.events('charge.refunded')).toHaveLength(0);
+    expect((await w.events('charge.refunded'))).toHaveLength(0);
   });
 
   it('an event naming another payment’s transaction, or an unknown one, is not applied', async () => {
@@ -73,7 +73,7 @@ describe('outcomes that arrive by two paths are applied once', () => {
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_b', type: 'refund.succeeded', refund: other })).toBe(false);
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_c', type: 'refund.succeeded', refund: { ...pr, transactionId: 'sbx_tx_nowhere' } })).toBe(false);
     expect((await record(w, r.id)).status).toBe('requested');
-    expect(w.events('charge.refunded')).toHaveLength(0);
+    expect((await w.events('charge.refunded'))).toHaveLength(0);
     expect(refundAttempts(w)).toEqual([{ state: 'pending' }]);
   });
 
@@ -81,7 +81,7 @@ describe('outcomes that arrive by two paths are applied once', () => {
     const w = await world();
     const pi = await w.pay(1000, '4242', { metadata: { order: 'PI-7' } });
     await w.refund({ payment_intent: pi.id, amount: 100 }, 'meta');
-    expect(w.events('charge.refunded')[0]).toMatchObject({ metadata: { order: 'PI-7' } });
+    expect((await w.events('charge.refunded'))[0]).toMatchObject({ metadata: { order: 'PI-7' } });
   });
 });
 
@@ -94,7 +94,7 @@ describe('declines: retry_available and the failure code', () => {
     expect(err).toMatchObject({ code: 'refund_declined', retry_available: true });
     expect(err.error).not.toMatch(/disputed/);
     expect(await record(w, err.refund)).toMatchObject({ status: 'failed', failureCode: 'insufficient_balance' });
-    expect(w.events('refund.failed')).toEqual([expect.objectContaining({ refund_id: err.refund, retry_available: true })]);
+    expect((await w.events('refund.failed'))).toEqual([expect.objectContaining({ refund_id: err.refund, retry_available: true })]);
     expect(refundAttempts(w)).toEqual([{ state: 'done' }]);
     expect((await w.list(`payment_intent=${pi.id}`)).body).toMatchObject({ amount_refunded: 0, remaining_refundable: 1000 });
   });
@@ -123,7 +123,7 @@ describe('declines: retry_available and the failure code', () => {
     };
     const err = await body(await w.refund({ payment_intent: pi.id, amount: 300 }, 'dec'));
     expect(err).toMatchObject({ code: 'refund_declined', retry_available: null });
-    const [ev] = w.events('refund.failed');
+    const [ev] = (await w.events('refund.failed'));
     expect(ev).toHaveProperty('retry_available', null);
   });
 
@@ -137,7 +137,7 @@ describe('declines: retry_available and the failure code', () => {
     };
     expect((await w.providerEvent('refund.failed', { payment_intent: pi.id })).status).toBe(202);
     expect(await record(w, r.id)).toMatchObject({ status: 'failed', failureCode: 'refund_declined' });
-    expect(w.events('refund.failed')).toEqual([expect.objectContaining({ refund_id: r.id, retry_available: false })]);
+    expect((await w.events('refund.failed'))).toEqual([expect.objectContaining({ refund_id: r.id, retry_available: false })]);
   });
 
   it('a refund.failed event keeps the processor’s failure code, refund_declined when it gives none', async () => {
@@ -147,7 +147,7 @@ describe('declines: retry_available and the failure code', () => {
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_f', type: 'refund.failed', refund: { ...processorRow(w), status: 'failed', failureCode: null } })).toBe(true);
     expect(await record(w, r.id)).toMatchObject({ status: 'failed', failureCode: 'refund_declined' });
     expect(refundAttempts(w)).toEqual([{ state: 'done' }]);
-    expect(w.events('refund.failed')).toHaveLength(1);
+    expect((await w.events('refund.failed'))).toHaveLength(1);
     // With a code, the processor's own code is kept.
     const r2 = await body(await w.refund({ payment_intent: pi.id, amount: 100 }, 'p2'));
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_g', type: 'refund.failed', refund: { ...processorRow(w), status: 'failed', failureCode: 'account_closed' } })).toBe(true);
@@ -179,7 +179,7 @@ describe('declines: retry_available and the failure code', () => {
     w.t.processor.refundLookup = async (_m, reference) => ({ id: 'sbx_re_declined', reference, transactionId: 'x', amount: 300, currency: 'USD', status: 'failed', failureCode: null });
     expect(await reconcile(w.t.deps, { all: true })).toEqual({ recorded: 1, failed: 0, waiting: 0 });
     expect(await record(w, err.refund)).toMatchObject({ status: 'failed', failureCode: 'refund_declined' });
-    expect(w.events('refund.failed')).toEqual([expect.objectContaining({ refund_id: err.refund, retry_available: true })]);
+    expect((await w.events('refund.failed'))).toEqual([expect.objectContaining({ refund_id: err.refund, retry_available: true })]);
     expect(refundAttempts(w)).toEqual([{ state: 'done' }]);
   });
 });

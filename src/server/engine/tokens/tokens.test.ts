@@ -24,7 +24,7 @@ describe('POST /v1/tokens', () => {
       throw new ProcessorUnavailableError('timed out');
     };
     await expectRefused(w, await w.t.json('POST', '/v1/tokens', { provider_reference: APPROVED }, w.sk), 502, 'provider_unavailable');
-    expect(w.t.count('payment_methods')).toBe(0);
+    expect((await w.t.count('payment_methods'))).toBe(0);
     w.t.processor.vault = real;
     expect((await w.t.json('POST', '/v1/tokens', { provider_reference: APPROVED }, w.sk)).status).toBe(201);
   });
@@ -51,7 +51,7 @@ describe('POST /v1/tokens', () => {
     expect(first.body.status).toBe('succeeded');
     const res = await w.pay(card, { mit: { initiator: 'merchant', reason: 'unscheduled', original_transaction_id: first.body.id } });
     await expectRefused(w, res, 400, 'validation_error');
-    expect(w.t.count('payment_intents')).toBe(1);
+    expect((await w.t.count('payment_intents'))).toBe(1);
     const ok = await w.payJson(card, { mit: { initiator: 'merchant', reason: 'recurring', original_transaction_id: first.body.id } });
     expect(ok.body.status).toBe('succeeded');
   });
@@ -62,12 +62,12 @@ describe('POST /v1/public/tokens: a card from the fields of a session', () => {
     const w = await world();
     const { session: paid, token } = await w.fieldsToken();
     expect((await w.payJson(token, { session_id: paid.id })).body.status).toBe('succeeded');
-    const before = w.t.count('payment_methods');
+    const before = (await w.t.count('payment_methods'));
     await expectRefused(w, await browserVault(w, paid.id), 409, 'session_already_completed');
     const closed = await newSession(w);
     expect((await w.post(`/v1/sessions/${closed.id}/expire`)).status).toBe(200);
     await expectRefused(w, await browserVault(w, closed.id), 410, 'session_expired');
-    expect(w.t.count('payment_methods')).toBe(before);
+    expect((await w.t.count('payment_methods'))).toBe(before);
     // Refused before the card data went anywhere: the processor's vault holds only the paid session's card.
     expect((w.t.sandbox.db.prepare('SELECT count(*) AS n FROM vault').get() as { n: number }).n).toBe(1);
   });
@@ -78,7 +78,7 @@ describe('POST /v1/public/tokens: a card from the fields of a session', () => {
     // The clock moves without running the scheduler's sweep.
     await w.t.deps.clock.advance(301);
     await expectRefused(w, await browserVault(w, s.id), 410, 'session_expired');
-    expect(w.t.count('payment_methods')).toBe(0);
+    expect((await w.t.count('payment_methods'))).toBe(0);
     expect((w.t.sandbox.db.prepare('SELECT count(*) AS n FROM vault').get() as { n: number }).n).toBe(0);
   });
 
@@ -103,10 +103,10 @@ describe('POST /v1/public/tokens: a card from the fields of a session', () => {
     await atGate;
     if (what === 'expired') expect((await w.post(`/v1/sessions/${s.id}/expire`)).status).toBe(200);
     else expect((await w.payJson(await w.vault(), { session_id: s.id })).body.status).toBe('succeeded');
-    const before = w.t.count('payment_methods');
+    const before = (await w.t.count('payment_methods'));
     release();
     await expectRefused(w, await pending, status, code);
-    expect(w.t.count('payment_methods')).toBe(before);
+    expect((await w.t.count('payment_methods'))).toBe(before);
   });
 });
 

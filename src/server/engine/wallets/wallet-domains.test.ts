@@ -64,20 +64,20 @@ describe('register', () => {
     expect(first.created).toBe(true);
     expect(again).toEqual({ record: first.record, created: false });
     expect((await register('shop.example.com', 'google_pay')).created).toBe(true);
-    expect(t.count('wallet_domains')).toBe(2);
+    expect((await t.count('wallet_domains'))).toBe(2);
   });
 
   it('refuses a bad domain with wallet_domain_invalid and writes nothing', async () => {
     const { t, register } = await world();
     expect(await codeOf(register('https://shop.example.com'))).toBe('wallet_domain_invalid');
     expect(await codeOf(register('10.0.0.1'))).toBe('wallet_domain_invalid');
-    expect(t.count('wallet_domains')).toBe(0);
+    expect((await t.count('wallet_domains'))).toBe(0);
   });
 
   it('needs a wallet-capable processor: 409 wallet_domain_no_binder for processor none', async () => {
     const { t, register } = await world({ processor: 'none' });
     expect(await codeOf(register('shop.example.com'))).toBe('wallet_domain_no_binder');
-    expect(t.count('wallet_domains')).toBe(0);
+    expect((await t.count('wallet_domains'))).toBe(0);
   });
 });
 
@@ -86,7 +86,7 @@ describe('remove (soft delete)', () => {
     const { t, deps, auth, register } = await world();
     const { record } = await register('shop.example.com');
     await removeWalletDomain(deps, auth, record.id);
-    const row = t.store.db.prepare('SELECT removed_at, status FROM wallet_domains WHERE id = ?').get(record.id) as { removed_at: string; status: string };
+    const row = (await t.query('SELECT removed_at, status FROM wallet_domains WHERE id = ?', record.id))[0] as { removed_at: string; status: string };
     expect(Math.abs(Date.parse(row.removed_at) - deps.clock.nowMs())).toBeLessThan(5_000);
     expect(row.status).toBe('pending');
     expect(await codeOf(readWalletDomain(deps, auth, record.id))).toBe('wallet_domain_not_found');
@@ -103,7 +103,7 @@ describe('remove (soft delete)', () => {
     const fresh = await register('shop.example.com');
     expect(fresh.created).toBe(true);
     expect(fresh.record.id).not.toBe(old.id);
-    expect(t.count('wallet_domains')).toBe(2);
+    expect((await t.count('wallet_domains'))).toBe(2);
   });
 });
 

@@ -29,7 +29,7 @@ async function setup() {
     return receive(w.t.deps, 'sandbox', INBOUND_GATEWAYS.sandbox!.parse(JSON.parse(body), null)!, body);
   };
   const dispute = async (pi: Json) => (await w.t.deps.store.read.settlements.get(pi.vp_tx_id as string))!.dispute;
-  const rows = () => w.t.store.db.prepare('SELECT state, data FROM inbound_events ORDER BY seq').all().map((r) => JSON.parse((r as { data: string }).data) as Json);
+  const rows = async () => (await w.t.query('SELECT state, data FROM inbound_events ORDER BY seq')).map((r) => JSON.parse((r as { data: string }).data) as Json);
   return { ...w, signed, deliver, keep, dispute, rows };
 }
 
@@ -46,13 +46,13 @@ describe('inbound provider events', () => {
     merchants.get = async (id) => (await gate, realGet(id));
     const answer = await w.deliver(req);
     expect(answer).toEqual({ status: 200, body: { received: true, duplicate: false } });
-    expect(w.rows()).toEqual([expect.objectContaining({ type: 'dispute.created', state: 'pending' })]);
+    expect((await w.rows())).toEqual([expect.objectContaining({ type: 'dispute.created', state: 'pending' })]);
     expect(await w.dispute(pi)).toBeNull();
     release();
     await drainInbound(w.t.deps);
     expect(await w.dispute(pi)).toBe('open');
-    expect(w.rows()).toEqual([expect.objectContaining({ state: 'applied', attempts: 1 })]);
-    expect(w.events('dispute.created')).toHaveLength(1);
+    expect((await w.rows())).toEqual([expect.objectContaining({ state: 'applied', attempts: 1 })]);
+    expect((await w.events('dispute.created'))).toHaveLength(1);
   });
 
   it('are applied once per provider event id: a provider’s retry of an old event changes nothing', async () => {
@@ -69,8 +69,8 @@ describe('inbound provider events', () => {
     expect(await w.deliver(created)).toEqual({ status: 200, body: { received: true, duplicate: true } });
     await drainInbound(w.t.deps);
     expect(await w.dispute(pi)).toBe('won');
-    expect(w.events('dispute.created')).toHaveLength(1);
-    expect(w.t.count('inbound_events')).toBe(2);
+    expect((await w.events('dispute.created'))).toHaveLength(1);
+    expect((await w.t.count('inbound_events'))).toBe(2);
   });
 
   it('one that cannot be applied now is kept and tried again on the service clock', async () => {
@@ -85,7 +85,7 @@ describe('inbound provider events', () => {
     expect((await w.deliver(req)).status).toBe(200);
     await drainInbound(w.t.deps);
     merchants.get = realGet;
-    expect(w.rows()).toEqual([expect.objectContaining({ state: 'pending', attempts: 1, lastError: 'database is locked' })]);
+    expect((await w.rows())).toEqual([expect.objectContaining({ state: 'pending', attempts: 1, lastError: 'database is locked' })]);
     expect(await w.dispute(pi)).toBeNull();
     // Not before its retry time...
     await w.clock(5);
@@ -93,7 +93,7 @@ describe('inbound provider events', () => {
     // ...and applied once it comes (15 seconds after the first try).
     await w.clock(15);
     expect(await w.dispute(pi)).toBe('open');
-    expect(w.rows()).toEqual([expect.objectContaining({ state: 'applied', attempts: 2, lastError: null })]);
+    expect((await w.rows())).toEqual([expect.objectContaining({ state: 'applied', attempts: 2, lastError: null })]);
   });
 
   it('one that concerns nothing of ours is kept as ignored, not retried', async () => {
@@ -102,7 +102,7 @@ describe('inbound provider events', () => {
     await w.t.json('PATCH', `/_sandbox/merchants/${w.m.merchant.id}`, { settings: { disputeReporting: 'not_tracked' } });
     await w.deliver(await w.signed('dispute.created', pi));
     await drainInbound(w.t.deps);
-    expect(w.rows()).toEqual([expect.objectContaining({ state: 'ignored' })]);
+    expect((await w.rows())).toEqual([expect.objectContaining({ state: 'ignored' })]);
     expect(await w.dispute(pi)).toBeNull();
   });
 
@@ -115,7 +115,7 @@ describe('inbound provider events', () => {
     const other = { ...w.t.deps, store: { read: store.read, tx: store.tx.bind(store), onCommit: store.onCommit.bind(store), ping: store.ping.bind(store), info: store.info.bind(store), close: store.close.bind(store) } };
     const runs = await Promise.all([drainInbound(w.t.deps), drainInbound(other)]);
     expect(runs.reduce((n, r) => n + r.applied, 0)).toBe(1);
-    expect(w.rows()).toEqual([expect.objectContaining({ state: 'applied', attempts: 1 })]);
+    expect((await w.rows())).toEqual([expect.objectContaining({ state: 'applied', attempts: 1 })]);
   });
 
   it('report what a pass did, and back off from 15 seconds, doubling, until given up after 3 days', async () => {
@@ -129,17 +129,17 @@ describe('inbound provider events', () => {
     await w.keep(await w.signed('dispute.created', pi));
     expect(await drainInbound(w.t.deps)).toEqual({ applied: 0, ignored: 0, retrying: 1 });
     await w.clock(15);
-    expect(w.rows()[0]).toMatchObject({ state: 'pending', attempts: 2 });
+    expect((await w.rows())[0]).toMatchObject({ state: 'pending', attempts: 2 });
     // The next wait is 30 seconds: not at 29...
     await w.clock(29);
-    expect(w.rows()[0]).toMatchObject({ attempts: 2 });
+    expect((await w.rows())[0]).toMatchObject({ attempts: 2 });
     await w.clock(1);
-    expect(w.rows()[0]).toMatchObject({ attempts: 3 });
+    expect((await w.rows())[0]).toMatchObject({ attempts: 3 });
     // Waits stop growing at 10 minutes; after 3 days of failures the event is given up on.
     for (let i = 0; i < 23; i++) await w.clock(3 * 3600);
-    expect(w.rows()[0]).toMatchObject({ state: 'pending', attempts: 26 });
+    expect((await w.rows())[0]).toMatchObject({ state: 'pending', attempts: 26 });
     await w.clock(3 * 3600);
-    expect(w.rows()[0]).toMatchObject({ state: 'failed', attempts: 27, lastError: 'database is locked' });
+    expect((await w.rows())[0]).toMatchObject({ state: 'failed', attempts: 27, lastError: 'database is locked' });
     merchants.get = realGet;
     await w.clock(3600);
     expect(await w.dispute(pi)).toBeNull();

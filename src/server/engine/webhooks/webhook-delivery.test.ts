@@ -38,7 +38,7 @@ describe('delivery', () => {
     const w = await world();
     receiver.state.answer = 503;
     for (let i = 0; i < 3; i++) await w.pay();
-    const events = (w.t.store.db.prepare("SELECT id FROM events WHERE type IN ('charge.succeeded','payment_intent.succeeded')").all() as { id: string }[]).map((e) => e.id);
+    const events = ((await w.t.query("SELECT id FROM events WHERE type IN ('charge.succeeded','payment_intent.succeeded')")) as { id: string }[]).map((e) => e.id);
     expect(events).toHaveLength(6);
     for (let hour = 0; hour < 24; hour++) await w.clock(3600);
     expect(w.mine().length).toBeGreaterThan(6 * 10);
@@ -51,7 +51,7 @@ describe('delivery', () => {
       expect(new Set(copies.map((x) => x.body)).size, id).toBe(1);
       expect(copies.every((x) => verified(x, w.sub.secret))).toBe(true);
     }
-    expect(w.t.store.db.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'delivered'").get()).toEqual({ n: 6 });
+    expect((await w.t.query("SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'delivered'"))[0]).toEqual({ n: 6 });
     // Nothing more goes out once delivered.
     const before = w.mine().length;
     await w.clock(3600);
@@ -73,19 +73,19 @@ describe('delivery', () => {
     receiver.state.answer = 500;
     await w.pay();
     await w.clock(0);
-    const rows = w.t.store.db.prepare('SELECT data FROM webhook_attempts').all() as { data: string }[];
+    const rows = (await w.t.query('SELECT data FROM webhook_attempts')) as { data: string }[];
     const first = rows.map((r) => JSON.parse(r.data) as { number: number; status: number; at: string; nextAttemptAt: string })[0]!;
     expect(first).toMatchObject({ number: 1, status: 500 });
     const wait = Date.parse(first.nextAttemptAt) - Date.parse(first.at);
     expect(wait).toBeGreaterThanOrEqual(RETRY_SCHEDULE_MS[0]! * 0.9);
     expect(wait).toBeLessThanOrEqual(RETRY_SCHEDULE_MS[0]!);
-    const states = () => w.t.store.db.prepare('SELECT state, count(*) AS n FROM webhook_deliveries GROUP BY state').all();
+    const states = async () => (await w.t.query('SELECT state, count(*) AS n FROM webhook_deliveries GROUP BY state'));
     // Two and a half days of a receiver answering 500: still trying, nothing given up yet.
     for (let hours = 0; hours < 60; hours += 12) await w.clock(12 * 3600);
-    expect(states()).toEqual([{ state: 'pending', n: 2 }]);
+    expect((await states())).toEqual([{ state: 'pending', n: 2 }]);
     for (let hours = 60; hours * 3600 * 1000 <= GIVE_UP_MS; hours += 12) await w.clock(12 * 3600);
     await w.clock(3600);
-    expect(w.t.store.db.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'failed'").get()).toEqual({ n: 2 });
+    expect((await w.t.query("SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'failed'"))[0]).toEqual({ n: 2 });
     receiver.state.answer = 200;
   });
 
@@ -133,12 +133,12 @@ describe('a slow receiver', () => {
       const token = await (await t.json('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242' }, h)).json();
       await t.json('POST', '/v1/payment_intents', { amount: 100, currency: 'usd', payment_method: { id: token.id } }, h);
       await t.json('POST', '/_sandbox/clock', { advanceSeconds: 0 });
-      const first = JSON.parse((t.store.db.prepare('SELECT data FROM webhook_attempts').get() as { data: string }).data);
+      const first = JSON.parse(((await t.query('SELECT data FROM webhook_attempts'))[0] as { data: string }).data);
       expect(first).toMatchObject({ number: 1, status: null, error: 'no answer within 1000 ms' });
-      expect(t.store.db.prepare('SELECT state FROM webhook_deliveries').get()).toEqual({ state: 'pending' });
+      expect((await t.query('SELECT state FROM webhook_deliveries'))[0]).toEqual({ state: 'pending' });
       slow.state.delayMs = 0;
       await t.json('POST', '/_sandbox/clock', { advanceSeconds: 31 });
-      expect(t.store.db.prepare('SELECT state FROM webhook_deliveries').get()).toEqual({ state: 'delivered' });
+      expect((await t.query('SELECT state FROM webhook_deliveries'))[0]).toEqual({ state: 'delivered' });
     } finally {
       await slow.close();
     }

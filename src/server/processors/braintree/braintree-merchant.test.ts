@@ -96,7 +96,7 @@ describe('a hosted_fields merchant', () => {
     expect([a.status, b.status]).toContain(200);
     for (const r of [a, b]) expect([200, 409]).toContain(r.status);
     expect(w.sales()).toBe(1);
-    expect(w.t.count('payment_intents')).toBe(1);
+    expect((await w.t.count('payment_intents'))).toBe(1);
   });
 
   it('a declined card is explained and the session takes another card', async () => {

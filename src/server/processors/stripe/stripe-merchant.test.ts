@@ -40,7 +40,7 @@ describe('a card_element merchant, server side', () => {
     expect(refund.status).toBe(201);
     expect(refund.body).toMatchObject({ status: 'succeeded', amount: 500 });
     expect(w.t.sandbox.db.prepare('SELECT amount, status FROM refunds').all()).toEqual([{ amount: 500, status: 'succeeded' }]);
-    expect(w.types(body.id)).toEqual(['payment_intent.succeeded', 'charge.succeeded', 'charge.refunded']);
+    expect((await w.types(body.id))).toEqual(['payment_intent.succeeded', 'charge.succeeded', 'charge.refunded']);
   });
 
   it('authorizes with manual capture, captures; and voids another authorization', async () => {
@@ -68,7 +68,7 @@ describe('a card_element merchant, server side', () => {
     expect(refund.body.status).toBe('requested');
     expect((await w.t.json('POST', '/_sandbox/provider_events', { type: 'refund.succeeded', payment_intent: paid.id })).status).toBe(202);
     expect((await w.get(`/v1/refunds?payment_intent=${paid.id}`)).data[0]).toMatchObject({ id: refund.body.id, status: 'succeeded' });
-    expect(w.types(paid.id)).toContain('charge.refunded');
+    expect((await w.types(paid.id))).toContain('charge.refunded');
     // Both came as Stripe's events, verified and applied.
     // Both came as Stripe's events, verified and applied: the settlement as payment_intent.succeeded.
     expect(w.inbound()).toEqual([
@@ -88,7 +88,7 @@ describe('a card_element merchant, server side', () => {
       { type: 'transaction.updated', state: 'applied' },
       { type: 'dispute.created', state: 'applied' },
     ]);
-    expect(w.types(body.id)).toContain('dispute.created');
+    expect((await w.types(body.id))).toContain('dispute.created');
     expect(await w.get(`/v1/payment_intents/${body.id}`)).toMatchObject({ status: 'succeeded', refundable: false });
   });
 });
@@ -126,8 +126,8 @@ describe('a card_element merchant, in the browser', () => {
     // Stripe's payment_intent.succeeded arrives too: applied, and the payment is still one.
     await w.deliver();
     expect(w.inbound()).toEqual([{ type: 'transaction.updated', state: 'applied' }]);
-    expect(w.t.count('payment_intents')).toBe(1);
-    expect(w.t.count('settlements')).toBe(1);
+    expect((await w.t.count('payment_intents'))).toBe(1);
+    expect((await w.t.count('settlements'))).toBe(1);
     expect((await w.get(`/v1/sessions/${session.id}`)).paymentStatus).toBe('paid');
   });
 

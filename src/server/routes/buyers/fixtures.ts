@@ -22,6 +22,6 @@ export async function world() {
   };
   const refused = async (res: Response) => [res.status, ((await res.json()) as { code: string }).code];
   /** The stored row as SQLite has it: the email and its lookup value. */
-  const row = (id: string) => t.store.db.prepare('SELECT email, email_lookup FROM buyers WHERE id = ?').get(id) as { email: string | null; email_lookup: string | null };
+  const row = async (id: string) => (await t.query('SELECT email, email_lookup FROM buyers WHERE id = ?', id))[0] as { email: string | null; email_lookup: string | null };
   return { t, m, auth, call, upsert, get, lookup, refused, row };
 }

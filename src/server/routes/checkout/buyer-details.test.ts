@@ -59,7 +59,7 @@ describe('hosted checkout: buyer details', () => {
     expect(body).toMatchObject({ code: 'required_fields_missing', missing_fields: ['phone', 'shipping_address', 'billing_address'], invalid_fields: ['email'] });
     expect(body.selfHeal).toBeDefined();
     expect(await read(t, m.keys.secret, session.id)).toEqual(before);
-    expect(t.store.db.prepare('SELECT count(*) AS n FROM payment_intents').get()).toEqual({ n: 0 });
+    expect((await t.query('SELECT count(*) AS n FROM payment_intents'))[0]).toEqual({ n: 0 });
 
     const bare = await complete(t, { sessionId: session.id, transactionId: tx.id });
     expect((await bare.json()).missing_fields).toEqual(['email', 'name', 'phone', 'shipping_address', 'billing_address']);
@@ -86,7 +86,7 @@ describe('hosted checkout: buyer details', () => {
     expect(paid).toMatchObject({ status: 'succeeded', buyerPhone: '+1 415 555 0100', shippingAddress: SHIP_TO });
     for (const view of [paid, await readPublic(t, m.keys.publishable, session.id)]) expect(JSON.stringify(view)).not.toMatch(/ada@example|Downing/);
 
-    const row = t.store.db.prepare('SELECT data FROM sessions WHERE id = ?').get(session.id) as { data: string };
+    const row = (await t.query('SELECT data FROM sessions WHERE id = ?', session.id))[0] as { data: string };
     expect(row.data).not.toMatch(/ada@example|Downing/);
     const record = await t.store.read.sessions.get(session.id);
     expect(t.deps.sealer.open(record!.buyerSealed!, sealedIn.sessionBuyer(session.id))).toEqual({ email: 'ada@example.com', name: 'Ada Lovelace', billingAddress: BILL_TO });

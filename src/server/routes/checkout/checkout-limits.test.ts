@@ -82,13 +82,13 @@ describe('checkout rate limits (Doc 3)', () => {
     // Issue 18, finding 8: every later poll, from anywhere, gets the buyer's live form back; one form, counted once.
     const first = (await (await poll(s, '192.0.2.10')).json()) as { token: string };
     for (let i = 0; i < 12; i++) expect(await (await poll(s, `192.0.2.${20 + i}`)).json()).toMatchObject({ ready: true, token: first.token });
-    expect(t.count('payment_attempts')).toBe(1);
+    expect((await t.count('payment_attempts'))).toBe(1);
     // Fresh forms count: 30 a minute from one address, the 31st is 429; the live form is still handed back there.
     for (let i = 0; i < 30; i++) expect((await poll(await embed(), '198.51.100.50')).status).toBe(200);
     const over = await poll(await embed(), '198.51.100.50');
     expect([over.status, (await over.json()).code]).toEqual([429, 'rate_limit_exceeded']);
     expect(await (await poll(s, '198.51.100.50')).json()).toMatchObject({ ready: true, token: first.token });
-    expect(t.count('payment_attempts')).toBe(31);
+    expect((await t.count('payment_attempts'))).toBe(31);
   });
 });
 

@@ -73,7 +73,7 @@ describe('hosted checkout: init and complete', () => {
     const body = { sessionId: session.id, transactionId: tx.id };
     const [a, b] = await Promise.all([t.json('POST', '/api/checkout/complete', body, origin), t.json('POST', '/api/checkout/complete', body, origin)]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect(t.store.db.prepare('SELECT count(*) AS n FROM payment_intents').get()).toEqual({ n: 1 });
+    expect((await t.query('SELECT count(*) AS n FROM payment_intents'))[0]).toEqual({ n: 1 });
     expect((await t.store.read.events.forSession(session.id)).filter((e) => e.type === 'charge.succeeded')).toHaveLength(1);
   });
 
@@ -124,7 +124,7 @@ describe('client-error reports are limited and kept 30 days (issue 18, finding 7
     expect(await over.json()).toEqual({ ok: false, error: expect.stringMatching(/too many/i) });
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect((await send('198.51.100.21')).status).toBe(200);
-    expect(t.count('client_errors')).toBe(51);
+    expect((await t.count('client_errors'))).toBe(51);
   });
 
   it('forgets reports older than 30 days of service clock', async () => {
@@ -132,9 +132,9 @@ describe('client-error reports are limited and kept 30 days (issue 18, finding 7
     expect((await t.json('POST', '/api/checkout/client-error', { message: 'old' }, origin)).status).toBe(200);
     await t.json('POST', '/_sandbox/clock', { advanceSeconds: 29 * 86400 });
     expect((await t.json('POST', '/api/checkout/client-error', { message: 'recent' }, origin)).status).toBe(200);
-    expect(t.count('client_errors')).toBe(2);
+    expect((await t.count('client_errors'))).toBe(2);
     await t.json('POST', '/_sandbox/clock', { advanceSeconds: 2 * 86400 });
-    expect((t.store.db.prepare('SELECT message FROM client_errors').all() as { message: string }[]).map((r) => r.message)).toEqual(['recent']);
+    expect(((await t.query('SELECT message FROM client_errors')) as { message: string }[]).map((r) => r.message)).toEqual(['recent']);
   });
 });
 
@@ -142,7 +142,7 @@ describe('client-error reports never keep card data', () => {
   const report = async (t: Awaited<ReturnType<typeof testApp>>, body: Record<string, unknown>) => {
     const res = await t.json('POST', '/api/checkout/client-error', body, origin);
     expect(res.status).toBe(200);
-    const stored = t.store.db.prepare('SELECT message, context FROM client_errors').all() as { message: string; context: string }[];
+    const stored = (await t.query('SELECT message, context FROM client_errors')) as { message: string; context: string }[];
     const logged = t.logLines.filter((l) => l.includes(' client error ')).map((l) => l.slice(l.indexOf(' ') + 1));
     expect(logged).toHaveLength(stored.length);
     return { stored: JSON.stringify(stored), logged: logged.join('\n') };

@@ -35,8 +35,8 @@ export function client(t: T, merchantId: string, keys: { secret: string; publish
     return { status: res.status, body: await res.json() };
   };
   const get = async (path: string) => (await t.json('GET', path, undefined, sk)).json();
-  const types = (intentId: string) =>
-    (t.store.db.prepare('SELECT type, data FROM events WHERE merchant_id = ? ORDER BY created, rowid').all(merchantId) as { type: string; data: string }[])
+  const types = async (intentId: string) =>
+    (await t.events(merchantId))
       .filter((e) => (JSON.parse(e.data) as { payment_intent_id?: string }).payment_intent_id === intentId)
       .map((e) => e.type);
   /** An elements session and a card vaulted from its fields (`POST /v1/public/tokens`). */
@@ -63,9 +63,9 @@ export async function expectRefused(w: ReturnType<typeof client>, res: Response,
   return body;
 }
 
-export const nothingCharged = (w: ReturnType<typeof client>) => {
-  expect(w.t.count('payment_intents')).toBe(0);
-  expect(w.t.count('payment_attempts')).toBe(0);
-  expect(w.t.count('events')).toBe(0);
+export const nothingCharged = async (w: ReturnType<typeof client>) => {
+  expect((await w.t.count('payment_intents'))).toBe(0);
+  expect((await w.t.count('payment_attempts'))).toBe(0);
+  expect((await w.t.count('events'))).toBe(0);
   expect((w.t.sandbox.db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n).toBe(0);
 };

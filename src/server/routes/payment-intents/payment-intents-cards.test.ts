@@ -12,7 +12,7 @@ describe('the card being charged', () => {
     const id = await w.vault();
     expect((await w.payJson(id)).body.status).toBe('succeeded');
     await expectRefused(w, await w.pay(id), 404, 'payment_method_not_found');
-    expect(w.t.count('payment_intents')).toBe(1);
+    expect((await w.t.count('payment_intents'))).toBe(1);
   });
 
   it('keeps a single-use card chargeable after a decline', async () => {
@@ -22,7 +22,7 @@ describe('the card being charged', () => {
     const again = await w.payJson(id);
     expect(again.status).toBe(201);
     expect(again.body.status).toBe('failed');
-    expect(w.t.count('payment_intents')).toBe(2);
+    expect((await w.t.count('payment_intents'))).toBe(2);
   });
 
   it('refuses a revoked card with 422 payment_method_inactive', async () => {
@@ -30,13 +30,13 @@ describe('the card being charged', () => {
     const id = await w.vault(APPROVED, { setup_for_future_use: 'on_session', buyer_id: 'b-1' });
     expect((await w.t.json('DELETE', `/v1/tokens/${id}`, undefined, w.sk)).status).toBe(200);
     await expectRefused(w, await w.pay(id), 422, 'payment_method_inactive');
-    nothingCharged(w);
+    await nothingCharged(w);
   });
 
   it('refuses a live token id with a test key: 400 payment_method_mode_mismatch', async () => {
     const w = await world();
     await expectRefused(w, await w.pay('vp_pmt_live_0123456789abcdef'), 400, 'payment_method_mode_mismatch');
-    nothingCharged(w);
+    await nothingCharged(w);
   });
 
   it('answers 404 payment_method_not_found for another merchant’s card', async () => {
@@ -45,7 +45,7 @@ describe('the card being charged', () => {
     const b = await world(t);
     const bCard = await b.vault();
     await expectRefused(a, await a.pay(bCard), 404, 'payment_method_not_found');
-    nothingCharged(a);
+    await nothingCharged(a);
     // Still b's to charge.
     expect((await b.payJson(bCard)).body.status).toBe('succeeded');
   });
@@ -60,7 +60,7 @@ describe('the card being charged', () => {
     await w.t.json('POST', '/_sandbox/clock', { advanceSeconds: 61 });
     await expectRefused(w, await w.pay(guest), 404, 'payment_method_not_found');
     expect((await w.payJson(owned)).body.status).toBe('succeeded');
-    expect(w.t.count('payment_intents')).toBe(2);
+    expect((await w.t.count('payment_intents'))).toBe(2);
   });
 });
 
@@ -73,12 +73,12 @@ describe('merchant-initiated charges', () => {
     const card = await w.vault(APPROVED, vaultExtra);
     const first = await w.payJson(card);
     expect(first.body.status).toBe('succeeded');
-    const before = w.t.count('payment_intents');
+    const before = (await w.t.count('payment_intents'));
     const res = await w.pay(card, { mit: { initiator: 'merchant', reason: 'unscheduled', original_transaction_id: first.body.id } });
     // A spent single-use card is not found before its consent is read.
     if ('setup_for_future_use' in vaultExtra) await expectRefused(w, res, 422, 'payment_method_consent_missing');
     else await expectRefused(w, res, 404, 'payment_method_not_found');
-    expect(w.t.count('payment_intents')).toBe(before);
+    expect((await w.t.count('payment_intents'))).toBe(before);
   });
 
   it('refuses MIT on an unused card without off-session consent with 422 payment_method_consent_missing', async () => {
@@ -86,7 +86,7 @@ describe('merchant-initiated charges', () => {
     const first = await w.payJson(await w.vault(APPROVED, { setup_for_future_use: 'off_session', buyer_id: 'b-ok' }));
     const card = await w.vault();
     await expectRefused(w, await w.pay(card, { mit: { initiator: 'merchant', reason: 'unscheduled', original_transaction_id: first.body.id } }), 422, 'payment_method_consent_missing');
-    expect(w.t.count('payment_intents')).toBe(1);
+    expect((await w.t.count('payment_intents'))).toBe(1);
   });
 
   it('charges a valid chain: off-session card with a buyer, a succeeded first charge, then MIT', async () => {
@@ -107,7 +107,7 @@ describe('merchant-initiated charges', () => {
     const card = await w.vault(APPROVED, { setup_for_future_use: 'off_session', buyer_id: 'sub-2' });
     const other = await w.payJson(await w.vault());
     await expectRefused(w, await w.pay(card, { mit: { initiator: 'merchant', reason: 'unscheduled', original_transaction_id: other.body.id } }), 400, 'validation_error');
-    expect(w.t.count('payment_intents')).toBe(1);
+    expect((await w.t.count('payment_intents'))).toBe(1);
   });
 });
 
@@ -121,7 +121,7 @@ describe('session_id', () => {
     expect(await w.get(`/v1/sessions/${session.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', paymentIntentId: body.id });
     const second = await w.pay(await w.vault(), { session_id: session.id });
     await expectRefused(w, second, 409, 'charge_in_progress');
-    expect(w.t.count('payment_intents')).toBe(1);
+    expect((await w.t.count('payment_intents'))).toBe(1);
     expect(await w.get(`/v1/sessions/${session.id}`)).toMatchObject({ paymentIntentId: body.id, vp_tx_count: 1 });
   });
 });
@@ -138,8 +138,8 @@ describe('one Idempotency-Key under concurrent load', () => {
       }),
     );
     expect((w.t.sandbox.db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n).toBe(1);
-    expect(w.t.count('payment_intents')).toBe(1);
-    const intentId = (w.t.store.db.prepare('SELECT id FROM payment_intents').get() as { id: string }).id;
+    expect((await w.t.count('payment_intents'))).toBe(1);
+    const intentId = ((await w.t.query('SELECT id FROM payment_intents'))[0] as { id: string }).id;
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     for (const a of answers) {
       if (a.status === 409) expect(a.body.code).toBe('charge_already_in_flight');
@@ -197,9 +197,9 @@ describe('card numbers never leave the fields', () => {
     const stored = dump(w.t.store.db);
     const processor = dump(w.t.sandbox.db);
     const logs = w.t.logLines.join('\n');
-    const outbox = (w.t.store.db.prepare('SELECT data FROM events').all() as { data: string }[]).map((e) => e.data).join('\n');
+    const outbox = ((await w.t.query('SELECT data FROM events')) as { data: string }[]).map((e) => e.data).join('\n');
     expect(outbox).toContain('"last4":"4242"'); // the outbox has the card's last four…
-    expect(w.t.count('events')).toBeGreaterThan(5);
+    expect((await w.t.count('events'))).toBeGreaterThan(5);
     for (const number of numbers) {
       for (const [where, text] of Object.entries({ responses: texts.join('\n'), stored, processor, logs, outbox })) {
         expect(text.includes(number), `${number} in ${where}`).toBe(false);

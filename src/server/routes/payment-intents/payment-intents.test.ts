@@ -11,12 +11,12 @@ describe('manual capture and void', () => {
     const { status, body } = await w.payJson(await w.vault(), { capture_method: 'manual' });
     expect(status).toBe(201);
     expect(body).toMatchObject({ status: 'authorized', capture_method: 'manual', amount_capturable: 1500, amount_received: 0, vp_tx_id: null, refundable: false });
-    expect(w.types(body.id)).toEqual([]);
+    expect((await w.types(body.id))).toEqual([]);
     const captured = await w.post(`/v1/payment_intents/${body.id}/capture`);
     expect(captured.status).toBe(200);
     expect(captured.body).toMatchObject({ status: 'succeeded', amount_received: 1500, amount_capturable: 0 });
     expect(captured.body.vp_tx_id).toMatch(/^vp_tx_test_/);
-    expect(w.types(body.id)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect((await w.types(body.id))).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
   });
 
   it('captures part of an authorization with amount_to_capture', async () => {
@@ -34,7 +34,7 @@ describe('manual capture and void', () => {
     const err = await expectRefused(w, res, 422, 'capture_amount_exceeds_authorized');
     expect(err.authorized_amount).toBe(1500);
     expect(await w.get(`/v1/payment_intents/${body.id}`)).toMatchObject({ status: 'authorized', amount_capturable: 1500 });
-    expect(w.t.count('settlements')).toBe(0);
+    expect((await w.t.count('settlements'))).toBe(0);
     // Still capturable in full.
     expect((await w.post(`/v1/payment_intents/${body.id}/capture`)).body.status).toBe('succeeded');
   });
@@ -44,8 +44,8 @@ describe('manual capture and void', () => {
     const { body } = await w.payJson(await w.vault(), { capture_method: 'manual' });
     expect((await w.post(`/v1/payment_intents/${body.id}/capture`)).status).toBe(200);
     await expectRefused(w, await w.t.json('POST', `/v1/payment_intents/${body.id}/capture`, undefined, w.sk), 409, 'invalid_transition');
-    expect(w.t.count('settlements')).toBe(1);
-    expect(w.types(body.id)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect((await w.t.count('settlements'))).toBe(1);
+    expect((await w.types(body.id))).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
   });
 
   it('refuses to capture an automatic payment that already succeeded', async () => {
@@ -62,7 +62,7 @@ describe('manual capture and void', () => {
     expect(voided.body).toMatchObject({ status: 'voided', amount_capturable: 0, vp_tx_id: null });
     expect(await w.get(`/v1/payment_intents/${body.id}`)).toMatchObject({ status: 'voided' });
     await expectRefused(w, await w.t.json('POST', `/v1/payment_intents/${body.id}/capture`, undefined, w.sk), 409, 'invalid_transition');
-    expect(w.types(body.id)).toEqual([]);
+    expect((await w.types(body.id))).toEqual([]);
   });
 
   it('refuses a void after capture with 409 invalid_transition (a refund’s job)', async () => {
@@ -89,7 +89,7 @@ describe('refused requests change nothing', () => {
     const w = await world();
     const id = await w.vault();
     await expectRefused(w, await w.pay(id, { rule_tags }), 400, 'validation_error');
-    nothingCharged(w);
+    await nothingCharged(w);
   });
 
   it('accepts valid rule_tags (numbers as numeric strings)', async () => {
@@ -106,7 +106,7 @@ describe('refused requests change nothing', () => {
     const expected = { order_id: 'A-1', nested: { email: 'kept@example.com' }, n: 3 };
     expect(body.metadata).toEqual(expected);
     expect((await w.get(`/v1/payment_intents/${body.id}`)).metadata).toEqual(expected);
-    expect(JSON.stringify(w.t.store.db.prepare('SELECT * FROM payment_intents').all())).not.toContain('x@example.com');
+    expect(JSON.stringify((await w.t.query('SELECT * FROM payment_intents')))).not.toContain('x@example.com');
   });
 
   it('refuses metadata over 8 KB with 400 validation_error, nothing stored; 8 KB exactly is accepted', async () => {
@@ -114,7 +114,7 @@ describe('refused requests change nothing', () => {
     const id = await w.vault();
     // {"k":"…"} is 8 bytes plus the value.
     await expectRefused(w, await w.pay(id, { metadata: { k: 'x'.repeat(8 * 1024 - 7) } }), 400, 'validation_error');
-    nothingCharged(w);
+    await nothingCharged(w);
     const ok = await w.pay(id, { metadata: { k: 'x'.repeat(8 * 1024 - 8) } });
     expect(ok.status).toBe(201);
   });
@@ -124,8 +124,8 @@ describe('buyer rules', () => {
   it('refuses a nested buyer without an identity with 400 validation_error', async () => {
     const w = await world();
     await expectRefused(w, await w.pay(await w.vault(), { buyer: { name: 'Ada' } }), 400, 'validation_error');
-    nothingCharged(w);
-    expect(w.t.count('buyers')).toBe(0);
+    await nothingCharged(w);
+    expect((await w.t.count('buyers'))).toBe(0);
   });
 
   it.each([
@@ -134,8 +134,8 @@ describe('buyer rules', () => {
   ])('refuses differing %s with 400 validation_error', async (_name, extra) => {
     const w = await world();
     await expectRefused(w, await w.pay(await w.vault(), extra), 400, 'validation_error');
-    nothingCharged(w);
-    expect(w.t.count('buyers')).toBe(0);
+    await nothingCharged(w);
+    expect((await w.t.count('buyers'))).toBe(0);
   });
 
   it('accepts equal duplicates and echoes the nested buyer, buyer_id and buyer_email', async () => {
@@ -179,7 +179,7 @@ describe('buyer rules', () => {
     const w = await world();
     const card = await w.vault(APPROVED, { setup_for_future_use: 'on_session', buyer_id: 'owner-1' });
     await expectRefused(w, await w.pay(card, { buyer_id: 'intruder' }), 404, 'payment_method_not_found');
-    nothingCharged(w);
+    await nothingCharged(w);
   });
 });
 

@@ -34,8 +34,7 @@ export async function world(settings: Record<string, unknown> = {}) {
   };
   const clock = (advanceSeconds: number) => t.json('POST', '/_sandbox/clock', { advanceSeconds });
   const providerEvent = (type: string, ref: Json) => t.json('POST', '/_sandbox/provider_events', { type, ...ref });
-  const events = (type: string) =>
-    (t.store.db.prepare('SELECT data FROM events WHERE merchant_id = ? AND type = ? ORDER BY created, rowid').all(m.merchant.id, type) as { data: string }[]).map((e) => JSON.parse(e.data) as Json);
+  const events = async (type: string) => (await t.events(m.merchant.id)).filter((e) => e.type === type).map((e) => JSON.parse(e.data) as Json);
   const processorRefunds = (where = '1 = 1') => (t.sandbox.db.prepare(`SELECT count(*) AS n, coalesce(sum(amount), 0) AS total FROM refunds WHERE ${where}`).get() as { n: number; total: number });
   return { t, m, auth, post, get, pay, refund, list, clock, providerEvent, events, processorRefunds };
 }

@@ -23,11 +23,11 @@ describe('money safety', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(33);
     expect(statuses.filter((s) => s !== 201).every((s) => s === 422)).toBe(true);
     expect(calls).toBe(33);
-    const committed = w.t.store.db.prepare("SELECT count(*) AS n, sum(amount) AS total FROM refunds WHERE status IN ('succeeded','requested')").get() as { n: number; total: number };
+    const committed = (await w.t.query("SELECT count(*) AS n, sum(amount) AS total FROM refunds WHERE status IN ('succeeded','requested')"))[0] as { n: number; total: number };
     expect(committed.total).toBeLessThanOrEqual(1000);
     expect(committed).toEqual({ n: 33, total: 990 });
     expect(w.processorRefunds()).toEqual({ n: 33, total: 990 });
-    expect(w.t.count('refunds')).toBe(33);
+    expect((await w.t.count('refunds'))).toBe(33);
     expect((await w.list(`payment_intent=${pi.id}&limit=100`)).body).toMatchObject({ amount_refunded: 990, remaining_refundable: 10 });
   });
 
@@ -50,8 +50,8 @@ describe('money safety', () => {
     expect(w.processorRefunds().n).toBe(1);
     await w.clock(20);
     expect((await w.list(`payment_intent=${pi.id}`)).body.data[0]).toMatchObject({ id: err.refund, status: 'succeeded' });
-    expect(w.events('charge.refunded')).toEqual([expect.objectContaining({ refund_id: err.refund, amount_refunded_total: 300 })]);
-    expect(w.t.store.db.prepare("SELECT state FROM payment_attempts WHERE kind = 'refund'").all()).toEqual([{ state: 'done' }]);
+    expect((await w.events('charge.refunded'))).toEqual([expect.objectContaining({ refund_id: err.refund, amount_refunded_total: 300 })]);
+    expect((await w.t.query("SELECT state FROM payment_attempts WHERE kind = 'refund'"))).toEqual([{ state: 'done' }]);
   });
 
   it('a refund the processor never received: canceled by the reconciler after the grace period, consuming nothing', async () => {
@@ -73,8 +73,8 @@ describe('money safety', () => {
     expect(again.status).toBe(200);
     expect(await body(again)).toMatchObject({ id: err.refund, status: 'canceled', idempotent: true });
     expect(w.processorRefunds().n).toBe(0);
-    expect(w.events('charge.refunded')).toHaveLength(0);
-    expect(w.events('refund.failed')).toHaveLength(0);
+    expect((await w.events('charge.refunded'))).toHaveLength(0);
+    expect((await w.events('refund.failed'))).toHaveLength(0);
   });
 
   it('the processor saying it processed nothing leaves no refund and frees the key', async () => {
@@ -87,7 +87,7 @@ describe('money safety', () => {
     const res = await w.refund({ payment_intent: pi.id, amount: 300 }, 'nothing');
     expect(res.status).toBe(502);
     expect((await body(res)).code).toBe('provider_unavailable');
-    expect(w.t.count('refunds')).toBe(0);
+    expect((await w.t.count('refunds'))).toBe(0);
     w.t.processor.refund = real;
     expect((await w.refund({ payment_intent: pi.id, amount: 300 }, 'nothing')).status).toBe(201);
   });
@@ -131,8 +131,8 @@ describe('refund results applied once', () => {
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_again', type: 'refund.succeeded', refund })).toBe(false);
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_late', type: 'refund.failed', refund: { ...refund, status: 'failed', failureCode: 'refund_declined' } })).toBe(false);
     expect((await w.list(`payment_intent=${pi.id}`)).body.data).toEqual([expect.objectContaining({ id: r.id, status: 'succeeded' })]);
-    expect(w.events('charge.refunded')).toHaveLength(1);
-    expect(w.events('refund.failed')).toHaveLength(0);
+    expect((await w.events('charge.refunded'))).toHaveLength(1);
+    expect((await w.events('refund.failed'))).toHaveLength(0);
     // A refund this service never made (made directly at the provider) is not applied.
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_other', type: 'refund.succeeded', refund: { ...refund, id: 'sbx_re_other', reference: 'elsewhere' } })).toBe(false);
   });
@@ -152,7 +152,7 @@ describe('session refund totals (Doc 1: amount_refunded, remaining_refundable, r
     const r = await body(await w.refund({ transaction: s.vp_tx_id, amount: 1000 }, 'session'));
     expect(r).toMatchObject({ status: 'succeeded', transaction: s.vp_tx_id, payment_intent: null });
     expect(await read()).toMatchObject({ paymentStatus: 'paid', amount_refunded: 1000, remaining_refundable: 1500, refundable: true });
-    expect(w.events('charge.refunded')[0]).toMatchObject({ session_id: created.id, vp_tx_id: s.vp_tx_id, metadata: { order: 'S-1' }, amount_refunded_total: 1000, original_charge_amount: 2500 });
+    expect((await w.events('charge.refunded'))[0]).toMatchObject({ session_id: created.id, vp_tx_id: s.vp_tx_id, metadata: { order: 'S-1' }, amount_refunded_total: 1000, original_charge_amount: 2500 });
     await w.refund({ transaction: s.vp_tx_id }, 'session-rest');
     expect(await read()).toMatchObject({ paymentStatus: 'paid', amount_refunded: 2500, remaining_refundable: 0, refundable: false });
   });

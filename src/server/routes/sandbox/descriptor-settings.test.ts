@@ -25,13 +25,13 @@ const BAD: [string, unknown, RegExp][] = [
 describe('settings.descriptor on the sandbox control API', () => {
   it.each(BAD)('POST refuses %s, and creates no merchant', async (_, descriptor, message) => {
     const t = await testApp();
-    const before = t.count('merchants');
+    const before = (await t.count('merchants'));
     const res = await t.json('POST', '/_sandbox/merchants', { settings: { descriptor } });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.code).toBe('validation_error');
     expect(body.error).toMatch(message);
-    expect(t.count('merchants')).toBe(before);
+    expect((await t.count('merchants'))).toBe(before);
   });
 
   it.each(BAD)('PATCH refuses %s, and keeps the descriptor as it was', async (_, descriptor) => {
@@ -60,7 +60,7 @@ describe('settings.descriptor on the sandbox control API', () => {
     const t = await testApp();
     const m = await (await t.json('POST', '/_sandbox/merchants', { settings: { descriptor: valid, shipping: 'required' } })).json();
     // As a database written before the name rules would hold it.
-    const row = t.store.db.prepare('SELECT settings FROM merchants WHERE id = ?').get(m.id) as { settings: string };
+    const row = (await t.query('SELECT settings FROM merchants WHERE id = ?', m.id))[0] as { settings: string };
     const settings = { ...JSON.parse(row.settings), descriptor: { ...valid, name: 'OLD*NAME' } };
     t.store.db.prepare('UPDATE merchants SET settings = ? WHERE id = ?').run(JSON.stringify(settings), m.id);
     // A rolled-back transaction empties the merchant cache, so the next read goes to the row.

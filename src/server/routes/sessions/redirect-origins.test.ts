@@ -24,7 +24,7 @@ it('refuses a publishable key’s success or cancel URL on an origin the merchan
     const res = await w.create(w.m.keys.publishable, body);
     expect(res, JSON.stringify(body)).toMatchObject({ status: 400, body: { code: 'validation_url_scheme_forbidden', error: expect.stringMatching(/redirectOrigins/) } });
   }
-  expect(w.t.count('sessions')).toBe(0);
+  expect((await w.t.count('sessions'))).toBe(0);
   // A secret key may name any URL the mode allows.
   expect((await w.create(w.m.keys.secret, { successUrl: 'https://evil.example/anything', cancelUrl: 'http://localhost:4244/' })).status).toBe(201);
 });

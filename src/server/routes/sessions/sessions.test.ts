@@ -36,7 +36,7 @@ describe('POST /v1/sessions', () => {
     const { keys } = await t.merchant();
     const res = await t.json('POST', '/v1/sessions?dry_run=true', BODY, bearer(keys.secret));
     expect(await res.json()).toEqual({ valid: true, warnings: [] });
-    expect(t.store.db.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
+    expect((await t.query('SELECT count(*) AS n FROM sessions'))[0]).toEqual({ n: 0 });
   });
 
   it('lets a publishable key create a session but not assert a buyer', async () => {

@@ -49,7 +49,7 @@ describe('POST /v1/tokens', () => {
       const res = await vault(body);
       expect([res.status, (await res.json()).code], JSON.stringify(body)).toEqual([400, code]);
     }
-    expect(t.count('payment_methods')).toBe(0);
+    expect((await t.count('payment_methods'))).toBe(0);
   });
 
   it('echoes what was sent, marks replays, and answers the same token to the same key', async () => {
@@ -63,14 +63,14 @@ describe('POST /v1/tokens', () => {
     const again = await vault(body, { 'Idempotency-Key': 'save-1' });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ ...a, idempotent: true });
-    expect(t.count('payment_methods')).toBe(1);
+    expect((await t.count('payment_methods'))).toBe(1);
   });
 
   it('refuses to save a card for later use without a buyer, and warns when the stored-credential declaration cannot reach the networks', async () => {
     const { t, vault } = await setup();
     const refused = await vault({ provider_reference: 'tok_sandbox_visa_4242', setup_for_future_use: 'off_session' });
     expect([refused.status, (await refused.json()).code]).toEqual([422, 'saved_card_buyer_required']);
-    expect(t.count('payment_methods')).toBe(0);
+    expect((await t.count('payment_methods'))).toBe(0);
     const saved = await (await vault({ provider_reference: 'tok_sandbox_visa_4242', setup_for_future_use: 'off_session', buyer_id: 'cust_1' })).json();
     expect(saved.warnings).toEqual([{ code: 'stored_credential_use_not_applied', message: expect.any(String), field: 'currency' }]);
   });
@@ -84,7 +84,7 @@ describe('POST /v1/tokens', () => {
     });
     const text = await res.text();
     expect(text).not.toContain('Main St');
-    const row = t.store.db.prepare('SELECT data FROM payment_methods').get() as { data: string };
+    const row = (await t.query('SELECT data FROM payment_methods'))[0] as { data: string };
     expect(row.data).not.toContain('Main St');
     expect(row.data).not.toContain('ann@example.com');
     expect(JSON.parse(row.data).metadata).toEqual({ order: 'A-1' });
@@ -94,7 +94,7 @@ describe('POST /v1/tokens', () => {
     const { t, vault } = await setup({}, { environment: 'live' });
     const res = await vault({ provider_reference: 'tok_sandbox_visa_4242' });
     expect([res.status, (await res.json()).code]).toEqual([400, 'payment_method_mode_mismatch']);
-    expect(t.count('payment_methods')).toBe(0);
+    expect((await t.count('payment_methods'))).toBe(0);
     expect(t.sandbox.db.prepare('SELECT count(*) FROM vault').pluck().get()).toBe(0);
   });
 
@@ -215,7 +215,7 @@ describe('POST /v1/public/tokens', () => {
     expect([noOrigin.status, (await noOrigin.json()).code]).toEqual([403, 'origin_forbidden']);
     const secret = await save(t, m.keys.secret, { sessionId: s.id, card: CARD });
     expect([secret.status, (await secret.json()).code]).toEqual([403, 'auth_key_type_forbidden']);
-    expect(t.count('payment_methods')).toBe(0);
+    expect((await t.count('payment_methods'))).toBe(0);
   });
 
   it('refuses to save for later use on a session without a buyer, and a session that is not elements', async () => {
@@ -248,7 +248,7 @@ describe('metadata the store can read back', () => {
     for (let i = 0; i < 999; i++) deep = [deep];
     const res = await vault({ provider_reference: 'tok_sandbox_visa_4242', buyer_id: 'cust_1', setup_for_future_use: 'on_session', metadata: { k: deep } });
     expect([res.status, (await res.json()).code]).toEqual([400, 'validation_error']);
-    expect(t.count('payment_methods')).toBe(0);
+    expect((await t.count('payment_methods'))).toBe(0);
     expect((await t.json('GET', '/v1/payment_methods?buyer_id=cust_1', undefined, h)).status).toBe(200);
   });
 });

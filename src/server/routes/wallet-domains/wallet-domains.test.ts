@@ -47,7 +47,7 @@ describe('POST /v1/wallet-domains: the domain rules (Doc 1: 422 wallet_domain_in
     const body = await res.json();
     expect(body.code).toBe('wallet_domain_invalid');
     expect(body.error).toMatch(/^domain/);
-    expect(t.count('wallet_domains')).toBe(0);
+    expect((await t.count('wallet_domains'))).toBe(0);
   });
 
   it('refuses a wallet_type outside apple_pay and google_pay, or a non-string domain, with 422', async () => {
@@ -82,7 +82,7 @@ describe('POST /v1/wallet-domains: duplicates, idempotency, preconditions', () =
     const again = await post({ domain: 'SHOP.example.com', wallet_type: 'apple_pay' });
     expect([first.status, again.status]).toEqual([201, 200]);
     expect(await again.json()).toEqual(await first.json());
-    expect(t.count('wallet_domains')).toBe(1);
+    expect((await t.count('wallet_domains'))).toBe(1);
   });
 
   it('replays a request sent again with its Idempotency-Key, and refuses the key with another body', async () => {
@@ -95,14 +95,14 @@ describe('POST /v1/wallet-domains: duplicates, idempotency, preconditions', () =
     expect(await replay.json()).toEqual(await first.json());
     const other = await post({ domain: 'other.example.com', wallet_type: 'apple_pay' }, key);
     expect([other.status, (await other.json()).code]).toEqual([422, 'idempotency_replay_incompatible']);
-    expect(t.count('wallet_domains')).toBe(1);
+    expect((await t.count('wallet_domains'))).toBe(1);
   });
 
   it('is 409 wallet_domain_no_binder on an account without a payment provider', async () => {
     const { t, post } = await world('none');
     const res = await post({ domain: 'shop.example.com', wallet_type: 'google_pay' });
     expect([res.status, (await res.json()).code]).toEqual([409, 'wallet_domain_no_binder']);
-    expect(t.count('wallet_domains')).toBe(0);
+    expect((await t.count('wallet_domains'))).toBe(0);
   });
 
   it('takes a secret key only', async () => {
@@ -124,7 +124,7 @@ describe('GET and DELETE', () => {
 
     const del = await t.json('DELETE', `${PATH}/${a.id}`, undefined, auth);
     expect([del.status, await del.json()]).toEqual([200, { id: a.id, deleted: true }]);
-    expect(t.count('wallet_domains')).toBe(2);
+    expect((await t.count('wallet_domains'))).toBe(2);
     for (const [method, path] of [['GET', `${PATH}/${a.id}`], ['DELETE', `${PATH}/${a.id}`], ['POST', `${PATH}/${a.id}/verify`], ['GET', `${PATH}/${a.id}/file`]] as const) {
       const res = await t.json(method, path, undefined, auth);
       expect([res.status, (await res.json()).code], `${method} ${path}`).toEqual([404, 'wallet_domain_not_found']);

@@ -193,7 +193,7 @@ describe('POST /v1/public/sessions/{id}/charge with a wallet token', () => {
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('validation_error');
     expect(await sessionRow(w.t, s.id, w.m.keys.secret)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
-    expect(w.t.count('payment_intents')).toBe(0);
+    expect((await w.t.count('payment_intents'))).toBe(0);
     expect((await pay(w, s.id, { wallet: { type: 'google_pay', token: 'tok_sandbox_visa_4242' } })).status).toBe(200);
   });
 
@@ -206,7 +206,7 @@ describe('POST /v1/public/sessions/{id}/charge with a wallet token', () => {
     expect([neither.status, (await neither.json()).code]).toEqual([400, 'validation_missing_field']);
     const badType = await pay(w, s.id, { wallet: { type: 'paypal', token: 'tok_sandbox_visa_4242' } });
     expect([badType.status, (await badType.json()).code]).toEqual([400, 'validation_error']);
-    expect(w.t.count('payment_intents')).toBe(0);
+    expect((await w.t.count('payment_intents'))).toBe(0);
     expect((await sessionRow(w.t, s.id, w.m.keys.secret)).status).toBe('pending');
   });
 });

@@ -53,8 +53,8 @@ export class PgStore implements Store {
   }
 
   /** Connects, migrates (once, whatever else starts now) and answers; a clear error otherwise. */
-  static async open(url: string): Promise<PgStore> {
-    return new PgStore(await openPg(url, { migrations: migrations.map(postgresSql) }));
+  static async open(url: string, opts: { pool?: number } = {}): Promise<PgStore> {
+    return new PgStore(await openPg(url, { migrations: migrations.map(postgresSql), max: opts.pool }));
   }
 
   get read() {

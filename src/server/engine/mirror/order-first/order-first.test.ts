@@ -30,7 +30,7 @@ describe('order before charge', () => {
     const card = await w.c.vault();
     const refused = await expectRefused(w.c, await w.c.pay(card, { ...ORDER() }), 400, 'order_first_amount_mismatch');
     expect([refused.order_total, refused.order_currency]).toEqual([1700, 'usd']);
-    nothingCharged(w.c);
+    await nothingCharged(w.c);
     expect(await w.states()).toEqual(['unpaid']);
     // Charging the store's total (the lines as the store prices them): the same order.
     const paid = await w.c.payJson(card, { amount: 1700, ...ORDER(1200) });
@@ -77,7 +77,7 @@ describe('order before charge', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     for (const a of answers.filter((x) => x.status !== 201)) expect(['order_first_payment_unresolved', 'order_first_already_paid']).toContain(a.body.code);
     expect(w.charged()).toBe(1);
-    expect(w.t.count('payment_intents')).toBe(1);
+    expect((await w.t.count('payment_intents'))).toBe(1);
     expect(await w.held()).toHaveLength(1);
   });
 
@@ -117,7 +117,7 @@ describe('order before charge', () => {
     expect(currency.order_currency).toBe('eur');
     const append = { order: { lineItems: [{ name: 'Mug', quantity: 1, unitAmount: 1500, variantId: 7 }] }, mirrorTo: { platform: 'platform_b', store: 'b.example.com', parentOrderRef: 'B-000001' } };
     await expectRefused(w.c, await w.c.pay(card, append), 400, 'order_first_unsupported_destination');
-    nothingCharged(w.c);
+    await nothingCharged(w.c);
   });
 
   it('a store that does not answer in time refuses with order_first_store_timeout; the retry attaches to the order it kept', async () => {
@@ -154,7 +154,7 @@ describe('order before charge', () => {
     restore = broken('update');
     await expectRefused(w.c, await w.c.pay(card, { amount: 1400, ...ORDER(900) }), 503, 'order_first_repoint_unavailable');
     restore();
-    nothingCharged(w.c);
+    await nothingCharged(w.c);
     // Retried once the record is back: the same order, charged once.
     expect((await w.c.payJson(card, { amount: 1400, ...ORDER(900) })).body.status).toBe('succeeded');
     expect(await w.held()).toHaveLength(1);

@@ -128,7 +128,7 @@ describe('a store-priced voucher in a raw mirror block on an intent', () => {
     expect(currency.order_currency).toBe('eur');
     await w.switches('platform_b', 'b.example.com', { currency: null, down: true });
     await expectRefused(w.c, await w.c.pay(card, { amount: 1900, ...RAW({ code: 'SAVE5' }) }), 503, 'mirror_voucher_unverifiable');
-    nothingCharged(w.c);
+    await nothingCharged(w.c);
   });
 
   it('is refused on sessions whatever the account says', async () => {

@@ -145,7 +145,7 @@ describe('charge and save (Doc 1: a buyer on the session makes the charge vault 
     await guest.charge();
     const declined = await session(t, { buyerId: 'cust_8', setupForFutureUse: 'on_session' });
     await declined.charge(INSUFFICIENT);
-    expect(t.count('payment_methods')).toBe(0);
+    expect((await t.count('payment_methods'))).toBe(0);
     const intent = await (await t.json('GET', `/v1/payment_intents/${(await guest.read()).paymentIntentId}`, undefined, bearer(guest.m.keys.secret))).json();
     expect(intent.payment_method_id).toBeNull();
   });

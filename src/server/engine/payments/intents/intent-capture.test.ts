@@ -13,10 +13,10 @@ type W = Awaited<ReturnType<typeof world>>;
 type Op = 'capture' | 'void';
 
 const clock = async (w: W, advanceSeconds: number) => expect((await w.t.json('POST', '/_sandbox/clock', { advanceSeconds })).status).toBe(200);
-const attempts = (w: W, kind: Op, state: string) =>
-  (w.t.store.db.prepare('SELECT count(*) AS n FROM payment_attempts WHERE kind = ? AND state = ?').get(kind, state) as { n: number }).n;
-const allAttempts = (w: W, kind: Op) => (w.t.store.db.prepare('SELECT count(*) AS n FROM payment_attempts WHERE kind = ?').get(kind) as { n: number }).n;
-const processorRef = (w: W, id: string) => (w.t.store.db.prepare('SELECT processor_ref FROM payment_intents WHERE id = ?').get(id) as { processor_ref: string }).processor_ref;
+const attempts = async (w: W, kind: Op, state: string) =>
+  ((await w.t.query('SELECT count(*) AS n FROM payment_attempts WHERE kind = ? AND state = ?', kind, state))[0] as { n: number }).n;
+const allAttempts = async (w: W, kind: Op) => ((await w.t.query('SELECT count(*) AS n FROM payment_attempts WHERE kind = ?', kind))[0] as { n: number }).n;
+const processorRef = async (w: W, id: string) => ((await w.t.query('SELECT processor_ref FROM payment_intents WHERE id = ?', id))[0] as { processor_ref: string }).processor_ref;
 
 async function authorized(w: W, ref?: string) {
   const { status, body } = await w.payJson(await w.vault(ref), { capture_method: 'manual' });
@@ -44,12 +44,12 @@ describe.each(['capture', 'void'] as const)('%s the processor refused', (op) => 
     });
     await expectRefused(w, await call(w, op, id), 502, 'provider_unavailable');
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'authorized', amount_capturable: 1500 });
-    expect(allAttempts(w, op)).toBe(0);
+    expect((await allAttempts(w, op))).toBe(0);
     restore();
     const done = await call(w, op, id);
     expect(done.status).toBe(200);
     expect((await done.json()).status).toBe(op === 'capture' ? 'succeeded' : 'voided');
-    expect(w.t.count('settlements')).toBe(op === 'capture' ? 1 : 0);
+    expect((await w.t.count('settlements'))).toBe(op === 'capture' ? 1 : 0);
   });
 
   it('422 provider_request_rejected with the processor’s reason: still authorized, and it can be done again', async () => {
@@ -61,7 +61,7 @@ describe.each(['capture', 'void'] as const)('%s the processor refused', (op) => 
     const err = await expectRefused(w, await call(w, op, id), 422, 'provider_request_rejected');
     expect(err.reason).toBe('invalid_state');
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'authorized', amount_capturable: 1500 });
-    expect(allAttempts(w, op)).toBe(0);
+    expect((await allAttempts(w, op))).toBe(0);
     restore();
     expect((await call(w, op, id)).status).toBe(200);
   });
@@ -85,9 +85,9 @@ describe.each(['capture', 'void'] as const)('%s whose answer never came', (op) =
     await expectRefused(w, await call(w, 'capture', id), 409, 'invalid_transition');
     await clock(w, 120);
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'authorized', amount_capturable: 1500 });
-    expect(attempts(w, op, 'failed')).toBe(1);
-    expect(attempts(w, op, 'pending')).toBe(0);
-    expect(w.t.count('settlements')).toBe(0);
+    expect((await attempts(w, op, 'failed'))).toBe(1);
+    expect((await attempts(w, op, 'pending'))).toBe(0);
+    expect((await w.t.count('settlements'))).toBe(0);
     const done = await call(w, op, id);
     expect(done.status).toBe(200);
     expect((await done.json()).status).toBe(op === 'capture' ? 'succeeded' : 'voided');
@@ -104,10 +104,10 @@ describe.each(['capture', 'void'] as const)('%s whose answer never came', (op) =
     await clock(w, 20);
     const read = await w.get(`/v1/payment_intents/${id}`);
     expect(read.status).toBe(op === 'capture' ? 'succeeded' : 'voided');
-    expect(w.t.count('settlements')).toBe(op === 'capture' ? 1 : 0);
-    expect(w.types(id)).toEqual(op === 'capture' ? ['payment_intent.succeeded', 'charge.succeeded'] : []);
-    expect(attempts(w, op, 'pending')).toBe(0);
-    expect(attempts(w, op, 'done')).toBe(1);
+    expect((await w.t.count('settlements'))).toBe(op === 'capture' ? 1 : 0);
+    expect((await w.types(id))).toEqual(op === 'capture' ? ['payment_intent.succeeded', 'charge.succeeded'] : []);
+    expect((await attempts(w, op, 'pending'))).toBe(0);
+    expect((await attempts(w, op, 'done'))).toBe(1);
   });
 
   it('an answer that arrives after the reconciler recorded it is applied once', async () => {
@@ -132,20 +132,20 @@ describe.each(['capture', 'void'] as const)('%s whose answer never came', (op) =
     const res = await answer;
     expect(res.status).toBe(200);
     expect((await res.json()).status).toBe(expected);
-    expect(w.t.count('settlements')).toBe(op === 'capture' ? 1 : 0);
-    expect(w.types(id)).toEqual(op === 'capture' ? ['payment_intent.succeeded', 'charge.succeeded'] : []);
+    expect((await w.t.count('settlements'))).toBe(op === 'capture' ? 1 : 0);
+    expect((await w.types(id))).toEqual(op === 'capture' ? ['payment_intent.succeeded', 'charge.succeeded'] : []);
   });
 
   it('an answer that shows nothing changed leaves the intent authorized and free for another attempt', async () => {
     const w = await world();
     const id = await authorized(w);
     // The processor answers with the transaction as it stands: still only authorized.
-    const restore = replace(w, op, () => async (merchant) => (await w.t.processor.verifyTransaction(merchant, processorRef(w, id)))!);
+    const restore = replace(w, op, () => async (merchant) => (await w.t.processor.verifyTransaction(merchant, (await processorRef(w, id))))!);
     const res = await call(w, op, id);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'authorized', amount_capturable: 1500 });
-    expect(w.t.count('settlements')).toBe(0);
-    expect(attempts(w, op, 'pending')).toBe(0);
+    expect((await w.t.count('settlements'))).toBe(0);
+    expect((await attempts(w, op, 'pending'))).toBe(0);
     restore();
     expect((await call(w, op, id)).status).toBe(200);
     expect((await w.get(`/v1/payment_intents/${id}`)).status).toBe(op === 'capture' ? 'succeeded' : 'voided');
@@ -157,9 +157,9 @@ describe('what a capture or void leaves behind', () => {
     const w = await world();
     expect((await call(w, 'capture', await authorized(w))).status).toBe(200);
     expect((await call(w, 'void', await authorized(w))).status).toBe(200);
-    expect(attempts(w, 'capture', 'done')).toBe(1);
-    expect(attempts(w, 'void', 'done')).toBe(1);
-    expect((w.t.store.db.prepare("SELECT count(*) AS n FROM payment_attempts WHERE state = 'pending'").get() as { n: number }).n).toBe(0);
+    expect((await attempts(w, 'capture', 'done'))).toBe(1);
+    expect((await attempts(w, 'void', 'done'))).toBe(1);
+    expect(((await w.t.query("SELECT count(*) AS n FROM payment_attempts WHERE state = 'pending'"))[0] as { n: number }).n).toBe(0);
   });
 
   it('a capture whose settlement is asynchronous reads captured, with the success events, until it settles', async () => {
@@ -167,8 +167,8 @@ describe('what a capture or void leaves behind', () => {
     const id = await authorized(w, 'tok_sandbox_visa_0066');
     const res = await call(w, 'capture', id);
     expect(await res.json()).toMatchObject({ status: 'captured', amount_received: 1500 });
-    expect(w.types(id)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
-    expect(w.t.count('settlements')).toBe(1);
+    expect((await w.types(id))).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect((await w.t.count('settlements'))).toBe(1);
   });
 
   it('a void of a held session payment reads cancelled on the session; a capture of another reads paid', async () => {

@@ -10,19 +10,19 @@ describe('what a charge leaves behind', () => {
     const w = await world();
     expect((await w.payJson(await w.vault())).body.status).toBe('succeeded');
     expect((await w.payJson(await w.vault(DECLINED))).body.status).toBe('failed');
-    expect(w.t.count('payment_attempts')).toBe(2);
-    expect(pendingAttempts(w)).toBe(0);
+    expect((await w.t.count('payment_attempts'))).toBe(2);
+    expect((await pendingAttempts(w))).toBe(0);
   });
 
   it('an authorization only held sends no event at all; an async capture sends the success events at once', async () => {
     const w = await world();
     const held = await w.payJson(await w.vault(), { capture_method: 'manual' });
     expect(held.body.status).toBe('authorized');
-    expect(allEvents(w)).toEqual([]);
+    expect((await allEvents(w))).toEqual([]);
     const pending = await w.payJson(await w.vault('tok_sandbox_visa_0066'));
     expect(pending.body).toMatchObject({ status: 'captured', amount_received: 1500 });
-    expect(allEvents(w)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
-    expect(w.t.count('settlements')).toBe(1);
+    expect((await allEvents(w))).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect((await w.t.count('settlements'))).toBe(1);
   });
 
   it('a saved card picks up the billing address of its first approved charge that names its buyer, and its later charges send it', async () => {
@@ -65,9 +65,9 @@ describe('merchant-initiated charges', () => {
     const first = await w.payJson(card);
     const mit = await w.payJson(card, { mit: { initiator: 'merchant', reason: 'unscheduled', original_transaction_id: first.body.id } });
     expect(mit.body.status).toBe('succeeded');
-    const before = w.t.count('payment_intents');
+    const before = (await w.t.count('payment_intents'));
     await expectRefused(w, await w.pay(card, { mit: { initiator: 'merchant', reason: 'unscheduled', original_transaction_id: mit.body.id } }), 400, 'validation_error');
-    expect(w.t.count('payment_intents')).toBe(before);
+    expect((await w.t.count('payment_intents'))).toBe(before);
   });
 });
 
@@ -94,11 +94,11 @@ describe('answers that arrive late or never', () => {
     await clock(w, 120);
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'failed', decline_code: 'processing_error', vp_tx_id: null });
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
-    expect(w.types(id)).toEqual(['payment_intent.failed']);
-    const [event] = w.t.store.db.prepare("SELECT data FROM events WHERE type = 'payment_intent.failed'").all() as { data: string }[];
+    expect((await w.types(id))).toEqual(['payment_intent.failed']);
+    const [event] = (await w.t.query("SELECT data FROM events WHERE type = 'payment_intent.failed'")) as { data: string }[];
     expect(JSON.parse(event!.data)).toMatchObject({ payment_intent_id: id, status: 'failed', failure_code: 'processing_error', failure_reason: expect.stringContaining('never received') });
-    expect(pendingAttempts(w)).toBe(0);
-    expect(w.t.count('settlements')).toBe(0);
+    expect((await pendingAttempts(w))).toBe(0);
+    expect((await w.t.count('settlements'))).toBe(0);
     // Nothing was charged: the card and the session can be paid now.
     const paid = await w.payJson(token, { session_id: s.id });
     expect(paid.body.status).toBe('succeeded');
@@ -116,7 +116,7 @@ describe('answers that arrive late or never', () => {
     w.t.processor.chargeVaulted = real;
     await clock(w, 150);
     expect(await w.get(`/v1/payment_intents/${err.payment_intent}`)).toMatchObject({ status: 'failed', decline_code: 'processing_error' });
-    expect(w.types(err.payment_intent)).toEqual(['payment_intent.failed']);
+    expect((await w.types(err.payment_intent))).toEqual(['payment_intent.failed']);
     expect((await w.payJson(card)).body.status).toBe('succeeded');
   });
 
@@ -126,14 +126,14 @@ describe('answers that arrive late or never', () => {
     const pending = w.payJson(await w.vault());
     await hold.atGate;
     await clock(w, 20);
-    const id = (w.t.store.db.prepare('SELECT id FROM payment_intents').get() as { id: string }).id;
+    const id = ((await w.t.query('SELECT id FROM payment_intents'))[0] as { id: string }).id;
     expect((await w.get(`/v1/payment_intents/${id}`)).status).toBe('succeeded');
     hold.release();
     const answer = await pending;
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ id, status: 'succeeded', amount_received: 1500 });
-    expect(w.t.count('settlements')).toBe(1);
-    expect(w.types(id)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect((await w.t.count('settlements'))).toBe(1);
+    expect((await w.types(id))).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
     expect(processorRows(w)).toBe(1);
   });
 
@@ -149,7 +149,7 @@ describe('answers that arrive late or never', () => {
     const retry = await w.pay(card, {}, key);
     expect(retry.status).toBe(200);
     const replayed = await retry.json();
-    const id = (w.t.store.db.prepare('SELECT id FROM payment_intents').get() as { id: string }).id;
+    const id = ((await w.t.query('SELECT id FROM payment_intents'))[0] as { id: string }).id;
     expect(replayed).toMatchObject({ id, status: 'requires_action', next_action: null });
     expect(processorRows(w)).toBe(1);
     hold.release();
@@ -160,8 +160,8 @@ describe('answers that arrive late or never', () => {
     // However the first request ends, the charge is recorded once.
     await clock(w, 20);
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'succeeded' });
-    expect(w.t.count('payment_intents')).toBe(1);
-    expect(w.t.count('settlements')).toBe(1);
+    expect((await w.t.count('payment_intents'))).toBe(1);
+    expect((await w.t.count('settlements'))).toBe(1);
     expect(processorRows(w)).toBe(1);
   });
 });

@@ -14,10 +14,10 @@ export const CHALLENGE = 'tok_sandbox_visa_3220';
 export const ADDRESS = { address_line1: '1 Main St', postal_code: '10001', country: 'US' };
 
 export const processorRows = (w: W) => (w.t.sandbox.db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n;
-export const pendingAttempts = (w: W) => (w.t.store.db.prepare("SELECT count(*) AS n FROM payment_attempts WHERE state = 'pending'").get() as { n: number }).n;
+export const pendingAttempts = async (w: W) => ((await w.t.query("SELECT count(*) AS n FROM payment_attempts WHERE state = 'pending'"))[0] as { n: number }).n;
 export const clock = async (w: W, advanceSeconds: number) => expect((await w.t.json('POST', '/_sandbox/clock', { advanceSeconds })).status).toBe(200);
 /** Every event of the merchant's outbox, whatever it names. */
-export const allEvents = (w: W) => (w.t.store.db.prepare('SELECT type FROM events WHERE merchant_id = ? ORDER BY created, rowid').all(w.merchantId) as { type: string }[]).map((e) => e.type);
+export const allEvents = async (w: W) => (await w.t.events(w.merchantId)).map((e) => e.type);
 export const session = async (w: W, body: Record<string, unknown> = {}) => (await w.post('/v1/sessions', { amount: 1500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: false, ...body })).body as { id: string };
 
 /** Holds the processor's charge answer until `release`: the charge is made first unless `before`. */

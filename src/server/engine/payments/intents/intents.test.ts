@@ -18,7 +18,7 @@ describe('reading an intent', () => {
     await expectRefused(a, await t.json('POST', `/v1/payment_intents/${held.body.id}/void`, undefined, a.sk), 404, 'payment_intent_not_found');
     // Untouched: still b's authorization, capturable in full.
     expect(await b.get(`/v1/payment_intents/${held.body.id}`)).toMatchObject({ status: 'authorized', amount_capturable: 1500 });
-    expect(t.count('settlements')).toBe(0);
+    expect((await t.count('settlements'))).toBe(0);
   });
 });
 
@@ -38,8 +38,8 @@ describe('session_id names a session this charge may settle', () => {
     await expectRefused(w, await w.pay(card, { session_id: theirs.id }), 404, 'session_not_found');
     await expectRefused(w, await w.pay(card, { session_id: expired.id }), 410, 'session_expired');
     await expectRefused(w, await w.pay(card, { session_id: setup.id }), 409, 'session_wrong_state');
-    expect(t.count('payment_intents')).toBe(0);
-    expect(t.count('payment_attempts')).toBe(0);
+    expect((await t.count('payment_intents'))).toBe(0);
+    expect((await t.count('payment_attempts'))).toBe(0);
     expect(processorRows(w)).toBe(0);
     expect(await other.get(`/v1/sessions/${theirs.id}`)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
     // The single-use card was never held by the refused requests.
@@ -112,7 +112,7 @@ describe('a session paid another way while this charge was in flight', () => {
     const answer = await direct;
     expect(answer.body.status).toBe('succeeded');
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 2, paymentIntentId: null });
-    expect(w.t.count('settlements')).toBe(2);
+    expect((await w.t.count('settlements'))).toBe(2);
     // The second payment is a payment of its own: the merchant can refund it.
     expect(await w.get(`/v1/payment_intents/${answer.body.id}`)).toMatchObject({ status: 'succeeded', refundable: true });
   });
@@ -132,7 +132,7 @@ describe('locks held while a charge is in flight', () => {
     hold.release();
     expect((await first).body).toMatchObject({ status: 'succeeded', session_id: s.id });
     expect(processorRows(w)).toBe(1);
-    expect(w.t.count('payment_intents')).toBe(1);
+    expect((await w.t.count('payment_intents'))).toBe(1);
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
   });
 
@@ -142,8 +142,8 @@ describe('locks held while a charge is in flight', () => {
     const res = await w.pay(token, { session_id: s.id });
     const err = await expectRefused(w, res, 422, 'provider_request_rejected');
     expect(err.reason).toBe('missing_redirect_url');
-    expect(w.t.count('payment_intents')).toBe(0);
-    expect(w.t.count('payment_attempts')).toBe(0);
+    expect((await w.t.count('payment_intents'))).toBe(0);
+    expect((await w.t.count('payment_attempts'))).toBe(0);
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
     const paid = await w.payJson(await w.vault(), { session_id: s.id });
     expect(paid.body.status).toBe('succeeded');
@@ -159,7 +159,7 @@ describe('locks held while a charge is in flight', () => {
     };
     await expectRefused(w, await w.pay(token, { session_id: s.id }), 502, 'provider_unavailable');
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
-    expect(w.t.count('payment_intents')).toBe(0);
+    expect((await w.t.count('payment_intents'))).toBe(0);
     w.t.processor.chargeVaulted = real;
     expect((await w.payJson(token, { session_id: s.id })).body.status).toBe('succeeded');
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
@@ -174,7 +174,7 @@ describe('locks held while a charge is in flight', () => {
     };
     const err = await expectRefused(w, await w.pay(card), 422, 'provider_request_rejected');
     expect(err.reason).toBe('unknown_vault_id');
-    expect(w.t.count('payment_attempts')).toBe(0);
+    expect((await w.t.count('payment_attempts'))).toBe(0);
     w.t.processor.chargeVaulted = real;
     expect((await w.payJson(card)).body.status).toBe('succeeded');
   });
@@ -193,7 +193,7 @@ describe('a bank challenge in progress', () => {
     await clock(w, 1);
     expect(await w.get(`/v1/payment_intents/${body.id}`)).toMatchObject({ status: 'succeeded' });
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1, paymentIntentId: body.id });
-    expect(pendingAttempts(w)).toBe(0);
+    expect((await pendingAttempts(w))).toBe(0);
   });
 
   it('the reconciler records a challenge approved at the processor even when its event never arrives', async () => {
@@ -201,12 +201,12 @@ describe('a bank challenge in progress', () => {
     w.t.sandbox.setDeliver(async () => new Response('down', { status: 503 }), { atOnce: false });
     const { body } = await w.payJson(await w.vault(CHALLENGE), { return_url: RETURN_URL });
     expect(body.status).toBe('requires_action');
-    expect(pendingAttempts(w)).toBe(1);
+    expect((await pendingAttempts(w))).toBe(1);
     await answerChallenge(w, body.next_action.redirect_to_url.url, 'approve');
     await clock(w, 20);
     expect(await w.get(`/v1/payment_intents/${body.id}`)).toMatchObject({ status: 'succeeded', amount_received: 1500 });
-    expect(w.t.count('settlements')).toBe(1);
-    expect(pendingAttempts(w)).toBe(0);
-    expect(w.types(body.id)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect((await w.t.count('settlements'))).toBe(1);
+    expect((await pendingAttempts(w))).toBe(0);
+    expect((await w.types(body.id))).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
   });
 });

@@ -31,7 +31,7 @@ it('a form closed unused whose revocation did not take, paid after all, is recor
   expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 2 });
   expect(w.attempts('client')).toEqual(['done', 'done']);
   // The merchant hears two charges, and one payment of the session.
-  const types = (w.t.store.db.prepare('SELECT type FROM events WHERE merchant_id = ?').all(w.m.merchant.id) as { type: string }[]).map((e) => e.type);
+  const types = ((await w.t.query('SELECT type FROM events WHERE merchant_id = ?', w.m.merchant.id)) as { type: string }[]).map((e) => e.type);
   expect(types.filter((t) => t === 'charge.succeeded')).toHaveLength(2);
   expect(types.filter((t) => t === 'payment_intent.succeeded')).toHaveLength(1);
 });

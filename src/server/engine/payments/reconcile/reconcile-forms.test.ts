@@ -117,7 +117,7 @@ describe('browser forms the buyer has not paid with (hosted checkout)', () => {
     await w.clock(60);
     expect(await s.read()).toMatchObject({ status: 'expired', vp_tx_count: 1, last_payment_error: null });
     expect(w.attempts('client')).toEqual(['done']);
-    expect(w.t.count('payment_intents')).toBe(1);
+    expect((await w.t.count('payment_intents'))).toBe(1);
   });
 });
 
@@ -207,7 +207,7 @@ describe('an attempt the reconciler cannot settle', () => {
     expect(await res.json()).toMatchObject({ status: 'processing' });
     restore();
     expect(await w.reconcileAfter(15)).toEqual({ ...NOTHING, waiting: 1 });
-    const [attempt] = w.t.store.db.prepare('SELECT id FROM payment_attempts').all() as { id: string }[];
+    const [attempt] = (await w.t.query('SELECT id FROM payment_attempts')) as { id: string }[];
     expect(w.t.logLines.some((l) => l.includes('reconciler could not resolve an attempt') && l.includes(attempt!.id))).toBe(true);
     for (let at = 30; at <= 2160; at += 15) await w.clock(15);
     // The charge's own look at once, then the reconciler's: 15, +30, +60, +120, +240, +480, then every 600.

@@ -41,8 +41,8 @@ export async function world(settings: Record<string, unknown> = {}) {
     await t.deps.clock.advance(seconds);
     return reconcile(t.deps, opts);
   };
-  const types = (intentId: string) =>
-    (t.store.db.prepare('SELECT type, data FROM events WHERE merchant_id = ? ORDER BY created, rowid').all(m.merchant.id) as { type: string; data: string }[])
+  const types = async (intentId: string) =>
+    (await t.events(m.merchant.id))
       .filter((e) => (JSON.parse(e.data) as { payment_intent_id?: string }).payment_intent_id === intentId)
       .map((e) => e.type);
   const attempts = (kind: string) => (t.store.db.prepare('SELECT state FROM payment_attempts WHERE kind = ? ORDER BY created_at, rowid').all(kind) as { state: string }[]).map((a) => a.state);

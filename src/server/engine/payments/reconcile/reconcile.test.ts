@@ -19,16 +19,16 @@ describe('a direct charge whose outcome is unknown', () => {
     expect(await w.reconcileAfter(30)).toEqual({ ...NOTHING, waiting: 1 });
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'requires_action', next_action: null });
     expect((await w.pay(token)).body.code).toBe('charge_in_progress');
-    expect(w.types(id)).toEqual([]);
+    expect((await w.types(id))).toEqual([]);
 
     // After it: nothing found means nothing charged.
     expect(await w.reconcileAfter(120)).toEqual({ ...NOTHING, failed: 1 });
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'failed', decline_code: 'processing_error', vp_tx_id: null });
-    expect(w.types(id)).toEqual(['payment_intent.failed']);
+    expect((await w.types(id))).toEqual(['payment_intent.failed']);
     expect(w.attempts('charge')).toEqual(['failed']);
     // Resolved once: nothing is left for a start-up reconciliation, and the card charges again.
     expect(await w.reconcileAfter(600, { all: true })).toEqual(NOTHING);
-    expect(w.types(id)).toEqual(['payment_intent.failed']);
+    expect((await w.types(id))).toEqual(['payment_intent.failed']);
     expect((await w.pay(token)).body).toMatchObject({ status: 'succeeded' });
     expect(w.processorTx()).toEqual({ n: 1 });
     // The failed attempt is still watched on the clock (72 hours): looked at, still unknown.
@@ -46,10 +46,10 @@ describe('a direct charge whose outcome is unknown', () => {
     const id = lost.body.payment_intent as string;
     expect(await w.reconcileAfter(15)).toEqual({ ...NOTHING, recorded: 1 });
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'succeeded', amount_received: 1500, vp_tx_id: expect.stringMatching(/^vp_tx_test_/) });
-    expect(w.types(id)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
-    expect(w.t.count('settlements')).toBe(1);
+    expect((await w.types(id))).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect((await w.t.count('settlements'))).toBe(1);
     expect(await w.reconcileAfter(600, { all: true })).toEqual(NOTHING);
-    expect(w.types(id)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect((await w.types(id))).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
     expect(w.processorTx()).toEqual({ n: 1 });
   });
 
@@ -90,14 +90,14 @@ describe('a direct charge whose outcome is unknown', () => {
     expect(await w.reconcileAfter(600, { all: true })).toEqual({ ...NOTHING, waiting: 1 });
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'requires_action', next_action: { redirect_to_url: { url } } });
     expect((await w.pay(token, { return_url: RETURN_URL })).body.code).toBe('charge_in_progress');
-    expect(w.types(id)).toEqual([]);
+    expect((await w.types(id))).toEqual([]);
 
     await w.challenge(url, 'approve');
     expect(await w.reconcileAfter(600)).toEqual({ ...NOTHING, recorded: 1 });
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'succeeded', next_action: null, three_d_secure: { outcome: 'authenticated' } });
-    expect(w.types(id)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect((await w.types(id))).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
     expect(w.attempts('charge')).toEqual(['done']);
-    expect(w.t.count('settlements')).toBe(1);
+    expect((await w.t.count('settlements'))).toBe(1);
   });
 });
 
@@ -122,11 +122,11 @@ describe('a capture or void whose answer was lost', () => {
     expect((await w.post(`/v1/payment_intents/${id}/capture`)).body.code).toBe('invalid_transition');
     expect(await w.reconcileAfter(15)).toEqual({ ...NOTHING, recorded: 1 });
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status, amount_received: 1500 });
-    expect(w.types(id)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
-    expect(w.t.count('settlements')).toBe(1);
+    expect((await w.types(id))).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect((await w.t.count('settlements'))).toBe(1);
     expect(w.attempts('capture')).toEqual(['done']);
     expect(await w.reconcileAfter(600, { all: true })).toEqual(NOTHING);
-    expect(w.types(id)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect((await w.types(id))).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
   });
 
   it('never seen by the processor: the intent stays locked inside the grace period, then it is authorized again and can be captured', async () => {
@@ -141,11 +141,11 @@ describe('a capture or void whose answer was lost', () => {
     expect((await w.post(`/v1/payment_intents/${id}/void`)).body.code).toBe('invalid_transition');
     expect(await w.reconcileAfter(120)).toEqual({ ...NOTHING, failed: 1 });
     expect(w.attempts('capture')).toEqual(['failed']);
-    expect(w.types(id)).toEqual([]);
-    expect(w.t.count('settlements')).toBe(0);
+    expect((await w.types(id))).toEqual([]);
+    expect((await w.t.count('settlements'))).toBe(0);
     const captured = await w.post(`/v1/payment_intents/${id}/capture`);
     expect([captured.status, captured.body.status]).toEqual([200, 'succeeded']);
-    expect(w.t.count('settlements')).toBe(1);
+    expect((await w.t.count('settlements'))).toBe(1);
   });
 
   it('a void made by the processor: the reconciler records it, and the intent can no longer be captured', async () => {
@@ -159,7 +159,7 @@ describe('a capture or void whose answer was lost', () => {
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'voided', amount_received: 0 });
     expect(w.attempts('void')).toEqual(['done']);
     expect((await w.post(`/v1/payment_intents/${id}/capture`)).body.code).toBe('invalid_transition');
-    expect(w.t.count('settlements')).toBe(0);
+    expect((await w.t.count('settlements'))).toBe(0);
   });
 
   it('a void never seen by the processor: locked inside the grace period, then the authorization can be voided again', async () => {

@@ -22,7 +22,7 @@ describe('processor failure cards', () => {
     expect(read.status).toBe('succeeded');
     expect(read.vp_tx_id).toMatch(/^vp_tx_test_/);
     expect(w.processorRows()).toBe(1);
-    expect(w.t.count('payment_intents')).toBe(1);
+    expect((await w.t.count('payment_intents'))).toBe(1);
   });
 
   it('0090 with the scheduler running: the intent reads succeeded seconds after the 502, without anyone moving the clock', async () => {
@@ -59,9 +59,9 @@ describe('processor failure cards', () => {
     const res = await w.pay(down, {}, key);
     expect(res.status).toBe(502);
     expect((await res.json()).code).toBe('provider_unavailable');
-    expect(w.t.count('payment_intents')).toBe(0);
-    expect(w.t.count('payment_attempts')).toBe(0);
-    expect(w.t.count('events')).toBe(0);
+    expect((await w.t.count('payment_intents'))).toBe(0);
+    expect((await w.t.count('payment_attempts'))).toBe(0);
+    expect((await w.t.count('events'))).toBe(0);
     expect(w.processorRows()).toBe(0);
     // The same key now carries a different request (another card) without a replay conflict.
     const ok = await w.pay(await w.vault('tok_sandbox_visa_4242'), {}, key);
@@ -139,7 +139,7 @@ describe('a card the processor refuses outright, from the browser', () => {
   it('a number that fails the check digit: 400 validation_error, the session stays open, nothing stored', async () => {
     const w = await world();
     const session = await (await w.t.json('POST', '/v1/sessions', { amount: 1500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true }, w.sk)).json();
-    const before = { attempts: w.t.count('payment_attempts'), intents: w.t.count('payment_intents'), events: w.t.count('events') };
+    const before = { attempts: (await w.t.count('payment_attempts')), intents: (await w.t.count('payment_intents')), events: (await w.t.count('events')) };
     const res = await w.t.json(
       'POST',
       `/v1/public/sessions/${session.id}/charge`,
@@ -148,7 +148,7 @@ describe('a card the processor refuses outright, from the browser', () => {
     );
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('validation_error');
-    expect({ attempts: w.t.count('payment_attempts'), intents: w.t.count('payment_intents'), events: w.t.count('events') }).toEqual(before);
+    expect({ attempts: (await w.t.count('payment_attempts')), intents: (await w.t.count('payment_intents')), events: (await w.t.count('events')) }).toEqual(before);
     expect(w.processorRows()).toBe(0);
     expect(await (await w.t.json('GET', `/v1/sessions/${session.id}`, undefined, w.sk)).json()).toMatchObject({ status: 'pending' });
   });

@@ -33,12 +33,12 @@ export async function world(settings: Record<string, unknown> = {}) {
   };
   const clock = async (advanceSeconds: number) => expect((await t.json('POST', '/_sandbox/clock', { advanceSeconds })).status).toBe(200);
   /** The merchant's outbox: every event, oldest first, with its data parsed. */
-  const events = () =>
-    (t.store.db.prepare('SELECT type, data FROM events WHERE merchant_id = ? ORDER BY created, rowid').all(m.merchant.id) as { type: string; data: string }[]).map((e) => ({
+  const events = async () =>
+    (await t.events(m.merchant.id)).map((e) => ({
       type: e.type,
       data: JSON.parse(e.data) as Record<string, unknown>,
     }));
-  const eventsOf = (intentId: string) => events().filter((e) => e.data.payment_intent_id === intentId);
+  const eventsOf = async (intentId: string) => (await events()).filter((e) => e.data.payment_intent_id === intentId);
   /** The buyer's answer on the bank challenge, through the processor's server API (no browser). */
   const challenge = async (challengeUrl: string, result: 'approve' | 'fail') => expect((await answerChallenge(t, m.merchant.id, challengeUrl, result)).status).toBe(200);
   const processorRows = () => (t.sandbox.db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n;

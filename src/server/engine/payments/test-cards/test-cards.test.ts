@@ -15,7 +15,7 @@ describe('approved cards of every brand', () => {
     expect(body).toMatchObject({ status: 'succeeded', card: { brand, last4 }, decline_code: null, amount_received: 1500 });
     expect(body.vp_tx_id).toMatch(/^vp_tx_test_/);
     expect(await w.get(body.id)).toMatchObject({ status: 'succeeded', card: { brand, last4 }, vp_tx_id: body.vp_tx_id });
-    expect(w.eventsOf(body.id).map((e) => e.type)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect((await w.eventsOf(body.id)).map((e) => e.type)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
   });
 });
 
@@ -28,7 +28,7 @@ describe('declined cards', () => {
     expect(typeof body.decline_message).toBe('string');
     expect(body.decline_message.length).toBeGreaterThan(0);
     expect(body.rule_code).toBe('rule' in card ? card.rule : null);
-    const events = w.eventsOf(body.id);
+    const events = (await w.eventsOf(body.id));
     expect(events.map((e) => e.type)).toEqual(['charge.failed', 'payment_intent.failed']);
     for (const e of events) {
       expect(e.data).toMatchObject({ decline_code: card.code, failure_code: card.code, action: card.action, rule_code: 'rule' in card ? card.rule : null, vp_tx_id: null });
@@ -42,13 +42,13 @@ describe('bank challenge cards', () => {
   it('3220 without return_url: 422 provider_request_rejected (missing_redirect_url), nothing stored', async () => {
     const w = await world();
     const id = await w.vault('tok_sandbox_visa_3220');
-    const before = { intents: w.t.count('payment_intents'), attempts: w.t.count('payment_attempts'), events: w.t.count('events') };
+    const before = { intents: (await w.t.count('payment_intents')), attempts: (await w.t.count('payment_attempts')), events: (await w.t.count('events')) };
     const res = await w.pay(id);
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ code: 'provider_request_rejected', reason: 'missing_redirect_url' });
-    expect(w.t.count('payment_intents')).toBe(before.intents);
-    expect(w.t.count('payment_attempts')).toBe(before.attempts);
-    expect(w.t.count('events')).toBe(before.events);
+    expect((await w.t.count('payment_intents'))).toBe(before.intents);
+    expect((await w.t.count('payment_attempts'))).toBe(before.attempts);
+    expect((await w.t.count('events'))).toBe(before.events);
     expect(w.processorRows()).toBe(0);
     // The single-use card was not spent: with a return_url it charges.
     expect((await w.pay(id, { return_url: RETURN_URL })).status).toBe(201);
@@ -65,15 +65,15 @@ describe('bank challenge cards', () => {
     const read = await w.get(body.id);
     expect(read.next_action).toMatchObject({ type: 'redirect_to_url', redirect_to_url: { url } });
     expect(typeof read.next_action.issued_at).toBe('string');
-    expect(w.t.count('settlements')).toBe(0);
+    expect((await w.t.count('settlements'))).toBe(0);
 
     await w.challenge(url, 'approve');
     await w.clock(1);
     const done = await w.get(body.id);
     expect(done).toMatchObject({ status: 'succeeded', next_action: null, three_d_secure: { outcome: 'authenticated' } });
     expect(done.vp_tx_id).toMatch(/^vp_tx_test_/);
-    expect(w.t.count('settlements')).toBe(1);
-    expect(w.eventsOf(body.id).map((e) => e.type)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect((await w.t.count('settlements'))).toBe(1);
+    expect((await w.eventsOf(body.id)).map((e) => e.type)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
   });
 
   it('3220 with the challenge failed: failed, nothing settled', async () => {
@@ -84,8 +84,8 @@ describe('bank challenge cards', () => {
     const done = await w.get(body.id);
     expect(done).toMatchObject({ status: 'failed', vp_tx_id: null, next_action: null });
     expect(done.decline_code).not.toBeNull();
-    expect(w.t.count('settlements')).toBe(0);
-    expect(w.eventsOf(body.id).map((e) => e.type)).toEqual(['charge.failed', 'payment_intent.failed']);
+    expect((await w.t.count('settlements'))).toBe(0);
+    expect((await w.eventsOf(body.id)).map((e) => e.type)).toEqual(['charge.failed', 'payment_intent.failed']);
   });
 
   it('0116: a challenge, then declined even when the buyer approves it', async () => {
@@ -97,7 +97,7 @@ describe('bank challenge cards', () => {
     const done = await w.get(body.id);
     expect(done).toMatchObject({ status: 'failed', vp_tx_id: null });
     expect(done.decline_code).not.toBeNull();
-    expect(w.t.count('settlements')).toBe(0);
+    expect((await w.t.count('settlements'))).toBe(0);
   });
 
   it('0124: frictionless, succeeded at once with three_d_secure authenticated', async () => {
@@ -138,9 +138,9 @@ describe('settlement and dispute cards', () => {
     expect(body.status).toBe('succeeded');
     expect((await w.get(body.id)).refundable).toBe(true);
     await w.clock(30);
-    expect(w.eventsOf(body.id).map((e) => e.type)).not.toContain('dispute.created');
+    expect((await w.eventsOf(body.id)).map((e) => e.type)).not.toContain('dispute.created');
     await w.clock(31);
-    const disputes = w.eventsOf(body.id).filter((e) => e.type === 'dispute.created');
+    const disputes = (await w.eventsOf(body.id)).filter((e) => e.type === 'dispute.created');
     expect(disputes).toHaveLength(1);
     expect(disputes[0]!.data).toMatchObject({ vp_tx_id: body.vp_tx_id, status: 'open' });
     expect(await w.get(body.id)).toMatchObject({ status: 'succeeded', refundable: false });
