@@ -19,12 +19,13 @@ function walk(dir: string): string[] {
   });
 }
 
-/** The file's text and that of the local files it imports (fixtures, helpers), transitively. */
+/** The file's text and that of the test helpers it imports (fixtures), transitively. */
 function withLocalImports(file: string, seen = new Set<string>()): string {
   if (seen.has(file)) return '';
   seen.add(file);
   const text = readFileSync(file, 'utf8');
-  const local = [...text.matchAll(/from '(\.[^']+\.ts)'/g)].map((m) => resolve(dirname(file), m[1]!)).filter((p) => !p.endsWith('/testing.ts'));
+  // Only the tests' own helpers: the service's sources read whichever database they are given.
+  const local = [...text.matchAll(/from '(\.[^']+\.ts)'/g)].map((m) => resolve(dirname(file), m[1]!)).filter((p) => /(\.fixtures|\/fixtures|\.test)\.ts$/.test(p));
   return [text, ...local.map((p) => withLocalImports(p, seen))].join('\n');
 }
 

@@ -67,6 +67,12 @@ export async function testApp(env: Record<string, string> = {}, build: Omit<Buil
     let i = 0;
     return (await pg.sql.unsafe(sql.replace(/\?/g, () => `$${++i}`), params as never[])) as unknown as R[];
   };
+  /** The states of the payment attempts of one kind, in the order they were made, on either database. */
+  const attemptStates = async (kind: string): Promise<string[]> =>
+    (pg
+      ? ((await pg.sql`select state from payment_attempts where kind = ${kind} order by seq`) as unknown as { state: string }[])
+      : (store.db.prepare('SELECT state FROM payment_attempts WHERE kind = ? ORDER BY rowid').all(kind) as { state: string }[])
+    ).map((a) => a.state);
   /** A merchant's outbox, oldest first (the order events were written), its data as stored: on either database. */
   const events = async (merchantId: string): Promise<{ type: string; data: string }[]> =>
     pg
@@ -74,7 +80,7 @@ export async function testApp(env: Record<string, string> = {}, build: Omit<Buil
       : (store.db.prepare('SELECT type, data FROM events WHERE merchant_id = ? ORDER BY created, rowid').all(merchantId) as { type: string; data: string }[]);
   /** The service's adapter for the sandbox processor: tests wrap its calls to make it slow or fail. */
   const processor = deps.processorFor('sandbox')!;
-  return { app, deps, sandbox, processor, store, pg, merchant, json, count, query, events, logLines: lines, processorSecret };
+  return { app, deps, sandbox, processor, store, pg, merchant, json, count, query, events, attemptStates, logLines: lines, processorSecret };
 }
 
 export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });

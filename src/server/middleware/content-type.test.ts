@@ -3,7 +3,7 @@ import { bearer, testApp } from '../testing.ts';
 
 describe('JSON content type', () => {
   it('refuses a body that is not declared JSON with 415 and creates nothing', async () => {
-    const { app, merchant, store } = await testApp();
+    const { app, merchant, count } = await testApp();
     const { keys } = await merchant();
     const res = await app.request('/v1/sessions', {
       method: 'POST',
@@ -12,7 +12,7 @@ describe('JSON content type', () => {
     });
     expect(res.status).toBe(415);
     expect((await res.json()).code).toBe('unsupported_media_type');
-    expect(store.db.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
+    expect(await count('sessions')).toBe(0);
   });
 
   it('refuses a body with no Content-Type at all', async () => {

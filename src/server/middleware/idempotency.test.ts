@@ -18,12 +18,17 @@ function listen(app: { fetch: (req: Request, env?: unknown) => Response | Promis
 }
 
 /** A processor that answers after `ms`, so the first request is still running when the others arrive. */
-function slowCharges(t: Awaited<ReturnType<typeof testApp>>, ms: number) {
+/** Each charge waits `ms` at the processor; resolves the answer's promise once the first call got there. */
+function slowCharges(t: Awaited<ReturnType<typeof testApp>>, ms: number): Promise<void> {
   const charge = t.processor.charge.bind(t.processor);
+  let reached!: () => void;
+  const atProcessor = new Promise<void>((r) => (reached = r));
   t.processor.charge = async (...args) => {
+    reached();
     await new Promise((r) => setTimeout(r, ms));
     return charge(...args);
   };
+  return atProcessor;
 }
 
 describe('idempotency layer', () => {
@@ -63,12 +68,13 @@ describe('idempotency layer', () => {
   it('tells in flight (409, retry later) from done (200 replay) on a charge that awaits the processor', async () => {
     const t = await testApp();
     const { keys } = await t.merchant();
-    slowCharges(t, 150);
+    const atProcessor = slowCharges(t, 150);
     const s = await (await t.json('POST', '/v1/sessions', { amount: 500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true }, bearer(keys.secret))).json();
     const h = { ...bearer(keys.publishable), Origin: SERVICE, 'Idempotency-Key': 'pay-1' };
     const path = `/v1/public/sessions/${s.id}/charge`;
     const running = t.json('POST', path, { card: CARD }, h);
-    await new Promise((r) => setTimeout(r, 40));
+    // In flight: its key reserved and its charge at the processor.
+    await atProcessor;
     const during = await t.json('POST', path, { card: CARD }, h);
     expect(during.status).toBe(409);
     const body = await during.json();

@@ -20,7 +20,7 @@ describe('outcomes that arrive by two paths are applied once', () => {
     expect(res.status).toBe(201);
     expect(await body(res)).toMatchObject({ status: 'succeeded' });
     expect((await w.events('charge.refunded'))).toEqual([expect.objectContaining({ amount_refunded_total: 300 })]);
-    expect(refundAttempts(w)).toEqual([{ state: 'done' }]);
+    expect((await refundAttempts(w))).toEqual([{ state: 'done' }]);
   });
 
   it('after a lost answer, the provider event found by reference settles it at once and closes the attempt', async () => {
@@ -29,11 +29,11 @@ describe('outcomes that arrive by two paths are applied once', () => {
     const restore = loseAnswer(w.t.processor, 'refund');
     const err = await body(await w.refund({ payment_intent: pi.id, amount: 300 }, 'lost'));
     restore();
-    expect(refundAttempts(w)).toEqual([{ state: 'pending' }]);
+    expect((await refundAttempts(w))).toEqual([{ state: 'pending' }]);
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_1', type: 'refund.succeeded', refund: processorRow(w) })).toBe(true);
     expect((await w.list(`payment_intent=${pi.id}`)).body.data).toEqual([expect.objectContaining({ id: err.refund, status: 'succeeded' })]);
     expect((await record(w, err.refund)).failureCode).toBeNull();
-    expect(refundAttempts(w)).toEqual([{ state: 'done' }]);
+    expect((await refundAttempts(w))).toEqual([{ state: 'done' }]);
     await w.clock(300);
     expect((await w.events('charge.refunded'))).toHaveLength(1);
   });
@@ -43,7 +43,7 @@ describe('outcomes that arrive by two paths are applied once', () => {
     const pi = await w.pay(1000, '0082');
     const r = await body(await w.refund({ payment_intent: pi.id, amount: 400 }, 'pending'));
     expect(r.status).toBe('requested');
-    expect(refundAttempts(w)).toEqual([{ state: 'pending' }]);
+    expect((await refundAttempts(w))).toEqual([{ state: 'pending' }]);
     expect(await reconcile(w.t.deps, { all: true })).toEqual({ recorded: 0, failed: 0, waiting: 1 });
     expect((await w.list(`payment_intent=${pi.id}`)).body.data[0].status).toBe('requested');
     // The provider's event carries its refund id, not the service's reference.
@@ -74,7 +74,7 @@ describe('outcomes that arrive by two paths are applied once', () => {
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_c', type: 'refund.succeeded', refund: { ...pr, transactionId: 'sbx_tx_nowhere' } })).toBe(false);
     expect((await record(w, r.id)).status).toBe('requested');
     expect((await w.events('charge.refunded'))).toHaveLength(0);
-    expect(refundAttempts(w)).toEqual([{ state: 'pending' }]);
+    expect((await refundAttempts(w))).toEqual([{ state: 'pending' }]);
   });
 
   it('charge.refunded carries the intent’s metadata', async () => {
@@ -95,7 +95,7 @@ describe('declines: retry_available and the failure code', () => {
     expect(err.error).not.toMatch(/disputed/);
     expect(await record(w, err.refund)).toMatchObject({ status: 'failed', failureCode: 'insufficient_balance' });
     expect((await w.events('refund.failed'))).toEqual([expect.objectContaining({ refund_id: err.refund, retry_available: true })]);
-    expect(refundAttempts(w)).toEqual([{ state: 'done' }]);
+    expect((await refundAttempts(w))).toEqual([{ state: 'done' }]);
     expect((await w.list(`payment_intent=${pi.id}`)).body).toMatchObject({ amount_refunded: 0, remaining_refundable: 1000 });
   });
 
@@ -146,7 +146,7 @@ describe('declines: retry_available and the failure code', () => {
     const r = await body(await w.refund({ payment_intent: pi.id, amount: 400 }, 'p'));
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_f', type: 'refund.failed', refund: { ...processorRow(w), status: 'failed', failureCode: null } })).toBe(true);
     expect(await record(w, r.id)).toMatchObject({ status: 'failed', failureCode: 'refund_declined' });
-    expect(refundAttempts(w)).toEqual([{ state: 'done' }]);
+    expect((await refundAttempts(w))).toEqual([{ state: 'done' }]);
     expect((await w.events('refund.failed'))).toHaveLength(1);
     // With a code, the processor's own code is kept.
     const r2 = await body(await w.refund({ payment_intent: pi.id, amount: 100 }, 'p2'));
@@ -161,12 +161,12 @@ describe('declines: retry_available and the failure code', () => {
     const pr1 = processorRow(w);
     const r2 = await body(await w.refund({ payment_intent: pi.id, amount: 200 }, 'two'));
     const pr2 = processorRow(w);
-    expect(refundAttempts(w)).toEqual([{ state: 'pending' }, { state: 'pending' }]);
+    expect((await refundAttempts(w))).toEqual([{ state: 'pending' }, { state: 'pending' }]);
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_mixed', type: 'refund.succeeded', refund: { ...pr1, reference: pr2.reference } })).toBe(true);
     expect((await record(w, r1.id)).status).toBe('succeeded');
     // The second refund is still pending at the processor: the reconciler must keep watching it.
     expect((await record(w, r2.id)).status).toBe('requested');
-    expect(refundAttempts(w)).toEqual([{ state: 'pending' }, { state: 'pending' }]);
+    expect((await refundAttempts(w))).toEqual([{ state: 'pending' }, { state: 'pending' }]);
   });
 
   it('the reconciler finds a declined refund after a lost answer: failed, retry_available from the processor', async () => {
@@ -180,7 +180,7 @@ describe('declines: retry_available and the failure code', () => {
     expect(await reconcile(w.t.deps, { all: true })).toEqual({ recorded: 1, failed: 0, waiting: 0 });
     expect(await record(w, err.refund)).toMatchObject({ status: 'failed', failureCode: 'refund_declined' });
     expect((await w.events('refund.failed'))).toEqual([expect.objectContaining({ refund_id: err.refund, retry_available: true })]);
-    expect(refundAttempts(w)).toEqual([{ state: 'done' }]);
+    expect((await refundAttempts(w))).toEqual([{ state: 'done' }]);
   });
 });
 
@@ -191,12 +191,12 @@ describe('the reconciler never cancels money that moved', () => {
     const r = await body(await w.refund({ payment_intent: pi.id, amount: 400 }, 'kept'));
     // The event names the processor's refund id only: the attempt stays open.
     expect(await applyRefundEvent(w.t.deps, { id: 'evt_s', type: 'refund.succeeded', refund: { ...processorRow(w), reference: 'theirs' } })).toBe(true);
-    expect(refundAttempts(w)).toEqual([{ state: 'pending' }]);
+    expect((await refundAttempts(w))).toEqual([{ state: 'pending' }]);
     w.t.processor.refundLookup = async () => null;
     await w.t.deps.clock.advance(600);
     expect(await reconcile(w.t.deps, { all: true })).toEqual({ recorded: 0, failed: 1, waiting: 0 });
     expect((await w.list(`payment_intent=${pi.id}`)).body).toMatchObject({ data: [{ id: r.id, status: 'succeeded' }], amount_refunded: 400, remaining_refundable: 600 });
-    expect(refundAttempts(w)).toEqual([{ state: 'failed' }]);
+    expect((await refundAttempts(w))).toEqual([{ state: 'failed' }]);
   });
 
   it('a refund the processor never saw is canceled from the very end of its grace period, not a moment later', async () => {
@@ -213,7 +213,7 @@ describe('the reconciler never cancels money that moved', () => {
     expect((await record(w, err.refund)).status).toBe('requested');
     expect(await resolveRefundAttempt(at(a!.resolveAfter), w.m.merchant, w.t.processor, a!)).toBe('failed');
     expect((await record(w, err.refund)).status).toBe('canceled');
-    expect(refundAttempts(w)).toEqual([{ state: 'failed' }]);
+    expect((await refundAttempts(w))).toEqual([{ state: 'failed' }]);
   });
 
   it('a refund attempt whose refund is gone is closed, not asked about forever', async () => {
@@ -221,7 +221,7 @@ describe('the reconciler never cancels money that moved', () => {
     const a = newAttempt({ merchantId: w.m.merchant.id, livemode: false, kind: 'refund', refundId: 'vpr_test_gone', amount: 100, currency: 'USD' }, w.t.deps.clock.nowMs());
     await w.t.deps.store.tx((r) => r.attempts.insert(a));
     expect(await reconcile(w.t.deps, { all: true })).toEqual({ recorded: 0, failed: 1, waiting: 0 });
-    expect(refundAttempts(w)).toEqual([{ state: 'failed' }]);
+    expect((await refundAttempts(w))).toEqual([{ state: 'failed' }]);
     expect(await reconcile(w.t.deps, { all: true })).toEqual({ recorded: 0, failed: 0, waiting: 0 });
   });
 });

@@ -13,7 +13,7 @@ export { LOCK_MS, ProcessorRejectedError, ProcessorUnavailableError, applyRefund
 export type W = Awaited<ReturnType<typeof world>>;
 
 export const settlementOf = async (w: W, pi: Json) => (await w.t.deps.store.read.settlements.get(pi.vp_tx_id))!;
-export const refundAttempts = (w: W) => w.t.store.db.prepare("SELECT state FROM payment_attempts WHERE kind = 'refund' ORDER BY rowid").all() as { state: string }[];
+export const refundAttempts = async (w: W) => (await w.t.attemptStates('refund')).map((state) => ({ state }));
 export const record = async (w: W, id: string) => (await w.t.deps.store.read.refunds.get(id))!;
 /** The processor's own row of the (only) refund it holds, as the service's ProcessorRefund. */
 export const processorRow = (w: W): ProcessorRefund => {

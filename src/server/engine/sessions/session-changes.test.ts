@@ -77,12 +77,17 @@ describe('PATCH /v1/sessions/{id}', () => {
     const running = await create();
     const slow = t.processor.charge.bind(t.processor);
     let release!: () => void;
+    let reached!: () => void;
+    const atProcessor = new Promise<void>((r) => (reached = r));
     t.processor.charge = async (...a) => {
-      await new Promise<void>((r) => (release = r));
+      const held = new Promise<void>((r) => (release = r));
+      reached();
+      await held;
       return slow(...a);
     };
     const inFlight = charge(running.id, '4242424242424242');
-    await new Promise((r) => setTimeout(r, 30));
+    // The charge is at the processor, its lock on the session taken before.
+    await atProcessor;
     expect((await (await patch(running.id, { amount: 5 })).json()).reason).toBe('not_open');
     release();
     expect((await (await inFlight).json()).status).toBe('succeeded');

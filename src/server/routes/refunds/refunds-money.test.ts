@@ -23,7 +23,7 @@ describe('money safety', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(33);
     expect(statuses.filter((s) => s !== 201).every((s) => s === 422)).toBe(true);
     expect(calls).toBe(33);
-    const committed = (await w.t.query("SELECT count(*) AS n, sum(amount) AS total FROM refunds WHERE status IN ('succeeded','requested')"))[0] as { n: number; total: number };
+    const committed = (await w.t.query("SELECT count(*) AS n, CAST(coalesce(sum(amount), 0) AS INTEGER) AS total FROM refunds WHERE status IN ('succeeded','requested')"))[0] as { n: number; total: number };
     expect(committed.total).toBeLessThanOrEqual(1000);
     expect(committed).toEqual({ n: 33, total: 990 });
     expect(w.processorRefunds()).toEqual({ n: 33, total: 990 });

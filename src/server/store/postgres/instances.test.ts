@@ -21,7 +21,9 @@ afterAll(() => receiver.close());
 async function twoInstances(name: string) {
   const url = await cluster().createDatabase(name);
   const one = await testApp({ SVCPAY_DATABASE_URL: url, SVCPAY_SEALING_KEY: KEY });
-  const two = await testApp({ SVCPAY_DATABASE_URL: url, SVCPAY_SEALING_KEY: KEY });
+  // One processor for both, as instances share one that runs alone (a card vaulted through one
+  // instance is charged through either).
+  const two = await testApp({ SVCPAY_DATABASE_URL: url, SVCPAY_SEALING_KEY: KEY }, { sandbox: one.sandbox });
   return { one, two, close: async () => void (await Promise.all([one.deps.store.close(), two.deps.store.close()])) };
 }
 
@@ -84,9 +86,8 @@ describe.runIf(pgAvailable)('two instances on one database', () => {
       expect(new Set(made.map((a) => a.body.id)).size).toBe(1);
       for (const a of answers.filter((x) => x.status !== 201 && x.status !== 200)) expect(a.body.code).toMatch(/^(charge_in_progress|charge_already_in_flight|charge_reservation_unavailable|service_unavailable)$/);
       expect(await one.pg!.sql`select count(*)::int as n from payment_intents`).toEqual([{ n: 1 }]);
-      // Each instance has its own sandbox processor here: between them, one transaction.
-      const charges = (t: typeof one) => (t.sandbox.db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n;
-      expect(charges(one) + charges(two)).toBe(1);
+      // The processor both instances share made one transaction.
+      expect((one.sandbox.db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n).toBe(1);
     } finally {
       await close();
     }

@@ -70,7 +70,9 @@ export async function orderBeforeCharge(deps: OrderFirstDeps, merchant: Merchant
     throw new DomainError('order_first_lookup_unavailable');
   }
   if (found && (await replaysHolder(deps, found, charge.idemKey))) return null;
-  if (found) found = await ready(deps, found);
+  // The record as stored now (a charge that ended is released first), and what this charge makes of it.
+  let stored: OrderFirstPurchase | undefined;
+  if (found) ({ stored, next: found } = await ready(deps, found));
   const now = deps.clock.iso();
   const purchase: OrderFirstPurchase = found ?? {
     id,
@@ -91,7 +93,7 @@ export async function orderBeforeCharge(deps: OrderFirstDeps, merchant: Merchant
     updatedAt: now,
   };
   // The record before the store call: a crash after the store made the order finds it again by its reference.
-  await write(deps, purchase, found ? 'order_first_repoint_unavailable' : 'order_first_record_unavailable');
+  await write(deps, purchase, stored, found ? 'order_first_repoint_unavailable' : 'order_first_record_unavailable');
   const answer = await deps.stores[spec.platform].createUnpaid(spec.store, { reference: `${id}.${purchase.generation}`, spec, amount: charge.amount, currency: charge.currency });
   switch (answer.kind) {
     case 'unavailable':
@@ -109,7 +111,7 @@ export async function orderBeforeCharge(deps: OrderFirstDeps, merchant: Merchant
     statusUrlSealed: deps.sealer.seal(answer.statusUrl, sealedIn.orderFirstStatusUrl(id)),
     updatedAt: deps.clock.iso(),
   };
-  await write(deps, kept, 'order_first_repoint_unavailable');
+  await write(deps, kept, purchase, 'order_first_repoint_unavailable');
   if (kept.order!.currency !== charge.currency.toUpperCase()) {
     throw new DomainError('order_first_currency_mismatch', `${spec.store} priced the order in ${kept.order!.currency}.`, { order_currency: kept.order!.currency.toLowerCase() });
   }
@@ -130,8 +132,11 @@ async function replaysHolder(deps: OrderFirstDeps, p: OrderFirstPurchase, idemKe
   return holder?.idemKey === idemKey;
 }
 
-/** An earlier purchase record, ready for another charge: refused if paid or held, renewed if released. */
-async function ready(deps: OrderFirstDeps, found: OrderFirstPurchase): Promise<OrderFirstPurchase> {
+/**
+ * An earlier purchase record, ready for another charge: refused if paid or held, renewed if
+ * released. `stored`: the record as it is stored now; `next`: what this charge writes.
+ */
+async function ready(deps: OrderFirstDeps, found: OrderFirstPurchase): Promise<{ stored: OrderFirstPurchase; next: OrderFirstPurchase }> {
   let p = found;
   if (p.state === 'charging') p = await releaseIfEnded(deps, p);
   const original = { original_payment_intent_id: p.paymentIntentId };
@@ -139,17 +144,28 @@ async function ready(deps: OrderFirstDeps, found: OrderFirstPurchase): Promise<O
   if (p.state === 'charging') throw new DomainError('order_first_payment_unresolved', 'An earlier payment for this purchase has not ended.', original);
   if (p.state === 'released') {
     // Its order was released with the payment that did not complete: the next charge makes a new one.
-    return { ...p, generation: p.generation + 1, state: 'ordered', order: null, statusUrlSealed: null, paymentIntentId: null, pending: null, nextAttemptAt: null, attempts: 0, lastError: null, updatedAt: deps.clock.iso() };
+    return { stored: p, next: { ...p, generation: p.generation + 1, state: 'ordered', order: null, statusUrlSealed: null, paymentIntentId: null, pending: null, nextAttemptAt: null, attempts: 0, lastError: null, updatedAt: deps.clock.iso() } };
   }
-  return p;
+  return { stored: p, next: p };
 }
 
-async function write(deps: OrderFirstDeps, p: OrderFirstPurchase, code: 'order_first_record_unavailable' | 'order_first_repoint_unavailable') {
+/**
+ * Writes the purchase if it is still as this request read it (`was`; undefined: not there yet), a
+ * compare-and-set: a request that read it before another claimed it must not put it back to
+ * `ordered` under the claim (found on PostgreSQL, where two of six racing requests then charged).
+ */
+async function write(deps: OrderFirstDeps, p: OrderFirstPurchase, was: OrderFirstPurchase | undefined, code: 'order_first_record_unavailable' | 'order_first_repoint_unavailable') {
   try {
     await deps.store.tx(async (r) => {
-      if (!(await r.orderFirst.insertNew(p))) await r.orderFirst.update(p);
+      if (!was && (await r.orderFirst.insertNew(p))) return;
+      const cur = await r.orderFirst.get(p.id);
+      if (!was || JSON.stringify(cur) !== JSON.stringify(was)) {
+        throw new DomainError('order_first_payment_unresolved', 'Another payment for this purchase is under way.', { original_payment_intent_id: cur?.paymentIntentId ?? null });
+      }
+      await r.orderFirst.update(p);
     });
   } catch (err) {
+    if (err instanceof DomainError) throw err;
     deps.log.warn('order-first purchase not written', { purchase: p.id, error: err instanceof Error ? err.message : String(err) });
     throw new DomainError(code);
   }

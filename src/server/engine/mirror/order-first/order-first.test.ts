@@ -5,6 +5,7 @@
  * purchase is paid once however many requests race for it; the order is paid at the store once
  * the payment is captured, and released when it ends without money.
  */
+import type { Repos } from '../../../store/types.ts';
 import { describe, expect, it } from 'vitest';
 import { expectRefused, nothingCharged } from '../../../routes/payment-intents/fixtures.ts';
 import { DECLINED, ORDER, world } from './order-first.fixtures.ts';
@@ -16,7 +17,7 @@ describe('order before charge', () => {
     expect([paid.status, paid.body.status]).toEqual([201, 'succeeded']);
     // Created before the worker ran: on these accounts `created` comes with the charge.
     expect(await w.poll(paid.body.id)).toEqual({ status: 'created', order_number: 'B-000001', order_status_url: expect.stringContaining('/status?key=') });
-    const events = w.t.store.db.prepare("SELECT data FROM events WHERE type = 'mirror.order.created'").pluck().all() as string[];
+    const events = (await w.t.query<{ data: string }>("SELECT data FROM events WHERE type = 'mirror.order.created'")).map((e) => e.data);
     expect(events.map((e) => JSON.parse(e))).toEqual([expect.objectContaining({ payment_intent_id: paid.body.id, order_number: 'B-000001', order_first: true })]);
     expect(await w.states()).toEqual(['unpaid']);
     await w.run();
@@ -133,13 +134,21 @@ describe('order before charge', () => {
   it('when our record of the purchase cannot be read or written, refuses with the order_first_*_unavailable codes and charges nothing', async () => {
     const w = await world();
     const card = await w.c.vault();
-    const repo = w.t.store.read.orderFirst;
+    // The purchase records fail where the engine reads them (`get`) or inside its transactions (the
+    // writes), on either database: each transaction's repositories are the ones handed to it.
+    const store = w.t.deps.store as unknown as { read: Repos; tx: <T>(fn: (r: Repos) => Promise<T> | T) => Promise<T> };
+    const fail = async () => {
+      throw new Error('disk I/O error');
+    };
     const broken = (what: 'get' | 'insertNew' | 'update') => {
-      const real = repo[what];
-      (repo as unknown as Record<string, unknown>)[what] = async () => {
-        throw new Error('disk I/O error');
-      };
-      return () => ((repo as unknown as Record<string, unknown>)[what] = real);
+      if (what === 'get') {
+        const real = store.read.orderFirst.get;
+        store.read.orderFirst.get = fail;
+        return () => void (store.read.orderFirst.get = real);
+      }
+      const realTx = store.tx.bind(store);
+      store.tx = (fn) => realTx((r) => fn({ ...r, orderFirst: { ...r.orderFirst, [what]: fail } }));
+      return () => void (store.tx = realTx);
     };
     let restore = broken('get');
     await expectRefused(w.c, await w.c.pay(card, { ...ORDER() }), 503, 'order_first_lookup_unavailable');

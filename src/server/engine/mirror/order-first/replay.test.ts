@@ -21,7 +21,8 @@ const made = { kind: 'made', number: 'B-1', statusUrl: 'https://b.example/s', st
 function fakeDeps(found: Partial<OrderFirstPurchase> | undefined, answer: UnpaidAnswer, holderKey: string | null = null) {
   const writes: OrderFirstPurchase[] = [];
   const repo = {
-    get: async () => (found ? ({ id: purchaseIdOf('m_1', false, spec, null), generation: 1, state: 'ordered', order: null, ...found } as OrderFirstPurchase) : undefined),
+    // The stored record: the last one written, else the one the test starts with.
+    get: async () => (writes.length ? structuredClone(writes.at(-1)) : found ? ({ id: purchaseIdOf('m_1', false, spec, null), generation: 1, state: 'ordered', order: null, ...found } as OrderFirstPurchase) : undefined),
     insertNew: async (p: OrderFirstPurchase) => (writes.push(p), true),
     update: async (p: OrderFirstPurchase) => void writes.push(p),
   };

@@ -105,13 +105,17 @@ describe('browser forms: bound to their session, single-use, closed when the ses
     const s = await session(t);
     const charge = t.processor.charge.bind(t.processor);
     let release!: () => void;
+    let reached!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    const atProcessor = new Promise<void>((r) => (reached = r));
     t.processor.charge = async (...args) => {
+      reached();
       await gate;
       return charge(...args);
     };
     const inFlight = s.charge();
-    await new Promise((r) => setTimeout(r, 20));
+    // The charge holds its lock from before it calls the processor: wait until it has called it.
+    await atProcessor;
     const refused = await t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin);
     expect([refused.status, (await refused.json()).code]).toEqual([409, 'charge_in_progress']);
     release();

@@ -17,7 +17,7 @@ async function paidBySecondTab() {
   leakyRevocation(w.t.processor);
   await outliveHandback(w.t);
   const second = await s.init();
-  expect(w.attempts('client')).toEqual(['failed', 'pending']);
+  expect((await w.attempts('client'))).toEqual(['failed', 'pending']);
   expect((await s.payWith(second)).status).toBe(200);
   return { w, s, first };
 }
@@ -29,7 +29,7 @@ it('a form closed unused whose revocation did not take, paid after all, is recor
   // watch the closed form's, as a second payment of the paid session.
   expect(await w.reconcileAfter(600)).toEqual({ ...NOTHING, recorded: 2 });
   expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 2 });
-  expect(w.attempts('client')).toEqual(['done', 'done']);
+  expect((await w.attempts('client'))).toEqual(['done', 'done']);
   // The merchant hears two charges, and one payment of the session.
   const types = ((await w.t.query('SELECT type FROM events WHERE merchant_id = ?', w.m.merchant.id)) as { type: string }[]).map((e) => e.type);
   expect(types.filter((t) => t === 'charge.succeeded')).toHaveLength(2);

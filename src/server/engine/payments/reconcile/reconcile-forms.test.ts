@@ -32,7 +32,7 @@ describe('a session charge at a bank challenge', () => {
     atChallenge = false;
     expect(await w.reconcileAfter(600)).toEqual({ ...NOTHING, recorded: 1 });
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
-    expect(w.attempts('charge')).toEqual(['done']);
+    expect((await w.attempts('charge'))).toEqual(['done']);
     expect(w.processorTx()).toEqual({ n: 1 });
   });
 });
@@ -48,7 +48,7 @@ describe('browser forms the buyer has not paid with (hosted checkout)', () => {
     expect((await s.payWith(token)).status).toBe(200);
     expect(await w.reconcileAfter(60, { all: true })).toEqual({ ...NOTHING, recorded: 1 });
     expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
-    expect(w.attempts('client')).toEqual(['done']);
+    expect((await w.attempts('client'))).toEqual(['done']);
   });
 
   it('a form opened again after a decline stays open for half an hour too', async () => {
@@ -71,7 +71,7 @@ describe('browser forms the buyer has not paid with (hosted checkout)', () => {
     const s = await hosted(w);
     const token = await s.init();
     expect(await w.reconcileAfter(66 * 60)).toEqual({ ...NOTHING, failed: 1 });
-    expect(w.attempts('client')).toEqual(['failed']);
+    expect((await w.attempts('client'))).toEqual(['failed']);
     // Closed by the reconciler, not only expired: the processor says revoked.
     expect(await s.payWith(token)).toMatchObject({ status: 409, body: { code: 'token_revoked' } });
     expect(await w.reconcileAfter(600, { all: true })).toEqual(NOTHING);
@@ -93,7 +93,7 @@ describe('browser forms the buyer has not paid with (hosted checkout)', () => {
     expect(paid).toBe(200);
     // The look after the revocation found the payment: recorded, and the session it paid is not expired.
     expect(await s.read()).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
-    expect(w.attempts('client')).toEqual(['done']);
+    expect((await w.attempts('client'))).toEqual(['done']);
     expect(w.processorTx()).toEqual({ n: 1 });
   });
 
@@ -111,12 +111,12 @@ describe('browser forms the buyer has not paid with (hosted checkout)', () => {
     };
     await w.clock(301);
     expect(await s.read()).toMatchObject({ status: 'expired', vp_tx_count: 0 });
-    expect(w.attempts('client')).toEqual(['pending']);
+    expect((await w.attempts('client'))).toEqual(['pending']);
     // The bank answered: the reconciler records the payment (Doc 1: recorded on the closed session, refundable).
     atBank = false;
     await w.clock(60);
     expect(await s.read()).toMatchObject({ status: 'expired', vp_tx_count: 1, last_payment_error: null });
-    expect(w.attempts('client')).toEqual(['done']);
+    expect((await w.attempts('client'))).toEqual(['done']);
     expect((await w.t.count('payment_intents'))).toBe(1);
   });
 });
@@ -135,7 +135,7 @@ describe('an attempt the reconciler cannot settle', () => {
     await w.t.deps.clock.advance(15);
     expect(await reconcile({ ...w.t.deps, processorFor: () => null })).toEqual({ ...NOTHING, failed: 1 });
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
-    expect(w.attempts('charge')).toEqual(['failed']);
+    expect((await w.attempts('charge'))).toEqual(['failed']);
   });
 
   it('a refusal arriving after the reconciler gave up leaves the newer payment paid and the given-up attempt on record', async () => {
@@ -156,7 +156,7 @@ describe('an attempt the reconciler cannot settle', () => {
     expect((await charge()).status).toBe(400);
     expect(second).toMatchObject({ status: 'succeeded' });
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
-    expect(w.attempts('charge')).toEqual(['failed', 'done']);
+    expect((await w.attempts('charge'))).toEqual(['failed', 'done']);
     expect(w.processorTx()).toEqual({ n: 1 });
   });
 
@@ -185,7 +185,7 @@ describe('an attempt the reconciler cannot settle', () => {
     };
     await w.reconcileAfter(121);
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
-    expect(w.attempts('charge')).toEqual(['done']);
+    expect((await w.attempts('charge'))).toEqual(['done']);
     expect(w.processorTx()).toEqual({ n: 1 });
   });
 
@@ -257,6 +257,6 @@ describe('the grace period ends exactly on time', () => {
     expect((await w.t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin)).status).toBe(200);
     expect(await w.reconcileAfter(65 * 60 - 0.001, { all: true })).toEqual({ ...NOTHING, waiting: 1 });
     expect(await w.reconcileAfter(0.001, { all: true })).toEqual({ ...NOTHING, failed: 1 });
-    expect(w.attempts('client')).toEqual(['failed']);
+    expect((await w.attempts('client'))).toEqual(['failed']);
   });
 });

@@ -45,7 +45,7 @@ export async function world(settings: Record<string, unknown> = {}) {
     (await t.events(m.merchant.id))
       .filter((e) => (JSON.parse(e.data) as { payment_intent_id?: string }).payment_intent_id === intentId)
       .map((e) => e.type);
-  const attempts = (kind: string) => (t.store.db.prepare('SELECT state FROM payment_attempts WHERE kind = ? ORDER BY created_at, rowid').all(kind) as { state: string }[]).map((a) => a.state);
+  const attempts = (kind: string) => t.attemptStates(kind);
   const processorTx = () => t.sandbox.db.prepare("SELECT count(*) AS n FROM transactions WHERE status = 'approved'").get() as { n: number };
   /** The buyer's answer on the bank challenge, through the processor's server API. */
   const challenge = async (challengeUrl: string, result: 'approve' | 'fail') => expect((await answerChallenge(t, m.merchant.id, challengeUrl, result)).status).toBe(200);

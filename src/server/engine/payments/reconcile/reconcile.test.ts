@@ -25,7 +25,7 @@ describe('a direct charge whose outcome is unknown', () => {
     expect(await w.reconcileAfter(120)).toEqual({ ...NOTHING, failed: 1 });
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'failed', decline_code: 'processing_error', vp_tx_id: null });
     expect((await w.types(id))).toEqual(['payment_intent.failed']);
-    expect(w.attempts('charge')).toEqual(['failed']);
+    expect((await w.attempts('charge'))).toEqual(['failed']);
     // Resolved once: nothing is left for a start-up reconciliation, and the card charges again.
     expect(await w.reconcileAfter(600, { all: true })).toEqual(NOTHING);
     expect((await w.types(id))).toEqual(['payment_intent.failed']);
@@ -33,7 +33,7 @@ describe('a direct charge whose outcome is unknown', () => {
     expect(w.processorTx()).toEqual({ n: 1 });
     // The failed attempt is still watched on the clock (72 hours): looked at, still unknown.
     expect(await w.reconcileAfter(1200)).toEqual({ ...NOTHING, rechecked: 1 });
-    expect(w.attempts('charge')).toEqual(['failed', 'done']);
+    expect((await w.attempts('charge'))).toEqual(['failed', 'done']);
   });
 
   it('made by the processor: recorded once by the reconciler, with both success events and one settlement', async () => {
@@ -63,7 +63,7 @@ describe('a direct charge whose outcome is unknown', () => {
     restore();
     // The form was revoked before the charge (issue 17, finding 3); the charge is recorded.
     expect(await w.reconcileAfter(15)).toEqual({ ...NOTHING, recorded: 1 });
-    expect(w.attempts('client')).toEqual(['failed']);
+    expect((await w.attempts('client'))).toEqual(['failed']);
     expect(await w.get(`/v1/sessions/${session.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
     const late = await w.t.sandbox.app.request('/v1/charges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: init.token, card: CARD }) });
     expect([late.status, ((await late.json()) as Json).code]).toEqual([409, 'token_revoked']);
@@ -96,7 +96,7 @@ describe('a direct charge whose outcome is unknown', () => {
     expect(await w.reconcileAfter(600)).toEqual({ ...NOTHING, recorded: 1 });
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'succeeded', next_action: null, three_d_secure: { outcome: 'authenticated' } });
     expect((await w.types(id))).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
-    expect(w.attempts('charge')).toEqual(['done']);
+    expect((await w.attempts('charge'))).toEqual(['done']);
     expect((await w.t.count('settlements'))).toBe(1);
   });
 });
@@ -124,7 +124,7 @@ describe('a capture or void whose answer was lost', () => {
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status, amount_received: 1500 });
     expect((await w.types(id))).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
     expect((await w.t.count('settlements'))).toBe(1);
-    expect(w.attempts('capture')).toEqual(['done']);
+    expect((await w.attempts('capture'))).toEqual(['done']);
     expect(await w.reconcileAfter(600, { all: true })).toEqual(NOTHING);
     expect((await w.types(id))).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
   });
@@ -140,7 +140,7 @@ describe('a capture or void whose answer was lost', () => {
     expect((await w.post(`/v1/payment_intents/${id}/capture`)).body.code).toBe('invalid_transition');
     expect((await w.post(`/v1/payment_intents/${id}/void`)).body.code).toBe('invalid_transition');
     expect(await w.reconcileAfter(120)).toEqual({ ...NOTHING, failed: 1 });
-    expect(w.attempts('capture')).toEqual(['failed']);
+    expect((await w.attempts('capture'))).toEqual(['failed']);
     expect((await w.types(id))).toEqual([]);
     expect((await w.t.count('settlements'))).toBe(0);
     const captured = await w.post(`/v1/payment_intents/${id}/capture`);
@@ -157,7 +157,7 @@ describe('a capture or void whose answer was lost', () => {
     expect((await w.post(`/v1/payment_intents/${id}/void`)).body.code).toBe('invalid_transition');
     expect(await w.reconcileAfter(15)).toEqual({ ...NOTHING, recorded: 1 });
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'voided', amount_received: 0 });
-    expect(w.attempts('void')).toEqual(['done']);
+    expect((await w.attempts('void'))).toEqual(['done']);
     expect((await w.post(`/v1/payment_intents/${id}/capture`)).body.code).toBe('invalid_transition');
     expect((await w.t.count('settlements'))).toBe(0);
   });
@@ -172,7 +172,7 @@ describe('a capture or void whose answer was lost', () => {
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'authorized' });
     expect((await w.post(`/v1/payment_intents/${id}/void`)).body.code).toBe('invalid_transition');
     expect(await w.reconcileAfter(120)).toEqual({ ...NOTHING, failed: 1 });
-    expect(w.attempts('void')).toEqual(['failed']);
+    expect((await w.attempts('void'))).toEqual(['failed']);
     const voided = await w.post(`/v1/payment_intents/${id}/void`);
     expect([voided.status, voided.body.status]).toEqual([200, 'voided']);
   });
