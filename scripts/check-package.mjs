@@ -7,8 +7,9 @@
  * 1. `npm pack` (its `prepack` builds dist/), then the tarball's file list: what the package needs
  *    is in it, and no tests, fixtures, node_modules or reports.
  * 2. publint and attw (`.attw.json`: ESM-only profile) on that tarball: both must find nothing.
- * 3. A scratch project in a temp directory installs the tarball with npm (from npm's cache first)
- *    and then, as a merchant's project would:
+ * 3. A scratch project in a temp directory installs the tarball with npm (from npm's cache first,
+ *    linked: the package sees only the dependencies it declares) and then, as a merchant's
+ *    project would:
  *    - imports `svcpay`, `svcpay/webhooks` and `svcpay/testing` in Node, verifies a signature and
  *      starts and stops the reference server with `startSvcPay`;
  *    - type-checks a consumer TypeScript file with this repository's tsc (nodenext resolution,
@@ -24,7 +25,7 @@
  * project's own files are in ./package-consumer.mjs.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -144,9 +145,12 @@ await check('npm installs the tarball into a scratch project', () => {
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'svcpay-consumer', private: true, type: 'module' }, null, 2));
   // The consumer's own devDependencies: Playwright (svcpay/testing's peer) and Node's types.
   const version = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
-  npm(['install', tarball, `@playwright/test@${version('@playwright/test')}`, `@types/node@${version('@types/node')}`, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], app);
+  // Linked, as pnpm and npm's isolated mode install: the package sees only its own dependencies,
+  // so a runtime import of a devDependency fails here as it would for them (issue 22).
+  npm(['install', tarball, `@playwright/test@${version('@playwright/test')}`, `@types/node@${version('@types/node')}`, '--install-strategy=linked', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], app);
   const ours = join(root, 'node_modules/better-sqlite3');
-  const theirs = join(app, 'node_modules/better-sqlite3');
+  // Linked: svcpay's own better-sqlite3, in the store beside it.
+  const theirs = realpathSync(join(realpathSync(join(app, 'node_modules/svcpay')), '..', 'better-sqlite3'));
   if (version('better-sqlite3') !== JSON.parse(readFileSync(join(theirs, 'package.json'), 'utf8')).version) {
     throw new Error('the scratch project got another better-sqlite3 than this repository has: its native addon cannot be reused');
   }
