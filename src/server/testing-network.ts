@@ -4,7 +4,6 @@
  * reset connection or late answer is what the service really sees. No scheduler: a test moves
  * the clock (`POST /_sandbox/clock`) to run what is due.
  */
-import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { buildDeps } from './deps.ts';
 import { loadConfig } from './env.ts';
@@ -12,13 +11,7 @@ import { createLogger } from './log.ts';
 import { freePorts } from '../platform/ports.ts';
 import { offlineResolver } from './testing.ts';
 import type { SqliteStore } from './store/index.ts';
-
-function listen(fetch: (req: Request) => Response | Promise<Response>, port: number): Promise<ServerType> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname: '127.0.0.1' }, () => resolve(server));
-    server.once('error', reject);
-  });
-}
+import { closeAll, listen, serveProcessor } from './listen.ts';
 
 export async function networkApp(env: Record<string, string> = {}) {
   const [port, processorPort, stripePort, braintreePort] = (await freePorts(4)) as [number, number, number, number];
@@ -45,7 +38,8 @@ export async function networkApp(env: Record<string, string> = {}) {
   // The tests' own queries (`store.db`) read SQLite (testing.ts says why).
   const store = built.store as SqliteStore;
   deps.webhookNet.resolve = offlineResolver;
-  const servers = [await listen(createApp(deps).fetch, port), await listen(sandbox.app.fetch, processorPort), await listen(sandbox.stripe.fetch, stripePort), await listen(sandbox.braintree.fetch, braintreePort)];
+  // The processor and both stand-ins on the loopback ports the config names, as main.ts serves them.
+  const servers = [await listen(createApp(deps).fetch, port, '127.0.0.1'), ...(await serveProcessor(sandbox, config))];
 
   /** One JSON call to the service; the answer's status and parsed body (null when empty). */
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -67,7 +61,7 @@ export async function networkApp(env: Record<string, string> = {}) {
 
   const close = async () => {
     sandbox.faults.clear();
-    await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
+    await closeAll(servers);
     // Pooled keep-alive sockets would keep the closed servers' handles open.
     servers.forEach((s) => (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.());
     await store.close();

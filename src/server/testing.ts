@@ -55,8 +55,7 @@ export async function testApp(env: Record<string, string> = {}, build: Omit<Buil
   /** Rows of a table, read straight from the database: what tests count to prove nothing else was written. */
   const count = async (table: string): Promise<number> => {
     if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
-    if (pg) return ((await pg.sql.unsafe(`select count(*)::int as n from ${table}`)) as unknown as { n: number }[])[0]!.n;
-    return (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    return (await query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n;
   };
   /**
    * Rows of a plain SQL query on either database (`?` placeholders; no SQLite-only functions, no

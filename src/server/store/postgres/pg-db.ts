@@ -113,8 +113,8 @@ export async function openPg(url: string, opts: PgOptions): Promise<PgDb> {
   let retries = 0;
   const attempts = opts.attempts ?? 20;
   const turn = turns(opts.writers ?? 2);
-  /** One run of `fn`; a retryable failure answers `retry` (with the error for the last attempt). */
-  const once = async <T>(fn: (tx: TransactionSql) => Promise<T>): Promise<{ value: T } | { retry: unknown }> => {
+  /** One run of `fn`; null when it failed to serialize (or deadlocked) and may run again. */
+  const once = async <T>(fn: (tx: TransactionSql) => Promise<T>): Promise<{ value: T } | null> => {
     try {
       const value = (await sql.begin('isolation level serializable', (tx) => fn(tx))) as T;
       fire();
@@ -123,15 +123,19 @@ export async function openPg(url: string, opts: PgOptions): Promise<PgDb> {
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (!code || !RETRYABLE.has(code)) throw err;
-      return { retry: err };
+      return null;
     }
+  };
+  /** After run `attempt` failed: gives up past the attempts allowed, else counts the retry. */
+  const failed = (attempt: number) => {
+    if (attempt >= attempts) throw new StoreContended(`a transaction could not be serialized after ${attempts} attempts`);
+    retries++;
   };
   const again = async <T>(fn: (tx: TransactionSql) => Promise<T>, from: number): Promise<T> => {
     for (let attempt = from; ; attempt++) {
       const r = await once(fn);
-      if ('value' in r) return r.value;
-      if (attempt >= attempts) throw new StoreContended(`a transaction could not be serialized after ${attempts} attempts`);
-      retries++;
+      if (r) return r.value;
+      failed(attempt);
       // Jittered, growing: contenders that collided do not collide again in step.
       await new Promise((res) => setTimeout(res, Math.random() * Math.min(2 ** attempt, 100)));
     }
@@ -141,9 +145,8 @@ export async function openPg(url: string, opts: PgOptions): Promise<PgDb> {
   // `writers` others, so a crowd that collided converges instead of colliding again.
   const serializable = async <T>(fn: (tx: TransactionSql) => Promise<T>): Promise<T> => {
     const first = await once(fn);
-    if ('value' in first) return first.value;
-    if (attempts <= 1) throw new StoreContended(`a transaction could not be serialized after ${attempts} attempts`);
-    retries++;
+    if (first) return first.value;
+    failed(1);
     return turn(() => again(fn, 2));
   };
   return {
