@@ -178,12 +178,11 @@ async function currentVersion(sql: Sql): Promise<number> {
 
 /** Applies the steps the database lacks, all in one transaction, under an advisory lock. */
 async function migrate(sql: Sql, steps: readonly string[]) {
-  await sql`create table if not exists schema_migrations (version int primary key, applied_at timestamptz not null default now())`.catch(async (err: { code?: string }) => {
-    // Two instances creating it at once: one wins, the other finds it made.
-    if (err.code !== '23505' && err.code !== '42P07') throw err;
-  });
   await sql.begin(async (tx) => {
+    // The lock comes first: two instances creating the table at once would otherwise race in the
+    // catalogue (42P07, 23505 or 42710, by timing), and the second must find it made.
     await tx`select pg_advisory_xact_lock(hashtext('svcpay_migrations'))`;
+    await tx`create table if not exists schema_migrations (version int primary key, applied_at timestamptz not null default now())`;
     const at = await currentVersion(tx as unknown as Sql);
     if (at > steps.length) throw new DatabaseTooNew(`the database is at migration ${at}, and this build knows ${steps.length}: run the newer build, or a database of this build's`);
     for (let v = at; v < steps.length; v++) {
