@@ -256,13 +256,15 @@ export default defineConfig(({ mode }) => {
             index: resolve(root, 'embed/loader/index.ts'),
             webhooks: resolve(root, 'embed/webhooks/index.ts'),
             testing: resolve(root, 'embed/testing/index.ts'),
+            server: resolve(root, 'embed/server/index.ts'),
           },
           formats: ['es'],
           fileName: (_format, name) => `${name}.js`,
         },
-        // `svcpay/webhooks` and `svcpay/testing` run in Node: node's modules stay imports, and so
-        // does Playwright (a peer dependency of `svcpay/testing`).
-        rollupOptions: { external: [/^node:/, /^@playwright\//] },
+        // `svcpay/webhooks`, `svcpay/testing` and `svcpay/server` run in Node: node's modules stay
+        // imports, and so do Playwright (a peer dependency of `svcpay/testing`) and openapi-fetch
+        // (a dependency: `svcpay/server`'s types are its client's).
+        rollupOptions: { external: [/^node:/, /^@playwright\//, /^openapi-fetch$/] },
       },
     };
   }

@@ -45,6 +45,10 @@ const REQUIRED = [
   'dist/npm/index.js',
   'dist/npm/webhooks.js',
   'dist/npm/testing.js',
+  'dist/npm/server.js',
+  'embed/server/index.d.ts',
+  'embed/server/types.d.ts',
+  'embed/server/openapi.d.ts',
   'embed/loader/index.d.ts',
   'embed/loader/types.d.ts',
   'embed/loader/vocab.d.ts',
@@ -160,13 +164,13 @@ await check('npm installs the tarball into a scratch project', () => {
 });
 if (!installed) finish();
 
-await check('Node imports svcpay, svcpay/webhooks and svcpay/testing; startSvcPay starts and stops the server', () => {
+await check('Node imports svcpay, svcpay/webhooks, svcpay/testing and svcpay/server; startSvcPay starts the server, the typed client makes a session on it', () => {
   writeFileSync(join(app, 'smoke.mjs'), smokeSource());
   const out = run(process.execPath, ['smoke.mjs'], { cwd: app });
   return out.trim().split('\n').pop();
 });
 
-await check('tsc type-checks a consumer of all three entry points (nodenext, no skipLibCheck)', () => {
+await check('tsc type-checks a consumer of all four entry points (nodenext, no skipLibCheck), wrong calls refused', () => {
   writeFileSync(join(app, 'consumer.ts'), consumerSource());
   writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(consumerTsconfig(), null, 2));
   run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', app], { cwd: app });

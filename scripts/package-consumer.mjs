@@ -13,8 +13,10 @@ import assert from 'node:assert/strict';
 import { loadSvcPay } from 'svcpay';
 import { SIGNATURE_HEADER, verifyWebhook } from 'svcpay/webhooks';
 import { CARD_INPUT_NAMES, completeChallenge, fillCard, startSvcPay, waitForReady } from 'svcpay/testing';
+import { createSvcPayClient } from 'svcpay/server';
 
-for (const fn of [loadSvcPay, verifyWebhook, fillCard, waitForReady, completeChallenge, startSvcPay]) assert.equal(typeof fn, 'function');
+for (const fn of [loadSvcPay, verifyWebhook, fillCard, waitForReady, completeChallenge, startSvcPay, createSvcPayClient]) assert.equal(typeof fn, 'function');
+assert.throws(() => createSvcPayClient({ secretKey: 'vp_pk_test_12345678' }), /publishable key/);
 assert.equal(SIGNATURE_HEADER, 'x-svc-signature');
 assert.equal(CARD_INPUT_NAMES.number, 'Card number');
 // The browser loader refuses Node with a clear rejection rather than a crash at import.
@@ -34,6 +36,14 @@ try {
   assert.match(server.publishableKey, /^vp_pk_test_/);
   assert.match(server.secretKey, /^vp_sk_test_/);
   assert.equal((await fetch(server.checkoutUrl)).status, 200);
+  const svcpay = createSvcPayClient({ secretKey: server.secretKey, baseUrl: server.serviceUrl });
+  const made = await svcpay.POST('/v1/sessions', { body: { amount: 1999, currency: 'usd' } });
+  assert.equal(made.response.status, 201, JSON.stringify(made.error));
+  const read = await svcpay.GET('/v1/sessions/{sessionId}', { params: { path: { sessionId: made.data.id } } });
+  assert.equal(read.data.amount, 1999);
+  const refused = await svcpay.POST('/v1/sessions', { body: { amount: -1, currency: 'usd' } });
+  assert.equal(refused.error.code, 'validation_invalid_amount');
+  assert.deepEqual((await svcpay.dryRunSession({ amount: 5, currency: 'usd' })).data, { valid: true, warnings: [] });
 } finally {
   await server.stop();
 }
@@ -57,6 +67,22 @@ import {
   type SvcPayServer,
   type TestCardDetails,
 } from 'svcpay/testing';
+import { createSvcPayClient, type CreatedSession, type PaymentIntent, type SvcPayError } from 'svcpay/server';
+
+export async function serverCalls(secretKey: string): Promise<CreatedSession | SvcPayError | undefined> {
+  const svcpay = createSvcPayClient({ secretKey, baseUrl: 'http://localhost:4242' });
+  const { data, error } = await svcpay.POST('/v1/sessions', { body: { amount: 1999, currency: 'usd' }, headers: { 'Idempotency-Key': 'order-1' } });
+  const intent = await svcpay.GET('/v1/payment_intents/{id}', { params: { path: { id: 'vpi_test_1' } } });
+  const status: PaymentIntent['status'] | undefined = intent.data?.status;
+  void status;
+  // @ts-expect-error: the amount is an integer in minor units, not a string
+  await svcpay.POST('/v1/sessions', { body: { amount: '19.99', currency: 'usd' } });
+  // @ts-expect-error: a path the API does not have
+  await svcpay.GET('/v1/session/{id}', { params: { path: { id: 'x' } } });
+  // @ts-expect-error: the client needs the secret key
+  createSvcPayClient({ baseUrl: 'http://localhost:4242' });
+  return data ?? error;
+}
 
 export async function mountCard(sessionId: string): Promise<SvcPay> {
   const svcpay = await loadSvcPay('vp_pk_test_123', { locale: 'fr' });

@@ -147,7 +147,7 @@ describe('startDemoShop against an HTTP service', () => {
       c.json({ error: 'Amount too small.', code: 'validation_invalid_amount', fix: 'Send at least 50.', docs: '', selfHeal: { retryable: false, nextAction: 'fix', llmHint: '' } }, 400),
     );
     const serviceUrl = await fakeService(api);
-    demo = await startDemoShop({ port: 0, serviceUrl, publicServiceUrl: service, secretKey: 'k', publishableKey: 'p' });
+    demo = await startDemoShop({ port: 0, serviceUrl, publicServiceUrl: service, secretKey: 'vp_sk_test_shop12345', publishableKey: 'p' });
     const refusedRes = await fetch(`${demo.url}/checkout/hosted`, { method: 'POST', redirect: 'manual' });
     expect(refusedRes.status).toBe(502);
     expect(await refusedRes.text()).toContain('validation_invalid_amount');

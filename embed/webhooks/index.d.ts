@@ -12,8 +12,10 @@ export interface WebhookEnvelope {
 }
 
 export interface VerifyOptions {
-  rawBody: string;
-  signature: string | null | undefined;
+  /** The body exactly as received: text, or bytes such as `express.raw()`'s Buffer. Never parsed JSON. */
+  rawBody: string | Uint8Array;
+  /** The `x-svc-signature` header as `req.headers[…]` (string or array) or `headers.get(…)` give it. */
+  signature: string | readonly string[] | null | undefined;
   secret: string | string[];
   toleranceSeconds?: number;
   now?: number;

@@ -20,10 +20,10 @@ export interface WebhookEnvelope {
 }
 
 export interface VerifyOptions {
-  /** The request body exactly as received (not re-serialized JSON). */
-  rawBody: string;
-  /** The `x-svc-signature` header. */
-  signature: string | null | undefined;
+  /** The request body exactly as received, as text or bytes (`express.raw()`'s Buffer); never re-serialized JSON. */
+  rawBody: string | Uint8Array;
+  /** The `x-svc-signature` header, as Node's `req.headers` (a string, or an array) or `Headers.get` give it. */
+  signature: string | readonly string[] | null | undefined;
   /** Your `whsec_…` secret; during a rotation you may pass both. */
   secret: string | string[];
   /** Seconds either side of now a `t` may be; default 300. */
@@ -36,10 +36,28 @@ export interface VerifyOptions {
 export function verifyWebhook(opts: VerifyOptions): WebhookEnvelope {
   const secrets = Array.isArray(opts.secret) ? opts.secret : [opts.secret];
   const now = opts.now ?? Math.floor(Date.now() / 1000);
-  if (!verifySignature(opts.signature, secrets, opts.rawBody, now, opts.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS)) {
+  const body = rawText(opts.rawBody);
+  // A header sent twice reaches Node as an array: its entries together, as one header would carry them.
+  const signature = typeof opts.signature === 'string' || opts.signature == null ? opts.signature : opts.signature.join(',');
+  if (body === null || !verifySignature(signature, secrets, body, now, opts.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS)) {
     throw new Error('svcpay webhook: the signature does not match this body and secret, or its t is more than the tolerance away from now');
   }
-  return JSON.parse(opts.rawBody) as WebhookEnvelope;
+  return JSON.parse(body) as WebhookEnvelope;
+}
+
+/** The body as the text that was signed; null for bytes that are not UTF-8 (never what svcpay sent). */
+function rawText(raw: unknown): string | null {
+  if (typeof raw === 'string') return raw;
+  if (raw instanceof Uint8Array) {
+    try {
+      return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw);
+    } catch {
+      return null;
+    }
+  }
+  throw new TypeError(
+    'svcpay webhook: rawBody must be the body as received, a string or a Buffer; it was parsed already (use express.raw({ type: "application/json" }), or await request.text())',
+  );
 }
 
 export interface SignedRedirect {
