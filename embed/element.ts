@@ -7,6 +7,7 @@
 import { listen } from '../src/protocol/channel.ts';
 import type { FieldToPage } from '../src/protocol/messages.ts';
 import { elementFrames } from '../src/vocab/elements.ts';
+import { frameHeight } from '../src/vocab/element-heights.ts';
 import type { ElementPort, GroupHost } from './ports.ts';
 import { READY_WAIT_MS } from './results.ts';
 import type { ElementEventName, ElementOptions, ElementType, SvcPayElement } from './loader/types.js';
@@ -54,7 +55,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
           ...(group.appearance ? { appearance: JSON.stringify(group.appearance) } : {}),
         },
         spec.title,
-        `border:0;margin:0;padding:0;width:100%;min-width:100%;height:${spec.height}px;display:block;overflow:hidden;background:transparent;color-scheme:normal`,
+        'border:0;margin:0;padding:0;width:100%;min-width:100%;display:block;overflow:hidden;background:transparent;color-scheme:normal',
       );
       frame.name = `svcpay-${id}`;
       // Only a wallet may use the Payment Request API; card and address frames get no permission.
@@ -75,6 +76,9 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
         onMessage: (msg) => void (msg.elementId === id && fromField(msg)),
       });
       container.appendChild(frame);
+      // The skeleton: the height the frame will render at the width it got (src/vocab/element-heights.ts),
+      // set before the page paints, so the page does not move when the frame reports its own.
+      frame.style.height = `${frameHeight(type, frame.offsetWidth, group.appearance?.variables, options.hidePostalCode)}px`;
       // The frame must say ready in time, or the group's `error` event says it did not load.
       clearTimeout(loadWatch);
       loadWatch = setTimeout(() => frame && !readyFired && group.loadFailed(`${type} frame`), READY_WAIT_MS);

@@ -15,8 +15,8 @@ describe('the element registry', () => {
 
   it("agrees with the embed script's copy on everything the page side reads", () => {
     for (const type of elementTypes) {
-      const { page, height, title, slot, value, allow } = elementRegistry[type];
-      expect({ page, height, title, slot, value, allow }, type).toEqual(embedCopy[type]);
+      const { page, title, slot, value, allow } = elementRegistry[type];
+      expect({ page, title, slot, value, allow }, type).toEqual(embedCopy[type]);
     }
   });
 

@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { reportableHeight } from './measure.ts';
 
-function box(height: number): Element {
+function box(height: number, empty = false): Element {
   const el = document.createElement('div');
+  if (!empty) el.appendChild(document.createElement('div'));
   el.getBoundingClientRect = () => ({ height, width: 300, x: 0, y: 0, top: 0, left: 0, right: 300, bottom: height, toJSON: () => ({}) });
   return el;
 }
@@ -16,6 +17,10 @@ describe('reportableHeight', () => {
 
   it('is nothing while the frame has no width yet, whatever its content measures', () => {
     expect(reportableHeight(box(270), { innerWidth: 0 })).toBeNull();
+  });
+
+  it('is nothing while the view has drawn nothing yet (the skeleton stays)', () => {
+    expect(reportableHeight(box(6, true), { innerWidth: 464 })).toBeNull();
   });
 
   it('reads the frame’s own window by default', () => {

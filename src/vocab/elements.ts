@@ -10,11 +10,8 @@ export type ElementPage = (typeof elementPages)[number];
  * What the page side needs to know of an element type: the embed script's copy of the element
  * registry (src/elements/registry.ts holds the frame side and checks it agrees with this one).
  * Kept to plain data, since every byte here is in svcpay.js.
- * - `page`: the frame document that renders it;
- * - `height`: the iframe's height (CSS px) from `mount()` until the frame reports its content's:
- *   the skeleton that keeps the merchant's page from jumping. Measured in Chromium with the default
- *   theme, English, and a mount point 240 to 460 px wide (an address is taller below ~400 px);
- *   e2e/tests/embed/no-layout-shift.spec.ts fails when they drift from what the frames render;
+ * - `page`: the frame document that renders it (how tall it renders, the iframe's height from
+ *   `mount()` until the frame reports its own, is element-heights.ts's to say);
  * - `title`: the iframe's accessible name;
  * - `slot`: elements of different slots exclude each other in one group (the combined card
  *   against the split card fields);
@@ -23,7 +20,6 @@ export type ElementPage = (typeof elementPages)[number];
  */
 export interface ElementFrameSpec {
   page: ElementPage;
-  height: number;
   title: string;
   slot?: 'card' | 'split';
   value?: true;
@@ -33,12 +29,12 @@ export interface ElementFrameSpec {
 const cardTitle = 'Secure card payment input frame';
 
 export const elementFrames: Record<ElementType, ElementFrameSpec> = {
-  card: { page: 'field', height: 222, title: cardTitle, slot: 'card' },
-  cardNumber: { page: 'field', height: 50, title: cardTitle, slot: 'split' },
-  cardExpiry: { page: 'field', height: 50, title: cardTitle, slot: 'split' },
-  cardCvc: { page: 'field', height: 50, title: cardTitle, slot: 'split' },
-  address: { page: 'address', height: 450, title: 'Secure address input frame', value: true },
-  wallet: { page: 'wallet', height: 48, title: 'Secure wallet payment frame', allow: 'payment' },
+  card: { page: 'field', title: cardTitle, slot: 'card' },
+  cardNumber: { page: 'field', title: cardTitle, slot: 'split' },
+  cardExpiry: { page: 'field', title: cardTitle, slot: 'split' },
+  cardCvc: { page: 'field', title: cardTitle, slot: 'split' },
+  address: { page: 'address', title: 'Secure address input frame', value: true },
+  wallet: { page: 'wallet', title: 'Secure wallet payment frame', allow: 'payment' },
 };
 
 /** The element types /frames/field.html renders: the card's. */

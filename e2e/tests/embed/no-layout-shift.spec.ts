@@ -1,10 +1,13 @@
 /**
  * Issue 9, Elements: the mount point holds the element's final height from the moment of
  * `mount()` (a skeleton), so the merchant's page never jumps when the frame becomes ready, and
- * the frame is sized to its content afterwards (no 2-pixel or clipped frames).
+ * the frame is sized to its content afterwards (no 2-pixel or clipped frames). Issue 22: at any
+ * width of the merchant's box (the card lays its fields out in two rows from 520 px, the address
+ * pairs inputs from 360 px) and with the appearance variables that change sizes.
  */
 import { expect, test } from '../../fixtures/test.ts';
 import { startMerchantPage, type MerchantPage } from '../../fixtures/options-page.ts';
+import { paymentSheetStub } from '../../fixtures/payment-sheet-stub.ts';
 
 let merchantPage: MerchantPage;
 test.beforeAll(async ({ server }) => {
@@ -12,41 +15,85 @@ test.beforeAll(async ({ server }) => {
 });
 test.afterAll(async () => merchantPage.close());
 
-for (const types of [['card'], ['cardNumber', 'cardExpiry', 'cardCvc'], ['address']]) {
-  test(`${types.join(' + ')}: the same height at mount() as once ready, and the frame fits its content`, async ({ page, api, merchant }) => {
+/** Widths of the merchant's box: phones, a tablet, a plain page on a 1280 px screen, and both sides of each breakpoint. */
+const WIDTHS = [320, 359, 360, 480, 519, 520, 768, 1264];
+const SOME_WIDTHS = [320, 480, 768, 1264];
+
+interface Case {
+  types: string[];
+  widths: number[];
+  appearance?: object;
+  options?: object;
+}
+const cases: Case[] = [
+  { types: ['card'], widths: WIDTHS },
+  { types: ['cardNumber', 'cardExpiry', 'cardCvc'], widths: SOME_WIDTHS },
+  { types: ['address'], widths: WIDTHS },
+  { types: ['wallet'], widths: SOME_WIDTHS },
+  { types: ['card'], widths: SOME_WIDTHS, options: { hidePostalCode: true } },
+  ...[{ variables: { spacingUnit: '8px' } }, { variables: { fontSize: '20px', spacingUnit: '0.125rem' } }, { theme: 'night' }].flatMap((appearance) => [
+    { types: ['card'], widths: SOME_WIDTHS, appearance },
+    { types: ['cardNumber'], widths: [320, 1264], appearance },
+    { types: ['address'], widths: SOME_WIDTHS, appearance },
+  ]),
+];
+
+for (const { types, widths, appearance, options } of cases) {
+  const name = [types.join(' + '), appearance && JSON.stringify(appearance), options && JSON.stringify(options)].filter(Boolean).join(' ');
+  test(`${name}: the same height from mount() on as once drawn, at ${widths.join(', ')} px, and the frame fits its content`, async ({ page, context, api, merchant }) => {
+    // A browser with a wallet, so the wallet element draws its button.
+    await context.addInitScript(paymentSheetStub, { available: true });
     const session = await api.createSession(merchant.keys.secret, { amount: 2500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true, billingAddress: 'required' });
-    await page.setViewportSize({ width: 480, height: 900 });
-    await page.goto(`${merchantPage.url}/?o=${encodeURIComponent(JSON.stringify({ mount: false }))}`);
-    const heights = await page.evaluate(
-      ({ pk, sessionId, types }) =>
-        new Promise<{ atMount: number[]; atReady: number[] }>((resolve) => {
-          const box = document.getElementById('card')!;
-          const elements = (window as unknown as { SvcPay: (pk: string) => any }).SvcPay(pk).elements({ sessionId });
-          const frames = () => [...box.querySelectorAll('iframe')].map((f) => f.getBoundingClientRect().height);
-          let waiting = types.length;
-          const made = types.map((t) =>
-            elements.create(t, t === 'address' ? { mode: 'billing' } : undefined).on('ready', () => {
-              // The frame reports its size before ready; give the page one frame to apply it.
-              if (--waiting === 0) requestAnimationFrame(() => resolve({ atMount, atReady: frames() }));
-            }),
-          );
-          made.forEach((e: { mount(el: HTMLElement): void }) => {
-            const slot = document.createElement('div');
-            box.appendChild(slot);
-            e.mount(slot);
-          });
-          const atMount = frames();
-        }),
-      { pk: merchant.keys.publishable, sessionId: session.id, types },
-    );
-    expect(heights.atReady).toEqual(heights.atMount);
-    // Not a sliver: every frame holds its inputs, and none is clipped (content fits the frame).
-    for (const h of heights.atReady) expect(h).toBeGreaterThan(40);
-    const elementFrames = page.frames().filter((f) => /\/frames\/(field|address)\.html/.test(f.url()));
-    expect(elementFrames, 'one frame per element, each measured').toHaveLength(types.length);
-    for (const frame of elementFrames) {
-      const { scroll, client } = await frame.evaluate(() => ({ scroll: document.documentElement.scrollHeight, client: document.documentElement.clientHeight }));
-      expect(scroll).toBeLessThanOrEqual(client);
+    for (const width of widths) {
+      // A plain page: the box is the body, the viewport less the body's 8 px margins.
+      await page.setViewportSize({ width: width + 16, height: 900 });
+      await page.goto(`${merchantPage.url}/?o=${encodeURIComponent(JSON.stringify({ mount: false }))}`);
+      const heights = await page.evaluate(
+        ({ pk, sessionId, types, appearance, options }) =>
+          new Promise<{ width: number; atMount: number[]; seen: number[][] }>((resolve) => {
+            const box = document.getElementById('card')!;
+            const elements = (window as unknown as { SvcPay: (pk: string) => any }).SvcPay(pk).elements({ sessionId, appearance });
+            const frames = () => [...box.querySelectorAll('iframe')].map((f) => f.getBoundingClientRect().height);
+            // Every frame the page paints, from mount() until a while after the last `ready`.
+            const seen: number[][] = [];
+            let until = Infinity;
+            const sample = (now: number) => {
+              seen.push(frames());
+              if (now < until) requestAnimationFrame(sample);
+              else resolve({ width: box.getBoundingClientRect().width, atMount, seen });
+            };
+            let waiting = types.length;
+            const made = types.map((t) =>
+              elements.create(t, t === 'address' ? { mode: 'billing' } : options).on('ready', () => {
+                if (--waiting === 0) until = performance.now() + 800;
+              }),
+            );
+            made.forEach((e: { mount(el: HTMLElement): void }) => {
+              const slot = document.createElement('div');
+              box.appendChild(slot);
+              e.mount(slot);
+            });
+            const atMount = frames();
+            requestAnimationFrame(sample);
+          }),
+        { pk: merchant.keys.publishable, sessionId: session.id, types, appearance, options },
+      );
+      expect(heights.width).toBe(width);
+      const at = `${width} px`;
+      for (const h of heights.atMount) expect(h, `${at}: not a sliver, every frame holds its inputs`).toBeGreaterThan(40);
+      for (const frame of heights.seen) frame.forEach((h, i) => expect(Math.abs(h - heights.atMount[i]!), `${at}: ${h} px painted, ${heights.atMount[i]} px at mount`).toBeLessThanOrEqual(1));
+
+      // Drawn by now (a wallet's button once the browser said it has one), still the skeleton's
+      // height, and none is clipped (content fits the frame).
+      const elementFrames = page.frames().filter((f) => /\/frames\/(field|address|wallet)\.html/.test(f.url()));
+      expect(elementFrames, 'one frame per element, each measured').toHaveLength(types.length);
+      for (const frame of elementFrames) {
+        await expect(frame.locator('input, button').first()).toBeVisible();
+        const { scroll, client } = await frame.evaluate(() => ({ scroll: document.documentElement.scrollHeight, client: document.documentElement.clientHeight }));
+        expect(scroll, at).toBeLessThanOrEqual(client);
+      }
+      const final = await page.locator('#card iframe').evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().height));
+      final.forEach((h, i) => expect(Math.abs(h - heights.atMount[i]!), `${at}: ${h} px drawn, ${heights.atMount[i]} px at mount`).toBeLessThanOrEqual(1));
     }
   });
 }
