@@ -1,22 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npx svcpay`: the reference server, as `npm start` runs it; `npx svcpay processor`: the sandbox
- * processor alone, as `npm run processor` runs it (README, "Configuration" for the
- * environment it reads). The package ships the server's TypeScript sources and runs them through
- * tsx (a dependency), registered in this process so signals reach the server directly. The
- * browser bundles it serves (dist/app, dist/embed) ship built.
+ * `npx svcpay`: the command line (src/cli; `npx svcpay --help`). With no command it starts the
+ * reference server, as `npm start` runs it; `npx svcpay processor` starts the sandbox processor
+ * alone, as `npm run processor` runs it (README, "Configuration" and "CLI"). The package ships the
+ * TypeScript sources and runs them through tsx (a dependency), registered in this process so
+ * signals reach the server directly. The browser bundles the server serves (dist/app, dist/embed)
+ * ship built; only the commands that start a server check for them.
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-if (!process.env.SVCPAY_DIST && !existsSync(join(root, 'dist', 'app', 'hosted-page', 'index.html'))) {
-  process.stderr.write('svcpay: the browser bundles are not built (dist/app is missing); in a clone of the repository run `npm run build` or `npm start`.\n');
-  process.exit(1);
-}
 // Our own compiler settings, not those of whichever project runs us.
 register({ tsconfig: false });
-// `svcpay processor`: the sandbox processor alone (README, "Several instances").
-await import(process.argv[2] === 'processor' ? '../src/processor-start.ts' : '../src/start.ts');
+const { runCli } = await import('../src/cli/main.ts');
+const code = await runCli(process.argv.slice(2));
+// A command that started a server resolves with nothing: the server ends the process itself.
+if (code !== undefined) process.exitCode = code;

@@ -11,21 +11,29 @@ import type { Logger } from '../log.ts';
 import { headersOf, statusOf } from './http-error.ts';
 import { API_VERSION } from './version.ts';
 
+/** What one failure may say instead of its catalogue entry (an edge that knows better, e.g. a route never offered). */
+export interface SelfHealOverride {
+  retryable?: boolean;
+  nextAction?: string;
+}
+
 export function envelope(err: DomainError, docsBase: string) {
   const e = catalogue[err.code];
-  const wait = err.extra.retryAfterSeconds;
+  const { selfHeal: heal, ...extra } = err.extra as { selfHeal?: SelfHealOverride } & Record<string, unknown>;
+  const wait = extra.retryAfterSeconds;
+  const fix = typeof extra.fix === 'string' ? extra.fix : e.fix;
   return {
     error: err.message,
     code: err.code,
-    fix: e.fix,
+    fix,
     docs: `${docsBase}/docs/errors#${err.code}`,
     selfHeal: {
-      retryable: e.retryable ?? false,
-      nextAction: e.nextAction ?? 'fix_request',
-      llmHint: `${err.code}: ${e.message} ${e.fix}`,
+      retryable: heal?.retryable ?? e.retryable ?? false,
+      nextAction: heal?.nextAction ?? e.nextAction ?? 'fix_request',
+      llmHint: `${err.code}: ${e.message} ${fix}`,
       ...(typeof wait === 'number' ? { actions: [{ type: 'retry_after', retryAfterSeconds: wait }] } : {}),
     },
-    ...err.extra,
+    ...extra,
   };
 }
 

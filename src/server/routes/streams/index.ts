@@ -13,7 +13,9 @@ import { security } from '../contract/security.ts';
 
 /** Doc 1, Other merchant endpoints: `GET /v1/webhook_listen` says when to come back. */
 const LISTEN_RETRY_AFTER_SECONDS = 5;
-const retryAfter = { 'Retry-After': { schema: { type: 'integer' as const }, description: 'Seconds to wait before trying again' } };
+/** Where to look instead: a subscription, or `svcpay webhooks tail` (README, "CLI"). */
+const LISTEN_FIX = 'This server never streams deliveries: do not retry. Subscribe an endpoint (POST /v1/webhook_subscriptions), or watch deliveries with `npx svcpay webhooks tail --secret-key <key>`.';
+const retryAfter = { 'Retry-After': { schema: { type: 'integer' as const }, description: 'Doc 1 names it; a retry gets the same answer (see selfHeal.retryable)' } };
 
 export function streamRoutes(deps: Deps) {
   const r = newRouter();
@@ -28,12 +30,14 @@ export function streamRoutes(deps: Deps) {
       'x-error-codes': ['service_unavailable'],
       middleware: guard(deps, { key: 'secret', limits: LIMITS.webhookListen }),
       responses: {
-        503: { content: { 'application/json': { schema: ErrorEnvelope } }, headers: retryAfter, description: 'Stream not offered; retry after `Retry-After` seconds' },
+        503: { content: { 'application/json': { schema: ErrorEnvelope } }, headers: retryAfter, description: 'Stream not offered, and never will be: `selfHeal.retryable` is false (`Retry-After` is there because Doc 1 says so); subscribe a webhook endpoint instead' },
         ...errorResponses(401, 403),
       },
     }),
     () => {
-      throw new HttpError('service_unavailable', 'Webhook delivery transcripts are not streamed by this server.', {}, { 'Retry-After': String(LISTEN_RETRY_AFTER_SECONDS) });
+      // Doc 1 fixes the 503 and its Retry-After, but the stream never comes back: an envelope that
+      // said "retryable" (the catalogue's word for service_unavailable) kept clients retrying forever.
+      throw new HttpError('service_unavailable', 'Webhook delivery transcripts are not streamed by this server.', { fix: LISTEN_FIX, selfHeal: { retryable: false, nextAction: 'use_webhook_subscriptions' } }, { 'Retry-After': String(LISTEN_RETRY_AFTER_SECONDS) });
     },
   );
 

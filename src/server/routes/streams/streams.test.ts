@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, testApp } from '../../testing.ts';
+import { SERVICE, bearer, testApp } from '../../testing.ts';
+import { envelope } from '../../middleware/error-envelope.ts';
+import { DomainError } from '../../domain/errors.ts';
 
 describe('GET /v1/webhook_listen', () => {
   it('answers 503 service_unavailable with Retry-After: 5 to a secret key', async () => {
@@ -11,7 +13,27 @@ describe('GET /v1/webhook_listen', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^req_/);
     const body = await res.json();
     expect(body.code).toBe('service_unavailable');
-    expect(body.selfHeal.retryable).toBe(true);
+  });
+
+  it('says not to retry, and where to look instead: the stream never comes back', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant();
+    const res = await t.json('GET', '/v1/webhook_listen', undefined, bearer(keys.secret));
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    const body = await res.json();
+    expect(body.selfHeal).toMatchObject({ retryable: false, nextAction: 'use_webhook_subscriptions' });
+    expect(body.selfHeal.actions).toBeUndefined();
+    expect(body.fix).toContain('POST /v1/webhook_subscriptions');
+    expect(body.fix).toContain('svcpay webhooks tail');
+    expect(body.selfHeal.llmHint).toContain('svcpay webhooks tail');
+    // Not a field of the envelope: the override is folded into selfHeal.
+    expect(Object.keys(body).sort()).toEqual(['code', 'docs', 'error', 'fix', 'selfHeal']);
+  });
+
+  it('leaves every other service_unavailable retryable, as the catalogue says', () => {
+    const e = envelope(new DomainError('service_unavailable'), SERVICE);
+    expect(e.selfHeal).toMatchObject({ retryable: true, nextAction: 'retry_with_backoff' });
   });
 
   it('checks the key first', async () => {
