@@ -1,7 +1,8 @@
 /**
  * One build, three outputs (npm run build runs all three):
  * - default mode: the pages the service serves (hosted page, controller and field frames, the
- *   sandbox processor's fields page) into dist/app, sharing one hashed /assets folder;
+ *   sandbox processor's fields page) into dist/app, sharing one hashed /assets folder, and the API
+ *   reference's renderer into dist/app/docs (scripts/docs-renderer.ts);
  * - `--mode embed`: the script-tag bundle, one IIFE file at dist/embed/svcpay.js;
  * - `--mode npm`: the npm loader module (`loadSvcPay`) at dist/npm/index.js, the webhook
  *   receiver helper (`svcpay/webhooks`, Node) at dist/npm/webhooks.js, and the Playwright helpers
@@ -17,6 +18,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { missingWording, pickWording } from './src/locales/frame-wording.ts';
 import { galleryBuild } from './demo/gallery/build.ts';
+import { docsRenderer } from './scripts/docs-renderer.ts';
 
 const root = import.meta.dirname;
 
@@ -270,7 +272,7 @@ export default defineConfig(({ mode }) => {
   }
   return {
     // The designers' gallery (demo/gallery) is built after, on its own, into dist/gallery.
-    plugins: [preact(), localeCatalogues(), inlineFramePages(), precompress(), galleryBuild(root, () => [preact(), localeCatalogues()])],
+    plugins: [preact(), localeCatalogues(), inlineFramePages(), docsRenderer(), precompress(), galleryBuild(root, () => [preact(), localeCatalogues()])],
     build: {
       outDir: 'dist/app',
       emptyOutDir: true,

@@ -62,7 +62,11 @@ const REQUIRED = [
   'dist/embed/svcpay.js',
   'dist/app/hosted-page/index.html',
   'dist/app/sandbox-processor/fields-page/index.html',
+  // The API reference's renderer (GET /docs), copied in by the build (scripts/docs-renderer.ts).
+  'dist/app/docs/redoc.standalone.js',
+  'dist/app/docs/redoc.standalone.js.LICENSE.txt',
   'src/start.ts',
+  'src/cli/main.ts',
   'src/server/main.ts',
   'src/platform/static.ts',
   'sandbox-processor/index.ts',
@@ -81,9 +85,11 @@ const FORBIDDEN = [
  * A budget against accidents (a build folder or a data file swept in), not a target. Raised from
  * 1 MiB to 1.25 MiB with issue 19: the Stripe and Braintree stand-ins the reference server serves and
  * braintree-web's Hosted Fields and 3-D Secure chunks (with their precompressed copies) are ~200 KB
- * of the ~1.03 MiB tarball, and belong in it.
+ * of the ~1.03 MiB tarball, and belong in it. Raised to 2.25 MiB with issue 22: the API reference
+ * served offline at /docs is Redoc's standalone bundle (1.1 MB, ~0.3 MB in the tarball) with its
+ * .br and .gz copies (0.27 + 0.33 MB, already compressed), ~0.9 MB that took the tarball to ~2.0 MiB.
  */
-const MAX_TARBALL_BYTES = 1.25 * 1024 * 1024;
+const MAX_TARBALL_BYTES = 2.25 * 1024 * 1024;
 
 async function check(name, fn) {
   const started = Date.now();
@@ -199,6 +205,8 @@ await check('the installed `svcpay` bin starts the reference server, which answe
     };
     await expect('/api/health', 200, 'application/json');
     await expect('/js/v1/svcpay.js', 200, 'javascript');
+    await expect('/docs', 200, 'text/html');
+    await expect('/docs/redoc.standalone.js', 200, 'javascript');
     await expect(new URL(info.checkoutUrl).pathname, 200, 'text/html');
   } catch (err) {
     throw new Error(`${err instanceof Error ? err.message : err}\n--- bin output ---\n${output}`);

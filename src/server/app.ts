@@ -16,6 +16,7 @@ import { contractRoutes } from './routes/contract/index.ts';
 import { descriptorRoutes } from './routes/descriptors/index.ts';
 import { mirrorRoutes } from './routes/mirror/index.ts';
 import { discoveryRoutes } from './routes/discovery/index.ts';
+import { docsRoutes } from './routes/docs/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { pageRoutes } from './routes/pages/index.ts';
 import { publicRoutes } from './routes/public/index.ts';
@@ -72,6 +73,7 @@ export function createApp(deps: Deps) {
   app.route('/', publicRoutes(deps));
   app.route('/', checkoutRoutes(deps));
   app.route('/', pageRoutes(deps));
+  app.route('/', docsRoutes(deps));
 
   app.route('/', contractRoutes(deps.config.publicUrl, app));
   return app;
