@@ -66,6 +66,9 @@ import {
   waitForReady,
   type SvcPayServer,
   type TestCardDetails,
+  test as svcpayTest,
+  expect as svcpayExpect,
+  CardElement,
 } from 'svcpay/testing';
 import { createSvcPayClient, type CreatedSession, type PaymentIntent, type SvcPayError } from 'svcpay/server';
 
@@ -113,6 +116,23 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 const card: TestCardDetails = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', postalCode: '12345' };
 const label: 'Card number' = CARD_INPUT_NAMES.number;
 void label;
+
+svcpayTest.use({ merchantOptions: { processor: 'sandbox' } });
+svcpayTest('pays with the fixtures, in any language', async ({ page, api, merchant, checkout, webhooks, control, svcpay }) => {
+  const { data } = await api.POST('/v1/sessions', { body: { amount: 2500, currency: 'eur', locale: 'fr' } });
+  await checkout.open(data!.checkoutUrl);
+  await checkout.pay(card);
+  await svcpayExpect(checkout.status('success')).toBeVisible();
+  const event = await webhooks.waitFor('charge.succeeded', { where: (e) => e.merchant_id === merchant.id });
+  const clock = await control.clock.advance('3d');
+  const element = new CardElement(page, 'cardNumber');
+  await element.inputs.number.fill('4242');
+  void [event.id, clock, svcpay.url, merchant.keys.publishable];
+  // @ts-expect-error: a merchant has a secret and a publishable key, nothing else
+  void merchant.keys.private;
+  // @ts-expect-error: the status panels are a closed list
+  checkout.status('done');
+});
 
 test('pays on the merchant page', async ({ page }) => {
   await waitForReady(page, { elements: ['cardNumber', 'cardExpiry', 'cardCvc'] });

@@ -1,5 +1,5 @@
 /** Public types of `svcpay/server` (package.json "exports"). */
-import type { SvcPayClient, SvcPayClientOptions } from './types.js';
+import type { SandboxControl, SandboxControlOptions, SandboxEventType, SvcPayClient, SvcPayClientOptions } from './types.js';
 
 export type * from './types.js';
 
@@ -11,3 +11,34 @@ export declare const DEFAULT_BASE_URL: string;
  * `secretKey` is missing, a publishable key or not a svcpay key.
  */
 export declare function createSvcPayClient(options: SvcPayClientOptions): SvcPayClient;
+
+/** A client of the sandbox control API (merchants, clock, provider events, faults, ledger, webhook deliveries). */
+export declare function createSandboxControl(options: SandboxControlOptions): SandboxControl;
+
+/** Seconds in a duration such as `90s`, `15m`, `2h`, `3d`, `1w` or `1h30m`; throws a RangeError otherwise. */
+export declare function parseDuration(text: string): number;
+
+/** Every provider event `control.events.trigger` accepts. */
+export declare const sandboxEventTypes: readonly SandboxEventType[];
+
+/** The server answered with its error envelope (Doc 1, Errors). */
+export declare class SandboxControlError extends Error {
+  readonly name: 'SandboxControlError';
+  /** The HTTP status. */
+  readonly status: number;
+  /** The envelope's `code`; `http_<status>` when the answer was not an envelope. */
+  readonly code: string;
+  /** The envelope's `fix`, when it has one. */
+  readonly fix?: string;
+  /** `X-Request-Id`, for support. */
+  readonly requestId?: string;
+  constructor(status: number, code: string, message: string, fix?: string, requestId?: string);
+}
+
+/** No answer: the server is not running at `url`, or the connection failed. */
+export declare class SandboxUnreachableError extends Error {
+  readonly name: 'SandboxUnreachableError';
+  /** The URL that did not answer. */
+  readonly url: string;
+  constructor(url: string, options?: { cause?: unknown });
+}

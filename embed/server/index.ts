@@ -9,6 +9,7 @@ import type { paths } from './openapi.js';
 import type { CreateSessionBody, DryRunInit, SvcPayClient, SvcPayClientOptions, SvcPayPaths } from './types.js';
 
 export type * from './types.js';
+export { createSandboxControl, parseDuration, SandboxControlError, SandboxUnreachableError, sandboxEventTypes } from './sandbox.ts';
 
 export const DEFAULT_BASE_URL = 'http://localhost:4242';
 

@@ -3,6 +3,7 @@ import type { Client, FetchResponse } from 'openapi-fetch';
 import type { components, operations, paths } from './openapi.js';
 
 export type * from './openapi.js';
+export type * from './control-types.js';
 
 type CreateSession = operations['post_v1_sessions'];
 

@@ -1,12 +1,13 @@
 /**
- * Card inputs for merchants' QA: found by their accessible names (Doc 3, "The browser API
- * merchants call"), inside svcpay's cross-origin field frames, which embed/element.ts marks with
+ * Card inputs for merchants' QA: found by their `autocomplete` tokens (cc-number, cc-exp, cc-csc,
+ * postal-code), the same in every locale, inside svcpay's cross-origin field frames, which embed/element.ts marks with
  * `data-svcpay-element` (their type) and `data-svcpay-ready` (after their `ready` event).
  * Runtime imports nothing from Playwright: it is an optional peer, used through what is passed in.
  */
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import type { CardElementType, CardFieldsTarget, TestCardDetails, WaitForReadyOptions } from './types.js';
 
+/** The English accessible names of the card inputs (Doc 3); other locales have their own. */
 export const CARD_INPUT_NAMES = {
   number: 'Card number',
   expiry: 'Expiration date',
@@ -15,6 +16,19 @@ export const CARD_INPUT_NAMES = {
 } as const;
 
 type Input = keyof typeof CARD_INPUT_NAMES;
+
+/** The inputs' `autocomplete` tokens: what the helpers select by, so a French or Arabic checkout fills as an English one. */
+export const CARD_INPUT_TOKENS = {
+  number: 'cc-number',
+  expiry: 'cc-exp',
+  cvc: 'cc-csc',
+  postalCode: 'postal-code',
+} as const satisfies Record<Input, string>;
+
+/** The input with this token in a frame (or any locator scope). */
+export function cardInput(scope: FrameLocator | Locator, name: Input): Locator {
+  return scope.locator(`input[autocomplete="${CARD_INPUT_TOKENS[name]}"]`);
+}
 
 /** Which element frames can hold each input: the combined `card`, or its split counterpart. */
 const HOLDERS: Record<Input, readonly CardElementType[]> = {
@@ -36,7 +50,7 @@ function input(target: CardFieldsTarget, name: Input): Locator {
   const frame: FrameLocator = isPage(target)
     ? target.locator(HOLDERS[name].map(fieldFrameSelector).join(', ')).contentFrame()
     : target;
-  return frame.getByLabel(CARD_INPUT_NAMES[name], { exact: true });
+  return cardInput(frame, name);
 }
 
 /** Key by key, so the field's own formatting and validation run as they do for a buyer. */

@@ -1,9 +1,10 @@
 /** Public types of `svcpay/testing` (package.json "exports"). */
-import type { Page } from '@playwright/test';
+import type { Expect, FrameLocator, Locator, Page, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions, TestType } from '@playwright/test';
 import type {
   ArmedFault,
   CardElementType,
   CardFieldsTarget,
+  CheckoutStatus,
   ChallengeAnswer,
   FaultSpec,
   LedgerTransaction,
@@ -16,14 +17,27 @@ import type {
 } from './types.js';
 
 export type * from './types.js';
+export type * from './fixture-types.js';
+import type { SvcPayTestFixtures, SvcPayWorkerFixtures } from './fixture-types.js';
 
-/** The English accessible names of the card inputs, what the helpers select by. */
+/** The English accessible names of the card inputs (other locales have their own). */
 export declare const CARD_INPUT_NAMES: {
   readonly number: 'Card number';
   readonly expiry: 'Expiration date';
   readonly cvc: 'Security code';
   readonly postalCode: 'Postal code';
 };
+
+/** The inputs' `autocomplete` tokens, the same in every locale: what the helpers select by. */
+export declare const CARD_INPUT_TOKENS: {
+  readonly number: 'cc-number';
+  readonly expiry: 'cc-exp';
+  readonly cvc: 'cc-csc';
+  readonly postalCode: 'postal-code';
+};
+
+/** One card input in a frame (or any locator scope), by its autocomplete token. */
+export declare function cardInput(scope: FrameLocator | Locator, name: keyof typeof CARD_INPUT_TOKENS): Locator;
 
 /** Selects svcpay's field frame of one element type on a merchant page. */
 export declare function fieldFrameSelector(type: CardElementType): string;
@@ -67,3 +81,16 @@ export declare function disarmFault(server: SvcPayTarget, fault: string | { id: 
 
 /** The sandbox processor's own ledger (one merchant's, or every merchant's), oldest first: what really moved. */
 export declare function processorLedger(server: SvcPayTarget, merchant?: string): Promise<LedgerTransaction[]>;
+
+/**
+ * Playwright's `test`, extended with `svcpay` (the server: started per worker, or `svcpayOptions.url`
+ * / `SVCPAY_URL`), `merchant` (a fresh sandbox merchant per test), `api` (the typed server client
+ * with its secret key), `control` (the sandbox control API), `webhooks` (a verifying receiver
+ * subscribed for the merchant) and `checkout` (the hosted page object).
+ */
+export declare const test: TestType<PlaywrightTestArgs & PlaywrightTestOptions & SvcPayTestFixtures, PlaywrightWorkerArgs & PlaywrightWorkerOptions & SvcPayWorkerFixtures>;
+
+/** Playwright's `expect`. */
+export declare const expect: Expect;
+
+export { CardElement, CardInputs, HostedCheckoutPage } from './page-objects.js';

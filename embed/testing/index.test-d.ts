@@ -6,6 +6,8 @@
 import type { Page } from '@playwright/test';
 import type * as Published from './index.d.ts';
 import * as implementation from './index.ts';
+import type * as Declared from './page-objects.js';
+import type * as Implemented from './pages.ts';
 
 const fillCard: typeof Published.fillCard = implementation.fillCard;
 const waitForReady: typeof Published.waitForReady = implementation.waitForReady;
@@ -55,3 +57,12 @@ export async function wrongCalls(page: Page): Promise<void> {
   // @ts-expect-error: a page or a frame locator, not a selector
   await fillCard('iframe', { number: '4242424242424242', expiry: '1234', cvc: '123' });
 }
+
+// The page objects' published declarations are what pages.ts implements, both ways.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const pageObjectsMatch: [
+  Same<InstanceType<typeof Declared.HostedCheckoutPage>, InstanceType<typeof Implemented.HostedCheckoutPage>>,
+  Same<InstanceType<typeof Declared.CardElement>, InstanceType<typeof Implemented.CardElement>>,
+  Same<InstanceType<typeof Declared.CardInputs>, InstanceType<typeof Implemented.CardInputs>>,
+  Same<ConstructorParameters<typeof Declared.CardElement>, ConstructorParameters<typeof Implemented.CardElement>>,
+] = [true, true, true, true];

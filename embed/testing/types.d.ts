@@ -4,6 +4,7 @@
  * A declaration file of its own for the reason embed/loader/types.d.ts gives.
  */
 import type { FrameLocator, Page } from '@playwright/test';
+import type { SandboxLedgerTransaction } from '../server/control-types.js';
 
 /** What a buyer types, as they type it (the fields format as they go). */
 export interface TestCardDetails {
@@ -122,18 +123,8 @@ export interface ArmedFault {
   held: number;
 }
 
-/** One transaction in the sandbox processor's own ledger. */
-export interface LedgerTransaction {
-  id: string;
-  /** The service's name for the call (its attempt id), or the client token of a browser charge. */
-  reference: string | null;
-  amount: number;
-  currency: string;
-  /** `requires_action`: waiting on the bank challenge, nothing moved yet. */
-  status: 'authorized' | 'captured' | 'voided' | 'declined' | 'failed' | 'requires_action';
-  /** Minor units captured. */
-  captured: number;
-  /** Minor units refunded (refunds that succeeded). */
-  refunded: number;
-  created: string;
-}
+/** One transaction in the sandbox processor's own ledger (`status` `requires_action`: waiting on the bank challenge, nothing moved yet). */
+export type LedgerTransaction = SandboxLedgerTransaction;
+
+/** The hosted page's status panels. */
+export type CheckoutStatus = 'success' | 'declined' | 'expired' | 'not_found' | 'error' | 'processing' | 'held' | 'paid_already' | 'cancelled' | 'failed';
