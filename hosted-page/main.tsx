@@ -1,6 +1,6 @@
 /** Entry of the hosted checkout page (/pay/{sessionId}); boot data is written by the service. */
 import { render } from 'preact';
-import { completeCheckout, initCheckout, reportClientError } from '../src/client/checkout.ts';
+import { completeCheckout, initCheckout, reportClientError, saveBuyerDetails } from '../src/client/checkout.ts';
 import { getPublicSession } from '../src/client/public.ts';
 import { openChallenge } from '../embed/challenge.ts';
 import { loadCheckoutLocale, t } from '../src/locales/checkout.ts';
@@ -14,7 +14,7 @@ import '../src/checkout/styles.css';
 const boot = readBoot(document.getElementById('svcpay-boot')?.textContent);
 const checkout = createCheckout({
   boot,
-  api: { getPublicSession, initCheckout, completeCheckout, reportClientError },
+  api: { getPublicSession, initCheckout, completeCheckout, saveBuyerDetails, reportClientError },
   origin: location.origin,
   assign: (url) => location.assign(url),
   // The embed script's bank-challenge dialog (plain DOM, focus kept inside, Escape cancels), reused

@@ -56,6 +56,16 @@ export const BuyerDetails = z.strictObject({
 });
 export type BuyerDetails = z.infer<typeof BuyerDetails>;
 
+/**
+ * `POST /api/checkout/buyer-details` (issue 22): the hosted page saves what the buyer typed on the
+ * session before it lets the card be charged. Never card data: a value holding a card number is invalid.
+ */
+export const SaveBuyerDetailsRequest = z.strictObject({ sessionId: SessionId, buyer: BuyerDetails });
+export type SaveBuyerDetailsRequest = z.infer<typeof SaveBuyerDetailsRequest>;
+
+export const SaveBuyerDetailsResponse = z.object({ sessionId: z.string(), saved: z.literal(true) });
+export type SaveBuyerDetailsResponse = z.infer<typeof SaveBuyerDetailsResponse>;
+
 export const CompleteRequest = z.strictObject({
   sessionId: SessionId,
   transactionId: z.string().min(1).max(120),

@@ -6,6 +6,7 @@ import { declineActions, declineCodes } from '../vocab/declines.ts';
 import { storedCredentialUses } from './tokens.ts';
 import { ResolvedDescriptor } from './descriptors.ts';
 import { MirrorToInput, OrderInput } from './mirror.ts';
+import { walletTypes } from '../vocab/wallets.ts';
 
 const MAX_AMOUNT = 99_999_999;
 
@@ -74,6 +75,10 @@ export const PaymentIntent = z
       .describe('Set when the processor approved another amount or currency than asked (a partial approval): `amount_received` is what really moved; the session it named is not paid'),
     payment_method_id: z.string().nullable().optional(),
     card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+    wallet_type: z
+      .enum(walletTypes)
+      .nullable()
+      .describe('The wallet the buyer paid with (`apple_pay`, `google_pay`): `card` is the card inside it. Null for a card typed in or saved'),
     avs_result_code: z.string().nullable(),
     cvv_result_code: z.string().nullable(),
     three_d_secure: z

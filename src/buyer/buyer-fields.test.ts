@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressValid, buyerFieldPlan, checkBuyerDetails, textProblem, type BuyerFieldPlan, type BuyerPlanInput } from './buyer-fields.ts';
+import { addressValid, buyerFieldPlan, checkBuyerDetails, holdsCardNumber, textProblem, type BuyerFieldPlan, type BuyerPlanInput } from './buyer-fields.ts';
 
 const base: BuyerPlanInput = {
   emailCollection: 'auto',
@@ -79,5 +79,18 @@ describe('checkBuyerDetails', () => {
     const plan: BuyerFieldPlan = { email: 'optional', name: 'optional', phone: 'none', shippingAddress: 'optional', billingAddress: 'none' };
     const res = checkBuyerDetails(plan, { email: ' ada@example.com ', phone: '+14155550100', shippingAddress: { country: 'US', line1: ' ' } });
     expect(res).toEqual({ missing: [], invalid: [], details: { email: 'ada@example.com' } });
+  });
+});
+
+describe('holdsCardNumber (issue 22: no card data in buyer details)', () => {
+  it('finds a card number however it is grouped, in any input', () => {
+    for (const text of ['4242424242424242', '4242 4242 4242 4242', 'Ada 4242-4242-4242-4242', '3782 822463 10005', '5555.5555.5555.4444']) expect(holdsCardNumber(text)).toBe(true);
+    const all: BuyerFieldPlan = { email: 'optional', name: 'optional', phone: 'optional', shippingAddress: 'optional', billingAddress: 'required' };
+    const res = checkBuyerDetails(all, { name: '4242 4242 4242 4242', phone: '378282246310005', billingAddress: { ...US, line2: '5555555555554444' } });
+    expect(res).toMatchObject({ invalid: ['name', 'phone', 'billing_address'], details: {} });
+  });
+
+  it('leaves phone numbers, postal codes and numbers that fail Luhn alone', () => {
+    for (const text of ['+1 415 555 0100', '+49 1512 3456789', '+44 20 7946 0000', '4242424242424241', 'Flat 12, 1 Market St']) expect(holdsCardNumber(text)).toBe(false);
   });
 });

@@ -4,6 +4,8 @@
  * a value the page accepts is never refused by `POST /api/checkout/complete` after the buyer paid.
  */
 import { ruleFor } from '../address/address-rules.ts';
+import { brandInfo } from '../card/brand.ts';
+import { luhnValid } from '../card/luhn.ts';
 import { findSubdivision } from '../address/subdivisions.ts';
 
 import { buyerTextMax, type BuyerFieldMode } from '../vocab/buyer-fields.ts';
@@ -85,6 +87,24 @@ export const phoneValid = (text: string): boolean => text.length <= buyerTextMax
 
 const ADDRESS_PARTS = ['line1', 'line2', 'city', 'state', 'postalCode'] as const;
 
+/** Digit runs a card number could be typed as: digits in groups split by one space, dot or dash. */
+const DIGIT_RUN = /\d(?:[ .-]?\d)*/g;
+
+/**
+ * Whether a value holds a card number (issue 22: buyer details never carry card data): a run of 14
+ * to 19 digits, of a length its brand uses, that passes Luhn. 13-digit cards are left out, since
+ * 13-digit phone numbers are common and the brand table would take some of them.
+ */
+export function holdsCardNumber(text: string): boolean {
+  for (const [run] of text.matchAll(DIGIT_RUN)) {
+    const digits = run.replace(/\D/g, '');
+    if (digits.length < 14 || digits.length > 19) continue;
+    const info = brandInfo(digits);
+    if (info.brand !== 'unknown' && info.lengths.includes(digits.length) && luhnValid(digits)) return true;
+  }
+  return false;
+}
+
 const trimmed = (v: string | undefined) => (v ?? '').trim();
 
 /** An address with nothing typed in it counts as not given (the country select always has a value). */
@@ -99,6 +119,7 @@ export const addressEmpty = (a: PostalAddress | undefined): boolean => !a || ADD
 export function addressValid(a: PostalAddress, needsName = false): boolean {
   const country = trimmed(a.country).toUpperCase();
   if (!/^[A-Z]{2}$/.test(country)) return false;
+  if ((['name', ...ADDRESS_PARTS] as const).some((p) => holdsCardNumber(a[p] ?? ''))) return false;
   if (needsName && !trimmed(a.name)) return false;
   const rule = ruleFor(country);
   if (rule.required.some((p) => !trimmed(a[p]))) return false;
@@ -116,6 +137,7 @@ export function textProblem(key: 'email' | 'name' | 'phone', mode: BuyerFieldMod
   const text = value.trim();
   if (mode === 'none') return null;
   if (!text) return mode === 'required' ? 'required' : null;
+  if (holdsCardNumber(text)) return 'invalid';
   if (key === 'email') return emailValid(text) ? null : 'invalid';
   if (key === 'phone') return phoneValid(text) ? null : 'invalid';
   return text.length <= buyerTextMax.name ? null : 'invalid';

@@ -1,5 +1,5 @@
 /** What the checkout store (checkout-store.ts) is given: every outside effect it has comes in here. */
-import type { completeCheckout, initCheckout, reportClientError } from '../client/checkout.ts';
+import type { completeCheckout, initCheckout, reportClientError, saveBuyerDetails } from '../client/checkout.ts';
 import type { getPublicSession } from '../client/public.ts';
 
 /** How the bank challenge dialog closed: the bank sent the buyer back, or the buyer closed it. */
@@ -9,6 +9,11 @@ export interface CheckoutApi {
   getPublicSession: typeof getPublicSession;
   initCheckout: typeof initCheckout;
   completeCheckout: typeof completeCheckout;
+  /**
+   * Issue 22: the hosted page saves the buyer's details on the session before the card is charged
+   * (`POST /api/checkout/buyer-details`). The embedded checkout shows no buyer inputs and has none.
+   */
+  saveBuyerDetails?: typeof saveBuyerDetails;
   reportClientError: typeof reportClientError;
 }
 

@@ -281,15 +281,17 @@ describe('buyer details (issue 10)', () => {
     expect(s.checkout.paying.value).toBe(false);
   });
 
-  it('pays once the details are right and hands them to complete', async () => {
+  it('pays once the details are right and saved on the session (issue 22); complete need not carry them', async () => {
     const s = setup();
     await ready(s);
     s.checkout.setBuyerForm(() => details);
     s.checkout.pay();
+    await flush();
+    expect(s.api.saveBuyerDetails).toHaveBeenCalledWith('cs_test_1', details);
     expect(s.posted).toEqual([{ protocol: PROTOCOL, type: 'sbx.submit', requestId: 'req1' }]);
     s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'approved', transactionId: 'sbx_txn_1' });
     await flush();
-    expect(s.api.completeCheckout).toHaveBeenCalledWith('cs_test_1', 'sbx_txn_1', details);
+    expect(s.api.completeCheckout).toHaveBeenCalledWith('cs_test_1', 'sbx_txn_1', undefined);
     expect(s.checkout.phase.value).toBe('succeeded');
   });
 });

@@ -13,7 +13,7 @@ import { loadCheckoutLocale, t } from '../locales/checkout.ts';
 import { declineMessage, resolveLocale } from '../locales/index.ts';
 import { PROTOCOL, type HostToProcessorFrame, type ProcessorFrameToHost } from '../protocol/messages.ts';
 import type { ChallengeOutcome, CheckoutDeps } from './checkout-deps.ts';
-import { pageLocale, settledPhase, type Phase } from './session-phase.ts';
+import { pageLocale, refusalPhase, settledPhase, type Phase } from './session-phase.ts';
 import { fieldsFor, randomRequestId, type BraintreeSpec, type FrameSpec, type StripeSpec } from './frame-spec.ts';
 
 export type { BraintreeSpec, FrameSpec, StripeSpec };
@@ -42,7 +42,7 @@ export function createCheckout(deps: CheckoutDeps) {
   let poster: ((msg: HostToProcessorFrame) => void) | null = null;
   /** The buyer-details form (issue 10), when the page shows one: its values, or null while any is wrong. */
   let buyerForm: (() => BuyerDetails | null) | null = null;
-  /** What the buyer gave for the payment under way; `complete` carries it to the session. */
+  /** What the buyer gave, when no save could put it on the session first; `complete` carries it then. */
   let buyer: BuyerDetails | undefined;
   let pending: { requestId: string; timer: ReturnType<typeof setTimeout> } | null = null;
   let frameKey = 0;
@@ -74,24 +74,18 @@ export function createCheckout(deps: CheckoutDeps) {
     const res = await deps.api.getPublicSession(boot.sessionId, boot.publishableKey);
     if (current !== run) return;
     if (!res.ok) {
-      if (res.status === 404) phase.value = 'not_found';
-      else {
-        if (res.status !== 0) report('session_load_failed', { status: res.status, errorCode: res.error.code });
-        phase.value = 'error';
-      }
+      if (res.status !== 404 && res.status !== 0) report('session_load_failed', { status: res.status, errorCode: res.error.code });
+      phase.value = res.status === 404 ? 'not_found' : 'error';
       return;
     }
     // The session may name the buyer's language: have its wording before anything shows in it.
     await loadCheckoutLocale(pageLocale(boot.locale ?? res.data.locale, deps.languages));
     if (current !== run) return;
     session.value = res.data;
-    const settled = settledPhase(res.data);
+    const closed = res.data.status === 'expired' || Date.parse(res.data.expiresAt) <= now();
+    const settled = settledPhase(res.data) ?? (closed ? 'expired' : null);
     if (settled) {
       phase.value = settled;
-      return;
-    }
-    if (res.data.status === 'expired' || Date.parse(res.data.expiresAt) <= now()) {
-      phase.value = 'expired';
       return;
     }
     await init(current);
@@ -124,31 +118,40 @@ export function createCheckout(deps: CheckoutDeps) {
 
   function failInit(res: Extract<ApiResult<unknown>, { ok: false }>) {
     paying.value = false;
-    if (res.status === 410) phase.value = 'expired';
-    else if (res.status === 404) phase.value = 'not_found';
-    // Another tab (or a webhook) settled the session while this page was open.
-    else if (res.status === 409 && res.error.code === 'session_already_completed') phase.value = 'paid_already';
-    // Doc 1, `retry`: a declined session with no attempt left takes no other card.
-    else if (res.status === 409 && res.error.code === 'session_wrong_state') phase.value = 'failed';
-    // Doc 1, Idempotency 5: a payment for this session is running elsewhere; paying here could pay twice.
-    else if (res.status === 409 && res.error.code === 'charge_in_progress') phase.value = 'processing';
-    else {
-      if (res.status !== 0) report('init_failed', { status: res.status, errorCode: res.error.code });
-      phase.value = 'error';
-    }
+    const settled = refusalPhase(res.status, res.error.code);
+    if (!settled && res.status !== 0) report('init_failed', { status: res.status, errorCode: res.error.code });
+    phase.value = settled ?? 'error';
   }
 
   function pay() {
     if (phase.value !== 'ready' || paying.value || !frameReady.value || !poster) return;
     // Nothing is charged while a buyer detail the session needs is missing or wrong: the form
     // shows why and focuses the first one.
-    if (buyerForm) {
-      const details = buyerForm();
-      if (!details) return;
-      buyer = details;
-    }
+    const details = buyerForm ? buyerForm() : undefined;
+    if (details === null) return;
     notice.value = null;
     paying.value = true;
+    // Issue 22: what the buyer typed is on the session before the card is charged, so a tab closed
+    // right after the charge (or a charge whose answer is lost) loses nothing. Not saved: not charged.
+    const save = deps.api.saveBuyerDetails;
+    buyer = save ? undefined : details;
+    if (details && save) void save(sessionId ?? '', details).then(afterSave);
+    else submit();
+  }
+
+  function afterSave(res: ApiResult<unknown>) {
+    if (res.ok) return submit();
+    // A session that can take no payment now: the page says what became of it.
+    if (refusalPhase(res.status, res.error.code)) return failInit(res);
+    if (res.status !== 0) report('buyer_details_save_failed', { status: res.status, errorCode: res.error.code });
+    paying.value = false;
+    notice.value = t(locale.value, 'status.pay_error');
+  }
+
+  /** Asks the fields frame to charge the card (once the details are saved). */
+  function submit() {
+    // The page moved on while the details were saved (a fresh frame, another state): pay again.
+    if (phase.value !== 'ready' || !poster) return void (paying.value = false);
     const requestId = newId();
     const timer = setTimeout(() => {
       if (pending?.requestId !== requestId) return;
@@ -287,13 +290,9 @@ export function createCheckout(deps: CheckoutDeps) {
     pay,
     onFrameMessage,
     /** The buyer-details form hands over how to read it (null on unmount). */
-    setBuyerForm(fn: (() => BuyerDetails | null) | null) {
-      buyerForm = fn;
-    },
+    setBuyerForm: (fn: (() => BuyerDetails | null) | null) => void (buyerForm = fn),
     /** The frame component hands over how to post to the current iframe (null on unmount). */
-    setPoster(fn: ((msg: HostToProcessorFrame) => void) | null) {
-      poster = fn;
-    },
+    setPoster: (fn: ((msg: HostToProcessorFrame) => void) | null) => void (poster = fn),
   };
 }
 

@@ -40,3 +40,19 @@ export function settledPhase(s: Pick<PublicSession, 'status' | 'paymentStatus' |
   if (s.status === 'failed' && s.retry && !s.retry.allowed && s.retry.attempts_remaining === 0) return 'failed';
   return null;
 }
+
+/**
+ * Where a refusal of init, complete or the save of the buyer's details leaves the page, when it
+ * says what became of the session; null for any other failure (the page reports it).
+ */
+export function refusalPhase(status: number, code: string): Phase | null {
+  if (status === 410) return 'expired';
+  if (status === 404) return 'not_found';
+  // Another tab (or a webhook) settled the session while this page was open.
+  if (status === 409 && code === 'session_already_completed') return 'paid_already';
+  // Doc 1, `retry`: a declined session with no attempt left takes no other card.
+  if (status === 409 && code === 'session_wrong_state') return 'failed';
+  // Doc 1, Idempotency 5: a payment for this session is running elsewhere; paying here could pay twice.
+  if (status === 409 && code === 'charge_in_progress') return 'processing';
+  return null;
+}

@@ -43,6 +43,7 @@ export function fakeApi(overrides: Partial<{ [K in keyof CheckoutApi]: (...args:
     initCheckout: vi.fn(async () => initOk()),
     completeCheckout: vi.fn(async () => ok({ status: 'succeeded' as const, sessionId: 'cs_test_1', transactionId: 'sbx_txn_1', redirectUrl: 'http://127.0.0.1:4244/thanks' })),
     reportClientError: vi.fn(async () => ok({ ok: true })),
+    saveBuyerDetails: vi.fn(async (sessionId: string) => ok({ sessionId, saved: true as const })),
     ...overrides,
   };
   return api as unknown as CheckoutApi & { [K in keyof CheckoutApi]: ReturnType<typeof vi.fn> };

@@ -5,7 +5,7 @@
  */
 import type { BuyerDetails } from '../buyer/buyer-fields.ts';
 import { call } from './http.ts';
-import { CompleteResponse, InitResponse } from './schemas/checkout.ts';
+import { CompleteResponse, InitResponse, SaveBuyerDetailsResponse } from './schemas/checkout.ts';
 
 export { reportClientError } from './client-error.ts';
 
@@ -18,3 +18,7 @@ export const completeCheckout = (sessionId: string, transactionId: string, buyer
     base,
     body: { sessionId, transactionId, ...(buyer && Object.keys(buyer).length ? { buyer } : {}), ...(opts.cancel ? { cancel: true } : {}) },
   });
+
+/** Issue 22: what the buyer typed reaches the session before the card is charged (hosted page). */
+export const saveBuyerDetails = (sessionId: string, buyer: BuyerDetails, base = '') =>
+  call('/api/checkout/buyer-details', SaveBuyerDetailsResponse, { base, body: { sessionId, buyer } });

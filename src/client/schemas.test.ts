@@ -21,6 +21,7 @@ sameType<Equal<mini.InitResponse, api.InitResponse>>();
 sameType<Equal<mini.EmbedTokenResponse, embed.EmbedTokenResponse>>();
 sameType<Equal<mini.PublicCompleteResponse, embed.PublicCompleteResponse>>();
 sameType<Equal<mini.CompleteResponse, api.CompleteResponse>>();
+sameType<Equal<mini.SaveBuyerDetailsResponse, api.SaveBuyerDetailsResponse>>();
 sameType<Equal<mini.PublicSession, api.PublicSession>>();
 sameType<Equal<mini.PublicChargeResponse, api.PublicChargeResponse>>();
 sameType<Equal<mini.ErrorEnvelope, api.ErrorEnvelope>>();
@@ -121,6 +122,20 @@ mirrorsAgree([
       { status: 'declined', sessionId: 'cs_1', transactionId: 'tx_1', redirectUrl: null },
       { status: 'succeeded', sessionId: 'cs_1', transactionId: 'tx_1' },
       ...['pending', 'processing', 'expired'].map((status) => ({ status, sessionId: 's', transactionId: 't', redirectUrl: null })),
+    ],
+  },
+  {
+    name: 'SaveBuyerDetailsResponse',
+    classic: api.SaveBuyerDetailsResponse,
+    mirror: mini.SaveBuyerDetailsResponse,
+    samples: [
+      ...variants({ sessionId: 'cs_1', saved: true }),
+      { sessionId: 'cs_1', saved: true, extra: 1 },
+      { sessionId: 'cs_1', saved: false },
+      { sessionId: 'cs_1' },
+      { saved: true },
+      { sessionId: 1, saved: true },
+      { sessionId: 'cs_1', saved: 'true' },
     ],
   },
   {

@@ -32,6 +32,9 @@ export const CompleteResponse = z.object({
 });
 export type CompleteResponse = z.infer<typeof CompleteResponse>;
 
+export const SaveBuyerDetailsResponse = z.object({ sessionId: z.string(), saved: z.literal(true) });
+export type SaveBuyerDetailsResponse = z.infer<typeof SaveBuyerDetailsResponse>;
+
 export const PublicSession = z.object({
   id: z.string(),
   status: z.enum(sessionStatuses),

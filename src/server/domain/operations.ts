@@ -4,6 +4,7 @@
  */
 import type { KeyType } from './merchant.ts';
 import type { InitResponse } from '../../api/checkout.ts';
+import type { WalletType } from '../../vocab/wallets.ts';
 
 export interface KeyRecord {
   /** A stable, non-secret identifier of the key (per-key rate limits count by it). */
@@ -53,6 +54,11 @@ export interface AttemptRecord {
    * to a later init while the form is live and unused (issue 18, finding 8). Null or absent otherwise.
    */
   form?: { init: InitResponse; returnUrl: string | null } | null;
+  /**
+   * A charge of the token a wallet sheet returned: which wallet (issue 22). Kept on the attempt,
+   * written before the processor is called, so an outcome the reconciler finds later still names it.
+   */
+  walletType?: WalletType | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -53,6 +53,11 @@ export interface SessionRecord {
   buyerSealed?: string | null;
   /** Set once the buyer's details from the hosted page reached the session. */
   buyerDetailsGiven?: boolean;
+  /**
+   * Set once the hosted page saved the buyer's details before charging (issue 22,
+   * `POST /api/checkout/buyer-details`): a charge settled without the page still has them.
+   */
+  buyerDetailsSaved?: boolean;
   /** The store order this session's payment makes (domain/mirror.ts MirrorSpec), sealed; null or absent: none. */
   mirrorSealed?: string | null;
   /** Order before charge: the purchase whose store order was made when the session was (domain/mirror.ts OrderFirstPurchase). */
@@ -90,6 +95,11 @@ export interface PaymentIntentRecord {
   captureMethod: CaptureMethod;
   declineCode: string | null;
   card: { brand: string; last4: string } | null;
+  /**
+   * The wallet the buyer paid with (`wallet_type`, issue 22): null for a typed or saved card. Absent
+   * on intents recorded before it (read as null).
+   */
+  walletType?: WalletType | null;
   avsResultCode: string | null;
   cvvResultCode: string | null;
   /** The processor's transaction id (null until the processor answered). */

@@ -63,6 +63,13 @@ export const SPECS: RouteSpec[] = [
   { method: 'GET', path: '/openapi.json', key: 'none' },
   { method: 'GET', path: '/openapi.yaml', key: 'none' },
   { method: 'GET', path: '/llms.txt', key: 'none' },
+  // Issue 22: the API reference and the error codes' page, with their assets.
+  { method: 'GET', path: '/docs', key: 'none' },
+  { method: 'GET', path: '/docs/errors', key: 'none' },
+  { method: 'GET', path: '/docs/docs.css', key: 'none' },
+  { method: 'GET', path: '/docs/reference.js', key: 'none' },
+  { method: 'GET', path: '/docs/redoc.standalone.js', key: 'none' },
+  { method: 'GET', path: '/docs/redoc.standalone.js.LICENSE.txt', key: 'none' },
   { method: 'GET', path: '/api/health', key: 'none', query: fc.constantFrom('', '?deep=false', '?deep=true') },
   { method: 'GET', path: '/v1/capabilities', key: 'either' },
   { method: 'GET', path: '/v1/webhook_listen', key: 'secret' },
@@ -119,6 +126,7 @@ export const SPECS: RouteSpec[] = [
   { method: 'POST', path: '/v1/public/telemetry/browser', key: 'publishable', create: true },
   { method: 'POST', path: '/api/checkout/init', key: 'none', sameOrigin: true, targets: ['fresh-hosted', 'used', 'foreign', 'bogus'], hints: { sessionId: SESSION } },
   { method: 'POST', path: '/api/checkout/complete', key: 'none', sameOrigin: true, targets: ['paid', 'used', 'bogus'], hints: { sessionId: SESSION, transactionId: fc.constant('$TX') } },
+  { method: 'POST', path: '/api/checkout/buyer-details', key: 'none', sameOrigin: true, targets: ['fresh-hosted', 'paid', 'used', 'foreign', 'bogus'], hints: { sessionId: SESSION } },
   {
     method: 'POST',
     path: '/api/checkout/client-error',

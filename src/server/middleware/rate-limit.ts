@@ -39,6 +39,10 @@ export const BUCKETS = {
   clientErrorPerIp: { axis: 'ip', limit: 60 },
   checkoutPerIp: { axis: 'ip', limit: 30 },
   checkoutPerSession: { axis: 'session', limit: 10 },
+  // Issue 22: the hosted page's save of the buyer's details, once per Pay; apart from Doc 3's
+  // checkout buckets, which count init and complete only.
+  checkoutBuyerPerIp: { axis: 'ip', limit: 60 },
+  checkoutBuyerPerSession: { axis: 'session', limit: 20 },
 } as const satisfies Record<string, { axis: Axis; limit: number }>;
 export type Bucket = keyof typeof BUCKETS;
 
@@ -74,6 +78,8 @@ export const LIMITS = {
   healthDeep: [{ bucket: 'healthDeep' }],
   /** Doc 3: the hosted checkout's init and complete, and each fresh form the embed poll hands out. */
   checkout: [{ bucket: 'checkoutPerIp' }, { bucket: 'checkoutPerSession' }],
+  /** `POST /api/checkout/buyer-details`. */
+  checkoutBuyer: [{ bucket: 'checkoutBuyerPerIp' }, { bucket: 'checkoutBuyerPerSession' }],
 } as const satisfies Record<string, readonly Limit[]>;
 
 /**

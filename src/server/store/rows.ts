@@ -71,6 +71,7 @@ export interface AttemptRow {
   checks: number;
   recheck_until: string | null;
   form: string | null;
+  wallet_type: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -92,6 +93,7 @@ export const attemptToRow = (a: AttemptRecord): AttemptRow => ({
   checks: a.checks,
   recheck_until: a.recheckUntil,
   form: a.form ? JSON.stringify(a.form) : null,
+  wallet_type: a.walletType ?? null,
   created_at: a.createdAt,
   updated_at: a.updatedAt,
 });
@@ -113,6 +115,7 @@ export const attemptFromRow = (r: AttemptRow): AttemptRecord => ({
   checks: r.checks,
   recheckUntil: r.recheck_until,
   form: r.form ? (JSON.parse(r.form) as AttemptRecord['form']) : null,
+  walletType: (r.wallet_type as AttemptRecord['walletType']) ?? null,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });

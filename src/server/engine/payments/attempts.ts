@@ -6,6 +6,7 @@
  */
 import type { Repos, AttemptRecord } from '../../store/types.ts';
 import { newId } from '../../ids.ts';
+import type { WalletType } from '../../../vocab/wallets.ts';
 
 /** A server-side call the processor does not know after this long never happened. */
 export const SERVER_GRACE_MS = 2 * 60_000;
@@ -46,6 +47,8 @@ export interface NewAttempt {
   refundId?: string | null;
   amount: number;
   currency: string;
+  /** A charge of a wallet sheet's token: which wallet. */
+  walletType?: WalletType | null;
 }
 
 export function newAttempt(a: NewAttempt, nowMs: number, form: AttemptRecord['form'] = null): AttemptRecord {
@@ -69,6 +72,7 @@ export function newAttempt(a: NewAttempt, nowMs: number, form: AttemptRecord['fo
     checks: 0,
     recheckUntil: null,
     form,
+    walletType: a.walletType ?? null,
     createdAt: now,
     updatedAt: now,
   };

@@ -68,7 +68,10 @@ export async function chargeAtSubmit(
     refuseCharge(s, expectedAmount, source);
     await closeRevokedForms(r, s.id, revoked, now);
     await r.attempts.insert(
-      newAttempt({ id: attemptId, merchantId: merchant.id, livemode: s.livemode, kind: 'charge', sessionId: s.id, amount: s.amount, currency: s.currency }, deps.clock.nowMs()),
+      newAttempt(
+        { id: attemptId, merchantId: merchant.id, livemode: s.livemode, kind: 'charge', sessionId: s.id, amount: s.amount, currency: s.currency, walletType: 'wallet' in source ? source.wallet.type : null },
+        deps.clock.nowMs(),
+      ),
     );
     // A declined hosted form's session stays `failed` while its next card is tried (as after init);
     // the lock alone says a charge is running.

@@ -52,6 +52,8 @@ export function chargeEventData(intent: PaymentIntentRecord, t: ProcessorTransac
     amount: intent.capturedAmount || intent.amount,
     currency: intent.currency,
     card: intent.card,
+    // Issue 22: the wallet the buyer paid with, null for a card (as on the intent).
+    wallet_type: intent.walletType ?? null,
     avs_result_code: intent.avsResultCode,
     cvv_result_code: intent.cvvResultCode,
     payment_method_id: intent.paymentMethodId ?? null,

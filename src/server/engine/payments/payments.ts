@@ -16,6 +16,7 @@ import { linkChargeBuyer } from '../buyers/buyers.ts';
 import { amountMismatchOf, chargeEventData, failureEventData, sessionAfterApproval, settlementOf } from './charge-records.ts';
 import type { Repos } from '../../store/types.ts';
 import { processorOrNull } from '../binder.ts';
+import type { WalletType } from '../../../vocab/wallets.ts';
 
 export type PaymentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log'>;
 
@@ -77,7 +78,7 @@ export async function recordOutcome(
     if (existing) return { outcome: await paidWith({ session: current, intent: existing }), revoke: [] as string[] };
     const open = current.status !== 'succeeded' && current.status !== 'expired';
     const card = saved && t.status === 'approved' && open ? await saveForBuyer(r, merchant, current, saved, now) : undefined;
-    const result = await paidWith(await settle(r, deps, merchant, current, t, attempt?.id ?? null, now, card));
+    const result = await paidWith(await settle(r, deps, merchant, current, t, attempt?.id ?? null, now, card, attempt?.walletType ?? null));
     // Browser forms still open for a session that will not take another payment are closed.
     const revoke = result.session.status === 'succeeded' || result.session.status === 'expired' ? await closeForms(r, sessionId, now) : [];
     return { outcome: result, revoke };
@@ -154,6 +155,8 @@ async function settle(
   attemptId: string | null,
   now: string,
   saved?: PaymentMethodRecord,
+  /** The wallet the attempt charged a token of (recorded with the attempt, before the call). */
+  walletType: WalletType | null = null,
 ): Promise<Outcome> {
   const approved = t.status === 'approved';
   const held = approved && current.captureMethod === 'manual';
@@ -170,6 +173,7 @@ async function settle(
     captureMethod: current.captureMethod,
     declineCode: approved ? null : (t.declineCode ?? 'card_declined'),
     card: { brand: t.card.brand, last4: t.card.last4 },
+    walletType,
     avsResultCode: t.avsResult,
     cvvResultCode: t.cvvResult,
     processorRef: t.id,

@@ -80,6 +80,8 @@ async function refundEventData(r: Repos, refund: RefundRecord): Promise<Record<s
     is_partial: refund.amount < s.amount,
     original_charge_amount: s.amount,
     card: s.card,
+    // Issue 22: the wallet the refunded payment was made with (null for a card), as on the intent.
+    wallet_type: intent?.walletType ?? null,
     // The merchant's own references travel with the event (session metadata for session payments).
     metadata: session ? session.metadata : (intent?.metadata ?? {}),
   };

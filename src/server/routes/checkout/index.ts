@@ -3,7 +3,7 @@
  * frames (`Origin` checked). Not part of the merchant integration.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { ClientErrorRequest, CompleteRequest, CompleteResponse, InitRequest, InitResponse } from '../../../api/checkout.ts';
+import { ClientErrorRequest, CompleteRequest, CompleteResponse, InitRequest, InitResponse, SaveBuyerDetailsRequest, SaveBuyerDetailsResponse } from '../../../api/checkout.ts';
 import type { Deps } from '../../context.ts';
 import { scrubCardData, scrubFields } from '../../log.ts';
 import { limitBody } from '../../middleware/body-limit.ts';
@@ -11,7 +11,7 @@ import { sameOriginOnly } from '../../middleware/origin.ts';
 import { LIMITS, clientIp, limitBeforeAuth, limitSessionCall, retryAfterSeconds, sessionOf, take } from '../../middleware/rate-limit.ts';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
-import { completeCheckout, initCheckout } from '../../engine/payments/forms/hosted-checkout.ts';
+import { completeCheckout, initCheckout, saveBuyerDetails } from '../../engine/payments/forms/hosted-checkout.ts';
 import { completeAnswer } from './wire.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { challengeReturnUrl } from '../public/index.ts';
@@ -34,6 +34,12 @@ export function checkoutRoutes(deps: Deps) {
     if (await deps.store.read.sessions.get(id)) await limitSessionCall(c, deps, LIMITS.checkout, id);
     await next();
   });
+  const buyerIp = limitBeforeAuth(deps, LIMITS.checkoutBuyer);
+  const buyerSession = createMiddleware<AppEnv>(async (c, next) => {
+    const id = await sessionOf(c);
+    if (await deps.store.read.sessions.get(id)) await limitSessionCall(c, deps, LIMITS.checkoutBuyer, id);
+    await next();
+  });
 
   r.openapi(
     createRoute({ method: 'post', path: '/api/checkout/init', summary: 'Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)', middleware: [checkoutIp, origin, checkoutSession] as const, request: body(InitRequest), responses: { 200: json(InitResponse), ...errors } }),
@@ -48,6 +54,24 @@ export function checkoutRoutes(deps: Deps) {
       const { sessionId, transactionId, buyer, cancel } = c.req.valid('json');
       const returnUrl = challengeReturnUrl(deps.config.publicUrl, new URL(deps.config.publicUrl).origin);
       return c.json(completeAnswer(await completeCheckout(deps, sessionId, transactionId, buyer, cancel, returnUrl)), 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/checkout/buyer-details',
+      summary: "Hosted page: save what the buyer typed (email, name, phone, addresses) on the session before the card is charged (internal)",
+      description:
+        'Issue 22: the page saves the details first and charges only once they are saved, so a tab closed after the charge keeps them. A later save replaces the earlier one while the session is unpaid. Checked as `complete` checks them (422 `required_fields_missing` with `missing_fields` and `invalid_fields`; a value holding a card number is invalid). Phone and shipping address appear on the session as `buyerPhone` and `shippingAddress` (the address once it succeeded); email, name and billing address are stored sealed and never returned.',
+      middleware: [buyerIp, origin, buyerSession] as const,
+      request: body(SaveBuyerDetailsRequest),
+      responses: { 200: json(SaveBuyerDetailsResponse), ...completeErrors },
+    }),
+    async (c) => {
+      const { sessionId, buyer } = c.req.valid('json');
+      await saveBuyerDetails(deps, sessionId, buyer);
+      return c.json({ sessionId, saved: true as const }, 200);
     },
   );
 

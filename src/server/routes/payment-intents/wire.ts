@@ -38,6 +38,7 @@ export function toPaymentIntent(p: PaymentIntentRecord, totals: Totals, opts: { 
     amount_mismatch: amountMismatchWire(p.amountMismatch),
     ...(onCreate ? {} : { payment_method_id: p.paymentMethodId ?? null }),
     card: p.card,
+    wallet_type: p.walletType ?? null,
     avs_result_code: p.avsResultCode,
     cvv_result_code: p.cvvResultCode,
     three_d_secure: p.threeDSecure ?? null,

@@ -17,6 +17,9 @@ export const buyerFieldsOf = (s: SessionRecord): BuyerFieldPlan => buyerFieldPla
  * `invalid_fields`) before anything is read from the processor or written. Returns the values to keep.
  */
 export function requireBuyerDetails(s: SessionRecord, sent: BuyerDetails | undefined): BuyerDetails {
+  // Saved before the charge (issue 22) and checked then: those are the payment's, whatever
+  // `complete` carries (the page sends none; a copy sent after the payment must not rewrite them).
+  if (s.buyerDetailsSaved) return {};
   const { missing, invalid, details } = checkBuyerDetails(buyerFieldsOf(s), sent);
   if (missing.length || invalid.length) {
     const named = [...missing.map((f) => `${f} is required`), ...invalid.map((f) => `${f} is not valid`)].join('; ');
@@ -42,5 +45,34 @@ export function withBuyerDetails(deps: Pick<EngineDeps, 'sealer'>, s: SessionRec
     ...(phone ? { buyerPhone: phone } : {}),
     ...(shippingAddress ? { shippingAddress: { ...shippingAddress } } : {}),
     ...(Object.keys(typed).length ? { buyerSealed: deps.sealer.seal({ ...known, ...typed }, sealedIn.sessionBuyer(s.id)) } : {}),
+  };
+}
+
+/** The details the page shows that the merchant may have sent at create (kept when left blank). */
+const SEALED_KEYS = ['email', 'name', 'billingAddress'] as const;
+
+/**
+ * The unpaid session with the details the page saves before the card is charged (issue 22). A
+ * save replaces the one before (the buyer may correct an address after a decline): an input the
+ * page shows and the buyer left blank is cleared, except a value the merchant prefilled. Phone and
+ * shipping address as Doc 1 names them (the address shows once the session succeeded); email,
+ * name and billing address sealed, never returned.
+ */
+export function withSavedBuyerDetails(deps: Pick<EngineDeps, 'sealer'>, s: SessionRecord, d: BuyerDetails): SessionRecord {
+  const plan = buyerFieldsOf(s);
+  const known = s.buyerSealed ? (deps.sealer.open(s.buyerSealed, sealedIn.sessionBuyer(s.id)) as Record<string, unknown>) : {};
+  const prefilled = s.buyerPrefill ?? { email: false, name: false };
+  const sealed: Record<string, unknown> = { ...known };
+  for (const key of SEALED_KEYS) {
+    if (plan[key] === 'none') continue;
+    if (d[key] !== undefined) sealed[key] = d[key];
+    else if (!(key === 'email' && prefilled.email)) delete sealed[key];
+  }
+  return {
+    ...s,
+    buyerDetailsSaved: true,
+    ...(plan.phone !== 'none' ? { buyerPhone: d.phone ?? null } : {}),
+    ...(plan.shippingAddress !== 'none' ? { shippingAddress: d.shippingAddress ? { ...d.shippingAddress } : null } : {}),
+    buyerSealed: Object.keys(sealed).length ? deps.sealer.seal(sealed, sealedIn.sessionBuyer(s.id)) : null,
   };
 }

@@ -12,7 +12,7 @@ import { expireIfDue } from '../../sessions/sessions.ts';
 import { FORM_HANDBACK_MS, newAttempt } from '../attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
 import type { BuyerDetails } from '../../../../buyer/buyer-fields.ts';
-import { requireBuyerDetails, withBuyerDetails } from './buyer-details.ts';
+import { requireBuyerDetails, withBuyerDetails, withSavedBuyerDetails } from './buyer-details.ts';
 import { isApproved, recordOutcome, type PaymentDeps } from '../payments.ts';
 import { closeRevokedForms, revokeOlderForms } from './close-forms.ts';
 import { completeWithNonce } from './nonce-complete.ts';
@@ -98,6 +98,31 @@ async function liveUnusedForm(deps: PaymentDeps, processor: Processor, merchant:
   if (Date.parse(createdAt) + FORM_HANDBACK_MS <= deps.clock.nowMs()) return null;
   const used = await processor.lookup(merchant, reference).catch(() => undefined);
   return used === null ? form.init : null;
+}
+
+/**
+ * `POST /api/checkout/buyer-details` (issue 22): the hosted page saves what the buyer typed before
+ * it lets the card be charged, so a tab closed right after the charge, or a charge whose answer is
+ * lost, leaves the details on the session for whatever settles it (the reconciler, the provider's
+ * event). Checked as `complete` checks them (422 `required_fields_missing`, card numbers refused as
+ * invalid), then written in one transaction, or not at all. A session that could not take a
+ * payment now refuses them as init would (paid, expired, a charge running, finally declined).
+ */
+export async function saveBuyerDetails(deps: PaymentDeps & Pick<EngineDeps, 'sealer'>, sessionId: string, sent: BuyerDetails): Promise<SessionRecord> {
+  const found = await deps.store.read.sessions.get(sessionId);
+  if (!found) throw new DomainError('session_not_found');
+  const merchant = await deps.store.read.merchants.get(found.merchantId);
+  if (!merchant || merchant.status !== 'active') throw new DomainError('session_not_found');
+  const details = requireBuyerDetails({ ...found, buyerDetailsSaved: false }, sent);
+  return deps.store.tx(async (r) => {
+    const now = deps.clock.iso();
+    // A refusal throws and rolls back the expiry written here too: nothing changes.
+    const s = await expireIfDue(r, now, (await r.sessions.get(sessionId))!);
+    refuseInit(s);
+    const next = { ...withSavedBuyerDetails(deps, s, details), updatedAt: now };
+    await r.sessions.update(next);
+    return next;
+  });
 }
 
 function refuseInit(session: SessionRecord) {
