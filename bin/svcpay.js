@@ -2,7 +2,7 @@
 /**
  * `npx svcpay`: the command line (src/cli; `npx svcpay --help`). With no command it starts the
  * reference server, as `npm start` runs it; `npx svcpay processor` starts the sandbox processor
- * alone, as `npm run processor` runs it (README, "Configuration" and "CLI"). The package ships the
+ * alone, as `npm run processor` runs it (docs/operator.md, "Configuration"; docs/qa.md, "CLI"). The package ships the
  * TypeScript sources and runs them through tsx (a dependency), registered in this process so
  * signals reach the server directly. The browser bundles the server serves (dist/app, dist/embed)
  * ship built; only the commands that start a server check for them.

@@ -1,5 +1,5 @@
 /**
- * The sandbox's wallets (README, Wallets): Apple Pay merchant validation, and what a wallet token
+ * The sandbox's wallets (docs/merchant.md, Wallets): Apple Pay merchant validation, and what a wallet token
  * from the sandbox payment sheet charges as.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';

@@ -28,7 +28,7 @@ const stampFile = join(root, 'dist', '.build-stamp');
 const buildInputDirs = ['src', 'sandbox-processor', 'embed', 'hosted-page', 'demo'];
 const buildInputFiles = ['vite.config.ts', 'package.json'];
 /** Without these the server cannot serve its pages, whatever the stamp says. */
-const buildOutputs = ['dist/app/hosted-page/index.html', 'dist/app/sandbox-processor/fields-page/index.html', 'dist/app/docs/redoc.standalone.js', 'dist/embed/svcpay.js', 'dist/npm/index.js'];
+const buildOutputs = ['dist/app/hosted-page/index.html', 'dist/app/sandbox-processor/fields-page/index.html', 'dist/app/docs/redoc.standalone.js', 'dist/embed/svcpay.js', 'dist/npm/index.js', 'dist/gallery/demo/gallery/index.html'];
 const builds = [
   ['vite', 'build'],
   ['vite', 'build', '--mode', 'embed'],

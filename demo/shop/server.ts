@@ -116,7 +116,7 @@ export function createDemoShopApp(opts: Omit<DemoShopOptions, 'port' | 'host'> &
       const session = await api.getSession(sessionId);
       if (session.ok) status = session.data.paymentStatus ?? session.data.status;
     }
-    // The return is signed for this shop (README, "After a hosted-page payment"): a hand-typed
+    // The return is signed for this shop (docs/merchant.md, "After a hosted-page payment"): a hand-typed
     // or altered one reads as unsigned. Fulfilment still waits for the webhook or the read above.
     const signed = readSignedRedirect(new URL(c.req.url).searchParams, [opts.secretKey])?.sessionId === sessionId;
     return c.html(successPage(sessionId, status, signed));

@@ -65,7 +65,7 @@ export declare function completeChallenge(page: Page, answer: ChallengeAnswer, o
 export declare function startSvcPay(options?: StartSvcPayOptions): Promise<SvcPayServer>;
 
 /**
- * Arms one fault on the calls the reference server makes to its sandbox processor (README,
+ * Arms one fault on the calls the reference server makes to its sandbox processor (docs/qa.md,
  * "Rehearsing a misbehaving processor"). Scope it with `merchant` when other tests share the server.
  */
 export declare function armFault(server: SvcPayTarget, fault: FaultSpec): Promise<ArmedFault>;

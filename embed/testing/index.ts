@@ -1,5 +1,5 @@
 /**
- * `svcpay/testing`: Playwright fixtures, page objects and helpers for merchants' own QA (README,
+ * `svcpay/testing`: Playwright fixtures, page objects and helpers for merchants' own QA (docs/qa.md,
  * "Testing your checkout"). Built by `vite build --mode npm` into dist/npm/testing.js; its public
  * types are index.d.ts. Needs `@playwright/test` (an optional peer dependency).
  */

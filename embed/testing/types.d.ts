@@ -43,7 +43,7 @@ export interface CompleteChallengeOptions {
 }
 
 export interface StartSvcPayOptions {
-  /** Extra environment for the server (README, "Configuration"), e.g. `{ SVCPAY_RATE_LIMITS: 'off' }`. */
+  /** Extra environment for the server (docs/operator.md, "Configuration"), e.g. `{ SVCPAY_RATE_LIMITS: 'off' }`. */
   env?: Record<string, string | undefined>;
   /** Keep the temporary directory (database, log) after `stop()`; removed by default. */
   keepFiles?: boolean;

@@ -175,7 +175,7 @@ export const HttpOrigin = z
   }, 'an http(s) origin such as https://shop.example.com');
 
 /**
- * The token a wallet sheet returned (README, Wallets): Google Pay's
+ * The token a wallet sheet returned (docs/merchant.md, Wallets): Google Pay's
  * `paymentMethodData.tokenizationData.token`, or Apple Pay's `token.paymentData` (as JSON text
  * when it is an object). In the sandbox it names a test card, `tok_sandbox_<brand>_<last four>`.
  */

@@ -1,7 +1,7 @@
 /**
  * Wire shapes of the embedded checkout's public endpoints (Doc 1, Public endpoints):
  * `GET /v1/public/sessions/{id}/embed-token` and `POST /v1/public/sessions/{id}/complete`.
- * Documents 1 and 3 leave both bodies open; the choices are recorded in the README.
+ * Documents 1 and 3 leave both bodies open; the choices are recorded in docs/merchant.md, "Embedded checkout".
  * The browser validates them with the zod/mini mirrors in src/client/schemas/embed.ts.
  */
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 /**
  * Wire shapes of wallet-domain verification (Doc 1, "Wallet-domain verification"). snake_case, as
  * Doc 1's global conventions give every resource but sessions. The record is "not shown" in
- * Doc 1; its fields are this server's (README, Wallet domains).
+ * Doc 1; its fields are this server's (docs/merchant.md, Wallet domains).
  */
 import { z } from 'zod';
 import { walletDomainStatuses, walletTypes } from '../vocab/wallet-domains.ts';

@@ -1,6 +1,6 @@
 /**
  * Wire shapes of the wallet-session endpoints (Doc 1, public endpoints: "wallet merchant validation
- * / session setup"). Doc 1 shows no bodies; these are this server's (README, Wallets). camelCase
+ * / session setup"). Doc 1 shows no bodies; these are this server's (docs/merchant.md, Wallets). camelCase
  * like the session endpoints they serve; Apple's and Google's own objects keep their own names.
  */
 import { z } from 'zod';

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import type { SandboxControl } from '../../embed/server/sandbox.ts';
 
-/** Exit codes a script can rely on (README, "CLI"; `svcpay --help`). */
+/** Exit codes a script can rely on (docs/qa.md, "CLI"; `svcpay --help`). */
 export const EXIT = { ok: 0, serverError: 1, usage: 2, unreachable: 3 } as const;
 
 /** The default address of the reference server (Doc 3, "Name and addresses"). */
@@ -97,7 +97,7 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
   if (first !== undefined && !isCommand(first)) {
     throw new UsageError(`unknown command "${first}"; the commands are ${Object.keys(COMMANDS).join(', ')} (run \`svcpay --help\`)`);
   }
-  // Doc 3 / README: `npx svcpay` alone starts the server, as it always did.
+  // Doc 3 / docs/qa.md, "CLI": `npx svcpay` alone starts the server, as it always did.
   const command: Command = first ?? 'start';
   const allowed: readonly string[] = COMMANDS[command];
   for (const t of tokens) {

@@ -21,7 +21,7 @@ Usage: svcpay [command] [options]
 
 Commands:
   start                       start the reference server: service, sandbox processor, demo shop (the default)
-  processor                   start the sandbox processor alone (README, "Several instances")
+  processor                   start the sandbox processor alone (docs/operator.md, "Several instances")
   clock [show]                print the service time
   clock advance <duration>    move the service clock forward (90s, 15m, 2h, 3d, 1w) and run what fell due
   trigger <event>             make the sandbox processor send a provider event about a payment
@@ -41,12 +41,12 @@ const COMMAND_HELP: Record<Command, string> = {
   start: `Usage: svcpay [start]
 
 Starts the reference server as \`npm start\` does: the service, the sandbox processor beside it and
-the demo shop, configured by the environment (README, "Configuration"). Stops on Ctrl-C.
+the demo shop, configured by the environment (docs/operator.md, "Configuration"). Stops on Ctrl-C.
 `,
   processor: `Usage: svcpay processor
 
 Starts the sandbox processor alone on PROCESSOR_PORT, for several service instances sharing one
-(set SVCPAY_PROCESSOR_SECRET; README, "Several instances"). Stops on Ctrl-C.
+(set SVCPAY_PROCESSOR_SECRET; docs/operator.md, "Several instances"). Stops on Ctrl-C.
 `,
   help: `Usage: svcpay help [command]
 

@@ -1,6 +1,6 @@
 /**
  * `svcpay …` (bin/svcpay.js): parses the command line and runs one command. A command that
- * finishes resolves with its exit code (README, "CLI"): 0 done, 1 the server answered an error,
+ * finishes resolves with its exit code (docs/qa.md, "CLI"): 0 done, 1 the server answered an error,
  * 2 a usage error, 3 the server could not be reached. `start` and `processor` resolve with
  * nothing: the server they start keeps the process alive and ends it itself.
  */

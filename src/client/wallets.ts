@@ -1,5 +1,5 @@
 /**
- * The wallet-session endpoints (README, Wallets), for the wallet frame. Like the charge, callable
+ * The wallet-session endpoints (docs/merchant.md, Wallets), for the wallet frame. Like the charge, callable
  * only from the service's own frames (the `Origin` must be the service's). The wallet charge itself
  * is `chargeSession(…, { wallet: { type, token } })` in ./charge.ts.
  */

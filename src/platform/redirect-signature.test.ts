@@ -41,7 +41,7 @@ describe('signed success redirects', () => {
     expect(readSignedRedirect(bad, [SECRET], at)).toBeNull();
   });
 
-  it('signs exactly the documented format (README: a key from the secret key, then v2.<id>.<amount>.<currency>.<status>.<issued_at>)', () => {
+  it('signs exactly the documented format (docs/merchant.md: a key from the secret key, then v2.<id>.<amount>.<currency>.<status>.<issued_at>)', () => {
     const key = createHmac('sha256', SECRET).update('svcpay-redirect').digest();
     const expected = createHmac('sha256', key).update(`v2.vp_cs_test_1.2500.usd.paid.${NOW - 60}`).digest('hex');
     expect(signed().searchParams.get('svcpay_signature')).toBe(expected);

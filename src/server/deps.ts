@@ -104,7 +104,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     timeoutMs: config.processorTimeoutMs,
     ...stripeTransport,
   });
-  // agent_hosted_fields: Stripe, the service confirming the PaymentIntent (README, the decision).
+  // agent_hosted_fields: Stripe, the service confirming the PaymentIntent (docs/merchant.md, Payment providers: the decision).
   const stripeAgent = new StripeAgentAdapter({
     secretKey: secret,
     publishableKey: stripePublishableKey,

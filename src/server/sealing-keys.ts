@@ -1,5 +1,5 @@
 /**
- * Where the sealing key comes from (issue 18, finding 4; README "Sealing key"). Never from the
+ * Where the sealing key comes from (issue 18, finding 4; docs/operator.md, "Sealing key"). Never from the
  * database it protects:
  *
  * 1. `SVCPAY_SEALING_KEY`: 32 random bytes in base64 (`openssl rand -base64 32`), the key new values
@@ -51,7 +51,7 @@ function keysInFile(path: string): SealingKeys {
 const FILE_HEADER = [
   '# svcpay sealing keys: one per line, base64 of 32 random bytes. The first seals new values; the',
   '# others only open older ones, and the next start re-seals those under the first. Keep this file',
-  '# out of database backups, and mode 0600. README "Sealing key" tells how to rotate.',
+  '# out of database backups, and mode 0600. docs/operator.md, "Sealing key", tells how to rotate.',
 ].join('\n');
 
 /**

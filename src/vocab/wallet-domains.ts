@@ -1,4 +1,4 @@
-/** Wallet-domain vocabulary (Doc 1, "Wallet-domain verification"; README, Wallet domains). */
+/** Wallet-domain vocabulary (Doc 1, "Wallet-domain verification"; docs/merchant.md, Wallet domains). */
 export const walletTypes = ['apple_pay', 'google_pay'] as const;
 export type WalletType = (typeof walletTypes)[number];
 

@@ -1,6 +1,6 @@
 /**
  * Wallet payments vocabulary (Doc 1, public endpoints `wallets/apple-session` and
- * `wallets/google-session`; README, Wallets). Shared by the wire schemas, the engine, the sandbox
+ * `wallets/google-session`; docs/merchant.md, Wallets). Shared by the wire schemas, the engine, the sandbox
  * processor and the wallet button, so each word is written once.
  */
 export { walletTypes, type WalletType } from './wallet-domains.ts';

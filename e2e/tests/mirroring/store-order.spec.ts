@@ -2,7 +2,7 @@
  * Order mirroring in a browser (issue 20): a merchant's hosted session describes the store order
  * (`order` + `mirrorTo`); the buyer pays on the hosted page and is sent back to the merchant's
  * return page, which polls `GET /v1/public/sessions/{id}/mirror-order` with its publishable key as
- * the README's loop does and shows the store's order number, and the shopper's private status page.
+ * the loop in docs/merchant.md (Order mirroring) does and shows the store's order number, and the shopper's private status page.
  * The store stand-in holds that one order, made under the payment's reference.
  */
 import { cards } from '../../fixtures/cards.ts';
@@ -13,7 +13,7 @@ import { HostedCheckoutPage } from '../../models/hosted-checkout-page.ts';
 
 const STORE = 'tees.example.test';
 
-/** The merchant's return page: the poll loop of the README, in the buyer's browser. */
+/** The merchant's return page: the poll loop of docs/merchant.md, in the buyer's browser. */
 function returnPage(serviceUrl: string): Promise<MerchantPage> {
   return serveWithOptions(
     (json) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Thank you</title></head><body><main>

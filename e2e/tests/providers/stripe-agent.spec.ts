@@ -1,5 +1,5 @@
 /**
- * An `agent_hosted_fields` merchant (issue 19; the README's decision): Stripe's card element (the
+ * An `agent_hosted_fields` merchant (issue 19; the decision in docs/merchant.md, Payment providers): Stripe's card element (the
  * sandbox stand-in) makes a PaymentMethod, and the service confirms the payment with it. Declines,
  * retry and the bank check work as on every path; the check shows in the hosted page's own dialog.
  */

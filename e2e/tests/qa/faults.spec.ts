@@ -1,5 +1,5 @@
 /**
- * The fault switchboard from a QA suite (README, "Rehearsing a misbehaving processor"): a test
+ * The fault switchboard from a QA suite (docs/qa.md, "Rehearsing a misbehaving processor"): a test
  * arms a fault with `svcpay/testing`, a buyer pays on a merchant page, and the processor's own
  * ledger says what really moved. On a server of its own: these flows move the service clock.
  */

@@ -70,7 +70,7 @@ export const catalogue = {
   wallet_domain_wrong_type: entry('MERCHANT', 'Only Apple Pay registrations have a verification file.', 'Download the file from an `apple_pay` registration; Google Pay needs none.'),
   wallet_domain_no_binder: entry('MERCHANT', 'No wallet-capable payment provider is connected to this account.', 'Connect a payment provider, then register the domain.'),
   wallet_domain_rate_limited: entry('MERCHANT', 'This domain was verified less than 30 seconds ago.', 'Wait retryAfterSeconds, then call verify again.', true, 'retry_after'),
-  // README, Wallets: a registered domain whose verification has not succeeded cannot open a sheet.
+  // docs/merchant.md, Wallets: a registered domain whose verification has not succeeded cannot open a sheet.
   wallet_domain_not_verified: entry('MERCHANT', 'This wallet domain is registered but not verified.', 'Host the verification file (Apple Pay), call POST /v1/wallet-domains/{id}/verify, and try again once its status is `verified`.'),
   wallet_domain_provider_unavailable: entry('NETWORK', 'The domain-registration provider could not be reached.', 'Retry with backoff.', true),
   buyer_not_found: entry('MERCHANT', 'No such buyer.', 'Check the id and that the key is of the same merchant and mode; find a buyer by reference with `GET /v1/buyers?external_id=`.'),

@@ -3,7 +3,7 @@
  * in webhooks/redirect-signature.ts): the success URL plus the session's id, amount, currency and
  * payment status, signed with the merchant's redirect key, which is derived from its current secret
  * API key and kept sealed beside it (engine/merchants/merchants.ts). A merchant verifies with that secret key
- * (`verifyRedirect` in `svcpay/webhooks`, README "After the payment").
+ * (`verifyRedirect` in `svcpay/webhooks`, docs/merchant.md, "After a hosted-page payment").
  */
 import type { Store } from '../store/types.ts';
 import type { SessionRecord } from '../domain/index.ts';

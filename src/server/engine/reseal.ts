@@ -2,7 +2,7 @@
  * The start-up re-seal (issue 18, finding 4): every sealed value not sealed under the current key
  * (an older key of a rotation, or the pre-issue-18 `v1` format under the key the `meta` table used
  * to hold) is opened and sealed again under the current one, in one transaction. After it the
- * previous keys open nothing and may be dropped (README "Sealing key"). A value no key opens stops
+ * previous keys open nothing and may be dropped (docs/operator.md, "Sealing key"). A value no key opens stops
  * the start with the place it was found: serving on would fail later, one buyer at a time.
  *
  * The legacy key in `meta.seal_key` joins the ring for this pass only, and is deleted in the same

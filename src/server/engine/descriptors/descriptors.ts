@@ -4,7 +4,7 @@
  * its processor kind, the intent id and metadata and the platform kill switch, and puts the result
  * on its response as `resolved_descriptor`.
  *
- * What each processor kind's connection carries (README, "Statement descriptors"):
+ * What each processor kind's connection carries (docs/merchant.md, "Statement descriptors"):
  *
  * | processor kind        | connection    | what is sent                                                   |
  * |-----------------------|---------------|----------------------------------------------------------------|

@@ -39,7 +39,7 @@ export type ChargeSource = { card: ChargeCard } | { wallet: WalletCharge } | { n
 
 /**
  * `POST /v1/public/sessions/{id}/charge` (Doc 3): charge at submit on an elements session, with a
- * card or (README, Wallets) a wallet token: the same reservation, lock and settlement for both.
+ * card or (docs/merchant.md, Wallets) a wallet token: the same reservation, lock and settlement for both.
  * `attemptId` is the service's own id for this attempt (the idempotency reservation or a fresh
  * one), never a client-sent value. The attempt is committed with the charge lock before the
  * processor is called; the lock is released only when the processor is known not to have charged.

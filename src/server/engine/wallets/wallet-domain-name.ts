@@ -3,7 +3,7 @@
  * 1123 hostname, max 253 chars, no scheme, path, port or IP literal). Pure: returns the stored
  * form or the reason it is refused, worded for the merchant who typed it.
  *
- * Decisions (README, Wallet domains):
+ * Decisions (docs/merchant.md, Wallet domains):
  * - one trailing dot (the DNS root, `shop.example.com.`) is dropped: it names the same host;
  * - letters are lowercased (DNS names are case-insensitive), so `Shop.Example.COM` is a duplicate
  *   of `shop.example.com`;

@@ -1,5 +1,5 @@
 /**
- * The sandbox's domain-registration provider (Doc 1, "Wallet-domain verification"; README, Wallet
+ * The sandbox's domain-registration provider (Doc 1, "Wallet-domain verification"; docs/merchant.md, Wallet
  * domains). Deterministic, so tests and merchants can reach every outcome: a domain verifies
  * unless public DNS can never resolve it, and the Apple Pay association file is fixed per merchant
  * and mode. Pure: no I/O, so it may run inside a store transaction.

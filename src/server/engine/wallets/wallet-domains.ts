@@ -59,7 +59,7 @@ function verified(w: WalletDomainRecord, now: string): WalletDomainRecord {
  * Registers a domain for a wallet. A Google Pay row is verified at once; an Apple Pay row starts
  * `pending`, since Apple fetches the association file (`…/file`) from the domain: the merchant
  * hosts it, then calls verify. Registering a domain and wallet that is already registered (and
- * not removed) changes nothing and answers the existing row with `created: false` (README).
+ * not removed) changes nothing and answers the existing row with `created: false` (docs/merchant.md, Wallet domains).
  * `also` runs in the same transaction (the idempotency record).
  */
 export async function registerWalletDomain(

@@ -1,6 +1,6 @@
 /**
  * Wallet session setup for the wallet button (Doc 1, public endpoints `wallets/apple-session` and
- * `wallets/google-session`; README, Wallets). Free of HTTP. A wallet pays through the public charge
+ * `wallets/google-session`; docs/merchant.md, Wallets). Free of HTTP. A wallet pays through the public charge
  * endpoint, so a sheet opens only for a session that endpoint would charge; and Apple Pay opens
  * only on a domain the merchant proved it owns (wallet-domain verification).
  */

@@ -1,5 +1,5 @@
 /**
- * `agent_hosted_fields` (issue 19; the README's decision): Stripe, with the service as the
+ * `agent_hosted_fields` (issue 19; the decision in docs/merchant.md, Payment providers): Stripe, with the service as the
  * merchant's agent for the charge. `init` hands the page the publishable key, the account and the
  * `chargeEndpoint` (the service's complete); stripe.js makes a PaymentMethod of the card in Stripe's
  * card element, and the service confirms a PaymentIntent with it (`chargeNonce`), under the engine's

@@ -1,5 +1,5 @@
 /**
- * An `agent_hosted_fields` merchant (issue 19; the README's decision): Stripe's card element makes a
+ * An `agent_hosted_fields` merchant (issue 19; the decision in docs/merchant.md, Payment providers): Stripe's card element makes a
  * PaymentMethod, the page sends it to `chargeEndpoint` (complete), and the service confirms the
  * PaymentIntent itself: once per PaymentMethod, a decline offered another card, a bank check shown
  * as `next_action` and settled on the next complete.

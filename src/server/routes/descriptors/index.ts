@@ -2,7 +2,7 @@
  * `GET /v1/descriptor_config` (Doc 1, "Other merchant endpoints"; Doc 2, "Statement descriptor"):
  * the merchant's statement-descriptor configuration, secret key only. Doc 1's rate-limit table
  * names no bucket for it; it is a secret-key merchant operation, so it shares `paymentOps` as the
- * wallet-domain routes do (README, Rate limits).
+ * wallet-domain routes do (docs/merchant.md, Rate limits).
  */
 import { createRoute } from '@hono/zod-openapi';
 import { DescriptorConfig } from '../../../api/descriptors.ts';

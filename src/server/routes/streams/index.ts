@@ -13,7 +13,7 @@ import { security } from '../contract/security.ts';
 
 /** Doc 1, Other merchant endpoints: `GET /v1/webhook_listen` says when to come back. */
 const LISTEN_RETRY_AFTER_SECONDS = 5;
-/** Where to look instead: a subscription, or `svcpay webhooks tail` (README, "CLI"). */
+/** Where to look instead: a subscription, or `svcpay webhooks tail` (docs/qa.md, "CLI"). */
 const LISTEN_FIX = 'This server never streams deliveries: do not retry. Subscribe an endpoint (POST /v1/webhook_subscriptions), or watch deliveries with `npx svcpay webhooks tail --secret-key <key>`.';
 const retryAfter = { 'Retry-After': { schema: { type: 'integer' as const }, description: 'Doc 1 names it; a retry gets the same answer (see selfHeal.retryable)' } };
 

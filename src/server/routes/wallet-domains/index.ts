@@ -1,7 +1,7 @@
 /**
  * Wallet domains (Doc 1, "Other merchant endpoints"): register, list, read, remove, re-verify and
  * the Apple Pay file, secret key only. Doc 1's rate-limit table has no wallet bucket; these are
- * secret-key merchant operations, so they share the `paymentOps` buckets (README, Rate limits).
+ * secret-key merchant operations, so they share the `paymentOps` buckets (docs/merchant.md, Rate limits).
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {

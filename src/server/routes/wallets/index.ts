@@ -1,6 +1,6 @@
 /**
  * Wallet session setup (Doc 1, public endpoints: "wallet merchant validation / session setup for
- * bring-your-own-button"; README, Wallets). Publishable key; called from the service's own wallet
+ * bring-your-own-button"; docs/merchant.md, Wallets). Publishable key; called from the service's own wallet
  * frame only, like the other public routes that start a payment (Doc 3): the frame, not the page,
  * names the page's domain, so a leaked publishable key cannot open a sheet for another site. Doc 1's
  * rate-limit table names no bucket for them; they share `paymentOps` (100 per IP) with the other

@@ -12,7 +12,7 @@
  *   and run again (their reads and inserts share index pages); retried all at once, they collide
  *   again (`npm run bench`'s charge on PostgreSQL: 90 req/s, 89 answers 503 after 20 attempts).
  *   Every transaction in turn halves session create (its commits no longer share fsyncs); retries
- *   in turn keep both (README, "Several instances", for the figures).
+ *   in turn keep both (docs/operator.md, "Several instances", for the figures).
  * - Migrations run at open, under a transaction-scoped advisory lock: instances that start together
  *   apply each step once, and an instance older than the database refuses to start.
  * - `onCommit` hears this instance's commits at once and the other instances' through
