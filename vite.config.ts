@@ -19,22 +19,21 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { missingWording, pickWording } from './src/locales/frame-wording.ts';
 import { galleryBuild } from './demo/gallery/build.ts';
 import { docsRenderer } from './scripts/docs-renderer.ts';
+import { noZodInEntry } from './scripts/vite-no-zod.ts';
 
 const root = import.meta.dirname;
 
 /**
- * The modules the hosted page and the sandbox fields page share: zod, the protocol, the shared
- * locale catalogue and the browser API client. One chunk: every extra chunk costs 0.2-0.35 KB (its
- * imports and exports, and gzip starting afresh). The frames no longer load it: each carries its own
- * code inline (inlineFramePages).
+ * The modules the hosted page, the embedded checkout frame and the sandbox fields page share: the
+ * zod-free protocol, the shared locale catalogue and the browser API client. One chunk: every extra
+ * chunk costs 0.2-0.35 KB. The frames no longer load it (inlineFramePages). No zod schema module
+ * (messages.ts and its parts, params.ts): the hosted page reads through hand-rolled twins (issue 22:
+ * zod was ~7.5 KB gzipped of it), so zod is its own chunk, for the pages still reading with it; the
+ * build fails if the hosted page's scripts hold zod again (scripts/vite-no-zod.ts).
  */
-const frameCore = [
-  /node_modules[\\/]zod[\\/]/,
-  // Not the frame hashes' schemas (params.ts): only the embedded checkout frame reads them with zod.
-  /src[\\/]protocol[\\/](?!params\.ts$)/,
-  /src[\\/]locales[\\/](index\.ts|en\.json)$/,
-  /src[\\/]client[\\/](http|charge|client-error|schemas[\\/](shared|charge))\.ts$/,
-];
+const zodSchemaModules = /src[\\/]protocol[\\/](params|messages|page-messages|field-messages|payloads|message-parts|primitives)\.ts$/;
+const frameCore = [/src[\\/]protocol[\\/]/, /src[\\/]locales[\\/](index\.ts|en\.json)$/, /src[\\/]client[\\/](http|charge|client-error|parsers)\.ts$/];
+const inFrameCore = (id: string) => !zodSchemaModules.test(id) && frameCore.some((re) => re.test(id));
 
 /** Formats that are compressed already, and files too small to gain from it (under one packet either way). */
 const INCOMPRESSIBLE = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.woff', '.woff2', '.br', '.gz', '.zip']);
@@ -272,7 +271,7 @@ export default defineConfig(({ mode }) => {
   }
   return {
     // The designers' gallery (demo/gallery) is built after, on its own, into dist/gallery.
-    plugins: [preact(), localeCatalogues(), inlineFramePages(), docsRenderer(), precompress(), galleryBuild(root, () => [preact(), localeCatalogues()])],
+    plugins: [preact(), localeCatalogues(), inlineFramePages(), noZodInEntry('hosted'), docsRenderer(), precompress(), galleryBuild(root, () => [preact(), localeCatalogues()])],
     build: {
       outDir: 'dist/app',
       emptyOutDir: true,
@@ -292,7 +291,7 @@ export default defineConfig(({ mode }) => {
           sandboxFields: resolve(root, 'sandbox-processor/fields-page/index.html'),
         },
         output: {
-          codeSplitting: { groups: [{ name: 'core', test: (id: string) => frameCore.some((re) => re.test(id)) }] },
+          codeSplitting: { groups: [{ name: 'core', test: inFrameCore }] },
         },
       },
     },

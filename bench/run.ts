@@ -3,7 +3,9 @@
  * (bench/webhooks.ts), then API throughput
  * against stripe-stateful-mock (bench/api.ts), printed as tables and written to bench/results.json.
  * Budgets and aims are reported, not enforced, unless `--strict`. `--api-only` runs the API part
- * alone and keeps the other figures already in results.json.
+ * alone and keeps the other figures already in results.json. `--sizes-only` prints the download
+ * sizes and issue 22's size aims from the built dist/ (no browser, no servers; with `--strict` it
+ * fails when an aim is missed); `npx tsx bench/speed.ts [runs]` is the browser timing alone.
  * Bounded: it starts its own servers on free ports and gives up after BENCH_DEADLINE_MS.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +26,15 @@ const budgets = { embed: 6_000, frames: 25_000, hosted: 40_000 } as const;
 type Bundle = keyof typeof budgets;
 const labels: Record<Bundle, string> = { embed: 'embed script (svcpay.js)', frames: 'frame bundle (field + controller)', hosted: 'hosted page' };
 
+/**
+ * Issue 22's size aims, gzipped bytes: the script-tag bundle; everything a card buyer downloads
+ * (svcpay.js, the confirm part it fetches once the card is ready, the field and controller pages,
+ * each carrying its code, style and English wording inline); the hosted page's scripts.
+ */
+const sizeAims = { embed: 5_000, cardBuyer: 26_000, hostedJs: 32_000 } as const;
+
 const strict = process.argv.includes('--strict');
+const sizesOnly = process.argv.includes('--sizes-only');
 const apiOnly = process.argv.includes('--api-only');
 const resultsFile = join(repoRoot, 'bench', 'results.json');
 let server: RunningServer | undefined;
@@ -64,8 +74,42 @@ async function apiOnlyMain(): Promise<number> {
   return 0;
 }
 
+/** Issue 22's figures, from dist/ alone. */
+function issue22Sizes(): Record<keyof typeof sizeAims, { gzip: number; files: string[] }> {
+  const app = join(repoRoot, 'dist', 'app');
+  const embed = fileBundle(repoRoot, join(repoRoot, 'dist', 'embed', 'svcpay.js'));
+  const confirm = fileBundle(repoRoot, join(repoRoot, 'dist', 'embed', 'svcpay-confirm.js'));
+  const frames = pagesBundle(repoRoot, app, [join(app, 'src', 'frames', 'field.html'), join(app, 'src', 'frames', 'controller.html')]);
+  const hosted = pagesBundle(repoRoot, app, [join(app, 'hosted-page', 'index.html')]);
+  const hostedJs = hosted.files.filter((f) => f.file.endsWith('.js'));
+  const card = [...embed.files, ...confirm.files, ...frames.files];
+  return {
+    embed: { gzip: embed.gzip, files: embed.files.map((f) => f.file) },
+    cardBuyer: { gzip: card.reduce((n, f) => n + f.gzip, 0), files: card.map((f) => `${f.file} ${kB(f.gzip)}`) },
+    hostedJs: { gzip: hostedJs.reduce((n, f) => n + f.gzip, 0), files: hostedJs.map((f) => `${f.file} ${kB(f.gzip)}`) },
+  };
+}
+
+function sizesOnlyMain(): number {
+  const sizes = issue22Sizes();
+  const missed: string[] = [];
+  console.log(`${pad('issue 22 size aims (gzip -9)', 36)}${pad('gzip', 12, true)}${pad('aim', 12, true)}  result`);
+  for (const k of Object.keys(sizeAims) as (keyof typeof sizeAims)[]) {
+    const over = sizes[k].gzip > sizeAims[k];
+    if (over) missed.push(k);
+    console.log(`${pad(k, 36)}${pad(kB(sizes[k].gzip), 12, true)}${pad(kB(sizeAims[k]), 12, true)}  ${over ? 'MISSED' : 'ok'}`);
+    if (sizes[k].files.length > 1) console.log(`  ${sizes[k].files.join(', ')}`);
+  }
+  if (strict && missed.length > 0) {
+    console.error(`bench --sizes-only --strict: aims missed: ${missed.join(', ')}`);
+    return 1;
+  }
+  return 0;
+}
+
 async function main(): Promise<number> {
   if (apiOnly) return apiOnlyMain();
+  if (sizesOnly) return sizesOnlyMain();
   const app = join(repoRoot, 'dist', 'app');
   const sizes: Record<Bundle, BundleSize> = {
     embed: fileBundle(repoRoot, join(repoRoot, 'dist', 'embed', 'svcpay.js')),

@@ -5,7 +5,9 @@
 import type { JSX } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { listen, send, type MessageTarget } from '../protocol/channel.ts';
-import { HostToProcessorFrame, ProcessorFrameToHost } from '../protocol/messages.ts';
+import type { HostToProcessorFrame, ProcessorFrameToHost } from '../protocol/messages.ts';
+// Hand-rolled twins of the zod schemas (processor-parsers.ts): the hosted page carries no zod.
+import { HostToProcessorFrameParser, ProcessorFrameToHostParser } from '../protocol/processor-parsers.ts';
 
 export interface ProcessorFrameProps {
   url: string;
@@ -25,10 +27,10 @@ export function ProcessorFrame({ url, origin, title, height, onMessage, setPoste
   // A layout effect runs in the same task that inserts the iframe, so the listener is in place
   // before the frame can post its first message (a passive effect may run after it, under load).
   useLayoutEffect(() => {
-    const stop = listen(events, { origin, source: () => ref.current?.contentWindow, schema: ProcessorFrameToHost, onMessage });
+    const stop = listen(events, { origin, source: () => ref.current?.contentWindow, schema: ProcessorFrameToHostParser, onMessage });
     setPoster((msg) => {
       const target = ref.current?.contentWindow;
-      if (target) send(target, origin, HostToProcessorFrame, msg);
+      if (target) send(target, origin, HostToProcessorFrameParser, msg);
     });
     return () => {
       stop();

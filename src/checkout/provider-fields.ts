@@ -5,7 +5,8 @@
  * complete, decline and retry) is one for every provider. Their code loads on demand.
  */
 import { useLayoutEffect } from 'preact/hooks';
-import { PROTOCOL, type HostToProcessorFrame, type ProcessorFrameToHost } from '../protocol/messages.ts';
+import { PROTOCOL } from '../protocol/checks.ts';
+import type { HostToProcessorFrame, ProcessorFrameToHost } from '../protocol/messages.ts';
 
 export interface ProviderFieldsProps {
   title: string;

@@ -5,7 +5,8 @@
  */
 import type { BuyerDetails } from '../buyer/buyer-fields.ts';
 import { call } from './http.ts';
-import { CompleteResponse, InitResponse, SaveBuyerDetailsResponse } from './schemas/checkout.ts';
+// Hand-rolled twins of ./schemas/checkout.ts (parsers.ts): the hosted page carries no zod.
+import { CompleteResponseParser as CompleteResponse, InitResponseParser as InitResponse, SaveBuyerDetailsResponseParser as SaveBuyerDetailsResponse } from './parsers.ts';
 
 export { reportClientError } from './client-error.ts';
 

@@ -69,6 +69,7 @@ const envelopeOk = {
 mirrorsAgree([
   {
     name: 'InitResponse',
+    hand: hand.InitResponseParser,
     classic: api.InitResponse,
     mirror: mini.InitResponse,
     samples: [
@@ -111,6 +112,7 @@ mirrorsAgree([
   },
   {
     name: 'CompleteResponse',
+    hand: hand.CompleteResponseParser,
     classic: api.CompleteResponse,
     mirror: mini.CompleteResponse,
     samples: [
@@ -122,10 +124,17 @@ mirrorsAgree([
       { status: 'declined', sessionId: 'cs_1', transactionId: 'tx_1', redirectUrl: null },
       { status: 'succeeded', sessionId: 'cs_1', transactionId: 'tx_1' },
       ...['pending', 'processing', 'expired'].map((status) => ({ status, sessionId: 's', transactionId: 't', redirectUrl: null })),
+      { status: 'succeeded', sessionId: 'cs_1', transactionId: 'tx_1', redirectUrl: null, paymentStatus: 'held' },
+      { status: 'succeeded', sessionId: 'cs_1', transactionId: 'tx_1', redirectUrl: null, paymentStatus: 'refunded' },
+      { status: 'processing', sessionId: 'cs_1', transactionId: 'tx_1', redirectUrl: null, next_action: { type: 'redirect_to_url', redirect_to_url: { url: 'https://bank.test/3ds' } } },
+      { status: 'processing', sessionId: 'cs_1', transactionId: 'tx_1', redirectUrl: null, next_action: { type: 'redirect_to_url', redirect_to_url: {} } },
+      { status: 'processing', sessionId: 'cs_1', transactionId: 'tx_1', redirectUrl: null, next_action: { redirect_to_url: { url: 'x' } } },
+      { status: 'failed', sessionId: 'cs_1', transactionId: 'tx_1', redirectUrl: null, error: { ...declined, message: 1 } },
     ],
   },
   {
     name: 'SaveBuyerDetailsResponse',
+    hand: hand.SaveBuyerDetailsResponseParser,
     classic: api.SaveBuyerDetailsResponse,
     mirror: mini.SaveBuyerDetailsResponse,
     samples: [
@@ -148,6 +157,8 @@ mirrorsAgree([
       { ...sessionOk, retry: null, description: 'Order 1', locale: null, cancelUrl: 'https://shop.test/cancel', lineItems: [] },
       { ...sessionOk, mode: 'setup', integrationMode: 'elements', status: 'expired' },
       { ...sessionOk, status: 'canceled' },
+      { ...sessionOk, paymentStatus: 'paid' },
+      { ...sessionOk, paymentStatus: 'refunded' },
       { ...sessionOk, amount: 10.5 },
       { ...sessionOk, amount: Number.MAX_SAFE_INTEGER + 1 },
       { ...sessionOk, lineItems: [{ name: 'Tea', quantity: 1.5, unitAmount: 1 }] },

@@ -64,12 +64,7 @@ export const SPECS: RouteSpec[] = [
   { method: 'GET', path: '/openapi.yaml', key: 'none' },
   { method: 'GET', path: '/llms.txt', key: 'none' },
   // Issue 22: the API reference and the error codes' page, with their assets.
-  { method: 'GET', path: '/docs', key: 'none' },
-  { method: 'GET', path: '/docs/errors', key: 'none' },
-  { method: 'GET', path: '/docs/docs.css', key: 'none' },
-  { method: 'GET', path: '/docs/reference.js', key: 'none' },
-  { method: 'GET', path: '/docs/redoc.standalone.js', key: 'none' },
-  { method: 'GET', path: '/docs/redoc.standalone.js.LICENSE.txt', key: 'none' },
+  ...['/docs', '/docs/errors', '/docs/docs.css', '/docs/reference.js', '/docs/redoc.standalone.js', '/docs/redoc.standalone.js.LICENSE.txt'].map((path) => ({ method: 'GET' as const, path, key: 'none' as const })),
   { method: 'GET', path: '/api/health', key: 'none', query: fc.constantFrom('', '?deep=false', '?deep=true') },
   { method: 'GET', path: '/v1/capabilities', key: 'either' },
   { method: 'GET', path: '/v1/webhook_listen', key: 'secret' },
