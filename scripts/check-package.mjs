@@ -6,31 +6,38 @@
  *
  * 1. `npm pack` (its `prepack` builds dist/), then the tarball's file list: what the package needs
  *    is in it, and no tests, fixtures, node_modules or reports.
- * 2. publint and attw (`.attw.json`: ESM-only profile) on that tarball: both must find nothing.
- * 3. A scratch project in a temp directory installs the tarball with npm (from npm's cache first,
- *    linked: the package sees only the dependencies it declares) and then, as a merchant's
+ *    Then `@svcpay/js` (the browser loader and the webhook helper, no dependencies) is assembled
+ *    from that build into dist/js-package (scripts/js-package.mjs) and packed too.
+ * 2. publint and attw (`.attw.json`: ESM-only profile) on both tarballs: both must find nothing.
+ * 3. A frontend project installs the `@svcpay/js` tarball alone, linked and with install scripts
+ *    enabled: no dependency, nothing native, its declarations import only each other, both entry
+ *    points run in Node and type-check (./package-frontend.mjs).
+ * 4. A scratch project in a temp directory installs the svcpay tarball with npm (from npm's cache
+ *    first, linked: the package sees only the dependencies it declares) and then, as a merchant's
  *    project would:
  *    - imports `svcpay`, `svcpay/webhooks` and `svcpay/testing` in Node, verifies a signature and
  *      starts and stops the reference server with `startSvcPay`;
  *    - type-checks a consumer TypeScript file with this repository's tsc (nodenext resolution,
  *      no skipLibCheck), wrong calls under `@ts-expect-error` proving the types are not `any`;
- *    - runs the installed `svcpay` bin on free ports and asks it for its health, the embed script
- *      and a hosted checkout page, then stops it.
+ *    - runs the installed `svcpay` bin on free ports and asks it for its health, the embed script,
+ *      a hosted checkout page and the demo shop's designers' gallery, then stops it.
  *
- * The scratch install skips install scripts (no network for prebuilt binaries, and compiling
- * SQLite would take minutes): better-sqlite3's native addon is copied from this repository's
- * node_modules, which must hold the same version.
+ * The merchant's scratch install skips install scripts (no network for prebuilt binaries, and
+ * compiling SQLite would take minutes): better-sqlite3's native addon is copied from this
+ * repository's node_modules, which must hold the same version.
  *
- * Plain Node. Prints one line per check and closes with `N passed, N failed`. The scratch
- * project's own files are in ./package-consumer.mjs.
+ * Plain Node. Prints one line per check and closes with `N passed, N failed`. The merchant's
+ * scratch project's own files and the bin run are in ./package-consumer.mjs, the frontend
+ * project's in ./package-frontend.mjs, the assembly of `@svcpay/js` in ./js-package.mjs.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { consumerSource, consumerTsconfig, smokeSource } from './package-consumer.mjs';
+import { checkInstalledBin, consumerSource, consumerTsconfig, smokeSource } from './package-consumer.mjs';
+import { frontendChecks } from './package-frontend.mjs';
+import { assemble, JS_PACKAGE_NAME } from './js-package.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(join(tmpdir(), 'svcpay-pack-'));
@@ -41,6 +48,10 @@ const results = [];
 const REQUIRED = [
   'package.json',
   'README.md',
+  'docs/merchant.md',
+  'docs/qa.md',
+  'LICENSE',
+  'CHANGELOG.md',
   'bin/svcpay.js',
   'dist/npm/index.js',
   'dist/npm/webhooks.js',
@@ -74,7 +85,18 @@ const REQUIRED = [
   'src/platform/static.ts',
   'sandbox-processor/index.ts',
   'demo/shop/server.ts',
+  // The designers' gallery the demo shop serves at /gallery (demo/shop/gallery-routes.ts).
+  'dist/gallery/demo/gallery/index.html',
+  'dist/gallery/demo/gallery/entry.html',
+  'dist/gallery/demo/gallery/element-frame.html',
+  'dist/gallery/demo/gallery/page-frame.html',
+  'dist/gallery/demo/gallery/sandbox-fields.html',
 ];
+/** `@svcpay/js`'s whole file list: its two entry points (and the chunk the webhook helper imports), their declarations, nothing else. */
+const JS_REQUIRED = ['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/webhooks.js', 'types/loader/index.d.ts', 'types/webhooks/index.d.ts'];
+const JS_ALLOWED = /^(package\.json|README\.md|LICENSE|dist\/[\w-]+\.js|types\/(loader|webhooks)\/[\w-]+\.d\.ts)$/;
+/** `@svcpay/js` is ~9 KB packed; a budget against a server module or a dependency bundled in by accident. */
+const MAX_JS_TARBALL_BYTES = 32 * 1024;
 /** What a published package must never carry. */
 const FORBIDDEN = [
   /(^|\/)node_modules\//,
@@ -120,13 +142,18 @@ function run(cmd, args, opts = {}) {
 
 const npm = (args, cwd) => run('npm', args, { cwd, shell: process.platform === 'win32' });
 
+/** `npm pack` of the package in `dir` into the scratch directory: npm's JSON about the tarball. */
+function pack(dir) {
+  const out = npm(['pack', '--json', '--pack-destination', work], dir);
+  // The prepack step prints its own line before npm's JSON.
+  return JSON.parse(out.slice(out.indexOf('\n[') + 1 || out.indexOf('[')))[0];
+}
+
 // 1. Pack.
 let tarball = '';
 let files = [];
 await check('npm pack builds and packs what the package needs, and nothing else', () => {
-  const out = npm(['pack', '--json', '--pack-destination', work], root);
-  // The prepack step prints its own line before npm's JSON.
-  const [info] = JSON.parse(out.slice(out.indexOf('\n[') + 1 || out.indexOf('[')));
+  const info = pack(root);
   tarball = join(work, info.filename);
   files = info.files.map((f) => f.path);
   const missing = REQUIRED.filter((f) => !files.includes(f));
@@ -138,20 +165,42 @@ await check('npm pack builds and packs what the package needs, and nothing else'
 });
 if (!tarball) finish();
 
-// 2. Linters.
-await check('publint finds nothing (suggestions included)', async () => {
-  const { publint } = await import(pathToFileURL(join(root, 'node_modules/publint/src/index-node.js')).href);
-  const { formatMessage } = await import(pathToFileURL(join(root, 'node_modules/publint/src/utils.js')).href);
-  const bytes = readFileSync(tarball);
-  const { messages, pkg } = await publint({ pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }, level: 'suggestion', strict: true });
-  if (messages.length) throw new Error(messages.map((m) => `${m.type}: ${formatMessage(m, pkg, { color: false })}`).join('\n'));
+let jsTarball = '';
+await check(`${JS_PACKAGE_NAME} assembles from that build (scripts/js-package.mjs) and packs its two entry points, their types and nothing else`, () => {
+  const { dir, version } = assemble();
+  const rootVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+  if (version !== rootVersion) throw new Error(`${JS_PACKAGE_NAME} is ${version}, svcpay ${rootVersion}`);
+  const info = pack(dir);
+  const jsFiles = info.files.map((f) => f.path);
+  const missing = JS_REQUIRED.filter((f) => !jsFiles.includes(f));
+  if (missing.length) throw new Error(`missing from the tarball: ${missing.join(', ')}`);
+  const unwanted = jsFiles.filter((f) => !JS_ALLOWED.test(f));
+  if (unwanted.length) throw new Error(`should not be published: ${unwanted.join(', ')}`);
+  if (info.size > MAX_JS_TARBALL_BYTES) throw new Error(`the tarball is ${info.size} bytes; keep it under ${MAX_JS_TARBALL_BYTES}`);
+  jsTarball = join(work, info.filename);
+  return `${info.filename}, ${jsFiles.length} files, ${(info.size / 1024).toFixed(1)} KB`;
 });
 
-await check('attw finds nothing (are the types wrong, ESM-only profile from .attw.json)', () => {
-  run(process.execPath, [join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'ascii', '--no-color', '--no-emoji'], { cwd: root });
-});
+// 2. Linters, on both tarballs.
+for (const [label, file] of [['svcpay', tarball], [JS_PACKAGE_NAME, jsTarball]]) {
+  if (!file) continue;
+  await check(`publint finds nothing in ${label} (suggestions included)`, async () => {
+    const { publint } = await import(pathToFileURL(join(root, 'node_modules/publint/src/index-node.js')).href);
+    const { formatMessage } = await import(pathToFileURL(join(root, 'node_modules/publint/src/utils.js')).href);
+    const bytes = readFileSync(file);
+    const { messages, pkg } = await publint({ pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }, level: 'suggestion', strict: true });
+    if (messages.length) throw new Error(messages.map((m) => `${m.type}: ${formatMessage(m, pkg, { color: false })}`).join('\n'));
+  });
 
-// 3. A merchant's project.
+  await check(`attw finds nothing in ${label} (are the types wrong, ESM-only profile from .attw.json)`, () => {
+    run(process.execPath, [join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'), file, '--format', 'ascii', '--no-color', '--no-emoji'], { cwd: root });
+  });
+}
+
+// 3. A frontend project: @svcpay/js alone (./package-frontend.mjs).
+if (jsTarball) await frontendChecks({ check, run, npm, root, work, jsTarball });
+
+// 4. A merchant's project.
 let installed = false;
 await check('npm installs the tarball into a scratch project', () => {
   mkdirSync(app, { recursive: true });
@@ -185,40 +234,7 @@ await check('tsc type-checks a consumer of all four entry points (nodenext, no s
   run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', app], { cwd: app });
 });
 
-await check('the installed `svcpay` bin starts the reference server, which answers', async () => {
-  const [port, processorPort, demoPort] = await freePorts(3);
-  const readyFile = join(work, 'bin-ready.json');
-  const bin = join(app, 'node_modules/.bin/svcpay');
-  const child = spawn(bin, [], {
-    cwd: app,
-    env: { ...process.env, PORT: String(port), PROCESSOR_PORT: String(processorPort), DEMO_PORT: String(demoPort), SVCPAY_DATA: ':memory:', SVCPAY_READY_FILE: readyFile, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise((done) => child.once('exit', (code, signal) => done(code ?? signal)));
-  try {
-    const info = await waitForFile(readyFile, exited, () => output);
-    const expect = async (path, status, contentType) => {
-      const res = await fetch(`${info.serviceUrl}${path}`, { signal: AbortSignal.timeout(10_000) });
-      if (res.status !== status || !(res.headers.get('content-type') ?? '').includes(contentType)) {
-        throw new Error(`GET ${path} answered ${res.status} ${res.headers.get('content-type')}, expected ${status} ${contentType}`);
-      }
-    };
-    await expect('/api/health', 200, 'application/json');
-    await expect('/js/v1/svcpay.js', 200, 'javascript');
-    await expect('/docs', 200, 'text/html');
-    await expect('/docs/redoc.standalone.js', 200, 'javascript');
-    await expect(new URL(info.checkoutUrl).pathname, 200, 'text/html');
-  } catch (err) {
-    throw new Error(`${err instanceof Error ? err.message : err}\n--- bin output ---\n${output}`);
-  } finally {
-    child.kill('SIGTERM');
-  }
-  const code = await exited;
-  if (code !== 0) throw new Error(`the server exited ${code} on SIGTERM\n${output}`);
-});
+await check('the installed `svcpay` bin starts the reference server and the demo shop, which answer: health, svcpay.js, /docs and an error’s docs link, a checkout page, the gallery', () => checkInstalledBin(app, work));
 
 finish();
 
@@ -229,35 +245,4 @@ function finish() {
   else rmSync(work, { recursive: true, force: true });
   console.log(`package-check: ${passed} passed, ${failed} failed`);
   process.exit(failed === 0 && results.length > 0 ? 0 : 1);
-}
-
-async function waitForFile(file, exited, output, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  let exitCode;
-  exited.then((code) => (exitCode = code));
-  while (Date.now() < deadline) {
-    if (exitCode !== undefined) throw new Error(`the server exited ${exitCode} before it was ready\n${output()}`);
-    if (existsSync(file)) {
-      try {
-        return JSON.parse(readFileSync(file, 'utf8'));
-      } catch {
-        // Half-written: read again.
-      }
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`no ready file within ${timeoutMs / 1000} s\n${output()}`);
-}
-
-async function freePorts(count) {
-  const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise((done, fail) => {
-      const s = createServer();
-      s.once('error', fail);
-      s.listen(0, '127.0.0.1', () => done(s));
-    })),
-  );
-  const ports = servers.map((s) => s.address().port);
-  await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
-  return ports;
 }

@@ -1,8 +1,68 @@
 /**
  * The merchant's side of the package check (check-package.mjs): the files its scratch project
  * runs and type-checks against the installed tarball, as a merchant's own code would import
- * `svcpay`, `svcpay/webhooks` and `svcpay/testing`.
+ * `svcpay`, `svcpay/webhooks` and `svcpay/testing`, and the run of the installed `svcpay` bin.
  */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/**
+ * Starts the installed `svcpay` bin in `app` on free ports and asks the service for its health,
+ * the embed script, /docs and a hosted checkout page, and the demo shop for its designers' gallery
+ * (the index, one state's page and the script each loads); then stops it, which must exit 0.
+ */
+export async function checkInstalledBin(app, work) {
+  const [port, processorPort, demoPort, stripePort, braintreePort] = await freePorts(5);
+  const readyFile = join(work, 'bin-ready.json');
+  const bin = join(app, 'node_modules/.bin/svcpay');
+  const child = spawn(bin, [], {
+    cwd: app,
+    env: { ...process.env, PORT: String(port), PROCESSOR_PORT: String(processorPort), DEMO_PORT: String(demoPort), STRIPE_PORT: String(stripePort), BRAINTREE_PORT: String(braintreePort), SVCPAY_DATA: ':memory:', SVCPAY_READY_FILE: readyFile, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise((done) => child.once('exit', (code, signal) => done(code ?? signal)));
+  try {
+    const info = await waitForFile(readyFile, exited, () => output);
+    const expect = async (path, status, contentType, origin = info.serviceUrl) => {
+      const res = await fetch(`${origin}${path}`, { signal: AbortSignal.timeout(10_000) });
+      const body = await res.text();
+      if (res.status !== status || !(res.headers.get('content-type') ?? '').includes(contentType)) {
+        throw new Error(`GET ${origin}${path} answered ${res.status} ${res.headers.get('content-type')}, expected ${status} ${contentType}\n${body.slice(0, 300)}`);
+      }
+      return body;
+    };
+    await expect('/api/health', 200, 'application/json');
+    await expect('/js/v1/svcpay.js', 200, 'javascript');
+    await expect('/docs', 200, 'text/html');
+    await expect('/docs/redoc.standalone.js', 200, 'javascript');
+    // An error's docs link: a session asked for without a key, and the anchor its envelope names.
+    const refused = await fetch(`${info.serviceUrl}/v1/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const envelope = await refused.json();
+    const docs = new URL(envelope.docs);
+    if (refused.status !== 401 || docs.origin !== info.serviceUrl || docs.hash !== `#${envelope.code}`) throw new Error(`the 401's docs link is ${envelope.docs} (code ${envelope.code})`);
+    const errorsPage = await expect(docs.pathname, 200, 'text/html');
+    if (!errorsPage.includes(`id="${envelope.code}"`)) throw new Error(`${docs.pathname} has no anchor ${docs.hash}`);
+    await expect(new URL(info.checkoutUrl).pathname, 200, 'text/html');
+    // The demo shop's designers' gallery: the index and one state's page, and the script each loads.
+    for (const page of ['/gallery', '/gallery/card-fields/invalid-number?theme=night&locale=ar']) {
+      const html = await expect(page, 200, 'text/html', info.demoUrl);
+      const script = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
+      if (!script) throw new Error(`${page} loads no script:\n${html.slice(0, 300)}`);
+      await expect(script, 200, 'javascript', info.demoUrl);
+    }
+  } catch (err) {
+    throw new Error(`${err instanceof Error ? err.message : err}\n--- bin output ---\n${output}`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  const code = await exited;
+  if (code !== 0) throw new Error(`the server exited ${code} on SIGTERM\n${output}`);
+}
 
 /** Runs in the scratch project: the package's runtime, as a merchant's Node code imports it. */
 export function smokeSource() {
@@ -163,4 +223,35 @@ export function consumerTsconfig() {
     },
     files: ['consumer.ts'],
   };
+}
+
+async function waitForFile(file, exited, output, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode;
+  exited.then((code) => (exitCode = code));
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`the server exited ${exitCode} before it was ready\n${output()}`);
+    if (existsSync(file)) {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8'));
+      } catch {
+        // Half-written: read again.
+      }
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`no ready file within ${timeoutMs / 1000} s\n${output()}`);
+}
+
+async function freePorts(count) {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise((done, fail) => {
+      const s = createServer();
+      s.once('error', fail);
+      s.listen(0, '127.0.0.1', () => done(s));
+    })),
+  );
+  const ports = servers.map((s) => s.address().port);
+  await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
+  return ports;
 }

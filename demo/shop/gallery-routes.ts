@@ -54,7 +54,8 @@ export function galleryRoutes(dir = defaultGalleryDir): Hono {
     const html = await readOptional(join(dir, 'demo', 'gallery', `${name}.html`));
     c.header('Content-Security-Policy', galleryCsp(framedBy));
     c.header('Referrer-Policy', 'same-origin');
-    if (!html) return c.text('The gallery is not built yet: run `node scripts/ensure.mjs` (npm start does it).', 503);
+    // The svcpay package ships dist/gallery built (package.json "files"): only a clone can lack it.
+    if (!html) return c.text('The gallery is not built (dist/gallery is missing): in a clone of the repository, run `node scripts/ensure.mjs` (npm start does it).', 503);
     return c.html(html.toString('utf8'));
   };
 
