@@ -48,3 +48,21 @@ test("an error envelope's docs link opens its code's entry, and the page passes 
   expect(seen.refused).toEqual([]);
   expect(seen.offsite).toEqual([]);
 });
+
+test("the deprecation Link of POST /v1/sessions opens the reference at the session create it points to", async ({ page, server, merchant, request }) => {
+  const res = await request.post(`${server.serviceUrl}/v1/sessions`, {
+    headers: { Authorization: `Bearer ${merchant.keys.secret}` },
+    data: { amount: 1999, currency: 'usd', metadata: { mirror: '{"platform":"platform_a"}' } },
+  });
+  expect(res.status()).toBe(201);
+  const target = /^<([^>]+)>; rel="deprecation"$/.exec(res.headers()['link'] ?? '')?.[1];
+  expect(target).toMatch(/\/docs#operation\/post_v1_sessions$/);
+  const heading = page.getByRole('heading', { name: /Create a checkout session/ });
+  // Opened plainly, the reference starts at its introduction, far above that operation.
+  await page.goto(`${server.serviceUrl}/docs`);
+  await expect(heading).toBeAttached();
+  await expect(heading).not.toBeInViewport();
+  // Redoc follows the legacy #operation/<operationId> deep link to that operation's section.
+  await page.goto(target!);
+  await expect(heading).toBeInViewport();
+});

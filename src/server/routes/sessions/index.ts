@@ -39,7 +39,7 @@ export function sessionRoutes(deps: Deps) {
   const deprecate = (c: Context<AppEnv>) => {
     c.header('Deprecation', 'true');
     c.header('Sunset', MIRROR_SUNSET);
-    c.header('Link', `<${deps.config.publicUrl}/docs/mirroring#order-mirroring>; rel="deprecation"`);
+    c.header('Link', `<${deps.config.publicUrl}/docs#operation/post_v1_sessions>; rel="deprecation"`);
   };
 
   r.openapi(
