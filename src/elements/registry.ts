@@ -7,7 +7,7 @@
  * loads it.
  */
 import type { MessageKey } from '../locales/index.ts';
-import { elementFrames, elementTypes, type ElementFrameSpec, type ElementPage, type ElementType } from '../vocab/elements.ts';
+import { elementFrames, elementTypes, fieldTypes, type ElementFrameSpec, type ElementPage, type ElementType } from '../vocab/elements.ts';
 
 export { elementFrames, elementTypes, type ElementPage, type ElementType };
 
@@ -49,5 +49,9 @@ export const elementRegistry = /* @__PURE__ */ Object.fromEntries(
   /* @__PURE__ */ elementTypes.map((type) => [type, { ...elementFrames[type], ...elementBehaviour[type], ...(carriesBrand[type] ? { brand: true } : {}) }]),
 ) as Record<ElementType, ElementEntry>;
 
-/** Whether a frame document of `page` renders `type`: a frame whose hash names another type stays inert. */
-export const rendersOn = (type: ElementType, page: ElementPage): boolean => elementFrames[type].page === page;
+/**
+ * Whether a frame document of `page` renders `type`: a frame whose hash names another type stays
+ * inert. `elementFrames[type].page === page`, spelled without that table (the embed's titles), which
+ * no frame needs to carry (issue 22); registry.test.ts checks the two agree.
+ */
+export const rendersOn = (type: ElementType, page: ElementPage): boolean => (page === 'field' ? (fieldTypes as readonly string[]).includes(type) : type === page);

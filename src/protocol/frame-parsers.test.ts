@@ -7,6 +7,10 @@ import {
   ControllerToBoundFieldParser,
   ControllerToFieldParser,
   FieldToControllerParser,
+  CardToControllerParser,
+  CardToPageParser,
+  CardValuesParser,
+  anyElementWire,
   readControllerParams,
   readFieldParams,
 } from './frame-parsers.ts';
@@ -114,6 +118,33 @@ describe('hand-rolled field frame validators', () => {
       const verdicts = samples.map((m) => ours.safeParse(m).success);
       expect(verdicts).toEqual(samples.map((m) => zods.safeParse(m).success));
       expect(verdicts.some(Boolean)).toBe(true);
+    });
+  }
+});
+
+/** An address's or a wallet's state, or an address's values: what only the other element frames send. */
+const notCard = (m: unknown) => {
+  const { state, values } = (m ?? {}) as { state?: { elementType?: unknown }; values?: object };
+  return ['address', 'wallet'].includes(state?.elementType as string) || (typeof values === 'object' && values !== null && 'address' in values);
+};
+
+const cardWire = { toPage: CardToPageParser, toController: CardToControllerParser, values: CardValuesParser };
+
+describe("each element page's own checks of what it sends (FrameWire)", () => {
+  const wires = [
+    ['toPage', zodSide.FieldToPage],
+    ['toController', zodSide.FieldToController],
+    ['values', zodSide.BoundFieldToController],
+  ] as const;
+  for (const [key, zods] of wires) {
+    it(`the card frame's ${key} agrees with zod on card samples and refuses every address or wallet shape`, () => {
+      const verdicts = samples.map((m) => cardWire[key].safeParse(m).success);
+      expect(verdicts).toEqual(samples.map((m) => zods.safeParse(m).success && !notCard(m)));
+      expect(verdicts.some(Boolean)).toBe(true);
+      expect(samples.some((m) => notCard(m) && zods.safeParse(m).success)).toBe(true);
+    });
+    it(`the address and wallet frames' ${key} is the full one`, () => {
+      expect(samples.map((m) => anyElementWire[key].safeParse(m).success)).toEqual(samples.map((m) => zods.safeParse(m).success));
     });
   }
 });

@@ -6,20 +6,21 @@
  * frame-parsers.test.ts runs the same samples through both and proves they agree. The directions
  * to and from the page are in page-parsers.ts.
  */
-import { isHttpOrigin } from './channel.ts';
+import { isHttpOrigin, type Parser } from './channel.ts';
 import type {
   BoundFieldToController,
   ControllerBind,
   ControllerToBoundField,
   ControllerToField,
   FieldToController,
+  FieldToPage,
 } from './messages.ts';
 import type { ControllerParams, FieldParams } from './params.ts';
 import { elementEventNames, elementTypes } from '../vocab/elements.ts';
 import { appearanceProblem } from './appearance.ts';
-import { addressValue, elementOptions, elementState } from './page-parsers.ts';
+import { FieldToPageParser, addressValue, elementOptions, elementState, fieldState } from './page-parsers.ts';
 import { publishableKeyShape } from '../vocab/keys.ts';
-import { bool, channelId, has, head, id, int, obj, oneOf, opt, parser, re, str, union, type Check } from './checks.ts';
+import { bool, channelId, has, head, id, int, messages, obj, oneOf, opt, parser, re, str, union, type Check } from './checks.ts';
 
 const event = oneOf(elementEventNames);
 const publishableKey = re(publishableKeyShape);
@@ -36,10 +37,47 @@ const cardValues = obj({
   postalCode: opt(str(16)),
 });
 
+/**
+ * What an element frame page sends (to its page, to its controller, and its values over the bound
+ * port), checked against the shapes of that page's own element types: `state` the states it
+ * reports, `values` the values it hands over. The card frame's carries no address or wallet shape
+ * (issue 22); the controller reads every element's (FieldToControllerParser and the rest below).
+ */
+export interface FrameWire {
+  toPage: Parser<FieldToPage>;
+  toController: Parser<FieldToController>;
+  values: Parser<BoundFieldToController>;
+}
+
 export const FieldToControllerParser = union<FieldToController>({
   'field.hello': obj({ ...head('field.hello', false), elementId: id, elementType: oneOf(elementTypes) }),
   'field.event': obj({ ...head('field.event', false), elementId: id, event, state: elementState }),
 });
+
+export const BoundFieldToControllerParser = parser<BoundFieldToController>(
+  obj({ ...head('field.values', false), elementId: id, requestId: id, valid: bool, values: (v) => cardValues(v) || addressValue(v) }),
+);
+
+/** Any element type's: the controller reads these, and the address and wallet frames send them. */
+export const anyElementWire: FrameWire = { toPage: FieldToPageParser, toController: FieldToControllerParser, values: BoundFieldToControllerParser };
+
+/*
+ * The card field frame's (cardWire): the three above with card states and card values only,
+ * spelled again rather than built by one function over the state, which would cost every other
+ * bundle bytes; frame-parsers.test.ts checks each against zod. Each its own constant, so no other
+ * bundle carries them.
+ */
+export const CardToPageParser = messages<FieldToPage>({
+  'element.event': { elementId: id, event, state: fieldState },
+  'element.resize': { elementId: id, height: int(0, 2000) },
+  'element.error': { elementId: id, code: str(64) },
+});
+// `messages`, not `obj({ ...head() })`: a spread at the top level stays in bundles that drop the rest.
+export const CardToControllerParser = messages<FieldToController>(
+  { 'field.hello': { elementId: id, elementType: oneOf(elementTypes) }, 'field.event': { elementId: id, event, state: fieldState } },
+  false,
+);
+export const CardValuesParser = messages<BoundFieldToController>({ 'field.values': { elementId: id, requestId: id, valid: bool, values: cardValues } }, false);
 
 export const ControllerToFieldParser = parser<ControllerToField>(obj(head('controller.hello', false)));
 
@@ -54,9 +92,6 @@ export const ControllerToBoundFieldParser = union<ControllerToBoundField>({
   'field.clear': obj(head('field.clear', false)),
 });
 
-export const BoundFieldToControllerParser = parser<BoundFieldToController>(
-  obj({ ...head('field.values', false), elementId: id, requestId: id, valid: bool, values: (v) => cardValues(v) || addressValue(v) }),
-);
 
 /** The keys of a controller frame's hash (params.ts, ControllerParams), each with its check. */
 const controllerParams: Record<string, Check> = {

@@ -65,6 +65,7 @@ const tokenResult = obj({
   error: opt(paymentError),
 });
 
+/** Every element type's (the card frame checks what it sends with a card-only twin: frame-parsers.ts, CardToPageParser). */
 export const FieldToPageParser = messages<FieldToPage>({
   'element.event': { elementId: id, event: oneOf(elementEventNames), state: elementState },
   'element.resize': { elementId: id, height: int(0, 2000) },

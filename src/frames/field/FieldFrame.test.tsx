@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL, type BoundFieldToController, type ControllerBind, type FieldToController } from '../../protocol/messages.ts';
 import { cardInitial, CardView } from './CardView.tsx';
 import { FieldFrame } from './FieldFrame.tsx';
+import { CardToControllerParser, CardToPageParser, CardValuesParser } from '../../protocol/frame-parsers.ts';
+
+const cardWire = { toPage: CardToPageParser, toController: CardToControllerParser, values: CardValuesParser };
 
 const channel = 'abcdef0123456789';
 const mountOf = { publishableKey: 'vp_pk_test_abc123', sessionId: 'vp_cs_test_abc' };
@@ -67,7 +70,7 @@ function mount(type: 'card' | 'cardNumber' | 'cardExpiry' | 'cardCvc', options =
   const root = document.createElement('div');
   document.body.appendChild(root);
   roots.push(root);
-  act(() => render(<FieldFrame params={{ channel, parentOrigin: 'http://127.0.0.1:4244', elementId: 'e1', type, options, ...mountOf }} view={CardView} initial={cardInitial(type)} />, root));
+  act(() => render(<FieldFrame params={{ channel, parentOrigin: 'http://127.0.0.1:4244', elementId: 'e1', type, options, ...mountOf }} view={CardView} wire={cardWire} initial={cardInitial(type)} />, root));
   return root;
 }
 

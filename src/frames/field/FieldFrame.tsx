@@ -6,15 +6,13 @@
  */
 import type { JSX } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { listen, openBus, openPort, send, type Bus } from '../../protocol/channel.ts';
+import { listen, openBus, openPort, send, type Bus, type Parser } from '../../protocol/channel.ts';
 import {
-  BoundFieldToControllerParser as BoundFieldToController,
   ControllerBindParser as ControllerBind,
   ControllerToBoundFieldParser as ControllerToBoundField,
   ControllerToFieldParser as ControllerToField,
-  FieldToControllerParser as FieldToController,
+  type FrameWire,
 } from '../../protocol/frame-parsers.ts';
-import { FieldToPageParser } from '../../protocol/page-parsers.ts';
 import type {
   BoundFieldToController as ValuesMessage,
   ElementOptions,
@@ -40,11 +38,11 @@ export interface ViewLink {
  * tells who the parent is and it is another origin, nothing is posted (the browser would drop it
  * anyway, as postMessage delivers only to the target origin).
  */
-export function toParent(parentOrigin: string, msg: FieldToPage): void {
+export function toParent(parentOrigin: string, schema: Parser<FieldToPage>, msg: FieldToPage): void {
   if (window.parent === window) return;
   const ancestor = location.ancestorOrigins?.[0];
   if (ancestor !== undefined && ancestor !== parentOrigin) return;
-  send(window.parent, parentOrigin, FieldToPageParser, msg);
+  send(window.parent, parentOrigin, schema, msg);
 }
 
 export interface ElementViewProps {
@@ -59,11 +57,13 @@ export interface ElementViewProps {
 export interface FieldFrameProps {
   params: FieldParams;
   view: (props: ElementViewProps) => JSX.Element | null;
+  /** What this page's frames send, checked for its own element types (frame-parsers.ts, FrameWire). */
+  wire: FrameWire;
   /** Announced as `ready` when the frame opens; absent: the view calls `link.ready` itself. */
   initial?: ElementState;
 }
 
-export function FieldFrame({ params, view: View, initial }: FieldFrameProps): JSX.Element {
+export function FieldFrame({ params, view: View, wire, initial }: FieldFrameProps): JSX.Element {
   const [options, setOptions] = useState<NonNullable<ElementOptions>>(params.options ?? {});
   const [busy, setBusy] = useState(false);
   const handle = useRef<ElementHandle | null>(null);
@@ -77,7 +77,7 @@ export function FieldFrame({ params, view: View, initial }: FieldFrameProps): JS
       channel: params.channel,
       elementId: params.elementId,
       elementType: params.type,
-      toPage: (msg) => toParent(params.parentOrigin, msg),
+      toPage: (msg) => toParent(params.parentOrigin, wire.toPage, msg),
       post: (msg) => busRef.current?.post(msg),
       postBound: (msg) => portRef.current?.post(msg),
       holds: b.holds,
@@ -90,7 +90,8 @@ export function FieldFrame({ params, view: View, initial }: FieldFrameProps): JS
 
   // Layout effects, not effects: they run as soon as the first render is in the DOM, where an
   // effect waits for the next animation frame, which would hold `ready` back (issue 9, Speed).
-  // The size goes first, so the page has sized the frame when it hears `ready`.
+  // The size goes first, so the page has sized the frame when it hears `ready` (the skeleton,
+  // src/vocab/element-heights.ts, predicts it, but not for every appearance rule or country).
   useLayoutEffect(() => {
     const el = box.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
@@ -105,7 +106,7 @@ export function FieldFrame({ params, view: View, initial }: FieldFrameProps): JS
   }, [link]);
 
   useLayoutEffect(() => {
-    const bus = openBus(params.channel, { receive: ControllerToField, send: FieldToController, onMessage: link.fromController });
+    const bus = openBus(params.channel, { receive: ControllerToField, send: wire.toController, onMessage: link.fromController });
     busRef.current = bus;
     // The controller binds this field by posting to this window (binding.ts).
     const controllerPath = new URL('controller.html', location.href).pathname;
@@ -117,7 +118,7 @@ export function FieldFrame({ params, view: View, initial }: FieldFrameProps): JS
         const port = event.ports[0];
         if (!port || !binding.accept(msg, event.source)) return port?.close();
         portRef.current?.close();
-        portRef.current = openPort(port, { receive: ControllerToBoundField, send: BoundFieldToController, onMessage: link.fromBound });
+        portRef.current = openPort(port, { receive: ControllerToBoundField, send: wire.values, onMessage: link.fromBound });
       },
     });
     if (initial) link.ready(initial);

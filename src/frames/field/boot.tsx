@@ -9,7 +9,7 @@ import { applyDocumentLocale, loadLocale, negotiateLocale } from '../../locales/
 import { sendClientError } from '../../client/send-client-error.ts';
 import { setChannelDebug } from '../../protocol/channel.ts';
 import { PROTOCOL } from '../../protocol/checks.ts';
-import { readFieldParams } from '../../protocol/frame-parsers.ts';
+import { readFieldParams, type FrameWire } from '../../protocol/frame-parsers.ts';
 import type { ElementState } from '../../protocol/messages.ts';
 import { watchErrors } from '../frame-errors.ts';
 import type { FieldParams } from '../../protocol/params.ts';
@@ -17,7 +17,7 @@ import { applyAppearance } from './appearance.ts';
 import { FieldFrame, toParent, type FieldFrameProps } from './FieldFrame.tsx';
 import './field.css';
 
-export function bootElementFrame(page: ElementPage, view: FieldFrameProps['view'], initial?: (params: FieldParams) => ElementState): void {
+export function bootElementFrame(page: ElementPage, view: FieldFrameProps['view'], wire: FrameWire, initial?: (params: FieldParams) => ElementState): void {
   const params = readFieldParams(location.hash);
   const root = document.getElementById('svcpay-field');
   if (!params || !root || !rendersOn(params.type, page)) {
@@ -31,7 +31,7 @@ export function bootElementFrame(page: ElementPage, view: FieldFrameProps['view'
     window,
     page,
     sendClientError,
-    (code) => toParent(params.parentOrigin, { protocol: PROTOCOL, type: 'element.error', channel: params.channel, elementId: params.elementId, code }),
+    (code) => toParent(params.parentOrigin, wire.toPage, { protocol: PROTOCOL, type: 'element.error', channel: params.channel, elementId: params.elementId, code }),
     params.sessionId,
   );
   // 'auto' becomes the browser's language here, inside the frame (the page's navigator is the same).
@@ -41,5 +41,5 @@ export function bootElementFrame(page: ElementPage, view: FieldFrameProps['view'
   const withLocale = { ...params, locale };
   // Labels and errors show in the buyer's language from the first paint: nothing renders before
   // the catalogue is here (a failed load renders English rather than nothing).
-  void loadLocale(locale).then(() => render(<FieldFrame params={withLocale} view={view} initial={initial?.(withLocale)} />, root));
+  void loadLocale(locale).then(() => render(<FieldFrame params={withLocale} view={view} wire={wire} initial={initial?.(withLocale)} />, root));
 }

@@ -3,7 +3,10 @@
  * their values live here; the frame talks only to its controller (ARCHITECTURE.md, trust zones).
  */
 import type { FieldType } from '../../vocab/elements.ts';
+import { CardToControllerParser, CardToPageParser, CardValuesParser } from '../../protocol/frame-parsers.ts';
 import { bootElementFrame } from './boot.tsx';
 import { cardInitial, CardView } from './CardView.tsx';
 
-bootElementFrame('field', CardView, (params) => cardInitial(params.type as FieldType));
+// Card states and values only: this page carries no address or wallet shape (issue 22).
+const cardWire = { toPage: CardToPageParser, toController: CardToControllerParser, values: CardValuesParser };
+bootElementFrame('field', CardView, cardWire, (params) => cardInitial(params.type as FieldType));
