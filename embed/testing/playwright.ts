@@ -10,16 +10,14 @@
  * - `webhooks`: a receiver on loopback subscribed for that merchant, which verifies every delivery;
  * - `checkout`: the hosted checkout page's page object, on the test's `page`.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { test as base, expect } from '@playwright/test';
 import { createSvcPayClient } from '../server/index.ts';
 import { createSandboxControl } from '../server/sandbox.ts';
-import { verifyWebhook, type WebhookEnvelope } from '../webhooks/index.ts';
 import { eventTypes } from '../../src/vocab/events.ts';
 import { HostedCheckoutPage } from './pages.ts';
 import { startSvcPay } from './server.ts';
-import type { SvcPayTestFixtures, SvcPayWorkerFixtures, WebhookReceiver } from './fixture-types.js';
+import { startWebhookReceiver } from './webhook-receiver.ts';
+import type { SvcPayTestFixtures, SvcPayWorkerFixtures } from './fixture-types.js';
 
 export const test = base.extend<SvcPayTestFixtures, SvcPayWorkerFixtures>({
   svcpayOptions: [{}, { option: true, scope: 'worker' }],
@@ -43,12 +41,12 @@ export const test = base.extend<SvcPayTestFixtures, SvcPayWorkerFixtures>({
   merchant: async ({ control, merchantOptions }, use) => use(await control.merchants.create(merchantOptions)),
   api: async ({ svcpay, merchant }, use) => use(createSvcPayClient({ secretKey: merchant.keys.secret, baseUrl: svcpay.url })),
   webhooks: async ({ api, webhookEvents }, use) => {
-    const receiver = await listen();
+    const receiver = await startWebhookReceiver();
     try {
       const made = await api.POST('/v1/webhook_subscriptions', { body: { url: receiver.url, enabledEvents: [...webhookEvents] as never } });
       if (!made.data) throw new Error(`svcpay/testing: the webhook subscription was refused: ${JSON.stringify(made.error)}`);
-      receiver.secret = (made.data as { secret: string }).secret;
-      await use(Object.assign(receiver.public, { subscriptionId: made.data.id }));
+      receiver.setSecret((made.data as { secret: string }).secret);
+      await use(Object.assign(receiver, { subscriptionId: made.data.id }));
     } finally {
       await receiver.close();
     }
@@ -57,66 +55,3 @@ export const test = base.extend<SvcPayTestFixtures, SvcPayWorkerFixtures>({
 });
 
 export { expect };
-
-/** A loopback HTTP server that keeps the deliveries `verifyWebhook` accepts (test mode allows loopback URLs). */
-async function listen() {
-  const events: WebhookEnvelope[] = [];
-  const waiters = new Set<() => void>();
-  const state = { secret: '', refused: 0 };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      try {
-        events.push(verifyWebhook({ rawBody: Buffer.concat(chunks), signature: req.headers['x-svc-signature'], secret: state.secret }));
-        res.writeHead(200).end();
-        for (const wake of waiters) wake();
-      } catch {
-        state.refused++;
-        res.writeHead(400).end();
-      }
-    });
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
-  const waitFor: WebhookReceiver['waitFor'] = (type, options = {}) => {
-    const match = (e: WebhookEnvelope) => e.type === type && (!options.where || options.where(e));
-    const timeout = options.timeout ?? 30_000;
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const found = events.find(match);
-        if (!found) return false;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve(found);
-        return true;
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`svcpay/testing: no verified "${type}" webhook within ${timeout} ms (received: ${events.map((e) => e.type).join(', ') || 'none'})`));
-      }, timeout);
-      if (!check()) waiters.add(check);
-    });
-  };
-  const view = {
-    url,
-    subscriptionId: '',
-    events,
-    get refused() {
-      return state.refused;
-    },
-    waitFor,
-  };
-  return {
-    url,
-    public: view as WebhookReceiver,
-    set secret(value: string) {
-      state.secret = value;
-    },
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
-}

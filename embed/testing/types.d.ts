@@ -4,7 +4,7 @@
  * A declaration file of its own for the reason embed/loader/types.d.ts gives.
  */
 import type { FrameLocator, Page } from '@playwright/test';
-import type { SandboxLedgerTransaction } from '../server/control-types.js';
+import type { SandboxFault, SandboxFaultKind, SandboxFaultOperation, SandboxFaultSpec, SandboxLedgerTransaction } from '../server/control-types.js';
 
 /** What a buyer types, as they type it (the fields format as they go). */
 export interface TestCardDetails {
@@ -92,36 +92,20 @@ export interface SvcPayServer extends SvcPayAddresses, SvcPayServerFiles {
 export type SvcPayTarget = string | { serviceUrl: string; /** `SVCPAY_CONTROL_TOKEN`, when the server was started with one. */ controlToken?: string };
 
 /** The processor calls a fault can be armed on; `charge` is every server charge, `browser_charge` the sandbox fields page paying. */
-export type FaultOperation = 'charge' | 'capture' | 'void' | 'refund' | 'lookup' | 'vault' | 'browser_charge' | 'any';
+export type FaultOperation = SandboxFaultOperation;
 
 /**
  * `down`: refused before acting, nothing moves; `lose_answer`: acted, then the connection is reset;
- * `hold`: kept at the door until `releaseFault` (a late arrival); `slow`: acted, answered after `delayMs`.
+ * `hold`: kept at the door until `releaseFault` (a late arrival); `slow`: acted, answered after `delayMs`
+ * (2 000 ms when omitted).
  */
-export type FaultKind = 'down' | 'lose_answer' | 'hold' | 'slow';
+export type FaultKind = SandboxFaultKind;
 
-export interface FaultSpec {
-  operation: FaultOperation;
-  kind: FaultKind;
-  /** How many calls it affects; 1 when omitted. */
-  count?: number;
-  /** `slow` only: milliseconds between acting and answering; 2 000 when omitted. */
-  delayMs?: number;
-  /** Only this merchant's calls (its id); every merchant's when omitted. */
-  merchant?: string;
-}
+/** What `armFault` takes: the control client's fault (svcpay/server's `SandboxFaultSpec`). */
+export type FaultSpec = SandboxFaultSpec;
 
-export interface ArmedFault {
-  id: string;
-  operation: FaultOperation;
-  kind: FaultKind;
-  merchant: string | null;
-  delayMs: number;
-  /** Calls it will still affect. */
-  remaining: number;
-  /** Calls it holds at the door now. */
-  held: number;
-}
+/** A fault as the switchboard keeps it (svcpay/server's `SandboxFault`). */
+export type ArmedFault = SandboxFault;
 
 /** One transaction in the sandbox processor's own ledger (`status` `requires_action`: waiting on the bank challenge, nothing moved yet). */
 export type LedgerTransaction = SandboxLedgerTransaction;
