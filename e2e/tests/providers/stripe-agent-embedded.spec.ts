@@ -48,6 +48,10 @@ test('a challenge card shows the bank check inside the checkout frame; closing i
   await expect(checkout.payButton).toBeEnabled();
   await stripe.card.fill(cards.challenge);
   await checkout.payButton.click();
+  // As the first time: the dialog opens while the page grows the frame to hold it, so the bank's
+  // button moves until the frame has its height; a click before that can land where it was.
+  await expect(bank.getByRole('heading', { name: 'Confirm your payment with your bank' })).toBeVisible();
+  await expect.poll(async () => (await page.locator('iframe[title="Secure checkout"]').boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(640);
   await bank.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(checkout.success).toBeVisible();
   const after = await api.getSession(merchant.keys.secret, session.id);
