@@ -13,13 +13,13 @@ import preact from '@preact/preset-vite';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, extname, join, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { missingWording, pickWording } from './src/locales/frame-wording.ts';
 import { galleryBuild } from './demo/gallery/build.ts';
 import { docsRenderer } from './scripts/docs-renderer.ts';
 import { noZodInEntry } from './scripts/vite-no-zod.ts';
+import { inlineFramePages } from './scripts/vite-frame-pages.ts';
 
 const root = import.meta.dirname;
 
@@ -111,98 +111,6 @@ function catalogueFiles() {
 }
 
 /**
- * The frame pages (issue 9, Speed): each one document that carries everything it needs, so a field
- * costs one round trip, as a blank frame does (and the controller, loaded after the fields, one
- * too). Each entry is built on its own (no chunk shared with the other frame or the hosted page, so
- * no module there grows what a card buyer downloads; none carries zod, and the build fails if one
- * does: see src/protocol/page-parsers.ts, frame-parsers.ts and src/client/parsers.ts), and its
- * script and style go inline into its page, emitted at the path the server serves. The pages' CSP allows those by their sha256 hashes,
- * which the server computes from the built file (src/server/routes/pages). Precompressed like every
- * other file by `precompress`.
- */
-const framePages: FramePage[] = [
-  { page: 'src/frames/field.html', entry: './field/main.tsx', wording: ['card.', 'error.'] },
-  // Element frames other than the card's: each its own document with only its own component, so
-  // neither grows what a card buyer downloads.
-  { page: 'src/frames/address.html', entry: './address/main.tsx', wording: ['address.', 'card.postal.', 'error.'] },
-  { page: 'src/frames/wallet.html', entry: './wallet/main.tsx', wording: ['wallet.', 'error.', 'decline.', 'status.'] },
-  // Validation (an address's too: merge.ts), decline and challenge wording, and the fault
-  // messages of src/protocol/errors.ts.
-  { page: 'src/frames/controller.html', entry: './controller/main.ts', wording: ['error.', 'address.error.', 'decline.', 'challenge.', 'status.'] },
-];
-
-interface FramePage {
-  page: string;
-  entry: string;
-  /**
-   * The English wording the page carries: the keys of src/locales/en.json under these prefixes
-   * (issue 9: the whole catalogue was ~1 KB gzipped of each frame, most of it other frames'
-   * words). English stays the per-key fallback of every other language, whose catalogues are
-   * still whole files fetched on demand. The build fails when the page's code names a key it does
-   * not carry (src/locales/frame-wording.ts), so a missing prefix never ships as an empty label.
-   */
-  wording: readonly string[];
-}
-
-function inlineFramePages(): Plugin {
-  return {
-    name: 'svcpay-inline-frame-pages',
-    apply: 'build',
-    async generateBundle() {
-      for (const frame of framePages) this.emitFile({ type: 'asset', fileName: frame.page, source: await inlinePage(frame) });
-    },
-  };
-}
-
-const englishFile = resolve(root, 'src/locales/en.json');
-const english = (): Record<string, string> => JSON.parse(readFileSync(englishFile, 'utf8'));
-
-/** Loads src/locales/en.json with only the keys under `prefixes` (FramePage.wording). */
-function englishSubset(prefixes: readonly string[]): Plugin {
-  return {
-    name: 'svcpay-english-subset',
-    enforce: 'pre',
-    load: (id) => (id.split('?')[0] === englishFile ? JSON.stringify(pickWording(english(), prefixes)) : null),
-  };
-}
-
-async function inlinePage({ page, entry, wording }: FramePage): Promise<string> {
-  const template = resolve(root, page);
-  const entryTag = `<script type="module" src="${entry}"></script>`;
-  const out = await viteBuild({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    plugins: [englishSubset(wording), preact()],
-    define: { __SVCPAY_CATALOGUES__: JSON.stringify(catalogueFiles().hash) },
-    build: {
-      write: false,
-      target: 'es2020',
-      modulePreload: false,
-      cssCodeSplit: false,
-      rollupOptions: { input: resolve(dirname(template), entry) },
-    },
-  });
-  const files = (Array.isArray(out) ? out : [out as Rolldown.RolldownOutput]).flatMap((o) => o.output);
-  const chunks = files.filter((f): f is Rolldown.OutputChunk => f.type === 'chunk');
-  if (chunks.length !== 1) throw new Error(`${page}: expected one script, got ${chunks.map((c) => c.fileName).join(', ')}`);
-  const css = files.filter((f): f is Rolldown.OutputAsset => f.type === 'asset' && f.fileName.endsWith('.css')).map((f) => String(f.source)).join('').trim();
-  // `</script` cannot occur inside the script element; `<\/script` means the same in JS text.
-  const js = chunks[0]!.code.replace(/<\/(script)/gi, '<\\/$1').trim();
-  // No zod in a frame (issue 9: zod/mini was ~17 KB minified of a frame): what a frame reads goes
-  // through hand-rolled twins (src/protocol/checks.ts; src/client/parsers.ts for the service's answers).
-  const zod = Object.keys(chunks[0]!.modules).filter((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id) && chunks[0]!.modules[id]!.renderedLength > 0);
-  if (zod.length) throw new Error(`${page}: a frame carries no zod, but its bundle holds ${zod.map((id) => id.replace(/.*[\\/]node_modules[\\/]/, '')).join(', ')}: read through a hand-rolled twin instead (src/client/parsers.ts)`);
-  const missing = missingWording(js, english(), wording);
-  if (missing) throw new Error(`${page}: its code names "${missing.named}", but its English wording (FramePage.wording) leaves out "${missing.key}"`);
-  if (/<!--|<script/i.test(js) || /<\/style/i.test(css)) throw new Error(`${page}: the bundle holds text that cannot go inline in HTML`);
-  const html = readFileSync(template, 'utf8');
-  if (!html.includes(entryTag)) throw new Error(`${template} lost its entry tag ${entryTag}`);
-  const style = css ? `<style>${css}</style>\n  ` : '';
-  return html.replace('</head>', `${style}</head>`).replace(entryTag, () => `<script type="module">${js}</script>`);
-}
-
-/**
  * The parts of the script-tag bundle loaded on demand (embed/lazy.ts): each its own IIFE at
  * dist/embed/svcpay-<name>.js, served beside svcpay.js. An IIFE build cannot split, so each is a
  * build of its own, self-contained (its own copy of the channel and checks: it is fetched only by
@@ -271,7 +179,7 @@ export default defineConfig(({ mode }) => {
   }
   return {
     // The designers' gallery (demo/gallery) is built after, on its own, into dist/gallery.
-    plugins: [preact(), localeCatalogues(), inlineFramePages(), noZodInEntry('hosted'), docsRenderer(), precompress(), galleryBuild(root, () => [preact(), localeCatalogues()])],
+    plugins: [preact(), localeCatalogues(), inlineFramePages(root, () => catalogueFiles().hash), noZodInEntry('hosted'), docsRenderer(), precompress(), galleryBuild(root, () => [preact(), localeCatalogues()])],
     build: {
       outDir: 'dist/app',
       emptyOutDir: true,

@@ -84,6 +84,7 @@ export function FieldFrame({ params, view: View, wire, initial }: FieldFrameProp
       handle: () => handle.current,
       setOptions,
       setBusy,
+      awaitsWidth: () => window.innerWidth <= 0,
     });
     return [l, b] as const;
   }, [params.elementId, params.type]);
@@ -91,7 +92,8 @@ export function FieldFrame({ params, view: View, wire, initial }: FieldFrameProp
   // Layout effects, not effects: they run as soon as the first render is in the DOM, where an
   // effect waits for the next animation frame, which would hold `ready` back (issue 9, Speed).
   // The size goes first, so the page has sized the frame when it hears `ready` (the skeleton,
-  // src/vocab/element-heights.ts, predicts it, but not for every appearance rule or country).
+  // src/vocab/element-heights.ts, predicts it, but not for every appearance rule or country):
+  // before the frame knows its width there is no size to give, and the link holds `ready` for it.
   useLayoutEffect(() => {
     const el = box.current;
     if (!el || typeof ResizeObserver === 'undefined') return;

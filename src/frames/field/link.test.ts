@@ -10,14 +10,14 @@ import {
   type FieldToController as Msg,
   type FieldToPage as PageMsg,
 } from '../../protocol/messages.ts';
-import { createFieldLink, toFieldState } from './link.ts';
+import { createFieldLink, toFieldState, type FieldLinkDeps } from './link.ts';
 
 const P = PROTOCOL;
 const SECRET = 'a'.repeat(64);
 const CHANNEL = 'abcdef0123456789';
 const OTHER_SECRET = 'b'.repeat(64);
 
-function setup(handle: Partial<CardFieldsHandle> | null = null, elementType: 'card' | 'cardExpiry' = 'card') {
+function setup(handle: Partial<CardFieldsHandle> | null = null, elementType: 'card' | 'cardExpiry' = 'card', sizing: Pick<FieldLinkDeps, 'awaitsWidth' | 'sizeWaitMs'> = {}) {
   const sent: Msg[] = [];
   /** What went to the parent page. */
   const page: PageMsg[] = [];
@@ -47,6 +47,7 @@ function setup(handle: Partial<CardFieldsHandle> | null = null, elementType: 'ca
     setOptions,
     setBusy,
     revealWaitMs: 20,
+    ...sizing,
   });
   return { link, sent, page, bound, setOptions, setBusy };
 }
@@ -165,5 +166,49 @@ describe('field link', () => {
     const s = { empty: false, complete: true, brand: 'visa' as const, error: null };
     expect(toFieldState('cardNumber', s)).toEqual({ elementType: 'cardNumber', empty: false, complete: true, brand: 'visa', error: null });
     expect(toFieldState('cardExpiry', s)).toEqual({ elementType: 'cardExpiry', empty: false, complete: true, error: null });
+  });
+
+  describe('before the frame knows its width', () => {
+    const ev = (event: string, state: object) => ({ protocol: P, type: 'element.event', channel: CHANNEL, elementId: 'e1', event, state });
+    const size = (height: number) => ({ protocol: P, type: 'element.resize', channel: CHANNEL, elementId: 'e1', height });
+
+    it('says ready only after its first size, so the page has sized the frame when it hears ready', () => {
+      let width = 0;
+      const t = setup(null, 'card', { awaitsWidth: () => width <= 0, sizeWaitMs: 10_000 });
+      t.link.ready(initial);
+      expect(t.page).toEqual([]);
+      width = 480;
+      t.link.resize(146);
+      expect(t.page).toEqual([size(146), ev('ready', initial)]);
+      // The controller hears the ready too, once.
+      expect(t.sent.filter((m) => m.type === 'field.event').map((m) => (m as { event: string }).event)).toEqual(['ready']);
+      t.link.resize(150);
+      expect(t.page).toEqual([size(146), ev('ready', initial), size(150)]);
+    });
+
+    it('says ready without a size when none comes in time (a frame in a hidden container)', async () => {
+      const t = setup(null, 'card', { awaitsWidth: () => true, sizeWaitMs: 5 });
+      t.link.ready(initial);
+      expect(t.page).toEqual([]);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(t.page).toEqual([ev('ready', initial)]);
+      t.link.resize(146);
+      expect(t.page).toEqual([ev('ready', initial), size(146)]);
+    });
+
+    it('never lets another event overtake the held ready', () => {
+      const t = setup(null, 'card', { awaitsWidth: () => true, sizeWaitMs: 10_000 });
+      t.link.ready(initial);
+      const typed = { ...initial, empty: false, brand: 'visa' as const };
+      t.link.change(typed);
+      t.link.event('focus');
+      expect(t.page).toEqual([ev('ready', initial), ev('change', typed), ev('focus', typed)]);
+    });
+
+    it('does not wait when it knows its width already', () => {
+      const t = setup(null, 'card', { awaitsWidth: () => false, sizeWaitMs: 10_000 });
+      t.link.ready(initial);
+      expect(t.page).toEqual([ev('ready', initial)]);
+    });
   });
 });

@@ -53,7 +53,21 @@ export interface FieldLinkDeps {
   setBusy(busy: boolean): void;
   /** How long an invalid field waits for its error to render before answering `field.collect`. */
   revealWaitMs?: number;
+  /**
+   * True while the frame has not yet learnt its width from the page (innerWidth 0: the frame's
+   * script runs as the document parses, usually before the page's layout reaches it). `ready`
+   * then waits for the first size, so the page has sized the frame when it hears `ready`.
+   */
+  awaitsWidth?(): boolean;
+  /**
+   * How long `ready` waits for that size: a frame in a hidden container never gets a width, and
+   * says `ready` after this. Long enough for a page busy for a moment after mount to lay out.
+   */
+  sizeWaitMs?: number;
 }
+
+/** See FieldLinkDeps.sizeWaitMs. */
+export const SIZE_WAIT_MS = 500;
 
 /** What the page may know: no values, and a brand only where the input can know it. */
 export function toFieldState(elementType: FieldType, s: CardFieldsState): FieldState {
@@ -65,6 +79,8 @@ export function createFieldLink(deps: FieldLinkDeps) {
   let state: ElementState | null = null;
   let height: number | null = null;
   let answerPending: (() => void) | null = null;
+  /** `ready`, held until the first size (FieldLinkDeps.awaitsWidth). */
+  let readyPending: (() => void) | null = null;
 
   const post = (msg: FieldToController) => deps.post(msg);
   const postValues = (msg: BoundFieldToController) => deps.postBound(msg);
@@ -85,6 +101,13 @@ export function createFieldLink(deps: FieldLinkDeps) {
     if (!state) return;
     hello();
     post({ protocol: PROTOCOL, type: 'field.event', elementId, event: 'ready', state });
+  }
+
+  /** Says the held `ready`, before anything that must follow it. */
+  function flushReady(): void {
+    const say = readyPending;
+    readyPending = null;
+    say?.();
   }
 
   function flushAnswer(): void {
@@ -118,17 +141,22 @@ export function createFieldLink(deps: FieldLinkDeps) {
     ready(initial: ElementState): void {
       state = initial;
       hello();
-      emit('ready', initial);
+      const say = () => emit('ready', initial);
+      if (height !== null || !deps.awaitsWidth?.()) return say();
+      readyPending = say;
+      setTimeout(flushReady, deps.sizeWaitMs ?? SIZE_WAIT_MS);
     },
     /** The bus opened after a view announced itself: say it again now that it can be heard. */
     announce,
     change(next: ElementState): void {
+      flushReady();
       state = next;
       emit('change', next);
       flushAnswer();
     },
     /** `next` replaces the state first (a wallet's `result` carries its outcome in it). */
     event(name: LinkEventName, next?: ElementState): void {
+      flushReady();
       if (next) state = next;
       if (state) emit(name, state);
     },
@@ -137,6 +165,7 @@ export function createFieldLink(deps: FieldLinkDeps) {
       if (h === height) return;
       height = h;
       deps.toPage({ protocol: PROTOCOL, type: 'element.resize', channel, elementId, height: h });
+      flushReady();
     },
     /** From the bus: any controller on the channel, so nothing here touches values or inputs. */
     fromController(msg: ControllerToField): void {
