@@ -31,6 +31,12 @@ export interface ChallengePart {
 export interface ChallengeTexts {
   label: string;
   cancel: string;
+  /**
+   * At the top of the window rather than in its middle: for a window that grows to hold the
+   * dialog (the embedded checkout frame), where a centred dialog would move under the buyer's
+   * pointer while it grows.
+   */
+  top?: boolean;
 }
 
 /**
@@ -51,7 +57,7 @@ export function openChallenge(
     e.style.cssText = css;
     return e;
   };
-  const backdrop = el('div', 'position:fixed;inset:0;z-index:2147483647;background:#0008;display:grid;place-items:center');
+  const backdrop = el('div', `position:fixed;inset:0;z-index:2147483647;background:#0008;display:grid;place-items:${texts.top ? 'start ' : ''}center`);
   const dialog = el('div', 'background:#fff;border-radius:8px;width:min(480px,100vw);height:min(640px,100vh);display:flex;flex-direction:column');
   dialog.setAttribute('role', 'dialog');
   dialog.setAttribute('aria-modal', 'true');

@@ -34,8 +34,17 @@ test('a challenge card shows the bank check inside the checkout frame; closing i
   const bank = checkout.checkoutFrame.frameLocator('iframe[src*="/challenge/"]');
   await expect(bank.getByRole('heading', { name: 'Confirm your payment with your bank' })).toBeVisible();
   // The frame grew to hold the dialog (480 × 640): the bank's page is not squeezed into the form's height.
-  await expect.poll(async () => (await page.locator('iframe[title="Secure checkout"]').boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(640);
+  const frame = page.locator('iframe[title="Secure checkout"]');
+  await expect.poll(async () => (await frame.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(640);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport();
+  // The frame grows while the dialog is open: the bank's button must not move under the buyer's
+  // pointer meanwhile. Put the frame back at a form's height and the button stays where it was.
+  const complete = bank.getByRole('button', { name: 'Complete authentication' });
+  const grown = await complete.boundingBox();
+  const height = await frame.evaluate((f) => f.style.height);
+  await frame.evaluate((f) => void (f.style.height = '400px'));
+  expect(await complete.boundingBox(), 'the bank button at 400 px and once grown').toEqual(grown);
+  await frame.evaluate((f, h) => void (f.style.height = h), height);
   expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ paymentStatus: 'unpaid' });
 
   // Closed by the buyer: nothing charged, the page hears a failure, the card may be tried again.
@@ -48,11 +57,9 @@ test('a challenge card shows the bank check inside the checkout frame; closing i
   await expect(checkout.payButton).toBeEnabled();
   await stripe.card.fill(cards.challenge);
   await checkout.payButton.click();
-  // As the first time: the dialog opens while the page grows the frame to hold it, so the bank's
-  // button moves until the frame has its height; a click before that can land where it was.
-  await expect(bank.getByRole('heading', { name: 'Confirm your payment with your bank' })).toBeVisible();
-  await expect.poll(async () => (await page.locator('iframe[title="Secure checkout"]').boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(640);
-  await bank.getByRole('button', { name: 'Complete authentication' }).click();
+  // As the first time, the page grows the frame to hold the dialog; the buyer clicks as soon as the
+  // bank's button shows, which stays put while the frame grows.
+  await complete.click();
   await expect(checkout.success).toBeVisible();
   const after = await api.getSession(merchant.keys.secret, session.id);
   expect(after).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });

@@ -42,7 +42,10 @@ function start(): void {
     challenge(url, done) {
       const locale = checkout.locale.value;
       document.documentElement.classList.add('checkout--challenge');
-      openChallenge(url, { label: t(locale, 'challenge.title'), cancel: t(locale, 'challenge.cancel') }, location.origin, document.activeElement, (outcome) => {
+      // At the frame's top: the frame grows while the dialog is open, and a centred dialog would
+      // move, with the bank's buttons, under the buyer's pointer.
+      const texts = { label: t(locale, 'challenge.title'), cancel: t(locale, 'challenge.cancel'), top: true };
+      openChallenge(url, texts, location.origin, document.activeElement, (outcome) => {
         document.documentElement.classList.remove('checkout--challenge');
         done(outcome);
       });
