@@ -21,7 +21,7 @@ describe('the element registry', () => {
   });
 
   it('names a frame page that exists, is built and renders the type', () => {
-    const vite = readFileSync(join(root, 'vite.config.ts'), 'utf8');
+    const vite = readFileSync(join(root, 'scripts', 'vite-frame-pages.ts'), 'utf8');
     for (const type of elementTypes) {
       const { page } = elementRegistry[type];
       expect(elementPages).toContain(page);

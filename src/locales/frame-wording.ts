@@ -1,6 +1,6 @@
 /**
  * Which English wording each frame page carries (issue 9, bytes): a frame page is built with only
- * the keys of en.json under its prefixes (vite.config.ts, FramePage.wording), since the whole
+ * the keys of en.json under its prefixes (scripts/vite-frame-pages.ts, FramePage.wording), since the whole
  * catalogue was ~1 KB gzipped of every frame and most of it other frames' words. English stays the
  * per-key fallback of every other language, whose catalogues are still whole files fetched on
  * demand, so nothing changes for them.
