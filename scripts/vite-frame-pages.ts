@@ -47,31 +47,33 @@ export function inlineFramePages(root: string, catalogueHash: () => string): Plu
     name: 'svcpay-inline-frame-pages',
     apply: 'build',
     async generateBundle() {
-      for (const frame of framePages) this.emitFile({ type: 'asset', fileName: frame.page, source: await inlinePage(root, catalogueHash(), frame) });
+      // One hash for every page: it reads all the catalogue files.
+      const hash = catalogueHash();
+      for (const frame of framePages) this.emitFile({ type: 'asset', fileName: frame.page, source: await inlinePage(root, hash, frame) });
     },
   };
 }
 
-const englishFile = resolve(import.meta.dirname, '../src/locales/en.json');
-const english = (): Record<string, string> => JSON.parse(readFileSync(englishFile, 'utf8'));
+const readJson = (file: string): Record<string, string> => JSON.parse(readFileSync(file, 'utf8'));
 
-/** Loads src/locales/en.json with only the keys under `prefixes` (FramePage.wording). */
-function englishSubset(prefixes: readonly string[]): Plugin {
+/** Loads `englishFile` (src/locales/en.json) with only the keys under `prefixes` (FramePage.wording). */
+function englishSubset(englishFile: string, prefixes: readonly string[]): Plugin {
   return {
     name: 'svcpay-english-subset',
     enforce: 'pre',
-    load: (id) => (id.split('?')[0] === englishFile ? JSON.stringify(pickWording(english(), prefixes)) : null),
+    load: (id) => (id.split('?')[0] === englishFile ? JSON.stringify(pickWording(readJson(englishFile), prefixes)) : null),
   };
 }
 
 async function inlinePage(root: string, catalogueHash: string, { page, entry, wording }: FramePage): Promise<string> {
   const template = resolve(root, page);
+  const englishFile = resolve(root, 'src/locales/en.json');
   const entryTag = `<script type="module" src="${entry}"></script>`;
   const out = await viteBuild({
     configFile: false,
     root,
     logLevel: 'warn',
-    plugins: [englishSubset(wording), preact()],
+    plugins: [englishSubset(englishFile, wording), preact()],
     // A classic script (below): the URL a module would read as import.meta.url is the page's own.
     define: { __SVCPAY_CATALOGUES__: JSON.stringify(catalogueHash), 'import.meta.url': 'location.href' },
     build: {
@@ -92,7 +94,7 @@ async function inlinePage(root: string, catalogueHash: string, { page, entry, wo
   // through hand-rolled twins (src/protocol/checks.ts; src/client/parsers.ts for the service's answers).
   const zod = Object.keys(chunks[0]!.modules).filter((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id) && chunks[0]!.modules[id]!.renderedLength > 0);
   if (zod.length) throw new Error(`${page}: a frame carries no zod, but its bundle holds ${zod.map((id) => id.replace(/.*[\\/]node_modules[\\/]/, '')).join(', ')}: read through a hand-rolled twin instead (src/client/parsers.ts)`);
-  const missing = missingWording(js, english(), wording);
+  const missing = missingWording(js, readJson(englishFile), wording);
   if (missing) throw new Error(`${page}: its code names "${missing.named}", but its English wording (FramePage.wording) leaves out "${missing.key}"`);
   if (/<!--|<script/i.test(js) || /<\/style/i.test(css)) throw new Error(`${page}: the bundle holds text that cannot go inline in HTML`);
   const html = readFileSync(template, 'utf8');
