@@ -5,6 +5,7 @@
  * `ready`, even where the skeleton (src/vocab/element-heights.ts) cannot predict it.
  * And a frame that never gets a width (mounted in a hidden container) still says `ready`.
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/test.ts';
 import { startMerchantPage, type MerchantPage } from '../../fixtures/options-page.ts';
 
@@ -15,6 +16,13 @@ test.beforeAll(async ({ server }) => {
 test.afterAll(async () => merchantPage.close());
 
 const blankPage = () => `${merchantPage.url}/?o=${encodeURIComponent(JSON.stringify({ mount: false }))}`;
+
+/** The height of the card frame's content, measured inside the frame, rounded up as the frame reports it. */
+const contentHeight = (page: Page) =>
+  page
+    .frames()
+    .find((f) => f.url().includes('/frames/field.html'))!
+    .evaluate(() => Math.ceil(document.querySelector('.svp-frame')!.getBoundingClientRect().height));
 
 test('ready waits for the frame to know its width, so the page has sized the frame when it hears ready', async ({ page, api, merchant }) => {
   const session = await api.createSession(merchant.keys.secret, { amount: 2500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true });
@@ -41,9 +49,9 @@ test('ready waits for the frame to know its width, so the page has sized the fra
 
   await page.evaluate(() => (document.getElementById('card')!.style.width = '480px'));
   await expect.poll(heard).not.toBeNull();
-  const content = await page.frames().find((f) => f.url().includes('/frames/field.html'))!.evaluate(() => document.querySelector('.svp-frame')!.getBoundingClientRect().height);
+  const content = await contentHeight(page);
   const atReady = (await heard())!.frameHeight;
-  expect(Math.abs(atReady - Math.ceil(content)), `${atReady} px at ready, ${content} px of content`).toBeLessThanOrEqual(1);
+  expect(Math.abs(atReady - content), `${atReady} px at ready, ${content} px of content`).toBeLessThanOrEqual(1);
 });
 
 test('a card mounted in a hidden container says ready, and takes its height once shown', async ({ page, api, merchant }) => {
@@ -66,8 +74,7 @@ test('a card mounted in a hidden container says ready, and takes its height once
   await expect
     .poll(async () => {
       const frameHeight = await page.locator('#card iframe').evaluate((f) => f.getBoundingClientRect().height);
-      const content = await page.frames().find((f) => f.url().includes('/frames/field.html'))!.evaluate(() => document.querySelector('.svp-frame')!.getBoundingClientRect().height);
-      return Math.abs(frameHeight - Math.ceil(content));
+      return Math.abs(frameHeight - (await contentHeight(page)));
     })
     .toBeLessThanOrEqual(1);
 });
