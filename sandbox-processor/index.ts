@@ -23,6 +23,7 @@ import { FaultBoard } from './faults.ts';
 import { sandboxProcessorApp, type ProcessorAppOptions } from './server/app.ts';
 import { storeStandIns } from './stores/index.ts';
 import { storedClock } from './clock.ts';
+import { Radar } from './radar.ts';
 
 export { processorDataPath };
 export { processorSecrets, type ProcessorSecrets } from './shared-secret.ts';
@@ -46,6 +47,11 @@ export interface SandboxProcessorOptions extends Omit<ProcessorAppOptions, 'core
   stripePublishableKey: string;
   /** Where browsers reach the Braintree stand-in (its client API); its own origin. */
   braintreeUrl?: string;
+  /**
+   * The stand-ins' per-address limit on card tries (radar.ts); false with the service's
+   * SVCPAY_RATE_LIMITS=off. Their cap on declines per browser credential always holds.
+   */
+  rateLimits?: boolean;
 }
 
 export function createSandboxProcessor(opts: SandboxProcessorOptions) {
@@ -63,6 +69,7 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
   outbox.setRouter((event) => stripeEvents(event) ?? braintreeEvents(event));
   const durability = opts.dataPath === ':memory:' ? noDurability : walDurability(opts.dataPath);
   const faults = new FaultBoard();
+  const radar = new Radar(now, opts.rateLimits ?? true);
   const app = sandboxProcessorApp({ ...opts, core, faults, moveClock: own?.moveTo, durable: opts.durable ?? (() => durability.barrier()) });
   // The store platforms' stand-ins (issue 20): where mirrored orders are made, on the processor's origin.
   const stores = storeStandIns(db, { apiSecret: opts.apiSecret, publicUrl: opts.publicUrl, now });
@@ -73,12 +80,12 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
      * The Stripe stand-in (stripe/host.ts) over the same records, served on an origin of its own:
      * the `stripe` Node SDK and stripe.js talk to it.
      */
-    stripe: stripeHost({ core, intents, apiSecret: opts.apiSecret, publishableKey: opts.stripePublishableKey, faults }),
+    stripe: stripeHost({ core, intents, apiSecret: opts.apiSecret, publishableKey: opts.stripePublishableKey, faults, radar }),
     /**
      * The Braintree stand-in (braintree/app.ts) over the same records, on an origin of its own:
      * the `braintree` Node SDK talks to it through a custom Environment.
      */
-    braintree: braintreeHost({ core, nonces: nonceRepo(db), customers: customerRepo(db), sales: braintreeSales, faults, gatewayId: SANDBOX_GATEWAY_ID, publicKey: SANDBOX_PUBLIC_KEY, apiSecret: opts.apiSecret, publicUrl: opts.braintreeUrl ?? 'http://127.0.0.1:4246' }),
+    braintree: braintreeHost({ core, nonces: nonceRepo(db), customers: customerRepo(db), sales: braintreeSales, faults, radar, gatewayId: SANDBOX_GATEWAY_ID, publicKey: SANDBOX_PUBLIC_KEY, apiSecret: opts.apiSecret, publicUrl: opts.braintreeUrl ?? 'http://127.0.0.1:4246' }),
     db,
     /** Points event delivery somewhere else (the service's test harness: its app's `request`). */
     setDeliver: (deliver: Deliver, opts?: { atOnce?: boolean }) => outbox.setDeliver(deliver, opts),

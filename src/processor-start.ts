@@ -27,6 +27,7 @@ async function start() {
     publicUrl: config.processorUrl,
     distDir: config.distDir,
     log,
+    rateLimits: config.rateLimits,
   });
   const servers = await serveProcessor(sandbox, config);
   const rows: [string, string][] = [

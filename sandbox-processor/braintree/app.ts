@@ -33,6 +33,7 @@ import { faultDoor } from '../server/fault-door.ts';
 import { braintreeDown, braintreeOperationOf } from './faults.ts';
 import { accountName, accountOf, transactionXml as readTransaction, type SalesRepo } from './sales.ts';
 import type { VaultRecord } from '../store/repo.ts';
+import { DECLINES_PER_FORM, type Radar } from '../radar.ts';
 
 type Body = Record<string, unknown>;
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -59,6 +60,8 @@ export interface BraintreeStandInOptions {
   sales: SalesRepo;
   /** The sandbox's fault switchboard: armed faults act on the stand-in's calls as on the sandbox's own. */
   faults: FaultBoard;
+  /** Card tries per browser address (../radar.ts), counted on the client API's tokenizations. */
+  radar: Radar;
 }
 
 class Refusal extends Error {
@@ -159,6 +162,10 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     const source = str(b.transaction_source);
     const reference = str(b.order_id) ?? null;
     const customFields = obj(b.custom_fields);
+    const sessionId = str(customFields.svcpay_session) ?? null;
+    // The fraud tools' answer to card testing (issue 32, finding 3): a checkout whose sales were
+    // declined DECLINES_PER_FORM times takes no further card; gateway-rejected, nothing charged.
+    if (sessionId && opts.sales.declinedForSession(merchantId, sessionId) >= DECLINES_PER_FORM) throw gatewayRejected('fraud', amount, currency, account, reference);
     let result;
     try {
       // The sale and its mark as the stand-in's, in one transaction: its events are Braintree's.
@@ -166,7 +173,7 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
         const r = core.chargeDirect(
         {
           merchantId,
-          sessionId: str(customFields.svcpay_session) ?? null,
+          sessionId,
           livemode: false,
           amount,
           currency,
@@ -184,12 +191,12 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
       });
     } catch (err) {
       if (!(err instanceof ChargeRefused)) throw err;
-      if (err.reason === 'reference_reused') throw duplicate(amount, currency, account, reference);
+      if (err.reason === 'reference_reused') throw gatewayRejected('duplicate', amount, currency, account, reference);
       // A card whose bank wants the buyer: Braintree's 3-D Secure runs in the browser, before a sale.
       if (err.reason === 'missing_redirect_url') throw declined(amount, currency, account, reference, { code: '2099', text: 'Cardholder Authentication Required' });
       throw invalid(err.message, '91568', 'payment_method_token');
     }
-    if (!result.created) throw duplicate(amount, currency, account, reference);
+    if (!result.created) throw gatewayRejected('duplicate', amount, currency, account, reference);
     const t = result.transaction;
     const shown = saleObject(t, { merchantAccountId: accountName(merchantId, currency), refunds: [], customFields: {} });
     if (result.lost) return c.body('<html><body><h1>502 Bad Gateway</h1></body></html>', 502, { 'Content-Type': 'text/html' });
@@ -200,9 +207,9 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     return xml(c, 'transaction', shown, 201);
   });
 
-  /** Braintree's duplicate checking: a gateway_rejected transaction, recorded nowhere; nothing charged. */
-  function duplicate(amount: number, currency: string, account: string, reference: string | null) {
-    return new Refusal(422, errorResponse('Gateway Rejected: duplicate', [], { id: newId('').slice(0, 8), status: 'gateway_rejected', type: 'sale', amount: majorAmount(amount, currency), currencyIsoCode: currency, merchantAccountId: account, orderId: reference, gatewayRejectionReason: 'duplicate', processorResponseCode: null, processorResponseText: null, creditCard: {}, disputes: list('dispute', []) }));
+  /** Braintree's duplicate checking or its fraud tools: a gateway_rejected transaction, recorded nowhere; nothing charged. */
+  function gatewayRejected(reason: 'duplicate' | 'fraud', amount: number, currency: string, account: string, reference: string | null) {
+    return new Refusal(422, errorResponse(`Gateway Rejected: ${reason}`, [], { id: newId('').slice(0, 8), status: 'gateway_rejected', type: 'sale', amount: majorAmount(amount, currency), currencyIsoCode: currency, merchantAccountId: account, orderId: reference, gatewayRejectionReason: reason, processorResponseCode: null, processorResponseText: null, creditCard: {}, disputes: list('dispute', []) }));
   }
   function declined(amount: number, currency: string, account: string, reference: string | null, d: { code: string; text: string }) {
     return new Refusal(422, errorResponse(d.text, [], { id: newId('').slice(0, 8), status: 'processor_declined', type: 'sale', amount: majorAmount(amount, currency), currencyIsoCode: currency, merchantAccountId: account, orderId: reference, processorResponseCode: d.code, processorResponseText: d.text, processorResponseType: 'hard_declined', creditCard: {}, disputes: list('dispute', []) }));

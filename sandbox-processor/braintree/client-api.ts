@@ -16,6 +16,7 @@ import { cardType } from './objects.ts';
 import type { NonceRepo } from './nonces.ts';
 import type { CustomerRepo } from './customers.ts';
 import type { VaultRecord } from '../store/repo.ts';
+import type { Radar } from '../radar.ts';
 
 export interface BraintreeClientApiOptions {
   core: SandboxProcessorCore;
@@ -26,6 +27,8 @@ export interface BraintreeClientApiOptions {
   customers: CustomerRepo;
   gatewayId: string;
   apiSecret: string;
+  /** Card tries per browser address (../radar.ts): a tokenization is one. */
+  radar: Radar;
 }
 
 type Body = Record<string, unknown>;
@@ -57,6 +60,8 @@ export function braintreeClientApi(opts: BraintreeClientApiOptions) {
     const b = obj(await c.req.json().catch(() => ({})));
     const facts = openFingerprint(opts.apiSecret, str(b.authorizationFingerprint) ?? '', opts.core.now());
     if (!facts) return c.json({ error: { message: 'Authorization fingerprint is invalid' } }, 401);
+    // Braintree's fraud tools: one address tokenizes a bounded number of cards a minute (issue 32, finding 3).
+    if (!opts.radar.tryFrom(c)) return c.json({ error: { message: 'Too many cards were tried from this address; try again later.' } }, 429);
     const card = obj(b.creditCard);
     const [month, year] = (str(card.expirationDate) ?? '').split('/').map((p) => Number(p.trim()));
     const postalCode = str(obj(card.billingAddress).postalCode)?.trim() || undefined;

@@ -27,7 +27,7 @@ export function braintreeHost(opts: BraintreeStandInOptions) {
     }),
   );
   // The client API first: it is authorized by a client token's fingerprint, not the gateway's keys.
-  app.route('/', braintreeClientApi({ core: opts.core, nonces: opts.nonces, customers: opts.customers, gatewayId: opts.gatewayId, apiSecret: opts.apiSecret, publicUrl: opts.publicUrl }));
+  app.route('/', braintreeClientApi({ core: opts.core, radar: opts.radar, nonces: opts.nonces, customers: opts.customers, gatewayId: opts.gatewayId, apiSecret: opts.apiSecret, publicUrl: opts.publicUrl }));
   app.route('/', braintreeStandIn(opts));
   return app;
 }

@@ -27,9 +27,14 @@ export function transactionXml(core: SandboxProcessorCore, id: string): XmlObjec
 export function salesRepo(db: Db) {
   const insert = db.prepare('INSERT OR IGNORE INTO braintree_sales (transaction_id) VALUES (?)');
   const has = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM braintree_sales WHERE transaction_id = ?');
+  const declined = db.prepare<[string, string], { n: number }>(
+    "SELECT count(*) AS n FROM braintree_sales s JOIN transactions t ON t.id = s.transaction_id WHERE t.merchant_id = ? AND t.session_id = ? AND t.status = 'declined'",
+  );
   return {
     add: (transactionId: string) => void insert.run(transactionId),
     has: (transactionId: string) => has.get(transactionId)!.n > 0,
+    /** The sales of one svcpay session (its `svcpay_session` custom field) the bank declined. */
+    declinedForSession: (merchantId: string, sessionId: string) => declined.get(merchantId, sessionId)!.n,
   };
 }
 export type SalesRepo = ReturnType<typeof salesRepo>;

@@ -24,8 +24,9 @@ import type { FaultBoard } from '../faults.ts';
 import { faultDoor } from '../server/fault-door.ts';
 import { stripeDown, stripeOperationOf } from './faults.ts';
 import { intentOps, invalid, metadataOf, positiveInt, str, StripeRefusal, type Body } from './intent-ops.ts';
-import { intentStatus, paymentMethodObject, refundObject, stripeError } from './objects.ts';
+import { chargeObject, intentStatus, paymentMethodObject, refundObject, stripeError } from './objects.ts';
 import { searchMatches } from './search.ts';
+import type { Radar } from '../radar.ts';
 
 type Vars = { Variables: { account: string } };
 
@@ -38,6 +39,8 @@ export interface StripeStandInOptions {
   publishableKey: string;
   /** The sandbox's fault switchboard: armed faults act on the stand-in's calls as on the sandbox's own. */
   faults: FaultBoard;
+  /** Card tries per browser address (../radar.ts), counted on stripe.js's calls. */
+  radar: Radar;
 }
 
 export function stripeStandIn(opts: StripeStandInOptions) {
@@ -45,11 +48,12 @@ export function stripeStandIn(opts: StripeStandInOptions) {
   const app = new Hono<Vars>();
   const authorized = bearerCheck(opts.apiSecret);
   const ops = intentOps(core, intents);
-  const browser = stripeBrowserApi({ core, ops, publishableKey: opts.publishableKey, faults: opts.faults });
+  const browser = stripeBrowserApi({ core, ops, publishableKey: opts.publishableKey, faults: opts.faults, radar: opts.radar });
 
   app.use('/v1/*', async (c, next) => {
     // stripe.js sends no Authorization: its publishable key rides in the request (browser-api.ts).
-    if (c.req.header('authorization') === undefined) return browser.fetch(c.req.raw);
+    // The connection goes along: radar counts card tries by the browser's address.
+    if (c.req.header('authorization') === undefined) return browser.fetch(c.req.raw, c.env);
     if (!authorized(c.req.header('authorization'))) {
       return c.json(stripeError('authentication_error', 'Invalid API Key provided.'), 401);
     }
@@ -164,6 +168,15 @@ export function stripeStandIn(opts: StripeStandInOptions) {
     const reference = metadata.svcpay_reference ?? c.req.header('idempotency-key') ?? newId('re_ref_');
     const amount = b.amount === undefined ? t.capturedAmount : positiveInt(b.amount, 'amount');
     return c.json(refundObject(refund(core, i.merchantId, { transactionId: t.id, amount, reference }).refund, i.id, { svcpay_reference: reference }));
+  });
+
+  // A PaymentIntent's charges, one per confirmation, newest first (Stripe's list, filtered by
+  // payment_intent): how the service counts the declines a form took (issue 32, finding 3).
+  app.get('/v1/charges', (c) => {
+    const id = c.req.query('payment_intent');
+    if (!id) throw invalid('This stand-in lists charges by payment_intent.', 'payment_intent');
+    const data = ops.chargesOf(intentOr404(c.get('account'), id)).reverse().map(chargeObject);
+    return c.json({ object: 'list', data, has_more: false, url: '/v1/charges' });
   });
 
   // A PaymentIntent's refunds, newest first (Stripe's list, filtered by payment_intent).

@@ -18,7 +18,8 @@ import { Hono, type Context } from 'hono';
 import { ChargeCard } from '../../src/api/checkout.ts';
 import { ChargeRefused, ProviderDown, type SandboxProcessorCore } from '../processor.ts';
 import { parseStripeForm } from './form.ts';
-import { invalid, str, StripeRefusal, type Body, type IntentOps } from './intent-ops.ts';
+import { invalid, str, StripeRefusal, velocityRefusal, type Body, type IntentOps } from './intent-ops.ts';
+import type { Radar } from '../radar.ts';
 import { paymentMethodObject, stripeError } from './objects.ts';
 import type { FaultBoard } from '../faults.ts';
 import { faultDoor } from '../server/fault-door.ts';
@@ -31,6 +32,8 @@ export interface StripeBrowserApiOptions {
   publishableKey: string;
   /** The fault switchboard: a confirmation is its `browser_charge`. */
   faults: FaultBoard;
+  /** Card tries per browser address (../radar.ts): a confirmation and a createPaymentMethod are each one. */
+  radar: Radar;
 }
 
 /** Stripe's card_error for a card it cannot take, by the sandbox's reason. */
@@ -102,6 +105,7 @@ export function stripeBrowserApi(opts: StripeBrowserApiOptions) {
   app.post('/v1/payment_intents/:id/confirm', async (c) => {
     const b = parseStripeForm(await c.req.text());
     const intent = authorize(c, b);
+    if (!opts.radar.tryFrom(c)) throw velocityRefusal(ops.show(intent, ['payment_method']));
     const { card, postalCode } = cardOf(b);
     const vaulted = vaultCard(intent.merchantId, card, intent.livemode);
     const r = ops.confirm(intent, { ...b, payment_method: `pm_${vaulted.id}` }, { billingPostalCode: postalCode });
@@ -116,6 +120,7 @@ export function stripeBrowserApi(opts: StripeBrowserApiOptions) {
   app.post('/v1/payment_methods', async (c) => {
     const b = parseStripeForm(await c.req.text());
     const account = accountOf(c, b);
+    if (!opts.radar.tryFrom(c)) throw velocityRefusal();
     // The card's postal code (billing_details) is in `card` already: cardOf reads it.
     const { card } = cardOf({ payment_method_data: b });
     return c.json(paymentMethodObject(vaultCard(account, card, false)));
@@ -136,7 +141,10 @@ export function stripeBrowserApi(opts: StripeBrowserApiOptions) {
 
   app.onError((err, c) => {
     c.header('Access-Control-Allow-Origin', '*');
-    if (err instanceof StripeRefusal) return c.json(err.body, err.status as 400);
+    if (err instanceof StripeRefusal) {
+      const { payment_intent: pi, ...error } = err.body.error as typeof err.body.error & { payment_intent?: ReturnType<IntentOps['show']> };
+      return c.json({ error: pi ? { ...error, payment_intent: forBrowser(pi) } : error }, err.status as 400);
+    }
     if (err instanceof ChargeRefused) return c.json(stripeError('invalid_request_error', err.message, { code: err.reason }), err.status === 404 ? 404 : 400);
     if (err instanceof ProviderDown) return c.json(stripeError('api_error', err.message), 500);
     return c.json(stripeError('api_error', 'The stand-in failed.'), 500);

@@ -10,6 +10,7 @@ import { newId } from '../facts.ts';
 import type { TransactionRecord } from '../store/repo.ts';
 import type { IntentRepo, StoredIntent } from './intents.ts';
 import { chargeObject, intentStatus, paymentIntentObject, paymentMethodObject, stripeError, vaultIdOf } from './objects.ts';
+import { DECLINES_PER_FORM } from '../radar.ts';
 
 export type Body = Record<string, unknown>;
 
@@ -29,6 +30,16 @@ export class StripeRefusal extends Error {
 export const invalid = (message: string, param?: string, code?: string) =>
   new StripeRefusal(400, stripeError('invalid_request_error', message, { ...(param ? { param } : {}), ...(code ? { code } : {}) }));
 export const missing = (what: string, id: string) => new StripeRefusal(404, stripeError('invalid_request_error', `No such ${what}: '${id}'`, { code: 'resource_missing' }));
+
+/**
+ * Radar's refusal of a card try (issue 32, finding 3), as Stripe answers one it blocks: a card_error
+ * `card_declined` / `card_velocity_exceeded`, carrying the PaymentIntent as it stands; nothing charged.
+ */
+export const velocityRefusal = (paymentIntent?: unknown) =>
+  new StripeRefusal(402, stripeError('card_error', 'Your card was declined.', { code: 'card_declined', decline_code: 'card_velocity_exceeded', ...(paymentIntent ? { payment_intent: paymentIntent } : {}) }));
+
+/** The ids of an intent's charges; a row from before `charges` was kept names its latest only. */
+const chargeIds = (i: StoredIntent) => i.charges ?? (i.transactionId ? [i.transactionId] : []);
 
 export function positiveInt(v: unknown, param: string): number {
   const n = Number(v);
@@ -64,6 +75,17 @@ export function intentOps(core: SandboxProcessorCore, intents: IntentRepo) {
     };
   };
   const statusOf = (i: StoredIntent) => intentStatus(i, transactionOf(i));
+  /** Every charge of the intent's confirmations (Stripe's `GET /v1/charges?payment_intent=`), oldest first. */
+  const chargesOf = (i: StoredIntent): TransactionRecord[] => chargeIds(i).flatMap((id) => core.transaction(i.merchantId, id) ?? []);
+  /**
+   * Radar's answer to card testing (issue 32, finding 3): a PaymentIntent declined DECLINES_PER_FORM
+   * times takes no further card, approved or not, and charges nothing; as Stripe blocks an intent
+   * after repeated declines, with a card_error `card_declined` / `card_velocity_exceeded`.
+   */
+  const refuseTestedOut = (i: StoredIntent) => {
+    if (chargesOf(i).filter((t) => t.status === 'declined').length < DECLINES_PER_FORM) return;
+    throw velocityRefusal(show(i));
+  };
 
   /** Charges the intent's card; the sandbox reference is the intent id and its attempt number. */
   function confirm(i: StoredIntent, b: Body, opts: ConfirmOptions = {}): { intent: StoredIntent; lost: boolean } {
@@ -74,6 +96,7 @@ export function intentOps(core: SandboxProcessorCore, intents: IntentRepo) {
     if (i.canceledAt || (prior && prior.status !== 'declined')) {
       throw invalid(`You cannot confirm this PaymentIntent because it has a status of ${statusOf(i)}.`, undefined, 'payment_intent_unexpected_state');
     }
+    refuseTestedOut(i);
     const returnUrl = str(b.return_url) ?? i.returnUrl;
     const result = core.chargeDirect(
       {
@@ -93,7 +116,8 @@ export function intentOps(core: SandboxProcessorCore, intents: IntentRepo) {
       },
       { vaultId },
     );
-    const next = { ...i, paymentMethod, returnUrl, transactionId: result.transaction.id };
+    const charges = [...chargeIds(i).filter((id) => id !== result.transaction.id), result.transaction.id];
+    const next = { ...i, paymentMethod, returnUrl, transactionId: result.transaction.id, charges };
     intents.update(next);
     // Stripe tells the platform of every confirmation too (payment_intent.*: events.ts writes it).
     if (result.created) core.outbox.enqueue({ type: 'transaction.updated', transaction: core.wire(result.transaction) });
@@ -123,6 +147,6 @@ export function intentOps(core: SandboxProcessorCore, intents: IntentRepo) {
     return c.json(pi);
   }
 
-  return { intentOr404, transactionOf, paymentMethodOf, show, statusOf, confirm: confirmAndTell, answer };
+  return { intentOr404, transactionOf, chargesOf, paymentMethodOf, show, statusOf, confirm: confirmAndTell, answer };
 }
 export type IntentOps = ReturnType<typeof intentOps>;

@@ -21,6 +21,8 @@ export interface StoredIntent {
   returnUrl: string | null;
   /** `pi_…_secret_…`: with the publishable key, what lets a browser confirm and read this intent. */
   clientSecret: string;
+  /** Every charge its confirmations made, oldest first (Stripe's charges of a PaymentIntent); absent on older rows. */
+  charges?: string[];
   /** Canceled before any charge (a canceled authorization shows through its transaction). */
   canceledAt: string | null;
   createdAt: string;

@@ -105,6 +105,6 @@ export function refundObject(r: RefundRecord, intentId: string | null, metadata:
 }
 
 /** Stripe's error envelope: `{ error: { type, code?, message, param?, decline_code? } }`. */
-export function stripeError(type: 'invalid_request_error' | 'card_error' | 'api_error' | 'authentication_error' | 'idempotency_error', message: string, extra: { code?: string; param?: string } = {}) {
+export function stripeError(type: 'invalid_request_error' | 'card_error' | 'api_error' | 'authentication_error' | 'idempotency_error', message: string, extra: { code?: string; param?: string; decline_code?: string; payment_intent?: unknown } = {}) {
   return { error: { type, message, ...extra } };
 }

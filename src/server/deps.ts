@@ -84,6 +84,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
         publicUrl: config.processorUrl,
         distDir: config.distDir,
         log,
+        rateLimits: config.rateLimits,
         // Doc 3, Starting it: one service clock drives every time rule, the sandbox's included.
         now: () => clock.now(),
       }));
