@@ -41,6 +41,12 @@ export interface ProcessorTransaction {
   threeDSecure?: { outcome: ThreeDSecureOutcome; method: string | null; version: string | null; eci: string | null } | null;
   /** Set once a dispute is opened on this transaction. */
   dispute?: { status: 'open' | 'won' | 'lost'; openedAt: string } | null;
+  /**
+   * The tries the provider declined with the browser form this transaction was read by (issue 32,
+   * finding 3): a Stripe client secret takes several confirms, each a charge of its own. Set when a
+   * form is looked up by its client token and took any; absent otherwise.
+   */
+  declines?: number;
 }
 
 /** Apple's merchant session object, passed through to the page untouched (Apple's field names). */

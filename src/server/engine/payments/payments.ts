@@ -63,10 +63,11 @@ export async function recordOutcome(
   const { outcome, revoke } = await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
     const attempt = attemptId ? await r.attempts.get(attemptId) : t.reference ? await r.attempts.byReference(merchant.id, t.reference) : undefined;
-    if (attempt) await closeAttempt(r, attempt.id, 'done', now);
+    const closed = attempt ? await closeAttempt(r, attempt.id, 'done', now) : false;
     const existing = await r.payments.byProcessorRef(t.id);
-    const current = await r.sessions.get(sessionId);
-    if (!current) throw new DomainError('session_not_found');
+    const found = await r.sessions.get(sessionId);
+    if (!found) throw new DomainError('session_not_found');
+    const current = closed ? await withFormDeclines(r, found, t, now) : found;
     // What the payment brings to the session it paid, once, even when a provider event settled
     // the payment before the browser's `complete` arrived.
     const paidWith = async (o: Outcome): Promise<Outcome> => {
@@ -85,6 +86,19 @@ export async function recordOutcome(
   });
   await revokeForms(deps, merchant, revoke);
   return outcome;
+}
+
+/**
+ * A browser form that took several tries at the provider (a Stripe client secret; issue 32, finding
+ * 3): the declines beyond the one its payment record counts reach the session's cap (MAX_DECLINES)
+ * too. Added when the form's attempt closes, so once, whichever path reads the form first.
+ */
+async function withFormDeclines(r: Repos, s: SessionRecord, t: ProcessorTransaction, now: string): Promise<SessionRecord> {
+  const extra = (t.declines ?? 0) - (t.status === 'declined' ? 1 : 0);
+  if (extra <= 0) return s;
+  const next = { ...s, declines: (s.declines ?? 0) + extra, updatedAt: now };
+  await r.sessions.update(next);
+  return next;
 }
 
 /**

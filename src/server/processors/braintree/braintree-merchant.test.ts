@@ -109,6 +109,22 @@ describe('a hosted_fields merchant', () => {
     expect(paid.body.status).toBe('succeeded');
   });
 
+  it('card testing with one client token (issue 32, finding 3): 6 declined nonces, then no sale and no new form for the session', async () => {
+    const w = await braintreeWorld();
+    const s = await w.session();
+    const { token } = await w.init(s.id);
+    for (const number of ['4000000000009995', '4000000000000127', '4000000000000069', '4000000000000002', '4000000000009995', '4000000000000127']) {
+      expect((await w.complete(s.id, await w.tokenize(token, number))).body).toMatchObject({ error: { code: 'card_declined' } });
+      // Past the checkout limits' minute: only the cap on declines is left.
+      await w.t.json('POST', '/_sandbox/clock', { advanceSeconds: 61 });
+    }
+    const seventh = await w.complete(s.id, await w.tokenize(token, '4242424242424242'));
+    expect([seventh.status, seventh.body.code]).toEqual([409, 'session_wrong_state']);
+    expect(w.sales()).toBe(6);
+    const again = await w.t.json('POST', '/api/checkout/init', { sessionId: s.id }, origin);
+    expect([again.status, (await again.json()).code]).toEqual([409, 'session_wrong_state']);
+  });
+
   it('refuses a nonce that is not this merchant’s: nothing charged, the session unchanged', async () => {
     const w = await braintreeWorld();
     const other = await w.t.merchant({ processor: 'hosted_fields' });

@@ -60,7 +60,7 @@ describe('Stripe adapter: browser forms', () => {
     const { adapter, confirmInBrowser } = world();
     const declined = await adapter.clientInit(merchant, session);
     await confirmInBrowser(declined.token, 'tok_sandbox_visa_0002');
-    expect(await adapter.lookup(merchant, declined.token)).toMatchObject({ status: 'declined', declineCode: 'card_declined' });
+    expect(await adapter.lookup(merchant, declined.token)).toMatchObject({ status: 'declined', declineCode: 'card_declined', declines: 1 });
     const challenged = await adapter.clientInit(merchant, session);
     await confirmInBrowser(challenged.token, 'tok_sandbox_visa_3220', 'http://localhost:4242/back');
     const waiting = await adapter.lookup(merchant, challenged.token);

@@ -65,12 +65,15 @@ export class StripeProcessorAdapter extends ProviderAdapter {
     return this.#opts.ownAccount ? {} : { accountId: merchant.id };
   }
 
-  /** By the engine's reference, or by a form's client secret: an unused form is no transaction. */
+  /** By the engine's reference, or by a form's client secret (with its declined tries): an unused form is no transaction. */
   async lookup(merchant: Merchant, reference: string): Promise<ProcessorTransaction | null> {
     const formIntent = intentOfClientSecret(reference);
     if (!formIntent) return this.#calls.lookup(merchant, reference);
     const pi = await this.#calls.paymentIntent(merchant, formIntent);
-    return pi && !unused(pi) ? transactionOf(merchant, pi) : null;
+    if (!pi || unused(pi)) return null;
+    // Each declined confirmation of the client secret counts against the session (issue 32, finding 3).
+    const declines = await this.#calls.failedCharges(merchant, pi.id);
+    return { ...transactionOf(merchant, pi), ...(declines ? { declines } : {}) };
   }
 
   /** Closes a form: its PaymentIntent is canceled. One already used, or unknown, is refused as the sandbox refuses it. */

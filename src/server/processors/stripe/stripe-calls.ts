@@ -212,6 +212,15 @@ export class StripeCalls {
       .catch(translate);
   }
 
+  /**
+   * How many charges of a PaymentIntent failed: one per declined confirmation (Stripe's
+   * `GET /v1/charges?payment_intent=`; the real API lists them the same way).
+   */
+  async failedCharges(merchant: Merchant, id: string): Promise<number> {
+    const list = await this.#stripe.charges.list({ payment_intent: id, limit: 100 }, this.#as(merchant)).catch(translate);
+    return list.data.filter((ch) => ch.status === 'failed').length;
+  }
+
   /** A PaymentIntent as it stands, the card expanded; null when Stripe does not know it. */
   async paymentIntent(merchant: Merchant, id: string): Promise<Stripe.PaymentIntent | null> {
     try {
