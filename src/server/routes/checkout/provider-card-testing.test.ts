@@ -6,7 +6,7 @@
  * holds here too and a new `init` is refused. A buyer declined once or twice still pays.
  */
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../../testing.ts';
+import { bearer, testApp } from '../../testing.ts';
 import { client } from '../payment-intents/fixtures.ts';
 import { CARD, origin } from './fixtures.ts';
 import { BUCKETS } from '../../middleware/rate-limit.ts';
@@ -49,7 +49,7 @@ async function stripeWorld() {
     return { status: res.status, body, id: (body.error?.payment_intent?.id ?? body.id) as string };
   };
   const charges = () => (t.sandbox.db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n;
-  return { t, session, init, complete, confirm, charges };
+  return { t, m, c, session, init, complete, confirm, charges };
 }
 
 describe('card testing on the card_element path', () => {
@@ -73,6 +73,18 @@ describe('card testing on the card_element path', () => {
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ code: 'session_wrong_state', error: expect.stringMatching(/declined 6 times/) });
     expect((await w.t.store.read.sessions.get(s.id))!.declines).toBe(6);
+  });
+
+  it('the embedded checkout’s poll refuses a fresh form too, once its client secret took 6 declines', async () => {
+    const w = await stripeWorld();
+    const s = (await w.c.post('/v1/sessions', { amount: 2500, currency: 'usd', integrationMode: 'embed' })).body as { id: string };
+    const poll = () => w.t.json('GET', `/v1/public/sessions/${s.id}/embed-token`, undefined, bearer(w.m.keys.publishable));
+    const form = await (await poll()).json();
+    expect(form).toMatchObject({ ready: true, type: 'card_element' });
+    for (const [number] of DECLINING) expect((await w.confirm(form, number)).status).toBe(402);
+    await w.t.json('POST', '/_sandbox/clock', { advanceSeconds: 61 });
+    const refused = await poll();
+    expect([refused.status, (await refused.json()).code]).toEqual([409, 'session_wrong_state']);
   });
 
   it('counts a form’s declines once, also when the page completed with it first', async () => {
