@@ -121,7 +121,12 @@ export interface ProcessorRefund {
 export type ProviderEvent =
   | { id: string; type: 'transaction.updated'; transaction: ProcessorTransaction }
   | { id: string; type: 'capture.settled'; transaction: ProcessorTransaction }
-  | { id: string; type: 'refund.succeeded' | 'refund.failed'; refund: ProcessorRefund }
+  /**
+   * `merchantId`: the merchant the event speaks for (a merchant's own gateway's owner, the connected
+   * account or merchant account a platform gateway names). Absent from the shared sandbox
+   * processor, whose refunds carry only its own ids: the payment they name says whose they are.
+   */
+  | { id: string; type: 'refund.succeeded' | 'refund.failed'; refund: ProcessorRefund; merchantId?: string }
   /** A dispute names its payment (Stripe's never carry more); the engine reads the rest from its records. */
   | { id: string; type: 'dispute.created' | 'dispute.won' | 'dispute.lost'; transaction: Pick<ProcessorTransaction, 'id' | 'merchantId'> };
 
@@ -208,6 +213,17 @@ export interface Processor {
  * nothing), or the connection was refused before the request was sent. A timeout, a reset, a lost
  * answer or an unreadable one leaves the outcome unknown, and the engine must ask (`lookup`).
  */
+/**
+ * A provider event naming a payment, intent or refund of another merchant than the one it speaks for
+ * (issue 32, finding 2: a merchant's own Stripe account signing an event about another's payment).
+ * Nothing of it is applied; the inbound path keeps it as ignored and logs it.
+ */
+export class ForeignRecordError extends Error {
+  constructor(id: string) {
+    super(`The event names ${id}, another merchant's: nothing applied`);
+  }
+}
+
 export class ProcessorUnavailableError extends Error {
   constructor(
     message?: string,

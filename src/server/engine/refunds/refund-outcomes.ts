@@ -3,7 +3,7 @@
  * answer, a provider event (`refund.succeeded` / `refund.failed`), or the reconciler's look-up.
  */
 import type { EngineDeps } from '../deps.ts';
-import type { Processor, ProcessorRefund, ProviderEvent } from '../../processors/types.ts';
+import { ForeignRecordError, type Processor, type ProcessorRefund, type ProviderEvent } from '../../processors/types.ts';
 import type { AttemptRecord, Repos } from '../../store/types.ts';
 import { closeAttempt } from '../payments/attempts.ts';
 import { emit } from '../events.ts';
@@ -100,10 +100,15 @@ export async function applyRefundEvent(deps: Pick<EngineDeps, 'store' | 'clock' 
   };
   const settlement = await deps.store.read.settlements.byProcessorRef(pr.transactionId);
   if (!settlement) return false;
-  const merchant = await deps.store.read.merchants.get(settlement.merchantId);
+  // Issue 32, finding 2: the payment and the refund must be the event's merchant's. The shared
+  // sandbox processor names no merchant on a refund: the payment its own id names says whose it is.
+  const scope = event.merchantId ?? settlement.merchantId;
+  if (settlement.merchantId !== scope) throw new ForeignRecordError(pr.transactionId);
+  const merchant = await deps.store.read.merchants.get(scope);
   if (!merchant) return false;
   const attempt = await deps.store.read.attempts.byReference(merchant.id, pr.reference);
   const refund = (await deps.store.read.refunds.byProcessorRef(pr.id)) ?? (attempt?.refundId ? await deps.store.read.refunds.get(attempt.refundId) : undefined);
+  if (refund && refund.merchantId !== scope) throw new ForeignRecordError(pr.id);
   if (!refund || refund.settlementId !== settlement.id) return false;
   if (!takesOutcome(refund, pr)) return false;
   const processor = processorOrNull(deps, merchant);

@@ -11,6 +11,7 @@
  *   because every outcome is compare-and-set.
  * - An event whose application throws (a processor that cannot be asked, a store error) is tried
  *   again on the service clock, backing off from 15 seconds to 10 minutes, for up to 3 days.
+ * - An event naming another merchant's records (./provider-events.ts) is kept as ignored, with a warning.
  */
 import type { EngineDeps } from '../deps.ts';
 import { drainDue, oneAtATimePer } from '../../serial.ts';
@@ -19,7 +20,7 @@ import { parseStripeEvent, STRIPE_SIGNATURE_HEADER, verifyStripeEvent } from '..
 import { SIGNATURE_HEADER, verifySignature } from '../../../platform/signature.ts';
 import { BraintreeProcessorAdapter } from '../../processors/braintree/adapter.ts';
 import { keptNotification, notificationForm, parseBraintreeNotification } from '../../processors/braintree/braintree-events.ts';
-import type { Processor, ProviderEvent } from '../../processors/types.ts';
+import { ForeignRecordError, type Processor, type ProviderEvent } from '../../processors/types.ts';
 import { parseAccountGatewayId, type InboundEventRecord } from '../../domain/index.ts';
 import { applyProviderEvent, type ProviderEventDeps } from './provider-events.ts';
 import { applyRefundEvent } from '../refunds/refunds.ts';
@@ -164,7 +165,10 @@ async function applyOne(deps: InboundDeps, id: string): Promise<keyof InboundRun
   try {
     applied = event ? await applyProviderEvent(deps, event, applyRefundEvent) : false;
   } catch (err) {
-    error = err instanceof Error ? err.message : String(err);
+    // Issue 32, finding 2: one merchant's account naming another's payment. Ignored, never retried; the
+    // line names the gateway and the event, nothing of the payment.
+    if (err instanceof ForeignRecordError) deps.log.warn('provider event names another merchant’s records', { gateway: leased.gateway, id: leased.providerEventId, type: leased.type });
+    else error = err instanceof Error ? err.message : String(err);
   }
   const nowMs = deps.clock.nowMs();
   const now = new Date(nowMs).toISOString();

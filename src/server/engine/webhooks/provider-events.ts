@@ -3,9 +3,15 @@
  * a charge's outcome after a bank challenge or from a browser form, a settlement, a refund's
  * result, a dispute. Each is applied through the same engine paths as a direct answer, with
  * compare-and-set, so an event that arrives twice, late, or after the answer changes nothing more.
+ *
+ * Every event speaks for one merchant (issue 32, finding 2): a merchant's own gateway for its owner
+ * (whatever the event says), a platform gateway for the merchant its processor names. A record it
+ * names of any other merchant is left alone (`ForeignRecordError`). Processor ids are unique in the
+ * store, so the record is found by its id alone and its merchant checked: found elsewhere it is
+ * another's, never "not recorded yet".
  */
 import type { EngineDeps } from '../deps.ts';
-import type { ProcessorTransaction, ProviderEvent } from '../../processors/types.ts';
+import { ForeignRecordError, type ProcessorTransaction, type ProviderEvent } from '../../processors/types.ts';
 import type { Repos } from '../../store/types.ts';
 import { emit } from '../events.ts';
 import { applyCharge } from '../payments/intents/charge-outcome.ts';
@@ -28,6 +34,12 @@ export class NotRecordedYet extends Error {
   }
 }
 
+/** The record when it is `merchantId`'s (or there is none); another merchant's is refused. */
+function ownRecord<R extends { merchantId: string }>(merchantId: string, record: R | undefined, id: string): R | undefined {
+  if (record && record.merchantId !== merchantId) throw new ForeignRecordError(id);
+  return record;
+}
+
 export async function applyProviderEvent(deps: ProviderEventDeps, event: ProviderEvent, onRefund?: RefundEventHandler): Promise<boolean> {
   if ('refund' in event) return onRefund ? onRefund(deps, event) : false;
   const merchant = await deps.store.read.merchants.get(event.transaction.merchantId);
@@ -38,7 +50,7 @@ export async function applyProviderEvent(deps: ProviderEventDeps, event: Provide
     case 'capture.settled': {
       const t = event.transaction;
       return deps.store.tx(async (r) => {
-        if (!(await settlementUpdated(r, deps, t))) throw new NotRecordedYet(event.type, t.id);
+        if (!(await settlementUpdated(r, deps, merchant, t))) throw new NotRecordedYet(event.type, t.id);
         return true;
       });
     }
@@ -50,31 +62,32 @@ export async function applyProviderEvent(deps: ProviderEventDeps, event: Provide
 }
 
 async function transactionUpdated(deps: ProviderEventDeps, merchant: Merchant, t: ProcessorTransaction): Promise<boolean> {
+  // Another merchant's payment is never this event's, whatever attempt or session it names too.
+  const known = ownRecord(merchant.id, await deps.store.read.payments.byProcessorRef(t.id), t.id);
   const attempt = t.reference ? await deps.store.read.attempts.byReference(merchant.id, t.reference) : undefined;
   if (attempt?.intentId && attempt.kind === 'charge') {
     const revoke = await deps.store.tx(async (r) => {
       const applied = await applyCharge(r, deps, merchant, attempt.intentId!, attempt.id, t);
-      await settlementUpdated(r, deps, t);
+      await settlementUpdated(r, deps, merchant, t);
       return applied.revoke;
     });
     await revokeForms(deps, merchant, revoke);
     return true;
   }
   const sessionId = attempt?.sessionId ?? t.sessionId;
-  const known = await deps.store.read.payments.byProcessorRef(t.id);
   if (!known && sessionId && t.status !== 'requires_action') {
     // A browser form paid (or a challenge resolved) without the browser coming back: recorded here.
-    const session = await deps.store.read.sessions.get(sessionId);
-    if (!session || session.merchantId !== merchant.id) return false;
+    const session = ownRecord(merchant.id, await deps.store.read.sessions.get(sessionId), sessionId);
+    if (!session) return false;
     await recordOutcome(deps, merchant, sessionId, t, attempt?.id);
     return true;
   }
-  return deps.store.tx((r) => settlementUpdated(r, deps, t));
+  return deps.store.tx((r) => settlementUpdated(r, deps, merchant, t));
 }
 
 /** Settlement news (`capture.settled`, or a delayed settlement coming due): the row and a `captured` intent follow. */
-async function settlementUpdated(r: Repos, deps: Pick<EngineDeps, 'clock'>, t: ProcessorTransaction): Promise<boolean> {
-  const s = await r.settlements.byProcessorRef(t.id);
+async function settlementUpdated(r: Repos, deps: Pick<EngineDeps, 'clock'>, merchant: Merchant, t: ProcessorTransaction): Promise<boolean> {
+  const s = ownRecord(merchant.id, await r.settlements.byProcessorRef(t.id), t.id);
   if (!s) return false;
   const now = deps.clock.iso();
   const settled = t.capture === 'settled';
@@ -90,11 +103,10 @@ async function settlementUpdated(r: Repos, deps: Pick<EngineDeps, 'clock'>, t: P
  * the merchant only as `dispute.*` events, when the account's `disputeReporting` is `tracked`.
  */
 async function disputeChanged(r: Repos, deps: Pick<EngineDeps, 'clock'>, merchant: Merchant, type: 'dispute.created' | 'dispute.won' | 'dispute.lost', transactionId: string): Promise<boolean> {
-  if (merchant.settings.disputeReporting !== 'tracked') return false;
-  const s = await r.settlements.byProcessorRef(transactionId);
-  if (!s) throw new NotRecordedYet(type, transactionId);
   // The event's account must be the payment's: another merchant's event changes nothing here.
-  if (s.merchantId !== merchant.id) return false;
+  const s = ownRecord(merchant.id, await r.settlements.byProcessorRef(transactionId), transactionId);
+  if (merchant.settings.disputeReporting !== 'tracked') return false;
+  if (!s) throw new NotRecordedYet(type, transactionId);
   const status = type === 'dispute.created' ? 'open' : type === 'dispute.won' ? 'won' : 'lost';
   if (s.dispute === status) return false;
   await r.settlements.update({ ...s, dispute: status, updatedAt: deps.clock.iso() });

@@ -13,10 +13,10 @@ describe('parseBraintreeNotification', () => {
     expect(parseBraintreeNotification({ id: 'bt_2', kind: 'transaction_settlement_declined', transaction: tx({ status: 'settlement_declined' }) })).toBeNull();
   });
 
-  it('reads a credit settled or declined as the refund’s result, for its reference and sale', () => {
+  it('reads a credit settled or declined as the refund’s result, for its reference, sale and merchant', () => {
     const credit = (kind: string, status: string, extra: Record<string, unknown> = {}) =>
       parseBraintreeNotification({ id: 'bt_3', kind, transaction: tx({ id: 'cr_1', type: 'credit', status, amount: '4.00', orderId: 'ref_1', refundedTransactionId: 'tx_1', ...extra }) });
-    expect(credit('transaction_settled', 'settled')).toEqual({ id: 'bt_3', type: 'refund.succeeded', refund: { id: 'cr_1', reference: 'ref_1', transactionId: 'tx_1', amount: 400, currency: 'USD', status: 'succeeded', failureCode: null } });
+    expect(credit('transaction_settled', 'settled')).toEqual({ id: 'bt_3', type: 'refund.succeeded', refund: { id: 'cr_1', reference: 'ref_1', transactionId: 'tx_1', amount: 400, currency: 'USD', status: 'succeeded', failureCode: null }, merchantId: 'm_1' });
     expect(credit('transaction_settlement_declined', 'settlement_declined')).toMatchObject({ type: 'refund.failed', refund: { status: 'failed' } });
     expect(credit('transaction_settled', 'settling')).toBeNull();
     expect(credit('transaction_settled', 'settled', { orderId: undefined })).toBeNull();

@@ -52,7 +52,7 @@ export function parseBraintreeNotification(json: unknown, owner: string | null =
       if (!t.orderId || !t.refundedTransactionId) return null;
       const refund = refundOf(t, t.orderId, t.refundedTransactionId);
       if (refund.status === 'pending') return null;
-      return { id: n.id, type: refund.status === 'succeeded' ? 'refund.succeeded' : 'refund.failed', refund };
+      return { id: n.id, type: refund.status === 'succeeded' ? 'refund.succeeded' : 'refund.failed', refund, merchantId };
     }
     const type = DISPUTES[n.kind];
     const disputed = n.dispute?.transaction?.id;

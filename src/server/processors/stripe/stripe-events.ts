@@ -77,7 +77,7 @@ export function providerEventOf(event: Stripe.Event, owner: string | null = null
   if (event.type === 'refund.updated' || event.type === 'refund.failed') {
     const refund = refundOfEvent(event.data.object);
     if (!refund || refund.status === 'pending') return null;
-    return { id: event.id, type: refund.status === 'succeeded' ? 'refund.succeeded' : 'refund.failed', refund };
+    return { id: event.id, type: refund.status === 'succeeded' ? 'refund.succeeded' : 'refund.failed', refund, merchantId };
   }
   return null;
 }
