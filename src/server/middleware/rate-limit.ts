@@ -190,16 +190,17 @@ function setHeaders(c: Context<AppEnv>) {
 }
 
 /**
- * Per-key and per-session buckets, after auth (the key is known and valid). A session's bucket counts
- * only calls that passed auth (Doc 3), under the key's merchant: calls with a bogus or another
- * merchant's key never use up a buyer's tries (issue 18, finding 3).
+ * Per-key or per-session buckets (`axes`), after auth (the key is known and valid). A session's bucket
+ * counts only calls that passed auth (Doc 3), under the key's merchant: calls with a bogus or another
+ * merchant's key never use up a buyer's tries (issue 18, finding 3). guard.ts places the session
+ * pass after the origin and shape checks too (issue 32, finding 4).
  */
-export const limitAfterAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[]) =>
+export const limitAfterAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[], axes: ('key' | 'session')[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!deps.config.rateLimits) return next();
     const auth = c.get('auth');
-    const session = limits.some((l) => BUCKETS[l.bucket].axis === 'session') ? `${auth.merchant.id}:${await sessionOf(c)}` : '-';
-    await count(c, deps, limits, ['key', 'session'], auth.keyType === 'secret', (axis) => (axis === 'key' ? auth.keyId : session));
+    const session = axes.includes('session') ? `${auth.merchant.id}:${await sessionOf(c)}` : '-';
+    await count(c, deps, limits, axes, auth.keyType === 'secret', (axis) => (axis === 'key' ? auth.keyId : session));
     setHeaders(c);
     await next();
   });

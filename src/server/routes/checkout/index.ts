@@ -8,7 +8,8 @@ import type { Deps } from '../../context.ts';
 import { scrubCardData, scrubFields } from '../../log.ts';
 import { limitBody } from '../../middleware/body-limit.ts';
 import { sameOriginOnly } from '../../middleware/origin.ts';
-import { LIMITS, clientIp, limitBeforeAuth, limitSessionCall, retryAfterSeconds, sessionOf, take } from '../../middleware/rate-limit.ts';
+import { LIMITS, clientIp, limitBeforeAuth, limitSessionCall, retryAfterSeconds, sessionOf, take, type Limit } from '../../middleware/rate-limit.ts';
+import { whenWellFormed, type RouteRequest } from '../../middleware/well-formed.ts';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
 import { completeCheckout, initCheckout, saveBuyerDetails } from '../../engine/payments/forms/hosted-checkout.ts';
@@ -20,6 +21,10 @@ const errors = errorResponses(400, 403, 404, 409, 410);
 /** `complete` also refuses missing buyer details (Doc 2, 422 `required_fields_missing`). */
 const completeErrors = errorResponses(400, 403, 404, 409, 410, 422);
 
+const initRequest = body(InitRequest);
+const completeRequest = body(CompleteRequest);
+const buyerRequest = body(SaveBuyerDetailsRequest);
+
 /** Doc 1: client-error body cap 4 KB. */
 const CLIENT_ERROR_MAX = 4096;
 
@@ -27,29 +32,28 @@ export function checkoutRoutes(deps: Deps) {
   const r = newRouter();
   const origin = sameOriginOnly(deps.config.publicUrl);
   // Doc 3's checkout buckets (issue 18, finding 2): per address before anything, per session after
-  // the origin check and only for a session that exists.
+  // the origin check, only for a well-formed call (issue 32, finding 4) about a session that exists.
+  const perSession = (limits: readonly Limit[], request: RouteRequest) =>
+    whenWellFormed(
+      request,
+      createMiddleware<AppEnv>(async (c, next) => {
+        const id = await sessionOf(c);
+        if (await deps.store.read.sessions.get(id)) await limitSessionCall(c, deps, limits, id);
+        await next();
+      }),
+    );
   const checkoutIp = limitBeforeAuth(deps, LIMITS.checkout);
-  const checkoutSession = createMiddleware<AppEnv>(async (c, next) => {
-    const id = await sessionOf(c);
-    if (await deps.store.read.sessions.get(id)) await limitSessionCall(c, deps, LIMITS.checkout, id);
-    await next();
-  });
   const buyerIp = limitBeforeAuth(deps, LIMITS.checkoutBuyer);
-  const buyerSession = createMiddleware<AppEnv>(async (c, next) => {
-    const id = await sessionOf(c);
-    if (await deps.store.read.sessions.get(id)) await limitSessionCall(c, deps, LIMITS.checkoutBuyer, id);
-    await next();
-  });
 
   r.openapi(
-    createRoute({ method: 'post', path: '/api/checkout/init', summary: 'Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)', middleware: [checkoutIp, origin, checkoutSession] as const, request: body(InitRequest), responses: { 200: json(InitResponse), ...errors } }),
+    createRoute({ method: 'post', path: '/api/checkout/init', summary: 'Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)', middleware: [checkoutIp, origin, perSession(LIMITS.checkout, initRequest)] as const, request: initRequest, responses: { 200: json(InitResponse), ...errors } }),
     // The hosted page is the one page on the service's origin: a bank challenge of its charge sends
     // the buyer back to the service's return page, which tells the hosted page (issue 10).
     async (c) => c.json(await initCheckout(deps, c.req.valid('json').sessionId, { returnUrl: challengeReturnUrl(deps.config.publicUrl, new URL(deps.config.publicUrl).origin) }), 200),
   );
 
   r.openapi(
-    createRoute({ method: 'post', path: '/api/checkout/complete', summary: "Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)", middleware: [checkoutIp, origin, checkoutSession] as const, request: body(CompleteRequest), responses: { 200: json(CompleteResponse), ...completeErrors } }),
+    createRoute({ method: 'post', path: '/api/checkout/complete', summary: "Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)", middleware: [checkoutIp, origin, perSession(LIMITS.checkout, completeRequest)] as const, request: completeRequest, responses: { 200: json(CompleteResponse), ...completeErrors } }),
     async (c) => {
       const { sessionId, transactionId, buyer, cancel } = c.req.valid('json');
       const returnUrl = challengeReturnUrl(deps.config.publicUrl, new URL(deps.config.publicUrl).origin);
@@ -64,8 +68,8 @@ export function checkoutRoutes(deps: Deps) {
       summary: "Hosted page: save what the buyer typed (email, name, phone, addresses) on the session before the card is charged (internal)",
       description:
         'Issue 22: the page saves the details first and charges only once they are saved, so a tab closed after the charge keeps them. A later save replaces the earlier one while the session is unpaid. Checked as `complete` checks them (422 `required_fields_missing` with `missing_fields` and `invalid_fields`; a value holding a card number is invalid). Phone and shipping address appear on the session as `buyerPhone` and `shippingAddress` (the address once it succeeded); email, name and billing address are stored sealed and never returned.',
-      middleware: [buyerIp, origin, buyerSession] as const,
-      request: body(SaveBuyerDetailsRequest),
+      middleware: [buyerIp, origin, perSession(LIMITS.checkoutBuyer, buyerRequest)] as const,
+      request: buyerRequest,
       responses: { 200: json(SaveBuyerDetailsResponse), ...completeErrors },
     }),
     async (c) => {

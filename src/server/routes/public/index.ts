@@ -30,6 +30,8 @@ import { MirrorOrderStatus } from '../../../api/mirror.ts';
 import { sessionMirrorStatus } from '../../engine/mirror/mirror-status.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
+const chargeRequest = { params: IdParam, ...body(PublicChargeRequest) };
+const tokenRequest = body(PublicTokenBody);
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 422);
 
 /** The service page the bank sends the buyer back to; it tells `pageOrigin` the challenge is over. */
@@ -65,8 +67,8 @@ export function publicRoutes(deps: Deps) {
       method: 'post',
       path: '/v1/public/sessions/{sessionId}/charge',
       summary: "Charge the card just entered, or the token a wallet sheet returned, on an elements session (charge at submit); called only from the service's own frames",
-      middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true }),
-      request: { params: IdParam, ...body(PublicChargeRequest) },
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true, request: chargeRequest }),
+      request: chargeRequest,
       responses: { 200: json(PublicChargeResponse), ...errors },
     }),
     async (c) => {
@@ -94,8 +96,8 @@ export function publicRoutes(deps: Deps) {
       summary: "Vault the card just entered on an elements session, for the merchant's server to charge; called only from the service's own frames",
       'x-error-codes': ['validation_error', 'session_not_found', 'session_expired', 'session_already_completed', 'session_wrong_state', 'saved_card_buyer_required', 'origin_forbidden', 'provider_unavailable', 'rate_limit_exceeded'],
       // A replayed vault answers the token it kept, 200 (Doc 1, Idempotency 2).
-      middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true, replay: replayKept<VaultResult>((c, out) => c.json(publicToken(out.token), 200)) }),
-      request: body(PublicTokenBody),
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true, request: tokenRequest, replay: replayKept<VaultResult>((c, out) => c.json(publicToken(out.token), 200)) }),
+      request: tokenRequest,
       responses: { 201: json(PublicToken, 'Vaulted'), ...errors },
     }),
     async (c) => {
