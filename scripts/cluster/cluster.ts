@@ -148,6 +148,8 @@ export async function startSvcPayCluster(opts: SvcPayClusterOptions = {}): Promi
         {
           ...shared,
           PORT: String(port),
+          // Every instance's port: none may send a webhook to another (issue 32, finding 1).
+          SVCPAY_INSTANCE_PORTS: ports.instances.join(','),
           HOST: '127.0.0.1',
           SVCPAY_PUBLIC_URL: publicUrl,
           SVCPAY_DATABASE_URL: databaseUrl,

@@ -8,6 +8,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'x-svc-signature';
 
+/**
+ * The mark every outbound merchant webhook carries (value `1`). The sandbox control API refuses any
+ * request that has it, or a signature: a webhook is never a control call (issue 32, finding 1).
+ */
+export const WEBHOOK_MARK_HEADER = 'svc-pay-webhook';
+
 /** Receivers reject a `t` further than this from their clock (Doc 3, Webhooks). */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 

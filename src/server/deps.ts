@@ -11,7 +11,7 @@ import { randomChars } from './ids.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MemoryRateLimiter } from './middleware/rate-limit-memory.ts';
 import { httpTransport, type FetchLike } from '../platform/http-transport.ts';
-import { systemResolver } from './engine/webhooks/webhook-network.ts';
+import { ownListeners, systemResolver } from './engine/webhooks/webhook-network.ts';
 import { SandboxProcessorAdapter } from './processors/sandbox/adapter.ts';
 import { StripeProcessorAdapter } from './processors/stripe/adapter.ts';
 import { StripeAgentAdapter } from './processors/stripe/agent-adapter.ts';
@@ -148,7 +148,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     // reached with the processor secret in place of a store connection's token.
     stores: storeClients({ baseUrl: (platform, store) => `${config.processorUrl}/stores/${platform}/${encodeURIComponent(store)}`, token: secret, fetch: transport, timeoutMs: config.processorTimeoutMs, standInsUrl: config.processorUrl }),
     providerWebhookSecret: webhookSecret,
-    webhookNet: { allowHosts: config.webhookAllowHosts, resolve: systemResolver },
+    webhookNet: { allowHosts: config.webhookAllowHosts, resolve: systemResolver, own: ownListeners(config) },
   };
   return { deps, sandbox, store, adapter, stripe, braintree, processorSecret: secret };
 }

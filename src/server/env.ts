@@ -21,6 +21,8 @@ export const EnvSchema = z.object({
   /** A processor that runs alone: its own SQLite file (default beside SVCPAY_DATA). */
   SVCPAY_PROCESSOR_DATA: z.string().min(1).optional(),
   DEMO_PORT: Port.default(4244),
+  /** Cluster mode (scripts/cluster/): every instance's port, so none sends a webhook to another (issue 32, finding 1). */
+  SVCPAY_INSTANCE_PORTS: z.string().regex(/^(\d{1,5}(,\d{1,5})*)?$/, 'a comma list of ports').default(''),
   /** The sandbox's Stripe stand-in (issue 19): its API, stripe.js and card frames, like api.stripe.com and js.stripe.com. */
   STRIPE_PORT: Port.default(4245),
   SVCPAY_STRIPE_URL: Url.optional(),
@@ -76,6 +78,8 @@ export interface Config {
   processorData: string | undefined;
   demoPort: number;
   demoUrl: string;
+  /** SVCPAY_INSTANCE_PORTS: the ports of every instance of a cluster (empty: this one only). */
+  instancePorts: number[];
   /** The sandbox's Stripe stand-in: its own origin, as Stripe's hosts are not the service's. */
   stripePort: number;
   stripeUrl: string;
@@ -145,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serviceUrl: e.SVCPAY_SERVICE_URL,
     processorData: e.SVCPAY_PROCESSOR_DATA,
     demoPort: e.DEMO_PORT,
+    instancePorts: e.SVCPAY_INSTANCE_PORTS.split(',').filter(Boolean).map(Number),
     demoUrl: e.SVCPAY_DEMO_URL ?? `http://127.0.0.1:${e.DEMO_PORT}`,
     stripePort: e.STRIPE_PORT,
     stripeUrl: e.SVCPAY_STRIPE_URL ?? `http://127.0.0.1:${e.STRIPE_PORT}`,

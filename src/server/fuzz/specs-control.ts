@@ -13,7 +13,7 @@ export const CONTROL_SPECS: RouteSpec[] = [
   // Provider keys fit only a provider's processor, which a random body seldom names: the valid bodies leave them out (mutations still send them).
   { method: 'POST', path: '/_sandbox/merchants', key: 'none', create: true, zod: NewMerchantBody, hints: { redirectOrigins: REDIRECT_ORIGINS, providerAccount: fc.constant(undefined) } },
   { method: 'PATCH', path: '/_sandbox/merchants/:id', key: 'none', zod: PatchMerchantBody, targets: ['scratch-merchant', 'unknown-merchant'], hints: { status: fc.constant('active'), redirectOrigins: REDIRECT_ORIGINS } },
-  { method: 'POST', path: '/_sandbox/merchants/:id/rotate_keys', key: 'none', targets: ['scratch-merchant', 'unknown-merchant'] },
+  { method: 'POST', path: '/_sandbox/merchants/:id/rotate_keys', key: 'none', zod: z.strictObject({}), targets: ['scratch-merchant', 'unknown-merchant'] },
   { method: 'GET', path: '/_sandbox/clock', key: 'none' },
   // Small steps: a jump of years would expire every session the run makes next.
   { method: 'POST', path: '/_sandbox/clock', key: 'none', zod: ClockBody, hints: { advanceSeconds: fc.integer({ min: 0, max: 5 }) } },

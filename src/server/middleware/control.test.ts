@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE, bearer, fromIp, testApp } from '../testing.ts';
 import { loadConfig } from '../env.ts';
+import { SIGNATURE_HEADER, WEBHOOK_MARK_HEADER } from '../../platform/signature.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 const JSON_TYPE = { 'Content-Type': 'application/json' };
@@ -110,6 +111,25 @@ describe('control API: writes must declare JSON', () => {
     const res = await call(t, `/_sandbox/merchants/${m.merchant.id}/rotate_keys`, { method: 'POST', headers: JSON_TYPE, body: '{}' });
     expect(res.status).toBe(200);
     expect((await call(t, '/_sandbox/clock')).status).toBe(200);
+  });
+});
+
+describe('control API: never a webhook delivery (issue 32, finding 1)', () => {
+  const marks: [string, Record<string, string>][] = [
+    ['the sender’s mark', { [WEBHOOK_MARK_HEADER]: '1' }],
+    ['the mark with any value', { 'Svc-Pay-Webhook': '' }],
+    ['a webhook signature', { [SIGNATURE_HEADER]: 't=1,v1=00' }],
+  ];
+  it.each(marks)('refuses a loopback call that carries %s with 403 origin_forbidden, before acting', async (_, mark) => {
+    const t = await testApp();
+    const m = await t.merchant();
+    const before = clockNow(t);
+    const headers = { Host: 'localhost:4242', ...JSON_TYPE, ...mark };
+    expect(await refused(await call(t, `/_sandbox/merchants/${m.merchant.id}/rotate_keys`, { method: 'POST', headers, body: '{}' }), 403, 'origin_forbidden')).toMatch(/webhook/);
+    await refused(await call(t, '/_sandbox/clock', { method: 'POST', headers, body: '{"advanceSeconds":3600}' }), 403, 'origin_forbidden');
+    await refused(await call(t, '/_sandbox/clock', { headers: mark }), 403, 'origin_forbidden');
+    unmoved(t, before);
+    expect((await t.store.read.merchants.findKey(m.keys.secret))?.expiresAt).toBeNull();
   });
 });
 

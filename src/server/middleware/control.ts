@@ -10,7 +10,11 @@
  * - the socket's peer must be this machine (a loopback address), whatever `Host` says: with
  *   `HOST=0.0.0.0` any client on the network could send `Host: localhost` (issue 18, finding 5);
  * - with `SVCPAY_CONTROL_TOKEN` set, every call must carry that token as a bearer, and then a
- *   caller on another machine (a test runner in another container) may drive it.
+ *   caller on another machine (a test runner in another container) may drive it;
+ * - the service's own webhook sender is a loopback caller too, when a merchant points a
+ *   subscription at the service: a request with the sender's mark or a webhook signature is
+ *   refused (issue 32, finding 1; the sender also refuses those targets, and each route's strict
+ *   body refuses an event envelope).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
@@ -20,6 +24,7 @@ import { DomainError } from '../domain/errors.ts';
 import { isJsonType } from './content-type.ts';
 import { clientIp } from './rate-limit.ts';
 import { isLoopbackAddress } from '../../platform/loopback.ts';
+import { SIGNATURE_HEADER, WEBHOOK_MARK_HEADER } from '../../platform/signature.ts';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/;
@@ -47,6 +52,9 @@ export function controlGuard(config: Pick<Config, 'publicUrl' | 'controlToken'>)
   };
 
   return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.header(WEBHOOK_MARK_HEADER) !== undefined || c.req.header(SIGNATURE_HEADER) !== undefined) {
+      throw new DomainError('origin_forbidden', 'The control API refuses webhook deliveries: this request carries a webhook’s mark or signature.', { fix: CONTROL_FIX });
+    }
     if (!token && !isLoopbackAddress(clientIp(c))) {
       throw new DomainError('origin_forbidden', 'The control API answers only to callers on this machine, or to callers with SVCPAY_CONTROL_TOKEN.', { fix: CONTROL_FIX });
     }

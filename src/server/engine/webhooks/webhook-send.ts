@@ -4,8 +4,8 @@
  * first. A 2xx within 10 seconds counts as delivered.
  */
 import { httpTransport, type FetchLike } from '../../../platform/http-transport.ts';
-import { SIGNATURE_HEADER, signatureHeader } from '../../../platform/signature.ts';
-import { RefusedTarget, checkedAddresses, guardedLookup, type WebhookNetwork } from './webhook-network.ts';
+import { SIGNATURE_HEADER, WEBHOOK_MARK_HEADER, signatureHeader } from '../../../platform/signature.ts';
+import { RefusedTarget, checkedAddresses, guardedLookup, portOf, type WebhookNetwork } from './webhook-network.ts';
 import { addressReach } from '../../../platform/public-address.ts';
 
 /** Doc 3: a 2xx within 10 seconds counts. */
@@ -23,17 +23,20 @@ export interface SendResult {
 export const MAX_ANSWER_BYTES = 64 * 1024;
 
 /**
- * One keep-alive pool per network policy and mode: a socket is checked when it connects, so a pooled
- * socket of a test-mode subscription (which may reach an allow-listed host) never serves a live one.
+ * One keep-alive pool per network policy, mode and kind of port: a socket is checked when it
+ * connects, so a pooled socket of a test-mode subscription (which may reach an allow-listed host)
+ * never serves a live one, and a socket to one of the service's own ports is checked for that
+ * (no address of this machine; issue 32, finding 1).
  */
-const transports = new WeakMap<WebhookNetwork, Map<boolean, FetchLike>>();
-function transportFor(net: WebhookNetwork, livemode: boolean): FetchLike {
-  const byMode = transports.get(net) ?? new Map<boolean, FetchLike>();
-  transports.set(net, byMode);
-  let transport = byMode.get(livemode);
+const transports = new WeakMap<WebhookNetwork, Map<string, FetchLike>>();
+function transportFor(net: WebhookNetwork, livemode: boolean, ownPort: boolean): FetchLike {
+  const byKind = transports.get(net) ?? new Map<string, FetchLike>();
+  transports.set(net, byKind);
+  const kind = `${livemode}/${ownPort}`;
+  let transport = byKind.get(kind);
   if (!transport) {
-    transport = httpTransport({ maxSockets: 8, lookup: guardedLookup(net, livemode), maxResponseBytes: MAX_ANSWER_BYTES });
-    byMode.set(livemode, transport);
+    transport = httpTransport({ maxSockets: 8, lookup: guardedLookup(net, livemode, ownPort), maxResponseBytes: MAX_ANSWER_BYTES });
+    byKind.set(kind, transport);
   }
   return transport;
 }
@@ -59,11 +62,19 @@ export async function sendSigned(
   try {
     // A name is resolved and checked by the socket's own look-up (guardedLookup), once; a literal
     // address never reaches that look-up, so it is checked here.
-    const host = new URL(target.url).hostname;
-    if (addressReach(host) !== null) await checkedAddresses(net, host, target.livemode);
-    const res = await transportFor(net, target.livemode)(target.url, {
+    // A subscription kept from before issue 32 may name the service's own port: checked here too.
+    const url = new URL(target.url);
+    const ownPort = net.own.ports.includes(portOf(url));
+    if (addressReach(url.hostname) !== null) await checkedAddresses(net, url.hostname, target.livemode, ownPort);
+    const res = await transportFor(net, target.livemode, ownPort)(target.url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'User-Agent': 'svcpay-webhooks/1', [SIGNATURE_HEADER]: signatureHeader(secrets, rawBody, t) },
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': 'svcpay-webhooks/1',
+        [SIGNATURE_HEADER]: signatureHeader(secrets, rawBody, t),
+        // The control API refuses what carries this mark, wherever the request lands (issue 32, finding 1).
+        [WEBHOOK_MARK_HEADER]: '1',
+      },
       body: rawBody,
       signal: controller.signal,
     });

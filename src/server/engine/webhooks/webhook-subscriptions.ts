@@ -8,7 +8,7 @@ import { sealedIn } from '../sealed.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../ids.ts';
 import type { Reads } from '../../store/types.ts';
-import { RefusedTarget, checkedAddresses, type WebhookNetwork } from './webhook-network.ts';
+import { RefusedTarget, checkedAddresses, isPrivateTarget, portOf, type WebhookNetwork } from './webhook-network.ts';
 import { sendSigned } from './webhook-send.ts';
 import type { AuthContext, WebhookSubscriptionRecord } from '../../domain/index.ts';
 import { keepOutcome } from '../idempotency.ts';
@@ -31,7 +31,10 @@ const owner = (auth: AuthContext) => ({ merchantId: auth.merchant.id, livemode: 
 /**
  * Outbound requests go only to http/https URLs, to a host the network rules allow
  * (webhook-network.ts): live mode needs https on a public host; test mode also allows loopback and
- * the allow-listed hosts. A host name is resolved now (and again at every delivery).
+ * the allow-listed hosts. A host name is resolved now (and again at every delivery). The service's
+ * own listeners are refused in every mode and spelling (issue 32, finding 1): the code is
+ * `validation_url_scheme_forbidden`, as for every URL this mode does not allow (Doc 3's "webhook
+ * URLs and the network"), with the reason in the message.
  */
 export async function checkWebhookUrl(net: WebhookNetwork, raw: string, livemode: boolean): Promise<string> {
   let url: URL;
@@ -44,7 +47,7 @@ export async function checkWebhookUrl(net: WebhookNetwork, raw: string, livemode
   if (url.username || url.password) throw new DomainError('validation_error', 'url must not carry a user name or password.');
   if (livemode && url.protocol !== 'https:') throw new DomainError('validation_url_scheme_forbidden', 'A live subscription needs an https url.');
   try {
-    await checkedAddresses(net, url.hostname, livemode);
+    await checkedAddresses(net, url.hostname, livemode, net.own.ports.includes(portOf(url)));
   } catch (err) {
     if (err instanceof RefusedTarget) throw new DomainError('validation_url_scheme_forbidden', `url cannot be used: ${err.message}.`);
     throw err;
@@ -172,6 +175,9 @@ export async function readEvent(deps: Pick<EngineDeps, 'store'>, auth: AuthConte
   return e;
 }
 
+const PRIVATE_FAILURE =
+  'The test event was not accepted: the endpoint on this machine or your private network did not answer 2xx in time. Check that your receiver is running on that port and answers 2xx; for a closer look, watch its own log.';
+
 /**
  * `send_test_event`: a `test_event: true` envelope sent now, signed like every delivery. A 2xx
  * answer is `{ delivered: true, status }`; any other answer, or none within 10 seconds, is 502
@@ -190,6 +196,9 @@ export async function sendTestEvent(deps: SubscriptionDeps, auth: AuthContext, i
     data: { session_id: null, payment_intent_id: null, amount: 0, currency: 'USD', note: 'svcpay test event: do nothing and answer 2xx' },
   };
   const sent = await sendSigned(deps.webhookNet, w, JSON.stringify(envelope), signingSecrets(deps, w), deps.config.webhookTimeoutMs);
+  // Issue 32, finding 1: on this machine or a private host, every failure reads the same (closed
+  // port, refused target, any status, no answer), so a test send never tells which local ports answer.
+  if (!sent.delivered && isPrivateTarget(deps.webhookNet, new URL(w.url).hostname, auth.livemode)) throw new DomainError('webhook_test_delivery_failed', PRIVATE_FAILURE);
   // Doc 1's code, and only what the merchant can act on: never the socket's address, port or errno.
   if (sent.status === null) throw new DomainError('webhook_test_delivery_failed', `The test event could not be delivered: ${sent.error}.`);
   // An answer other than 2xx is no delivery either (a real event would be retried): the same code, with the status.

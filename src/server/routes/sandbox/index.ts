@@ -78,7 +78,12 @@ export function sandboxRoutes(deps: Deps) {
     return c.json({ id: m.id, environment: m.environment, status: m.status, settings: m.settings, providerAccount: providerAccountView(deps.config.publicUrl, m) });
   });
 
-  r.post('/_sandbox/merchants/:id/rotate_keys', async (c) => c.json(await rotateKeys(deps, c.req.param('id'))));
+  // No fields, `{}` or no body: anything else (a webhook's event envelope) is refused before the
+  // keys change (issue 32, finding 1).
+  r.post('/_sandbox/merchants/:id/rotate_keys', async (c) => {
+    parseOrThrow(z.strictObject({}), await readJson(c.req.raw));
+    return c.json(await rotateKeys(deps, c.req.param('id')));
+  });
 
   const clock = () => ({ now: deps.clock.iso(), unix: deps.clock.unix() });
   // Read from the store first: on a shared database another instance may have moved it (issue 21).

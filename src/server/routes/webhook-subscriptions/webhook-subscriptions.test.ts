@@ -115,12 +115,14 @@ describe('signing, rotation and the test event', () => {
     expect(verifySignature(sigOf(later), [a.secret], later.body, now)).toBe(false);
   });
 
-  it('reports a receiver’s refusal as it is, and 502 when the URL does not answer', async () => {
+  it('answers 502 when a receiver refuses or the URL does not answer; on loopback without the receiver’s status (issue 32, finding 1)', async () => {
     const { t, h, subscribe } = await setup();
     const a = await (await subscribe({ url: `${base}/down` })).json();
     receiver.state.answer = 503;
     const refused = await t.json('POST', `/v1/webhook_subscriptions/${a.id}/send_test_event`, undefined, h);
-    expect([refused.status, await refused.json()]).toEqual([502, expect.objectContaining({ code: 'webhook_test_delivery_failed', error: expect.stringContaining('HTTP 503') })]);
+    const body = await refused.json();
+    expect([refused.status, body]).toEqual([502, expect.objectContaining({ code: 'webhook_test_delivery_failed', error: expect.stringContaining('did not answer 2xx') })]);
+    expect(body.error).not.toContain('503');
     receiver.state.answer = 200;
     const closed = await (await subscribe({ url: 'http://127.0.0.1:9/nothing-listens' })).json();
     const res = await t.json('POST', `/v1/webhook_subscriptions/${closed.id}/send_test_event`, undefined, h);
