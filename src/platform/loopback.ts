@@ -23,9 +23,10 @@ export function isLoopbackListener(host: string): boolean {
 export function isLocalAddress(ip: string): boolean {
   const bare = ip.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
   if (!ipaddr.isValid(bare)) return false;
-  if (isLoopbackAddress(bare)) return true;
-  const same = (a: string) => plain(a).toNormalizedString() === plain(bare).toNormalizedString();
-  return plain(bare).range() === 'unspecified' || Object.values(networkInterfaces()).some((list) => list?.some((i) => same(i.address.replace(/%.*$/, ''))));
+  const addr = plain(bare);
+  if (isLoopbackAddress(bare) || addr.range() === 'loopback' || addr.range() === 'unspecified') return true;
+  const same = (a: string) => plain(a).toNormalizedString() === addr.toNormalizedString();
+  return Object.values(networkInterfaces()).some((list) => list?.some((i) => same(i.address.replace(/%.*$/, ''))));
 }
 
 /** IPv4 as itself, IPv4-mapped and IPv4-compatible IPv6 as the IPv4 inside, other IPv6 as is. */

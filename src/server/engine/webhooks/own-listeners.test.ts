@@ -20,7 +20,7 @@ let service: Receiver, mine: Receiver, t: Awaited<ReturnType<typeof testApp>>, m
 const portOf = (r: Receiver) => Number(new URL(r.url).port);
 /** This machine's own non-loopback address, if it has one (a container's IP): `self.internal` names it. */
 const ownInterface = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4')?.address ?? '127.0.0.1';
-const NAMES: Record<string, string> = { 'localhost.': '127.0.0.1', 'pay.example.test': '93.184.216.34', 'pay.example.test.': '93.184.216.34', 'receiver.internal': '127.0.0.1', 'self.internal': ownInterface };
+const NAMES: Record<string, string> = { 'localhost.': '127.0.0.1', 'pay.example.test': '93.184.216.34', 'pay.example.test.': '93.184.216.34', 'receiver.internal': '127.0.0.1', 'self.internal': ownInterface, 'zero.internal': '0.0.0.0', 'zero6.internal': '::' };
 
 beforeAll(async () => {
   [service, mine] = await Promise.all([webhookReceiver(), webhookReceiver()]);
@@ -29,7 +29,8 @@ beforeAll(async () => {
     PORT: String(portOf(service)),
     SVCPAY_PUBLIC_URL: 'https://pay.example.test',
     SVCPAY_INSTANCE_PORTS: '4250,4251',
-    SVCPAY_WEBHOOK_ALLOW_HOSTS: 'receiver.internal,self.internal',
+    // Allow-listed names and literals that are this machine: the list lets a test webhook reach them, but never on an own port.
+    SVCPAY_WEBHOOK_ALLOW_HOSTS: 'receiver.internal,self.internal,zero.internal,zero6.internal,0.0.0.0,[::7f00:9],[::ffff:7f00:1],127.0.0.9',
     SVCPAY_WEBHOOK_TIMEOUT_MS: '300',
     // Hundreds of subscriptions in a second: Doc 1's write bucket would answer 429.
     SVCPAY_RATE_LIMITS: 'off',
@@ -45,25 +46,32 @@ afterAll(() => Promise.all([service.close(), mine.close()]));
 
 const byte = fc.integer({ min: 0, max: 255 });
 const low24 = fc.integer({ min: 0, max: 0xffffff });
-/** Every way the review and the WHATWG URL parser let one write this machine or the service's names. */
+/** Every way the review and the WHATWG URL parser let one write this machine or the service's names; the allow-listed ones last. */
+const SPELLINGS = [
+  ...['localhost', 'LOCALHOST', 'localhost.', 'LocalHost.', '127.0.0.1', '127.0.0.1.', '127.1', '127.0.1', '2130706433', '0x7f000001', '0x7F.1', '0177.0.0.1', '017700000001', '127.000.000.001'],
+  ...['[::1]', '[0:0:0:0:0:0:0:1]', '[::0:1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[::]', '0', '[::7f00:1]', ownInterface],
+  ...['pay.example.test', 'PAY.Example.Test', 'pay.example.test.'],
+  ...['receiver.internal', 'self.internal', 'zero.internal', 'zero6.internal', '0.0.0.0', '127.0.0.9', '[::7f00:9]'],
+];
 const HOSTS = fc.oneof(
-  fc.constantFrom('localhost', 'LOCALHOST', 'localhost.', 'LocalHost.', '127.0.0.1', '127.0.0.1.', '127.1', '127.0.1', '2130706433', '0x7f000001', '0x7F.1', '0177.0.0.1', '017700000001', '127.000.000.001'),
-  fc.constantFrom('[::1]', '[0:0:0:0:0:0:0:1]', '[::0:1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[::]', '0.0.0.0', '0', '[::7f00:1]'),
-  fc.constantFrom('pay.example.test', 'PAY.Example.Test', 'pay.example.test.', 'receiver.internal', 'self.internal', ownInterface),
+  fc.constantFrom(...SPELLINGS),
   fc.tuple(byte, byte, byte).map(([a, b, c]) => `127.${a}.${b}.${c}`),
   fc.tuple(byte, byte, byte).map(([a, b, c]) => `[::ffff:127.${a}.${b}.${c}]`),
   low24.map((n) => String(0x7f000000 + n)),
   low24.map((n) => `0x${(0x7f000000 + n).toString(16)}`),
   fc.tuple(byte, byte, byte).map(([a, b, c]) => `0177.0${a.toString(8)}.0${b.toString(8)}.0${c.toString(8)}`),
 );
+const target = (host: string, port: number, zeros: string, https: boolean) => {
+  const p = port || portOf(service);
+  const spelled = https && p === 443 && zeros === '' ? '' : `:${zeros}${p}`;
+  return `${https ? 'https' : 'http'}://${host}${spelled}/_sandbox/merchants/vp_m_victim/rotate_keys`;
+};
 /** The service's own ports (PORT, the processor, the demo shop, both stand-ins, the instances, the public URL's and SVCPAY_SERVICE_URL's), written with or without leading zeros; https's 443 also left out. */
 const TARGETS = fc
   .record({ host: HOSTS, port: fc.constantFrom(0, 4242, 4243, 4244, 4245, 4246, 4250, 4251, 443), zeros: fc.constantFrom('', '0', '00'), https: fc.boolean() })
-  .map(({ host, port, zeros, https }) => {
-    const p = port || portOf(service);
-    const spelled = https && p === 443 && zeros === '' ? '' : `:${zeros}${p}`;
-    return `${https ? 'https' : 'http'}://${host}${spelled}/_sandbox/merchants/vp_m_victim/rotate_keys`;
-  });
+  .map(({ host, port, zeros, https }) => target(host, port, zeros, https));
+/** Each spelling at least once, on the port the stand-in service really listens on. */
+const settings = () => ({ numRuns: 300, examples: SPELLINGS.map((h) => [target(h, 0, '', false)] as [string]) });
 
 const subscribe = async (url: string, key = merchant.secret) => {
   const res = await t.json('POST', '/v1/webhook_subscriptions', { url, enabledEvents: ['charge.succeeded'] }, bearer(key));
@@ -80,7 +88,7 @@ it('refuses the service’s own listeners at subscribe, in every spelling of hos
       expect(() => new URL(url)).not.toThrow();
       expect(await subscribe(url), url).toEqual({ status: 400, body: expect.objectContaining({ code: 'validation_url_scheme_forbidden' }) });
     }),
-    { numRuns: 300 },
+    settings(),
   );
 });
 
@@ -90,7 +98,7 @@ it('refuses them again when a delivery connects, and the service’s listener he
       const sent = await sendSigned(t.deps.webhookNet, { url, livemode: false }, '{}', ['whsec_test'], 300);
       expect(sent, url).toMatchObject({ status: null, delivered: false, error: expect.stringMatching(/^not sent: /) });
     }),
-    { numRuns: 300 },
+    settings(),
   );
   expect(service.hits).toEqual([]);
 });
