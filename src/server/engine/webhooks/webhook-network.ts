@@ -2,7 +2,10 @@
  * Where a webhook may go (Doc 3, decision "webhook URLs and the network"; issue 18, finding 1).
  * Live: https on a public host. Test: also `localhost`, `127.0.0.1` or `[::1]`, and the hosts named
  * in `SVCPAY_WEBHOOK_ALLOW_HOSTS` (containers). Every other private, link-local, reserved or
- * translated address is refused in both modes, in whatever spelling.
+ * translated address is refused in both modes, in whatever spelling. In both modes too, the
+ * service's own listeners are refused on any address of this machine or by their own names, even
+ * allow-listed: a merchant's webhook made the service call its own control API from loopback and
+ * rotate any merchant's keys (issue 32, finding 1).
  *
  * A host name is resolved when the subscription is made and again each time a delivery connects;
  * the connection goes to exactly the addresses that were checked (the check is the socket's own
@@ -21,7 +24,7 @@ export interface WebhookNetwork {
   /** Host names a test-mode subscription may reach whatever they resolve to (lower case, IPv6 bracketed). */
   allowHosts: string[];
   resolve: HostResolver;
-  /** The service's own listeners (own-listeners.ts), never a webhook's target (issue 32, finding 1). */
+  /** The service's own listeners (`ownListeners` below), never a webhook's target (issue 32, finding 1). */
   own: OwnListeners;
 }
 
