@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forwardedClient, trustedProxies } from './forwarded.ts';
+import { addressBucket, forwardedClient, trustedProxies } from './forwarded.ts';
 
 const lb = trustedProxies(['127.0.0.1', '::1', '10.0.0.0/8']);
 
@@ -28,5 +28,20 @@ describe('the client behind trusted proxies', () => {
 
   it('refuses a list entry that is not an address or a range', () => {
     expect(() => trustedProxies(['balancer.local'])).toThrow(/balancer\.local/);
+  });
+});
+
+describe('the per-IP rate-limit bucket of an address (issue 32, finding 10a)', () => {
+  it('puts two addresses of one IPv6 /64 in one bucket, and addresses of different /64s in different ones', () => {
+    expect(addressBucket('2001:db8:1:2::1')).toBe(addressBucket('2001:db8:1:2:ffff:eeee:dddd:cccc'));
+    expect(addressBucket('2001:db8:1:2::1')).toBe(addressBucket('[2001:0db8:0001:0002:0:0:0:9]'));
+    expect(addressBucket('2001:db8:1:2::1')).not.toBe(addressBucket('2001:db8:1:3::1'));
+  });
+
+  it('counts an IPv4-mapped IPv6 address as its IPv4 address, and IPv4 addresses one by one', () => {
+    expect(addressBucket('::ffff:1.2.3.4')).toBe(addressBucket('1.2.3.4'));
+    expect(addressBucket('1.2.3.4')).toBe('1.2.3.4');
+    expect(addressBucket('1.2.3.5')).not.toBe(addressBucket('1.2.3.4'));
+    expect(addressBucket('unknown')).toBe('unknown');
   });
 });

@@ -43,3 +43,17 @@ export function forwardedClient(peer: string, header: string | undefined, truste
   }
   return hops.length ? parse(hops[0]!)!.toString() : peer;
 }
+
+/**
+ * The id an address's per-IP rate-limit buckets are kept under (issue 32, finding 10a). An IPv6
+ * client is handed a whole /64 and picks any address in it, so its buckets key on the /64: keyed on
+ * the full address, one client would have 2^64 buckets. An IPv4-mapped IPv6 address (a dual-stack
+ * socket's IPv4 peer) counts as its IPv4 address; IPv4 and anything unparsable as written.
+ */
+export function addressBucket(ip: string): string {
+  const addr = parse(ip);
+  if (addr === null) return ip;
+  if (addr.kind() === 'ipv4') return addr.toString();
+  const prefix = (addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
+  return `${prefix.join(':')}::/64`;
+}

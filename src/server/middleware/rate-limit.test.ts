@@ -206,4 +206,15 @@ describe('rate limits (Doc 1 table)', () => {
     // The per-key buckets too (30 creates per key).
     for (let i = 0; i < 31; i++) expect((await t.json('POST', '/v1/sessions', BODY, bearer(keys.secret))).status).toBe(201);
   });
+
+  it('counts an IPv6 client per /64 and a mapped IPv4 peer as its IPv4 address (issue 32, finding 10a)', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant();
+    // Ten addresses of one /64: one bucket, so the eleventh create is refused.
+    for (let i = 1; i <= 10; i++) expect((await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable), `2001:db8:1:2::${i.toString(16)}`)).status).toBe(201);
+    expect((await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable), '2001:db8:1:2:abcd::1')).status).toBe(429);
+    expect((await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable), '2001:db8:1:3::1')).status).toBe(201);
+    for (let i = 0; i < 10; i++) await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable), '198.51.100.7');
+    expect((await t.json('POST', '/v1/sessions', BODY, bearer(keys.publishable), '::ffff:198.51.100.7')).status).toBe(429);
+  });
 });

@@ -9,6 +9,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../context.ts';
+import { addressBucket } from '../../platform/forwarded.ts';
 import { HttpError } from './http-error.ts';
 import type { Axis, Hit, RateLimitCount, RateLimiter } from './rate-limiter.ts';
 
@@ -106,9 +107,10 @@ function applies(limit: Limit, secret: boolean) {
   return limit.when === undefined || (limit.when === 'secret') === secret;
 }
 
-/** One call on one bucket at `now` (the limiter keys it `<bucket>:<id>`). */
+/** One call on one bucket at `now` (the limiter keys it `<bucket>:<id>`; an address by its /64, issue 32). */
 function hitBucket(deps: Pick<Deps, 'limiter' | 'clock'>, bucket: Bucket, id: string, now = deps.clock.nowMs()): Promise<Hit> {
-  return deps.limiter.hit(`${bucket}:${id}`, BUCKETS[bucket].limit, WINDOW_MS, now);
+  const key = BUCKETS[bucket].axis === 'ip' ? addressBucket(id) : id;
+  return deps.limiter.hit(`${bucket}:${key}`, BUCKETS[bucket].limit, WINDOW_MS, now);
 }
 
 /** Doc 1: on a 429, Retry-After is 1 to 60 seconds. */
