@@ -69,14 +69,14 @@ export function checkCreate(auth: AuthContext, body: CreateSessionBody) {
     if (body.currency === undefined) throw new DomainError('validation_missing_field', 'currency is required.');
   }
   checkCurrency(body.currency);
-  checkUrl(body.successUrl, 'successUrl', livemode);
-  checkUrl(body.cancelUrl, 'cancelUrl', livemode);
+  const successUrl = checkUrl(body.successUrl, 'successUrl', livemode);
+  const cancelUrl = checkUrl(body.cancelUrl, 'cancelUrl', livemode);
   if (keyType === 'publishable') {
-    checkPublishableRedirect(merchant, body.successUrl, 'successUrl');
-    checkPublishableRedirect(merchant, body.cancelUrl, 'cancelUrl');
+    checkPublishableRedirect(merchant, successUrl, 'successUrl');
+    checkPublishableRedirect(merchant, cancelUrl, 'cancelUrl');
   }
   if (merchant.processor === 'none') throw new DomainError('binder_unavailable');
-  return { mode, mirror: sessionMirror(auth, body, mode) } as const;
+  return { mode, mirror: sessionMirror(auth, body, mode), successUrl, cancelUrl } as const;
 }
 
 /** What a session's order mirroring says (Document 2): the store order its payment makes, or null. */
@@ -167,8 +167,8 @@ export async function createSession(
     country: body.country?.toUpperCase() ?? null,
     description: body.description ?? null,
     locale: body.locale ?? null,
-    successUrl: body.successUrl ?? null,
-    cancelUrl: body.cancelUrl ?? null,
+    successUrl: checked.successUrl ?? null,
+    cancelUrl: checked.cancelUrl ?? null,
     ...collection(body, merchant, keyType === 'publishable'),
     collectEmail: body.collectEmail ?? false,
     shippingAddress: null,

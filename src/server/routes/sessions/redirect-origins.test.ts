@@ -48,3 +48,26 @@ it('keeps settings.redirectOrigins to origins: a path, another scheme or a non-U
   expect(ok.status).toBe(200);
   expect((await ok.json()).settings.redirectOrigins).toEqual(['https://shop.example']);
 });
+
+it('refuses a success or cancel URL that does not show the host it goes to, and stores the parsed URL (issue 32, finding 10c)', async () => {
+  const w = await world(['https://shop.example.com']);
+  for (const key of [w.m.keys.publishable, w.m.keys.secret]) {
+    for (const url of ['https://shop.example.com\\@evil.example/', 'https://shop.example.com@evil.example/', 'https://shop.example.com/\tthanks', 'https://shop%2eexample.com/']) {
+      const res = await w.create(key, { successUrl: 'https://shop.example.com/ok', cancelUrl: url });
+      expect(res, url).toMatchObject({ status: 400, body: { code: 'validation_error', error: expect.stringMatching(/cancelUrl must show the host/) } });
+    }
+  }
+  expect(await w.t.count('sessions')).toBe(0);
+  const made = await w.create(w.m.keys.publishable, { successUrl: 'https://SHOP.example.com:443/thanks?order=7', cancelUrl: 'https://shop.example.com' });
+  expect(made.body).toMatchObject({ successUrl: 'https://shop.example.com/thanks?order=7', cancelUrl: 'https://shop.example.com/' });
+  const read = await (await w.t.json('GET', `/v1/sessions/${made.body.id}`, undefined, bearer(w.m.keys.secret))).json();
+  expect(read).toMatchObject({ successUrl: 'https://shop.example.com/thanks?order=7', cancelUrl: 'https://shop.example.com/' });
+});
+
+it('keeps misleading spellings out of settings.redirectOrigins too', async () => {
+  const t = await testApp();
+  const m = await t.merchant();
+  for (const bad of ['https://shop.example\\@evil.example', 'https://a@shop.example', ' https://shop.example', 'https://shop%2eexample']) {
+    expect((await t.json('PATCH', `/_sandbox/merchants/${m.merchant.id}`, { settings: { redirectOrigins: [bad] } })).status, bad).toBe(400);
+  }
+});

@@ -30,12 +30,12 @@ export interface CreateEcho {
 /** The checks that need no store and no processor: a refused request changes nothing. */
 export function checkRequest(auth: AuthContext, body: CreatePaymentIntentBody) {
   if (!isSupportedCurrency(body.currency)) throw new DomainError('currency_not_supported');
-  if (body.return_url !== undefined) checkReturnUrl(body.return_url, auth.livemode);
+  const returnUrl = body.return_url === undefined ? null : checkReturnUrl(body.return_url, auth.livemode);
   if (body.rule_tags !== undefined) validateRuleTags(body.rule_tags);
   if (!body.payment_method) throw new DomainError('payment_method_required');
   if (body.amount === 0) throw new DomainError('validation_invalid_amount', 'A charge needs an amount of at least 1; save a card without charging with POST /v1/tokens.');
   const { mirror: alias, ...metadata } = body.metadata ?? {};
-  return { metadata: acceptMetadata(body.metadata === undefined ? undefined : metadata), buyer: validateChargeBuyer(body), mirror: intentMirror(auth, body, alias) };
+  return { metadata: acceptMetadata(body.metadata === undefined ? undefined : metadata), buyer: validateChargeBuyer(body), mirror: intentMirror(auth, body, alias), returnUrl };
 }
 
 /**

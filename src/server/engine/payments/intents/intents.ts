@@ -140,7 +140,7 @@ export async function createIntent(
       ruleCode: null,
       authorizedAmount: 0,
       capturedAmount: 0,
-      returnUrl: body.return_url ?? null,
+      returnUrl: checked.returnUrl,
       nextAction: null,
       threeDSecure: null,
       mit: body.mit ?? null,
@@ -184,7 +184,7 @@ export async function createIntent(
       livemode: auth.livemode,
       capture: captureMethod === 'automatic',
       sessionId: intent.sessionId,
-      returnUrl: body.return_url ?? null,
+      returnUrl: checked.returnUrl,
       billingPostalCode: billing?.postal_code ?? null,
       merchantInitiated: body.mit !== undefined,
     });

@@ -45,12 +45,16 @@ describe('checkReturnUrl (Doc 2: absolute HTTPS, localhost accepted for developm
     expect(codeOf(url, livemode)).toBe('validation_url_scheme_forbidden');
   });
 
-  it.each(['/return', 'shop.example.com/return', '', 'not a url', `https://shop.example.com/${'a'.repeat(2048)}`, 'https://user:pw@shop.example.com/return'])(
+  it.each(['/return', 'shop.example.com/return', '', 'not a url', `https://shop.example.com/${'a'.repeat(2048)}`, 'https://user:pw@shop.example.com/return', 'https://shop.example.com\\@evil.example/return', 'https://shop.example.com/re\nturn'])(
     'refuses %j with validation_error',
     (url) => {
       expect(codeOf(url, false)).toBe('validation_error');
     },
   );
+
+  it('answers the URL to store: the parsed href (issue 32, finding 10c)', () => {
+    expect(checkReturnUrl('https://Shop.Example.com:443/return?order=7', false)).toBe('https://shop.example.com/return?order=7');
+  });
 
   it('names return_url in the message', () => {
     expect(() => checkReturnUrl('http://shop.example.com/return', false)).toThrow(/return_url must use https/);

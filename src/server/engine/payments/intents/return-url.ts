@@ -13,8 +13,8 @@ export const RETURN_URL_MAX = 2048;
 
 const FIELD = 'return_url';
 
-/** Throws 400 `validation_error` (not an absolute URL) or `validation_url_scheme_forbidden`. */
-export function checkReturnUrl(url: string, livemode: boolean): void {
+/** The URL to store (its `href`); throws 400 `validation_error` (not an absolute URL, or not showing its host) or `validation_url_scheme_forbidden`. */
+export function checkReturnUrl(url: string, livemode: boolean): string {
   if (url.length > RETURN_URL_MAX) throw new DomainError('validation_error', `${FIELD} is ${url.length} characters; at most ${RETURN_URL_MAX}.`);
   let parsed: URL;
   try {
@@ -22,13 +22,11 @@ export function checkReturnUrl(url: string, livemode: boolean): void {
   } catch {
     throw new DomainError('validation_error', `${FIELD} must be an absolute URL such as https://shop.example.com/return.`);
   }
-  // Doc 1's rule first: http(s) only; live mode https on a public host.
-  checkRedirectUrl(url, FIELD, livemode);
+  // Doc 1's rule first: http(s) only, showing its host (no user name or password, which would also
+  // travel to the bank's page and back in the buyer's browser); live mode https on a public host.
+  const href = checkRedirectUrl(url, FIELD, livemode);
   if (parsed.protocol === 'http:' && !isLocalHost(parsed.hostname)) {
     throw new DomainError('validation_url_scheme_forbidden', `${FIELD} must use https; http is accepted only for localhost in test mode.`);
   }
-  // A password in the address would travel to the bank's page and back in the buyer's browser.
-  if (parsed.username !== '' || parsed.password !== '') {
-    throw new DomainError('validation_error', `${FIELD} must not contain a user name or password.`);
-  }
+  return href;
 }
