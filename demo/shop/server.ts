@@ -118,7 +118,7 @@ export function createDemoShopApp(opts: Omit<DemoShopOptions, 'port' | 'host'> &
     }
     // The return is signed for this shop (docs/merchant.md, "After a hosted-page payment"): a hand-typed
     // or altered one reads as unsigned. Fulfilment still waits for the webhook or the read above.
-    const signed = readSignedRedirect(new URL(c.req.url).searchParams, [opts.secretKey])?.sessionId === sessionId;
+    const signed = readSignedRedirect(new URL(c.req.url), [opts.secretKey])?.sessionId === sessionId;
     return c.html(successPage(sessionId, status, signed));
   });
 

@@ -39,6 +39,8 @@ export interface SignedRedirect {
 
 /**
  * The fields of a success redirect signed for the merchant with this secret API key (or keys, during
- * a rotation) no longer than `maxAgeSeconds` ago (default 3600); throws otherwise.
+ * a rotation) no longer than `maxAgeSeconds` ago (default 3600); throws otherwise. The signature
+ * covers the return's path and whole query (the merchant's own parameters too): pass the URL the
+ * buyer came back to, in full or as path and query (Express: `req.originalUrl`).
  */
-export declare function verifyRedirect(url: string | URL | URLSearchParams, secretKey: string | string[], opts?: { maxAgeSeconds?: number }): SignedRedirect;
+export declare function verifyRedirect(url: string | URL, secretKey: string | string[], opts?: { maxAgeSeconds?: number }): SignedRedirect;

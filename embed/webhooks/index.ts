@@ -74,19 +74,20 @@ export interface SignedRedirect {
 
 /**
  * The fields of the success redirect a buyer returns with (`?session_id=…&amount=…&currency=…&
- * payment_status=…&svcpay_signature=…`) when svcpay signed them for the merchant whose secret API
- * key is given (during a key rotation pass both); throws otherwise. `url` is the full URL the
- * buyer came back to, or just its query. A return is good for `maxAgeSeconds` after svcpay signed
+ * payment_status=…&issued_at=…&svcpay_signature=…` after the merchant's own query) when svcpay
+ * signed it for the merchant whose secret API key is given (during a key rotation pass both);
+ * throws otherwise. The signature covers the path and the whole query, the merchant's own
+ * parameters included, so `url` is the URL the buyer came back to: in full, or its path and query
+ * as the server received them (Express: `req.originalUrl`). A return is good for `maxAgeSeconds` after svcpay signed
  * it (default 3600), so an old link (a `held` return kept after a void) no longer verifies. A good
  * signature proves svcpay sent the buyer back after this payment; fulfil on the
  * `charge.succeeded` webhook or a server-side read, still.
  */
-export function verifyRedirect(url: string | URL | URLSearchParams, secretKey: string | string[], opts: { maxAgeSeconds?: number } = {}): SignedRedirect {
-  const query = url instanceof URLSearchParams ? url : new URL(String(url), 'http://return.invalid').searchParams;
-  const fields = readSignedRedirect(query, Array.isArray(secretKey) ? secretKey : [secretKey], opts);
+export function verifyRedirect(url: string | URL, secretKey: string | string[], opts: { maxAgeSeconds?: number } = {}): SignedRedirect {
+  const fields = readSignedRedirect(new URL(String(url), 'http://return.invalid'), Array.isArray(secretKey) ? secretKey : [secretKey], opts);
   if (!fields) {
     throw new Error(
-      'svcpay redirect: the query is not a svcpay success redirect signed for this secret key within maxAgeSeconds (missing, altered, signed for another merchant, or too old)',
+      'svcpay redirect: the URL is not a svcpay success redirect signed for this secret key within maxAgeSeconds (missing, altered (path or any query parameter), signed for another merchant, or too old)',
     );
   }
   return fields;

@@ -1,7 +1,7 @@
 /**
  * The signed merchant redirect `complete` answers with (Doc 1, internal checkout endpoints; format
- * in webhooks/redirect-signature.ts): the success URL plus the session's id, amount, currency and
- * payment status, signed with the merchant's redirect key, which is derived from its current secret
+ * in platform/redirect-signature.ts): the success URL plus the session's id, amount, currency and
+ * payment status, the whole return (path and query) signed with the merchant's redirect key, which is derived from its current secret
  * API key and kept sealed beside it (engine/merchants/merchants.ts). A merchant verifies with that secret key
  * (`verifyRedirect` in `svcpay/webhooks`, docs/merchant.md, "After a hosted-page payment").
  */

@@ -83,7 +83,7 @@ async function expectAllOpen(s: Started, v: Sealed, processorSecret: string) {
   const hook = (await store.read.webhookSubscriptions.get(v.hookId))!;
   expect(signingSecrets(s.deps, hook)).toEqual(v.secrets);
   const back = new URL((await s.deps.signer.url({ ...session, paymentStatus: 'paid' }))!);
-  expect(readSignedRedirect(back.searchParams, [v.keys.secret])).toMatchObject({ sessionId: v.sessionId, amount: 900 });
+  expect(readSignedRedirect(back, [v.keys.secret])).toMatchObject({ sessionId: v.sessionId, amount: 900 });
   expect(providerSecrets(s.deps, (await store.read.merchants.get(v.ownId))!)).toEqual({ secretKey: OWN_STRIPE.secretKey, webhookSecret: OWN_STRIPE.webhookSecret });
   expect(s.processorSecret).toBe(processorSecret);
 }

@@ -51,6 +51,29 @@ describe('hosted checkout: init and complete', () => {
     expect(verifyRedirect(done2.redirectUrl, [m.keys.secret, rotated.keys.secret])).toMatchObject({ sessionId: next.id, amount: 500 });
   });
 
+  it('signs the whole return, the merchant\'s own path and query included: changing, adding or moving any of it breaks the signature (issue 32, finding 10d)', async () => {
+    const t = await testApp();
+    const { m, session } = await hostedSession(t, { successUrl: 'http://127.0.0.1:4244/orders/7/thanks?order=7&plan=basic' });
+    const done = await (await t.json('POST', '/api/checkout/complete', { sessionId: session.id, transactionId: (await payOnProcessor(t, session.id)).id }, origin)).json();
+    const back = new URL(done.redirectUrl);
+    expect(back.pathname).toBe('/orders/7/thanks');
+    expect(verifyRedirect(done.redirectUrl, m.keys.secret)).toMatchObject({ sessionId: session.id, amount: 1000 });
+    // What a merchant's server sees of it (Express's req.originalUrl): the path and the query.
+    expect(verifyRedirect(`${back.pathname}${back.search}`, m.keys.secret)).toMatchObject({ sessionId: session.id });
+    const tampered: Array<(u: URL) => void> = [
+      (u) => u.searchParams.set('plan', 'gold'),
+      (u) => u.searchParams.set('order', '8'),
+      (u) => u.searchParams.append('coupon', 'FREE'),
+      (u) => u.searchParams.delete('plan'),
+      (u) => (u.pathname = '/orders/8/thanks'),
+    ];
+    for (const change of tampered) {
+      const u = new URL(done.redirectUrl);
+      change(u);
+      expect(() => verifyRedirect(u, m.keys.secret), String(change)).toThrow(/not a svcpay success redirect/);
+    }
+  });
+
   it('records a decline as failed with a buyer-safe message, then lets the buyer pay on the same session', async () => {
     const t = await testApp();
     const { m, session } = await hostedSession(t);
