@@ -1,7 +1,9 @@
 /**
  * What `svcpay webhooks tail` stands on: the merchant API with the secret key, and a webhook
  * receiver of its own on 127.0.0.1 (test mode delivers to loopback: Doc 3, "webhook URLs and the
- * network"), which checks each delivery's signature and answers 200, or 400 to a bad one.
+ * network"), which checks each delivery's signature and answers 200, or 400 to a bad one. It
+ * checks from the first delivery (issue 32, finding 10b): until it has its subscription's secret
+ * it verifies nothing, so it takes nothing and answers 503; the server tries again later.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -54,9 +56,9 @@ export interface Receiver {
 
 /**
  * Listens on 127.0.0.1 on a free port. `onEvent` hears the id and type of every well-signed
- * delivery; `onBadSignature` every delivery refused.
+ * delivery; `onRefused` why each other delivery was refused.
  */
-export async function startReceiver(onEvent: (id: string, type: string) => void, onBadSignature: () => void): Promise<Receiver> {
+export async function startReceiver(onEvent: (id: string, type: string) => void, onRefused: (why: string) => void): Promise<Receiver> {
   let secret: string | undefined;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -68,9 +70,13 @@ export async function startReceiver(onEvent: (id: string, type: string) => void,
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       const header = req.headers[SIGNATURE_HEADER];
-      // Before the create answer arrives the secret is unknown: such a delivery is taken unchecked.
-      if (size > MAX_BODY_BYTES || (secret !== undefined && !verifySignature(typeof header === 'string' ? header : undefined, [secret], raw, Math.floor(Date.now() / 1000)))) {
-        onBadSignature();
+      if (secret === undefined) {
+        onRefused('arrived before the tail had its signing secret (answered 503; the server retries it)');
+        res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' }).end('{"error":"not ready"}');
+        return;
+      }
+      if (size > MAX_BODY_BYTES || !verifySignature(typeof header === 'string' ? header : undefined, [secret], raw, Math.floor(Date.now() / 1000))) {
+        onRefused('had a bad signature (answered 400)');
         res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":"bad signature"}');
         return;
       }

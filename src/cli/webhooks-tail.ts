@@ -7,7 +7,9 @@
  * (`GET /_sandbox/webhook_subscriptions/{id}/deliveries`). The tail polls that for each of the
  * merchant's subscriptions (`GET /v1/webhook_subscriptions`, with the secret key), and subscribes
  * a receiver of its own on loopback to every event while it runs, so a merchant with no endpoint
- * yet still sees its events delivered; it removes that subscription when it stops.
+ * yet still sees its events delivered; it removes that subscription when it stops. The receiver
+ * verifies every delivery with that subscription's secret, from the create answer, and refuses any
+ * delivery it cannot verify, those that come before the secret included (issue 32, finding 10b).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SandboxControlError, type SandboxDelivery, type SandboxDeliveryAttempt } from '../../embed/server/sandbox.ts';
@@ -32,7 +34,7 @@ export async function webhooksCommand({ args, io, control }: CommandContext): Pr
   const types = new Map<string, string>();
   const receiver = await startReceiver(
     (id, type) => types.set(id, type),
-    () => io.err('svcpay: a delivery to the tail receiver had a bad signature (answered 400)\n'),
+    (why) => io.err(`svcpay: warning: a delivery to the tail receiver ${why}; not shown as an event\n`),
   );
   const stopped = stopSignal();
   let own: Subscription & { secret?: string };
@@ -43,8 +45,10 @@ export async function webhooksCommand({ args, io, control }: CommandContext): Pr
     await receiver.close();
     throw err;
   }
-  if (own.secret) receiver.setSecret(own.secret);
   try {
+    // Without the secret nothing could be verified: better no tail than one taking unsigned events.
+    if (!own.secret) throw new Error(`svcpay: the server did not answer the tail's subscription (${own.id}) with its signing secret`);
+    receiver.setSecret(own.secret);
     const typeOf = async (eventId: string) => {
       if (!types.has(eventId)) types.set(eventId, await api.event(eventId).then((e) => e.type, () => '?'));
       return types.get(eventId)!;
