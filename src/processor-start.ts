@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { loadConfig } from './server/env.ts';
 import { createLogger } from './server/log.ts';
 import { closeAll, serveProcessor } from './server/listen.ts';
+import { redactUrl } from './platform/redact-url.ts';
 import { createSandboxProcessor, processorDataPath, processorSecrets } from '../sandbox-processor/index.ts';
 
 async function start() {
@@ -31,7 +32,7 @@ async function start() {
   });
   const servers = await serveProcessor(sandbox, config);
   const rows: [string, string][] = [
-    ['sandbox processor', config.processorUrl],
+    ['sandbox processor', redactUrl(config.processorUrl)],
     ['stripe stand-in', config.stripeUrl],
     ['braintree stand-in', config.braintreeUrl],
     ['provider events to', config.serviceUrl],

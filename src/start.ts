@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { loadConfig, type Config } from './server/env.ts';
 import { startService } from './server/main.ts';
+import { redactUrl } from './platform/redact-url.ts';
 
 async function start(config: Config) {
   const service = await startService(config);
@@ -29,7 +30,7 @@ async function start(config: Config) {
 
   const rows: [string, string][] = [
     ['service', config.publicUrl],
-    ['sandbox processor', config.processorUrl],
+    ['sandbox processor', redactUrl(config.processorUrl)],
     ['stripe stand-in', config.stripeUrl],
     ['braintree stand-in', config.braintreeUrl],
     ['demo shop', config.demo ? config.demoUrl : '(off)'],

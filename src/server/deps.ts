@@ -11,6 +11,7 @@ import { randomChars } from './ids.ts';
 import { createLogger, type Logger } from './log.ts';
 import { MemoryRateLimiter } from './middleware/rate-limit-memory.ts';
 import { httpTransport, type FetchLike } from '../platform/http-transport.ts';
+import { redactUrl } from '../platform/redact-url.ts';
 import { ownListeners, systemResolver } from './engine/webhooks/webhook-network.ts';
 import { SandboxProcessorAdapter } from './processors/sandbox/adapter.ts';
 import { StripeProcessorAdapter } from './processors/stripe/adapter.ts';
@@ -58,7 +59,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
   // Doc 3, Several instances: with a processor that runs alone, every secret comes from the one the
   // instances and it share; beside the service, they are made once and kept in the store.
   if (config.externalProcessor && !config.processorSecret) {
-    throw new Error(`svcpay: SVCPAY_PROCESSOR_URL (${config.processorUrl}) names a processor that runs alone: set SVCPAY_PROCESSOR_SECRET to the secret it was started with`);
+    throw new Error(`svcpay: SVCPAY_PROCESSOR_URL (${redactUrl(config.processorUrl)}) names a processor that runs alone: set SVCPAY_PROCESSOR_SECRET to the secret it was started with`);
   }
   const { apiSecret: secret, webhookSecret, stripePublishableKey } = config.processorSecret
     ? processorSecrets(config.processorSecret)

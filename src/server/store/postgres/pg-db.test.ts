@@ -5,7 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { pgAvailable, useCluster } from './cluster.fixtures.ts';
-import { DatabaseTooNew, openPg, redactUrl, StoreContended, type PgDb } from './pg-db.ts';
+import { redactUrl } from '../../../platform/redact-url.ts';
+import { DatabaseTooNew, openPg, StoreContended, type PgDb } from './pg-db.ts';
 
 const cluster = useCluster();
 let n = 0;

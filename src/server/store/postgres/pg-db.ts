@@ -20,6 +20,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import postgres, { type Sql, type TransactionSql } from 'postgres';
+import { redactUrl, redactUrlSecrets } from '../../../platform/redact-url.ts';
 
 export type { Sql, TransactionSql };
 
@@ -59,17 +60,6 @@ export interface PgOptions {
 const COMMIT_CHANNEL = 'svcpay_commit';
 const RETRYABLE = new Set(['40001', '40P01']);
 
-/** The URL without its password, for messages an operator reads. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '(not a URL)';
-  }
-}
-
 export async function openPg(url: string, opts: PgOptions): Promise<PgDb> {
   const sql = postgres(url, {
     max: opts.max ?? 10,
@@ -84,7 +74,7 @@ export async function openPg(url: string, opts: PgOptions): Promise<PgDb> {
     await sql`select 1`;
   } catch (err) {
     await sql.end({ timeout: 1 }).catch(() => undefined);
-    const why = err instanceof Error ? err.message : String(err);
+    const why = redactUrlSecrets(err instanceof Error ? err.message : String(err), url);
     throw new Error(`SVCPAY_DATABASE_URL: cannot reach PostgreSQL at ${redactUrl(url)} (${why}).`);
   }
   try {
