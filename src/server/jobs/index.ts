@@ -6,6 +6,7 @@ import type { Deps } from '../context.ts';
 import { sweepExpired } from '../engine/sessions/sessions.ts';
 import { revokeFormsOfDueSessions } from '../engine/payments/forms/close-forms.ts';
 import { pruneIdempotency } from '../middleware/idempotency.ts';
+import { WINDOW_MS } from '../middleware/rate-limit.ts';
 import { reconcile } from '../engine/payments/reconcile/reconcile.ts';
 import { deliverDue } from '../engine/webhooks/webhook-delivery.ts';
 import { drainInbound } from '../engine/webhooks/inbound-events.ts';
@@ -16,7 +17,7 @@ import { runOrderFirst } from '../engine/mirror/order-first/after-charge.ts';
 /** How long a browser error report (`POST /api/checkout/client-error`) is kept. */
 export const CLIENT_ERRORS_KEPT_MS = 30 * 24 * 3600_000;
 
-type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'ownProcessor' | 'signer' | 'sealer' | 'config' | 'webhookNet' | 'stores'>;
+type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'ownProcessor' | 'signer' | 'sealer' | 'config' | 'webhookNet' | 'stores' | 'limiter'>;
 
 export async function runDue(deps: JobDeps, opts: { reconcile?: boolean } = {}) {
   // The processor's own clock-driven work (settlements, async refunds, disputes) and its webhook
@@ -45,7 +46,10 @@ export async function runDue(deps: JobDeps, opts: { reconcile?: boolean } = {}) 
   const pruned = await pruneIdempotency(deps);
   // Browser error reports are kept 30 days of service clock (issue 18, finding 7).
   const reports = await deps.store.tx((r) => r.clientErrors.prune(new Date(deps.clock.nowMs() - CLIENT_ERRORS_KEPT_MS).toISOString()));
-  return { provider, inbound, reconciled, storeOrders, webhooks, expired, pruned, reports };
+  // Rate-limit calls out of every window (issue 32, finding 7): a counter never hit again keeps none.
+  // One window of grace: a call at the edge of a window being counted elsewhere is never taken from under it.
+  const limits = await deps.limiter.prune(deps.clock.nowMs() - 2 * WINDOW_MS);
+  return { provider, inbound, reconciled, storeOrders, webhooks, expired, pruned, reports, limits };
 }
 
 /** One reconciler pass within its time budget (SVCPAY_RECONCILE_BUDGET_MS). */

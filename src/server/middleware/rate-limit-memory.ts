@@ -32,9 +32,20 @@ export class MemoryRateLimiter implements RateLimiter {
     return { allowed: true, limit, remaining: limit - used - 1, resetMs: oldest + windowMs, retryAfterMs: 0 };
   }
 
+  async prune(beforeMs: number): Promise<number> {
+    let forgotten = 0;
+    for (const [k, c] of this.#counters) {
+      if (c.times.length === c.start || c.times[c.times.length - 1]! <= beforeMs) {
+        forgotten += c.times.length - c.start;
+        this.#counters.delete(k);
+      }
+    }
+    return forgotten;
+  }
+
   #sweep(nowMs: number) {
     if (nowMs - this.#lastSweep < IDLE_MS) return;
     this.#lastSweep = nowMs;
-    for (const [k, c] of this.#counters) if (c.times.length === c.start || c.times[c.times.length - 1]! <= nowMs - IDLE_MS) this.#counters.delete(k);
+    void this.prune(nowMs - IDLE_MS);
   }
 }

@@ -9,6 +9,8 @@ import { migrations } from '../store/schema/migrations.ts';
 import { postgresSql } from '../store/schema/steps.ts';
 import { bearer, testApp } from '../testing.ts';
 import { PgRateLimiter } from './rate-limit-postgres.ts';
+import { WINDOW_MS } from './rate-limit.ts';
+import type { PgStore } from '../store/postgres/index.ts';
 
 const cluster = useCluster();
 const KEY = Buffer.alloc(32, 3).toString('base64');
@@ -73,6 +75,38 @@ describe.runIf(pgAvailable)('rate limits on PostgreSQL', () => {
       expect((await tryCard(two, sessions[3]!, '192.0.2.61')).status).not.toBe(429);
     } finally {
       await close();
+    }
+  });
+
+  it('forgets one-off counters once their window has passed and the jobs run, while live counters keep counting (issue 32, finding 7)', async () => {
+    const url = await cluster().createDatabase('limits_prune');
+    const t = await testApp({ SVCPAY_DATABASE_URL: url, SVCPAY_SEALING_KEY: KEY });
+    const { sql } = t.deps.store as PgStore;
+    const rows = async (like: string) => (await sql<{ n: number }[]>`select count(*)::int as n from rate_limit_hits where counter like ${like}`)[0]!.n;
+    try {
+      // 40 addresses that call once and never again, as a scan or a crowd of buyers leaves them.
+      const t0 = t.deps.clock.nowMs();
+      for (let i = 0; i < 40; i++) await t.deps.limiter.hit(`checkoutPerIp:203.0.113.${i}`, 30, WINDOW_MS, t0);
+      expect(await rows('checkoutPerIp:203.0.113.%')).toBe(40);
+      // The service clock moves past their window (and a grace window); the jobs run after the move.
+      expect((await t.json('POST', '/_sandbox/clock', { advanceSeconds: 121 })).status).toBe(200);
+      const t1 = t.deps.clock.nowMs();
+      await t.deps.limiter.hit('live:198.51.100.9', 3, WINDOW_MS, t1);
+      await t.deps.limiter.hit('live:198.51.100.9', 3, WINDOW_MS, t1 + 1);
+      expect((await t.json('POST', '/_sandbox/clock', { advanceSeconds: 1 })).status).toBe(200);
+      expect(await rows('checkoutPerIp:203.0.113.%')).toBe(0);
+      // The live counter lost nothing: its third call is its last.
+      expect(await rows('live:%')).toBe(2);
+      expect((await t.deps.limiter.hit('live:198.51.100.9', 3, WINDOW_MS, t1 + 2)).remaining).toBe(0);
+      expect((await t.deps.limiter.hit('live:198.51.100.9', 3, WINDOW_MS, t1 + 3)).allowed).toBe(false);
+      // A backlog goes in batches, all of it in one run when it fits the run's batches.
+      for (let i = 0; i < 10; i++) await t.deps.limiter.hit(`once:${i}`, 1, WINDOW_MS, t1);
+      const backlog = await rows('%');
+      expect(backlog).toBeGreaterThanOrEqual(13);
+      expect(await new PgRateLimiter(sql, { pruneBatch: 3 }).prune(t1 + 3)).toBe(backlog);
+      expect(await rows('%')).toBe(0);
+    } finally {
+      await t.deps.store.close();
     }
   });
 });

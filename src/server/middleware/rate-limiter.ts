@@ -11,6 +11,8 @@ export interface Hit {
 
 export interface RateLimiter {
   hit(counter: string, limit: number, windowMs: number, nowMs: number): Promise<Hit>;
+  /** Forgets every call made at or before `beforeMs`, whichever counter it was on; returns how many went. */
+  prune(beforeMs: number): Promise<number>;
 }
 
 export type Axis = 'key' | 'ip' | 'session';
