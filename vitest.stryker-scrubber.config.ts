@@ -15,6 +15,8 @@ export default defineConfig({
     // Replaces the server list (mergeConfig would append to it).
     include: [
       'src/server/log.test.ts',
+      'src/server/log-digits.test.ts',
+      'src/server/routes/checkout/client-error-intake.test.ts',
       'src/server/routes/telemetry/telemetry.test.ts',
       'src/server/routes/public/public.test.ts',
       'src/server/routes/checkout/checkout.test.ts',

@@ -25,11 +25,13 @@ export const REDACTED = '[redacted]';
  * spared is a UUID (merchant ids) that holds a hex letter: about one in fourteen random UUIDs has
  * a 12-digit stretch, and a card number cannot take that 8-4-4-4-12 hex shape with a letter in it.
  */
+// A digit is any Unicode decimal digit (`\p{Nd}`): a number typed in full-width (`４２４２`),
+// Arabic-Indic, Devanagari or any mix of scripts is the same card number (issue 32, finding 6).
 // One separator unit: a non-alphanumeric character or a JSON escape (`\"`, `\n`, `\u00a0`, however
 // often escaped). A run of backslashes can be read only one way, so no input makes the scan blow up.
-const SEP = String.raw`(?:\\*[^\p{L}\p{N}\\]|\\+(?:[nrtbf]|u[0-9a-fA-F]{4}|(?=[0-9]))){1,4}`;
+const SEP = String.raw`(?:\\*[^\p{L}\p{N}\\]|\\+(?:[nrtbf]|u[0-9a-fA-F]{4}|(?=\p{Nd}))){1,4}`;
 const UUID = String.raw`(?<![0-9a-fA-F])[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}(?![0-9a-fA-F])`;
-const DIGIT_RUN = String.raw`[0-9](?:(?:${SEP})?[0-9]){11,}`;
+const DIGIT_RUN = String.raw`\p{Nd}(?:(?:${SEP})?\p{Nd}){11,}`;
 const PAN_LIKE = new RegExp(`(${UUID})|${DIGIT_RUN}`, 'gu');
 
 /** Names (lowercased, without `_`, `-`, `.`) whose value is card data in any type or nesting. */
@@ -54,7 +56,7 @@ export function isSensitiveKey(key: string): boolean {
  * inside another name's value (`{"text":"cvc: 123"}`) is still found; a token is only tried from
  * its start, which keeps the scan linear.
  */
-const KEY_SEP = /(?<![A-Za-z0-9_.-])([A-Za-z][A-Za-z0-9_.-]*)(?:\\*["'])?(?:\s*[:=]\s*|\s+(?=\d))(?:\\*["'])?/g;
+const KEY_SEP = /(?<![A-Za-z0-9_.-])([A-Za-z][A-Za-z0-9_.-]*)(?:\\*["'])?(?:\s*[:=]\s*|\s+(?=\p{Nd}))(?:\\*["'])?/gu;
 const VALUE = /[^\s"'\\,;&})\]]*/y;
 
 function maskKeyValues(text: string): string {
@@ -81,12 +83,16 @@ function maskKeyValues(text: string): string {
 const NAME_FRAGMENT = /cv|cid|csc|cav|pan|pin|num|code|ccn|card|verif|track|mag/i;
 const mayHoldName = (text: string) => NAME_FRAGMENT.test(text);
 
+// The first decimal digit beyond ASCII is Arabic-Indic zero (U+0660).
+const WIDE_DIGIT = /\p{Nd}/u;
+const isDigitAt = (text: string, i: number, c: number) => (c >= 48 && c <= 57) || (c >= 0x660 && WIDE_DIGIT.test(String.fromCodePoint(text.codePointAt(i)!)));
+
 function mayHoldCardRun(text: string): boolean {
   let digits = 0;
   let escapeEnd = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
+    if (isDigitAt(text, i, c)) {
       if (++digits >= 12) return true;
     } else if (c === 92) escapeEnd = i + 5;
     else if (i > escapeEnd && (c | 32) >= 97 && (c | 32) <= 122) digits = 0;

@@ -38,6 +38,8 @@ export const BUCKETS = {
   healthDeep: { axis: 'ip', limit: 5 },
   // Doc 3, beyond Document 1's table (issue 18).
   clientErrorPerIp: { axis: 'ip', limit: 60 },
+  // Issue 32, finding 6: the reports stored from every address together.
+  clientErrorsAll: { axis: 'all', limit: 120 },
   checkoutPerIp: { axis: 'ip', limit: 30 },
   checkoutPerSession: { axis: 'session', limit: 10 },
   // Issue 22: the hosted page's save of the buyer's details, once per Pay; apart from Doc 3's

@@ -15,7 +15,8 @@ export interface RateLimiter {
   prune(beforeMs: number): Promise<number>;
 }
 
-export type Axis = 'key' | 'ip' | 'session';
+/** `all`: one bucket over every caller (a route's global cap), never counted by a route's list. */
+export type Axis = 'key' | 'ip' | 'session' | 'all';
 
 export interface RateLimitCount {
   hit: Hit;

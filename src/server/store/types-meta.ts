@@ -34,6 +34,8 @@ export interface SealedValueRepo {
 
 export interface ClientErrorRepo {
   insert(sessionId: string | null, message: string, context: unknown, now: string): Promise<void>;
+  /** How many reports were made at or after `sinceIso`. */
+  countSince(sinceIso: string): Promise<number>;
   /** Deletes the reports made before `beforeIso`; how many went. */
   prune(beforeIso: string): Promise<number>;
 }

@@ -11,6 +11,7 @@ import { sameOriginOnly } from '../../middleware/origin.ts';
 import { LIMITS, clientIp, limitBeforeAuth, limitSessionCall, retryAfterSeconds, sessionOf, take, type Limit } from '../../middleware/rate-limit.ts';
 import { whenWellFormed, type RouteRequest } from '../../middleware/well-formed.ts';
 import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { completeCheckout, initCheckout, saveBuyerDetails } from '../../engine/payments/forms/hosted-checkout.ts';
 import { completeAnswer } from './wire.ts';
@@ -27,6 +28,13 @@ const buyerRequest = body(SaveBuyerDetailsRequest);
 
 /** Doc 1: client-error body cap 4 KB. */
 const CLIENT_ERROR_MAX = 4096;
+/**
+ * Issue 32, finding 6: reports stored from every address together in 24 hours of service clock.
+ * With the bucket of 120 a minute over all addresses (BUCKETS.clientErrorsAll), at most about
+ * 20 MB a day and 600 MB over the 30 days they are kept, however many addresses send them.
+ */
+export const CLIENT_ERRORS_PER_DAY = 5_000;
+const DAY_MS = 24 * 3600_000;
 
 export function checkoutRoutes(deps: Deps) {
   const r = newRouter();
@@ -86,8 +94,7 @@ export function checkoutRoutes(deps: Deps) {
     async (c, next) => {
       const hit = await take(deps, 'clientErrorPerIp', clientIp(c));
       if (!hit || hit.allowed) return next();
-      c.header('Retry-After', String(retryAfterSeconds(hit)));
-      return c.json({ ok: false, error: 'Too many error reports from this address; try again in a minute.' }, 429);
+      return refuse(c, retryAfterSeconds(hit), 'Too many error reports from this address; try again in a minute.');
     },
     origin,
     limitBody(CLIENT_ERROR_MAX, (c) => c.json({ ok: false, error: 'Payload too large: the limit is 4 KB.' }, 413)),
@@ -101,14 +108,29 @@ export function checkoutRoutes(deps: Deps) {
       const parsed = ClientErrorRequest.safeParse(raw);
       if (!parsed.success) return c.json({ ok: false, error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') }, 400);
       const { sessionId, message, context } = parsed.data;
+      // Issue 32, finding 6: a cap over every address, counted for well-formed reports only.
+      const all = await take(deps, 'clientErrorsAll', 'all');
+      if (all && !all.allowed) return refuse(c, retryAfterSeconds(all), 'Too many error reports right now; try again in a minute.');
       // Doc 3, Browser flows 4: reports never carry card data; scrub anyway so a bug can't store one.
       const safeMessage = scrubCardData(message);
       const safeContext = scrubFields(context ?? {});
-      await deps.store.tx((r) => r.clientErrors.insert(sessionId ?? null, safeMessage, safeContext, deps.clock.iso()));
+      const since = new Date(deps.clock.nowMs() - DAY_MS).toISOString();
+      const stored = await deps.store.tx(async (r) => {
+        if ((await r.clientErrors.countSince(since)) >= CLIENT_ERRORS_PER_DAY) return false;
+        await r.clientErrors.insert(sessionId ?? null, safeMessage, safeContext, deps.clock.iso());
+        return true;
+      });
+      if (!stored) return refuse(c, 60, 'Too many error reports today; try again later.');
       deps.log.warn('client error', { sessionId: sessionId ?? null, message: safeMessage.slice(0, 200) });
       return c.json({ ok: true }, 200);
     },
   );
   return r;
+}
+
+/** The client-error route's 429, in its own `{ ok, error }` shape. */
+function refuse(c: Context, retryAfter: number, error: string) {
+  c.header('Retry-After', String(retryAfter));
+  return c.json({ ok: false, error }, 429);
 }
 

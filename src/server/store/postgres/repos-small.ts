@@ -17,6 +17,7 @@ export function clientErrorRepo(q: Q): ClientErrorRepo {
     async insert(sessionId, message, context, now) {
       await q`insert into client_errors (session_id, message, context, created_at) values (${sessionId}, ${message}, ${JSON.stringify(context ?? {})}, ${now})`;
     },
+    countSince: async (sinceIso) => (await q<{ n: number }[]>`select count(*)::int as n from client_errors where created_at >= ${sinceIso}`)[0]!.n,
     prune: async (beforeIso) => (await q`delete from client_errors where created_at < ${beforeIso}`).count,
   };
 }
