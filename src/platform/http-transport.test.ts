@@ -76,4 +76,15 @@ describe('httpTransport', () => {
     setTimeout(() => controller.abort(), 20);
     await expect(pending).rejects.toThrow(/aborted/);
   });
+
+  it('tells the caller when a request has its socket, not before a pooled one comes free', async () => {
+    const one = httpTransport({ maxSockets: 1 });
+    const got: string[] = [];
+    const first = one(`${base}/slow`, { method: 'GET', onSocket: () => got.push('first') });
+    const second = one(`${base}/v1/x`, { method: 'GET', onSocket: () => got.push('second') });
+    await vi.waitFor(() => expect(got).toEqual(['first']));
+    expect(await (await first).text()).toBe('late');
+    await second;
+    expect(got).toEqual(['first', 'second']);
+  });
 });

@@ -30,7 +30,16 @@ export interface TransportOptions {
   maxResponseBytes?: number;
 }
 
-export function httpTransport(opts: TransportOptions = {}): FetchLike {
+/** A call's options: `fetch`'s, and when the request got its socket. */
+export interface TransportInit extends RequestInit {
+  /**
+   * Called once the request has a socket (a pooled one come free, or a new one): from then on it
+   * is the receiver's time, not the pool's, so a caller times the answer from here.
+   */
+  onSocket?: () => void;
+}
+
+export function httpTransport(opts: TransportOptions = {}): (url: string, init: TransportInit) => Promise<TransportResponse> {
   const agents = {
     'http:': new http.Agent({ keepAlive: true, maxSockets: opts.maxSockets ?? 64, timeout: IDLE_MS }),
     'https:': new https.Agent({ keepAlive: true, maxSockets: opts.maxSockets ?? 64, timeout: IDLE_MS }),
@@ -64,6 +73,7 @@ export function httpTransport(opts: TransportOptions = {}): FetchLike {
         res.on('end', answer);
       });
       req.on('error', reject);
+      if (init.onSocket) req.once('socket', init.onSocket);
       init.signal?.addEventListener('abort', () => req.destroy(new Error('aborted')), { once: true });
       req.end(body);
     });

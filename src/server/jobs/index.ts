@@ -8,7 +8,7 @@ import { revokeFormsOfDueSessions } from '../engine/payments/forms/close-forms.t
 import { pruneIdempotency } from '../middleware/idempotency.ts';
 import { WINDOW_MS } from '../middleware/rate-limit.ts';
 import { reconcile } from '../engine/payments/reconcile/reconcile.ts';
-import { deliverDue } from '../engine/webhooks/webhook-delivery.ts';
+import { deliverDue, pickDue } from '../engine/webhooks/webhook-delivery.ts';
 import { drainInbound } from '../engine/webhooks/inbound-events.ts';
 import { oneAtATime } from '../serial.ts';
 import { runStoreOrders } from '../engine/mirror/store-orders.ts';
@@ -84,15 +84,23 @@ export function startScheduler(deps: JobDeps, everyMs = 15_000, reconcileEveryMs
   }, reconcileEveryMs);
   reconcileTimer.unref();
   // Webhooks go out right after the commit that wrote them (the store says when it commits), with
-  // a quarter-second tick behind it for retries that came due and for any wake-up missed.
+  // a quarter-second tick behind it for retries that came due and for any wake-up missed. A pass
+  // only picks and starts: the next one runs while earlier sends wait for their answers, so a
+  // slow endpoint holds up nobody else's deliveries (issue 32, finding 5); the end of a pass's
+  // sends frees its lanes, and a pick follows at once.
+  const failed = (err: unknown) => deps.log.error('webhook delivery failed', { error: err instanceof Error ? err.message : String(err) });
+  let stopped = false;
   const sendNow = oneAtATime(() =>
-    deliverDue(deps).catch((err: unknown) => deps.log.error('webhook delivery failed', { error: err instanceof Error ? err.message : String(err) })),
+    pickDue(deps).then(({ started, done }) => {
+      if (started) void done.then(sendDue, (err: unknown) => (failed(err), sendDue()));
+    }, failed),
   );
-  const sendDue = () => void sendNow();
+  const sendDue = () => void (stopped || sendNow());
   const webhooks = setInterval(sendDue, 250);
   webhooks.unref();
   const unsubscribe = deps.store.onCommit(sendDue);
   return () => {
+    stopped = true;
     clearInterval(timer);
     clearInterval(reconcileTimer);
     clearInterval(webhooks);

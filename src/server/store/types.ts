@@ -168,8 +168,8 @@ export interface WebhookSubscriptionReads {
 }
 export interface WebhookDeliveryReads {
   get(id: string): Promise<WebhookDeliveryRecord | undefined>;
-  /** Pending deliveries due at `nowIso`, oldest due first. */
-  due(nowIso: string, limit: number): Promise<WebhookDeliveryRecord[]>;
+  /** Pending deliveries due at `nowIso`, oldest due first, but none of the subscriptions in `skip`. */
+  due(nowIso: string, limit: number, skip?: readonly string[]): Promise<WebhookDeliveryRecord[]>;
   forSubscription(subscriptionId: string, limit: number): Promise<WebhookDeliveryRecord[]>;
   attempts(deliveryId: string): Promise<WebhookAttemptRecord[]>;
   /** Every subscription of the owner that is not deleted (fan-out reads them inside the event's transaction). */

@@ -5,6 +5,11 @@
  * Fan-out happens in the event's own transaction (`fanOut`, called by `emit`): a committed event
  * already has its delivery rows, so a crash can lose neither. The worker (`deliverDue`) leases
  * each due row before sending, records the attempt, and schedules the next try.
+ *
+ * One slow subscription never holds up another (issue 32, finding 5): an instance sends at most
+ * `PER_SUBSCRIPTION` deliveries of one subscription at once, a pick passes over the subscriptions
+ * already that busy, and the scheduler picks again while earlier sends are still waiting for
+ * their answers (`pickDue`); each merchant has its own sockets (webhook-send.ts).
  */
 import type { EngineDeps } from '../deps.ts';
 import { randomChars } from '../../ids.ts';
@@ -27,8 +32,8 @@ export const GIVE_UP_MS = 3 * 24 * 3600 * 1000;
 export const RETRY_SCHEDULE_MS = [30_000, 60_000, 120_000, 300_000, 600_000, 1_200_000, 2_400_000, 3_600_000];
 /** While one worker sends a delivery, no other takes it (longer than the 10-second answer limit). */
 const LEASE_MS = 60_000;
-/** At most this many deliveries to one subscription at once: a slow receiver does not stall the others. */
-export const PER_ENDPOINT = 4;
+/** At most this many deliveries to one subscription at once, per instance: a slow receiver does not stall the others. */
+export const PER_SUBSCRIPTION = 2;
 
 const wants = (s: WebhookSubscriptionRecord, type: string) => s.status === 'enabled' && (ALWAYS.has(type) || s.enabledEvents.includes(type));
 
@@ -70,25 +75,63 @@ export interface DeliveryRun {
   delivered: number;
 }
 
-/** Sends every delivery due now (service clock), at most `PER_ENDPOINT` at a time per subscription. */
+/** What this instance is sending now: deliveries taken by a pick, and sends per subscription. */
+interface InFlight {
+  ids: Set<string>;
+  bySubscription: Map<string, number>;
+}
+const inFlight = new WeakMap<object, InFlight>();
+function inFlightOf(deps: DeliveryDeps): InFlight {
+  let f = inFlight.get(deps.store);
+  if (!f) inFlight.set(deps.store, (f = { ids: new Set(), bySubscription: new Map() }));
+  return f;
+}
+
+/** Sends every delivery due now (service clock) that this instance may start, and waits for them all. */
 export async function deliverDue(deps: DeliveryDeps, limit = 200): Promise<DeliveryRun> {
-  const due = await deps.store.read.webhookDeliveries.due(deps.clock.iso(), limit);
+  return (await pickDue(deps, limit)).done;
+}
+
+/**
+ * Takes the deliveries due now, at most `PER_SUBSCRIPTION` sending at once per subscription
+ * counting those still sending from earlier picks, and starts them; resolves once they are taken,
+ * with the lanes `started` and `done` for when the last has been sent. A subscription's rows beyond its lanes wait in them.
+ */
+export async function pickDue(deps: DeliveryDeps, limit = 200): Promise<{ started: number; done: Promise<DeliveryRun> }> {
+  const flight = inFlightOf(deps);
+  const busy = [...flight.bySubscription].filter(([, n]) => n >= PER_SUBSCRIPTION).map(([id]) => id);
+  const due = (await deps.store.read.webhookDeliveries.due(deps.clock.iso(), limit, busy)).filter((d) => !flight.ids.has(d.id));
   const bySubscription = new Map<string, WebhookDeliveryRecord[]>();
   for (const d of due) bySubscription.set(d.subscriptionId, [...(bySubscription.get(d.subscriptionId) ?? []), d]);
   const run: DeliveryRun = { sent: 0, delivered: 0 };
-  await Promise.all(
-    [...bySubscription.values()].map(async (queue) => {
-      const lanes = Array.from({ length: Math.min(PER_ENDPOINT, queue.length) }, async () => {
-        for (let d = queue.shift(); d; d = queue.shift()) {
+  const lane = async (subscriptionId: string, queue: WebhookDeliveryRecord[]) => {
+    flight.bySubscription.set(subscriptionId, (flight.bySubscription.get(subscriptionId) ?? 0) + 1);
+    try {
+      for (let d = queue.shift(); d; d = queue.shift()) {
+        try {
           const outcome = await deliverOne(deps, d.id);
           if (outcome !== 'skipped') run.sent++;
           if (outcome === 'delivered') run.delivered++;
+        } finally {
+          flight.ids.delete(d.id);
         }
-      });
-      await Promise.all(lanes);
-    }),
-  );
-  return run;
+      }
+    } finally {
+      // A failed lane leaves its subscription's rest due, for the next pick.
+      for (const d of queue.splice(0)) flight.ids.delete(d.id);
+      const n = flight.bySubscription.get(subscriptionId)! - 1;
+      if (n > 0) flight.bySubscription.set(subscriptionId, n);
+      else flight.bySubscription.delete(subscriptionId);
+    }
+  };
+  const lanes = [...bySubscription].flatMap(([id, queue]) => {
+    // Another pick may have filled the subscription's lanes since the read: its rows wait for the next.
+    const free = PER_SUBSCRIPTION - (flight.bySubscription.get(id) ?? 0);
+    if (free <= 0) return [];
+    for (const d of queue) flight.ids.add(d.id);
+    return Array.from({ length: Math.min(free, queue.length) }, () => lane(id, queue));
+  });
+  return { started: lanes.length, done: Promise.all(lanes).then(() => run) };
 }
 
 async function deliverOne(deps: DeliveryDeps, id: string): Promise<'delivered' | 'retry' | 'failed' | 'skipped'> {

@@ -53,8 +53,11 @@ export function webhookDeliveryRepo(q: Q): WebhookDeliveryRepo {
   return {
     ...t,
     insertAttempt: attempts.insert,
-    due: async (now, limit) =>
-      parseAll<WebhookDeliveryRecord>(await q<{ data: string }[]>`select data from webhook_deliveries where state = 'pending' and next_attempt_at <= ${now} order by next_attempt_at, id limit ${limit}`),
+    due: async (now, limit, skip = []) =>
+      parseAll<WebhookDeliveryRecord>(
+        await q<{ data: string }[]>`select data from webhook_deliveries where state = 'pending' and next_attempt_at <= ${now}
+          and subscription_id not in (select jsonb_array_elements_text(${JSON.stringify(skip)}::text::jsonb)) order by next_attempt_at, id limit ${limit}`,
+      ),
     forSubscription: async (id, limit) =>
       parseAll<WebhookDeliveryRecord>(await q<{ data: string }[]>`select data from webhook_deliveries where subscription_id = ${id} order by created_at desc, id desc limit ${limit}`),
     attempts: async (id) => parseAll<WebhookAttemptRecord>(await q<{ data: string }[]>`select data from webhook_attempts where delivery_id = ${id} order by number`),
