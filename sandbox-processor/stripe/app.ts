@@ -28,6 +28,9 @@ import { chargeObject, intentStatus, paymentMethodObject, refundObject, stripeEr
 import { searchMatches } from './search.ts';
 import type { Radar } from '../radar.ts';
 
+/** The reasons a caller may give Stripe for a cancel. */
+const CANCELLATION_REASONS = ['abandoned', 'duplicate', 'fraudulent', 'requested_by_customer'];
+
 type Vars = { Variables: { account: string } };
 
 export interface StripeStandInOptions {
@@ -144,15 +147,23 @@ export function stripeStandIn(opts: StripeStandInOptions) {
   app.post('/v1/payment_intents/:id/cancel', async (c) => {
     const b = await body(c);
     const i = intentOr404(c.get('account'), c.req.param('id'));
+    const reason = str(b.cancellation_reason) ?? null;
+    if (reason !== null && !CANCELLATION_REASONS.includes(reason)) throw invalid(`Invalid cancellation_reason: must be one of ${CANCELLATION_REASONS.join(', ')}`, 'cancellation_reason');
     const t = transactionOf(i);
     const status = intentStatus(i, t);
-    if (status === 'requires_capture' && t) core.void(i.merchantId, t.id, { reference: `${i.id}.cancel` });
-    else if (status === 'requires_payment_method' || status === 'requires_confirmation' || status === 'requires_action') {
+    if (status === 'requires_capture' && t) {
+      core.void(i.merchantId, t.id, { reference: `${i.id}.cancel` });
+      intents.update({ ...i, cancellationReason: reason });
+    } else if (status === 'requires_payment_method' || status === 'requires_confirmation' || status === 'requires_action') {
       // A bank check left open ends as failed authentication: nothing is charged.
       if (status === 'requires_action' && t) core.resolveChallenge(i.merchantId, t.id, 'fail');
-      intents.update({ ...i, canceledAt: core.now().toISOString() });
-    }
-    else throw invalid(`You cannot cancel this PaymentIntent because it has a status of ${status}.`, undefined, 'payment_intent_unexpected_state');
+      core.tx(() => {
+        intents.update({ ...i, canceledAt: core.now().toISOString(), cancellationReason: reason });
+        // A declined intent canceled: Stripe tells the platform (payment_intent.canceled, events.ts).
+        if (status === 'requires_payment_method' && t) core.outbox.enqueue({ type: 'transaction.updated', transaction: core.wire(t) });
+      });
+      core.outbox.kick();
+    } else throw invalid(`You cannot cancel this PaymentIntent because it has a status of ${status}.`, undefined, 'payment_intent_unexpected_state');
     return c.json(show(intents.get(i.merchantId, i.id)!, b.expand));
   });
 

@@ -25,6 +25,8 @@ export interface StoredIntent {
   charges?: string[];
   /** Canceled before any charge (a canceled authorization shows through its transaction). */
   canceledAt: string | null;
+  /** The caller's reason for the cancel (Stripe's `cancellation_reason`); absent on older rows. */
+  cancellationReason?: string | null;
   createdAt: string;
 }
 

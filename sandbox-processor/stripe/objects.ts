@@ -27,7 +27,8 @@ export function intentStatus(i: StoredIntent, t: TransactionRecord | undefined):
 
 export function paymentIntentObject(i: StoredIntent, t: TransactionRecord | undefined, publicUrl: string) {
   const status = intentStatus(i, t);
-  const declined = t?.status === 'declined';
+  // Stripe clears `last_payment_error` once the intent changes again (a cancel): the charge keeps the decline.
+  const declined = t?.status === 'declined' && status !== 'canceled';
   return {
     id: i.id,
     object: 'payment_intent' as const,
@@ -48,9 +49,9 @@ export function paymentIntentObject(i: StoredIntent, t: TransactionRecord | unde
     payment_method_types: ['card'],
     status,
     canceled_at: status === 'canceled' ? unix(i.canceledAt ?? t?.createdAt ?? i.createdAt) : null,
-    cancellation_reason: status === 'canceled' ? ('requested_by_customer' as const) : null,
+    cancellation_reason: status === 'canceled' ? ((i.cancellationReason ?? 'requested_by_customer') as Stripe.PaymentIntent.CancellationReason) : null,
     last_payment_error: declined
-      ? { type: 'card_error' as const, code: 'card_declined', decline_code: t!.declineCode ?? 'generic_decline', message: 'Your card was declined.' }
+      ? { type: 'card_error' as const, code: 'card_declined', decline_code: declineCodeOf(t!), message: 'Your card was declined.' }
       : null,
     next_action:
       status === 'requires_action' && t
@@ -59,7 +60,12 @@ export function paymentIntentObject(i: StoredIntent, t: TransactionRecord | unde
   };
 }
 
-/** The Charge a confirmation made: `succeeded` once authorized (captured or not), `failed` on a decline, `pending` at the bank. */
+const declineCodeOf = (t: TransactionRecord) => t.declineCode ?? 'generic_decline';
+
+/**
+ * The Charge a confirmation made: `succeeded` once authorized (captured or not), `failed` on a
+ * decline, `pending` at the bank; a decline's issuer reason in `outcome.reason`, as Stripe keeps it.
+ */
 export function chargeObject(t: TransactionRecord) {
   return {
     id: `ch_${t.id}`,
@@ -72,6 +78,10 @@ export function chargeObject(t: TransactionRecord) {
     paid: t.status === 'approved',
     status: t.status === 'approved' ? ('succeeded' as const) : t.status === 'declined' ? ('failed' as const) : ('pending' as const),
     failure_code: t.status === 'declined' ? 'card_declined' : null,
+    outcome:
+      t.status === 'declined'
+        ? { type: 'issuer_declined', reason: declineCodeOf(t), network_status: 'declined_by_network', seller_message: 'The bank declined the payment.', advice_code: null, network_advice_code: null, network_decline_code: null }
+        : null,
   };
 }
 

@@ -14,7 +14,7 @@ import { closeAttempt } from './attempts.ts';
 import type { Merchant, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from '../../domain/index.ts';
 import { linkChargeBuyer } from '../buyers/buyers.ts';
 import { amountMismatchOf, chargeEventData, failureEventData, sessionAfterApproval, settlementOf } from './charge-records.ts';
-import type { Repos } from '../../store/types.ts';
+import type { AttemptRecord, Repos } from '../../store/types.ts';
 import { processorOrNull } from '../binder.ts';
 import type { WalletType } from '../../../vocab/wallets.ts';
 
@@ -68,6 +68,7 @@ export async function recordOutcome(
     const found = await r.sessions.get(sessionId);
     if (!found) throw new DomainError('session_not_found');
     const current = closed ? await withFormDeclines(r, found, t, now) : found;
+    const spent = closed && attempt && spentForm(attempt, t) ? [attempt.reference] : [];
     // What the payment brings to the session it paid, once, even when a provider event settled
     // the payment before the browser's `complete` arrived.
     const paidWith = async (o: Outcome): Promise<Outcome> => {
@@ -76,17 +77,24 @@ export async function recordOutcome(
       if (session !== o.session) await r.sessions.update(session);
       return { ...o, session };
     };
-    if (existing) return { outcome: await paidWith({ session: current, intent: existing }), revoke: [] as string[] };
+    if (existing) return { outcome: await paidWith({ session: current, intent: existing }), revoke: spent };
     const open = current.status !== 'succeeded' && current.status !== 'expired';
     const card = saved && t.status === 'approved' && open ? await saveForBuyer(r, merchant, current, saved, now) : undefined;
     const result = await paidWith(await settle(r, deps, merchant, current, t, attempt?.id ?? null, now, card, attempt?.walletType ?? null));
     // Browser forms still open for a session that will not take another payment are closed.
     const revoke = result.session.status === 'succeeded' || result.session.status === 'expired' ? await closeForms(r, sessionId, now) : [];
-    return { outcome: result, revoke };
+    return { outcome: result, revoke: [...revoke, ...spent] };
   });
   await revokeForms(deps, merchant, revoke);
   return outcome;
 }
+
+/**
+ * A form that takes several tries (a Stripe client secret, which reports its `declines`) whose
+ * declines were counted as its attempt closed (the reconciler, the next init): closed at the provider
+ * too, or the cards it takes from now on would count nowhere (issue 32, finding 3).
+ */
+const spentForm = (a: AttemptRecord, t: ProcessorTransaction) => a.kind === 'client' && t.status === 'declined' && t.declines !== undefined;
 
 /**
  * A browser form that took several tries at the provider (a Stripe client secret; issue 32, finding

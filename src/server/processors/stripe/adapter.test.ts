@@ -56,6 +56,16 @@ describe('Stripe adapter: browser forms', () => {
     await expect(adapter.revokeClientToken(merchant, 'pi_unknown_secret_x')).rejects.toMatchObject({ reason: 'token_not_found' });
   });
 
+  it('closes a declined form too: it takes no card after, and still reads as the declines it took', async () => {
+    const { adapter, confirmInBrowser } = world();
+    const init = await adapter.clientInit(merchant, session);
+    await confirmInBrowser(init.token, 'tok_sandbox_visa_0002');
+    await confirmInBrowser(init.token, 'tok_sandbox_visa_9995');
+    await adapter.revokeClientToken(merchant, init.token);
+    expect(await confirmInBrowser(init.token, 'tok_sandbox_visa_4242')).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+    expect(await adapter.lookup(merchant, init.token)).toMatchObject({ status: 'declined', declineCode: 'insufficient_funds', declines: 2, capture: 'none' });
+  });
+
   it('a declined form is a declined transaction; an abandoned bank check is canceled with nothing charged', async () => {
     const { adapter, confirmInBrowser } = world();
     const declined = await adapter.clientInit(merchant, session);

@@ -18,7 +18,7 @@ import type { InitResponse } from '../../../api/checkout.ts';
 import type { Merchant, SessionRecord } from '../../domain/index.ts';
 import { ProcessorRejectedError, type ProcessorTransaction } from '../types.ts';
 import { ProviderAdapter } from '../provider-adapter.ts';
-import { StripeCalls, transactionOf, type StripeCallsOptions } from './stripe-calls.ts';
+import { FORM_CLOSED, StripeCalls, transactionOf, type StripeCallsOptions } from './stripe-calls.ts';
 
 export interface StripeAdapterOptions extends StripeCallsOptions {
   /** The platform's publishable key, for stripe.js. */
@@ -76,14 +76,19 @@ export class StripeProcessorAdapter extends ProviderAdapter {
     return { ...transactionOf(merchant, pi), ...(declines ? { declines } : {}) };
   }
 
-  /** Closes a form: its PaymentIntent is canceled. One already used, or unknown, is refused as the sandbox refuses it. */
+  /**
+   * Closes a form: its PaymentIntent is canceled while nothing is paid with it, unused or declined
+   * (issue 32, finding 3: a declined form's client secret took more cards after the next form
+   * opened). One paid, paying or at the bank is refused, never canceled, as the sandbox refuses a
+   * used token; Stripe refuses to cancel one paid meanwhile, and the caller looks it up again.
+   */
   async revokeClientToken(merchant: Merchant, token: string): Promise<void> {
     const id = intentOfClientSecret(token);
     const pi = id ? await this.#calls.paymentIntent(merchant, id) : null;
     if (!pi) throw new ProcessorRejectedError('token_not_found', 'Stripe does not know this form.');
     if (pi.status === 'canceled') return;
-    if (!unused(pi)) throw new ProcessorRejectedError('token_used', 'This form was already used.');
-    await this.#calls.cancel(merchant, pi.id);
+    if (pi.status !== 'requires_payment_method' && pi.status !== 'requires_confirmation') throw new ProcessorRejectedError('token_used', 'This form was already used.');
+    await this.#calls.cancel(merchant, pi.id, FORM_CLOSED);
   }
 
   /** The buyer left the bank check: the PaymentIntent is canceled, nothing charged. */

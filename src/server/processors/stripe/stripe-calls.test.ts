@@ -8,7 +8,7 @@ import { SECRET, testProcessor } from '../../../../sandbox-processor/testing.ts'
 import { standInFetch, stripeOverStandIn } from '../../../../sandbox-processor/stripe/testing.ts';
 import type { Merchant } from '../../domain/index.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type VaultChargeRequest } from '../types.ts';
-import { StripeCalls, transactionOf } from './stripe-calls.ts';
+import { FORM_CLOSED, StripeCalls, transactionOf } from './stripe-calls.ts';
 
 const merchant = { id: 'merchant_s' } as Merchant;
 
@@ -101,6 +101,23 @@ describe('Stripe adapter, server calls', () => {
     const hold = await charge('att_h', 'tok_sandbox_visa_4242', { capture: false });
     const released = await stripe.paymentIntents.cancel(hold.id, {}, as);
     expect(transactionOf(merchant, released)).toMatchObject({ status: 'approved', capture: 'voided', declineCode: null });
+  });
+
+  it('reads a form closed after a decline (canceled as abandoned) as that decline, also from an event’s unexpanded charge, never as a released hold', async () => {
+    const { sandbox, calls } = world();
+    const stripe = stripeOverStandIn(sandbox.processor);
+    const as = { stripeAccount: merchant.id };
+    const form = await stripe.paymentIntents.create({ amount: 500, currency: 'usd' }, as);
+    const pm = await stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_sandbox_visa_9995' } }, as);
+    await stripe.paymentIntents.confirm(form.id, { payment_method: pm.id }, as).catch(() => undefined);
+    const closed = await calls.cancel(merchant, form.id, FORM_CLOSED);
+    // Stripe clears last_payment_error on the change; the failed charge keeps the issuer's reason.
+    expect(closed).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned', last_payment_error: null, latest_charge: { status: 'failed', outcome: { reason: 'insufficient_funds' } } });
+    expect(transactionOf(merchant, closed)).toMatchObject({ status: 'declined', declineCode: 'insufficient_funds', capture: 'none' });
+    const inEvent = await stripe.paymentIntents.retrieve(form.id, {}, as);
+    expect(transactionOf(merchant, inEvent)).toMatchObject({ status: 'declined', capture: 'none', capturedAmount: 0 });
+    await expect(stripe.paymentIntents.confirm(form.id, { payment_method: pm.id }, as)).rejects.toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+    await expect(stripe.paymentIntents.cancel(form.id, { cancellation_reason: 'bored' as 'abandoned' }, as)).rejects.toMatchObject({ statusCode: 400, param: 'cancellation_reason' });
   });
 
   it('reads a capture the network has not settled yet as pending, and a refund that ends later as pending', async () => {

@@ -54,13 +54,21 @@ function cardOf(pm: string | Stripe.PaymentMethod | null | undefined): Card {
   return c ? { brand: c.brand, last4: c.last4, expMonth: c.exp_month, expYear: c.exp_year } : NO_CARD;
 }
 
+/**
+ * Why the adapter cancels a form (revokeClientToken): Stripe's `abandoned`. It cancels only a form
+ * nothing paid with, so a charge such a form names is one of its declines.
+ */
+export const FORM_CLOSED = 'abandoned' satisfies Stripe.PaymentIntentCancelParams.CancellationReason;
+
 /** A PaymentIntent as the engine knows a processor transaction. */
 export function transactionOf(merchant: Merchant, pi: Stripe.PaymentIntent, pm?: Stripe.PaymentMethod | null): ProcessorTransaction {
   // Nothing was ever charged: waiting for a card, or canceled without an authorization (a canceled
   // hold's charge succeeded; a declined or abandoned one's did not). An event's PaymentIntent has the
-  // charge's id only: a canceled one then reads as a released hold if it has a charge at all.
+  // charge's id only: a canceled one then reads as a released hold if it has a charge at all, unless
+  // it is a form the adapter closed (its charges are its declines).
   const charge = pi.latest_charge;
-  const authorized = typeof charge === 'object' && charge !== null ? charge.status === 'succeeded' : charge !== null;
+  const closedForm = pi.status === 'canceled' && pi.cancellation_reason === FORM_CLOSED;
+  const authorized = typeof charge === 'object' && charge !== null ? charge.status === 'succeeded' : charge !== null && !closedForm;
   const uncharged = pi.status === 'requires_payment_method' || pi.status === 'requires_confirmation' || (pi.status === 'canceled' && !authorized);
   const status: ProcessorTransaction['status'] = pi.status === 'requires_action' ? 'requires_action' : uncharged ? 'declined' : 'approved';
   const capture = pi.status === 'succeeded' ? 'settled' : pi.status === 'processing' ? 'pending' : pi.status === 'canceled' ? 'voided' : 'none';
@@ -68,8 +76,7 @@ export function transactionOf(merchant: Merchant, pi: Stripe.PaymentIntent, pm?:
   return {
     id: pi.id,
     status,
-    declineCode:
-      status !== 'declined' ? null : pi.status === 'canceled' ? 'canceled' : (pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? 'card_declined'),
+    declineCode: status !== 'declined' ? null : declineCodeOf(pi, closedForm),
     amount: pi.amount,
     currency: pi.currency.toUpperCase(),
     sessionId: pi.metadata[SESSION_KEY] ?? null,
@@ -85,6 +92,18 @@ export function transactionOf(merchant: Merchant, pi: Stripe.PaymentIntent, pm?:
     threeDSecure: null,
     dispute: null,
   };
+}
+
+/**
+ * Why a PaymentIntent paid nothing: its last decline; a canceled one, `canceled`, unless it is a form
+ * closed after a decline (issue 32, finding 3), which still reads as that decline: Stripe clears
+ * `last_payment_error` once the intent changes again, the failed charge keeps the reason.
+ */
+function declineCodeOf(pi: Stripe.PaymentIntent, closedForm: boolean): string {
+  const charge = pi.latest_charge;
+  if (pi.status === 'canceled' && !(closedForm && charge)) return 'canceled';
+  const failed = typeof charge === 'object' && charge?.status === 'failed' ? (charge.outcome?.reason ?? charge.failure_code) : null;
+  return pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? failed ?? 'card_declined';
 }
 
 /** Stripe's failures in the engine's two kinds. */
@@ -231,9 +250,9 @@ export class StripeCalls {
     }
   }
 
-  /** Cancels a PaymentIntent (a form closed, a bank check abandoned, a hold released). */
-  async cancel(merchant: Merchant, id: string): Promise<Stripe.PaymentIntent> {
-    return this.#stripe.paymentIntents.cancel(id, { expand: EXPAND }, this.#as(merchant)).catch(translate);
+  /** Cancels a PaymentIntent (a form closed, with FORM_CLOSED; a bank check abandoned, a hold released). */
+  async cancel(merchant: Merchant, id: string, reason?: typeof FORM_CLOSED): Promise<Stripe.PaymentIntent> {
+    return this.#stripe.paymentIntents.cancel(id, { expand: EXPAND, ...(reason ? { cancellation_reason: reason } : {}) }, this.#as(merchant)).catch(translate);
   }
 }
 

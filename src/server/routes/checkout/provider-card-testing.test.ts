@@ -3,7 +3,9 @@
  * stripe.js may confirm it again after each decline. The Stripe stand-in takes 6 declines on it and
  * then no card (its radar); the service reads the declines a form took from Stripe (the
  * PaymentIntent's charges) when it closes the form, so the session's cap of 6 declines (issue 18)
- * holds here too and a new `init` is refused. A buyer declined once or twice still pays.
+ * holds here too and a new `init` is refused. A form the service closes is canceled at Stripe too
+ * (unless paid), so its client secret takes no card that would go uncounted. A buyer declined once
+ * or twice still pays.
  */
 import { describe, expect, it } from 'vitest';
 import { bearer, testApp } from '../../testing.ts';
@@ -49,7 +51,20 @@ async function stripeWorld() {
     return { status: res.status, body, id: (body.error?.payment_intent?.id ?? body.id) as string };
   };
   const charges = () => (t.sandbox.db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n;
-  return { t, m, c, session, init, complete, confirm, charges };
+  /** The PaymentIntent of a form as Stripe shows it. */
+  const intent = async (form: { token: string; accountId: string }) =>
+    (await t.sandbox.stripe.request(`/v1/payment_intents/${form.token.split('_secret_')[0]}`, { headers: { Authorization: `Bearer ${t.processorSecret}`, 'Stripe-Account': form.accountId } })).json();
+  const declines = async (sessionId: string) => (await t.store.read.sessions.get(sessionId))!.declines;
+  /** A fresh form for the session, declined at Stripe with DECLINING's first `n` cards. */
+  const declinedForm = async (sessionId: string, n: number) => {
+    const form = await (await init(sessionId)).json();
+    for (const [number] of DECLINING.slice(0, n)) expect((await confirm(form, number)).status).toBe(402);
+    return form;
+  };
+  /** A closed form: Stripe refuses the card on its canceled PaymentIntent and charges nothing. */
+  const refused = async (form: Parameters<typeof confirm>[0], number: string) =>
+    expect(await confirm(form, number)).toMatchObject({ status: 400, body: { error: { code: 'payment_intent_unexpected_state' } } });
+  return { t, m, c, session, init, complete, confirm, charges, intent, declines, declinedForm, refused };
 }
 
 describe('card testing on the card_element path', () => {
@@ -119,5 +134,70 @@ describe('card testing on the card_element path', () => {
     }
     const third = await w.confirm(await (await w.init(other.id)).json(), '4242424242424242');
     expect(await w.complete(other.id, third.id)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('a new form closes the older declined one at Stripe: its client secret takes no more cards, and the declines of both forms count', async () => {
+    const w = await stripeWorld();
+    const s = await w.session();
+    const first = await w.declinedForm(s.id, 4);
+    const second = await (await w.init(s.id)).json();
+    expect(second.token).not.toBe(first.token);
+    expect(await w.declines(s.id)).toBe(4);
+    // The first client secret is canceled: Stripe refuses any card on it, an approved one too, and charges nothing.
+    for (const number of ['4242424242424242', '4000000000009995']) await w.refused(first, number);
+    expect(await w.intent(first)).toMatchObject({ status: 'canceled', amount_received: 0 });
+    expect(w.charges()).toBe(4);
+    // The session's payment record still reads the decline the form ended with, not a cancel.
+    expect((await w.t.store.read.sessions.get(s.id))!.lastPaymentError).toMatchObject({ decline_code: 'insufficient_funds' });
+    // Two more on the new form make 6 across both: the next form is refused, and every client secret is closed.
+    for (const [number] of DECLINING.slice(4)) expect((await w.confirm(second, number)).status).toBe(402);
+    await w.t.json('POST', '/_sandbox/clock', { advanceSeconds: 61 });
+    expect((await w.init(s.id)).status).toBe(409);
+    expect(await w.t.store.read.sessions.get(s.id)).toMatchObject({ status: 'failed', declines: 6 });
+    for (const form of [first, second]) await w.refused(form, '4242424242424242');
+    expect(w.charges()).toBe(6);
+  });
+
+  it('a declined form the reconciler records is closed at Stripe too: no card it takes later goes uncounted', async () => {
+    const w = await stripeWorld();
+    const s = await w.session();
+    const form = await w.declinedForm(s.id, 3);
+    // The browser never comes back: the reconciler's look records the form's 3 declines and closes it.
+    await w.t.json('POST', '/_sandbox/clock', { advanceSeconds: 61 });
+    expect(await w.declines(s.id)).toBe(3);
+    await w.refused(form, '4000000000009995');
+    expect(w.charges()).toBe(3);
+    // The buyer still pays on a fresh form.
+    const paid = await w.confirm(await (await w.init(s.id)).json(), '4242424242424242');
+    expect(await w.complete(s.id, paid.id)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('a form paid just before the next init is recorded as paid, never canceled', async () => {
+    const w = await stripeWorld();
+    const s = await w.session();
+    const form = await w.declinedForm(s.id, 1);
+    const paid = await w.confirm(form, '4242424242424242');
+    // The next init sees the payment: refused, the PaymentIntent left as it is, and the page's complete records it.
+    expect(await (await w.init(s.id)).json()).toMatchObject({ code: 'charge_in_progress' });
+    expect(await w.intent(form)).toMatchObject({ status: 'succeeded', amount_received: 2500 });
+    expect(await w.complete(s.id, paid.id)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('a form paid while the next init cancels it: Stripe refuses the cancel, and the payment is recorded', async () => {
+    const w = await stripeWorld();
+    const s = await w.session();
+    const form = await w.declinedForm(s.id, 1);
+    // The buyer's approved card lands between the service's look at the form and its cancel.
+    const standIn = w.t.sandbox.stripe;
+    const request = standIn.request;
+    standIn.request = (async (input: string, init?: RequestInit) => {
+      if (init?.method === 'POST' && String(input).endsWith('/cancel')) await w.confirm(form, '4242424242424242');
+      return request(input, init);
+    }) as typeof request;
+    const refused = await Promise.resolve(w.init(s.id)).finally(() => (standIn.request = request));
+    expect(await refused.json()).toMatchObject({ code: 'session_already_completed' });
+    expect(await w.intent(form)).toMatchObject({ status: 'succeeded', amount_received: 2500 });
+    const after = (await w.t.store.read.sessions.get(s.id))!;
+    expect(after).toMatchObject({ status: 'succeeded', transactionId: form.token.split('_secret_')[0], declines: 1 });
   });
 });
