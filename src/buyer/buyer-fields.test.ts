@@ -90,6 +90,11 @@ describe('holdsCardNumber (issue 22: no card data in buyer details)', () => {
     expect(res).toMatchObject({ invalid: ['name', 'phone', 'billing_address'], details: {} });
   });
 
+  it('finds a card number written in other scripts’ digits (issue 32, finding 6)', () => {
+    for (const text of ['４２４２ ４２４２ ４２４２ ４２４２', 'Ada ٤٢٤٢-٤٢٤٢-۴۲۴۲-४२४२', '５５５５.5555.5555.4444']) expect(holdsCardNumber(text)).toBe(true);
+    expect(holdsCardNumber('４２４２ ４２４２ ４２４２ ４２４１')).toBe(false);
+  });
+
   it('leaves phone numbers, postal codes and numbers that fail Luhn alone', () => {
     for (const text of ['+1 415 555 0100', '+49 1512 3456789', '+44 20 7946 0000', '4242424242424241', 'Flat 12, 1 Market St']) expect(holdsCardNumber(text)).toBe(false);
   });

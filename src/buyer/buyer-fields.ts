@@ -5,6 +5,7 @@
  */
 import { ruleFor } from '../address/address-rules.ts';
 import { brandInfo } from '../card/brand.ts';
+import { asciiDigits } from '../card/digits.ts';
 import { luhnValid } from '../card/luhn.ts';
 import { findSubdivision } from '../address/subdivisions.ts';
 
@@ -96,7 +97,8 @@ const DIGIT_RUN = /\d(?:[ .-]?\d)*/g;
  * 13-digit phone numbers are common and the brand table would take some of them.
  */
 export function holdsCardNumber(text: string): boolean {
-  for (const [run] of text.matchAll(DIGIT_RUN)) {
+  // Full-width, Arabic-Indic or any other script's digits are the same card number (issue 32, finding 6).
+  for (const [run] of asciiDigits(text).matchAll(DIGIT_RUN)) {
     const digits = run.replace(/\D/g, '');
     if (digits.length < 14 || digits.length > 19) continue;
     const info = brandInfo(digits);

@@ -80,6 +80,9 @@ describe('validateRuleTags (Doc 2, rule_tags)', () => {
     ['4242424242424242', /card number/],
     ['card 4242 4242 4242 4242', /card number/],
     ['5555-5555-5555-4444', /card number/],
+    // Issue 32, finding 6: the same card number in other scripts' digits.
+    ['４２４２４２４２４２４２４２４２', /card number/],
+    ['٤٢٤٢ ٤٢٤٢ ۴۲۴۲ ४२४२', /card number/],
   ])('refuses the value %j without echoing it', (value, reason) => {
     const e = refusal({ segment: value });
     expect(e.code).toBe('validation_error');

@@ -11,6 +11,7 @@
  * - RESERVED_RULE_TAG_KEYS: `amount`, `currency`, `merchant_id`, `livemode`, `id`, `mode`,
  *   `payment_intent`, `payment_intent_id`, `session_id`, `capture_method`.
  */
+import { asciiDigits } from '../../../../card/digits.ts';
 import { luhnValid } from '../../../../card/luhn.ts';
 import { DomainError } from '../../../domain/errors.ts';
 
@@ -69,9 +70,9 @@ function looksRandom(value: string): boolean {
   }
   return /[0-9a-fA-F]{40,}/.test(value);
 }
-/** 13 to 19 digits (spaces or dashes between them allowed) passing Luhn: a card number. */
+/** 13 to 19 digits in any script (spaces or dashes between them allowed) passing Luhn: a card number. */
 function looksLikeCardNumber(value: string): boolean {
-  for (const run of value.match(/\d[\d -]{11,}\d/g) ?? []) {
+  for (const run of asciiDigits(value).match(/\d[\d -]{11,}\d/g) ?? []) {
     const digits = run.replace(/[ -]/g, '');
     if (digits.length >= 13 && digits.length <= 19 && luhnValid(digits)) return true;
   }
