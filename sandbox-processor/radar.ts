@@ -8,8 +8,8 @@
  */
 import type { Context } from 'hono';
 
-/** Declined charges one browser credential (a client secret, a session's sales) may make; the next try is refused. */
-export const DECLINES_PER_FORM = 6;
+/** Declined charges one checkout session may make at a stand-in (over all its Stripe client secrets, all its Braintree sales); the next try is refused. */
+export const DECLINES_PER_SESSION = 6;
 /** Cards one browser address may try a minute at a stand-in (Doc 1's `cardTokenizePerIp`). */
 export const TRIES_PER_ADDRESS = 20;
 const WINDOW_MS = 60_000;

@@ -33,7 +33,7 @@ import { faultDoor } from '../server/fault-door.ts';
 import { braintreeDown, braintreeOperationOf } from './faults.ts';
 import { accountName, accountOf, transactionXml as readTransaction, type SalesRepo } from './sales.ts';
 import type { VaultRecord } from '../store/repo.ts';
-import { DECLINES_PER_FORM, type Radar } from '../radar.ts';
+import { DECLINES_PER_SESSION, type Radar } from '../radar.ts';
 
 type Body = Record<string, unknown>;
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -164,8 +164,8 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     const customFields = obj(b.custom_fields);
     const sessionId = str(customFields.svcpay_session) ?? null;
     // The fraud tools' answer to card testing (issue 32, finding 3): a checkout whose sales were
-    // declined DECLINES_PER_FORM times takes no further card; gateway-rejected, nothing charged.
-    if (sessionId && opts.sales.declinedForSession(merchantId, sessionId) >= DECLINES_PER_FORM) throw gatewayRejected('fraud', amount, currency, account, reference);
+    // declined DECLINES_PER_SESSION times takes no further card; gateway-rejected, nothing charged.
+    if (sessionId && opts.sales.declinedForSession(merchantId, sessionId) >= DECLINES_PER_SESSION) throw gatewayRejected('fraud', amount, currency, account, reference);
     let result;
     try {
       // The sale and its mark as the stand-in's, in one transaction: its events are Braintree's.

@@ -10,7 +10,7 @@ import { newId } from '../facts.ts';
 import type { TransactionRecord } from '../store/repo.ts';
 import type { IntentRepo, StoredIntent } from './intents.ts';
 import { chargeObject, intentStatus, paymentIntentObject, paymentMethodObject, stripeError, vaultIdOf } from './objects.ts';
-import { DECLINES_PER_FORM } from '../radar.ts';
+import { DECLINES_PER_SESSION } from '../radar.ts';
 
 export type Body = Record<string, unknown>;
 
@@ -78,12 +78,17 @@ export function intentOps(core: SandboxProcessorCore, intents: IntentRepo) {
   /** Every charge of the intent's confirmations (Stripe's `GET /v1/charges?payment_intent=`), oldest first. */
   const chargesOf = (i: StoredIntent): TransactionRecord[] => chargeIds(i).flatMap((id) => core.transaction(i.merchantId, id) ?? []);
   /**
-   * Radar's answer to card testing (issue 32, finding 3): a PaymentIntent declined DECLINES_PER_FORM
-   * times takes no further card, approved or not, and charges nothing; as Stripe blocks an intent
-   * after repeated declines, with a card_error `card_declined` / `card_velocity_exceeded`.
+   * Radar's answer to card testing (issue 32, finding 3): a checkout session's forms declined
+   * DECLINES_PER_SESSION times in all take no further card, approved or not, and charge nothing; as
+   * Stripe blocks after repeated declines, with a card_error `card_declined` / `card_velocity_exceeded`.
+   * Counted over every PaymentIntent the service made for the session (a Radar rule on the
+   * `svcpay_session` metadata), so a fresh client secret does not bring fresh tries; an intent made
+   * for no session counts alone.
    */
   const refuseTestedOut = (i: StoredIntent) => {
-    if (chargesOf(i).filter((t) => t.status === 'declined').length < DECLINES_PER_FORM) return;
+    const session = i.metadata.svcpay_session;
+    const forms = session ? intents.ofSession(i.merchantId, session) : [i];
+    if (forms.flatMap(chargesOf).filter((t) => t.status === 'declined').length < DECLINES_PER_SESSION) return;
     throw velocityRefusal(show(i));
   };
 

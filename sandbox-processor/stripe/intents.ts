@@ -39,6 +39,7 @@ export function intentRepo(db: Db) {
   const byKey = db.prepare<[string, string], Row>('SELECT * FROM stripe_intents WHERE merchant_id = ? AND idempotency_key = ?');
   const all = db.prepare<[string], Row>('SELECT * FROM stripe_intents WHERE merchant_id = ? ORDER BY created_at DESC, rowid DESC');
   const byTransaction = db.prepare<[string], Row>('SELECT * FROM stripe_intents WHERE transaction_id = ?');
+  const bySession = db.prepare<[string, string], Row>(`SELECT * FROM stripe_intents WHERE merchant_id = ? AND json_extract(data, '$.metadata.svcpay_session') = ?`);
   const read = (r: Row | undefined): StoredIntent | undefined => {
     if (!r) return undefined;
     return { ...(JSON.parse(r.data) as Omit<StoredIntent, 'id' | 'merchantId' | 'transactionId' | 'idempotencyKey' | 'createdAt'>), id: r.id, merchantId: r.merchant_id, transactionId: r.transaction_id, idempotencyKey: r.idempotency_key, createdAt: r.created_at };
@@ -54,6 +55,8 @@ export function intentRepo(db: Db) {
     byIdempotencyKey: (merchantId: string, key: string) => read(byKey.get(merchantId, key)),
     /** The intent whose confirmation made this sandbox transaction (its events are Stripe's). */
     byTransaction: (transactionId: string) => read(byTransaction.get(transactionId)),
+    /** Every form the service made for one checkout session (its `svcpay_session` metadata). */
+    ofSession: (merchantId: string, sessionId: string) => bySession.all(merchantId, sessionId).map((r) => read(r)!),
     /** Every intent of the merchant, newest first: what search filters. */
     all: (merchantId: string) => all.all(merchantId).map((r) => read(r)!),
   };

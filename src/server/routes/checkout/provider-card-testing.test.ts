@@ -13,7 +13,7 @@ import { client } from '../payment-intents/fixtures.ts';
 import { CARD, origin } from './fixtures.ts';
 import { BUCKETS } from '../../middleware/rate-limit.ts';
 import { MAX_DECLINES } from '../../engine/sessions/session-status.ts';
-import { DECLINES_PER_FORM, TRIES_PER_ADDRESS } from '../../../../sandbox-processor/radar.ts';
+import { DECLINES_PER_SESSION, TRIES_PER_ADDRESS } from '../../../../sandbox-processor/radar.ts';
 
 const DECLINING: [string, string][] = [
   ['4000000000009995', 'insufficient_funds'],
@@ -69,7 +69,7 @@ async function stripeWorld() {
 
 describe('card testing on the card_element path', () => {
   it('the stand-ins keep the sandbox path’s numbers: 6 declines, 20 card tries a minute per address', () => {
-    expect([DECLINES_PER_FORM, TRIES_PER_ADDRESS]).toEqual([MAX_DECLINES, BUCKETS.cardTokenizePerIp.limit]);
+    expect([DECLINES_PER_SESSION, TRIES_PER_ADDRESS]).toEqual([MAX_DECLINES, BUCKETS.cardTokenizePerIp.limit]);
   });
 
   it('one init: 6 declines at Stripe, then no card (an approved one too), and no new client secret for the session', async () => {
