@@ -8,7 +8,7 @@
 import type { LookupAddress } from 'node:dns';
 import { networkInterfaces } from 'node:os';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { bearer, testApp, webhookReceiver } from '../../testing.ts';
 import { freePorts } from '../../../platform/ports.ts';
 import { sendSigned } from './webhook-send.ts';
@@ -25,6 +25,9 @@ const NAMES: Record<string, string> = { 'localhost.': '127.0.0.1', 'pay.example.
 beforeAll(async () => {
   [service, mine] = await Promise.all([webhookReceiver(), webhookReceiver()]);
   [closedPort] = (await freePorts(1)) as [number];
+});
+// An app per test: on PostgreSQL (`npm run unit:postgres`) each test app's database closes after its test.
+beforeEach(async () => {
   t = await testApp({
     PORT: String(portOf(service)),
     SVCPAY_PUBLIC_URL: 'https://pay.example.test',
