@@ -39,7 +39,7 @@ export interface SvcPayClusterOptions {
   ports?: ClusterPorts;
   /** The demo shop, beside the first instance. Off unless asked. */
   demo?: boolean;
-  /** More environment for every instance (`SVCPAY_RATE_LIMITS: 'off'`, say). */
+  /** More environment for every instance and the processor (`SVCPAY_RATE_LIMITS: 'off'`, say: the stand-ins' card-try limits follow it too). */
   env?: Record<string, string>;
   /** Keep the logs and the processor's file after `stop()` (removed by default). */
   keepFiles?: boolean;
@@ -126,7 +126,7 @@ export async function startSvcPayCluster(opts: SvcPayClusterOptions = {}): Promi
   try {
     const processorLog = join(logDir, 'processor.log');
     const processorReady = join(logDir, 'processor.ready.json');
-    const processor = spawnEntry('src/processor-start.ts', { ...shared, SVCPAY_SERVICE_URL: publicUrl, SVCPAY_PROCESSOR_DATA: join(logDir, 'processor.sqlite'), SVCPAY_READY_FILE: processorReady }, processorLog);
+    const processor = spawnEntry('src/processor-start.ts', { ...shared, ...opts.env, SVCPAY_SERVICE_URL: publicUrl, SVCPAY_PROCESSOR_DATA: join(logDir, 'processor.sqlite'), SVCPAY_READY_FILE: processorReady }, processorLog);
     children.push(processor);
     await waitForReady<{ processorUrl: string }>(processor, processorReady, processorLog, 90_000, (i) => `${i.processorUrl}/health`);
     const upstreams = ports.instances.map((p) => `http://127.0.0.1:${p}`);
