@@ -34,7 +34,7 @@ beforeEach(async () => {
     SVCPAY_INSTANCE_PORTS: '4250,4251',
     // Allow-listed names and literals that are this machine: the list lets a test webhook reach them, but never on an own port.
     SVCPAY_WEBHOOK_ALLOW_HOSTS: 'receiver.internal,self.internal,zero.internal,zero6.internal,0.0.0.0,[::7f00:9],[::ffff:7f00:1],127.0.0.9',
-    SVCPAY_WEBHOOK_TIMEOUT_MS: '300',
+    SVCPAY_WEBHOOK_TIMEOUT_MS: '1500', // generous: a loaded CI machine must not turn the legitimate receiver's answer into a late one
     // Hundreds of subscriptions in a second: Doc 1's write bucket would answer 429.
     SVCPAY_RATE_LIMITS: 'off',
   });
@@ -120,7 +120,7 @@ it('a failed test send to loopback reads the same whether the port is closed, an
   const open = await subscribe(`http://localhost:${portOf(mine)}/uniform`);
   const named = await subscribe(`http://receiver.internal:${portOf(mine)}/uniform`);
   const answers: unknown[] = [await sendTest(closed.body.id)];
-  for (const [answer, delayMs] of [[404, 0], [500, 0], [200, 600]] as const) {
+  for (const [answer, delayMs] of [[404, 0], [500, 0], [200, 2000]] as const) {
     Object.assign(mine.state, { answer, delayMs });
     answers.push(await sendTest(open.body.id), await sendTest(named.body.id));
   }
