@@ -208,12 +208,6 @@ export interface Processor {
 }
 
 /**
- * The provider gave no usable answer. `nothingMoved` is true only when the request cannot have
- * been acted on: the provider said so itself (it answered that it is unavailable and processed
- * nothing), or the connection was refused before the request was sent. A timeout, a reset, a lost
- * answer or an unreadable one leaves the outcome unknown, and the engine must ask (`lookup`).
- */
-/**
  * A provider event naming a payment, intent or refund of another merchant than the one it speaks for
  * (issue 32, finding 2: a merchant's own Stripe account signing an event about another's payment).
  * Nothing of it is applied; the inbound path keeps it as ignored and logs it.
@@ -224,6 +218,12 @@ export class ForeignRecordError extends Error {
   }
 }
 
+/**
+ * The provider gave no usable answer. `nothingMoved` is true only when the request cannot have
+ * been acted on: the provider said so itself (it answered that it is unavailable and processed
+ * nothing), or the connection was refused before the request was sent. A timeout, a reset, a lost
+ * answer or an unreadable one leaves the outcome unknown, and the engine must ask (`lookup`).
+ */
 export class ProcessorUnavailableError extends Error {
   constructor(
     message?: string,
