@@ -76,6 +76,24 @@ describe('structure rules', () => {
     ]);
   });
 
+  it('keeps each checkout provider folder behind the registry, its own files and tests aside', () => {
+    const g = graph([
+      ['src/checkout/providers/registry.ts', 'src/checkout/providers/stripe/index.ts'],
+      ['src/checkout/providers/stripe/index.ts', 'src/checkout/providers/stripe/spec.ts'],
+      ['src/checkout/providers/stripe/spec.test.ts', 'src/checkout/providers/stripe/spec.ts'],
+      ['src/checkout/providers/stripe/spec.ts', 'src/checkout/providers/provider.ts'],
+      ['src/checkout/PayForm.tsx', 'src/checkout/providers/registry.ts'],
+      ['src/checkout/PayForm.tsx', 'src/checkout/providers/braintree/BraintreeFields.tsx'],
+      ['src/checkout/providers/braintree/spec.ts', 'src/checkout/providers/stripe/spec.ts'],
+      ['src/checkout/checkout-store.test.ts', 'src/checkout/providers/sandbox/spec.ts'],
+    ]);
+    expect(importViolations(g).map((v) => v.split(' (')[0])).toEqual([
+      'checkout-providers-through-the-registry: src/checkout/checkout-store.test.ts imports src/checkout/providers/sandbox/spec.ts',
+      'checkout-providers-through-the-registry: src/checkout/PayForm.tsx imports src/checkout/providers/braintree/BraintreeFields.tsx',
+      'checkout-providers-through-the-registry: src/checkout/providers/braintree/spec.ts imports src/checkout/providers/stripe/spec.ts',
+    ]);
+  });
+
   it('lets a test reach up to build its world, except across the processor line', () => {
     const g = graph([
       ['src/server/engine/payments/intents.test.ts', 'src/server/testing.ts'],

@@ -4,6 +4,7 @@
  * graph TypeScript itself resolves (type-only imports included), so `npm test` fails when a
  * forbidden import, an import circle, a crowded folder or a long file is added.
  */
+import { readdirSync } from 'node:fs';
 
 export interface ImportRule {
   name: string;
@@ -20,6 +21,10 @@ const server = 'src/server/';
 const serverEdge = `^${server}(routes|middleware|jobs)/|^${server}(app|main|deps|context|router|validation|testing)\\.ts$`;
 /** Code that runs in a browser; embed/webhooks, embed/testing and embed/server are the package's Node helpers. */
 const browser = '^(src/(frames|components|client|checkout|protocol|elements)/|embed/(?!webhooks/|testing/|server/)|hosted-page/)';
+/** The checkout's provider folders (src/checkout/providers/<name>/), read from the tree so a new one is held to its rule at once. */
+const checkoutProviders = readdirSync(new URL('../../src/checkout/providers/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export const importRules: ImportRule[] = [
   {
@@ -127,6 +132,15 @@ export const importRules: ImportRule[] = [
     to: /^(src\/frames|embed|hosted-page|demo)\//,
     tests: false,
   },
+  // One entry per provider folder (a pattern cannot say "another folder than the importer's"): the
+  // folder may import itself, and its tests their own folder, but no other provider's.
+  ...checkoutProviders.map((name) => ({
+    name: 'checkout-providers-through-the-registry',
+    why: 'the checkout reaches a provider only through src/checkout/providers/registry.ts: nothing outside the provider’s folder names it',
+    from: new RegExp(`^(?!src/checkout/providers/(registry\\.ts$|${name}/))`),
+    to: new RegExp(`^src/checkout/providers/${name}/`),
+    tests: true,
+  })),
   {
     name: 'vocab-is-the-floor',
     why: 'the vocabulary is zod-free and imports nothing but itself',

@@ -12,10 +12,6 @@ import { t } from '../locales/checkout.ts';
 import { formatMoney } from '../locales/money.ts';
 import type { MessageTarget } from '../protocol/channel.ts';
 import type { Checkout } from './checkout-store.ts';
-import { ProcessorFrame } from './ProcessorFrame.tsx';
-import { StripeCardFields } from './StripeCardFields.tsx';
-import { BraintreeCardFields } from './BraintreeCardFields.tsx';
-import { BraintreeDropIn } from './BraintreeDropIn.tsx';
 
 /** What a view of the checkout is given: the hosted page's App, the embedded checkout, the form. */
 export interface CheckoutViewProps {
@@ -36,11 +32,7 @@ export interface PayFormProps extends CheckoutViewProps {
 export function PayForm({ checkout, events, buyerFields = false }: PayFormProps): JSX.Element {
   const locale = checkout.locale.value;
   const session = checkout.session.value!;
-  const frame = checkout.frame.value;
-  const stripe = checkout.stripe.value;
-  const braintree = checkout.braintree.value;
-  // vault_hosted_fields: Drop-in (the buyer's saved cards); hosted_fields: Hosted Fields.
-  const Braintree = braintree?.ui === 'dropin' ? BraintreeDropIn : BraintreeCardFields;
+  const fields = checkout.fields.value;
   const paying = checkout.paying.value;
   const frameReady = checkout.frameReady.value;
   const formRef = useRef<HTMLFormElement>(null);
@@ -85,37 +77,17 @@ export function PayForm({ checkout, events, buyerFields = false }: PayFormProps)
         {t(locale, 'checkout.pay_with_card')}
       </h2>
       {checkout.notice.value && <StatusPanel kind="declined" locale={locale} message={checkout.notice.value} />}
-      {frame && (
-        <ProcessorFrame
-          key={frame.key}
-          url={frame.url}
-          origin={frame.origin}
+      {fields && (
+        <fields.provider.Fields
+          key={fields.spec.key}
+          spec={fields.spec}
           title={t(locale, 'checkout.card_details')}
+          locale={checkout.localeTag.value}
           height={checkout.frameHeight.value}
           onMessage={checkout.onFrameMessage}
           setPoster={checkout.setPoster}
+          onFailure={checkout.fieldsFailed}
           events={events}
-        />
-      )}
-      {stripe && (
-        <StripeCardFields
-          key={stripe.key}
-          spec={stripe}
-          title={t(locale, 'checkout.card_details')}
-          locale={checkout.localeTag.value}
-          onMessage={checkout.onFrameMessage}
-          setPoster={checkout.setPoster}
-          onFailure={checkout.fieldsFailed}
-        />
-      )}
-      {braintree && (
-        <Braintree
-          key={braintree.key}
-          spec={braintree}
-          title={t(locale, 'checkout.card_details')}
-          onMessage={checkout.onFrameMessage}
-          setPoster={checkout.setPoster}
-          onFailure={checkout.fieldsFailed}
         />
       )}
       <PayButton

@@ -4,7 +4,7 @@ import fr from '../locales/fr.json';
 import { PROTOCOL, type HostToProcessorFrame } from '../protocol/messages.ts';
 import type { CheckoutDeps } from './checkout-deps.ts';
 import { createCheckout } from './checkout-store.ts';
-import { fail, fakeApi, initOk, ok, session } from './test-fixtures.ts';
+import { fail, fakeApi, fieldsFrame, initOk, ok, session } from './test-fixtures.ts';
 
 const boot = { sessionId: 'cs_test_1', publishableKey: 'vp_pk_test_abc', locale: null };
 
@@ -46,7 +46,7 @@ describe('hosted checkout flow', () => {
     expect(s.api.getPublicSession).toHaveBeenCalledWith('cs_test_1', 'vp_pk_test_abc');
     expect(s.api.initCheckout).toHaveBeenCalledWith('cs_test_1');
     expect(s.checkout.phase.value).toBe('ready');
-    const frame = s.checkout.frame.value!;
+    const frame = fieldsFrame(s.checkout);
     expect(frame.origin).toBe('http://127.0.0.1:4243');
     const hash = new URLSearchParams(new URL(frame.url).hash.slice(1));
     expect(frame.url.startsWith('http://127.0.0.1:4243/fields#')).toBe(true);
@@ -140,15 +140,15 @@ describe('hosted checkout flow', () => {
     });
     const s = setup(api);
     await ready(s);
-    const firstKey = s.checkout.frame.value!.key;
+    const firstKey = fieldsFrame(s.checkout).key;
     s.checkout.pay();
     s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'declined', transactionId: 't', declineCode: 'card_declined' });
     await flush();
     expect(s.checkout.notice.value).toBe('Your card was declined. Try another card.');
     expect(s.checkout.paying.value).toBe(false);
     expect(s.checkout.phase.value).toBe('ready');
-    expect(s.checkout.frame.value!.key).not.toBe(firstKey);
-    expect(s.checkout.frame.value!.url).toContain('token=tok_b');
+    expect(fieldsFrame(s.checkout).key).not.toBe(firstKey);
+    expect(fieldsFrame(s.checkout).url).toContain('token=tok_b');
     expect(s.checkout.frameReady.value).toBe(false);
   });
 
@@ -263,7 +263,7 @@ describe('hosted checkout flow', () => {
     const s = setup(fakeApi({ getPublicSession: async () => ok({ ...session, locale: 'fr-FR' }) }));
     await s.checkout.start();
     expect(s.checkout.locale.value).toBe('fr');
-    expect(s.checkout.frame.value!.url).toContain('locale=fr-FR');
+    expect(fieldsFrame(s.checkout).url).toContain('locale=fr-FR');
   });
 });
 

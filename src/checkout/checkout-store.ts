@@ -15,20 +15,17 @@ import { PROTOCOL } from '../protocol/checks.ts';
 import type { HostToProcessorFrame, ProcessorFrameToHost } from '../protocol/messages.ts';
 import type { ChallengeOutcome, CheckoutDeps } from './checkout-deps.ts';
 import { pageLocale, refusalPhase, settledPhase, type Phase } from './session-phase.ts';
-import { fieldsFor, randomRequestId, type BraintreeSpec, type FrameSpec, type StripeSpec } from './frame-spec.ts';
+import { fieldsFor, type MountedFields } from './providers/registry.ts';
 
-export type { BraintreeSpec, FrameSpec, StripeSpec };
+const randomRequestId = () => Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
 
 export function createCheckout(deps: CheckoutDeps) {
   const now = deps.now ?? Date.now;
   const newId = deps.randomId ?? randomRequestId;
   const phase = signal<Phase>('loading');
   const session = signal<PublicSession | null>(null);
-  const frame = signal<FrameSpec | null>(null);
-  /** Stripe's card element instead of a fields frame (`card_element` merchants). */
-  const stripe = signal<StripeSpec | null>(null);
-  /** Braintree's Hosted Fields instead (`hosted_fields`, `vault_hosted_fields`). */
-  const braintree = signal<BraintreeSpec | null>(null);
+  /** The card fields of the merchant's provider, as the registry (providers/registry.ts) read `init`'s answer. */
+  const fields = signal<MountedFields | null>(null);
   const frameReady = signal(false);
   /** The fields page's content height, once it has said (null: the stylesheet's default). */
   const frameHeight = signal<number | null>(null);
@@ -98,15 +95,13 @@ export function createCheckout(deps: CheckoutDeps) {
     const res = await deps.api.initCheckout(sessionId ?? '');
     if (current !== run) return;
     if (!res.ok) return failInit(res);
-    const fields = fieldsFor(res.data, { parentOrigin: deps.origin, locale: localeTag.value, key: ++frameKey, session: session.value });
-    if (fields.kind === 'unsupported') {
-      report('unsupported_processor', fields.context);
+    const mounted = fieldsFor(res.data, { parentOrigin: deps.origin, locale: localeTag.value, key: ++frameKey, session: session.value });
+    if (mounted.kind === 'unsupported') {
+      report('unsupported_processor', mounted.context);
       phase.value = 'error';
       return;
     }
-    frame.value = fields.kind === 'frame' ? fields.spec : null;
-    stripe.value = fields.kind === 'stripe' ? fields.spec : null;
-    braintree.value = fields.kind === 'braintree' ? fields.spec : null;
+    fields.value = mounted;
     phase.value = 'ready';
   }
 
@@ -274,9 +269,7 @@ export function createCheckout(deps: CheckoutDeps) {
   return {
     phase,
     session,
-    frame,
-    stripe,
-    braintree,
+    fields,
     fieldsFailed,
     frameReady,
     frameHeight,

@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import type { PublicSession } from '../api/checkout.ts';
 import type { ErrorEnvelope } from '../api/checkout.ts';
 import type { CheckoutApi } from './checkout-deps.ts';
+import type { Checkout } from './checkout-store.ts';
 
 export const session: PublicSession = {
   id: 'cs_test_1',
@@ -36,6 +37,12 @@ export function fail(status: number, code: string) {
 }
 
 export const initOk = (token = 'sbx_tok_1') => ok({ type: 'sandbox' as const, token, environment: 'sandbox' as const, fieldsUrl: 'http://127.0.0.1:4243/fields' });
+
+/** The fields frame a checkout on these fakes mounted (`initOk` answers with the sandbox's fields page). */
+export function fieldsFrame(checkout: Pick<Checkout, 'fields'>) {
+  const { spec } = checkout.fields.value!;
+  return spec as typeof spec & { url: string; origin: string };
+}
 
 export function fakeApi(overrides: Partial<{ [K in keyof CheckoutApi]: (...args: never[]) => unknown }> = {}) {
   const api = {

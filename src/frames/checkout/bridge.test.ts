@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PROTOCOL } from '../../protocol/messages.ts';
-import { fail, ok, session } from '../../checkout/test-fixtures.ts';
+import { fail, fieldsFrame, ok, session } from '../../checkout/test-fixtures.ts';
 import { createEmbeddedCheckout, type EmbeddedApi } from './bridge.ts';
 
 const params = { channel: 'chan_0123456789', parentOrigin: 'http://127.0.0.1:4244', publishableKey: 'vp_pk_test_abc', sessionId: 'cs_test_1' };
@@ -27,7 +27,7 @@ describe('embedded checkout frame', () => {
     const s = setup();
     await s.checkout.start();
     expect(s.api.getEmbedToken).toHaveBeenCalledWith('cs_test_1', 'vp_pk_test_abc');
-    expect(s.checkout.frame.value!.url).toMatch(/^http:\/\/127\.0\.0\.1:4243\/fields#token=sbx_tok_1&parentOrigin=http%3A%2F%2Flocalhost%3A4242/);
+    expect(fieldsFrame(s.checkout).url).toMatch(/^http:\/\/127\.0\.0\.1:4243\/fields#token=sbx_tok_1&parentOrigin=http%3A%2F%2Flocalhost%3A4242/);
     expect(s.posted).toEqual([{ type: 'checkout.mounted' }]);
     s.checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.ready' });
     expect(s.posted).toEqual([{ type: 'checkout.mounted' }, { type: 'checkout.ready' }]);

@@ -37,7 +37,7 @@ function start(): void {
     post,
     api: { getPublicSession, getEmbedToken, completeSession, completeCheckout, reportClientError },
     // A bank check of a charge the service makes at complete (agent_hosted_fields): the hosted
-    // page's dialog, inside this frame, as stripe.js and braintree-web show theirs here. The frame
+    // page's dialog, inside this frame, as a provider's own script shows its dialog here. The frame
     // grows to hold it while it is open (the page sizes the frame to what this one reports).
     challenge(url, done) {
       const locale = checkout.locale.value;

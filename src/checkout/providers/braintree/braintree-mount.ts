@@ -6,8 +6,8 @@
  * it (the service makes the sale). Loaded on demand by
  * BraintreeCardFields, so a page of another provider's merchant never downloads it.
  */
-import type { BraintreeSpec } from './frame-spec.ts';
-import { addScript } from './provider-script.ts';
+import type { BraintreeSpec } from './spec.ts';
+import { addScript } from '../provider-script.ts';
 
 export type BraintreeResult = { status: 'approved' | 'declined'; transactionId: string } | { status: 'invalid' | 'error' };
 

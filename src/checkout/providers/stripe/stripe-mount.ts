@@ -10,8 +10,8 @@
  */
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe, StripeCardElement, StripeError, PaymentIntent } from '@stripe/stripe-js';
-import type { StripeSpec } from './frame-spec.ts';
-import { addScript } from './provider-script.ts';
+import type { StripeSpec } from './spec.ts';
+import { addScript } from '../provider-script.ts';
 
 export type StripeResult =
   | { status: 'approved' | 'declined' | 'requires_action'; transactionId: string; declineCode?: string }

@@ -6,10 +6,11 @@
  */
 import type { JSX } from 'preact';
 import { useRef } from 'preact/hooks';
-import type { BraintreeCardFieldsProps } from './BraintreeCardFields.tsx';
-import { useProviderFields } from './provider-fields.ts';
+import { useProviderFields } from '../provider-fields.ts';
+import type { FieldsProps } from '../provider.ts';
+import type { BraintreeSpec } from './spec.ts';
 
-export function BraintreeDropIn(props: BraintreeCardFieldsProps): JSX.Element {
+export function BraintreeDropIn(props: FieldsProps<BraintreeSpec>): JSX.Element {
   const container = useRef<HTMLDivElement>(null);
   useProviderFields(props.spec.key, props, async (ready) => {
     const { mountBraintreeDropin } = await import('./braintree-dropin-mount.ts');

@@ -4,24 +4,13 @@
  */
 import type { JSX } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { listen, send, type MessageTarget } from '../protocol/channel.ts';
-import type { HostToProcessorFrame, ProcessorFrameToHost } from '../protocol/messages.ts';
+import { listen, send } from '../../../protocol/channel.ts';
 // Hand-rolled twins of the zod schemas (processor-parsers.ts): the hosted page carries no zod.
-import { HostToProcessorFrameParser, ProcessorFrameToHostParser } from '../protocol/processor-parsers.ts';
+import { HostToProcessorFrameParser, ProcessorFrameToHostParser } from '../../../protocol/processor-parsers.ts';
+import type { FieldsProps } from '../provider.ts';
+import type { FrameSpec } from './spec.ts';
 
-export interface ProcessorFrameProps {
-  url: string;
-  origin: string;
-  title: string;
-  /** Content height the fields page reported; until then the stylesheet's default applies. */
-  height?: number | null;
-  onMessage(msg: ProcessorFrameToHost): void;
-  setPoster(fn: ((msg: HostToProcessorFrame) => void) | null): void;
-  /** Where messages arrive; the page's window outside tests. */
-  events?: MessageTarget;
-}
-
-export function ProcessorFrame({ url, origin, title, height, onMessage, setPoster, events = window }: ProcessorFrameProps): JSX.Element {
+export function ProcessorFrame({ spec: { url, origin }, title, height, onMessage, setPoster, events = window }: FieldsProps<FrameSpec>): JSX.Element {
   const ref = useRef<HTMLIFrameElement>(null);
 
   // A layout effect runs in the same task that inserts the iframe, so the listener is in place

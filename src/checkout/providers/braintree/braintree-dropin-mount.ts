@@ -8,9 +8,9 @@
  * completes with its nonce as with Hosted Fields (the service makes the sale). Loaded on demand by
  * BraintreeDropIn, so a page of another merchant never downloads it.
  */
-import type { BraintreeSpec } from './frame-spec.ts';
+import type { BraintreeSpec } from './spec.ts';
 import { tokenizeError, type BraintreeMount, type BraintreeResult } from './braintree-mount.ts';
-import { addScript } from './provider-script.ts';
+import { addScript } from '../provider-script.ts';
 
 /** Drop-in's public API, as braintree-web-drop-in's own types say it (the stand-in has the same). */
 type DropinApi = Pick<typeof import('braintree-web-drop-in'), 'create'>;

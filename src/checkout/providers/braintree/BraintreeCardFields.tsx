@@ -6,14 +6,11 @@
  */
 import type { JSX } from 'preact';
 import { useRef } from 'preact/hooks';
-import type { BraintreeSpec } from './frame-spec.ts';
-import { useProviderFields, type ProviderFieldsProps } from './provider-fields.ts';
+import { useProviderFields } from '../provider-fields.ts';
+import type { FieldsProps } from '../provider.ts';
+import type { BraintreeSpec } from './spec.ts';
 
-export interface BraintreeCardFieldsProps extends ProviderFieldsProps {
-  spec: BraintreeSpec;
-}
-
-export function BraintreeCardFields(props: BraintreeCardFieldsProps): JSX.Element {
+export function BraintreeCardFields(props: FieldsProps<BraintreeSpec>): JSX.Element {
   const number = useRef<HTMLDivElement>(null);
   const expiry = useRef<HTMLDivElement>(null);
   const cvv = useRef<HTMLDivElement>(null);

@@ -1,20 +1,15 @@
 /**
- * How a provider's own card fields (Stripe's card element, Braintree's Hosted Fields; issue 19)
- * sit where the sandbox fields frame would: they are mounted once per init, say `sbx.ready` when
- * the buyer can type, and answer an `sbx.submit` with an `sbx.result`, so the checkout's flow (pay,
- * complete, decline and retry) is one for every provider. Their code loads on demand.
+ * How a provider's own card fields (issue 19) sit where the sandbox fields frame would: they are
+ * mounted once per init, say `sbx.ready` when the buyer can type, and answer an `sbx.submit` with an
+ * `sbx.result`, so the checkout's flow (pay, complete, decline and retry) is one for every provider.
+ * Their code loads on demand.
  */
 import { useLayoutEffect } from 'preact/hooks';
-import { PROTOCOL } from '../protocol/checks.ts';
-import type { HostToProcessorFrame, ProcessorFrameToHost } from '../protocol/messages.ts';
+import { PROTOCOL } from '../../protocol/checks.ts';
+import type { ProcessorFrameToHost } from '../../protocol/messages.ts';
+import type { FieldsProps } from './provider.ts';
 
-export interface ProviderFieldsProps {
-  title: string;
-  onMessage(msg: ProcessorFrameToHost): void;
-  setPoster(fn: ((msg: HostToProcessorFrame) => void) | null): void;
-  /** The provider's script did not load: the checkout says it cannot take a payment now. */
-  onFailure(code: string): void;
-}
+type ProviderFieldsProps = Pick<FieldsProps, 'onMessage' | 'setPoster' | 'onFailure'>;
 
 type Result = Omit<Extract<ProcessorFrameToHost, { type: 'sbx.result' }>, 'protocol' | 'type' | 'requestId'>;
 

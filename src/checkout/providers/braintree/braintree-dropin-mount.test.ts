@@ -23,7 +23,7 @@ describe('a Drop-in refusal as the checkout reads it', () => {
 
 describe('Braintree’s own Drop-in in production', () => {
   it('is the release of the braintree-web-drop-in package this project depends on, from Braintree’s CDN', () => {
-    const installed = JSON.parse(readFileSync(new URL('../../node_modules/braintree-web-drop-in/package.json', import.meta.url), 'utf8')) as { version: string };
+    const installed = JSON.parse(readFileSync(new URL('../../../../node_modules/braintree-web-drop-in/package.json', import.meta.url), 'utf8')) as { version: string };
     expect(DROPIN_VERSION).toBe(installed.version);
     expect(DROPIN_SCRIPT).toBe(`https://js.braintreegateway.com/web/dropin/${installed.version}/js/dropin.min.js`);
   });

@@ -5,15 +5,11 @@
  */
 import type { JSX } from 'preact';
 import { useRef } from 'preact/hooks';
-import type { StripeSpec } from './frame-spec.ts';
-import { useProviderFields, type ProviderFieldsProps } from './provider-fields.ts';
+import { useProviderFields } from '../provider-fields.ts';
+import type { FieldsProps } from '../provider.ts';
+import type { StripeSpec } from './spec.ts';
 
-export interface StripeCardFieldsProps extends ProviderFieldsProps {
-  spec: StripeSpec;
-  locale: string;
-}
-
-export function StripeCardFields(props: StripeCardFieldsProps): JSX.Element {
+export function StripeCardFields(props: FieldsProps<StripeSpec>): JSX.Element {
   const host = useRef<HTMLDivElement>(null);
   useProviderFields(props.spec.key, props, async (ready) => {
     const { mountStripeCard } = await import('./stripe-mount.ts');
