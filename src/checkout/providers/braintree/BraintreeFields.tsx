@@ -4,6 +4,7 @@ import type { FieldsProps } from '../provider.ts';
 import { BraintreeCardFields } from './BraintreeCardFields.tsx';
 import { BraintreeDropIn } from './BraintreeDropIn.tsx';
 import type { BraintreeSpec } from './spec.ts';
+import './braintree.css';
 
 export function BraintreeFields(props: FieldsProps<BraintreeSpec>): JSX.Element {
   return props.spec.ui === 'dropin' ? <BraintreeDropIn {...props} /> : <BraintreeCardFields {...props} />;

@@ -8,6 +8,7 @@ import { useRef } from 'preact/hooks';
 import { useProviderFields } from '../provider-fields.ts';
 import type { FieldsProps } from '../provider.ts';
 import type { StripeSpec } from './spec.ts';
+import './stripe.css';
 
 export function StripeCardFields(props: FieldsProps<StripeSpec>): JSX.Element {
   const host = useRef<HTMLDivElement>(null);
