@@ -13,17 +13,14 @@ import { MemoryRateLimiter } from './middleware/rate-limit-memory.ts';
 import { httpTransport, type FetchLike } from '../platform/http-transport.ts';
 import { redactUrl } from '../platform/redact-url.ts';
 import { ownListeners, systemResolver } from './engine/webhooks/webhook-network.ts';
-import { SandboxProcessorAdapter } from './processors/sandbox/adapter.ts';
-import { StripeProcessorAdapter } from './processors/stripe/adapter.ts';
-import { StripeAgentAdapter } from './processors/stripe/agent-adapter.ts';
-import { BraintreeProcessorAdapter } from './processors/braintree/adapter.ts';
-import braintreeSdk from 'braintree';
-import { ownAccountAdapters, type OwnAccountOptions } from './processors/own-accounts.ts';
+import { ownAccountAdapters } from './processors/own-accounts.ts';
+import { PROVIDERS, providerRegistry } from './processors/registry.ts';
+import type { OwnAccountTestHosts, ProviderEntry } from './processors/provider-entry.ts';
 import { storeClients } from './processors/stores/store-clients.ts';
 import { providerSecrets } from './engine/merchants/provider-accounts.ts';
 import { createStore, PgStore, SqliteStore } from './store/index.ts';
 import { PgRateLimiter } from './middleware/rate-limit-postgres.ts';
-import { BRAINTREE_SANDBOX_GATEWAY, BRAINTREE_SANDBOX_PUBLIC_KEY, createSandboxProcessor, processorDataPath, processorSecrets, type SandboxProcessor } from '../../sandbox-processor/index.ts';
+import { createSandboxProcessor, processorDataPath, processorSecrets, type SandboxProcessor } from '../../sandbox-processor/index.ts';
 
 export interface BuildOptions {
   /**
@@ -38,7 +35,12 @@ export interface BuildOptions {
    */
   sandbox?: SandboxProcessor;
   /** Tests only: where merchants' own provider accounts are reached instead of the real providers. */
-  ownAccounts?: Pick<OwnAccountOptions, 'stripeFetch' | 'braintreeEnvironment'>;
+  ownAccounts?: OwnAccountTestHosts;
+  /**
+   * Tests only: the providers whose adapters serve the UI modes, in place of processors/registry.ts's
+   * list (a provider a test adds, docs/contributing.md, "Adding a processor").
+   */
+  providers?: readonly ProviderEntry[];
 }
 
 export async function buildDeps(config: Config, log: Logger = createLogger(config.log), opts: BuildOptions = {}) {
@@ -61,7 +63,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
   if (config.externalProcessor && !config.processorSecret) {
     throw new Error(`svcpay: SVCPAY_PROCESSOR_URL (${redactUrl(config.processorUrl)}) names a processor that runs alone: set SVCPAY_PROCESSOR_SECRET to the secret it was started with`);
   }
-  const { apiSecret: secret, webhookSecret, stripePublishableKey } = config.processorSecret
+  const secrets = config.processorSecret
     ? processorSecrets(config.processorSecret)
     : {
         // The secret the service presents to the processor: kept, so a restart still matches.
@@ -71,15 +73,14 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
         // The platform's publishable key at the sandbox's Stripe stand-in (stripe.js is made with it).
         stripePublishableKey: await keptSecret(store, sealer, 'stripe_publishable_key', () => `pk_test_${randomChars(40)}`),
       };
+  const { apiSecret: secret, webhookSecret } = secrets;
   // The processor runs beside the service (its own origin, its own database; main.ts serves its
   // app) unless SVCPAY_PROCESSOR_URL names one that runs alone.
   const sandbox = opts.sandbox ?? (config.externalProcessor
     ? null
     : createSandboxProcessor({
         dataPath: processorDataPath(config.dataPath),
-        apiSecret: secret,
-        webhookSecret,
-        stripePublishableKey,
+        ...secrets,
         braintreeUrl: config.braintreeUrl,
         serviceUrl: config.publicUrl,
         publicUrl: config.processorUrl,
@@ -91,44 +92,8 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
       }));
   if (opts.processorTransport === 'in-process' && !sandbox) throw new Error('the in-process transport needs the processor beside the service (unset SVCPAY_PROCESSOR_URL)');
   const transport: FetchLike = sandbox && opts.processorTransport === 'in-process' ? abortable((url, init) => sandbox.app.request(url, init)) : httpTransport();
-  const adapter = new SandboxProcessorAdapter({ baseUrl: config.processorUrl, secret, fetch: transport, timeoutMs: config.processorTimeoutMs });
-  // card_element merchants pay through Stripe: here its stand-in, reached by the SDK's host settings.
-  const stripeAt = new URL(config.stripeUrl);
-  const stripeTransport =
-    sandbox && opts.processorTransport === 'in-process'
-      ? { fetch: async (url: string, init: RequestInit) => sandbox.stripe.request(url, init) }
-      : { host: stripeAt.hostname, port: Number(stripeAt.port || (stripeAt.protocol === 'https:' ? 443 : 80)), protocol: stripeAt.protocol === 'https:' ? ('https' as const) : ('http' as const) };
-  const stripe = new StripeProcessorAdapter({
-    secretKey: secret,
-    publishableKey: stripePublishableKey,
-    environment: 'sandbox',
-    scriptUrl: `${config.stripeUrl}/v3/`,
-    timeoutMs: config.processorTimeoutMs,
-    ...stripeTransport,
-  });
-  // agent_hosted_fields: Stripe, the service confirming the PaymentIntent (docs/merchant.md, Payment providers: the decision).
-  const stripeAgent = new StripeAgentAdapter({
-    secretKey: secret,
-    publishableKey: stripePublishableKey,
-    environment: 'sandbox',
-    scriptUrl: `${config.stripeUrl}/v3/`,
-    chargeEndpoint: `${config.publicUrl}/api/checkout/complete`,
-    timeoutMs: config.processorTimeoutMs,
-    ...stripeTransport,
-  });
-  // hosted_fields and vault_hosted_fields merchants pay through Braintree: here its stand-in,
-  // reached by the SDK's Environment (its host and port, no TLS).
-  const braintreeAt = new URL(config.braintreeUrl);
-  const braintreePort = braintreeAt.port || (braintreeAt.protocol === 'https:' ? '443' : '80');
-  const braintree = new BraintreeProcessorAdapter({
-    merchantId: BRAINTREE_SANDBOX_GATEWAY,
-    publicKey: BRAINTREE_SANDBOX_PUBLIC_KEY,
-    privateKey: secret,
-    environment: new braintreeSdk.Environment(braintreeAt.hostname, braintreePort, `${config.braintreeUrl}/auth-unused`, braintreeAt.protocol === 'https:', braintreeAt.hostname, braintreePort),
-    mode: 'sandbox',
-    scriptUrl: `${config.braintreeUrl}/web/braintree.js`,
-    timeoutMs: config.processorTimeoutMs,
-  });
+  // Each UI mode's adapter on the platform's account, made by the provider serving it (processors/registry.ts).
+  const processorFor = providerRegistry(opts.providers ?? PROVIDERS).platform({ config, secrets, transport, inProcess: sandbox && opts.processorTransport === 'in-process' ? sandbox : null });
   const deps: Deps = {
     config,
     clock,
@@ -139,19 +104,14 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     // Several instances on one PostgreSQL database count the same buckets; one SQLite instance counts in memory.
     limiter: store instanceof PgStore ? new PgRateLimiter(store.sql) : new MemoryRateLimiter(),
     ownProcessor: ownAccountAdapters({ publicUrl: config.publicUrl, timeoutMs: config.processorTimeoutMs, open: (m) => providerSecrets({ sealer }, m), ...opts.ownAccounts }),
-    processorFor: (kind) =>
-      kind === 'none' ? null
-      : kind === 'card_element' ? stripe
-      : kind === 'agent_hosted_fields' ? stripeAgent
-      : kind === 'hosted_fields' || kind === 'vault_hosted_fields' ? braintree
-      : adapter,
+    processorFor,
     // Offline and in every test the stores are the sandbox's stand-ins, on the processor's origin,
     // reached with the processor secret in place of a store connection's token.
     stores: storeClients({ baseUrl: (platform, store) => `${config.processorUrl}/stores/${platform}/${encodeURIComponent(store)}`, token: secret, fetch: transport, timeoutMs: config.processorTimeoutMs, standInsUrl: config.processorUrl }),
     providerWebhookSecret: webhookSecret,
     webhookNet: { allowHosts: config.webhookAllowHosts, resolve: systemResolver, own: ownListeners(config) },
   };
-  return { deps, sandbox, store, adapter, stripe, braintree, processorSecret: secret };
+  return { deps, sandbox, store, processorSecret: secret };
 }
 
 /**

@@ -6,13 +6,12 @@
  * move; the failure is logged, not thrown: the clock itself moved.
  */
 import type { Deps } from '../context.ts';
-import { SandboxProcessorAdapter } from '../processors/sandbox/adapter.ts';
 import { redactUrl } from '../../platform/redact-url.ts';
 
 export async function pushClock(deps: Pick<Deps, 'config' | 'clock' | 'log' | 'processorFor'>): Promise<void> {
-  const processor = deps.processorFor('sandbox');
-  if (!deps.config.externalProcessor || !(processor instanceof SandboxProcessorAdapter)) return;
-  await processor.pushClock(deps.clock.offsetMs).catch((err: unknown) =>
+  const control = deps.processorFor('sandbox')?.standInControl;
+  if (!deps.config.externalProcessor || !control) return;
+  await control.pushClock(deps.clock.offsetMs).catch((err: unknown) =>
     deps.log.warn('the sandbox processor was not told the service clock', { processor: redactUrl(deps.config.processorUrl), error: err instanceof Error ? err.message : String(err) }),
   );
 }

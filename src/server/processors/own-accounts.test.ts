@@ -13,8 +13,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, testApp } from '../testing.ts';
 import { client } from '../routes/payment-intents/fixtures.ts';
 import { origin } from '../routes/checkout/fixtures.ts';
-import type { Merchant } from '../domain/index.ts';
-import { braintreeEnvironmentOf, ownAccountAdapters } from './own-accounts.ts';
+import type { Merchant, ProviderAccount } from '../domain/index.ts';
+import { ownAccountAdapters } from './own-accounts.ts';
+import { braintreeEnvironmentOf } from './braintree/index.ts';
 
 const OWN = { provider: 'stripe', secretKey: 'sk_test_MerchantOwnKey0001', publishableKey: 'pk_test_MerchantOwnPk0002', webhookSecret: 'whsec_MerchantEndpoint0003' } as const;
 
@@ -104,7 +105,7 @@ describe('a card_element merchant with its own Stripe keys', () => {
 
   it('is no own adapter when the keys are not its processor’s provider (the platform’s then)', () => {
     const adapters = ownAccountAdapters({ publicUrl: 'http://x', timeoutMs: 1000, open: () => ({ privateKey: 'k' }) });
-    const account = { provider: 'braintree' as const, merchantId: 'g', publicKey: 'p', secretsSealed: 'x', secretLast4: 'k', updatedAt: 't' };
+    const account: ProviderAccount = { provider: 'braintree', merchantId: 'g', publicKey: 'p', secretsSealed: 'x', secretLast4: 'k', updatedAt: 't' };
     const merchant = { id: 'm', environment: 'sandbox', processor: 'card_element', providerAccount: account } as Merchant;
     expect(adapters(merchant)).toBeNull();
     expect(adapters({ ...merchant, processor: 'hosted_fields' })).not.toBeNull();

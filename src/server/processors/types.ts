@@ -4,6 +4,7 @@
  */
 import type { ChargeCard, InitResponse, WalletCharge } from '../../api/checkout.ts';
 import type { Merchant, SessionRecord } from '../domain/index.ts';
+import type { StandInControl } from './stand-in.ts';
 
 export type ThreeDSecureOutcome = 'authenticated' | 'attempted' | 'not_authenticated' | 'cancelled' | 'failed' | 'not_performed' | 'unknown';
 
@@ -205,6 +206,13 @@ export interface Processor {
   revokeClientToken(merchant: Merchant, token: string): Promise<void>;
   /** Sends the provider events that became due on the (service) clock: settlements, async refunds, disputes. */
   runDue(): Promise<number>;
+  /**
+   * The sandbox transaction behind this provider's payment `ref`, for the control API's provider
+   * events (the sandbox emits them, its stand-in writes them as its provider's); null when there is none.
+   */
+  standInTransaction?(merchant: Merchant, ref: string): Promise<string | null>;
+  /** The sandbox processor's control door; only its own adapter has one. */
+  readonly standInControl?: StandInControl;
 }
 
 /**

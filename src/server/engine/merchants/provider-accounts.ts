@@ -6,47 +6,32 @@
 import type { EngineDeps } from '../deps.ts';
 import { sealedIn } from '../sealed.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { accountGatewayId, providerOfKind, type Merchant, type ProviderAccount, type ProviderAccountKeys, type ProviderSecrets } from '../../domain/index.ts';
+import { accountGatewayId, type Merchant, type ProviderAccount, type ProviderAccountKeys, type ProviderSecrets } from '../../domain/index.ts';
+import { providers } from '../../processors/registry.ts';
 
 type AccountDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer'>;
 
+/** The UI modes whose provider takes a merchant's own keys. */
+const accountKinds = providers.entries.flatMap((e) => (e.account ? e.kinds : []));
+
 /** Why these keys cannot be this merchant's; null when they can. */
 export function keysProblem(merchant: Pick<Merchant, 'processor' | 'environment'>, keys: ProviderAccountKeys): string | null {
-  const provider = providerOfKind(merchant.processor);
-  if (provider === null) return `A merchant with processor ${merchant.processor} pays through no provider account; make it with a provider's processor (card_element, agent_hosted_fields, hosted_fields or vault_hosted_fields).`;
-  if (provider !== keys.provider) return `A merchant with processor ${merchant.processor} pays through ${provider}, not ${keys.provider}.`;
-  if (keys.provider === 'stripe') {
-    // Keys are mode-scoped: a sandbox merchant's payments must never reach a live Stripe account.
-    const mode = merchant.environment === 'live' ? 'live' : 'test';
-    const wrong = [keys.secretKey, keys.publishableKey].some((k) => k.split('_')[1] !== mode);
-    if (wrong) return `A ${merchant.environment} merchant takes Stripe ${mode}-mode keys (sk_${mode}_…, pk_${mode}_…).`;
-  }
-  return null;
+  const provider = providers.forKind(merchant.processor);
+  if (!provider?.account) return `A merchant with processor ${merchant.processor} pays through no provider account; make it with a provider's processor (${accountKinds.slice(0, -1).join(', ')} or ${accountKinds.at(-1)}).`;
+  if (provider.name !== keys.provider) return `A merchant with processor ${merchant.processor} pays through ${provider.name}, not ${keys.provider}.`;
+  // A provider's own rule, such as mode-scoped keys: a sandbox merchant's payments must never reach a live account.
+  return provider.account.problem?.(merchant, keys) ?? null;
 }
 
-/** The account to keep for these keys, its secrets sealed for this merchant. */
+/** The account to keep for these keys, its secrets sealed for this merchant; what is kept is the provider's to say. */
 function accountOf(deps: AccountDeps, merchantId: string, keys: ProviderAccountKeys): ProviderAccount {
-  const base = { updatedAt: deps.clock.iso() };
-  if (keys.provider === 'stripe') {
-    const secrets: ProviderSecrets = { secretKey: keys.secretKey, webhookSecret: keys.webhookSecret };
-    return {
-      provider: 'stripe',
-      publishableKey: keys.publishableKey,
-      ...(keys.accountId ? { accountId: keys.accountId } : {}),
-      secretsSealed: deps.sealer.seal(secrets, sealedIn.providerAccount(merchantId)),
-      secretLast4: keys.secretKey.slice(-4),
-      ...base,
-    };
-  }
-  const secrets: ProviderSecrets = { privateKey: keys.privateKey };
+  const { shown, secrets, last4 } = providers.named(keys.provider)!.account!.kept(keys);
   return {
-    provider: 'braintree',
-    merchantId: keys.merchantId,
-    publicKey: keys.publicKey,
-    ...(keys.merchantAccounts ? { merchantAccounts: keys.merchantAccounts } : {}),
+    provider: keys.provider,
+    ...shown,
     secretsSealed: deps.sealer.seal(secrets, sealedIn.providerAccount(merchantId)),
-    secretLast4: keys.privateKey.slice(-4),
-    ...base,
+    secretLast4: last4,
+    updatedAt: deps.clock.iso(),
   };
 }
 

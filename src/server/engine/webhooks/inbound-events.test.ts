@@ -3,16 +3,16 @@
  * the answer, once per provider event id, and retried when applying fails.
  */
 import { describe, expect, it } from 'vitest';
-import { SandboxProcessorAdapter } from '../../processors/sandbox/adapter.ts';
+import { providers } from '../../processors/registry.ts';
 import { world, type Json } from '../../routes/refunds/fixtures.ts';
-import { INBOUND_GATEWAYS, drainInbound, receive } from './inbound-events.ts';
+import { drainInbound, receive } from './inbound-events.ts';
 
 /** A world whose processor events are caught on their way to the service, to be posted by the test. */
 async function setup() {
   const w = await world({ disputeReporting: 'tracked' });
   const caught: { url: string; init: RequestInit }[] = [];
   w.t.sandbox.setDeliver((url, init) => (caught.push({ url, init }), new Response(null, { status: 200 })), { atOnce: false });
-  const adapter = w.t.processor as SandboxProcessorAdapter;
+  const adapter = w.t.processor.standInControl!;
   /** Makes the processor sign and send `type` for the payment; returns the signed request, not yet delivered. */
   const signed = async (type: 'dispute.created' | 'dispute.won' | 'dispute.lost', pi: Json) => {
     const s = (await w.t.deps.store.read.settlements.get(pi.vp_tx_id as string))!;
@@ -26,7 +26,7 @@ async function setup() {
   /** Keeps a caught event the way the route does, without the route's own pass after its answer. */
   const keep = async (req: { init: RequestInit }) => {
     const body = String(req.init.body);
-    return receive(w.t.deps, 'sandbox', INBOUND_GATEWAYS.sandbox!.parse(JSON.parse(body), null)!, body);
+    return receive(w.t.deps, 'sandbox', providers.named('sandbox')!.inbound.parse(JSON.parse(body), null)!, body);
   };
   const dispute = async (pi: Json) => (await w.t.deps.store.read.settlements.get(pi.vp_tx_id as string))!.dispute;
   const rows = async () => (await w.t.query('SELECT state, data FROM inbound_events ORDER BY seq')).map((r) => JSON.parse((r as { data: string }).data) as Json);

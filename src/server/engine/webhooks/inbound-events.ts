@@ -15,92 +15,18 @@
  */
 import type { EngineDeps } from '../deps.ts';
 import { drainDue, oneAtATimePer } from '../../serial.ts';
-import { parseProviderEvent } from '../../processors/sandbox/adapter.ts';
-import { parseStripeEvent, STRIPE_SIGNATURE_HEADER, verifyStripeEvent } from '../../processors/stripe/stripe-events.ts';
-import { SIGNATURE_HEADER, verifySignature } from '../../../platform/signature.ts';
-import { BraintreeProcessorAdapter } from '../../processors/braintree/adapter.ts';
-import { keptNotification, notificationForm, parseBraintreeNotification } from '../../processors/braintree/braintree-events.ts';
-import { ForeignRecordError, type Processor, type ProviderEvent } from '../../processors/types.ts';
-import { parseAccountGatewayId, type InboundEventRecord } from '../../domain/index.ts';
+import { ForeignRecordError, type ProviderEvent } from '../../processors/types.ts';
+import { providers } from '../../processors/registry.ts';
+import type { InboundEventRecord } from '../../domain/index.ts';
 import { applyProviderEvent, type ProviderEventDeps } from './provider-events.ts';
 import { applyRefundEvent } from '../refunds/refunds.ts';
 
-/** What a gateway needs to check a posted event. */
-export interface InboundContext {
-  header(name: string): string | undefined;
-  /** The secret the events are signed with: the sandbox's (its processor and Stripe's stand-in), or a merchant's own Stripe endpoint's. */
-  secret: string | null;
-  nowSeconds: number;
-  /** The Braintree gateway whose notifications these are: the platform's, or a merchant's own. */
-  braintree: Processor | null;
-}
-
 /**
- * A gateway that posts to `/api/webhooks/{gatewayId}`: how a posted body is checked and read into
- * what is kept (JSON), and how what is kept is read as the engine's event.
+ * The gateway a `/api/webhooks/{gatewayId}` names: a provider's (its entry's `inbound`, how its
+ * signature is checked and its events read), or a merchant's own account's, whose events can only
+ * be that merchant's (`owner`).
  */
-export interface InboundGateway {
-  /** The event to keep, once its signature is the gateway's; `missing` without one, `invalid` with a wrong one. */
-  verify(raw: string, ctx: InboundContext): Promise<unknown>;
-  /** `owner`: the merchant whose own account posted (its events are that merchant's, whatever they say); null for the platform's. */
-  parse(json: unknown, owner: string | null): ProviderEvent | null;
-}
-
-/** A body that is not JSON, though signed. */
-export class NotJson extends Error {}
-const json = (raw: string) => {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    throw new NotJson('The event body is not valid JSON.');
-  }
-};
-
-/**
- * The sandbox processor (`x-svc-signature`, Doc 3: `t=…,v1=…` HMAC-SHA256 of `t.body`, 300 s),
- * Stripe (`Stripe-Signature`, checked by the `stripe` SDK) and Braintree (`bt_signature` and
- * `bt_payload` in a form, checked by the `braintree` SDK with the gateway's private key).
- */
-export const INBOUND_GATEWAYS: Readonly<Record<string, InboundGateway>> = {
-  sandbox: {
-    async verify(raw, ctx) {
-      const header = ctx.header(SIGNATURE_HEADER);
-      if (!header) return 'missing';
-      return ctx.secret && verifySignature(header, [ctx.secret], raw, ctx.nowSeconds) ? json(raw) : 'invalid';
-    },
-    parse: parseProviderEvent,
-  },
-  stripe: {
-    async verify(raw, ctx) {
-      const header = ctx.header(STRIPE_SIGNATURE_HEADER);
-      if (!header) return 'missing';
-      const event = ctx.secret ? verifyStripeEvent(raw, header, ctx.secret, ctx.nowSeconds) : null;
-      return typeof event === 'object' && event !== null ? event : 'invalid';
-    },
-    parse: parseStripeEvent,
-  },
-  braintree: {
-    async verify(raw, ctx) {
-      const form = notificationForm(raw);
-      if (!form) return 'missing';
-      const gateway = ctx.braintree;
-      const n = gateway instanceof BraintreeProcessorAdapter ? await gateway.notification(form.signature, form.payload) : null;
-      return n ? keptNotification(form.payload, n) : 'invalid';
-    },
-    parse: parseBraintreeNotification,
-  },
-};
-
-/**
- * The gateway a `/api/webhooks/{gatewayId}` names: one of the platform's (`sandbox`, `stripe`,
- * `braintree`), or a merchant's own account (`<provider>_<merchant id>`, domain/provider-account.ts),
- * whose events can only be that merchant's.
- */
-export function inboundGateway(gatewayId: string): { gateway: InboundGateway; owner: string | null } | null {
-  if (Object.hasOwn(INBOUND_GATEWAYS, gatewayId)) return { gateway: INBOUND_GATEWAYS[gatewayId]!, owner: null };
-  const own = parseAccountGatewayId(gatewayId);
-  return own ? { gateway: INBOUND_GATEWAYS[own.provider]!, owner: own.merchantId } : null;
-}
+export const inboundGateway = (gatewayId: string) => providers.inbound(gatewayId);
 
 const LEASE_MS = 60_000;
 const RETRY_FIRST_MS = 15_000;

@@ -95,6 +95,11 @@ export class BraintreeProcessorAdapter extends ProviderAdapter {
     return { gateway: 'braintree', gatewayMerchantId: merchant.id };
   }
 
+  /** The Braintree stand-in's payments are sandbox transactions by the same id. */
+  async standInTransaction(_merchant: Merchant, ref: string): Promise<string | null> {
+    return ref;
+  }
+
   /** A posted webhook's notification, verified by the SDK; null when its signature is not this gateway's. */
   notification(signature: string, payload: string) {
     return this.#calls.notification(signature, payload);

@@ -43,10 +43,13 @@ import {
   type VaultInput,
   type VaultedCard,
 } from '../types.ts';
+import type { StandInControl } from '../stand-in.ts';
 import { SandboxClient, type SandboxClientOptions } from './client.ts';
 
-export class SandboxProcessorAdapter implements Processor {
+export class SandboxProcessorAdapter implements Processor, StandInControl {
   readonly #client: SandboxClient;
+  /** The sandbox processor is the stand-in: its own control door. */
+  readonly standInControl: StandInControl = this;
 
   constructor(opts: SandboxClientOptions) {
     this.#client = new SandboxClient(opts);
@@ -176,21 +179,16 @@ export class SandboxProcessorAdapter implements Processor {
     return (await this.#client.call(null, 'POST', '/v1/_run_due', undefined, RunDueResponse))!.processed;
   }
 
-  /**
-   * Not on the interface: tells a processor that runs alone where the service clock stands (its
-   * offset from wall time), after a test moved it. Beside the service the processor reads the
-   * clock itself and answers `beside`.
-   */
+  /** Its payments are sandbox transactions already. */
+  async standInTransaction(_merchant: Merchant, ref: string): Promise<string | null> {
+    return ref;
+  }
+
   async pushClock(offsetMs: number): Promise<ClockResponse> {
     return (await this.#client.call(null, 'POST', '/v1/_clock', { offsetMs }, ClockResponse))!;
   }
 
-  /**
-   * Not on the interface: asks the sandbox processor to send one provider event now (behind
-   * `POST /_sandbox/provider_events`), making the change it reports. `delivered`: the service's
-   * webhook answered 2xx. An unknown id is a `ProcessorRejectedError` (`transaction_not_found`,
-   * `refund_not_found`); an event that contradicts the state is one too (`invalid_state`).
-   */
+  /** Behind `POST /_sandbox/provider_events` (StandInControl). */
   async emitEvent(
     merchant: Merchant,
     type: EmittableEventType,
@@ -199,7 +197,6 @@ export class SandboxProcessorAdapter implements Processor {
     return (await this.#client.call(merchant, 'POST', '/v1/events', { type, ...ids }, EventResponse, 'reject'))!;
   }
 
-  /** The fault switchboard (Doc 3, "Faults and the processor's ledger"): arms one fault. */
   async armFault(input: z.input<typeof FaultRequest>): Promise<z.infer<typeof Fault>> {
     return (await this.#client.call(null, 'POST', '/v1/_faults', input, Fault))!;
   }
@@ -208,17 +205,14 @@ export class SandboxProcessorAdapter implements Processor {
     return (await this.#client.call(null, 'GET', '/v1/_faults', undefined, FaultList))!;
   }
 
-  /** Lets the calls a fault holds reach the processor; null for an unknown fault. */
   async releaseFault(id: string): Promise<z.infer<typeof FaultRelease> | null> {
     return this.#client.call(null, 'POST', `/v1/_faults/${encodeURIComponent(id)}/release`, {}, FaultRelease, 'null');
   }
 
-  /** Disarms a fault; false for an unknown one. */
   async disarmFault(id: string): Promise<boolean> {
     return (await this.#client.call(null, 'DELETE', `/v1/_faults/${encodeURIComponent(id)}`, undefined, FaultDeleted, 'null')) !== null;
   }
 
-  /** The processor's own ledger of one merchant's transactions (every merchant's when null). */
   async ledger(merchantId: string | null): Promise<z.infer<typeof Ledger>> {
     const query = merchantId === null ? '' : `?merchant=${encodeURIComponent(merchantId)}`;
     return (await this.#client.call(null, 'GET', `/v1/_ledger${query}`, undefined, Ledger))!;

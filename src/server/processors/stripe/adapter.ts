@@ -11,7 +11,7 @@
  * - `fence`: Stripe has no cancel-by-reference. A call that slips past the engine's give-up is
  *   caught by the 72-hour second watch (issue 17) instead.
  *
- * Chosen by `processorFor('card_element')` (src/server/deps.ts).
+ * Made by Stripe's registry entry (./index.ts).
  */
 import type Stripe from 'stripe';
 import type { InitResponse } from '../../../api/checkout.ts';

@@ -20,8 +20,8 @@ export function pageRoutes(deps: Deps) {
   const r = new Hono<AppEnv>();
   const { distDir, processorUrl } = deps.config;
   const processorOrigin = new URL(processorUrl).origin;
-  /** The sandbox's stand-ins of stripe.js and braintree-web (issue 19): one origin each. */
-  const hosts = providerHosts({ stripe: new URL(deps.config.stripeUrl).origin, braintree: new URL(deps.config.braintreeUrl).origin });
+  /** Each provider's browser hosts, its sandbox stand-in on an origin of its own (issue 19). */
+  const hosts = providerHosts(deps.config);
   const list = (hosts: string[]) => hosts.map((h) => ` ${h}`).join('');
 
   const hostedPolicyFor = (p: ProviderHosts | null) =>
@@ -70,7 +70,7 @@ export function pageRoutes(deps: Deps) {
 
   // The embedded checkout frame (mountCheckout) is a frame like the others that also frames the
   // processor's fields page, as the hosted page does. Which merchant it serves is in its hash, which
-  // never reaches the service: it may run stripe.js for any (it loads it only for Stripe's).
+  // never reaches the service: it may run any provider's browser code (it loads only its merchant's).
   const any = hosts.all;
   const checkoutFramePolicy = csp({
     'default-src': "'self'",

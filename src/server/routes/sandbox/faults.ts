@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../../context.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { SandboxProcessorAdapter } from '../../processors/sandbox/adapter.ts';
+import type { StandInControl } from '../../processors/stand-in.ts';
 import { parseOrThrow, readJson } from '../../validation.ts';
 import { faultKinds, faultOperations } from '../../../vocab/sandbox.ts';
 
@@ -24,11 +24,11 @@ export const FaultBody = z
 
 const Id = z.string().min(1).max(200);
 
-/** The sandbox processor's adapter: the switchboard is the sandbox processor's (Doc 3). */
-function sandboxProcessor(deps: Deps): SandboxProcessorAdapter {
-  const processor = deps.processorFor('sandbox');
-  if (!(processor instanceof SandboxProcessorAdapter)) throw new DomainError('route_not_found', 'This service runs no sandbox processor.');
-  return processor;
+/** The sandbox processor's control door: the switchboard is the sandbox processor's (Doc 3). */
+function sandboxProcessor(deps: Deps): StandInControl {
+  const control = deps.processorFor('sandbox')?.standInControl;
+  if (!control) throw new DomainError('route_not_found', 'This service runs no sandbox processor.');
+  return control;
 }
 
 async function knownMerchant(deps: Deps, id: string | undefined) {

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../../context.ts';
 import { createMerchant, rotateKeys, updateMerchant, type NewMerchant } from '../../engine/merchants/merchants.ts';
-import { MerchantSettings, ProviderAccountKeys, processorKinds } from '../../domain/index.ts';
+import { MerchantSettings, processorKinds } from '../../domain/index.ts';
 import { keysProblem, providerAccountView, setProviderAccount } from '../../engine/merchants/provider-accounts.ts';
 import { processorOrNull } from '../../engine/binder.ts';
 import { runDue } from '../../jobs/index.ts';
@@ -16,12 +16,13 @@ import { drainInbound } from '../../engine/webhooks/inbound-events.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { deliveriesOf, redeliver } from '../../engine/webhooks/webhook-delivery.ts';
 import { ProcessorRejectedError } from '../../processors/types.ts';
-import { SandboxProcessorAdapter } from '../../processors/sandbox/adapter.ts';
-import { StripeProcessorAdapter } from '../../processors/stripe/adapter.ts';
-import { BraintreeProcessorAdapter } from '../../processors/braintree/adapter.ts';
+import { providers } from '../../processors/registry.ts';
 import { emittableEventTypes } from '../../../vocab/sandbox.ts';
 import { faultRoutes } from './faults.ts';
 import { storeRoutes } from './stores.ts';
+
+/** One provider's keys: which providers take them, and what each takes, is theirs (processors/registry.ts). */
+const ProviderAccountKeys = providers.accountKeys;
 
 export const NewMerchantBody = z.strictObject({
   environment: z.enum(['sandbox', 'live']).optional(),
@@ -117,16 +118,12 @@ export function sandboxRoutes(deps: Deps) {
     const settlement = await settlementNamed(deps, input);
     const merchant = settlement && (await deps.store.read.merchants.get(settlement.merchantId));
     const processor = merchant && processorOrNull(deps, merchant);
-    // A Stripe merchant's payment is a sandbox transaction under the Stripe stand-in, a Braintree
-    // merchant's is one by the same id: the sandbox emits for it, and the stand-in writes the event
-    // as its provider's (to /api/webhooks/stripe or /api/webhooks/braintree).
-    const transactionId =
-      processor instanceof SandboxProcessorAdapter || processor instanceof BraintreeProcessorAdapter ? settlement?.processorRef
-      : processor instanceof StripeProcessorAdapter && settlement && merchant ? await processor.standInTransaction(merchant, settlement.processorRef)
-      : null;
-    const sandbox = deps.processorFor('sandbox');
-    if (!settlement || !merchant || !transactionId || !(sandbox instanceof SandboxProcessorAdapter)) {
-      throw new DomainError('payment_intent_not_found', 'No captured payment of the sandbox processor (or its Stripe stand-in) has this payment_intent or transaction.');
+    // A provider's payment is a sandbox transaction under its stand-in (`standInTransaction`): the
+    // sandbox emits for it, and the stand-in writes the event as its provider's (to /api/webhooks/<provider>).
+    const transactionId = settlement && merchant && processor?.standInTransaction ? await processor.standInTransaction(merchant, settlement.processorRef) : null;
+    const sandbox = deps.processorFor('sandbox')?.standInControl;
+    if (!settlement || !merchant || !transactionId || !sandbox) {
+      throw new DomainError('payment_intent_not_found', 'No captured payment of the sandbox processor (or of a provider’s stand-in) has this payment_intent or transaction.');
     }
     try {
       const sent = await sandbox.emitEvent(merchant, input.type, { transactionId });
