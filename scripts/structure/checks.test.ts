@@ -102,6 +102,22 @@ describe('structure rules', () => {
     expect(importViolations(g)).toEqual([expect.stringMatching(/^processor-beside-service: sandbox-processor\/server\/app.test.ts/)]);
   });
 
+  it('reaches a provider only through the registry, tests included, and the store clients freely', () => {
+    const g = graph([
+      ['src/server/deps.ts', 'src/server/processors/registry.ts'],
+      ['src/server/engine/webhooks/inbound-events.ts', 'src/server/processors/inbound.ts'],
+      ['src/server/engine/deps.ts', 'src/server/processors/stores/store-clients.ts'],
+      ['src/server/processors/registry.ts', 'src/server/processors/stripe/index.ts'],
+      ['src/server/processors/own-accounts.test.ts', 'src/server/processors/braintree/index.ts'],
+      ['src/server/routes/sandbox/index.ts', 'src/server/processors/sandbox/adapter.ts'],
+      ['src/server/engine/webhooks/inbound-events.test.ts', 'src/server/processors/echo/index.ts'],
+    ]);
+    expect(importViolations(g).map((v) => v.split(' imports ')[0])).toEqual([
+      'providers-through-the-registry: src/server/engine/webhooks/inbound-events.test.ts',
+      'providers-through-the-registry: src/server/routes/sandbox/index.ts',
+    ]);
+  });
+
   it('counts the files at the top of each engine folder, and only there', () => {
     const many = (dir: string, n: number) => Array.from({ length: n }, (_, i) => `${dir}/f${i}.ts`);
     expect(folderViolations([...many('src/server/engine/payments', 13), ...many('src/server/engine/refunds', 12), ...many('src/server/engine/payments/forms', 5), ...many('src/server/routes', 40)])).toEqual([

@@ -91,6 +91,14 @@ export const importRules: ImportRule[] = [
     tests: false,
   },
   {
+    name: 'providers-through-the-registry',
+    why: 'a payment provider is one folder of src/server/processors, read through processors/registry.ts: nothing else (tests included) names a provider\'s module (docs/contributing.md, "Adding a processor")',
+    from: new RegExp(`^(?!${server}processors/)`),
+    // Any folder of processors/ is a provider's, but the store platforms' clients, which no provider owns.
+    to: new RegExp(`^${server}processors/(?!stores/)[^/]+/`),
+    tests: true,
+  },
+  {
     name: 'engine-below-edge',
     why: 'the engine speaks domain: it never sees a route, a middleware, the jobs or the process wiring',
     from: new RegExp(`^${server}engine/`),
