@@ -94,6 +94,25 @@ describe('structure rules', () => {
     ]);
   });
 
+  it('keeps wire schemas out of the domain and browser code out of the service, tests aside', () => {
+    const g = graph([
+      ['src/server/domain/records.ts', 'src/api/buyers.ts'],
+      ['src/server/domain/mirror.ts', 'src/vocab/store-platforms.ts'],
+      ['src/server/routes/buyers/wire.ts', 'src/api/buyers.ts'],
+      ['src/server/engine/payments/declines.ts', 'src/locales/en.json'],
+      ['src/server/engine/payments/declines.ts', 'src/vocab/decline-wording.ts'],
+      ['src/server/engine/payments/intents/rule-tags.ts', 'src/card/luhn.ts'],
+      ['src/server/engine/payments/forms/buyer-details.ts', 'src/buyer/buyer-fields.ts'],
+      ['src/server/routes/pages/hosted.ts', 'src/frames/controller/main.ts'],
+      ['src/server/engine/payments/declines.test.ts', 'src/locales/index.ts'],
+    ]);
+    expect(importViolations(g).map((v) => v.split(' imports ')[0])).toEqual([
+      'domain-speaks-no-wire: src/server/domain/records.ts',
+      'server-not-browser: src/server/engine/payments/declines.ts',
+      'server-not-browser: src/server/routes/pages/hosted.ts',
+    ]);
+  });
+
   it('lets a test reach up to build its world, except across the processor line', () => {
     const g = graph([
       ['src/server/engine/payments/intents.test.ts', 'src/server/testing.ts'],

@@ -106,6 +106,20 @@ export const importRules: ImportRule[] = [
     tests: false,
   },
   {
+    name: 'domain-speaks-no-wire',
+    why: 'domain records are the service\'s own words, not the wire\'s: src/api (zod wire schemas) shapes them at the edge; what both need is vocabulary (src/vocab)',
+    from: new RegExp(`^${server}domain/`),
+    to: /^src\/api\//,
+    tests: false,
+  },
+  {
+    name: 'server-not-browser',
+    why: 'the service never runs browser code: it shares src/vocab, src/api, src/platform and the pure rules (src/card, src/buyer) with the browser, and takes its wording from src/vocab, not src/locales',
+    from: new RegExp(`^${server}`),
+    to: /^(src\/(locales|components|frames|checkout|client|protocol|elements)|embed|hosted-page)\//,
+    tests: false,
+  },
+  {
     name: 'browser-not-server',
     why: 'browser code reaches the service over HTTP and postMessage only',
     from: new RegExp(browser),

@@ -8,9 +8,11 @@
  */
 import { z } from 'zod';
 import { MAX_AMOUNT } from './amount.ts';
+import { storePlatforms } from '../vocab/store-platforms.ts';
 
-export const storePlatforms = ['platform_a', 'platform_b'] as const;
-export type StorePlatform = (typeof storePlatforms)[number];
+// The wire and its callers name the platforms through this module; the list itself is vocabulary,
+// so the domain's mirror record can name them without importing a wire schema.
+export { storePlatforms, type StorePlatform } from '../vocab/store-platforms.ts';
 
 const text = (min: number, max: number) => z.string().min(min).max(max);
 

@@ -24,15 +24,3 @@ export function formatMoney(amountMinor: number, currency: string, locale: strin
   }
   return format.format(amountMinor / 10 ** digits);
 }
-
-/**
- * A minor-unit amount as the decimal string wallet sheets take (Payment Request `total.amount.value`,
- * Google Pay `totalPrice`): `2500 EUR` is `25.00`, `500 JPY` is `500`, `1500 KWD` is `1.500`,
- * `150000 IDR` is `1500.00`. Always a dot, never grouping: it is data, not wording.
- */
-export function decimalAmount(amountMinor: number, currency: string): string {
-  const digits = minorUnitDigits(currency);
-  const sign = amountMinor < 0 ? '-' : '';
-  const units = String(Math.abs(Math.trunc(amountMinor))).padStart(digits + 1, '0');
-  return digits === 0 ? `${sign}${units}` : `${sign}${units.slice(0, -digits)}.${units.slice(-digits)}`;
-}

@@ -39,3 +39,15 @@ export function majorAmount(minor: number, code: string): string {
   const digits = minorUnitDigits(code);
   return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
 }
+
+/**
+ * A minor-unit amount as the decimal string wallet sheets take (Payment Request `total.amount.value`,
+ * Google Pay `totalPrice`): `2500 EUR` is `25.00`, `500 JPY` is `500`, `1500 KWD` is `1.500`,
+ * `150000 IDR` is `1500.00`. Always a dot, never grouping: it is data, not wording.
+ */
+export function decimalAmount(amountMinor: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  const sign = amountMinor < 0 ? '-' : '';
+  const units = String(Math.abs(Math.trunc(amountMinor))).padStart(digits + 1, '0');
+  return digits === 0 ? `${sign}${units}` : `${sign}${units.slice(0, -digits)}.${units.slice(-digits)}`;
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { declineMessage, loadLocale, supportedLocales, t, type MessageKey } from '../locales/index.ts';
+import { englishDeclineWording } from './decline-wording.ts';
 import { declineCodes, declines } from './declines.ts';
 
 const catalogue = (lang: string): Record<string, string> => JSON.parse(readFileSync(new URL(`../locales/${lang}.json`, import.meta.url), 'utf8'));
@@ -28,6 +29,11 @@ describe('decline catalogue', () => {
     for (const lang of supportedLocales) {
       for (const code of declineCodes) expect(declineMessage(lang, code), `${lang} ${code}`).toBe(t(lang, declines[code].key as MessageKey));
     }
+  });
+
+  it('gives the server, for every decline key, the wording an English browser shows', () => {
+    const browser = Object.entries(catalogue('en')).filter(([key]) => key.startsWith('decline.'));
+    expect(Object.fromEntries(browser)).toEqual(englishDeclineWording);
   });
 
   // Doc 2, Payment intent: the `action` mapping table.

@@ -2,7 +2,7 @@
  * The Payment Request API calls of the wallet button, apart from its rendering: which wallet the
  * browser offers, the request a sheet is opened with, and the token read from the sheet's answer.
  */
-import { decimalAmount } from '../../locales/money.ts';
+import { decimalAmount } from '../../vocab/currencies.ts';
 import { appleMerchantIdentifier, walletMethodIds, walletNetworks, type WalletType } from '../../vocab/wallets.ts';
 
 /** One wallet the button may offer, with the method data its sheet needs. */

@@ -4,7 +4,7 @@
  * and the buyer inheritance. Kept sealed with its session or intent (`mirrorSealed`): it holds the
  * store customer's email and addresses.
  */
-import type { StorePlatform } from '../../api/mirror.ts';
+import type { StorePlatform } from '../../vocab/store-platforms.ts';
 
 export interface MirrorLine {
   name: string | null;

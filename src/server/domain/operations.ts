@@ -3,8 +3,27 @@
  * idempotency reservations and the events webhooks are made from.
  */
 import type { KeyType } from './merchant.ts';
-import type { InitResponse } from '../../api/checkout.ts';
+import type { InitType, ProcessorEnvironment } from '../../vocab/processors.ts';
 import type { WalletType } from '../../vocab/wallets.ts';
+
+/**
+ * What a processor's client init answered (Doc 1, `POST /api/checkout/init`): the form the
+ * checkout mounts. The wire schema (src/api/checkout.ts, `InitResponse`) has the same fields;
+ * the engine stores one and answers with the other, so the type-checker keeps them equal.
+ */
+export interface ClientInit {
+  type: InitType;
+  token: string;
+  environment: ProcessorEnvironment;
+  fieldsUrl?: string;
+  scriptUrl?: string;
+  publishableKey?: string;
+  accountId?: string;
+  gatewayInstanceId?: string;
+  merchantAccountId?: string;
+  chargeEndpoint?: string;
+  applicationFeeCents?: number;
+}
 
 export interface KeyRecord {
   /** A stable, non-secret identifier of the key (per-key rate limits count by it). */
@@ -53,7 +72,7 @@ export interface AttemptRecord {
    * A `client` attempt's form as init answered it, and the return URL it was made for: handed back
    * to a later init while the form is live and unused (issue 18, finding 8). Null or absent otherwise.
    */
-  form?: { init: InitResponse; returnUrl: string | null } | null;
+  form?: { init: ClientInit; returnUrl: string | null } | null;
   /**
    * A charge of the token a wallet sheet returned: which wallet (issue 22). Kept on the attempt,
    * written before the processor is called, so an outcome the reconciler finds later still names it.

@@ -1,5 +1,4 @@
 /** Domain records as the engine sees them; repositories map them to rows. */
-import type { Address } from '../../api/buyers.ts';
 import type { PaymentIntentStatus } from '../../vocab/payments.ts';
 import type { WalletDomainStatus, WalletType } from '../../vocab/wallet-domains.ts';
 import type { CaptureMethod, CollectionMode, EmailCollectionMode, ExpiredFrom, IntegrationMode, PaymentStatus, SessionMode, SessionStatus, StoredCredentialUse } from '../../vocab/sessions.ts';
@@ -242,6 +241,16 @@ export interface WalletDomainRecord {
   removedAt: string | null;
 }
 
+/** A buyer's postal address as kept, in the wire's own spelling (Doc 2, Buyer `address`). */
+export interface BuyerAddressRecord {
+  address_line1: string;
+  address_line2?: string;
+  city?: string;
+  state?: string;
+  postal_code: string;
+  country: string;
+}
+
 /**
  * A buyer profile (Doc 2, "Buyer"), one merchant and one mode. `externalId` and the email are
  * each unique per merchant and mode (the email compared case-insensitively). Other records refer
@@ -256,7 +265,7 @@ export interface BuyerRecord {
   name: string | null;
   phone: string | null;
   company: string | null;
-  address: Address | null;
+  address: BuyerAddressRecord | null;
   metadata: Record<string, unknown>;
   createdAt: string;
   /** Touched by every write that references the buyer. */

@@ -7,7 +7,7 @@
 import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type AppleMerchantSession } from '../../processors/types.ts';
-import { decimalAmount } from '../../../locales/money.ts';
+import { decimalAmount } from '../../../vocab/currencies.ts';
 import { googleAuthMethods, googleNetworkNames, walletNetworks } from '../../../vocab/wallets.ts';
 import type { GooglePaymentDataRequest } from '../../../api/wallets.ts';
 import { processorOf } from '../binder.ts';
