@@ -134,6 +134,13 @@ export const importRules: ImportRule[] = [
     tests: false,
   },
   {
+    name: 'scripts-stand-on-top',
+    why: 'scripts/ (build, check and cluster tools) stands on the code it runs; a test helper the code needs lives beside that code, and scripts import it from there',
+    from: /^(src|sandbox-processor|embed|hosted-page|demo)\//,
+    to: /^scripts\//,
+    tests: true,
+  },
+  {
     name: 'protocol-below-frames',
     why: 'src/protocol is the only thing the merchant page and the frames both import',
     from: /^src\/protocol\//,

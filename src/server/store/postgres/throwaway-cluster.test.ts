@@ -5,8 +5,8 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import postgres from 'postgres';
-import { pgAvailable } from '../../src/server/store/postgres/cluster.fixtures.ts';
-import { startCluster } from './cluster.ts';
+import { pgAvailable } from './cluster.fixtures.ts';
+import { startCluster } from './throwaway-cluster.ts';
 
 describe.runIf(pgAvailable)('a throwaway PostgreSQL cluster', () => {
   it('serves its svcpay database and new ones on loopback, keeps what is committed, and leaves no folder behind', { timeout: 60_000 }, async () => {
