@@ -7,7 +7,7 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 import { postgresTestFiles } from './scripts/pg/test-files.ts';
-import { hasPostgres } from './src/server/store/postgres/throwaway-cluster.ts';
+import { hasPostgres } from './src/server/store/postgres/testing.ts';
 
 const available = hasPostgres() || process.env.SVCPAY_REQUIRE_POSTGRES === '1';
 if (!available) console.warn('PostgreSQL is not installed (apt-get install -y postgresql): the engine tests on PostgreSQL are skipped.');

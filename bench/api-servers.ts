@@ -8,7 +8,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePorts, logTail, repoRoot, stopChild } from '../e2e/fixtures/server.ts';
-import { startCluster } from '../src/server/store/postgres/throwaway-cluster.ts';
+import { startCluster } from '../src/server/store/postgres/testing.ts';
 import { startSvcPayCluster } from '../scripts/cluster/cluster.ts';
 
 const READY_TIMEOUT_MS = 60_000;

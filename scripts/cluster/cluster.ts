@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { stopChild, waitForReady } from '../../embed/testing/server.ts';
 import type { SvcPayAddresses } from '../../embed/testing/types.js';
 import { freePorts } from '../../src/platform/ports.ts';
-import { startCluster } from '../../src/server/store/postgres/throwaway-cluster.ts';
+import { startCluster } from '../../src/server/store/postgres/testing.ts';
 import { startBalancer, type Balancer } from './balancer.ts';
 
 const root = resolve(import.meta.dirname, '../..');

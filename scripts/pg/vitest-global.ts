@@ -5,7 +5,7 @@
  * SVCPAY_TEST_PG_BASE.
  */
 import postgres from 'postgres';
-import { startCluster } from '../../src/server/store/postgres/throwaway-cluster.ts';
+import { startCluster } from '../../src/server/store/postgres/testing.ts';
 import { PgStore } from '../../src/server/store/postgres/index.ts';
 
 export default async function setup(): Promise<() => Promise<void>> {

@@ -118,7 +118,7 @@ describe('structure rules', () => {
       ['src/server/engine/payments/intents.test.ts', 'src/server/testing.ts'],
       ['sandbox-processor/server/app.test.ts', 'src/server/testing.ts'],
       ['src/server/store/postgres/cluster.fixtures.ts', 'scripts/pg/cluster.ts'],
-      ['scripts/pg/vitest-global.ts', 'src/server/store/postgres/throwaway-cluster.ts'],
+      ['scripts/pg/vitest-global.ts', 'src/server/store/postgres/testing.ts'],
     ]);
     expect(importViolations(g).map((v) => v.split(' imports ')[0])).toEqual([
       'processor-beside-service: sandbox-processor/server/app.test.ts',

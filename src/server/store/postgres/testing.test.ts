@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { pgAvailable } from './cluster.fixtures.ts';
-import { startCluster } from './throwaway-cluster.ts';
+import { startCluster } from './testing.ts';
 
 describe.runIf(pgAvailable)('a throwaway PostgreSQL cluster', () => {
   it('serves its svcpay database and new ones on loopback, keeps what is committed, and leaves no folder behind', { timeout: 60_000 }, async () => {

@@ -4,7 +4,9 @@
  * loopback port and a socket in that folder. Never the system cluster: nothing here reads or
  * writes /var/lib/postgresql or /etc/postgresql, and `stop()` removes everything it made.
  *
- * For tests (a database per test file: `createDatabase`) and for `npm run start:cluster`.
+ * For tests (a database per test file: `createDatabase`) and for `npm run start:cluster`. Beside
+ * the store whose tests start it; named `testing.ts` so the published package leaves it out and
+ * the structure rules treat it as the test helper it is.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
