@@ -1,6 +1,7 @@
 /**
- * `npm run unit:postgres` (issue 21): the engine's, the routes' and the middleware's tests again,
- * each test app on a fresh PostgreSQL database (src/server/testing.ts, scripts/pg/vitest-global.ts).
+ * `npm run unit:postgres` (issue 21): the engine's, the routes', the middleware's and the scenarios'
+ * tests again, each test app on a fresh PostgreSQL database (src/server/testing.ts,
+ * scripts/pg/vitest-global.ts).
  * Which files: scripts/pg/test-files.ts (those that do not read SQLite themselves). Without
  * Debian's postgresql it runs nothing, saying so; CI requires it (SVCPAY_REQUIRE_POSTGRES=1).
  */

@@ -16,10 +16,10 @@ export default defineConfig({
     include: [
       'src/server/log.test.ts',
       'src/server/log-digits.test.ts',
-      'src/server/routes/checkout/client-error-intake.test.ts',
-      'src/server/routes/telemetry/telemetry.test.ts',
-      'src/server/routes/public/public.test.ts',
-      'src/server/routes/checkout/checkout.test.ts',
+      'src/server/scenarios/checkout/client-error-intake.test.ts',
+      'src/server/scenarios/telemetry/telemetry.test.ts',
+      'src/server/scenarios/public/public.test.ts',
+      'src/server/scenarios/checkout/checkout.test.ts',
     ],
   },
 });

@@ -1,14 +1,15 @@
 /**
- * Which test files run again on PostgreSQL (vitest.postgres.config.ts): the engine's, the routes'
- * and the middleware's, except a file that reads SQLite itself, or imports a local helper that
- * does (`store.db`: synchronous SQLite reads with no PostgreSQL form; `t.count` reads either), or
- * starts servers or stores of its own.
+ * Which test files run again on PostgreSQL (vitest.postgres.config.ts): the engine's, the routes',
+ * the middleware's and the scenarios' (src/server/scenarios: the tests that drive the whole app),
+ * except a file that reads SQLite itself, or imports a local helper that does (`store.db`:
+ * synchronous SQLite reads with no PostgreSQL form; `t.count` reads either), or starts servers or
+ * stores of its own.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
-const DIRS = ['src/server/engine', 'src/server/routes', 'src/server/middleware'];
+const DIRS = ['src/server/engine', 'src/server/routes', 'src/server/middleware', 'src/server/scenarios'];
 /** Reads SQLite directly, or is not a test of one app on one database. */
 const SQLITE_ONLY = [/\bstore\.db\b/, /SqliteStore|better-sqlite3|networkApp|startServerProcess|SVCPAY_DATA\b|SVCPAY_DATABASE_URL/];
 

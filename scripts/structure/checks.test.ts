@@ -113,9 +113,9 @@ describe('structure rules', () => {
     ]);
   });
 
-  it('lets a test reach up to build its world, except across the processor line and into scripts', () => {
+  it('lets a test of the top reach up to build its world, except across the processor line and into scripts', () => {
     const g = graph([
-      ['src/server/engine/payments/intents.test.ts', 'src/server/testing.ts'],
+      ['src/server/scenarios/payment-intents/payment-intents.test.ts', 'src/server/testing.ts'],
       ['sandbox-processor/server/app.test.ts', 'src/server/testing.ts'],
       ['src/server/store/postgres/cluster.fixtures.ts', 'scripts/pg/cluster.ts'],
       ['scripts/pg/vitest-global.ts', 'src/server/store/postgres/testing.ts'],
@@ -139,6 +139,36 @@ describe('structure rules', () => {
     expect(importViolations(g).map((v) => v.split(' imports ')[0])).toEqual([
       'providers-through-the-registry: src/server/engine/webhooks/inbound-events.test.ts',
       'providers-through-the-registry: src/server/routes/sandbox/index.ts',
+    ]);
+  });
+
+  it('keeps each layer’s tests and fixtures at that layer: the app, and the scenarios that drive it, only from the top', () => {
+    const g = graph([
+      ['src/server/scenarios/refunds/refunds.test.ts', 'src/server/testing.ts'],
+      ['src/server/scenarios/refunds/refunds.test.ts', 'src/server/engine/refunds/refunds.ts'],
+      ['src/server/faults/recheck.test.ts', 'src/server/testing-network.ts'],
+      ['src/server/engine/sessions/sessions.test.ts', 'src/server/store/types.ts'],
+      ['src/server/middleware/rate-limit.test.ts', 'src/server/middleware/rate-limit-memory.ts'],
+      ['src/server/engine/refunds/refunds.test.ts', 'src/server/testing.ts'],
+      ['src/server/engine/refunds/refunds.fixtures.ts', 'src/server/routes/refunds/fixtures.ts'],
+      ['src/server/engine/mirror/mirror.test.ts', 'src/server/scenarios/mirror/fixtures.ts'],
+      ['src/server/engine/fixtures.ts', 'src/server/jobs/index.ts'],
+      ['src/server/routes/refunds/fixtures.ts', 'src/server/testing.ts'],
+      ['src/server/middleware/auth.test.ts', 'src/server/app.ts'],
+      ['src/server/store/sqlite/repos.test.ts', 'src/server/engine/sealed.ts'],
+      ['src/server/domain/records.test.ts', 'src/server/deps.ts'],
+      ['src/server/engine/refunds/refunds.ts', 'src/server/testing.ts'],
+    ]);
+    expect(importViolations(g).map((v) => v.split(' imports ')[0])).toEqual([
+      'tests-at-their-layer: src/server/domain/records.test.ts',
+      'tests-at-their-layer: src/server/engine/fixtures.ts',
+      'tests-at-their-layer: src/server/engine/mirror/mirror.test.ts',
+      'tests-at-their-layer: src/server/engine/refunds/refunds.fixtures.ts',
+      'tests-at-their-layer: src/server/engine/refunds/refunds.test.ts',
+      'engine-below-edge: src/server/engine/refunds/refunds.ts',
+      'tests-at-their-layer: src/server/middleware/auth.test.ts',
+      'tests-at-their-layer: src/server/routes/refunds/fixtures.ts',
+      'tests-at-their-layer: src/server/store/sqlite/repos.test.ts',
     ]);
   });
 

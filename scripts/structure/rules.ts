@@ -17,8 +17,27 @@ export interface ImportRule {
 }
 
 const server = 'src/server/';
+/** The app and what builds it (the top of the server), and the tests that drive it. */
+const serverTop = `^${server}(app|main|deps|testing|testing-network)\\.ts$|^${server}scenarios/`;
+/** The HTTP edge and the jobs, with the edge's shared modules. */
+const serverHttp = `^${server}(routes|middleware|jobs)/|^${server}(context|router|validation)\\.ts$`;
 /** What stands on the engine: the HTTP edge, the jobs, and the process wiring. */
-const serverEdge = `^${server}(routes|middleware|jobs)/|^${server}(app|main|deps|context|router|validation|testing)\\.ts$`;
+const serverEdge = `${serverHttp}|${serverTop}`;
+/** Test files and test-only helpers (`testFile` below). */
+const testNames = '\\.test\\.tsx?$|\\.test-d\\.ts$|(^|/)fixtures\\.ts$|\\.fixtures\\.ts$|(^|/)testing\\.ts$|test-setup\\.ts$';
+/**
+ * Tests that still build the app from inside a layer (issue 33): their folders are reshaped on other
+ * branches at the same time, so they move to src/server/scenarios there. Remove each entry once its
+ * branch has landed; the rule then holds everywhere.
+ */
+const awaitingScenarios = ['engine/payments/', 'engine/merchants/', 'engine/webhooks/inbound-events\\.test\\.ts$', 'processors/'];
+/** The tests and fixtures of `layers` (their code is held by the layer rules themselves). */
+const layerTest = (layers: string) => new RegExp(`^(?=.*(${testNames}))${server}(?!${awaitingScenarios.join('|')})(${layers})/`);
+const atTheirLayer = {
+  name: 'tests-at-their-layer',
+  why: 'a test or fixture serves the layer it sits in: a test that needs the whole app (or a layer above) belongs to src/server/scenarios, which stands on the app',
+  tests: true,
+};
 /** Code that runs in a browser; embed/webhooks, embed/testing and embed/server are the package's Node helpers. */
 const browser = '^(src/(frames|components|client|checkout|protocol|elements)/|embed/(?!webhooks/|testing/|server/)|hosted-page/)';
 /** The checkout's provider folders (src/checkout/providers/<name>/), read from the tree so a new one is held to its rule at once. */
@@ -105,6 +124,10 @@ export const importRules: ImportRule[] = [
     to: new RegExp(serverEdge),
     tests: false,
   },
+  { ...atTheirLayer, from: layerTest('domain|store|processors|engine|middleware|routes'), to: new RegExp(serverTop) },
+  // Each layer's own bound once more for its tests; the top is the entry above, so no import is reported twice.
+  { ...atTheirLayer, from: layerTest('store'), to: new RegExp(`^${server}(engine|processors)/|${serverHttp}`) },
+  { ...atTheirLayer, from: layerTest('engine'), to: new RegExp(serverHttp) },
   {
     name: 'domain-speaks-no-wire',
     why: 'domain records are the service\'s own words, not the wire\'s: src/api (zod wire schemas) shapes them at the edge; what both need is vocabulary (src/vocab)',
@@ -179,8 +202,11 @@ export const importRules: ImportRule[] = [
   },
 ];
 
-/** Test files and test-only helpers: they may reach up to build the world they test. */
-export const testFile = /\.test\.tsx?$|\.test-d\.ts$|(^|\/)fixtures\.ts$|\.fixtures\.ts$|(^|\/)testing\.ts$|test-setup\.ts$/;
+/**
+ * Test files and test-only helpers: a rule with `tests: false` lets them reach up to build the world
+ * they test; below the top, `tests-at-their-layer` bounds them to their own layer.
+ */
+export const testFile = new RegExp(testNames);
 
 /** Folders whose top level holds at most `maxFolderFiles` files (Issue 16: the engine grouped by domain). */
 export const countedFolders = /^src\/server\/engine(\/[^/]+)?$/;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { providers } from '../../processors/registry.ts';
-import { world, type Json } from '../../routes/refunds/fixtures.ts';
+import { world, type Json } from '../../scenarios/refunds/fixtures.ts';
 import { drainInbound, receive } from './inbound-events.ts';
 
 /** A world whose processor events are caught on their way to the service, to be posted by the test. */

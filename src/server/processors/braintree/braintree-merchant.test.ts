@@ -8,7 +8,7 @@
 import braintree from 'braintree';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, testApp } from '../../testing.ts';
-import { origin, CARD } from '../../routes/checkout/fixtures.ts';
+import { origin, CARD } from '../../scenarios/checkout/fixtures.ts';
 import { listenBraintree } from '../../../../sandbox-processor/braintree/testing.ts';
 import { SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from '../../../../sandbox-processor/braintree/app.ts';
 import { BraintreeProcessorAdapter } from './adapter.ts';

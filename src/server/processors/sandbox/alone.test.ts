@@ -16,7 +16,7 @@ import { createLogger } from '../../log.ts';
 import { closeAll, listen, serveProcessor } from '../../listen.ts';
 import { freePorts } from '../../../platform/ports.ts';
 import { createSandboxProcessor, processorSecrets } from '../../../../sandbox-processor/index.ts';
-import { CARD } from '../../routes/checkout/fixtures.ts';
+import { CARD } from '../../scenarios/checkout/fixtures.ts';
 import { ACCOUNT_HEADER } from '../../../../sandbox-processor/api.ts';
 import type { SqliteStore } from '../../store/index.ts';
 

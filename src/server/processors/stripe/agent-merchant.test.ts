@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { answerChallenge, bearer, testApp } from '../../testing.ts';
-import { CARD, origin } from '../../routes/checkout/fixtures.ts';
+import { CARD, origin } from '../../scenarios/checkout/fixtures.ts';
 import { SECRET, testProcessor } from '../../../../sandbox-processor/testing.ts';
 import { standInFetch } from '../../../../sandbox-processor/stripe/testing.ts';
 import type { Merchant } from '../../domain/index.ts';

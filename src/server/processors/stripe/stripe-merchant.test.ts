@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../testing.ts';
-import { client } from '../../routes/payment-intents/fixtures.ts';
-import { CARD, origin } from '../../routes/checkout/fixtures.ts';
+import { client } from '../../scenarios/payment-intents/fixtures.ts';
+import { CARD, origin } from '../../scenarios/checkout/fixtures.ts';
 import { STRIPE_PUBLISHABLE_KEY } from '../../../../sandbox-processor/testing.ts';
 
 async function stripeWorld(settings: Record<string, unknown> = {}) {

@@ -2,8 +2,8 @@
  * Every sealed value the store holds, for the start-up re-seal (engine/reseal.ts): which table,
  * column and owner each is bound to (engine/sealed.ts), and a way to write it back re-sealed.
  * A sealed field added to a record must be listed here, or a key rotation would strand it; the
- * re-seal test (engine/reseal.test.ts) seals every field listed in its own fixture and checks this
- * list finds them all.
+ * re-seal test (scenarios/sealing/reseal.test.ts) seals every field listed in its own fixture and
+ * checks this list finds them all.
  */
 import type { Db } from './db.ts';
 import type { SealedValueRepo, StoredSealedValue } from '../types.ts';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
 import type { Merchant } from '../../../domain/index.ts';
-import { expectRefused, world } from '../../../routes/payment-intents/fixtures.ts';
+import { expectRefused, world } from '../../../scenarios/payment-intents/fixtures.ts';
 
 type W = Awaited<ReturnType<typeof world>>;
 type Op = 'capture' | 'void';

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { ProcessorRejectedError, ProcessorUnavailableError } from '../../../processors/types.ts';
 import { ACCOUNT_HEADER } from '../../../../../sandbox-processor/api.ts';
 import { leakyRevocation } from '../../../testing.ts';
-import { APPROVED, DECLINED, SERVICE, bearer, expectRefused, testApp, world } from '../../../routes/payment-intents/fixtures.ts';
+import { APPROVED, DECLINED, SERVICE, bearer, expectRefused, testApp, world } from '../../../scenarios/payment-intents/fixtures.ts';
 
 export { ACCOUNT_HEADER, APPROVED, DECLINED, ProcessorRejectedError, ProcessorUnavailableError, SERVICE, bearer, expectRefused, leakyRevocation, testApp, world };
 
