@@ -10,10 +10,12 @@ import { processorOf } from '../binder.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../../processors/types.ts';
 import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
-import { recordOutcome, savesCard, type PaymentDeps } from './payments.ts';
-import { moveTo, refuseDeclinedOut } from '../sessions/session-status.ts';
+import type { PaymentDeps } from './payments.ts';
+import { savesCard } from './charge/settle-cards.ts';
+import { moveTo, refuseDeclinedOut, saveSession } from '../sessions/session-status.ts';
 import { expireIfDue, isDue } from '../sessions/sessions.ts';
 import { closeRevokedForms, revokeOlderForms } from './forms/close-forms.ts';
+import { settlePayment } from './charge/settle.ts';
 
 /**
  * What a charge at submit came to: settled (approved or declined), still in flight at the
@@ -76,9 +78,7 @@ export async function chargeAtSubmit(
     // A declined hosted form's session stays `failed` while its next card is tried (as after init);
     // the lock alone says a charge is running.
     const lock = { chargeLock: attemptId, latestAttemptId: attemptId };
-    const next = s.status === 'failed' ? { ...s, ...lock, updatedAt: now } : moveTo(s, 'processing', lock, now);
-    await r.sessions.update(next);
-    return next;
+    return saveSession(r, s, s.status === 'failed' ? { ...s, ...lock, updatedAt: now } : moveTo(s, 'processing', lock, now));
   });
   let t: ProcessorTransaction | null;
   try {
@@ -106,7 +106,7 @@ export async function chargeAtSubmit(
   // A wallet token pays once and cannot be vaulted: a wallet keeps the buyer's cards itself.
   const saved =
     t.status === 'approved' && savesCard(locked) && 'card' in source ? await processor.vault(merchant, { card: source.card, livemode: locked.livemode }).catch(() => undefined) : undefined;
-  const { session, intent } = await recordOutcome(deps, merchant, found.id, t, attemptId, saved, onPaid);
+  const { session, intent } = await settlePayment(deps, merchant, found.id, t, attemptId, saved, onPaid);
   return { kind: 'settled', session, intent, transactionId: t.id };
 }
 
@@ -130,13 +130,9 @@ export async function releaseCharge(deps: Pick<EngineDeps, 'store' | 'clock'>, b
     else await closeAttempt(r, attemptId, 'failed', now);
     const s = await r.sessions.get(before.id);
     if (!s || s.chargeLock !== attemptId) return;
-    await r.sessions.update({
-      ...s,
-      status: before.status === 'processing' ? 'pending' : before.status,
-      chargeLock: null,
-      latestAttemptId: before.latestAttemptId ?? null,
-      updatedAt: before.updatedAt,
-    });
+    // The session reads as it did before the reservation, its time included.
+    const back = { chargeLock: null, latestAttemptId: before.latestAttemptId ?? null };
+    await saveSession(r, s, moveTo(s, before.status === 'processing' ? 'pending' : before.status, back, before.updatedAt));
   });
 }
 

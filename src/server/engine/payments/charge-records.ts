@@ -5,7 +5,6 @@
 import type { ProcessorTransaction } from '../../processors/types.ts';
 import { actionOf, declineMessage } from './declines.ts';
 import type { AmountMismatch, PaymentIntentRecord, SessionRecord, SettlementRecord } from '../../domain/index.ts';
-import { moveTo } from '../sessions/session-status.ts';
 
 /** The settlement row of captured money: what refunds and disputes act on (Doc 2, refunds by `transaction`). */
 export function settlementOf(intent: PaymentIntentRecord, t: ProcessorTransaction, now: string): SettlementRecord {
@@ -83,32 +82,4 @@ export function failureEventData(
     rule_code: opts.ruleCode ?? null,
     retry: opts.retry ?? null,
   };
-}
-
-/**
- * The session after an approved payment of it, whichever path made it (a session payment or an
- * intent with `session_id`). An open session is paid (`held` while only authorized); a paid or
- * closed one records the payment as a second one (Doc 1: recorded, never discarded): it counts in
- * `vp_tx_count` once captured, and `paymentIntentId` goes null because more than one intent exists.
- */
-export function sessionAfterApproval(s: SessionRecord, intent: PaymentIntentRecord, t: ProcessorTransaction, attemptId: string | null, now: string): SessionRecord {
-  const captured = intent.vpTxId ? 1 : 0;
-  if (s.status === 'succeeded' || s.status === 'expired') {
-    return { ...s, ...(s.chargeLock === attemptId ? { chargeLock: null } : {}), vpTxCount: s.vpTxCount + captured, paymentIntentId: null, updatedAt: now };
-  }
-  return moveTo(
-    s,
-    'succeeded',
-    {
-      expiredFrom: null,
-      paymentStatus: intent.status === 'authorized' ? 'held' : 'paid',
-      transactionId: t.id,
-      vpTxId: intent.vpTxId,
-      vpTxCount: s.vpTxCount + captured,
-      paymentIntentId: intent.id,
-      retry: null,
-      chargeLock: null,
-    },
-    now,
-  );
 }

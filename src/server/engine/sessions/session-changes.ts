@@ -7,7 +7,7 @@
 import type { LineItem } from '../../../api/sessions.ts';
 import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { moveTo } from './session-status.ts';
+import { moveTo, saveSession } from './session-status.ts';
 import { checkCurrency, expireIfDue, isDue, sessionForKey } from './sessions.ts';
 import { closeRevokedForms, revokeLiveForms } from '../payments/forms/close-forms.ts';
 import type { AuthContext, SessionRecord } from '../../domain/index.ts';
@@ -57,8 +57,7 @@ export async function changeTotal(deps: SessionDeps, auth: AuthContext, id: stri
       lineItems: change.lineItems ?? s.lineItems,
       updatedAt: now,
     };
-    await r.sessions.update(updated);
-    return updated;
+    return saveSession(r, s, updated);
   });
 }
 
@@ -97,9 +96,7 @@ export async function expireSession(deps: SessionDeps & Pick<EngineDeps, 'proces
       throw notExpirable('This session expired while a payment may have been in progress; contact support with the session id.');
     }
     // Rule 4: an embed form in `processing` is closed too; the service refuses anything after this.
-    const expired = moveTo(s, 'expired', { expiredFrom: expirableFrom(s, deps.clock.nowMs()) }, now);
-    await r.sessions.update(expired);
-    return expired;
+    return saveSession(r, s, moveTo(s, 'expired', { expiredFrom: expirableFrom(s, deps.clock.nowMs()) }, now));
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import { DomainError } from '../../domain/errors.ts';
 import type { SessionRecord, SessionStatus } from '../../domain/index.ts';
+import type { Repos } from '../../store/types.ts';
 
 /** From → the statuses it may become (Doc 1 status table; `succeeded` and `expired` are terminal). */
 export const TRANSITIONS: Record<SessionStatus, readonly SessionStatus[]> = {
@@ -26,6 +27,17 @@ export function moveTo(s: SessionRecord, to: SessionStatus, changes: Partial<Ses
     throw new DomainError('session_wrong_state', `A session cannot go from ${s.status} to ${to}.`);
   }
   return { ...s, ...changes, status: to, updatedAt: now };
+}
+
+/**
+ * The engine's one write of a session that exists: `next` is `before` changed, its status moved by
+ * `moveTo` or kept. A status the table does not allow from `before`'s is refused here too, so no
+ * path can write a move that bypassed the table (session-writes.test.ts keeps every write here).
+ */
+export async function saveSession(r: Pick<Repos, 'sessions'>, before: SessionRecord, next: SessionRecord): Promise<SessionRecord> {
+  if (!canMove(before.status, next.status)) moveTo(before, next.status, {}, next.updatedAt);
+  await r.sessions.update(next);
+  return next;
 }
 
 /**

@@ -10,7 +10,7 @@ import { newId } from '../../ids.ts';
 import { isSupportedCurrency } from '../../../vocab/currencies.ts';
 import type { Reads, Repos } from '../../store/types.ts';
 import { checkRedirectUrl as checkUrl } from '../redirect-urls.ts';
-import { moveTo } from './session-status.ts';
+import { moveTo, saveSession } from './session-status.ts';
 import type { AuthContext, Merchant, SessionRecord } from '../../domain/index.ts';
 import { keepOutcome } from '../idempotency.ts';
 import type { IdempotencyReservation } from '../../domain/operations.ts';
@@ -231,9 +231,7 @@ export const isDue = (s: SessionRecord, now: string) =>
  */
 export async function expireIfDue(r: Repos, now: string, s: SessionRecord): Promise<SessionRecord> {
   if (!isDue(s, now)) return s;
-  const expired = moveTo(s, 'expired', { expiredFrom: s.status === 'processing' ? 'processing' : s.status === 'failed' ? 'failed' : 'pending' }, now);
-  await r.sessions.update(expired);
-  return expired;
+  return saveSession(r, s, moveTo(s, 'expired', { expiredFrom: s.status === 'processing' ? 'processing' : s.status === 'failed' ? 'failed' : 'pending' }, now));
 }
 
 /**

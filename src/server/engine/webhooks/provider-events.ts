@@ -14,9 +14,9 @@ import type { EngineDeps } from '../deps.ts';
 import { ForeignRecordError, type ProcessorTransaction, type ProviderEvent } from '../../processors/types.ts';
 import type { Repos } from '../../store/types.ts';
 import { emit } from '../events.ts';
-import { applyCharge } from '../payments/intents/charge-outcome.ts';
-import { recordOutcome, revokeForms } from '../payments/payments.ts';
+import { revokeForms } from '../payments/payments.ts';
 import type { Merchant, SettlementRecord } from '../../domain/index.ts';
+import { settlePayment, settleIntent } from '../payments/charge/settle.ts';
 
 export type ProviderEventDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>;
 
@@ -67,7 +67,7 @@ async function transactionUpdated(deps: ProviderEventDeps, merchant: Merchant, t
   const attempt = t.reference ? await deps.store.read.attempts.byReference(merchant.id, t.reference) : undefined;
   if (attempt?.intentId && attempt.kind === 'charge') {
     const revoke = await deps.store.tx(async (r) => {
-      const applied = await applyCharge(r, deps, merchant, attempt.intentId!, attempt.id, t);
+      const applied = await settleIntent(r, deps, merchant, attempt.intentId!, attempt.id, t);
       await settlementUpdated(r, deps, merchant, t);
       return applied.revoke;
     });
@@ -79,7 +79,7 @@ async function transactionUpdated(deps: ProviderEventDeps, merchant: Merchant, t
     // A browser form paid (or a challenge resolved) without the browser coming back: recorded here.
     const session = ownRecord(merchant.id, await deps.store.read.sessions.get(sessionId), sessionId);
     if (!session) return false;
-    await recordOutcome(deps, merchant, sessionId, t, attempt?.id);
+    await settlePayment(deps, merchant, sessionId, t, attempt?.id);
     return true;
   }
   return deps.store.tx((r) => settlementUpdated(r, deps, merchant, t));

@@ -1,16 +1,16 @@
 /**
  * `POST /v1/public/sessions/{id}/complete` (Doc 1, Public endpoints): after a charge at submit
  * that needed the buyer's bank (3-D Secure), the service's frames ask how it ended. A UX signal,
- * not the authority: the provider's own event settles the same transaction, and `recordOutcome`
+ * not the authority: the provider's own event settles the same transaction, and `settlePayment`
  * applies a transaction once, whichever of the two arrives first.
  */
 import type { EngineDeps } from '../../deps.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { ProcessorUnavailableError } from '../../../processors/types.ts';
 import { processorOf } from '../../binder.ts';
-import { recordOutcome } from '../payments.ts';
 import { awaitingChallenge, type SubmitOutcome } from '../charge-at-submit.ts';
 import type { Merchant, SessionRecord } from '../../../domain/index.ts';
+import { settlePayment } from '../charge/settle.ts';
 
 type CompleteDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log'>;
 
@@ -34,7 +34,7 @@ export async function completeAtSubmit(deps: CompleteDeps, merchant: Merchant, s
     if (!t) return { kind: 'in_flight', sessionId: s.id };
     if (t.status === 'requires_action' && cancel) t = await processor.cancelChallenge(merchant, t.id).catch(unavailable);
     if (t.status === 'requires_action') return awaitingChallenge(s.id, t);
-    const { session, intent } = await recordOutcome(deps, merchant, s.id, t, attemptId);
+    const { session, intent } = await settlePayment(deps, merchant, s.id, t, attemptId);
     return { kind: 'settled', session, intent };
   }
   // No charge in flight: the provider's event may have settled it first. Answer from the session.

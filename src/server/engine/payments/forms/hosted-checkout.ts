@@ -1,21 +1,22 @@
 /**
  * The hosted page's and the embedded checkout's browser forms (Doc 1, internal checkout endpoints):
  * `init` hands out the processor's form for a session, `complete` verifies the transaction the
- * browser made with it and settles the session through recordOutcome (payments.ts), once.
+ * browser made with it and settles the session through settlePayment (payments.ts), once.
  */
 import type { EngineDeps } from '../../deps.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { processorOf } from '../../binder.ts';
 import { ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../../../processors/types.ts';
-import { moveTo, refuseDeclinedOut } from '../../sessions/session-status.ts';
+import { moveTo, refuseDeclinedOut, saveSession } from '../../sessions/session-status.ts';
 import { expireIfDue } from '../../sessions/sessions.ts';
 import { FORM_HANDBACK_MS, newAttempt } from '../attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
 import type { BuyerDetails } from '../../../../buyer/buyer-fields.ts';
 import { requireBuyerDetails, withBuyerDetails, withSavedBuyerDetails } from './buyer-details.ts';
-import { isApproved, recordOutcome, type PaymentDeps } from '../payments.ts';
+import { isApproved, type PaymentDeps } from '../payments.ts';
 import { closeRevokedForms, revokeOlderForms } from './close-forms.ts';
 import { completeWithNonce } from './nonce-complete.ts';
+import { settlePayment } from '../charge/settle.ts';
 
 /** The provider is reached over the network now: a call that gets no answer is Doc 1's provider_unavailable, not a 500. */
 function unavailable(err: unknown): never {
@@ -78,7 +79,7 @@ export async function initCheckout(deps: PaymentDeps, sessionId: string, opts: I
       );
     }
     const opened = { hostedOpenedAt: s.hostedOpenedAt ?? now };
-    await r.sessions.update(s.status === 'pending' ? moveTo(s, 'processing', opened, now) : { ...s, ...opened, updatedAt: now });
+    await saveSession(r, s, s.status === 'pending' ? moveTo(s, 'processing', opened, now) : { ...s, ...opened, updatedAt: now });
   });
   return init;
 }
@@ -119,9 +120,7 @@ export async function saveBuyerDetails(deps: PaymentDeps & Pick<EngineDeps, 'sea
     // A refusal throws and rolls back the expiry written here too: nothing changes.
     const s = await expireIfDue(r, now, (await r.sessions.get(sessionId))!);
     refuseInit(s);
-    const next = { ...withSavedBuyerDetails(deps, s, details), updatedAt: now };
-    await r.sessions.update(next);
-    return next;
+    return saveSession(r, s, { ...withSavedBuyerDetails(deps, s, details), updatedAt: now });
   });
 }
 
@@ -227,7 +226,7 @@ export async function completeTransaction(
 async function settleVerified(deps: PaymentDeps, merchant: Merchant, session: SessionRecord, t: ProcessorTransaction, onPaid?: (s: SessionRecord) => SessionRecord) {
   // Recorded first, whatever the session's state: a second payment is money the merchant must see
   // and can refund (vp_tx_count counts it), never a payment the service forgets.
-  const { session: s, intent } = await recordOutcome(deps, merchant, session.id, t, undefined, undefined, onPaid);
+  const { session: s, intent } = await settlePayment(deps, merchant, session.id, t, undefined, undefined, onPaid);
   if (s.paymentIntentId !== intent.id && s.transactionId !== t.id) {
     if (s.status === 'succeeded') throw new DomainError('session_already_completed');
     if (s.status === 'expired') throw new DomainError('session_expired');

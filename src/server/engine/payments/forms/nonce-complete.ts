@@ -12,7 +12,8 @@ import { processorOf } from '../../binder.ts';
 import { ProcessorUnavailableError } from '../../../processors/types.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
 import { chargeAtSubmit, type SubmitOutcome } from '../charge-at-submit.ts';
-import { isApproved, recordOutcome, type PaymentDeps } from '../payments.ts';
+import { isApproved, type PaymentDeps } from '../payments.ts';
+import { settlePayment } from '../charge/settle.ts';
 
 /** The attempt a nonce pays under: one per session and nonce, never chosen by the browser. */
 export const nonceAttemptId = (sessionId: string, nonce: string) => `att_nonce_${createHash('sha256').update(`${sessionId}\n${nonce}`).digest('hex').slice(0, 32)}`;
@@ -49,7 +50,7 @@ export async function completeWithNonce(
       if (!t.challengeUrl) throw new DomainError('charge_in_progress');
       return { kind: 'challenge', session, transactionId: nonce, challengeUrl: t.challengeUrl };
     }
-    const { session: s, intent } = await recordOutcome(deps, merchant, session.id, t, attemptId, undefined, onPaid);
+    const { session: s, intent } = await settlePayment(deps, merchant, session.id, t, attemptId, undefined, onPaid);
     outcome = { kind: 'settled', session: s, intent, transactionId: t.id };
   }
   if (outcome.kind === 'challenge') return { kind: 'challenge', session, transactionId: nonce, challengeUrl: outcome.challengeUrl };

@@ -11,8 +11,9 @@ import { closeAttempt, forgetAttempt, newAttempt } from '../attempts.ts';
 import { settlementOf } from '../charge-records.ts';
 import { processorOf } from '../../binder.ts';
 import { intentForKey, type IntentDeps } from './intents.ts';
-import { emitCharge, isCaptured } from './charge-outcome.ts';
 import type { AuthContext, Merchant, PaymentIntentRecord } from '../../../domain/index.ts';
+import { emitCharge, isCaptured } from '../charge/settle.ts';
+import { saveSession } from '../../sessions/session-status.ts';
 
 /** `POST /v1/payment_intents/{id}/capture`: full, or partial with `amount_to_capture`. */
 export async function captureIntent(deps: IntentDeps, auth: AuthContext, id: string, amountToCapture: number | undefined): Promise<PaymentIntentRecord> {
@@ -76,7 +77,7 @@ export async function applyCapture(r: Repos, deps: Pick<EngineDeps, 'clock'>, me
     // The session's own hold becomes `paid`; a second payment of the session (Doc 1: recorded,
     // never discarded) still counts in `vp_tx_count` once its money is captured.
     const own = session.paymentIntentId === next.id || session.transactionId === next.processorRef;
-    await r.sessions.update({ ...session, ...(own ? { paymentStatus: 'paid' as const, vpTxId: next.vpTxId } : {}), vpTxCount: session.vpTxCount + 1, updatedAt: now });
+    await saveSession(r, session, { ...session, ...(own ? { paymentStatus: 'paid' as const, vpTxId: next.vpTxId } : {}), vpTxCount: session.vpTxCount + 1, updatedAt: now });
   }
   await emitCharge(r, deps, merchant, next, t, session);
   return next;
@@ -127,7 +128,7 @@ export async function applyVoid(r: Repos, deps: Pick<EngineDeps, 'clock'>, inten
   const next: PaymentIntentRecord = { ...current, status: 'voided', pendingOp: null, updatedAt: now };
   await r.payments.update(next);
   const session = next.sessionId ? await r.sessions.get(next.sessionId) : undefined;
-  if (session && (session.paymentIntentId === next.id || session.transactionId === next.processorRef)) await r.sessions.update({ ...session, paymentStatus: 'cancelled', updatedAt: now });
+  if (session && (session.paymentIntentId === next.id || session.transactionId === next.processorRef)) await saveSession(r, session, { ...session, paymentStatus: 'cancelled', updatedAt: now });
   return next;
 }
 

@@ -25,15 +25,15 @@ import type { Reads } from '../../../store/types.ts';
 import { forgetAttempt, newAttempt } from '../attempts.ts';
 import { linkChargeBuyer } from '../../buyers/buyers.ts';
 import { revokeForms } from '../payments.ts';
-import { moveTo, refuseDeclinedOut } from '../../sessions/session-status.ts';
+import { moveTo, refuseDeclinedOut, saveSession } from '../../sessions/session-status.ts';
 import { assertChargeable, tokenForKey } from '../../tokens/tokens.ts';
-import { applyCharge } from './charge-outcome.ts';
 import { keepOutcome, madeBySameRequest } from '../../idempotency.ts';
 import type { IdempotencyReservation } from '../../../domain/operations.ts';
 import { refundTotals, type RefundTotals } from '../../refunds/refund-totals.ts';
 import { checkMit, checkOwnership, checkRequest, echoOf, effectiveBuyer, type CreateEcho } from './intent-checks.ts';
 import type { AuthContext, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from '../../../domain/index.ts';
 import { closeRevokedForms, revokeOlderForms } from '../forms/close-forms.ts';
+import { settleIntent } from '../charge/settle.ts';
 
 export type IntentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'sealer' | 'log' | 'config' | 'signer' | 'stores'>;
 
@@ -110,8 +110,7 @@ export async function createIntent(
       refuseSessionCharge(s, auth, body);
       sessionBefore = s!;
       await closeRevokedForms(r, s!.id, formsRevoked, now);
-      session = moveTo(s!, 'processing', { chargeLock: opts.attemptId, latestAttemptId: opts.attemptId }, now);
-      await r.sessions.update(session);
+      session = await saveSession(r, s!, moveTo(s!, 'processing', { chargeLock: opts.attemptId, latestAttemptId: opts.attemptId }, now));
     }
     const link = await linkChargeBuyer(r, { merchantId: merchant.id, livemode: auth.livemode }, body, now);
     const intentId = newId.paymentIntent(auth.livemode);
@@ -201,7 +200,7 @@ export async function createIntent(
   }
   const echo = await echoOf(deps, auth, body, intent, checked.buyer);
   const { result, revoke } = await deps.store.tx(async (r) => {
-    const applied = await applyCharge(r, deps, merchant, intent.id, opts.attemptId, t, pickUpAddress);
+    const applied = await settleIntent(r, deps, merchant, intent.id, opts.attemptId, t, pickUpAddress);
     const result = { intent: applied.intent, echo, replayed: false };
     if (opts.idem) await keepOutcome(r, opts.idem, { intent: applied.intent, echo, totals: await refundTotals(deps.store.read, applied.intent, deps.clock.iso()) } satisfies KeptIntent, { payment_intent: intent.id });
     return { result, revoke: applied.revoke };
@@ -223,7 +222,8 @@ async function undoReservation(deps: IntentDeps, intent: PaymentIntentRecord, at
       const s = await r.sessions.get(intent.sessionId);
       if (s?.chargeLock === attemptId) {
         const b = before.session;
-        await r.sessions.update({ ...s, status: b.status, chargeLock: null, latestAttemptId: b.latestAttemptId ?? null, updatedAt: b.updatedAt });
+        // The session reads as it did before the reservation, its time included.
+        await saveSession(r, s, moveTo(s, b.status, { chargeLock: null, latestAttemptId: b.latestAttemptId ?? null }, b.updatedAt));
       }
     }
   });

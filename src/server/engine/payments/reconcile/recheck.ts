@@ -14,11 +14,11 @@ import type { AttemptRecord } from '../../../store/types.ts';
 import type { Processor, ProcessorTransaction } from '../../../processors/types.ts';
 import type { Merchant } from '../../../domain/index.ts';
 import { recheckLater } from '../attempts.ts';
-import { recordOutcome, revokeForms } from '../payments.ts';
-import { applyCharge, isCaptured } from '../intents/charge-outcome.ts';
+import { revokeForms } from '../payments.ts';
 import { applyCapture, applyVoid } from '../intents/intent-capture.ts';
 import { applyRefundOutcome } from '../../refunds/refund-outcomes.ts';
 import { processorOrNull } from '../../binder.ts';
+import { settlePayment, settleIntent, isCaptured } from '../charge/settle.ts';
 
 type RecheckDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>;
 
@@ -65,11 +65,11 @@ async function lookAgain(deps: RecheckDeps, merchant: Merchant, processor: Proce
   // Only money that moved is recorded late: a decline or a charge at the bank challenge changes nothing.
   if (t?.status !== 'approved') return false;
   if (intent) {
-    const { revoke } = await deps.store.tx((r) => applyCharge(r, deps, merchant, intent.id, a.id, t));
+    const { revoke } = await deps.store.tx((r) => settleIntent(r, deps, merchant, intent.id, a.id, t));
     await revokeForms(deps, merchant, revoke);
     return true;
   }
   if (!a.sessionId) return false;
-  await recordOutcome(deps, merchant, a.sessionId, t, a.id);
+  await settlePayment(deps, merchant, a.sessionId, t, a.id);
   return true;
 }

@@ -9,15 +9,15 @@
 import type { EngineDeps } from '../../deps.ts';
 import type { AttemptRecord } from '../../../store/types.ts';
 import { backOff, closeAttempt } from '../attempts.ts';
-import { recordOutcome, revokeForms } from '../payments.ts';
+import { revokeForms } from '../payments.ts';
 import { releaseCharge } from '../charge-at-submit.ts';
 import { resolveRefundAttempt } from '../../refunds/refunds.ts';
-import { applyCharge, failUnseenCharge } from '../intents/charge-outcome.ts';
 import { applyCapture, applyVoid, releaseOp } from '../intents/intent-capture.ts';
 import { recheckAttempt } from './recheck.ts';
 import type { Processor } from '../../../processors/types.ts';
 import type { Merchant } from '../../../domain/index.ts';
 import { processorOrNull } from '../../binder.ts';
+import { settlePayment, settleIntent, failUnseenCharge } from '../charge/settle.ts';
 
 type ReconcileDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>;
 
@@ -142,7 +142,7 @@ async function applyLook(deps: ReconcileDeps, merchant: Merchant, processor: Pro
   const t = await processor.lookup(merchant, a.reference);
   if (!t || (!waitForChallenge && t.status === 'requires_action')) return null;
   if (t.status !== 'requires_action' && a.sessionId) {
-    await recordOutcome(deps, merchant, a.sessionId, t, a.id);
+    await settlePayment(deps, merchant, a.sessionId, t, a.id);
     return 'recorded';
   }
   await waitLonger(deps, a);
@@ -161,10 +161,10 @@ async function resolveIntentAttempt(deps: ReconcileDeps, merchant: Merchant, pro
       t = await processor.lookup(merchant, a.reference);
     }
     if (t && t.status !== 'requires_action') {
-      await revokeForms(deps, merchant, (await deps.store.tx((r) => applyCharge(r, deps, merchant, intent.id, a.id, t))).revoke);
+      await revokeForms(deps, merchant, (await deps.store.tx((r) => settleIntent(r, deps, merchant, intent.id, a.id, t))).revoke);
       return 'recorded';
     }
-    if (t) await deps.store.tx((r) => applyCharge(r, deps, merchant, intent.id, a.id, t));
+    if (t) await deps.store.tx((r) => settleIntent(r, deps, merchant, intent.id, a.id, t));
     if (t || !expired) {
       await waitLonger(deps, a);
       return 'waiting';
