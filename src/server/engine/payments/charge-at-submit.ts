@@ -3,15 +3,15 @@
  * the processor call of a buyer's charge from the fields, and what it came to, in domain terms
  * (routes/public/wire.ts shapes the answer).
  */
-import type { ChargeCard, WalletCharge } from '../../../api/checkout.ts';
 import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { processorOf } from '../binder.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../../processors/types.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../processors/types.ts';
 import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
 import type { PaymentDeps } from './payments.ts';
 import { savesCard } from './charge/settle-cards.ts';
+import { chargeSource, type BuyerSource, type ChallengeReturn } from './charge/charge-source.ts';
 import { moveTo, refuseDeclinedOut, saveSession } from '../sessions/session-status.ts';
 import { expireIfDue, isDue } from '../sessions/sessions.ts';
 import { closeRevokedForms, revokeOlderForms } from './forms/close-forms.ts';
@@ -34,12 +34,6 @@ export function awaitingChallenge(sessionId: string, t: ProcessorTransaction): S
 }
 
 /**
- * What pays: card data from the service's fields, a wallet token, or the payment method a provider's
- * own fields gave the browser (Braintree's nonce: any session of a merchant on such a provider).
- */
-export type ChargeSource = { card: ChargeCard } | { wallet: WalletCharge } | { nonce: string };
-
-/**
  * `POST /v1/public/sessions/{id}/charge` (Doc 3): charge at submit on an elements session, with a
  * card or (docs/merchant.md, Wallets) a wallet token: the same reservation, lock and settlement for both.
  * `attemptId` is the service's own id for this attempt (the idempotency reservation or a fresh
@@ -50,11 +44,11 @@ export async function chargeAtSubmit(
   deps: PaymentDeps,
   merchant: Merchant,
   found: SessionRecord,
-  source: ChargeSource,
+  source: BuyerSource,
   expectedAmount: number | undefined,
   attemptId: string,
   /** Where a bank challenge returns the buyer, and the page that may frame it (Doc 2, `next_action`). */
-  challenge: { returnUrl?: string; frameAncestor?: string } = {},
+  challenge: ChallengeReturn = {},
   /** What else the payment brings to the session (the hosted page's buyer details). */
   onPaid?: (s: SessionRecord) => SessionRecord,
 ): Promise<SubmitOutcome> {
@@ -82,10 +76,7 @@ export async function chargeAtSubmit(
   });
   let t: ProcessorTransaction | null;
   try {
-    t =
-      'card' in source ? await processor.charge(merchant, locked, source.card, { reference: attemptId, ...challenge })
-      : 'wallet' in source ? await processor.chargeWallet(merchant, locked, source.wallet, { reference: attemptId })
-      : await chargeNonce(processor, merchant, locked, source.nonce, attemptId, challenge.returnUrl);
+    t = await chargeSource(processor, merchant, source, locked, attemptId, challenge);
   } catch (err) {
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
       // Nothing moved: the session goes back as it was, so the buyer can submit again.
@@ -110,12 +101,6 @@ export async function chargeAtSubmit(
   return { kind: 'settled', session, intent, transactionId: t.id };
 }
 
-/** A provider without nonces refuses one, with nothing moved. */
-function chargeNonce(processor: Processor, merchant: Merchant, session: SessionRecord, nonce: string, reference: string, returnUrl?: string) {
-  if (!processor.chargeNonce) throw new ProcessorRejectedError('unsupported', "This merchant's payment provider takes no payment method nonce.");
-  return processor.chargeNonce(merchant, session, nonce, { reference, ...(returnUrl ? { returnUrl } : {}) });
-}
-
 /**
  * Undoes a charge reservation the processor is known not to have acted on: the attempt fails (or,
  * with `drop`, for a request refused on the spot, is removed) and, if the session still holds this
@@ -137,7 +122,7 @@ export async function releaseCharge(deps: Pick<EngineDeps, 'store' | 'clock'>, b
 }
 
 /** Why a charge at submit of this session is refused now, if it is (checked before anything changes, and again in the reservation). */
-function refuseCharge(s: SessionRecord, expectedAmount: number | undefined, source: ChargeSource) {
+function refuseCharge(s: SessionRecord, expectedAmount: number | undefined, source: BuyerSource) {
   // A nonce pays any payment session of its provider's merchant (its fields are that provider's);
   // the service's own fields charge at submit on elements sessions that ask for it only.
   const allowed = 'nonce' in source ? s.mode === 'payment' : s.integrationMode === 'elements' && s.chargeAtSubmit && s.mode === 'payment';

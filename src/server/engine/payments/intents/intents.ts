@@ -34,6 +34,7 @@ import { checkMit, checkOwnership, checkRequest, echoOf, effectiveBuyer, type Cr
 import type { AuthContext, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from '../../../domain/index.ts';
 import { closeRevokedForms, revokeOlderForms } from '../forms/close-forms.ts';
 import { settleIntent } from '../charge/settle.ts';
+import { chargeSource } from '../charge/charge-source.ts';
 
 export type IntentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'sealer' | 'log' | 'config' | 'signer' | 'stores'>;
 
@@ -175,8 +176,7 @@ export async function createIntent(
   const billing = body.billing_address ?? (card.billingAddressSealed ? (deps.sealer.open(card.billingAddressSealed, sealedIn.cardAddress(card.id)) as { postal_code?: string }) : null);
   let t: ProcessorTransaction;
   try {
-    t = await processor.chargeVaulted(merchant, {
-      reference: opts.attemptId,
+    const vaulted = {
       vaultId: card.vaultId,
       amount: intent.amount,
       currency,
@@ -186,7 +186,8 @@ export async function createIntent(
       returnUrl: checked.returnUrl,
       billingPostalCode: billing?.postal_code ?? null,
       merchantInitiated: body.mit !== undefined,
-    });
+    };
+    t = await chargeSource(processor, merchant, { vaulted }, null, opts.attemptId);
   } catch (err) {
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
       await undoReservation(deps, intent, opts.attemptId, { card, session: reserved.sessionBefore });
