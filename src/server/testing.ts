@@ -6,7 +6,7 @@ import { buildDeps, type BuildOptions } from './deps.ts';
 import { loadConfig } from './env.ts';
 import { createLogger } from './log.ts';
 import { createMerchant, type NewMerchant } from './engine/merchants/merchants.ts';
-import { FORM_HANDBACK_MS } from './engine/payments/attempts.ts';
+import { FORM_HANDBACK_MS } from './engine/attempts/attempts.ts';
 import { ProcessorUnavailableError, type Processor } from './processors/types.ts';
 import type { Store } from './store/types.ts';
 import { PgStore, type SqliteStore } from './store/index.ts';

@@ -12,7 +12,7 @@ import type { StoreClients } from '../processors/stores/store-clients.ts';
 import type { Store } from '../store/types.ts';
 import type { RedirectSigner } from './redirect.ts';
 import type { Sealer } from './sealed.ts';
-import type { WebhookNetwork } from './webhooks/webhook-network.ts';
+import type { LookupAddress } from 'node:dns';
 
 export interface EngineDeps {
   config: Config;
@@ -32,4 +32,25 @@ export interface EngineDeps {
   stores: StoreClients;
   /** The secret the sandbox processor signs its webhooks with (`/api/webhooks/sandbox` verifies with it). */
   providerWebhookSecret: string;
+}
+
+/** Resolves a host name to every address it has (node's `dns.lookup`, all of them). */
+export type HostResolver = (host: string) => Promise<LookupAddress[]>;
+
+export interface WebhookNetwork {
+  /** Host names a test-mode subscription may reach whatever they resolve to (lower case, IPv6 bracketed). */
+  allowHosts: string[];
+  resolve: HostResolver;
+  /** The service's own listeners (webhooks/webhook-network.ts `ownListeners`), never a webhook's target (issue 32, finding 1). */
+  own: OwnListeners;
+}
+
+/**
+ * Every port this process or its siblings listen on (the instance, the other instances, the
+ * processor, the demo shop, the stand-ins, and the ports of their public URLs), and the host names
+ * of those URLs (lower case, no trailing dot).
+ */
+export interface OwnListeners {
+  ports: number[];
+  hosts: string[];
 }

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { faultWorld, type FaultWorld } from './world.ts';
-import { FORM_HANDBACK_MS } from '../engine/payments/attempts.ts';
+import { FORM_HANDBACK_MS } from '../engine/attempts/attempts.ts';
 
 let w: FaultWorld;
 beforeEach(async () => (w = await faultWorld()));

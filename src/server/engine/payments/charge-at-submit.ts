@@ -7,7 +7,7 @@ import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { processorOf } from '../binder.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../processors/types.ts';
-import { closeAttempt, forgetAttempt, newAttempt } from './attempts.ts';
+import { closeAttempt, forgetAttempt, newAttempt } from '../attempts/attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
 import type { PaymentDeps } from './payments.ts';
 import { savesCard } from './charge/settle-cards.ts';

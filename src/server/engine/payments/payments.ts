@@ -1,12 +1,10 @@
 /**
  * What every payment path shares around its settle (charge/settle.ts): the outcome, whether it
- * paid, the buyer's error, and the closing of the browser forms a settled session no longer takes.
+ * paid, the buyer's error, and the revocation of the browser forms a settled session no longer takes.
  */
 import type { EngineDeps } from '../deps.ts';
 import { browserDeclineCode, declineMessage } from './declines.ts';
-import { closeAttempt } from './attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
-import type { Repos } from '../../store/types.ts';
 import { processorOrNull } from '../binder.ts';
 
 export type PaymentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log'>;
@@ -29,19 +27,6 @@ export function buyerError(intent: PaymentIntentRecord) {
   return { code: 'card_declined', decline_code: browserDeclineCode(code), message: declineMessage(code) };
 }
 
-
-/**
- * Closes the browser forms still open for a session (its pending `client` attempts) and returns
- * their client tokens, for the caller to revoke at the processor once its transaction committed.
- */
-export async function closeForms(r: Repos, sessionId: string, now: string): Promise<string[]> {
-  const refs: string[] = [];
-  for (const open of await r.attempts.pendingForSession(sessionId, 'client')) {
-    await closeAttempt(r, open.id, 'failed', now);
-    refs.push(open.reference);
-  }
-  return refs;
-}
 
 /** Best effort: a form the processor could not be told about is still single-use and expires within the hour. */
 export async function revokeForms(deps: Pick<EngineDeps, 'processorFor' | 'ownProcessor' | 'log'>, merchant: Merchant, tokens: string[]) {

@@ -5,7 +5,7 @@
 import type { EngineDeps } from '../deps.ts';
 import { ForeignRecordError, type Processor, type ProcessorRefund, type ProviderEvent } from '../../processors/types.ts';
 import type { AttemptRecord, Repos } from '../../store/types.ts';
-import { closeAttempt } from '../payments/attempts.ts';
+import { closeAttempt } from '../attempts/attempts.ts';
 import { emit } from '../events.ts';
 import type { Merchant, RefundRecord, SettlementRecord } from '../../domain/index.ts';
 import { processorOrNull } from '../binder.ts';

@@ -23,7 +23,7 @@ import { processorOf } from '../binder.ts';
 import { newId } from '../../ids.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorRefund } from '../../processors/types.ts';
 import type { Reads } from '../../store/types.ts';
-import { forgetAttempt, newAttempt } from '../payments/attempts.ts';
+import { forgetAttempt, newAttempt } from '../attempts/attempts.ts';
 import { isSettled } from './refund-totals.ts';
 import { acceptMetadata } from '../../domain/metadata.ts';
 import type { AuthContext, PaymentIntentRecord, RefundRecord, SettlementRecord } from '../../domain/index.ts';

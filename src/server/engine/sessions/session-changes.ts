@@ -1,15 +1,15 @@
 /**
- * The merchant's two changes to a session: a new total (`PATCH /v1/sessions/{id}`) and closing
- * it (`POST /v1/sessions/{id}/expire`), Doc 1, Sessions. Each check and its change are one
+ * The merchant's two changes to a session: a new total (`PATCH /v1/sessions/{id}`) and the rules
+ * of closing it (`POST /v1/sessions/{id}/expire`, which closes its browser forms first:
+ * payments/forms/expire-session.ts), Doc 1, Sessions. Each check and its change are one
  * transaction, shared with payment attempts: a charge takes the session's charge lock in a
  * transaction too, so a total can never change under a running charge, nor a session close.
  */
 import type { LineItem } from '../../../api/sessions.ts';
 import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { moveTo, saveSession } from './session-status.ts';
-import { checkCurrency, expireIfDue, isDue, sessionForKey } from './sessions.ts';
-import { closeRevokedForms, revokeLiveForms } from '../payments/forms/close-forms.ts';
+import { saveSession } from './session-status.ts';
+import { checkCurrency, expireIfDue, sessionForKey } from './sessions.ts';
 import type { AuthContext, SessionRecord } from '../../domain/index.ts';
 
 type SessionDeps = Pick<EngineDeps, 'store' | 'clock'>;
@@ -61,7 +61,8 @@ export async function changeTotal(deps: SessionDeps, auth: AuthContext, id: stri
   });
 }
 
-const notExpirable = (message: string, reason?: string) => new DomainError('session_not_expirable', message, reason ? { reason } : {});
+/** The expire's refusal (409 session_not_expirable), with the reason a caller can act on. */
+export const notExpirable = (message: string, reason?: string) => new DomainError('session_not_expirable', message, reason ? { reason } : {});
 
 /** Doc 1, expire rule 3: may a declined `elements` + `chargeAtSubmit` session close now? */
 function declinedMayClose(s: SessionRecord, nowMs: number): DomainError | 'now' {
@@ -76,32 +77,8 @@ function declinedMayClose(s: SessionRecord, nowMs: number): DomainError | 'now' 
   return notExpirable('The session changed recently; call again after retryAfterSeconds.', 'recent_activity').retryAfter((quietUntil - nowMs) / 1000);
 }
 
-/** `POST /v1/sessions/{id}/expire`: closes an open unpaid session so no payment can start on it. */
-export async function expireSession(deps: SessionDeps & Pick<EngineDeps, 'processorFor' | 'ownProcessor' | 'signer' | 'log'>, auth: AuthContext, id: string): Promise<SessionRecord> {
-  // Rule 4 in one step: the session's live forms are revoked at the processor before it closes,
-  // and a session whose form could not be revoked does not close (409), so nothing pays it after the answer.
-  const current = await sessionForKey(deps.store.read, auth, id);
-  // A request refused anyway changes nothing, forms included: its refusal comes first.
-  if (!isDue(current, deps.clock.iso()) && current.status !== 'expired') expirableFrom(current, deps.clock.nowMs());
-  const forms = await revokeLiveForms(deps, auth.merchant, current.id);
-  if (forms.paid) throw notExpirable('A payment was made on this session and is being recorded; read the session.', 'payment_may_be_in_flight');
-  if (!forms.closed) throw notExpirable('A payment form of this session could not be closed at the processor, so a payment may still arrive; try again shortly.', 'payment_may_be_in_flight');
-  return deps.store.tx(async (r) => {
-    const now = deps.clock.iso();
-    await closeRevokedForms(r, id, forms.revoked, now, () => notExpirable('A payment form was opened on this session meanwhile; try again.', 'payment_may_be_in_flight'));
-    const s = await expireIfDue(r, now, await sessionForKey(r, auth, id));
-    if (s.status === 'expired') {
-      // Rule 1: safe to retry when nothing was charged; rule 2: `processing` or unknown is not.
-      if (s.expiredFrom === 'pending' || s.expiredFrom === 'failed') return s;
-      throw notExpirable('This session expired while a payment may have been in progress; contact support with the session id.');
-    }
-    // Rule 4: an embed form in `processing` is closed too; the service refuses anything after this.
-    return saveSession(r, s, moveTo(s, 'expired', { expiredFrom: expirableFrom(s, deps.clock.nowMs()) }, now));
-  });
-}
-
 /** The status an open session may expire from now (`expiredFrom`), or the refusal (409) of the expire. */
-function expirableFrom(s: SessionRecord, nowMs: number): 'pending' | 'processing' | 'failed' {
+export function expirableFrom(s: SessionRecord, nowMs: number): 'pending' | 'processing' | 'failed' {
   if (s.status === 'succeeded' || s.status === 'expired' || s.paymentStatus !== 'unpaid') throw notExpirable('The session is paid or holds an authorization; nothing changed.');
   if (s.chargeLock !== null) throw notExpirable('A payment is being processed on this session.', 'payment_may_be_in_flight');
   if (s.status === 'failed' || s.lastPaymentError) {

@@ -14,7 +14,7 @@ import { moveTo, saveSession } from './session-status.ts';
 import type { AuthContext, Merchant, SessionRecord } from '../../domain/index.ts';
 import { keepOutcome } from '../idempotency.ts';
 import type { IdempotencyReservation } from '../../domain/operations.ts';
-import { closeForms } from '../payments/payments.ts';
+import { closeForms } from '../attempts/attempts.ts';
 import { inheritStored, mirrorSpecOf } from '../mirror/mirror-spec.ts';
 import { holdForSession, orderBeforeCharge } from '../mirror/order-first/before-charge.ts';
 import { claimUpsell } from '../mirror/upsell.ts';

@@ -2,7 +2,7 @@
  * Webhook delivery (Doc 3, Webhooks): at least once, signed afresh on every attempt, retried with
  * capped exponential backoff and jitter on the service clock for up to three days.
  *
- * Fan-out happens in the event's own transaction (`fanOut`, called by `emit`): a committed event
+ * Fan-out happens in the event's own transaction (`fanOut` in engine/events.ts): a committed event
  * already has its delivery rows, so a crash can lose neither. The worker (`deliverDue`) leases
  * each due row before sending, records the attempt, and schedules the next try.
  *
@@ -14,13 +14,10 @@
 import type { EngineDeps } from '../deps.ts';
 import { randomChars } from '../../ids.ts';
 import type { EventRecord, Repos } from '../../store/types.ts';
-import type { EventType } from '../../../vocab/events.ts';
-import type { WebhookDeliveryRecord, WebhookSubscriptionRecord } from '../../domain/index.ts';
+import type { WebhookDeliveryRecord } from '../../domain/index.ts';
 import { sendSigned } from './webhook-send.ts';
 import { signingSecrets } from './webhook-subscriptions.ts';
 
-/** Doc 2: these reach every active subscription, selected or not. */
-const ALWAYS: ReadonlySet<string> = new Set<EventType>(['dispute.created', 'dispute.won', 'dispute.lost', 'refund.failed']);
 /** Doc 3: retries for up to 3 days of service clock. */
 export const GIVE_UP_MS = 3 * 24 * 3600 * 1000;
 /**
@@ -34,29 +31,6 @@ export const RETRY_SCHEDULE_MS = [30_000, 60_000, 120_000, 300_000, 600_000, 1_2
 const LEASE_MS = 60_000;
 /** At most this many deliveries to one subscription at once, per instance: a slow receiver does not stall the others. */
 export const PER_SUBSCRIPTION = 2;
-
-const wants = (s: WebhookSubscriptionRecord, type: string) => s.status === 'enabled' && (ALWAYS.has(type) || s.enabledEvents.includes(type));
-
-/** Inside the event's transaction: one pending delivery per subscription that takes this event. */
-export async function fanOut(r: Repos, nowIso: string, e: EventRecord) {
-  for (const s of await r.webhookDeliveries.activeSubscriptions({ merchantId: e.merchantId, livemode: e.livemode })) {
-    if (!wants(s, e.type)) continue;
-    await r.webhookDeliveries.insert({
-      id: `dlv_${randomChars(24)}`,
-      merchantId: e.merchantId,
-      livemode: e.livemode,
-      subscriptionId: s.id,
-      eventId: e.id,
-      state: 'pending',
-      attempts: 0,
-      nextAttemptAt: nowIso,
-      lastStatus: null,
-      lastError: null,
-      createdAt: nowIso,
-      updatedAt: nowIso,
-    });
-  }
-}
 
 /** The body every attempt of an event sends: the same bytes every time (Doc 2 envelope). */
 export const envelopeOf = (e: EventRecord) =>

@@ -17,26 +17,9 @@ import { addressReach } from '../../../platform/public-address.ts';
 import { isLocalAddress } from '../../../platform/loopback.ts';
 import type { Config } from '../../env.ts';
 
-/** Resolves a host name to every address it has (node's `dns.lookup`, all of them). */
-export type HostResolver = (host: string) => Promise<LookupAddress[]>;
-
-export interface WebhookNetwork {
-  /** Host names a test-mode subscription may reach whatever they resolve to (lower case, IPv6 bracketed). */
-  allowHosts: string[];
-  resolve: HostResolver;
-  /** The service's own listeners (`ownListeners` below), never a webhook's target (issue 32, finding 1). */
-  own: OwnListeners;
-}
-
-/**
- * Every port this process or its siblings listen on (the instance, the other instances, the
- * processor, the demo shop, the stand-ins, and the ports of their public URLs), and the host names
- * of those URLs (lower case, no trailing dot).
- */
-export interface OwnListeners {
-  ports: number[];
-  hosts: string[];
-}
+// The shapes the engine is given (deps.ts): the webhooks stand on deps.ts, never the reverse.
+export type { HostResolver, OwnListeners, WebhookNetwork } from '../deps.ts';
+import type { HostResolver, OwnListeners, WebhookNetwork } from '../deps.ts';
 
 /** The service's own listeners, from its configuration (`SVCPAY_INSTANCE_PORTS`: the other instances of a cluster). */
 export function ownListeners(config: Pick<Config, 'port' | 'processorPort' | 'demoPort' | 'stripePort' | 'braintreePort' | 'instancePorts' | 'publicUrl' | 'processorUrl' | 'serviceUrl' | 'demoUrl' | 'stripeUrl' | 'braintreeUrl'>): OwnListeners {

@@ -10,7 +10,7 @@ import { DomainError } from '../../../domain/errors.ts';
 import { ProcessorRejectedError } from '../../../processors/types.ts';
 import type { AttemptRecord, Repos } from '../../../store/types.ts';
 import type { Merchant } from '../../../domain/index.ts';
-import { closeAttempt } from '../attempts.ts';
+import { closeAttempt } from '../../attempts/attempts.ts';
 import { processorOrNull } from '../../binder.ts';
 import { settlePayment } from '../charge/settle.ts';
 

@@ -9,7 +9,7 @@ import { processorOf } from '../../binder.ts';
 import { ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../../../processors/types.ts';
 import { moveTo, refuseDeclinedOut, saveSession } from '../../sessions/session-status.ts';
 import { expireIfDue } from '../../sessions/sessions.ts';
-import { FORM_HANDBACK_MS, newAttempt } from '../attempts.ts';
+import { FORM_HANDBACK_MS, newAttempt } from '../../attempts/attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
 import type { BuyerDetails } from '../../../../buyer/buyer-fields.ts';
 import { requireBuyerDetails, withBuyerDetails, withSavedBuyerDetails } from './buyer-details.ts';

@@ -22,7 +22,7 @@ import { processorOf } from '../../binder.ts';
 import { newId } from '../../../ids.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
 import type { Reads } from '../../../store/types.ts';
-import { forgetAttempt, newAttempt } from '../attempts.ts';
+import { forgetAttempt, newAttempt } from '../../attempts/attempts.ts';
 import { linkChargeBuyer } from '../../buyers/buyers.ts';
 import { revokeForms } from '../payments.ts';
 import { moveTo, refuseDeclinedOut, saveSession } from '../../sessions/session-status.ts';

@@ -13,7 +13,7 @@ import type { EngineDeps } from '../../deps.ts';
 import type { AttemptRecord } from '../../../store/types.ts';
 import type { Processor, ProcessorTransaction } from '../../../processors/types.ts';
 import type { Merchant } from '../../../domain/index.ts';
-import { recheckLater } from '../attempts.ts';
+import { recheckLater } from '../../attempts/attempts.ts';
 import { revokeForms } from '../payments.ts';
 import { applyCapture, applyVoid } from '../intents/intent-capture.ts';
 import { applyRefundOutcome } from '../../refunds/refund-outcomes.ts';

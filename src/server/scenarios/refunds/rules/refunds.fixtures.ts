@@ -3,7 +3,7 @@ import { ProcessorUnavailableError, applyRefundEvent, body, world, type Json } f
 import { ProcessorRejectedError, type ProcessorRefund } from '../../../processors/types.ts';
 import { LOCK_MS } from '../../../middleware/idempotency.ts';
 import { newId } from '../../../ids.ts';
-import { newAttempt } from '../../../engine/payments/attempts.ts';
+import { newAttempt } from '../../../engine/attempts/attempts.ts';
 import { reconcile } from '../../../engine/payments/reconcile/reconcile.ts';
 import { createRefund, resolveRefundAttempt } from '../../../engine/refunds/refunds.ts';
 

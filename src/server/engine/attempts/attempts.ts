@@ -124,3 +124,16 @@ export function recheckLater(a: AttemptRecord, nowMs: number): AttemptRecord {
   const next = Math.min(nowMs + Math.min(FIRST_RECHECK_MS * 2 ** (a.checks + 1), MAX_RECHECK_GAP_MS), until);
   return { ...a, checks: a.checks + 1, nextCheckAt: new Date(next).toISOString(), updatedAt };
 }
+
+/**
+ * Closes the browser forms still open for a session (its pending `client` attempts) and returns
+ * their client tokens, for the caller to revoke at the processor once its transaction committed.
+ */
+export async function closeForms(r: Repos, sessionId: string, now: string): Promise<string[]> {
+  const refs: string[] = [];
+  for (const open of await r.attempts.pendingForSession(sessionId, 'client')) {
+    await closeAttempt(r, open.id, 'failed', now);
+    refs.push(open.reference);
+  }
+  return refs;
+}
