@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { circleViolations, folderViolations, importViolations, lengthViolations } from './checks.ts';
+import { circleViolations, folderViolations, importViolations, lengthViolations, tieViolations } from './checks.ts';
 import { parseExplainFiles, type Graph } from './graph.ts';
 
 const graph = (edges: [string, string][]): Graph => {
@@ -170,6 +170,21 @@ describe('structure rules', () => {
       'tests-at-their-layer: src/server/routes/refunds/fixtures.ts',
       'tests-at-their-layer: src/server/store/sqlite/repos.test.ts',
     ]);
+  });
+
+  it('refuses two engine parts (folders or top files) that import each other, tests aside', () => {
+    const e = 'src/server/engine';
+    const g = graph([
+      [`${e}/payments/settle.ts`, `${e}/sessions/session-status.ts`],
+      [`${e}/sessions/sessions.ts`, `${e}/payments/forms/close.ts`],
+      [`${e}/events.ts`, `${e}/webhooks/delivery.ts`],
+      [`${e}/webhooks/provider-events.ts`, `${e}/deps.ts`],
+      [`${e}/refunds/refunds.ts`, `${e}/attempts/attempts.ts`],
+      [`${e}/payments/charge.ts`, `${e}/attempts/attempts.ts`],
+      [`${e}/refunds/refunds.fixtures.ts`, `${e}/payments/reconcile.ts`],
+      [`${e}/payments/reconcile.ts`, `${e}/refunds/refunds.ts`],
+    ]);
+    expect(tieViolations(g).map((v) => v.split(' (')[0])).toEqual(['engine-parts-one-way: payments and sessions import each other']);
   });
 
   it('counts the files at the top of each engine folder, and only there', () => {

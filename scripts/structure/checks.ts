@@ -1,6 +1,6 @@
 /** The structure checks as pure functions over the graph and the file list, so tests can feed them. */
 import { circles, type Graph } from './graph.ts';
-import { countedFolders, generatedFiles, importRules, maxFolderFiles, maxLines, measuredFile, testFile, type ImportRule } from './rules.ts';
+import { countedFolders, enginePart, generatedFiles, importRules, maxFolderFiles, maxLines, measuredFile, testFile, type ImportRule } from './rules.ts';
 
 export function importViolations(graph: Graph, rules: ImportRule[] = importRules): string[] {
   const out: string[] = [];
@@ -17,6 +17,30 @@ export function importViolations(graph: Graph, rules: ImportRule[] = importRules
 
 export function circleViolations(graph: Graph): string[] {
   return circles(graph).map((c) => `import circle: ${c.join(' <-> ')}`);
+}
+
+/** Two engine parts (rules.ts `enginePart`) that import each other, test files aside, with one import each way. */
+export function tieViolations(graph: Graph): string[] {
+  const part = (f: string) => enginePart.exec(f)?.[1];
+  const first = new Map<string, string>();
+  for (const [from, tos] of [...graph].sort(([a], [b]) => a.localeCompare(b))) {
+    const a = part(from);
+    if (!a || testFile.test(from)) continue;
+    for (const to of [...tos].sort()) {
+      const b = part(to);
+      if (b && b !== a && !first.has(`${a} ${b}`)) first.set(`${a} ${b}`, `${from} imports ${to}`);
+    }
+  }
+  return [...first]
+    .filter(([k]) => {
+      const [a, b] = k.split(' ') as [string, string];
+      return a < b && first.has(`${b} ${a}`);
+    })
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([k, one]) => {
+      const [a, b] = k.split(' ') as [string, string];
+      return `engine-parts-one-way: ${a} and ${b} import each other (${one}; ${first.get(`${b} ${a}`)}): move the shared piece down into the part both use, or pass it in`;
+    });
 }
 
 /** `files`: repository paths. An engine folder's top level counts every file, tests included. */

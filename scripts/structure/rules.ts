@@ -208,6 +208,13 @@ export const importRules: ImportRule[] = [
  */
 export const testFile = new RegExp(testNames);
 
+/**
+ * The engine's parts: a folder, or a file at the engine's top. Two parts never import each other
+ * (tests aside): one stands on the other (issue 33: payments and sessions, payments and refunds,
+ * events.ts and webhooks/, deps.ts and webhooks/ were tied, so none could be read alone).
+ */
+export const enginePart = /^src\/server\/engine\/([^/]+)/;
+
 /** Folders whose top level holds at most `maxFolderFiles` files (Issue 16: the engine grouped by domain). */
 export const countedFolders = /^src\/server\/engine(\/[^/]+)?$/;
 export const maxFolderFiles = 12;
