@@ -131,7 +131,7 @@ function refuseCharge(s: SessionRecord, expectedAmount: number | undefined, sour
   if (s.status === 'expired') throw new DomainError('session_expired');
   if (s.chargeLock !== null) throw new DomainError('charge_in_progress');
   // A nonce pays a hosted or embedded form: a declined session takes another card unless its
-  // same-session retries are used up, the rule `init` applies to every form (hosted-checkout.ts).
+  // same-session retries are used up, the rule `init` applies to every form (forms/init.ts).
   const retryable = 'nonce' in source && !(s.retry && s.retry.attempts_remaining === 0);
   if (s.status === 'failed' && !retryable) throw new DomainError('session_wrong_state', 'This session was declined and cannot be charged again; create a new session.');
   refuseDeclinedOut(s);

@@ -13,7 +13,8 @@ import { whenWellFormed, type RouteRequest } from '../../middleware/well-formed.
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context.ts';
-import { completeCheckout, initCheckout, saveBuyerDetails } from '../../engine/payments/forms/hosted-checkout.ts';
+import { initCheckout, saveBuyerDetails } from '../../engine/payments/forms/init.ts';
+import { completeCheckout } from '../../engine/payments/forms/complete.ts';
 import { completeAnswer } from './wire.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { challengeReturnUrl } from '../public/index.ts';

@@ -3,7 +3,7 @@
  * transactionId, redirectUrl, paymentStatus, error?, next_action? }`, shaped from the engine's outcome.
  */
 import { buyerError } from '../../engine/payments/payments.ts';
-import type { CheckoutOutcome } from '../../engine/payments/forms/hosted-checkout.ts';
+import type { CheckoutOutcome } from '../../engine/payments/forms/complete.ts';
 import { redirectAction } from '../public/wire.ts';
 
 export function completeAnswer(o: CheckoutOutcome) {

@@ -14,7 +14,7 @@
 import type { EngineDeps } from '../../deps.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { EmbedWaitReason } from '../../../../vocab/embed.ts';
-import { initCheckout } from './hosted-checkout.ts';
+import { initCheckout } from './init.ts';
 import { expireIfDue, sessionForKey } from '../../sessions/sessions.ts';
 import type { AuthContext } from '../../../domain/index.ts';
 

@@ -1,22 +1,20 @@
 /**
- * The hosted page's and the embedded checkout's browser forms (Doc 1, internal checkout endpoints):
- * `init` hands out the processor's form for a session, `complete` verifies the transaction the
- * browser made with it and settles the session through settlePayment (payments.ts), once.
+ * The hosted page's and the embedded checkout's browser forms before they pay (Doc 1, internal
+ * checkout endpoints): `init` hands out the processor's form for a session, and the buyer details
+ * are saved ahead of the charge. What the form then sends is completed by complete.ts.
  */
 import type { EngineDeps } from '../../deps.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { processorOf } from '../../binder.ts';
-import { ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../../../processors/types.ts';
+import { ProcessorUnavailableError, type Processor } from '../../../processors/types.ts';
 import { moveTo, refuseDeclinedOut, saveSession } from '../../sessions/session-status.ts';
 import { expireIfDue } from '../../sessions/sessions.ts';
 import { FORM_HANDBACK_MS, newAttempt } from '../../attempts/attempts.ts';
-import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
+import type { Merchant, SessionRecord } from '../../../domain/index.ts';
 import type { BuyerDetails } from '../../../../buyer/buyer-fields.ts';
-import { requireBuyerDetails, withBuyerDetails, withSavedBuyerDetails } from './buyer-details.ts';
-import { isApproved, type PaymentDeps } from '../payments.ts';
+import { requireBuyerDetails, withSavedBuyerDetails } from './buyer-details.ts';
+import type { PaymentDeps } from '../payments.ts';
 import { closeRevokedForms, revokeOlderForms } from './close-forms.ts';
-import { completeWithNonce } from './nonce-complete.ts';
-import { settlePayment } from '../charge/settle.ts';
 
 /** The provider is reached over the network now: a call that gets no answer is Doc 1's provider_unavailable, not a 500. */
 function unavailable(err: unknown): never {
@@ -134,102 +132,4 @@ function refuseInit(session: SessionRecord) {
     throw new DomainError('session_wrong_state', 'This session was declined and has no attempts left; create a new session.');
   }
   refuseDeclinedOut(session);
-}
-
-/**
- * `POST /api/checkout/complete`: checks the buyer details the session requires (nothing is read or
- * written when they fall short), verifies the transaction with the processor, then settles; the
- * details reach the session in the transaction that pays it. A transaction the buyer's bank still
- * holds (3-D Secure, issue 10) answers `next_action` with the challenge page and settles nothing;
- * with `cancel` (the buyer closed the dialog) the challenge is ended first, as failed
- * authentication: nothing is charged and the attempt settles as a decline.
- */
-export async function completeCheckout(
-  deps: PaymentDeps & Pick<EngineDeps, 'sealer'>,
-  sessionId: string,
-  transactionId: string,
-  buyer?: BuyerDetails,
-  cancel = false,
-  /** Where a bank check of a charge the service makes now (a provider's nonce) returns the buyer. */
-  returnUrl?: string,
-): Promise<CheckoutOutcome> {
-  const session = await deps.store.read.sessions.get(sessionId);
-  if (!session) throw new DomainError('session_not_found');
-  const details = requireBuyerDetails(session, buyer);
-  const merchant = await merchantOf(deps, session);
-  // Braintree's fields give the browser a nonce, not a payment: the service pays with it now.
-  if (processorOf(deps, merchant).chargeNonce) return completeWithNonce(deps, merchant, session, transactionId, (paid) => withBuyerDetails(deps, paid, details), { cancel, ...(returnUrl ? { returnUrl } : {}) });
-  const verified = await verifiedTransaction(deps, merchant, session, transactionId);
-  let t = verified;
-  if (t.status === 'requires_action' && cancel) t = await processorOf(deps, merchant).cancelChallenge(merchant, t.id).catch(unavailable);
-  if (t.status === 'requires_action') {
-    if (!t.challengeUrl) throw new DomainError('transaction_verification_failed');
-    return { kind: 'challenge', session, transactionId: t.id, challengeUrl: t.challengeUrl };
-  }
-  const { session: s, intent, transactionId: tx, ok } = await settleVerified(deps, merchant, session, t, (paid) => withBuyerDetails(deps, paid, details));
-  return { kind: 'settled', session: s, intent, transactionId: tx, ok, redirectUrl: ok ? await deps.signer.url(s) : null };
-}
-
-/**
- * What a hosted completion came to: waiting for the buyer's bank at `challengeUrl` (nothing
- * settled), or settled, approved with the signed way back to the merchant or declined.
- */
-export type CheckoutOutcome =
-  | { kind: 'challenge'; session: SessionRecord; transactionId: string; challengeUrl: string }
-  | { kind: 'settled'; session: SessionRecord; intent: PaymentIntentRecord; transactionId: string; ok: boolean; redirectUrl: string | null };
-
-/** The session's merchant (a session without one is not found). */
-async function merchantOf(deps: PaymentDeps, session: SessionRecord): Promise<Merchant> {
-  const merchant = await deps.store.read.merchants.get(session.merchantId);
-  if (!merchant) throw new DomainError('session_not_found');
-  return merchant;
-}
-
-/** The browser's transaction as the processor knows it, refused unless it is this session's. */
-async function verifiedTransaction(deps: PaymentDeps, merchant: Merchant, session: SessionRecord, transactionId: string) {
-  const t = await processorOf(deps, merchant).verifyTransaction(merchant, transactionId).catch(unavailable);
-  if (!t || t.sessionId !== session.id) throw new DomainError('transaction_verification_failed');
-  return t;
-}
-
-/**
- * Both `complete` endpoints (internal and public): verifies the browser's transaction with the
- * processor and settles the session with it, once.
- */
-export async function completeTransaction(
-  deps: PaymentDeps & Pick<EngineDeps, 'signer'>,
-  session: SessionRecord,
-  transactionId: string,
-  onPaid?: (s: SessionRecord) => SessionRecord,
-  /**
-   * A charge the service makes now (a provider's nonce; `agent_hosted_fields`' PaymentMethod) may
-   * need the buyer's bank: it returns the buyer to `returnUrl`, and the answer is the challenge;
-   * `cancel` ends one the buyer closed. Without `returnUrl` such a charge cannot wait for the bank.
-   */
-  challenge: { returnUrl?: string; cancel?: boolean } = {},
-): Promise<{ kind: 'challenge'; session: SessionRecord; transactionId: string; challengeUrl: string } | { kind: 'settled'; session: SessionRecord; intent: PaymentIntentRecord; transactionId: string; ok: boolean }> {
-  const merchant = await merchantOf(deps, session);
-  // Braintree's fields give the browser a nonce, not a payment: the service pays with it now.
-  if (processorOf(deps, merchant).chargeNonce) {
-    const o = await completeWithNonce(deps, merchant, session, transactionId, onPaid ?? ((s) => s), { cancel: challenge.cancel === true, ...(challenge.returnUrl ? { returnUrl: challenge.returnUrl } : {}) });
-    if (o.kind === 'challenge') {
-      if (!challenge.returnUrl) throw new DomainError('transaction_verification_failed');
-      return o;
-    }
-    return { kind: 'settled', session: o.session, intent: o.intent, transactionId: o.transactionId, ok: o.ok };
-  }
-  const t = await verifiedTransaction(deps, merchant, session, transactionId);
-  if (t.status === 'requires_action') throw new DomainError('transaction_verification_failed');
-  return { kind: 'settled', ...(await settleVerified(deps, merchant, session, t, onPaid)) };
-}
-
-async function settleVerified(deps: PaymentDeps, merchant: Merchant, session: SessionRecord, t: ProcessorTransaction, onPaid?: (s: SessionRecord) => SessionRecord) {
-  // Recorded first, whatever the session's state: a second payment is money the merchant must see
-  // and can refund (vp_tx_count counts it), never a payment the service forgets.
-  const { session: s, intent } = await settlePayment(deps, merchant, session.id, t, undefined, undefined, onPaid);
-  if (s.paymentIntentId !== intent.id && s.transactionId !== t.id) {
-    if (s.status === 'succeeded') throw new DomainError('session_already_completed');
-    if (s.status === 'expired') throw new DomainError('session_expired');
-  }
-  return { session: s, intent, transactionId: t.id, ok: isApproved(intent) };
 }
