@@ -17,7 +17,7 @@ import { checkDomain } from './wallet-domain-name.ts';
 
 type WalletDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor'>;
 
-/** The refusals of charge at submit, in its order (engine/payments/payments.ts): what a wallet pays through. */
+/** The refusals of charge at submit, in its order (engine/payments/charge/charge-at-submit.ts): what a wallet pays through. */
 function requireChargeable(s: SessionRecord) {
   if (!(s.integrationMode === 'elements' && s.chargeAtSubmit && s.mode === 'payment')) throw new DomainError('charge_at_submit_not_enabled');
   if (s.status === 'succeeded') throw new DomainError('session_already_completed');

@@ -6,7 +6,7 @@ import { refundTotals } from '../../engine/refunds/refund-totals.ts';
 import { refundTotalsWire } from '../refunds/wire.ts';
 import type { PaymentIntentRecord } from '../../domain/index.ts';
 import type { DeclineCode } from '../../../vocab/declines.ts';
-import { amountMismatchWire } from '../../engine/payments/charge-records.ts';
+import { amountMismatchWire } from '../../engine/payments/charge/charge-records.ts';
 
 /**
  * The intent object. Decline detail (`rule_code`, `action`, `decline_message`) is served on

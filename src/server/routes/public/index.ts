@@ -13,7 +13,7 @@ import { guard } from '../../middleware/guard.ts';
 import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS, limitSessionCall } from '../../middleware/rate-limit.ts';
 import { randomChars } from '../../ids.ts';
-import { chargeAtSubmit } from '../../engine/payments/charge-at-submit.ts';
+import { chargeAtSubmit } from '../../engine/payments/charge/charge-at-submit.ts';
 import { embedCompleteAnswer, submitAnswer } from './wire.ts';
 import { completeAtSubmit, completeForKey } from '../../engine/payments/forms/complete.ts';
 import { createBrowserToken, type VaultResult } from '../../engine/tokens/tokens.ts';

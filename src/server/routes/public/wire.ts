@@ -5,7 +5,7 @@
  */
 import { buyerError, isApproved } from '../../engine/payments/payments.ts';
 import { browserDeclineCode, declineMessage } from '../../engine/payments/declines.ts';
-import type { SubmitOutcome } from '../../engine/payments/charge-at-submit.ts';
+import type { SubmitOutcome } from '../../engine/payments/charge/charge-at-submit.ts';
 import type { PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
 
 /** Doc 2 `next_action`: the bank's challenge page the buyer is sent to. */

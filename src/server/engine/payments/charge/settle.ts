@@ -16,7 +16,7 @@ import type { WalletType } from '../../../../vocab/wallets.ts';
 import { emit, type EventType } from '../../events.ts';
 import { moveTo, saveSession } from '../../sessions/session-status.ts';
 import { closeAttempt, closeForms } from '../../attempts/attempts.ts';
-import { amountMismatchOf, chargeEventData, failureEventData, settlementOf } from '../charge-records.ts';
+import { amountMismatchOf, chargeEventData, failureEventData, settlementOf } from './charge-records.ts';
 import { revokeForms, type Outcome, type PaymentDeps } from '../payments.ts';
 import { sessionAfterIntentCharge, sessionAfterPayment, withFormDeclines } from './settle-session.ts';
 import { saveForBuyer, settleIntentCard } from './settle-cards.ts';

@@ -15,7 +15,7 @@ import type { AuthContext, Merchant, PaymentIntentRecord, SessionRecord } from '
 import type { BuyerDetails } from '../../../../buyer/buyer-fields.ts';
 import { sessionForKey } from '../../sessions/sessions.ts';
 import { settlePayment } from '../charge/settle.ts';
-import { chargeAtSubmit, type SubmitOutcome } from '../charge-at-submit.ts';
+import { chargeAtSubmit, type SubmitOutcome } from '../charge/charge-at-submit.ts';
 import { isApproved, type PaymentDeps } from '../payments.ts';
 import { requireBuyerDetails, withBuyerDetails } from './buyer-details.ts';
 

@@ -8,7 +8,7 @@ import { newId } from '../../../ids.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../../../processors/types.ts';
 import type { Repos } from '../../../store/types.ts';
 import { closeAttempt, forgetAttempt, newAttempt } from '../../attempts/attempts.ts';
-import { settlementOf } from '../charge-records.ts';
+import { settlementOf } from '../charge/charge-records.ts';
 import { processorOf } from '../../binder.ts';
 import { intentForKey, type IntentDeps } from './intents.ts';
 import type { AuthContext, Merchant, PaymentIntentRecord } from '../../../domain/index.ts';

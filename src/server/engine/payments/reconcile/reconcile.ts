@@ -10,7 +10,7 @@ import type { EngineDeps } from '../../deps.ts';
 import type { AttemptRecord } from '../../../store/types.ts';
 import { backOff, closeAttempt } from '../../attempts/attempts.ts';
 import { revokeForms } from '../payments.ts';
-import { releaseCharge } from '../charge-at-submit.ts';
+import { releaseCharge } from '../charge/charge-at-submit.ts';
 import { resolveRefundAttempt } from '../../refunds/refunds.ts';
 import { applyCapture, applyVoid, releaseOp } from '../intents/intent-capture.ts';
 import { recheckAttempt } from './recheck.ts';

@@ -2,9 +2,9 @@
  * What every charge leaves behind, whichever path made it (a session payment or a direct intent):
  * the settlement row of captured money, and the card fields every charge event carries.
  */
-import type { ProcessorTransaction } from '../../processors/types.ts';
-import { actionOf, declineMessage } from './declines.ts';
-import type { AmountMismatch, PaymentIntentRecord, SessionRecord, SettlementRecord } from '../../domain/index.ts';
+import type { ProcessorTransaction } from '../../../processors/types.ts';
+import { actionOf, declineMessage } from '../declines.ts';
+import type { AmountMismatch, PaymentIntentRecord, SessionRecord, SettlementRecord } from '../../../domain/index.ts';
 
 /** The settlement row of captured money: what refunds and disputes act on (Doc 2, refunds by `transaction`). */
 export function settlementOf(intent: PaymentIntentRecord, t: ProcessorTransaction, now: string): SettlementRecord {

@@ -3,19 +3,19 @@
  * the processor call of a buyer's charge from the fields, and what it came to, in domain terms
  * (routes/public/wire.ts shapes the answer).
  */
-import type { EngineDeps } from '../deps.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { processorOf } from '../binder.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../processors/types.ts';
-import { closeAttempt, forgetAttempt, newAttempt } from '../attempts/attempts.ts';
-import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
-import type { PaymentDeps } from './payments.ts';
-import { savesCard } from './charge/settle-cards.ts';
-import { chargeSource, type BuyerSource, type ChallengeReturn } from './charge/charge-source.ts';
-import { moveTo, refuseDeclinedOut, saveSession } from '../sessions/session-status.ts';
-import { expireIfDue, isDue } from '../sessions/sessions.ts';
-import { closeRevokedForms, revokeOlderForms } from './forms/close-forms.ts';
-import { settlePayment } from './charge/settle.ts';
+import type { EngineDeps } from '../../deps.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import { processorOf } from '../../binder.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
+import { closeAttempt, forgetAttempt, newAttempt } from '../../attempts/attempts.ts';
+import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
+import type { PaymentDeps } from '../payments.ts';
+import { savesCard } from './settle-cards.ts';
+import { chargeSource, type BuyerSource, type ChallengeReturn } from './charge-source.ts';
+import { moveTo, refuseDeclinedOut, saveSession } from '../../sessions/session-status.ts';
+import { expireIfDue, isDue } from '../../sessions/sessions.ts';
+import { closeRevokedForms, revokeOlderForms } from '../forms/close-forms.ts';
+import { settlePayment } from './settle.ts';
 
 /**
  * What a charge at submit came to: settled (approved or declined), still in flight at the
