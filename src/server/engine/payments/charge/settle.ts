@@ -52,7 +52,9 @@ export async function settlePayment(
     const existing = await r.payments.byProcessorRef(t.id);
     const found = await r.sessions.get(sessionId);
     if (!found) throw new DomainError('session_not_found');
-    const current = closed ? await saveSession(r, found, withFormDeclines(found, t, now)) : found;
+    // A form's declines beyond its own are counted once, as its attempt closes; written only when there are any.
+    const counted = closed ? withFormDeclines(found, t, now) : found;
+    const current = counted === found ? found : await saveSession(r, found, counted);
     const spent = closed && attempt && spentForm(attempt, t) ? [attempt.reference] : [];
     // What the payment brings to the session it paid, once, even when a provider event settled
     // the payment before the browser's `complete` arrived.
