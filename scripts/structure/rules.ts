@@ -118,6 +118,13 @@ export const importRules: ImportRule[] = [
     tests: true,
   },
   {
+    name: 'context-below-middleware',
+    why: 'context.ts is what the edge shares (its Deps, the context variables, the rate limiter and idempotency contracts): the middleware, routes and jobs stand on it, so it imports none of them',
+    from: new RegExp(`^${server}context\\.ts$`),
+    to: new RegExp(`^${server}(middleware|routes|jobs)/`),
+    tests: false,
+  },
+  {
     name: 'engine-below-edge',
     why: 'the engine speaks domain: it never sees a route, a middleware, the jobs or the process wiring',
     from: new RegExp(`^${server}engine/`),

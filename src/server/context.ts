@@ -1,8 +1,7 @@
 /** What every route and middleware can reach: built once in main.ts (or a test) and passed down. */
 import type { AuthContext } from './domain/index.ts';
+import type { IdempotencyReservation } from './domain/operations.ts';
 import type { EngineDeps } from './engine/deps.ts';
-import type { IdempotencyHandle } from './middleware/idempotency-handle.ts';
-import type { RateLimitCount, RateLimiter } from './middleware/rate-limiter.ts';
 
 export interface Deps extends EngineDeps {
   /** Sliding-window counters of the rate limits (Doc 1, Rate limits). */
@@ -21,4 +20,38 @@ export interface AppEnv {
     /** Every rate-limit bucket this request was counted in, for the X-RateLimit-* headers. */
     rateLimits?: RateLimitCount[];
   };
+}
+
+/**
+ * What the idempotency layer hands a keyed request (Doc 1, Idempotency): its reservation, as
+ * data. A route passes it to the engine, which keeps its outcome under it with a store call in its
+ * own transaction (engine/idempotency.ts); no closure crosses the layers.
+ */
+export type IdempotencyHandle = IdempotencyReservation;
+
+// The rate limiter's contract (Doc 1, Rate limits): counters in a sliding window, kept by a
+// backend (middleware/rate-limit-memory.ts, rate-limit-postgres.ts). It sits here, with what the
+// edge shares, so this file imports no middleware and the middleware stands on it.
+
+export interface Hit {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Service-clock ms when the oldest counted call leaves the window. */
+  resetMs: number;
+  retryAfterMs: number;
+}
+
+export interface RateLimiter {
+  hit(counter: string, limit: number, windowMs: number, nowMs: number): Promise<Hit>;
+  /** Forgets every call made at or before `beforeMs`, whichever counter it was on; returns how many went. */
+  prune(beforeMs: number): Promise<number>;
+}
+
+/** `all`: one bucket over every caller (a route's global cap), never counted by a route's list. */
+export type Axis = 'key' | 'ip' | 'session' | 'all';
+
+export interface RateLimitCount {
+  hit: Hit;
+  axis: Axis;
 }

@@ -17,11 +17,10 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv, Deps } from '../context.ts';
+import type { AppEnv, Deps, IdempotencyHandle } from '../context.ts';
 import { DomainError } from '../domain/errors.ts';
 import { randomChars } from '../ids.ts';
 import type { IdemScope } from '../store/types.ts';
-import type { IdempotencyHandle } from './idempotency-handle.ts';
 
 export type { IdempotencyHandle };
 

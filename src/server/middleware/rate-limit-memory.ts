@@ -4,7 +4,7 @@
  * window slides exactly; refused calls are not counted, so a caller that waits `Retry-After`
  * gets through. Several server instances would need a shared limiter behind the same interface.
  */
-import type { Hit, RateLimiter } from './rate-limiter.ts';
+import type { Hit, RateLimiter } from '../context.ts';
 
 /** Counters untouched for this long are dropped, so memory follows the active callers only. */
 const IDLE_MS = 5 * 60 * 1000;

@@ -11,7 +11,7 @@
  * backlog never holds one long transaction over the table the limits write to.
  */
 import type { Sql } from 'postgres';
-import type { Hit, RateLimiter } from './rate-limiter.ts';
+import type { Hit, RateLimiter } from '../context.ts';
 
 /** Rows one prune statement deletes at most; and batches one `prune` runs at most (the next run goes on). */
 const PRUNE_BATCH = 5_000;

@@ -8,10 +8,9 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv, Deps } from '../context.ts';
+import type { AppEnv, Axis, Deps, Hit, RateLimitCount, RateLimiter } from '../context.ts';
 import { addressBucket } from '../../platform/forwarded.ts';
 import { HttpError } from './http-error.ts';
-import type { Axis, Hit, RateLimitCount, RateLimiter } from './rate-limiter.ts';
 
 export type { Hit, RateLimitCount, RateLimiter };
 
