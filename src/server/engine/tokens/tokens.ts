@@ -86,7 +86,7 @@ export async function createToken(deps: TokenDeps, auth: AuthContext, body: Crea
   // Doc 2: saving a card for later use with no buyer, when nothing is charged, is refused.
   if (body.setup_for_future_use && checked.identity === null) throw new DomainError('saved_card_buyer_required');
   const metadata = acceptMetadata(body.metadata);
-  // Filed under the buyer at a provider that keeps customers (Braintree: Drop-in shows it to them).
+  // Filed under the buyer at a provider that keeps customers (its drop-in form shows the buyer's saved cards).
   const vaulted = await vault(processor, merchant, { providerReference: body.provider_reference, livemode: auth.livemode }, { buyerId: checked.identity?.externalId ?? null });
   const warnings: TokenWarning[] = [];
   if ((body.setup_for_future_use || body.stored_credential_use) && (body.currency === undefined || checked.identity?.externalId == null)) {

@@ -12,7 +12,7 @@ export type VaultedCharge = Omit<VaultChargeRequest, 'reference'>;
 
 /**
  * What pays: card data from the service's fields, a wallet token, the payment method a provider's
- * own fields gave the browser (Braintree's nonce), or a vaulted card.
+ * own fields gave the browser (a nonce), or a vaulted card.
  */
 export type ChargeSource = { card: ChargeCard } | { wallet: WalletCharge } | { nonce: string } | { vaulted: VaultedCharge };
 

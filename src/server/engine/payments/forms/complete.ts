@@ -22,7 +22,7 @@ import { requireBuyerDetails, withBuyerDetails } from './buyer-details.ts';
 /**
  * What the buyer's browser sent: a transaction its provider's form made (verified with the
  * processor: it must be this session's), a payment method the provider's fields gave it
- * (Braintree's nonce, issue 19: the service pays with it now), or nothing but the session's own
+ * (a nonce, issue 19: the service pays with it now), or nothing but the session's own
  * charge at submit, named by the session's charge lock.
  */
 export type Sent = { transaction: string } | { nonce: string } | { atSubmit: string };
