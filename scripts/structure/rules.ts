@@ -25,14 +25,8 @@ const serverHttp = `^${server}(routes|middleware|jobs)/|^${server}(context|route
 const serverEdge = `${serverHttp}|${serverTop}`;
 /** Test files and test-only helpers (`testFile` below). */
 const testNames = '\\.test\\.tsx?$|\\.test-d\\.ts$|(^|/)fixtures\\.ts$|\\.fixtures\\.ts$|(^|/)testing\\.ts$|test-setup\\.ts$';
-/**
- * Tests that still build the app from inside a layer (issue 33): their folders are reshaped on other
- * branches at the same time, so they move to src/server/scenarios there. Remove each entry once its
- * branch has landed; the rule then holds everywhere.
- */
-const awaitingScenarios = ['engine/payments/', 'engine/merchants/', 'engine/webhooks/inbound-events\\.test\\.ts$', 'processors/'];
 /** The tests and fixtures of `layers` (their code is held by the layer rules themselves). */
-const layerTest = (layers: string) => new RegExp(`^(?=.*(${testNames}))${server}(?!${awaitingScenarios.join('|')})(${layers})/`);
+const layerTest = (layers: string) => new RegExp(`^(?=.*(${testNames}))${server}(${layers})/`);
 const atTheirLayer = {
   name: 'tests-at-their-layer',
   why: 'a test or fixture serves the layer it sits in: a test that needs the whole app (or a layer above) belongs to src/server/scenarios, which stands on the app',

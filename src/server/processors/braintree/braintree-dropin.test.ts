@@ -1,20 +1,16 @@
 /**
- * A `vault_hosted_fields` merchant's buyer as a Braintree customer (issue 19, Drop-in): the
- * customer id is a short hash of merchant, mode and buyer reference within Braintree's rules; `init`
- * of a session with a buyer makes sure the customer exists and binds the client token to it (Drop-in
- * lists that buyer's cards through it); a card saved with `POST /v1/tokens` and `buyer_id` is filed
- * under the same customer; and a listed card pays on complete. In process, against a stand-in
- * listening for the test.
+ * A `vault_hosted_fields` merchant's buyer as a Braintree customer (issue 19, Drop-in), without the
+ * app: the customer id is a short hash of merchant, mode and buyer reference within Braintree's
+ * rules, and the calls find or make the customer and file a buyer's saved card under it, against a
+ * stand-in listening for the test. Through the app (init binding the client token to the customer,
+ * a listed card paying on complete) is src/server/scenarios/providers/braintree/braintree-dropin.test.ts.
  */
 import braintree from 'braintree';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bearer, testApp } from '../../testing.ts';
-import { origin } from '../../scenarios/checkout/fixtures.ts';
 import { SECRET, testProcessor } from '../../../../sandbox-processor/testing.ts';
 import { listenBraintree } from '../../../../sandbox-processor/braintree/testing.ts';
 import { SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from '../../../../sandbox-processor/braintree/app.ts';
 import type { Merchant } from '../../domain/index.ts';
-import { BraintreeProcessorAdapter } from './adapter.ts';
 import { BraintreeCalls } from './braintree-calls.ts';
 import { braintreeCustomerId } from './braintree-customer.ts';
 
@@ -25,7 +21,6 @@ afterEach(async () => {
 });
 
 const environment = (port: number) => new braintree.Environment('127.0.0.1', String(port), 'http://127.0.0.1/auth-unused', false, '127.0.0.1', String(port));
-const fingerprintOf = (clientToken: string) => JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')).authorizationFingerprint as string;
 
 describe('braintreeCustomerId', () => {
   it('is one id per merchant, mode and buyer, within Braintree’s rules whatever the buyer reference', () => {
@@ -60,57 +55,5 @@ describe('BraintreeCalls for Drop-in', () => {
     // Without a buyer the card is nobody's saved card.
     await calls.vault(merchant, { providerReference: 'tok_sandbox_visa_4242', livemode: false });
     expect(sandbox.processor.db.prepare('SELECT count(*) AS n FROM braintree_customer_cards WHERE customer_id = ?').get(customer)).toEqual({ n: 1 });
-  });
-});
-
-async function dropinWorld() {
-  const t = await testApp();
-  const { port, close } = await listenBraintree(t.sandbox);
-  closers.push(close);
-  const adapter = new BraintreeProcessorAdapter({ merchantId: SANDBOX_GATEWAY_ID, publicKey: SANDBOX_PUBLIC_KEY, privateKey: t.processorSecret, environment: environment(port), mode: 'sandbox', scriptUrl: `http://127.0.0.1:${port}/web/braintree.js` });
-  const chosen = t.deps.processorFor;
-  t.deps.processorFor = (kind) => (kind === 'hosted_fields' || kind === 'vault_hosted_fields' ? adapter : chosen(kind));
-  const m = await t.merchant({ processor: 'vault_hosted_fields' });
-  const sk = bearer(m.keys.secret);
-  const session = async (extra: Record<string, unknown> = {}) => (await (await t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd', ...extra }, sk)).json()) as { id: string };
-  const init = async (sessionId: string) => (await (await t.json('POST', '/api/checkout/init', { sessionId }, origin)).json()) as { type: string; token: string; scriptUrl?: string };
-  /** What Drop-in does with the client token: list the buyer's saved cards. */
-  const saved = async (clientToken: string) => {
-    const res = await fetch(`http://127.0.0.1:${port}/merchants/${SANDBOX_GATEWAY_ID}/client_api/v1/payment_methods?${new URLSearchParams({ authorizationFingerprint: fingerprintOf(clientToken) })}`);
-    return ((await res.json()) as { paymentMethods: { nonce: string; details: { lastFour: string } }[] }).paymentMethods;
-  };
-  return { t, m, sk, port, session, init, saved };
-}
-
-describe('a vault_hosted_fields merchant', () => {
-  it('init binds Drop-in’s client token to the session buyer’s customer, which shows the cards saved for them with /v1/tokens', async () => {
-    const w = await dropinWorld();
-    const token = await w.t.json('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242', buyer_id: 'buyer_42' }, w.sk);
-    expect(token.status).toBe(201);
-    await w.t.json('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_mastercard_4444', buyer_id: 'someone_else' }, w.sk);
-    const s = await w.session({ buyerId: 'buyer_42' });
-    const init = await w.init(s.id);
-    expect(init).toMatchObject({ type: 'vault_hosted_fields', scriptUrl: `http://127.0.0.1:${w.port}/web/dropin/dropin.js` });
-    expect(fingerprintOf(init.token)).toContain(`customer_id=${braintreeCustomerId(w.m.merchant.id, false, 'buyer_42')}`);
-    const cards = await w.saved(init.token);
-    expect(cards.map((c) => c.details.lastFour)).toEqual(['4242']);
-    const done = await w.t.json('POST', '/api/checkout/complete', { sessionId: s.id, transactionId: cards[0]!.nonce }, origin);
-    expect(await done.json()).toMatchObject({ status: 'succeeded' });
-  });
-
-  it('a first session of a buyer makes their customer; a session without a buyer, and hosted_fields, bind no customer', async () => {
-    const w = await dropinWorld();
-    const fresh = await w.init((await w.session({ buyerId: 'new buyer/ü' })).id);
-    expect(fingerprintOf(fresh.token)).toContain('customer_id=svc_');
-    expect(await w.saved(fresh.token)).toEqual([]);
-    const again = await w.init((await w.session({ buyerId: 'new buyer/ü' })).id);
-    expect(new URLSearchParams(fingerprintOf(again.token).split('|')[1]).get('customer_id')).toBe(new URLSearchParams(fingerprintOf(fresh.token).split('|')[1]).get('customer_id'));
-    const guest = await w.init((await w.session()).id);
-    expect(fingerprintOf(guest.token)).not.toContain('customer_id');
-    const hf = await w.t.merchant({ processor: 'hosted_fields' });
-    const hfSession = await (await w.t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd', buyerId: 'buyer_42' }, bearer(hf.keys.secret))).json();
-    const hfInit = await w.init(hfSession.id);
-    expect(hfInit).toMatchObject({ type: 'hosted_fields', scriptUrl: `http://127.0.0.1:${w.port}/web/braintree.js` });
-    expect(fingerprintOf(hfInit.token)).not.toContain('customer_id');
   });
 });

@@ -4,7 +4,7 @@
  * success of the session, and a late decline never undoes a success.
  */
 import { describe, expect, it } from 'vitest';
-import { CARD, HOSTED, HOSTED_LONG, INSUFFICIENT, bearer, leakyRevocation, origin, outliveHandback, session, testApp, type T } from '../payments.fixtures.ts';
+import { CARD, HOSTED, HOSTED_LONG, INSUFFICIENT, bearer, leakyRevocation, origin, outliveHandback, session, testApp, type T } from '../payments/payments.fixtures.ts';
 
 /** A payment made on the session's hosted form at the processor, not yet completed. */
 /** Opens a browser form of the session; the answer pays with it and resolves with the transaction id. */

@@ -1,7 +1,7 @@
 /** Shared world of the test-card tests (Doc 3's sandbox test-card table). */
 import { expect } from 'vitest';
-import { SERVICE, bearer, testApp, answerChallenge } from '../../../testing.ts';
-import { futureExpiry } from '../../../../card/test-cards.ts';
+import { SERVICE, bearer, testApp, answerChallenge } from '../../testing.ts';
+import { futureExpiry } from '../../../card/test-cards.ts';
 
 export type T = Awaited<ReturnType<typeof testApp>>;
 

@@ -1,4 +1,4 @@
-/** Shared set-up of payments.test.ts and payments-forms.test.ts. */
+/** Shared set-up of settle.test.ts and partial-approval.test.ts, and of checkout/payments-forms.test.ts and complete-guards.test.ts. */
 import { expect } from 'vitest';
 import { SERVICE, bearer, leakyRevocation, outliveHandback, testApp } from '../../testing.ts';
 import { futureExpiry } from '../../../card/test-cards.ts';

@@ -5,9 +5,9 @@
  * recorded by the reconciler. Written against the mutants Stryker showed surviving in intent-capture.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
-import type { Merchant } from '../../../domain/index.ts';
-import { expectRefused, world } from '../../../scenarios/payment-intents/fixtures.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../processors/types.ts';
+import type { Merchant } from '../../domain/index.ts';
+import { expectRefused, world } from './fixtures.ts';
 
 type W = Awaited<ReturnType<typeof world>>;
 type Op = 'capture' | 'void';

@@ -4,7 +4,7 @@
  * what happens when the processor does not answer.
  */
 import { describe, expect, it } from 'vitest';
-import { CARD, HOSTED, HOSTED_LONG, INSUFFICIENT, ProcessorUnavailableError, T, approvedAtProcessor, bearer, leakyRevocation, origin, outliveHandback, session, testApp } from '../payments.fixtures.ts';
+import { CARD, HOSTED, HOSTED_LONG, INSUFFICIENT, ProcessorUnavailableError, T, approvedAtProcessor, bearer, leakyRevocation, origin, outliveHandback, session, testApp } from './payments.fixtures.ts';
 
 describe('what a settled charge leaves behind', () => {
   it('holds a manual-capture payment: succeeded for the buyer, held for the merchant, no success event until the capture', async () => {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { providers } from '../../processors/registry.ts';
-import { world, type Json } from '../../scenarios/refunds/fixtures.ts';
-import { drainInbound, receive } from './inbound-events.ts';
+import { world, type Json } from '../refunds/fixtures.ts';
+import { drainInbound, receive } from '../../engine/webhooks/inbound-events.ts';
 
 /** A world whose processor events are caught on their way to the service, to be posted by the test. */
 async function setup() {

@@ -1,9 +1,9 @@
 /** Shared set-up of reconcile.test.ts and reconcile-forms.test.ts. */
 import { expect } from 'vitest';
-import { SERVICE, answerChallenge, bearer, loseAnswer as loseAnswerOf, neverArrives as neverArrivesOf, testApp } from '../../../testing.ts';
-import { futureExpiry } from '../../../../card/test-cards.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
-import { reconcile } from './reconcile.ts';
+import { SERVICE, answerChallenge, bearer, loseAnswer as loseAnswerOf, neverArrives as neverArrivesOf, testApp } from '../../testing.ts';
+import { futureExpiry } from '../../../card/test-cards.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../processors/types.ts';
+import { reconcile } from '../../engine/payments/reconcile/reconcile.ts';
 
 export { ProcessorRejectedError, ProcessorTransaction, ProcessorUnavailableError, SERVICE, bearer, futureExpiry, reconcile, testApp };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { startScheduler } from '../../../jobs/index.ts';
-import { SERVICE, bearer } from '../../../testing.ts';
+import { startScheduler } from '../../jobs/index.ts';
+import { SERVICE, bearer } from '../../testing.ts';
 import { expiry, ADDRESS, world, DECLINES, HIDDEN_FROM_BROWSER } from './test-cards.fixtures.ts';
 
 describe('processor failure cards', () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../testing.ts';
-import { keysProblem, providerSecrets, setProviderAccount } from './provider-accounts.ts';
+import { keysProblem, providerSecrets, setProviderAccount } from '../../engine/merchants/provider-accounts.ts';
 import type { ProviderAccountKeys } from '../../domain/index.ts';
 
 const STRIPE = { provider: 'stripe', secretKey: 'sk_test_OwnSecretKey000111', publishableKey: 'pk_test_OwnPublishable222', webhookSecret: 'whsec_OwnEndpoint333' };

@@ -5,8 +5,8 @@
  * session. The sandbox never approves part of a charge, so its answer is made to say so.
  */
 import { describe, expect, it } from 'vitest';
-import type { Processor, ProcessorTransaction } from '../../../processors/types.ts';
-import { CARD, bearer, session, testApp, type T } from '../payments.fixtures.ts';
+import type { Processor, ProcessorTransaction } from '../../processors/types.ts';
+import { CARD, bearer, session, testApp, type T } from './payments.fixtures.ts';
 
 /** The processor's answers to charges read `amount` less than asked (what a partial approval looks like). */
 function approvesLess(t: T, by: number) {

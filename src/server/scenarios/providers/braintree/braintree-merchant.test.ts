@@ -3,15 +3,13 @@
  * Braintree client token, Hosted Fields (here their client API call) tokenize the card into a nonce,
  * and `complete` makes the sale with it through the engine's charge at submit: once per nonce, even
  * when the page completes twice at once. In process, with the adapter pointed at a stand-in
- * listening for the test.
+ * listening for the test (braintree.fixtures.ts).
  */
-import braintree from 'braintree';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bearer, testApp } from '../../testing.ts';
-import { origin, CARD } from '../../scenarios/checkout/fixtures.ts';
-import { listenBraintree } from '../../../../sandbox-processor/braintree/testing.ts';
-import { SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from '../../../../sandbox-processor/braintree/app.ts';
-import { BraintreeProcessorAdapter } from './adapter.ts';
+import { bearer, testApp } from '../../../testing.ts';
+import { origin, CARD } from '../../checkout/fixtures.ts';
+import { SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from '../../../../../sandbox-processor/braintree/app.ts';
+import { braintreeStandIn } from './braintree.fixtures.ts';
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -21,19 +19,8 @@ afterEach(async () => {
 
 async function braintreeWorld(settings: Record<string, unknown> = {}) {
   const t = await testApp();
-  // The service's own adapter points at 127.0.0.1:4246; this one at the stand-in listening for the test.
-  const { port, close } = await listenBraintree(t.sandbox);
+  const { port, close } = await braintreeStandIn(t, ['hosted_fields']);
   closers.push(close);
-  const adapter = new BraintreeProcessorAdapter({
-    merchantId: SANDBOX_GATEWAY_ID,
-    publicKey: SANDBOX_PUBLIC_KEY,
-    privateKey: t.processorSecret,
-    environment: new braintree.Environment('127.0.0.1', String(port), 'http://127.0.0.1/auth-unused', false, '127.0.0.1', String(port)),
-    mode: 'sandbox',
-    scriptUrl: `http://127.0.0.1:${port}/web/braintree.js`,
-  });
-  const chosen = t.deps.processorFor;
-  t.deps.processorFor = (kind) => (kind === 'hosted_fields' ? adapter : chosen(kind));
   const m = await t.merchant({ processor: 'hosted_fields', settings });
   const sk = bearer(m.keys.secret);
   const session = async () => (await (await t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/success' }, sk)).json()) as { id: string };

@@ -4,7 +4,7 @@
  */
 import { expect, it } from 'vitest';
 import { DECLINED_CARD, NOTHING, hosted, world } from './reconcile.fixtures.ts';
-import { leakyRevocation, outliveHandback } from '../../../testing.ts';
+import { leakyRevocation, outliveHandback } from '../../testing.ts';
 
 /**
  * A hosted session paid with a second tab's form, after that tab closed the first tab's form at a

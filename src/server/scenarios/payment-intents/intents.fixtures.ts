@@ -1,9 +1,9 @@
 /** Shared set-up of intents.test.ts and intents-outcomes.test.ts. */
 import { expect } from 'vitest';
-import { ProcessorRejectedError, ProcessorUnavailableError } from '../../../processors/types.ts';
-import { ACCOUNT_HEADER } from '../../../../../sandbox-processor/api.ts';
-import { leakyRevocation } from '../../../testing.ts';
-import { APPROVED, DECLINED, SERVICE, bearer, expectRefused, testApp, world } from '../../../scenarios/payment-intents/fixtures.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError } from '../../processors/types.ts';
+import { ACCOUNT_HEADER } from '../../../../sandbox-processor/api.ts';
+import { leakyRevocation } from '../../testing.ts';
+import { APPROVED, DECLINED, SERVICE, bearer, expectRefused, testApp, world } from './fixtures.ts';
 
 export { ACCOUNT_HEADER, APPROVED, DECLINED, ProcessorRejectedError, ProcessorUnavailableError, SERVICE, bearer, expectRefused, leakyRevocation, testApp, world };
 

@@ -6,7 +6,7 @@
  * spent the single-use card.
  */
 import { expect, it } from 'vitest';
-import { bearer, testApp } from '../../../testing.ts';
+import { bearer, testApp } from '../../testing.ts';
 
 it('a replay that takes over the key of a request that died after charging answers that intent, charging nothing again', async () => {
   const t = await testApp();

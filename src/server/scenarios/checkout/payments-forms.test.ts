@@ -3,7 +3,7 @@
  * (Doc 1: one session pays once; a second payment is recorded, never discarded).
  */
 import { describe, expect, it } from 'vitest';
-import { CARD, HOSTED, INSUFFICIENT, T, approvedAtProcessor, bearer, leakyRevocation, origin, outliveHandback, session, testApp } from '../payments.fixtures.ts';
+import { CARD, HOSTED, INSUFFICIENT, T, approvedAtProcessor, bearer, leakyRevocation, origin, outliveHandback, session, testApp } from '../payments/payments.fixtures.ts';
 
 describe('browser forms: bound to their session, single-use, closed when the session moves on', () => {
   const init = async (t: T, id: string) => (await (await t.json('POST', '/api/checkout/init', { sessionId: id }, origin)).json()) as { token: string };

@@ -5,10 +5,10 @@
  * paid in the browser, and Stripe's own webhooks (`/api/webhooks/stripe`, a dispute included).
  */
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../../testing.ts';
-import { client } from '../../scenarios/payment-intents/fixtures.ts';
-import { CARD, origin } from '../../scenarios/checkout/fixtures.ts';
-import { STRIPE_PUBLISHABLE_KEY } from '../../../../sandbox-processor/testing.ts';
+import { testApp } from '../../../testing.ts';
+import { client } from '../../payment-intents/fixtures.ts';
+import { CARD, origin } from '../../checkout/fixtures.ts';
+import { STRIPE_PUBLISHABLE_KEY } from '../../../../../sandbox-processor/testing.ts';
 
 async function stripeWorld(settings: Record<string, unknown> = {}) {
   const t = await testApp();
