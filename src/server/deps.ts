@@ -37,8 +37,9 @@ export interface BuildOptions {
   /** Tests only: where merchants' own provider accounts are reached instead of the real providers. */
   ownAccounts?: OwnAccountTestHosts;
   /**
-   * Tests only: the providers whose adapters serve the UI modes, in place of processors/registry.ts's
-   * list (a provider a test adds, docs/contributing.md, "Adding a processor").
+   * Tests only: the providers the service reads (adapters, webhook gateways, capabilities, CSP
+   * hosts, account keys), in place of processors/registry.ts's list (a provider a test adds,
+   * docs/contributing.md, "Adding a processor").
    */
   providers?: readonly ProviderEntry[];
 }
@@ -92,8 +93,9 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
       }));
   if (opts.processorTransport === 'in-process' && !sandbox) throw new Error('the in-process transport needs the processor beside the service (unset SVCPAY_PROCESSOR_URL)');
   const transport: FetchLike = sandbox && opts.processorTransport === 'in-process' ? abortable((url, init) => sandbox.app.request(url, init)) : httpTransport();
+  const providers = providerRegistry(opts.providers ?? PROVIDERS);
   // Each UI mode's adapter on the platform's account, made by the provider serving it (processors/registry.ts).
-  const processorFor = providerRegistry(opts.providers ?? PROVIDERS).platform({ config, secrets, transport, inProcess: sandbox && opts.processorTransport === 'in-process' ? sandbox : null });
+  const processorFor = providers.platform({ config, secrets, transport, inProcess: sandbox && opts.processorTransport === 'in-process' ? sandbox : null });
   const deps: Deps = {
     config,
     clock,
@@ -103,7 +105,8 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     sealer,
     // Several instances on one PostgreSQL database count the same buckets; one SQLite instance counts in memory.
     limiter: store instanceof PgStore ? new PgRateLimiter(store.sql) : new MemoryRateLimiter(),
-    ownProcessor: ownAccountAdapters({ publicUrl: config.publicUrl, timeoutMs: config.processorTimeoutMs, open: (m) => providerSecrets({ sealer }, m), ...opts.ownAccounts }),
+    ownProcessor: ownAccountAdapters(providers, { publicUrl: config.publicUrl, timeoutMs: config.processorTimeoutMs, open: (m) => providerSecrets({ sealer }, m), ...opts.ownAccounts }),
+    providers,
     processorFor,
     // Offline and in every test the stores are the sandbox's stand-ins, on the processor's origin,
     // reached with the processor secret in place of a store connection's token.

@@ -8,6 +8,7 @@ import type { Config } from '../env.ts';
 import type { Logger } from '../log.ts';
 import type { Merchant, ProcessorKind } from '../domain/index.ts';
 import type { Processor } from '../processors/types.ts';
+import type { ProviderRegistry } from '../processors/registry.ts';
 import type { StoreClients } from '../processors/stores/store-clients.ts';
 import type { Store } from '../store/types.ts';
 import type { RedirectSigner } from './redirect.ts';
@@ -22,6 +23,12 @@ export interface EngineDeps {
   signer: RedirectSigner;
   /** Encrypts what is stored but never returned (a saved card's billing address). */
   sealer: Sealer;
+  /**
+   * The payment providers (processors/registry.ts): every reader of a provider's entry (webhook
+   * gateways, capabilities, CSP hosts, account keys) asks this one, so a list a test builds with a
+   * provider of its own (`BuildOptions.providers`) serves it everywhere, not only its adapters.
+   */
+  providers: ProviderRegistry;
   /** The adapter for a merchant's processor; null for `none` (Doc 3: binder_unavailable). */
   processorFor(kind: ProcessorKind): Processor | null;
   /** The adapter for a merchant's own provider keys (Merchant.providerAccount); null on the platform's account. */

@@ -17,7 +17,7 @@ import { runOrderFirst } from '../engine/mirror/order-first/after-charge.ts';
 /** How long a browser error report (`POST /api/checkout/client-error`) is kept. */
 export const CLIENT_ERRORS_KEPT_MS = 30 * 24 * 3600_000;
 
-type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'processorFor' | 'ownProcessor' | 'signer' | 'sealer' | 'config' | 'webhookNet' | 'stores' | 'limiter'>;
+type JobDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'providers' | 'processorFor' | 'ownProcessor' | 'signer' | 'sealer' | 'config' | 'webhookNet' | 'stores' | 'limiter'>;
 
 export async function runDue(deps: JobDeps, opts: { reconcile?: boolean } = {}) {
   // The processor's own clock-driven work (settlements, async refunds, disputes) and its webhook

@@ -1,9 +1,10 @@
 /**
  * The worked example of docs/contributing.md ("Adding a processor"): `echo`, a provider of the
  * tests' own, added through the registry alone (its entry and a list holding it). registry.test.ts
- * checks its entry in a registry; src/server/scenarios/providers/registry.test.ts pays a session
- * through it end to end in the app.
+ * checks its entry in a registry; src/server/scenarios/providers/registry.test.ts reads every field
+ * of it through the app (a payment, its webhook check, capabilities, CSP hosts, account keys).
  */
+import { z } from 'zod';
 import type { ChargeCard } from '../../api/checkout.ts';
 import { SIGNATURE_HEADER, verifySignature } from '../../platform/signature.ts';
 import type { Merchant, SessionRecord } from '../domain/index.ts';
@@ -70,6 +71,12 @@ export class EchoAdapter implements Processor {
   refundLookup = this.#refuse;
 }
 
+/** Where echo's browser code would be: its production hosts, and its stand-in's origin. */
+export const ECHO_HOSTS = { script: ['https://js.echo.example'], connect: ['https://api.echo.example'], frame: ['https://frames.echo.example'], img: [] };
+export const ECHO_STAND_IN = 'http://127.0.0.1:4299';
+/** A merchant's own keys at echo. */
+export const ECHO_KEYS = { provider: 'echo', secretKey: 'echo_sk_own1234', webhookSecret: 'echo_whsec_own5678' };
+
 /** Echo's entry: it serves the `sandbox` UI mode in place of the sandbox processor (listed after it). */
 export function echoProvider(adapter = new EchoAdapter()): ProviderEntry & { adapter: EchoAdapter } {
   return {
@@ -95,6 +102,13 @@ export function echoProvider(adapter = new EchoAdapter()): ProviderEntry & { ada
         operations: { auth_capture_separation: false, partial_capture: false, partial_refund: false, unreferenced_refund: false, mit: false, network_tokens: false, three_d_secure_2: false, ach: false, payouts_api: false },
         settlementCurrencies: BROAD_SETTLEMENT,
       },
+    },
+    hosts: { production: ECHO_HOSTS, standInUrl: () => `${ECHO_STAND_IN}/echo.js` },
+    account: {
+      keys: z.strictObject({ provider: z.literal('echo'), secretKey: z.string().startsWith('echo_sk_'), webhookSecret: z.string() }),
+      kept: (keys) => ({ shown: {}, secrets: { secretKey: String(keys.secretKey), webhookSecret: String(keys.webhookSecret) }, last4: String(keys.secretKey).slice(-4) }),
+      // A merchant's own account at echo is echo's one adapter too: echo keeps every charge in memory.
+      adapter: () => adapter,
     },
   };
 }

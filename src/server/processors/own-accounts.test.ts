@@ -8,11 +8,12 @@ import braintree from 'braintree';
 import { describe, expect, it } from 'vitest';
 import type { Merchant, ProviderAccount } from '../domain/index.ts';
 import { ownAccountAdapters } from './own-accounts.ts';
+import { PROVIDERS, providerRegistry } from './registry.ts';
 import { braintreeEnvironmentOf } from './braintree/index.ts';
 
 describe('a card_element merchant with its own Stripe keys', () => {
   it('is no own adapter when the keys are not its processor’s provider (the platform’s then)', () => {
-    const adapters = ownAccountAdapters({ publicUrl: 'http://x', timeoutMs: 1000, open: () => ({ privateKey: 'k' }) });
+    const adapters = ownAccountAdapters(providerRegistry(PROVIDERS), { publicUrl: 'http://x', timeoutMs: 1000, open: () => ({ privateKey: 'k' }) });
     const account: ProviderAccount = { provider: 'braintree', merchantId: 'g', publicKey: 'p', secretsSealed: 'x', secretLast4: 'k', updatedAt: 't' };
     const merchant = { id: 'm', environment: 'sandbox', processor: 'card_element', providerAccount: account } as Merchant;
     expect(adapters(merchant)).toBeNull();

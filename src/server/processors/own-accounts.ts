@@ -9,13 +9,13 @@
  */
 import type { Merchant } from '../domain/index.ts';
 import type { OwnAccountOptions } from './provider-entry.ts';
-import { providers } from './registry.ts';
+import type { ProviderRegistry } from './registry.ts';
 import type { Processor } from './types.ts';
 
 const MAX_ADAPTERS = 10_000;
 
-/** The adapter for a merchant's own account; null for a merchant on the platform's account. */
-export function ownAccountAdapters(opts: OwnAccountOptions): (merchant: Merchant) => Processor | null {
+/** The adapter for a merchant's own account (its provider's, in `providers`); null for a merchant on the platform's account. */
+export function ownAccountAdapters(providers: Pick<ProviderRegistry, 'forKind'>, opts: OwnAccountOptions): (merchant: Merchant) => Processor | null {
   const made = new Map<string, { keys: string; adapter: Processor }>();
   return (merchant) => {
     const account = merchant.providerAccount;

@@ -2,8 +2,9 @@
  * The payment providers the service knows, listed once (docs/contributing.md, "Adding a
  * processor"). Every other part of the service reads a provider through here: the wiring makes
  * its adapters, the inbound webhook route its gateway, `GET /v1/capabilities` its matrix, the
- * hosted page its CSP hosts, the control API its keys. `providerRegistry(list)` reads any list:
- * a test can add a provider of its own without editing this file.
+ * hosted page its CSP hosts, the control API its keys. The wiring (deps.ts) makes one registry,
+ * `deps.providers`, from this list or the list a test gives (`BuildOptions.providers`), and every
+ * reader asks that one: a test can add a provider of its own without editing this file.
  */
 import { z } from 'zod';
 import type { Config } from '../env.ts';
@@ -76,6 +77,3 @@ export function providerRegistry(entries: readonly ProviderEntry[]) {
     ) as unknown as z.ZodType<ProviderAccountKeys>,
   };
 }
-
-/** The service's providers. */
-export const providers = providerRegistry(PROVIDERS);

@@ -6,15 +6,15 @@
 import type { Capabilities } from '../../../api/capabilities.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { Merchant } from '../../domain/index.ts';
-import { providers } from '../../processors/registry.ts';
+import type { EngineDeps } from '../deps.ts';
 
 /** Doc 1, Rate limits: `paymentOpsPerKey`, 300 per key per minute, shared by the payment routes. */
 export const PAYMENT_OPS_PER_KEY_PER_MINUTE = 300;
 
 /** The matrix for a merchant; a merchant without a processor has none (Doc 3: `binder_unavailable`). */
-export function capabilitiesFor(merchant: Pick<Merchant, 'processor' | 'settings'>): Capabilities {
+export function capabilitiesFor(deps: Pick<EngineDeps, 'providers'>, merchant: Pick<Merchant, 'processor' | 'settings'>): Capabilities {
   if (merchant.processor === 'none') throw new DomainError('binder_unavailable');
-  const kind = providers.capabilities(merchant.processor);
+  const kind = deps.providers.capabilities(merchant.processor);
   return {
     supported_operations: {
       ...kind.operations,

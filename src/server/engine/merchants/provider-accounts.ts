@@ -7,17 +7,16 @@ import type { EngineDeps } from '../deps.ts';
 import { sealedIn } from '../sealed.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { accountGatewayId, type Merchant, type ProviderAccount, type ProviderAccountKeys, type ProviderSecrets } from '../../domain/index.ts';
-import { providers } from '../../processors/registry.ts';
 
-type AccountDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer'>;
-
-/** The UI modes whose provider takes a merchant's own keys. */
-const accountKinds = providers.entries.flatMap((e) => (e.account ? e.kinds : []));
+type AccountDeps = Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'providers'>;
 
 /** Why these keys cannot be this merchant's; null when they can. */
-export function keysProblem(merchant: Pick<Merchant, 'processor' | 'environment'>, keys: ProviderAccountKeys): string | null {
-  const provider = providers.forKind(merchant.processor);
-  if (!provider?.account) return `A merchant with processor ${merchant.processor} pays through no provider account; make it with a provider's processor (${accountKinds.slice(0, -1).join(', ')} or ${accountKinds.at(-1)}).`;
+export function keysProblem(deps: Pick<EngineDeps, 'providers'>, merchant: Pick<Merchant, 'processor' | 'environment'>, keys: ProviderAccountKeys): string | null {
+  const provider = deps.providers.forKind(merchant.processor);
+  if (!provider?.account) {
+    const accountKinds = deps.providers.entries.flatMap((e) => (e.account ? e.kinds : []));
+    return `A merchant with processor ${merchant.processor} pays through no provider account; make it with a provider's processor (${accountKinds.slice(0, -1).join(', ')} or ${accountKinds.at(-1)}).`;
+  }
   if (provider.name !== keys.provider) return `A merchant with processor ${merchant.processor} pays through ${provider.name}, not ${keys.provider}.`;
   // A provider's own rule, such as mode-scoped keys: a sandbox merchant's payments must never reach a live account.
   return provider.account.problem?.(merchant, keys) ?? null;
@@ -25,7 +24,7 @@ export function keysProblem(merchant: Pick<Merchant, 'processor' | 'environment'
 
 /** The account to keep for these keys, its secrets sealed for this merchant; what is kept is the provider's to say. */
 function accountOf(deps: AccountDeps, merchantId: string, keys: ProviderAccountKeys): ProviderAccount {
-  const { shown, secrets, last4 } = providers.named(keys.provider)!.account!.kept(keys);
+  const { shown, secrets, last4 } = deps.providers.named(keys.provider)!.account!.kept(keys);
   return {
     provider: keys.provider,
     ...shown,
@@ -40,7 +39,7 @@ export async function setProviderAccount(deps: AccountDeps, merchantId: string, 
   return deps.store.tx(async (r) => {
     const m = await r.merchants.get(merchantId);
     if (!m) throw new DomainError('route_not_found', 'No such merchant.');
-    const problem = keys && keysProblem(m, keys);
+    const problem = keys && keysProblem(deps, m, keys);
     if (problem) throw new DomainError('validation_error', problem);
     const updated: Merchant = { ...m, providerAccount: keys ? accountOf(deps, m.id, keys) : null };
     await r.merchants.update(updated);

@@ -16,17 +16,9 @@
 import type { EngineDeps } from '../deps.ts';
 import { drainDue, oneAtATimePer } from '../../serial.ts';
 import { ForeignRecordError, type ProviderEvent } from '../../processors/types.ts';
-import { providers } from '../../processors/registry.ts';
 import type { InboundEventRecord } from '../../domain/index.ts';
 import { applyProviderEvent, type ProviderEventDeps } from './provider-events.ts';
 import { applyRefundEvent } from '../refunds/refunds.ts';
-
-/**
- * The gateway a `/api/webhooks/{gatewayId}` names: a provider's (its entry's `inbound`, how its
- * signature is checked and its events read), or a merchant's own account's, whose events can only
- * be that merchant's (`owner`).
- */
-export const inboundGateway = (gatewayId: string) => providers.inbound(gatewayId);
 
 const LEASE_MS = 60_000;
 const RETRY_FIRST_MS = 15_000;
@@ -34,7 +26,8 @@ const RETRY_MAX_MS = 600_000;
 const GIVE_UP_MS = 3 * 24 * 3600 * 1000;
 const BATCH = 100;
 
-type InboundDeps = ProviderEventDeps;
+/** The providers read the gateway a kept event came through (`deps.providers.inbound`). */
+type InboundDeps = ProviderEventDeps & Pick<EngineDeps, 'providers'>;
 
 /** Keeps a verified event; `duplicate` when this provider event id was already kept. */
 export async function receive(deps: Pick<EngineDeps, 'store' | 'clock'>, gateway: string, event: ProviderEvent, body: string): Promise<{ id: string; duplicate: boolean }> {
@@ -84,7 +77,7 @@ async function applyOne(deps: InboundDeps, id: string): Promise<keyof InboundRun
     return e;
   });
   if (!leased) return null;
-  const at = inboundGateway(leased.gateway);
+  const at = deps.providers.inbound(leased.gateway);
   const event = at ? at.gateway.parse(JSON.parse(leased.body) as unknown, at.owner) : null;
   let applied = false;
   let error: string | null = null;

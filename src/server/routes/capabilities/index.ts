@@ -20,7 +20,7 @@ export function capabilitiesRoutes(deps: Deps) {
       middleware: guard(deps, { key: 'either', limits: LIMITS.sessionRead }),
       responses: { 200: json(Capabilities), ...errorResponses(401, 409) },
     }),
-    (c) => c.json(capabilitiesFor(c.get('auth').merchant), 200),
+    (c) => c.json(capabilitiesFor(deps, c.get('auth').merchant), 200),
   );
   return r;
 }

@@ -21,7 +21,7 @@ export function pageRoutes(deps: Deps) {
   const { distDir, processorUrl } = deps.config;
   const processorOrigin = new URL(processorUrl).origin;
   /** Each provider's browser hosts, its sandbox stand-in on an origin of its own (issue 19). */
-  const hosts = providerHosts(deps.config);
+  const hosts = providerHosts(deps.config, deps.providers);
   const list = (hosts: string[]) => hosts.map((h) => ` ${h}`).join('');
 
   const hostedPolicyFor = (p: ProviderHosts | null) =>

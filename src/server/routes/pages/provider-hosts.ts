@@ -7,17 +7,17 @@
 import type { Config } from '../../env.ts';
 import type { Merchant } from '../../domain/index.ts';
 import type { ProviderHosts } from '../../processors/provider-entry.ts';
-import { providers } from '../../processors/registry.ts';
+import type { ProviderRegistry } from '../../processors/registry.ts';
 
 export type { ProviderHosts };
 
 /**
- * The hosts pages may use, given where the stand-ins are: `of(merchant)` for a merchant's hosted
- * page (none for a provider whose fields are the sandbox processor's page), `all` for the embedded
- * checkout frame, which does not know its merchant. Each is one object, so a policy made from it
- * can be kept by it.
+ * The hosts pages may use, given where the stand-ins are and the service's providers
+ * (`deps.providers`): `of(merchant)` for a merchant's hosted page (none for a provider whose fields
+ * are the sandbox processor's page), `all` for the embedded checkout frame, which does not know its
+ * merchant. Each is one object, so a policy made from it can be kept by it.
  */
-export function providerHosts(config: Config) {
+export function providerHosts(config: Config, providers: Pick<ProviderRegistry, 'hosts' | 'forKind'>) {
   const hosts = providers.hosts(config);
   const byName = new Map(hosts.map((h) => [h.provider, h]));
   const every = [...hosts.map((h) => h.standIn), ...hosts.map((h) => h.production)];

@@ -10,7 +10,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../context.ts';
-import { drainInbound, inboundGateway, receive } from '../../engine/webhooks/inbound-events.ts';
+import { drainInbound, receive } from '../../engine/webhooks/inbound-events.ts';
 import { NotJson } from '../../processors/inbound.ts';
 import type { ProviderEntry } from '../../processors/provider-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -36,7 +36,9 @@ export function providerWebhookRoutes(deps: Deps) {
   r.post('/api/webhooks/:gatewayId', async (c) => {
     // Doc 1, Authentication 8: 401 webhook_missing_signature / webhook_invalid_signature, 503 webhook_not_configured.
     const gateway = c.req.param('gatewayId');
-    const at = inboundGateway(gateway);
+    // A provider's gateway (its entry's `inbound`: how its signature is checked and its events
+    // read), or a merchant's own account's, whose events can only be that merchant's (`owner`).
+    const at = deps.providers.inbound(gateway);
     const keys = at && (await gatewayKeys(deps, gateway, at.provider, at.owner));
     if (!at || !keys) throw new DomainError('webhook_not_configured');
     const raw = await c.req.text();

@@ -16,21 +16,10 @@ import { drainInbound } from '../../engine/webhooks/inbound-events.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { deliveriesOf, redeliver } from '../../engine/webhooks/webhook-delivery.ts';
 import { ProcessorRejectedError } from '../../processors/types.ts';
-import { providers } from '../../processors/registry.ts';
+import { PROVIDERS, providerRegistry, type ProviderRegistry } from '../../processors/registry.ts';
 import { emittableEventTypes } from '../../../vocab/sandbox.ts';
 import { faultRoutes } from './faults.ts';
 import { storeRoutes } from './stores.ts';
-
-/** One provider's keys: which providers take them, and what each takes, is theirs (processors/registry.ts). */
-const ProviderAccountKeys = providers.accountKeys;
-
-export const NewMerchantBody = z.strictObject({
-  environment: z.enum(['sandbox', 'live']).optional(),
-  processor: z.enum(processorKinds).optional(),
-  settings: MerchantSettings.partial().optional(),
-  /** The merchant's own keys at its provider (issue 19); absent: the platform's account (the stand-ins). */
-  providerAccount: ProviderAccountKeys.optional(),
-});
 
 /**
  * Settings as sent, without defaults: zod 4 fills a default even inside `.partial()`, which would
@@ -42,23 +31,46 @@ const SettingsPatch = z.strictObject(
   ),
 ) as unknown as z.ZodType<Partial<MerchantSettings>>;
 
-export const PatchMerchantBody = z.strictObject({
-  settings: SettingsPatch.optional(),
-  status: z.enum(['active', 'inactive']).optional(),
-  /** New keys, or null to go back to the platform's account. */
-  providerAccount: ProviderAccountKeys.nullable().optional(),
-});
+/**
+ * The merchant bodies, for one registry's keys: which providers take a merchant's own keys, and
+ * what each takes, is theirs (processors/registry.ts).
+ */
+function merchantBodies(providerAccountKeys: ProviderRegistry['accountKeys']) {
+  const create = z.strictObject({
+    environment: z.enum(['sandbox', 'live']).optional(),
+    processor: z.enum(processorKinds).optional(),
+    settings: MerchantSettings.partial().optional(),
+    /** The merchant's own keys at its provider (issue 19); absent: the platform's account (the stand-ins). */
+    providerAccount: providerAccountKeys.optional(),
+  });
+  const patch = z.strictObject({
+    settings: SettingsPatch.optional(),
+    status: z.enum(['active', 'inactive']).optional(),
+    /** New keys, or null to go back to the platform's account. */
+    providerAccount: providerAccountKeys.nullable().optional(),
+  });
+  return { create, patch };
+}
+
+/**
+ * The bodies as the contract states them (the fuzz specs read them), with the service's own
+ * providers; the routes check a request against `deps.providers`, the list the app was built with.
+ */
+const contract = merchantBodies(providerRegistry(PROVIDERS).accountKeys);
+export const NewMerchantBody = contract.create;
+export const PatchMerchantBody = contract.patch;
 
 export const ClockBody = z.strictObject({ advanceSeconds: z.number().int().min(0).max(10 * 365 * 86400) });
 
 export function sandboxRoutes(deps: Deps) {
   const r = new Hono<AppEnv>();
   if (!deps.config.control) return r;
+  const bodies = merchantBodies(deps.providers.accountKeys);
 
   r.post('/_sandbox/merchants', async (c) => {
-    const { providerAccount, ...input } = parseOrThrow(NewMerchantBody, await readJson(c.req.raw));
+    const { providerAccount, ...input } = parseOrThrow(bodies.create, await readJson(c.req.raw));
     // Checked before anything is made: keys this merchant could not use make no merchant.
-    const problem = providerAccount && keysProblem({ processor: input.processor ?? 'sandbox', environment: input.environment ?? 'sandbox' }, providerAccount);
+    const problem = providerAccount && keysProblem(deps, { processor: input.processor ?? 'sandbox', environment: input.environment ?? 'sandbox' }, providerAccount);
     if (problem) throw new DomainError('validation_error', problem);
     // Partial settings: missing keys take Doc 3's defaults inside createMerchant.
     const made = await createMerchant(deps, input as NewMerchant);
@@ -67,12 +79,12 @@ export function sandboxRoutes(deps: Deps) {
   });
 
   r.patch('/_sandbox/merchants/:id', async (c) => {
-    const { providerAccount, ...input } = parseOrThrow(PatchMerchantBody, await readJson(c.req.raw));
+    const { providerAccount, ...input } = parseOrThrow(bodies.patch, await readJson(c.req.raw));
     const id = c.req.param('id');
     const before = await deps.store.read.merchants.get(id);
     if (!before) throw new DomainError('route_not_found', 'No such merchant.');
     // Bad keys are refused before the settings change: a refused PATCH changes nothing.
-    const problem = providerAccount && keysProblem(before, providerAccount);
+    const problem = providerAccount && keysProblem(deps, before, providerAccount);
     if (problem) throw new DomainError('validation_error', problem);
     let m = await updateMerchant(deps, id, input);
     if (providerAccount !== undefined) m = await setProviderAccount(deps, id, providerAccount);

@@ -101,7 +101,7 @@ describe('setting provider keys in the engine', () => {
     expect(() => providerSecrets(t.deps, m)).toThrow(/no provider account/);
     const set = await setProviderAccount(t.deps, m.id, BRAINTREE as ProviderAccountKeys);
     expect(providerSecrets(t.deps, set)).toEqual({ privateKey: BRAINTREE.privateKey });
-    expect(keysProblem({ processor: 'sandbox', environment: 'sandbox' }, STRIPE as ProviderAccountKeys)).toMatch(/pays through no provider account/);
-    expect(keysProblem({ processor: 'card_element', environment: 'sandbox' }, STRIPE as ProviderAccountKeys)).toBeNull();
+    expect(keysProblem(t.deps, { processor: 'sandbox', environment: 'sandbox' }, STRIPE as ProviderAccountKeys)).toMatch(/pays through no provider account/);
+    expect(keysProblem(t.deps, { processor: 'card_element', environment: 'sandbox' }, STRIPE as ProviderAccountKeys)).toBeNull();
   });
 });

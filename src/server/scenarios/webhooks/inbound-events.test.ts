@@ -3,7 +3,6 @@
  * the answer, once per provider event id, and retried when applying fails.
  */
 import { describe, expect, it } from 'vitest';
-import { providers } from '../../processors/registry.ts';
 import { world, type Json } from '../refunds/fixtures.ts';
 import { drainInbound, receive } from '../../engine/webhooks/inbound-events.ts';
 
@@ -26,7 +25,7 @@ async function setup() {
   /** Keeps a caught event the way the route does, without the route's own pass after its answer. */
   const keep = async (req: { init: RequestInit }) => {
     const body = String(req.init.body);
-    return receive(w.t.deps, 'sandbox', providers.named('sandbox')!.inbound.parse(JSON.parse(body), null)!, body);
+    return receive(w.t.deps, 'sandbox', w.t.deps.providers.named('sandbox')!.inbound.parse(JSON.parse(body), null)!, body);
   };
   const dispute = async (pi: Json) => (await w.t.deps.store.read.settlements.get(pi.vp_tx_id as string))!.dispute;
   const rows = async () => (await w.t.query('SELECT state, data FROM inbound_events ORDER BY seq')).map((r) => JSON.parse((r as { data: string }).data) as Json);

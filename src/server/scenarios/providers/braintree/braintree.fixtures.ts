@@ -6,7 +6,7 @@
  */
 import { httpTransport } from '../../../../platform/http-transport.ts';
 import type { ProcessorKind } from '../../../domain/index.ts';
-import { providers } from '../../../processors/registry.ts';
+
 import type { testApp } from '../../../testing.ts';
 import { listenBraintree } from '../../../../../sandbox-processor/braintree/testing.ts';
 
@@ -16,7 +16,7 @@ type T = Awaited<ReturnType<typeof testApp>>;
 export async function braintreeStandIn(t: T, kinds: readonly ProcessorKind[]) {
   const { port, close } = await listenBraintree(t.sandbox);
   const at = `http://127.0.0.1:${port}`;
-  const entry = providers.forKind('hosted_fields')!;
+  const entry = t.deps.providers.forKind('hosted_fields')!;
   const made = entry.platform({
     config: { ...t.deps.config, braintreeUrl: at },
     // The stand-in takes the processor secret as the gateway's private key; the other secrets are not Braintree's.
