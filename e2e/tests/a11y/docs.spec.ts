@@ -21,11 +21,15 @@ function watch(page: Page, origin: string) {
   return { refused, offsite };
 }
 
+/** Redoc lays out the whole reference before its first heading shows (about 20 s on a busy 2-core machine). */
+const REDOC_RENDER_MS = 45_000;
+
 test('the API reference renders the contract offline, with no CSP violation', async ({ page, server }) => {
   const seen = watch(page, server.serviceUrl);
   await page.goto(`${server.serviceUrl}/docs`);
-  // Redoc draws each operation's summary as its heading (after a hidden deep-link anchor).
-  await expect(page.getByRole('heading', { name: /Create a checkout session/ })).toBeVisible();
+  // Redoc draws each operation's summary as its heading (after a hidden deep-link anchor). It
+  // renders the whole contract in the page first: a loaded machine can take longer than the default.
+  await expect(page.getByRole('heading', { name: /Create a checkout session/ })).toBeVisible({ timeout: REDOC_RENDER_MS });
   await expect(page.getByRole('link', { name: 'Error codes' })).toHaveAttribute('href', '/docs/errors');
   // The search index is built in a blob: worker; searching proves the worker ran.
   await page.getByRole('textbox', { name: 'Search' }).fill('refund');
@@ -60,7 +64,7 @@ test("the deprecation Link of POST /v1/sessions opens the reference at the sessi
   const heading = page.getByRole('heading', { name: /Create a checkout session/ });
   // Opened plainly, the reference starts at its introduction, far above that operation.
   await page.goto(`${server.serviceUrl}/docs`);
-  await expect(heading).toBeAttached();
+  await expect(heading).toBeAttached({ timeout: REDOC_RENDER_MS });
   await expect(heading).not.toBeInViewport();
   // Redoc follows the legacy #operation/<operationId> deep link to that operation's section.
   await page.goto(target!);
