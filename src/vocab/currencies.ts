@@ -34,18 +34,13 @@ export function minorUnitDigits(code: string): 0 | 2 | 3 {
   return ZERO_DIGITS.has(c) ? 0 : THREE_DIGITS.has(c) ? 3 : 2;
 }
 
-/** Minor units as a decimal string in major units, as providers' APIs take them ("25.00", "1500" for JPY). */
-export function majorAmount(minor: number, code: string): string {
-  const digits = minorUnitDigits(code);
-  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
-}
-
 /**
- * A minor-unit amount as the decimal string wallet sheets take (Payment Request `total.amount.value`,
- * Google Pay `totalPrice`): `2500 EUR` is `25.00`, `500 JPY` is `500`, `1500 KWD` is `1.500`,
+ * A minor-unit amount as the decimal string providers' APIs and wallet sheets take (Braintree's
+ * `amount`, a store's `total_price`, Payment Request `total.amount.value`, Google Pay
+ * `totalPrice`), in string arithmetic, never a float: `2500 EUR` is `25.00`, `500 JPY` is `500`, `1500 KWD` is `1.500`,
  * `150000 IDR` is `1500.00`. Always a dot, never grouping: it is data, not wording.
  */
-export function decimalAmount(amountMinor: number, currency: string): string {
+export function majorAmount(amountMinor: number, currency: string): string {
   const digits = minorUnitDigits(currency);
   const sign = amountMinor < 0 ? '-' : '';
   const units = String(Math.abs(Math.trunc(amountMinor))).padStart(digits + 1, '0');

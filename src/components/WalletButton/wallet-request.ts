@@ -2,7 +2,7 @@
  * The Payment Request API calls of the wallet button, apart from its rendering: which wallet the
  * browser offers, the request a sheet is opened with, and the token read from the sheet's answer.
  */
-import { decimalAmount } from '../../vocab/currencies.ts';
+import { majorAmount } from '../../vocab/currencies.ts';
 import { appleMerchantIdentifier, walletMethodIds, walletNetworks, type WalletType } from '../../vocab/wallets.ts';
 
 /** One wallet the button may offer, with the method data its sheet needs. */
@@ -44,7 +44,7 @@ export function applePayMethodData(countryCode: string): object {
 
 export function newRequest(ctor: PaymentRequestConstructor, method: WalletMethod, total: WalletTotal): PaymentRequest {
   return new ctor([{ supportedMethods: walletMethodIds[method.type], data: method.data }], {
-    total: { label: total.label, amount: { currency: total.currency.toUpperCase(), value: decimalAmount(total.amount, total.currency) } },
+    total: { label: total.label, amount: { currency: total.currency.toUpperCase(), value: majorAmount(total.amount, total.currency) } },
   });
 }
 

@@ -7,7 +7,7 @@
 import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type AppleMerchantSession } from '../../processors/types.ts';
-import { decimalAmount } from '../../../vocab/currencies.ts';
+import { majorAmount } from '../../../vocab/currencies.ts';
 import { googleAuthMethods, googleNetworkNames, walletNetworks } from '../../../vocab/wallets.ts';
 import type { GooglePaymentDataRequest } from '../../../api/wallets.ts';
 import { processorOf } from '../binder.ts';
@@ -80,7 +80,7 @@ export async function googleSession(deps: WalletDeps, auth: AuthContext, session
     ],
     transactionInfo: {
       totalPriceStatus: 'FINAL',
-      totalPrice: decimalAmount(session.amount, session.currency),
+      totalPrice: majorAmount(session.amount, session.currency),
       currencyCode: session.currency.toUpperCase(),
       ...(session.country ? { countryCode: session.country } : {}),
     },
