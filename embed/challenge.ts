@@ -32,9 +32,9 @@ export interface ChallengeTexts {
   label: string;
   cancel: string;
   /**
-   * At the top of the window rather than in its middle: for a window that grows to hold the
-   * dialog (the embedded checkout frame), where a centred dialog would move under the buyer's
-   * pointer while it grows.
+   * At the top of the window rather than in its middle, at its full height whatever the window's:
+   * for a window that grows to hold the dialog (the embedded checkout frame), where a centred
+   * dialog, or one as short as the window, would move under the buyer's pointer while it grows.
    */
   top?: boolean;
 }
@@ -57,8 +57,11 @@ export function openChallenge(
     e.style.cssText = css;
     return e;
   };
-  const backdrop = el('div', `position:fixed;inset:0;z-index:2147483647;background:#0008;display:grid;place-items:${texts.top ? 'start ' : ''}center`);
-  const dialog = el('div', 'background:#fff;border-radius:8px;width:min(480px,100vw);height:min(640px,100vh);display:flex;flex-direction:column');
+  const backdrop = el('div', `position:fixed;inset:0;z-index:2147483647;background:#0008;display:grid;place-items:${texts.top ? 'start center;overflow:clip' : 'center'}`);
+  // At the top of a growing window the dialog keeps its full height from the start: sized to the
+  // window, the bank's page would lay out (and scroll) in a short frame and then move its buttons
+  // as the window grows, so a click aimed at "Complete" could land elsewhere.
+  const dialog = el('div', `background:#fff;border-radius:8px;width:min(480px,100vw);height:${texts.top ? '640px' : 'min(640px,100vh)'};display:flex;flex-direction:column`);
   dialog.setAttribute('role', 'dialog');
   dialog.setAttribute('aria-modal', 'true');
   dialog.setAttribute('aria-label', texts.label);

@@ -38,12 +38,15 @@ test('a challenge card shows the bank check inside the checkout frame; closing i
   await expect.poll(async () => (await frame.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(640);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport();
   // The frame grows while the dialog is open: the bank's button must not move under the buyer's
-  // pointer meanwhile. Put the frame back at a form's height and the button stays where it was.
+  // pointer meanwhile. Put the frame back at a short form's height, scroll to the button as a click
+  // does first (nothing may scroll: a scrolled bank page moved the button once the frame grew, and
+  // a click aimed at it missed), and the button stays where it was.
   const complete = bank.getByRole('button', { name: 'Complete authentication' });
   const grown = await complete.boundingBox();
   const height = await frame.evaluate((f) => f.style.height);
-  await frame.evaluate((f) => void (f.style.height = '400px'));
-  expect(await complete.boundingBox(), 'the bank button at 400 px and once grown').toEqual(grown);
+  await frame.evaluate((f) => void (f.style.height = '220px'));
+  await complete.scrollIntoViewIfNeeded();
+  expect(await complete.boundingBox(), 'the bank button at 220 px, scrolled to, and once grown').toEqual(grown);
   await frame.evaluate((f, h) => void (f.style.height = h), height);
   expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ paymentStatus: 'unpaid' });
 
