@@ -13,6 +13,7 @@ import { salesRepo } from './braintree/sales.ts';
 import { stripeEventRouter } from './stripe/events.ts';
 import { stripeHost } from './stripe/host.ts';
 import { intentRepo } from './stripe/intents.ts';
+import { idempotencyRepo } from './stripe/idempotency.ts';
 import { openDb, processorDataPath } from './store/db.ts';
 import { noDurability, walDurability } from './store/durable.ts';
 import { processorRepo } from './store/repo.ts';
@@ -80,7 +81,7 @@ export function createSandboxProcessor(opts: SandboxProcessorOptions) {
      * The Stripe stand-in (stripe/host.ts) over the same records, served on an origin of its own:
      * the `stripe` Node SDK and stripe.js talk to it.
      */
-    stripe: stripeHost({ core, intents, apiSecret: opts.apiSecret, publishableKey: opts.stripePublishableKey, faults, radar }),
+    stripe: stripeHost({ core, intents, idempotency: idempotencyRepo(db), apiSecret: opts.apiSecret, publishableKey: opts.stripePublishableKey, faults, radar }),
     /**
      * The Braintree stand-in (braintree/app.ts) over the same records, on an origin of its own:
      * the `braintree` Node SDK talks to it through a custom Environment.

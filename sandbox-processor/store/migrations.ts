@@ -225,4 +225,20 @@ export const migrations: string[] = [
   `
   CREATE TABLE processor_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   `,
+  // The Stripe stand-in's idempotent requests (issue 34): the first answer to each key of an
+  // account, kept 24 hours for its retries (../stripe/idempotency.ts).
+  `
+  CREATE TABLE stripe_idempotency (
+    merchant_id TEXT NOT NULL,
+    idempotency_key TEXT NOT NULL,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    params TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (merchant_id, idempotency_key)
+  );
+  CREATE INDEX stripe_idempotency_created ON stripe_idempotency (created_at);
+  `,
 ];

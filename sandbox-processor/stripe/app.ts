@@ -11,6 +11,7 @@
  * Routes: `POST /v1/payment_methods` (a `tok_sandbox_*` card reference), `POST /v1/payment_intents`
  * (with `confirm`), `GET /v1/payment_intents/search` (by metadata), `GET /v1/payment_intents/{id}`,
  * `POST /v1/payment_intents/{id}/confirm|capture|cancel`, `POST /v1/refunds`, `GET /v1/refunds/{id}`.
+ * Every POST replays its first answer by `Idempotency-Key` for 24 hours, as Stripe's do (idempotency.ts).
  */
 import { Hono, type Context } from 'hono';
 import { ChargeRefused, ProviderDown, type SandboxProcessorCore } from '../processor.ts';
@@ -27,6 +28,7 @@ import { intentOps, invalid, metadataOf, positiveInt, str, StripeRefusal, type B
 import { chargeObject, intentStatus, paymentMethodObject, refundObject, stripeError } from './objects.ts';
 import { searchMatches } from './search.ts';
 import type { Radar } from '../radar.ts';
+import { stripeIdempotency, type IdempotencyRepo } from './idempotency.ts';
 
 /** The reasons a caller may give Stripe for a cancel. */
 const CANCELLATION_REASONS = ['abandoned', 'duplicate', 'fraudulent', 'requested_by_customer'];
@@ -44,6 +46,8 @@ export interface StripeStandInOptions {
   faults: FaultBoard;
   /** Card tries per browser address (../radar.ts), counted on stripe.js's calls. */
   radar: Radar;
+  /** The answers kept per idempotency key (idempotency.ts). */
+  idempotency: IdempotencyRepo;
 }
 
 export function stripeStandIn(opts: StripeStandInOptions) {
@@ -66,6 +70,8 @@ export function stripeStandIn(opts: StripeStandInOptions) {
     await next();
   });
   app.use('/v1/*', faultDoor(opts.faults, (c) => c.get('account'), { operationOf: stripeOperationOf, refuse: stripeDown }));
+  // Behind the door: a call refused `down` never ran, and a lost answer is kept as it was given.
+  app.use('/v1/*', stripeIdempotency<Vars>(opts.idempotency, core.now));
 
   const body = async (c: Context): Promise<Body> => parseStripeForm(await c.req.text());
   const { intentOr404, transactionOf, show, confirm, answer } = ops;
@@ -82,17 +88,9 @@ export function stripeStandIn(opts: StripeStandInOptions) {
   app.post('/v1/payment_intents', async (c) => {
     const b = await body(c);
     const merchantId = c.get('account');
-    const key = c.req.header('idempotency-key') ?? null;
     const amount = positiveInt(b.amount, 'amount');
     const currency = str(b.currency)?.toLowerCase();
     if (!currency || !/^[a-z]{3}$/.test(currency)) throw invalid('Missing required param: currency.', 'currency');
-    const again = key ? intents.byIdempotencyKey(merchantId, key) : undefined;
-    if (again) {
-      if (again.amount !== amount || again.currency !== currency) {
-        throw new StripeRefusal(400, stripeError('idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.'));
-      }
-      return answer(c, { intent: again, lost: false }, b.expand);
-    }
     const captureMethod = str(b.capture_method) ?? 'automatic';
     if (captureMethod !== 'automatic' && captureMethod !== 'manual') throw invalid(`Invalid capture_method: ${captureMethod}`, 'capture_method');
     const id = newId('pi_');
@@ -100,7 +98,6 @@ export function stripeStandIn(opts: StripeStandInOptions) {
       id,
       merchantId,
       transactionId: null,
-      idempotencyKey: key,
       livemode: false,
       amount,
       currency,

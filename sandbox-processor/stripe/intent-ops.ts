@@ -18,17 +18,22 @@ export const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 export const metadataOf = (v: unknown): Record<string, string> =>
   typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
 
-/** A refusal in Stripe's envelope, with its HTTP status. */
+/**
+ * A refusal in Stripe's envelope, with its HTTP status. `beforeExecution`: a parameter Stripe
+ * refuses before the endpoint runs, whose answer an idempotency key does not keep (idempotency.ts).
+ */
 export class StripeRefusal extends Error {
   constructor(
     readonly status: number,
     readonly body: ReturnType<typeof stripeError>,
+    readonly beforeExecution = false,
   ) {
     super(body.error.message);
   }
 }
+/** An invalid request; one without a code is a parameter checked before the endpoint runs. */
 export const invalid = (message: string, param?: string, code?: string) =>
-  new StripeRefusal(400, stripeError('invalid_request_error', message, { ...(param ? { param } : {}), ...(code ? { code } : {}) }));
+  new StripeRefusal(400, stripeError('invalid_request_error', message, { ...(param ? { param } : {}), ...(code ? { code } : {}) }), code === undefined);
 export const missing = (what: string, id: string) => new StripeRefusal(404, stripeError('invalid_request_error', `No such ${what}: '${id}'`, { code: 'resource_missing' }));
 
 /**

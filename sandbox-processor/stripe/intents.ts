@@ -9,7 +9,6 @@ export interface StoredIntent {
   id: string;
   merchantId: string;
   transactionId: string | null;
-  idempotencyKey: string | null;
   livemode: boolean;
   amount: number;
   currency: string;
@@ -30,29 +29,28 @@ export interface StoredIntent {
   createdAt: string;
 }
 
-type Row = { id: string; merchant_id: string; transaction_id: string | null; idempotency_key: string | null; data: string; created_at: string };
+type Row = { id: string; merchant_id: string; transaction_id: string | null; data: string; created_at: string };
 
 export function intentRepo(db: Db) {
-  const insert = db.prepare('INSERT INTO stripe_intents (id, merchant_id, transaction_id, idempotency_key, data, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  // Idempotency keys are kept apart, for every request (idempotency.ts); the intents' own column stays empty.
+  const insert = db.prepare('INSERT INTO stripe_intents (id, merchant_id, transaction_id, data, created_at) VALUES (?, ?, ?, ?, ?)');
   const update = db.prepare('UPDATE stripe_intents SET transaction_id = ?, data = ? WHERE id = ?');
   const get = db.prepare<[string, string], Row>('SELECT * FROM stripe_intents WHERE id = ? AND merchant_id = ?');
-  const byKey = db.prepare<[string, string], Row>('SELECT * FROM stripe_intents WHERE merchant_id = ? AND idempotency_key = ?');
   const all = db.prepare<[string], Row>('SELECT * FROM stripe_intents WHERE merchant_id = ? ORDER BY created_at DESC, rowid DESC');
   const byTransaction = db.prepare<[string], Row>('SELECT * FROM stripe_intents WHERE transaction_id = ?');
   const bySession = db.prepare<[string, string], Row>(`SELECT * FROM stripe_intents WHERE merchant_id = ? AND json_extract(data, '$.metadata.svcpay_session') = ?`);
   const read = (r: Row | undefined): StoredIntent | undefined => {
     if (!r) return undefined;
-    return { ...(JSON.parse(r.data) as Omit<StoredIntent, 'id' | 'merchantId' | 'transactionId' | 'idempotencyKey' | 'createdAt'>), id: r.id, merchantId: r.merchant_id, transactionId: r.transaction_id, idempotencyKey: r.idempotency_key, createdAt: r.created_at };
+    return { ...(JSON.parse(r.data) as Omit<StoredIntent, 'id' | 'merchantId' | 'transactionId' | 'createdAt'>), id: r.id, merchantId: r.merchant_id, transactionId: r.transaction_id, createdAt: r.created_at };
   };
   const data = (i: StoredIntent) => {
-    const { id: _id, merchantId: _m, transactionId: _t, idempotencyKey: _k, createdAt: _c, ...rest } = i;
+    const { id: _id, merchantId: _m, transactionId: _t, createdAt: _c, ...rest } = i;
     return JSON.stringify(rest);
   };
   return {
-    insert: (i: StoredIntent) => void insert.run(i.id, i.merchantId, i.transactionId, i.idempotencyKey, data(i), i.createdAt),
+    insert: (i: StoredIntent) => void insert.run(i.id, i.merchantId, i.transactionId, data(i), i.createdAt),
     update: (i: StoredIntent) => void update.run(i.transactionId, data(i), i.id),
     get: (merchantId: string, id: string) => read(get.get(id, merchantId)),
-    byIdempotencyKey: (merchantId: string, key: string) => read(byKey.get(merchantId, key)),
     /** The intent whose confirmation made this sandbox transaction (its events are Stripe's). */
     byTransaction: (transactionId: string) => read(byTransaction.get(transactionId)),
     /** Every form the service made for one checkout session (its `svcpay_session` metadata). */

@@ -19,8 +19,11 @@ function world(opts: { secretKey?: string; fetch?: (url: string, init: RequestIn
     host: 'stripe.sandbox.invalid',
     fetch: opts.fetch ?? standInFetch(sandbox.processor),
   });
+  // A retry of one reference charges the card it first vaulted: Stripe refuses a key reused with another payment_method.
+  const vaults = new Map<string, string>();
   const charge = async (reference: string, cardRef = 'tok_sandbox_visa_4242', extra: Partial<VaultChargeRequest> = {}) => {
-    const { vaultId } = await calls.vault(merchant, { providerReference: cardRef, livemode: false });
+    const vaultId = vaults.get(reference) ?? (await calls.vault(merchant, { providerReference: cardRef, livemode: false })).vaultId;
+    vaults.set(reference, vaultId);
     return calls.chargeVaulted(merchant, {
       reference,
       vaultId,
