@@ -100,6 +100,23 @@ describe('the Stripe stand-in, called by stripe.js', () => {
     expect(await cancel.json()).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } });
   });
 
+  it('refuses to confirm a canceled PaymentIntent (400 payment_intent_unexpected_state) before it takes or keeps the card', async () => {
+    const { sandbox, stripe, as, form, confirm } = world();
+    const count = (table: string) => (sandbox.processor.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    const unused = await form();
+    await stripe.paymentIntents.cancel(unused.id, { cancellation_reason: 'abandoned' }, as);
+    const declined = await form();
+    expect((await confirm(declined.client_secret!, '4000000000009995')).status).toBe(402);
+    await stripe.paymentIntents.cancel(declined.id, {}, as);
+    const [vaulted, charged] = [count('vault'), count('transactions')];
+    for (const pi of [unused, declined]) {
+      const res = await confirm(pi.client_secret!, '4242424242424242');
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toMatchObject({ type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: expect.stringContaining('status of canceled') });
+    }
+    expect([count('vault'), count('transactions')]).toEqual([vaulted, charged]);
+  });
+
   it('passes the fault switchboard: a browser charge armed down is refused with nothing charged, and the next one pays', async () => {
     const { sandbox, form, confirm } = world();
     const pi = await form();

@@ -105,6 +105,8 @@ export function stripeBrowserApi(opts: StripeBrowserApiOptions) {
   app.post('/v1/payment_intents/:id/confirm', async (c) => {
     const b = parseStripeForm(await c.req.text());
     const intent = authorize(c, b);
+    // Stripe refuses a canceled or paid intent before it reads the card: none is kept, no try counted.
+    ops.refuseUnconfirmable(intent);
     if (!opts.radar.tryFrom(c)) throw velocityRefusal(ops.show(intent, ['payment_method']));
     const { card, postalCode } = cardOf(b);
     const vaulted = vaultCard(intent.merchantId, card, intent.livemode);

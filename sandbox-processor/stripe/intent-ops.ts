@@ -97,15 +97,20 @@ export function intentOps(core: SandboxProcessorCore, intents: IntentRepo) {
     throw velocityRefusal(show(i));
   };
 
+  /** Only an intent waiting for a card (never charged, or declined) may be confirmed: not a canceled one, nor one paid. */
+  const refuseUnconfirmable = (i: StoredIntent) => {
+    const prior = transactionOf(i);
+    if (i.canceledAt || (prior && prior.status !== 'declined')) {
+      throw invalid(`You cannot confirm this PaymentIntent because it has a status of ${statusOf(i)}.`, undefined, 'payment_intent_unexpected_state');
+    }
+  };
+
   /** Charges the intent's card; the sandbox reference is the intent id and its attempt number. */
   function confirm(i: StoredIntent, b: Body, opts: ConfirmOptions = {}): { intent: StoredIntent; lost: boolean } {
     const paymentMethod = str(b.payment_method) ?? i.paymentMethod;
     const vaultId = paymentMethod ? vaultIdOf(paymentMethod) : null;
     if (!paymentMethod || !vaultId) throw invalid('You must provide a payment method to confirm this PaymentIntent.', 'payment_method', 'payment_intent_unexpected_state');
-    const prior = transactionOf(i);
-    if (i.canceledAt || (prior && prior.status !== 'declined')) {
-      throw invalid(`You cannot confirm this PaymentIntent because it has a status of ${statusOf(i)}.`, undefined, 'payment_intent_unexpected_state');
-    }
+    refuseUnconfirmable(i);
     refuseTestedOut(i);
     const returnUrl = str(b.return_url) ?? i.returnUrl;
     const result = core.chargeDirect(
@@ -157,6 +162,6 @@ export function intentOps(core: SandboxProcessorCore, intents: IntentRepo) {
     return c.json(pi);
   }
 
-  return { intentOr404, transactionOf, chargesOf, paymentMethodOf, show, statusOf, confirm: confirmAndTell, answer };
+  return { intentOr404, transactionOf, chargesOf, paymentMethodOf, show, statusOf, refuseUnconfirmable, confirm: confirmAndTell, answer };
 }
 export type IntentOps = ReturnType<typeof intentOps>;

@@ -110,6 +110,20 @@ describe('the Stripe stand-in through the stripe SDK', () => {
     ]);
   });
 
+  it('refuses to confirm a canceled PaymentIntent, unused or declined, with payment_intent_unexpected_state; nothing charged', async () => {
+    const { stripe, as, card, ledger } = world();
+    const unused = await stripe.paymentIntents.create({ amount: 700, currency: 'usd', payment_method: await card() }, as);
+    await stripe.paymentIntents.cancel(unused.id, {}, as);
+    const declined = await stripe.paymentIntents.create({ amount: 700, currency: 'usd', payment_method: await card('tok_sandbox_visa_9995'), confirm: true }, as).catch((e: Stripe.errors.StripeCardError) => e.payment_intent!);
+    await stripe.paymentIntents.cancel(declined.id, {}, as);
+    for (const id of [unused.id, declined.id]) {
+      const err = await stripe.paymentIntents.confirm(id, { payment_method: await card() }, as).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      expect(err).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+    }
+    expect(ledger()).toEqual([{ status: 'declined', capture: 'none', captured: 0 }]);
+  });
+
   it('sends a challenge card to the bank with next_action, and refuses one without a return_url', async () => {
     const { stripe, as, card } = world();
     const pi = await stripe.paymentIntents.create({ amount: 700, currency: 'usd', payment_method: await card('tok_sandbox_visa_3220'), confirm: true, return_url: 'http://localhost:4242/back' }, as);
