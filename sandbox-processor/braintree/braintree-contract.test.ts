@@ -8,8 +8,8 @@
  */
 import braintree from 'braintree';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNT, testProcessor } from '../testing.ts';
-import { braintreeGateway, listenBraintree } from './testing.ts';
+import { ACCOUNT } from '../testing.ts';
+import { braintreeGateway, braintreeWorld, searchByOrderId } from './testing.ts';
 
 const STATUSES = braintree.Transaction.Status.All();
 
@@ -20,10 +20,8 @@ afterEach(async () => {
 });
 
 async function world() {
-  const sandbox = testProcessor();
-  const { port, close } = await listenBraintree(sandbox.processor);
+  const { sandbox, port, gateway, close } = await braintreeWorld();
   closers.push(close);
-  const gateway = braintreeGateway(port);
   const sale = (nonce: string, extra: Partial<braintree.TransactionRequest> = {}) =>
     gateway.transaction.sale({ amount: '15.00', paymentMethodNonce: nonce, merchantAccountId: ACCOUNT, orderId: `att_${Math.random().toString(36).slice(2)}`, options: { submitForSettlement: true }, ...extra });
   const ledger = () => sandbox.processor.db.prepare('SELECT status, capture_state AS capture, captured_amount AS captured FROM transactions').all();
@@ -62,17 +60,7 @@ describe('the Braintree stand-in through the braintree SDK', () => {
     expect(t).toMatchObject({ status: 'settled', amount: '15.00', orderId: 'att_1', merchantAccountId: `${ACCOUNT}_usd`, processorResponseCode: '1000', creditCard: { cardType: 'Visa', last4: '4242' }, customFields: { svcpaySession: 'cs_1' } });
     expect(ledger()).toEqual([{ status: 'approved', capture: 'settled', captured: 1500 }]);
     expect((await gateway.transaction.find(t.id)).id).toBe(t.id);
-    const found: braintree.Transaction[] = [];
-    await new Promise<void>((resolve, reject) => {
-      const stream = gateway.transaction.search((s) => {
-        s.orderId().is('att_1');
-        s.merchantAccountId().in([ACCOUNT]);
-      });
-      stream.on('data', (x: braintree.Transaction) => found.push(x));
-      stream.on('end', () => resolve());
-      stream.on('error', reject);
-    });
-    expect(found.map((x) => x.id)).toEqual([t.id]);
+    expect((await searchByOrderId(gateway, 'att_1', [ACCOUNT])).map((x) => x.id)).toEqual([t.id]);
   });
 
   it('answers a decline as Braintree does: success false, processor_declined with its response code, nothing charged', async () => {

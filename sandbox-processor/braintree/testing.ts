@@ -7,7 +7,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import braintree from 'braintree';
 import type { SandboxProcessor } from '../index.ts';
-import { SECRET } from '../testing.ts';
+import { SECRET, testProcessor } from '../testing.ts';
 import { SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from './app.ts';
 
 /** The stand-in listening on a free loopback port; `close` stops it. */
@@ -29,5 +29,26 @@ export function braintreeGateway(port: number, privateKey = SECRET): braintree.B
     merchantId: SANDBOX_GATEWAY_ID,
     publicKey: SANDBOX_PUBLIC_KEY,
     privateKey,
+  });
+}
+
+/** A sandbox with its Braintree stand-in listening and the SDK's gateway to it; `close` stops the stand-in. */
+export async function braintreeWorld() {
+  const sandbox = testProcessor();
+  const { port, close } = await listenBraintree(sandbox.processor);
+  return { sandbox, port, gateway: braintreeGateway(port), close };
+}
+
+/** `transaction.search` by order id within merchant accounts, as the adapter looks a reference up: every match. */
+export function searchByOrderId(gateway: braintree.BraintreeGateway, orderId: string, accounts: string[]): Promise<braintree.Transaction[]> {
+  return new Promise((resolve, reject) => {
+    const found: braintree.Transaction[] = [];
+    const stream = gateway.transaction.search((s) => {
+      s.orderId().is(orderId);
+      s.merchantAccountId().in(accounts);
+    });
+    stream.on('data', (t: braintree.Transaction) => found.push(t));
+    stream.on('end', () => resolve(found));
+    stream.on('error', reject);
   });
 }
