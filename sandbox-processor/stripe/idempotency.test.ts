@@ -98,6 +98,9 @@ describe('idempotent requests on the Stripe stand-in', () => {
     // amount=0 fails validation: nothing kept, the same key then makes the PaymentIntent.
     expect((await post('/v1/payment_intents', { amount: '0', currency: 'usd' }, 'k2')).status).toBe(400);
     expect(JSON.parse((await post('/v1/payment_intents', { amount: '700', currency: 'usd' }, 'k2')).body)).toMatchObject({ object: 'payment_intent', amount: 700 });
+    // Stripe's keys are up to 255 characters.
+    const long = await post('/v1/payment_methods', form, 'k'.repeat(256));
+    expect([long.status, JSON.parse(long.body).error.type]).toEqual([400, 'invalid_request_error']);
   });
 
   it('answers a duplicate of a request still executing 409 idempotency_key_in_use, then replays the first once it is done', async () => {

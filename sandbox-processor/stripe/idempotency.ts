@@ -8,8 +8,8 @@
  * - a retry arriving while the first is still executing is a 409 `idempotency_key_in_use`
  *   (`invalid_request_error`), which the `stripe` SDK retries by itself;
  * - only requests that began executing are kept: a parameter refused before the endpoint runs
- *   (a StripeRefusal marked `beforeExecution`), or the fault switchboard's `down` at the door
- *   before this middleware, leaves the key unused.
+ *   (a StripeRefusal marked `beforeExecution`), a key longer than 255 characters, or the fault
+ *   switchboard's `down` at the door before this middleware, leaves the key unused.
  * Without it a capture whose answer was lost, retried by the SDK with the same key, was told "it
  * has a status of succeeded", and the service recorded nothing for money that had moved.
  */
@@ -19,8 +19,9 @@ import { parseStripeForm } from './form.ts';
 import { StripeRefusal } from './intent-ops.ts';
 import { stripeError } from './objects.ts';
 
-/** How long Stripe keeps a key's answer. */
+/** How long Stripe keeps a key's answer, and how long a key may be. */
 export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const MAX_KEY_LENGTH = 255;
 
 interface Kept {
   method: string;
@@ -66,6 +67,7 @@ export function stripeIdempotency<E extends { Variables: { account: string } }>(
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (c.req.method !== 'POST' || !key) return next();
+    if (key.length > MAX_KEY_LENGTH) return c.json(stripeError('invalid_request_error', `Idempotency keys are up to ${MAX_KEY_LENGTH} characters long; this one has ${key.length}.`), 400);
     const account = c.get('account');
     const slot = JSON.stringify([account, key]);
     const request = { method: c.req.method, path: new URL(c.req.url).pathname, params: JSON.stringify(canonical(parseStripeForm(await c.req.text()))) };
