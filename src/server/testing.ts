@@ -134,9 +134,15 @@ export const outliveHandback = (t: { json: (method: string, path: string, body?:
  * (engine/payments/reconcile/recheck.ts) use it. Returns the undo.
  */
 export function noFences(processor: Processor) {
-  const real = processor.fence.bind(processor);
-  processor.fence = async () => undefined;
-  return () => (processor.fence = real);
+  const p = processor as { -readonly [K in keyof Processor]: Processor[K] };
+  const real = { fence: p.fence.bind(p), fences: p.fencesLateCalls };
+  p.fence = async () => undefined;
+  // It says so, as a real provider's adapter does: the engine then reverses what lands late.
+  p.fencesLateCalls = false;
+  return () => {
+    p.fence = real.fence;
+    p.fencesLateCalls = real.fences;
+  };
 }
 
 /** Makes one processor call time out before the processor sees it: nothing moved, nobody knows. Returns the undo. */

@@ -96,10 +96,11 @@ async function play(w: FaultWorld, ops: Op[], fenced: boolean) {
   for (const id of faults) await w.release(id);
   for (const id of faults) await w.t.control('DELETE', `/faults/${id}`);
   const pending = () => (w.t.store.db.prepare("SELECT count(*) AS n FROM payment_attempts WHERE state = 'pending'").get() as { n: number }).n;
-  for (let i = 0; i < 40 && pending() > 0; i++) await w.advance(600);
+  // Without fences a refund never heard back about stays requested for the whole 72-hour watch.
+  for (let i = 0; i < 40 && pending() > 0; i++) await w.advance(fenced ? 600 : 3 * 3600);
   expect(pending()).toBe(0);
-  // Without fences a late call lands behind a `failed` or `canceled` record: the second watch
-  // (looks at most twelve hours apart for 72 hours) must find it.
+  // Without fences a late call lands behind a `failed` record: the second watch (looks at most
+  // twelve hours apart for 72 hours) must find it and reverse it.
   if (!fenced) await w.advance(13 * 3600);
 }
 
@@ -125,6 +126,14 @@ function serviceTotals(w: FaultWorld) {
   return { captured, refunded, authorized };
 }
 
+/** Money kept per payment (captured less refunded), payments that keep none left out. */
+function netOf(captured: Map<string, number>, refunded: Map<string, number>) {
+  const net = new Map<string, number>();
+  for (const [ref, amount] of captured) net.set(ref, amount - (refunded.get(ref) ?? 0));
+  for (const [ref, amount] of refunded) if (!captured.has(ref)) net.set(ref, -amount);
+  return new Map([...net].filter(([, n]) => n !== 0));
+}
+
 const recordsEqualLedger = (fenced: boolean, numRuns: number) =>
   fc.assert(
     fc.asyncProperty(fc.array(op, { minLength: 8, maxLength: 22 }), async (ops) => {
@@ -137,9 +146,15 @@ const recordsEqualLedger = (fenced: boolean, numRuns: number) =>
         const moved = new Map(ledger.filter((t) => t.captured > 0).map((t) => [t.id, t.captured]));
         const refunded = new Map(ledger.filter((t) => t.refunded > 0).map((t) => [t.id, t.refunded]));
         const held = new Set(ledger.filter((t) => t.status === 'authorized').map((t) => t.id));
+        expect(service.authorized).toEqual(held);
+        if (!fenced) {
+          // A late charge behind a `failed` record is reversed at the processor, not recorded (issue 34,
+          // finding 2): per payment, the money kept is what the service reports.
+          expect(netOf(service.captured, service.refunded)).toEqual(netOf(moved, refunded));
+          return;
+        }
         expect(service.captured).toEqual(moved);
         expect(service.refunded).toEqual(refunded);
-        expect(service.authorized).toEqual(held);
       } finally {
         await w.close();
       }

@@ -1,8 +1,10 @@
 /**
  * Finding 1 (issue 17), the second watch: with a processor that cannot fence a reference, a call
- * the service gave up on can land after the `failed` or `canceled` record was written. For 72 hours
- * of service clock the reconciler looks again, and what the processor did is recorded: every cent
- * it moved is on the service's books once. Over real HTTP, the late arrival made with `hold`.
+ * the service gave up on can land after the `failed` record was written. For 72 hours of service
+ * clock the reconciler looks again. A charge behind a `failed` intent is reversed at the processor
+ * (issue 34, finding 2: a final state never flips); a late capture or void of an intent still
+ * authorized is recorded; a refund never heard back about stays `requested` until it lands. Over
+ * real HTTP, the late arrival made with `hold`.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { noFences } from '../testing.ts';
@@ -28,7 +30,10 @@ const eventTypes = (id: string) =>
     .filter((e) => Object.values(JSON.parse(e.data) as Record<string, unknown>).includes(id))
     .map((e) => e.type);
 
-it('a charge that lands after the intent failed is recorded: the intent turns succeeded and the merchant hears it', async () => {
+/** Money the processor kept: captured less refunded. */
+const kept = async () => (await w.ledger()).reduce((sum, e) => sum + e.captured - e.refunded, 0);
+
+it('a charge that lands after the intent failed is reversed: the intent stays failed as the merchant was told', async () => {
   const pm = await w.card();
   const { hold, id } = await w.heldCharge(pm, 'order-1');
   await w.advance(PAST_GRACE);
@@ -37,12 +42,14 @@ it('a charge that lands after the intent failed is recorded: the intent turns su
   expect(await w.release(hold)).toBe(1);
   expect((await w.ledger()).map((e) => e.captured)).toEqual([1500]);
   await w.advance(FIRST_RECHECK);
-  expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'succeeded', amount_received: 1500, decline_code: null });
-  expect(eventTypes(id)).toEqual(['payment_intent.failed', 'payment_intent.succeeded', 'charge.succeeded']);
-  // Recorded once: the watch is over and later looks change nothing.
+  expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed', amount_received: 0, decline_code: 'processing_error' });
+  expect(await kept()).toBe(0);
+  expect(eventTypes(id)).toEqual(['payment_intent.failed']);
+  // Reversed once: the watch is over and later looks change nothing.
   expect(watched()).toBe(0);
   await w.advance(24 * 3600);
-  expect(eventTypes(id)).toHaveLength(3);
+  expect(eventTypes(id)).toHaveLength(1);
+  expect(await kept()).toBe(0);
 });
 
 it('a processor that cannot answer at a look does not end the watch', async () => {
@@ -53,8 +60,10 @@ it('a processor that cannot answer at a look does not end the watch', async () =
   await w.advance(FIRST_RECHECK);
   expect(watched()).toBe(1);
   await w.release(hold);
+  expect(await kept()).toBe(1500);
   await w.advance(2 * FIRST_RECHECK);
-  expect((await w.get(`/v1/payment_intents/${id}`)).body.status).toBe('succeeded');
+  expect((await w.get(`/v1/payment_intents/${id}`)).body.status).toBe('failed');
+  expect(await kept()).toBe(0);
 });
 
 it('a decline that lands late changes nothing: the intent stays failed as the merchant was told', async () => {
@@ -105,20 +114,17 @@ it('a void that lands after the service gave up on it is recorded: the intent tu
   expect(watched()).toBe(0);
 });
 
-it('a refund that lands after it was canceled is recorded: the refund turns succeeded and the totals match the processor', async () => {
+it('a refund never heard back about stays requested, holding its amount, and is recorded when it lands', async () => {
   const pm = await w.card();
   const intent = (await w.pay(pm, 'order-2', { amount: 3000 })).body.id as string;
   const hold = await w.arm({ operation: 'refund', kind: 'hold' });
   expect((await w.refund(intent, 'refund-2', 500)).status).toBe(502);
-  await w.advance(PAST_GRACE);
-  expect((await w.get(`/v1/refunds?payment_intent=${intent}`)).body.data[0]).toMatchObject({ status: 'canceled' });
-  await w.advance(FIRST_RECHECK);
-  expect(watched()).toBe(1);
+  await w.advance(PAST_GRACE + FIRST_RECHECK);
+  expect((await w.get(`/v1/refunds?payment_intent=${intent}`)).body).toMatchObject({ amount_refunded: 500, data: [{ status: 'requested' }] });
 
   await w.release(hold);
   expect((await w.ledger())[0]).toMatchObject({ refunded: 500 });
-  await w.advance(2 * FIRST_RECHECK);
-  expect(watched()).toBe(0);
+  await w.advance(FIRST_RECHECK);
   const listed = (await w.get(`/v1/refunds?payment_intent=${intent}`)).body;
   expect(listed).toMatchObject({ amount_refunded: 500, data: [{ status: 'succeeded', amount: 500 }] });
   expect(eventTypes(intent)).toContain('charge.refunded');
@@ -137,6 +143,22 @@ it('a charge at submit that lands after the session was freed pays the session',
   await w.advance(FIRST_RECHECK);
   expect((await w.get(`/v1/sessions/${s.id}`)).body).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
   expect((await w.ledger()).map((e) => e.captured)).toEqual([2500]);
+});
+
+it('a charge at submit that lands after another charge paid the session is reversed: the buyer pays once', async () => {
+  const s = (await w.post('/v1/sessions', { amount: 2500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true })).body;
+  const hold = await w.arm({ operation: 'charge', kind: 'hold' });
+  const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+  const submit = () => w.t.call('POST', `/v1/public/sessions/${s.id}/charge`, { card }, { Authorization: `Bearer ${w.m.publishable}`, Origin: w.t.url });
+  expect((await submit()).body.status).toBe('processing');
+  await w.advance(PAST_GRACE);
+  expect((await submit()).body.status).toBe('succeeded');
+
+  await w.release(hold);
+  expect((await w.ledger()).map((e) => e.captured)).toEqual([2500, 2500]);
+  await w.advance(FIRST_RECHECK);
+  expect((await w.get(`/v1/sessions/${s.id}`)).body).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
+  expect(await kept()).toBe(2500);
 });
 
 it('the watch lasts 72 hours: a charge that lands later than that is left to the merchant and support', async () => {

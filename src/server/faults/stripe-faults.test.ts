@@ -2,7 +2,7 @@
  * The fault switchboard on the Stripe stand-in (issue 19): a `card_element` merchant's calls go
  * through the real `stripe` SDK over HTTP to the stand-in, and faults armed with the control API
  * act on them as on the sandbox's own. Money stays right: a lost answer is looked up by the attempt's
- * reference (Stripe's metadata search), a late charge is recorded by the second watch, and a
+ * reference (Stripe's metadata search), a late charge is reversed by the second watch, and a
  * Stripe that cannot serve moves nothing twice.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -45,16 +45,17 @@ it('a Stripe that cannot serve (down) charges nothing; the reconciler finds noth
   expect((await w.ledger()).map((e) => e.captured)).toEqual([1500]);
 });
 
-it('a charge held past the grace lands at Stripe after the intent failed: the second watch records it, once', async () => {
+it('a charge held past the grace lands at Stripe after the intent failed: the second watch reverses it, once', async () => {
   const pm = await w.card();
   const { hold, id } = await w.heldCharge(pm, 'order-3');
   await w.advance(PAST_GRACE);
   expect((await w.get(`/v1/payment_intents/${id}`)).body.status).toBe('failed');
-  // Stripe has no fence: the late call charges.
+  // Stripe has no fence: the late call charges, and the announced `failed` stands (issue 34, finding 2).
   expect(await w.release(hold)).toBe(1);
   expect((await w.ledger()).map((e) => e.captured)).toEqual([1500]);
   await w.advance(FIRST_RECHECK);
-  expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'succeeded', amount_received: 1500 });
+  expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed', amount_received: 0 });
+  expect(await w.ledger()).toMatchObject([{ captured: 1500, refunded: 1500 }]);
 });
 
 it('a refund whose answer is lost is found among the PaymentIntent’s refunds: one refund, never two', async () => {

@@ -78,8 +78,9 @@ export abstract class ProviderAdapter implements Processor {
     return this.calls.refundLookup(merchant, reference, transactionId);
   }
 
-  /** No cancel-by-reference at such a provider: the second watch (issue 17) records what slips past. */
+  /** No cancel-by-reference at such a provider: the second watch (issue 17) reverses what slips past. */
   async fence(): Promise<void> {}
+  readonly fencesLateCalls = false;
 
   /** The provider sends its own events; nothing is due here. */
   async runDue(): Promise<number> {

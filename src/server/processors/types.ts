@@ -202,6 +202,13 @@ export interface Processor {
    * this is `revokeClientToken`.
    */
   fence(merchant: Merchant, reference: string): Promise<void>;
+  /**
+   * Whether `fence` really refuses a late call (the sandbox). false: a call the service gave up on
+   * may still land (Stripe, Braintree: no cancel-by-reference), so the service announces no
+   * "nothing moved", reverses money that lands after a final state, and keeps a refund without an
+   * answer `requested` while it watches (issue 34, finding 2; docs/operator.md).
+   */
+  readonly fencesLateCalls: boolean;
   /** Stops a client token (browser form) from charging: the session settled, expired or started another attempt. */
   revokeClientToken(merchant: Merchant, token: string): Promise<void>;
   /** Sends the provider events that became due on the (service) clock: settlements, async refunds, disputes. */

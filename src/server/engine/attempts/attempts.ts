@@ -82,16 +82,17 @@ export function newAttempt(a: NewAttempt, nowMs: number, form: AttemptRecord['fo
  * Closes a pending attempt (compare-and-set on `pending`): true when this call closed it, false
  * when it was already closed, so an outcome is applied once however many paths report it. An
  * attempt closes `failed` only when the processor never answered about it (given up on, a form
- * closed unused), so a failed one is watched for `RECHECK_MS` more (reconcile/recheck.ts).
+ * closed unused), so a failed one is watched for `RECHECK_MS` more (reconcile/recheck.ts), unless
+ * `watch` is false (a refund already watched that long before it was canceled).
  */
-export async function closeAttempt(r: Repos, id: string, state: 'done' | 'failed', now: string): Promise<boolean> {
+export async function closeAttempt(r: Repos, id: string, state: 'done' | 'failed', now: string, watch = true): Promise<boolean> {
   const a = await r.attempts.get(id);
   if (!a || a.state !== 'pending') return false;
-  const watch =
-    state === 'failed'
+  const next =
+    state === 'failed' && watch
       ? { recheckUntil: new Date(Date.parse(now) + RECHECK_MS).toISOString(), nextCheckAt: new Date(Date.parse(now) + FIRST_RECHECK_MS).toISOString(), checks: 0 }
       : { recheckUntil: null };
-  await r.attempts.update({ ...a, state, ...watch, updatedAt: now });
+  await r.attempts.update({ ...a, state, ...next, updatedAt: now });
   return true;
 }
 

@@ -5,7 +5,7 @@
 import type { EngineDeps } from '../deps.ts';
 import { ForeignRecordError, type Processor, type ProcessorRefund, type ProviderEvent } from '../../processors/types.ts';
 import type { AttemptRecord, Repos } from '../../store/types.ts';
-import { closeAttempt } from '../attempts/attempts.ts';
+import { closeAttempt, RECHECK_MS } from '../attempts/attempts.ts';
 import { emit } from '../events.ts';
 import type { Merchant, RefundRecord, SettlementRecord } from '../../domain/index.ts';
 import { processorOrNull } from '../binder.ts';
@@ -13,11 +13,11 @@ import { processorOrNull } from '../binder.ts';
 export type RefundDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'log'>;
 
 /**
- * Whether a refund still takes an outcome from the processor: while `requested`, and once `canceled`
- * because the processor never saw it, when it made the refund after all (issue 17: recorded as it is).
+ * Whether a refund still takes an outcome from the processor: only while `requested`. A `canceled`
+ * one never flips (issue 34, finding 2): a refund is canceled only once the processor cannot make
+ * it any more (fenced), or after the whole watch on a processor that cannot fence.
  */
-const takesOutcome = (refund: RefundRecord, pr: ProcessorRefund) =>
-  refund.status === 'requested' || (refund.status === 'canceled' && refund.processorRefundId === null && pr.status === 'succeeded');
+const takesOutcome = (refund: RefundRecord) => refund.status === 'requested';
 
 /**
  * Applies what the processor did with a refund, once (compare-and-set on `requested`): the row,
@@ -36,7 +36,7 @@ export async function applyRefundOutcome(
   const now = deps.clock.iso();
   const current = (await r.refunds.get(refundId))!;
   if (pr.status !== 'pending' && attemptId) await closeAttempt(r, attemptId, 'done', now);
-  if (!takesOutcome(current, pr)) return current;
+  if (!takesOutcome(current)) return current;
   if (current.processorRefundId !== null && current.processorRefundId !== pr.id) return current;
   if (pr.status === 'pending') {
     if (current.processorRefundId === pr.id) return current;
@@ -110,7 +110,7 @@ export async function applyRefundEvent(deps: Pick<EngineDeps, 'store' | 'clock' 
   const refund = (await deps.store.read.refunds.byProcessorRef(pr.id)) ?? (attempt?.refundId ? await deps.store.read.refunds.get(attempt.refundId) : undefined);
   if (refund && refund.merchantId !== scope) throw new ForeignRecordError(pr.id);
   if (!refund || refund.settlementId !== settlement.id) return false;
-  if (!takesOutcome(refund, pr)) return false;
+  if (!takesOutcome(refund)) return false;
   const processor = processorOrNull(deps, merchant);
   const retryAvailable = pr.status === 'failed' && processor ? await retryAvailableAfterDecline(deps, merchant, processor, settlement) : null;
   const attemptId = attempt?.kind === 'refund' && attempt.refundId === refund.id ? attempt.id : null;
@@ -121,8 +121,12 @@ export async function applyRefundEvent(deps: Pick<EngineDeps, 'store' | 'clock' 
 /**
  * The reconciler's look at a pending `refund` attempt: the processor's record by reference wins.
  * Found and final: applied. Found and pending: look again later (its event may still come). Not
- * found once the grace period is over: it never reached the processor, so the refund is `canceled`
- * (no money moved, nothing consumed; never retried blind, Doc 2). `wait` asks the caller to back off.
+ * found once the grace period is over, on a processor that fences: it never reached the processor,
+ * so the refund is `canceled` (no money moved, nothing consumed; never retried blind, Doc 2). On a
+ * processor that cannot fence (issue 34, finding 2) a refund held on its way may still land: a
+ * `canceled` refund would invite a reissue and a double refund, so it stays `requested` (Doc 2's
+ * asynchronous state, its share of the balance kept) and is looked up for the whole watch
+ * (`RECHECK_MS` from the request); only then canceled. `wait` asks the caller to back off.
  */
 export async function resolveRefundAttempt(
   deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'log'>,
@@ -137,8 +141,10 @@ export async function resolveRefundAttempt(
   }
   const settlement = (await deps.store.read.settlements.get(refund.settlementId))!;
   let pr = await processor.refundLookup(merchant, a.reference, settlement.processorRef);
+  const watched = !processor.fencesLateCalls;
   if (!pr) {
     if (deps.clock.iso() < a.resolveAfter) return 'wait';
+    if (watched && deps.clock.nowMs() < Date.parse(a.createdAt) + RECHECK_MS) return 'wait';
     // Before canceling: the processor refuses the reference from now on (a refund still on its way
     // is refused when it arrives), then is asked once more. A refund made in between is recorded.
     await processor.fence(merchant, a.reference);
@@ -151,10 +157,12 @@ export async function resolveRefundAttempt(
   }
   await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
-    if (!(await closeAttempt(r, a.id, 'failed', now))) return;
+    // Watched already for the whole window: no second watch follows.
+    if (!(await closeAttempt(r, a.id, 'failed', now, !watched))) return;
     const current = await r.refunds.get(refund.id);
     if (current?.status === 'requested') await r.refunds.update({ ...current, status: 'canceled', updatedAt: now });
   });
+  if (watched) deps.log.warn('a refund the provider never showed in the whole watch is canceled', { refund: refund.id, attempt: a.id });
   return 'failed';
 }
 

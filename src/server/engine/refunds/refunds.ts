@@ -15,7 +15,8 @@
  * (the reservation is deleted: it consumes nothing and its key stays free); unknown (the row stays
  * `requested`, the attempt `pending`, 502 `provider_unavailable`; the reconciler asks the processor
  * by reference and applies what it did, or, when the processor never saw it after the grace
- * period, marks the refund `canceled`: no money moved, nothing consumed).
+ * period and fenced it, or after the whole watch on a processor that cannot fence, marks the refund
+ * `canceled`: no money moved, nothing consumed; refund-outcomes.ts).
  */
 import type { CreateRefundBody } from '../../../api/refunds.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -196,7 +197,7 @@ export async function createRefund(
     // the balance) and the reconciler asks the processor by reference. The key stays bound to it.
     deps.log.warn('refund outcome unknown', { refund: refund.id, error: err instanceof Error ? err.message : String(err) });
     if (opts.idem) await deps.store.tx((r) => keepOutcome(r, opts.idem, refund, { refund: refund.id }));
-    throw new DomainError('provider_unavailable', 'The provider did not answer; the refund may or may not have moved money. Do not issue it again: it is resolved by charge.refunded, or reads canceled on a replay of the same Idempotency-Key.', {
+    throw new DomainError('provider_unavailable', 'The provider did not answer; the refund may or may not have moved money. Do not issue it again: it stays requested, holding its amount, until it is resolved by charge.refunded, or reads canceled on a replay of the same Idempotency-Key once the provider is known never to make it.', {
       refund: refund.id,
     });
   }

@@ -171,6 +171,8 @@ export class SandboxProcessorAdapter implements Processor, StandInControl {
     await this.#client.call(merchant, 'POST', `/v1/client_tokens/${encodeURIComponent(token)}/revoke`, undefined, RevokeResponse, 'reject');
   }
 
+  readonly fencesLateCalls = true;
+
   async fence(merchant: Merchant, reference: string): Promise<void> {
     await this.#client.call(merchant, 'POST', `/v1/references/${encodeURIComponent(reference)}/fence`, {}, FenceResponse);
   }

@@ -170,14 +170,12 @@ export async function settleIntent(
   // At the bank challenge the attempt stays open: the reconciler keeps asking until it resolves.
   if (attemptId && t.status !== 'requires_action') await closeAttempt(r, attemptId, 'done', now);
   const inFlight = current.status === 'requires_action' && (current.processorRef === null || current.processorRef === t.id);
-  // A charge the service gave up on (failed, never seen by the processor) that the processor made
-  // after all: what it did is recorded, so the merchant hears of money that moved (issue 17).
-  const lateArrival = isUnseen(current) && t.status !== 'requires_action';
-  if (!inFlight && !lateArrival) return { intent: current, revoke: [] };
+  // Only an intent still waiting takes an answer: one announced `failed` never flips (issue 34,
+  // finding 2); a charge of it that lands late is reversed by the second watch (reconcile/reverse-late.ts).
+  if (!inFlight) return { intent: current, revoke: [] };
 
   const base = {
     ...current,
-    ...(lateArrival ? { declineCode: null, statusReason: 'arrived_late' } : {}),
     processorRef: t.id,
     card: { brand: t.card.brand, last4: t.card.last4 },
     avsResultCode: t.avsResult,
@@ -237,21 +235,29 @@ export async function emitCharge(r: Repos, deps: Pick<EngineDeps, 'clock'>, merc
   for (const [type, d] of events) await emit(r, deps.clock, merchant.id, intent.livemode, type, d);
 }
 
-/** An intent failed because the processor never saw its charge (`failUnseenCharge`). */
-const isUnseen = (p: PaymentIntentRecord) => p.status === 'failed' && p.statusReason === 'not_received_by_processor' && p.processorRef === null;
+/**
+ * What `payment_intent.failed` says of a charge the processor did not show after the grace period.
+ * "Nothing was charged" only where the processor refused the reference first (`fencesLateCalls`);
+ * elsewhere a late charge is still possible, and is reversed if it lands (issue 34, finding 2).
+ */
+const unseenReason = (fenced: boolean) =>
+  fenced
+    ? 'The processor never received the charge; nothing was charged.'
+    : 'The processor did not confirm the charge in time; if it arrives later it is reversed automatically, so the buyer keeps no charge of this payment.';
 
 /**
- * The processor never saw the charge of an intent answered `payment_outcome_unknown`: the intent
- * fails (`processing_error`, nothing charged), its card and session are freed, and the merchant
- * hears `payment_intent.failed`.
+ * The processor did not show the charge of an intent answered `payment_outcome_unknown`: the
+ * intent fails (`processing_error`), its card and session are freed, and the merchant hears
+ * `payment_intent.failed`, worded by whether the processor fenced the reference (`fenced`).
  */
-export async function failUnseenCharge(deps: Pick<EngineDeps, 'store' | 'clock'>, merchant: Merchant, intentId: string, attemptId: string) {
+export async function failUnseenCharge(deps: Pick<EngineDeps, 'store' | 'clock'>, merchant: Merchant, intentId: string, attemptId: string, fenced: boolean) {
   await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
     if (!(await closeAttempt(r, attemptId, 'failed', now))) return;
     const p = (await r.payments.get(intentId))!;
     if (p.status !== 'requires_action' || p.processorRef !== null) return;
-    const next: PaymentIntentRecord = { ...p, status: 'failed', declineCode: 'processing_error', statusReason: 'not_received_by_processor', updatedAt: now };
+    const statusReason = fenced ? 'not_received_by_processor' : 'not_confirmed_by_processor';
+    const next: PaymentIntentRecord = { ...p, status: 'failed', declineCode: 'processing_error', statusReason, updatedAt: now };
     await r.payments.update(next);
     if (p.paymentMethodId) {
       const card = await r.paymentMethods.get(p.paymentMethodId);
@@ -261,7 +267,7 @@ export async function failUnseenCharge(deps: Pick<EngineDeps, 'store' | 'clock'>
     if (session?.chargeLock === attemptId) await saveSession(r, session, moveTo(session, 'pending', { chargeLock: null }, now));
     const data = chargeEventData(next, null, session);
     await emit(r, deps.clock, merchant.id, p.livemode, 'payment_intent.failed', {
-      ...failureEventData(data, 'processing_error', { reason: 'The processor never received the charge; nothing was charged.' }),
+      ...failureEventData(data, 'processing_error', { reason: unseenReason(fenced) }),
       status: 'failed',
     });
   });

@@ -1,13 +1,14 @@
 /**
  * The second watch (issue 17, finding 1). An attempt the service gave up on (the processor did not
  * know its reference after the grace period, or a checkout form was closed unused) is fenced at the
- * processor first, so it cannot land later. A processor that cannot fence, or a call that slipped
- * past, may still act on it: for 72 hours of service clock (`RECHECK_MS`) the reconciler asks again
- * now and then, and what the processor shows is recorded as if the answer had come in time. A
- * charge made after all turns the `failed` intent `succeeded` (or pays the session, or counts as a
- * second payment of a paid one); a capture or void made after all is applied to the authorized
- * intent; a refund made after all turns the `canceled` refund `succeeded`. The merchant hears each
- * through the usual events.
+ * processor first, so it cannot land later. A processor that cannot fence (Stripe, Braintree), or a
+ * call that slipped past, may still act on it: for 72 hours of service clock (`RECHECK_MS`) the
+ * reconciler asks again now and then. A final state once announced never flips (issue 34, finding
+ * 2): a charge that lands after its intent was told `failed`, or after its session was paid by
+ * another charge or expired, is reversed at the provider (reverse-late.ts), not recorded as a
+ * payment; one that lands on a session still open pays it (nothing final was announced for it). A
+ * capture or void made after all is applied to the still authorized intent. A refund is never
+ * canceled while it may still land (refund-outcomes.ts), and a canceled one never flips.
  */
 import type { EngineDeps } from '../../deps.ts';
 import type { AttemptRecord } from '../../../store/types.ts';
@@ -19,6 +20,7 @@ import { applyCapture, applyVoid } from '../intents/intent-capture.ts';
 import { applyRefundOutcome } from '../../refunds/refund-outcomes.ts';
 import { processorOrNull } from '../../binder.ts';
 import { settlePayment, settleIntent, isCaptured } from '../charge/settle.ts';
+import { reverseLateCharge } from './reverse-late.ts';
 
 type RecheckDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>;
 
@@ -50,7 +52,9 @@ async function lookAgain(deps: RecheckDeps, merchant: Merchant, processor: Proce
     const settlement = refund ? await deps.store.read.settlements.get(refund.settlementId) : undefined;
     const pr = refund && settlement ? await processor.refundLookup(merchant, a.reference, settlement.processorRef) : null;
     if (!refund || pr?.status !== 'succeeded') return false;
-    await deps.store.tx((r) => applyRefundOutcome(r, deps, merchant, refund.id, a.id, pr, null));
+    const applied = await deps.store.tx((r) => applyRefundOutcome(r, deps, merchant, refund.id, a.id, pr, null));
+    // Canceled stays canceled (a final state never flips): money a fenced processor moved anyway is for support.
+    if (applied.status !== 'succeeded') deps.log.error('a canceled refund moved money at the processor after all: settle it with support', { refund: refund.id, processorRefund: pr.id });
     return true;
   }
   const intent = a.intentId ? await deps.store.read.payments.get(a.intentId) : undefined;
@@ -65,11 +69,23 @@ async function lookAgain(deps: RecheckDeps, merchant: Merchant, processor: Proce
   // Only money that moved is recorded late: a decline or a charge at the bank challenge changes nothing.
   if (t?.status !== 'approved') return false;
   if (intent) {
-    const { revoke } = await deps.store.tx((r) => settleIntent(r, deps, merchant, intent.id, a.id, t));
-    await revokeForms(deps, merchant, revoke);
-    return true;
+    if (intent.processorRef === t.id) return true;
+    // Still waiting for its charge (nothing announced): the charge is its answer.
+    if (intent.status === 'requires_action' && intent.processorRef === null) {
+      const { revoke } = await deps.store.tx((r) => settleIntent(r, deps, merchant, intent.id, a.id, t));
+      await revokeForms(deps, merchant, revoke);
+      return true;
+    }
+    return reverseLateCharge(deps, merchant, processor, a, t);
   }
-  if (!a.sessionId) return false;
-  await settlePayment(deps, merchant, a.sessionId, t, a.id);
+  const session = a.sessionId ? await deps.store.read.sessions.get(a.sessionId) : undefined;
+  if (!session) return false;
+  // Recorded already (a provider event brought it): nothing to do.
+  if (await deps.store.read.payments.byProcessorRef(t.id)) return true;
+  // Where late calls are expected (no fence) a session already paid or expired is not charged
+  // again; on one that fences, a call that slipped past is Doc 1's second payment (vp_tx_count 2).
+  const closed = session.status === 'succeeded' || session.status === 'expired';
+  if (closed && !processor.fencesLateCalls) return reverseLateCharge(deps, merchant, processor, a, t);
+  await settlePayment(deps, merchant, session.id, t, a.id);
   return true;
 }
