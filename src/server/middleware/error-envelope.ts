@@ -8,6 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../context.ts';
 import { catalogue, DomainError } from '../domain/errors.ts';
 import type { Logger } from '../log.ts';
+import { ProcessorUnavailableError } from '../processors/types.ts';
 import { headersOf, statusOf } from './http-error.ts';
 import { API_VERSION } from './version.ts';
 
@@ -51,6 +52,9 @@ export const onError =
   (log: Logger, docsBase: string): ErrorHandler<AppEnv> =>
   (err, c) => {
     if (err instanceof DomainError) return respond(c, err, docsBase);
+    // A route that reaches a processor and does not say what its silence means (the control
+    // API's switchboard, ledger and clock): the processor did not answer, which is no 500.
+    if (err instanceof ProcessorUnavailableError) return respond(c, new DomainError('provider_unavailable', 'The processor did not answer in time; try again shortly.'), docsBase);
     if (err instanceof HTTPException) {
       if (err.status === 413) return respond(c, new DomainError('payload_too_large'), docsBase);
       if (err.status === 400) return respond(c, new DomainError('validation_error', 'The request body is not valid JSON.'), docsBase);

@@ -112,6 +112,18 @@ describe('sandbox processor adapter', () => {
     expect(await fast).toBeInstanceOf(ProcessorUnavailableError);
   });
 
+  it('gives the control door (arming a fault, the ledger) 10 s even when payment calls get less', async () => {
+    vi.useFakeTimers();
+    const never: FetchLike = () => new Promise<Response>(() => undefined);
+    const quick = new SandboxProcessorAdapter({ baseUrl: BASE, secret: SECRET, fetch: never, timeoutMs: 50 });
+    let armed: unknown = 'pending';
+    void quick.armFault({ operation: 'charge', kind: 'hold' }).catch((e: unknown) => (armed = e));
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(armed).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(armed).toBeInstanceOf(ProcessorUnavailableError);
+  });
+
   it('finds its transactions again after the processor reopens its own database', async () => {
     dir = mkdtempSync(join(tmpdir(), 'svcpay-sbx-'));
     const open = () =>

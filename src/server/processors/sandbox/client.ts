@@ -21,6 +21,13 @@ export interface SandboxClientOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/**
+ * The processor's own control door (`/v1/_faults`, `/v1/_ledger`, `/v1/_clock`, `/v1/_run_due`)
+ * moves no money and is no payment call: it is not cut short by a timeout set for payment calls
+ * (tests set 400 ms so a held charge costs a moment; a loaded machine then failed to arm a fault).
+ */
+const CONTROL_TIMEOUT_MS = 10_000;
+const isControl = (path: string) => path.startsWith('/v1/_');
 
 export class SandboxClient {
   readonly #opts: Required<SandboxClientOptions>;
@@ -62,7 +69,8 @@ export class SandboxClient {
   }
 
   async #send(merchant: Merchant | null, method: string, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
-    const { baseUrl, secret, timeoutMs } = this.#opts;
+    const { baseUrl, secret } = this.#opts;
+    const timeoutMs = isControl(path) ? Math.max(this.#opts.timeoutMs, CONTROL_TIMEOUT_MS) : this.#opts.timeoutMs;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Racing a timer as well as aborting: a fetch-like function may ignore the signal.
