@@ -15,6 +15,8 @@ it('capture.settled for a capture whose answer was lost is applied once the capt
   const pm = await w.card('0066');
   const intent = (await w.pay(pm, 'auth-1', { capture_method: 'manual' })).body;
   await w.arm({ operation: 'capture', kind: 'lose_answer' });
+  // The read-back right after the lost answer gets none either: only the reconciler can record it.
+  await w.arm({ operation: 'lookup', kind: 'down' });
   expect((await w.post(`/v1/payment_intents/${intent.id}/capture`)).body.code).toBe('payment_outcome_unknown');
 
   // The processor settles the capture and says so before the service has recorded it.

@@ -248,6 +248,23 @@ export class ProcessorUnavailableError extends Error {
   }
 }
 
+/**
+ * The provider refused the call in a way that does not prove nothing moved (issue 34, finding 1):
+ * the object is no longer in the state the call needs (something moved it: an earlier try of this
+ * very call whose answer was lost, a late call, the provider itself), or the idempotency key is in
+ * use or was used before. The outcome is unknown: read the object back (`verifyTransaction`,
+ * `lookup`) and see. It is a ProcessorUnavailableError that is never `nothingMoved`, so a caller
+ * that does not know it reads it as an unknown outcome, never as a refusal.
+ */
+export class ProcessorConflictError extends ProcessorUnavailableError {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message, false);
+  }
+}
+
 /** The provider refused the request before any money moved (bad card data, bad token). */
 export class ProcessorRejectedError extends Error {
   constructor(

@@ -11,7 +11,7 @@ import { listenBraintree } from '../../../../sandbox-processor/braintree/testing
 import { SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from '../../../../sandbox-processor/braintree/app.ts';
 import { freePorts } from '../../../platform/ports.ts';
 import type { Merchant } from '../../domain/index.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type VaultChargeRequest } from '../types.ts';
+import { ProcessorConflictError, ProcessorRejectedError, ProcessorUnavailableError, type VaultChargeRequest } from '../types.ts';
 import { BraintreeCalls, translate } from './braintree-calls.ts';
 
 const merchant = { id: 'merchant_b' } as Merchant;
@@ -120,7 +120,7 @@ describe('BraintreeCalls against the stand-in', () => {
     expect((lost as ProcessorUnavailableError).nothingMoved).toBe(false);
   });
 
-  it('refuses what Braintree refuses, with its code, and nothing moves: an unknown nonce, a second capture, a void after settlement, another merchant’s payment', async () => {
+  it('refuses what Braintree refuses, with its code: an unknown nonce and another merchant’s payment prove nothing moved; a second capture and a void after settlement are state conflicts, read back (issue 34)', async () => {
     const { calls, charge, ledger, sandbox } = await world();
     const session = { id: 'cs_9', amount: 1500, currency: 'USD', captureMethod: 'automatic' } as never;
     const unknown = await calls.chargeNonce(merchant, session, 'tokencc_sb_nosuchnonce', 'att_n').catch((e: unknown) => e);
@@ -128,8 +128,8 @@ describe('BraintreeCalls against the stand-in', () => {
     expect((unknown as ProcessorRejectedError).reason).toBe('braintree_91565');
     const settled = await charge('att_s');
     const again = await calls.capture(merchant, { transactionId: settled.id, amount: 1500 }).catch((e: unknown) => e);
-    expect((again as ProcessorRejectedError).reason).toBe('braintree_91507');
-    expect(((await calls.void(merchant, { transactionId: settled.id }).catch((e: unknown) => e)) as ProcessorRejectedError).reason).toBe('braintree_91504');
+    expect(again).toMatchObject({ constructor: ProcessorConflictError, reason: 'braintree_91507', nothingMoved: false });
+    expect(await calls.void(merchant, { transactionId: settled.id }).catch((e: unknown) => e)).toMatchObject({ constructor: ProcessorConflictError, reason: 'braintree_91504' });
     const other = { id: 'merchant_other' } as Merchant;
     expect(((await calls.refund(other, { transactionId: settled.id, amount: 100, reference: 'r' }).catch((e: unknown) => e)) as ProcessorRejectedError).reason).toBe('not_found');
     expect(await calls.refundLookup(other, 'r', settled.id)).toBeNull();

@@ -9,12 +9,13 @@
  * duplicate checking rejects a repeat (`gateway_rejected: duplicate`): that rejection is answered
  * with the first one, found by its reference. Money moves once per reference either way.
  *
- * Failures become the engine's two errors: refused with nothing moved (ProcessorRejectedError), or no
- * usable answer (ProcessorUnavailableError, `nothingMoved` only when Braintree refused the caller).
+ * Failures become the engine's errors: refused with nothing moved (ProcessorRejectedError: a
+ * validation error before any transaction, or Braintree refused the caller), or an unknown outcome
+ * (ProcessorConflictError: a state error; ProcessorUnavailableError: no usable answer).
  */
 import braintree from 'braintree';
 import type { Merchant, SessionRecord } from '../../domain/index.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorRefund, type ProcessorTransaction, type VaultChargeRequest, type VaultInput, type VaultOptions, type VaultedCard } from '../types.ts';
+import { ProcessorConflictError, ProcessorRejectedError, ProcessorUnavailableError, type ProcessorRefund, type ProcessorTransaction, type VaultChargeRequest, type VaultInput, type VaultOptions, type VaultedCard } from '../types.ts';
 import { brandOf, majorAmount, refundOf, transactionOf } from './braintree-read.ts';
 import { currencies } from '../../../vocab/currencies.ts';
 import { braintreeCustomerId } from './braintree-customer.ts';
@@ -60,10 +61,24 @@ const CUSTOMER_ID_TAKEN = '91609';
 const deepErrors = (res: braintree.ValidatedResponse<unknown>) => (res as unknown as { errors: { deepErrors(): { code: string; message: string }[] } }).errors.deepErrors();
 const codesOf = (res: braintree.ValidatedResponse<unknown>) => deepErrors(res).map((e) => e.code);
 
-/** What Braintree refused, when no transaction was made: its first validation error. */
-function refusal(res: braintree.ValidatedResponse<unknown>): ProcessorRejectedError {
+/**
+ * Braintree's validation errors that say the transaction is no longer in the state the call needs
+ * (issue 34, finding 1): 91507 cannot submit for settlement, 91504 cannot be voided, 91512 already
+ * refunded. Something moved it (a call that landed late, the merchant's Control Panel): they prove
+ * nothing about this call's outcome, and the transaction is read back.
+ */
+const STATE_CODES = new Set(['91507', '91504', '91512']);
+
+/**
+ * What Braintree refused, when no transaction was made: its first validation error. Braintree
+ * validates before it acts (a failed result carries no transaction), so a validation error proves
+ * nothing moved, except the state errors above (Braintree's "Validation errors" reference).
+ */
+function refusal(res: braintree.ValidatedResponse<unknown>): ProcessorRejectedError | ProcessorConflictError {
   const first = deepErrors(res)[0];
-  return new ProcessorRejectedError(first ? `braintree_${first.code}` : 'invalid_request', first?.message ?? res.message ?? 'Braintree refused the request.');
+  const message = first?.message ?? res.message ?? 'Braintree refused the request.';
+  if (first && STATE_CODES.has(first.code)) return new ProcessorConflictError(`braintree_${first.code}`, message);
+  return new ProcessorRejectedError(first ? `braintree_${first.code}` : 'invalid_request', message);
 }
 
 export class BraintreeCalls {
@@ -178,7 +193,8 @@ export class BraintreeCalls {
     if (t?.status === 'gateway_rejected' && t.gatewayRejectionReason === 'duplicate') {
       const first = await this.lookup(merchant, reference);
       if (first) return first;
-      throw new ProcessorRejectedError('reference_reused', 'Braintree rejected a duplicate of a sale it cannot find.');
+      // The sale the duplicate check matched is not (yet) found by this reference: unknown, looked up again later.
+      throw new ProcessorConflictError('reference_reused', 'Braintree rejected a duplicate of a sale it cannot find.');
     }
     if (t) return transactionOf(merchant, t);
     throw refusal(res);
@@ -230,7 +246,7 @@ export class BraintreeCalls {
     const before = await this.#sale(merchant, req.transactionId);
     const res = await this.#gateway.transaction.submitForSettlement(req.transactionId, majorAmount(req.amount, before.currencyIsoCode)).catch(translate);
     if (res.success) return transactionOf(merchant, res.transaction);
-    // Already settling or settled (a retry of a capture that landed): the transaction as it stands.
+    // Already settling or settled (a capture that landed late): a conflict, the engine reads it back.
     throw refusal(res);
   }
 

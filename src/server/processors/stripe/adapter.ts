@@ -16,7 +16,7 @@
 import type Stripe from 'stripe';
 import type { InitResponse } from '../../../api/checkout.ts';
 import type { Merchant, SessionRecord } from '../../domain/index.ts';
-import { ProcessorRejectedError, type ProcessorTransaction } from '../types.ts';
+import { ProcessorConflictError, ProcessorRejectedError, type ProcessorTransaction } from '../types.ts';
 import { ProviderAdapter } from '../provider-adapter.ts';
 import { FORM_CLOSED, StripeCalls, transactionOf, type StripeCallsOptions } from './stripe-calls.ts';
 
@@ -88,14 +88,23 @@ export class StripeProcessorAdapter extends ProviderAdapter {
     if (!pi) throw new ProcessorRejectedError('token_not_found', 'Stripe does not know this form.');
     if (pi.status === 'canceled') return;
     if (pi.status !== 'requires_payment_method' && pi.status !== 'requires_confirmation') throw new ProcessorRejectedError('token_used', 'This form was already used.');
-    await this.#calls.cancel(merchant, pi.id, FORM_CLOSED);
+    await this.#calls.cancel(merchant, pi.id, FORM_CLOSED).catch((err: unknown) => {
+      // Confirmed between the read and the cancel: used, as above; the caller reads it back.
+      throw err instanceof ProcessorConflictError ? new ProcessorRejectedError('token_used', 'This form was used meanwhile.') : err;
+    });
   }
 
   /** The buyer left the bank check: the PaymentIntent is canceled, nothing charged. */
   async cancelChallenge(merchant: Merchant, transactionId: string): Promise<ProcessorTransaction> {
     const pi = await this.#calls.paymentIntent(merchant, transactionId);
     if (!pi) throw new ProcessorRejectedError('not_found', 'Stripe does not know this payment.');
-    return transactionOf(merchant, pi.status === 'requires_action' ? await this.#calls.cancel(merchant, pi.id) : pi);
+    if (pi.status !== 'requires_action') return transactionOf(merchant, pi);
+    // Answered by the bank between the read and the cancel: the PaymentIntent as it now stands.
+    const canceled = await this.#calls.cancel(merchant, pi.id).catch(async (err: unknown) => {
+      if (!(err instanceof ProcessorConflictError)) throw err;
+      return (await this.#calls.paymentIntent(merchant, pi.id)) ?? pi;
+    });
+    return transactionOf(merchant, canceled);
   }
 
   /** Stripe is the Google Pay gateway for its merchants; the account is the merchant's. */

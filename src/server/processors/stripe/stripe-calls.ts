@@ -6,21 +6,20 @@
  * `protocol` or the SDK's fetch client differ. The browser half (init, stripe.js, complete) and the
  * choice of this adapter for `card_element` merchants come in the next steps.
  *
- * Each answer becomes a ProcessorTransaction, each failure one of the two errors the engine knows:
- * refused with nothing moved (ProcessorRejectedError), or no usable answer (ProcessorUnavailableError,
- * `nothingMoved` only when Stripe cannot have acted).
+ * Each answer becomes a ProcessorTransaction, each failure one of the engine's errors (./stripe-errors.ts):
+ * refused with nothing moved only when Stripe's answer proves it; otherwise an unknown outcome.
  */
 import Stripe from 'stripe';
 import type { Merchant, SessionRecord } from '../../domain/index.ts';
 import {
   ProcessorRejectedError,
-  ProcessorUnavailableError,
   type ProcessorRefund,
   type ProcessorTransaction,
   type VaultChargeRequest,
   type VaultInput,
   type VaultedCard,
 } from '../types.ts';
+import { translate } from './stripe-errors.ts';
 
 export interface StripeCallsOptions {
   /** The platform's secret key (the sandbox: the processor secret). */
@@ -104,20 +103,6 @@ function declineCodeOf(pi: Stripe.PaymentIntent, closedForm: boolean): string {
   if (pi.status === 'canceled' && !(closedForm && charge)) return 'canceled';
   const failed = typeof charge === 'object' && charge?.status === 'failed' ? (charge.outcome?.reason ?? charge.failure_code) : null;
   return pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? failed ?? 'card_declined';
-}
-
-/** Stripe's failures in the engine's two kinds. */
-function translate(err: unknown): never {
-  if (err instanceof Stripe.errors.StripeIdempotencyError) throw new ProcessorRejectedError('reference_reused', err.message);
-  if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeCardError) {
-    throw new ProcessorRejectedError(err.code ?? 'invalid_request', err.message);
-  }
-  // Stripe refused the caller before doing anything: nothing can have moved.
-  if (err instanceof Stripe.errors.StripeAuthenticationError || err instanceof Stripe.errors.StripePermissionError || err instanceof Stripe.errors.StripeRateLimitError) {
-    throw new ProcessorUnavailableError(err.message, true);
-  }
-  // A 500, a broken connection or a timeout: Stripe may have acted; the reconciler asks.
-  throw new ProcessorUnavailableError(err instanceof Error ? err.message : 'Stripe did not answer', false);
 }
 
 export class StripeCalls {

@@ -59,6 +59,16 @@ export function loseAnswer(w: W, method: 'chargeVaulted' | 'capture' | 'void' | 
   return loseAnswerOf(w.t.processor, method);
 }
 
+/** The next read of a transaction gets no answer: a capture or void whose answer was lost cannot be read back at once. */
+export function unreadableOnce(w: W) {
+  const p = w.t.processor;
+  const real = p.verifyTransaction.bind(p);
+  p.verifyTransaction = async () => {
+    p.verifyTransaction = real;
+    throw new ProcessorUnavailableError('the read-back got no answer either');
+  };
+}
+
 /** The processor call `method` times out before the processor sees it: nothing moved, but nobody knows. */
 export function neverArrives(w: W, method: 'chargeVaulted' | 'capture' | 'void') {
   return neverArrivesOf(w.t.processor, method);

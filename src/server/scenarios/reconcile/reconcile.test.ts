@@ -3,7 +3,7 @@
  * whose answers were lost: recorded once when the processor made them, failed and unlocked when it never saw them.
  */
 import { describe, expect, it } from 'vitest';
-import { CARD, Json, NOTHING, ProcessorUnavailableError, RETURN_URL, W, loseAnswer, neverArrives, origin, world } from './reconcile.fixtures.ts';
+import { CARD, Json, NOTHING, ProcessorUnavailableError, RETURN_URL, W, loseAnswer, neverArrives, origin, unreadableOnce, world } from './reconcile.fixtures.ts';
 
 describe('a direct charge whose outcome is unknown', () => {
   it('never seen by the processor: the card stays held inside the grace period, then the intent fails, the card is freed and the merchant hears it', async () => {
@@ -115,6 +115,7 @@ describe('a capture or void whose answer was lost', () => {
     const w = await world();
     const id = await authorized(w, `tok_sandbox_visa_${last4}`);
     const restore = loseAnswer(w, 'capture');
+    unreadableOnce(w);
     const lost = await w.post(`/v1/payment_intents/${id}/capture`);
     expect([lost.status, lost.body.code]).toEqual([502, 'payment_outcome_unknown']);
     restore();
@@ -152,6 +153,7 @@ describe('a capture or void whose answer was lost', () => {
     const w = await world();
     const id = await authorized(w);
     const restore = loseAnswer(w, 'void');
+    unreadableOnce(w);
     expect((await w.post(`/v1/payment_intents/${id}/void`)).body.code).toBe('payment_outcome_unknown');
     restore();
     expect((await w.post(`/v1/payment_intents/${id}/void`)).body.code).toBe('invalid_transition');

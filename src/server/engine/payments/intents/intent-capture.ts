@@ -36,19 +36,9 @@ export async function captureIntent(deps: IntentDeps, auth: AuthContext, id: str
   try {
     t = await processor.capture(auth.merchant, { transactionId: intent.processorRef!, amount: intent.captureAmount, reference: attemptId });
   } catch (err) {
-    const shown = await stateShown(deps, auth.merchant, processor, intent, attemptId, err);
-    if (shown === 'unknown') throw new DomainError('payment_outcome_unknown', undefined, { payment_intent: intent.id });
-    if (shown && shown.status !== 'authorized') {
-      if (shown.status === 'voided') throw new DomainError('invalid_transition', 'The authorization was already released at the processor; it cannot be captured.');
-      return shown;
-    }
-    if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
-      await releaseOp(deps, intent.id, attemptId, intent.before);
-      if (err instanceof ProcessorUnavailableError) throw new DomainError('provider_unavailable');
-      throw new DomainError('provider_request_rejected', err.message, { reason: err.reason });
-    }
-    deps.log.warn('capture outcome unknown', { intent: intent.id, error: err instanceof Error ? err.message : String(err) });
-    throw new DomainError('payment_outcome_unknown', undefined, { payment_intent: intent.id });
+    const shown = await afterFailure(deps, auth.merchant, processor, intent, attemptId, err, 'capture');
+    if (shown.status === 'voided') throw new DomainError('invalid_transition', 'The authorization was already released at the processor; it cannot be captured.');
+    return shown;
   }
   return deps.store.tx((r) => applyCapture(r, deps, auth.merchant, intent.id, attemptId, t));
 }
@@ -101,18 +91,9 @@ export async function voidIntent(deps: IntentDeps, auth: AuthContext, id: string
   try {
     t = await processor.void(auth.merchant, { transactionId: intent.processorRef!, reference: attemptId });
   } catch (err) {
-    const shown = await stateShown(deps, auth.merchant, processor, intent, attemptId, err);
-    if (shown === 'unknown') throw new DomainError('payment_outcome_unknown', undefined, { payment_intent: intent.id });
-    if (shown && shown.status !== 'authorized') {
-      if (shown.status === 'voided') return shown;
-      throw new DomainError('invalid_transition', 'The payment was already captured at the processor; refund it instead of voiding.');
-    }
-    if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
-      await releaseOp(deps, intent.id, attemptId, intent.before);
-      if (err instanceof ProcessorUnavailableError) throw new DomainError('provider_unavailable');
-      throw new DomainError('provider_request_rejected', err.message, { reason: err.reason });
-    }
-    throw new DomainError('payment_outcome_unknown', undefined, { payment_intent: intent.id });
+    const shown = await afterFailure(deps, auth.merchant, processor, intent, attemptId, err, 'void');
+    if (shown.status !== 'voided') throw new DomainError('invalid_transition', 'The payment was already captured at the processor; refund it instead of voiding.');
+    return shown;
   }
   return deps.store.tx((r) => applyVoid(r, deps, intent.id, attemptId, t));
 }
@@ -143,25 +124,38 @@ export async function releaseOp(deps: Pick<EngineDeps, 'store' | 'clock'>, inten
   });
 }
 
+/** Whether a failed capture or void proves this call did nothing: a refusal, or an unavailable processor that acted on nothing. */
+const provenRefusal = (err: unknown): err is ProcessorRejectedError | ProcessorUnavailableError =>
+  err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved);
+
 /**
- * The processor refused a capture or void because the transaction is no longer authorized
- * (409 `invalid_state`): something moved it, a call that arrived late or the provider itself. That
- * is not "nothing moved": the transaction is read back and what it shows is applied (closing this
- * attempt). Null when the refusal was another one, or the transaction shows nothing to apply;
- * `unknown` when it cannot be read back now (the attempt stays pending for the reconciler).
+ * A capture or void that failed (issue 34, finding 1). Anything but a refusal proving nothing
+ * moved is read back first (the answer may be lost, or the call a retry of one that landed), and so
+ * is the sandbox's `invalid_state` refusal (something else moved the transaction): what the
+ * transaction shows is applied, closing this attempt, and the intent is answered as it now stands.
+ * Showing nothing to apply: a proven refusal is released without a trace with Doc 2's refusal;
+ * anything else (or a transaction not readable now) keeps the attempt pending for the reconciler,
+ * which reads captures and voids back, and answers `payment_outcome_unknown`, never a refusal
+ * that claims nothing happened.
  */
-async function stateShown(
+async function afterFailure(
   deps: IntentDeps,
   merchant: Merchant,
   processor: Processor,
-  intent: PaymentIntentRecord,
+  intent: PaymentIntentRecord & { before: PaymentIntentRecord },
   attemptId: string,
   err: unknown,
-): Promise<PaymentIntentRecord | null | 'unknown'> {
-  if (!(err instanceof ProcessorRejectedError) || err.reason !== 'invalid_state' || !intent.processorRef) return null;
-  const t = await processor.verifyTransaction(merchant, intent.processorRef).catch(() => undefined);
-  if (t === undefined) return 'unknown';
+  op: 'capture' | 'void',
+): Promise<PaymentIntentRecord> {
+  const readBack = !provenRefusal(err) || (err instanceof ProcessorRejectedError && err.reason === 'invalid_state');
+  const t = readBack && intent.processorRef ? await processor.verifyTransaction(merchant, intent.processorRef).catch(() => undefined) : null;
   if (t && isCaptured(t)) return deps.store.tx((r) => applyCapture(r, deps, merchant, intent.id, attemptId, t));
   if (t && t.capture === 'voided') return deps.store.tx((r) => applyVoid(r, deps, intent.id, attemptId, t));
-  return null;
+  if (provenRefusal(err) && t !== undefined) {
+    await releaseOp(deps, intent.id, attemptId, intent.before);
+    if (err instanceof ProcessorUnavailableError) throw new DomainError('provider_unavailable');
+    throw new DomainError('provider_request_rejected', err.message, { reason: err.reason });
+  }
+  deps.log.warn(`${op} outcome unknown`, { intent: intent.id, error: err instanceof Error ? err.message : String(err) });
+  throw new DomainError('payment_outcome_unknown', undefined, { payment_intent: intent.id });
 }
