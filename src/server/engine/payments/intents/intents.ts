@@ -22,7 +22,7 @@ import { processorOf } from '../../binder.ts';
 import { newId } from '../../../ids.ts';
 import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../../processors/types.ts';
 import type { Reads } from '../../../store/types.ts';
-import { forgetAttempt, newAttempt } from '../../attempts/attempts.ts';
+import { newAttempt } from '../../attempts/attempts.ts';
 import { linkChargeBuyer } from '../../buyers/buyers.ts';
 import { revokeForms } from '../payments.ts';
 import { moveTo, refuseDeclinedOut, saveSession } from '../../sessions/session-status.ts';
@@ -31,10 +31,11 @@ import { keepOutcome, madeBySameRequest } from '../../idempotency.ts';
 import type { IdempotencyReservation } from '../../../domain/operations.ts';
 import { refundTotals, type RefundTotals } from '../../refunds/refund-totals.ts';
 import { checkMit, checkOwnership, checkRequest, echoOf, effectiveBuyer, type CreateEcho } from './intent-checks.ts';
-import type { AuthContext, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from '../../../domain/index.ts';
+import type { AuthContext, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
 import { closeRevokedForms, revokeOlderForms } from '../forms/close-forms.ts';
 import { settleIntent } from '../charge/settle.ts';
 import { chargeSource } from '../charge/charge-source.ts';
+import { undoReservation } from './undo-reservation.ts';
 
 export type IntentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'sealer' | 'log' | 'config' | 'signer' | 'stores'>;
 
@@ -190,7 +191,9 @@ export async function createIntent(
     t = await chargeSource(processor, merchant, { vaulted }, null, opts.attemptId);
   } catch (err) {
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
-      await undoReservation(deps, intent, opts.attemptId, { card, session: reserved.sessionBefore });
+      // An intent someone was already told of is answered as it stands, never deleted (issue 34, finding 3).
+      const kept = await undoReservation(deps, merchant, intent, opts.attemptId, opts.idem, { card, session: reserved.sessionBefore });
+      if (kept) return { intent: kept.intent, echo: await echoOf(deps, auth, body, kept.intent, checked.buyer), replayed: kept.keyTakenOver };
       if (err instanceof ProcessorUnavailableError) throw new DomainError('provider_unavailable');
       throw new DomainError('provider_request_rejected', err.message, { reason: err.reason });
     }
@@ -208,26 +211,6 @@ export async function createIntent(
   });
   await revokeForms(deps, merchant, revoke);
   return result;
-}
-
-/** The processor refused before moving money: the request leaves no trace (intent, locks, attempt). */
-async function undoReservation(deps: IntentDeps, intent: PaymentIntentRecord, attemptId: string, before: { card?: PaymentMethodRecord; session?: SessionRecord }) {
-  await deps.store.tx(async (r) => {
-    await forgetAttempt(r, attemptId);
-    await r.payments.delete(intent.id);
-    if (intent.paymentMethodId && before.card) {
-      const card = await r.paymentMethods.get(intent.paymentMethodId);
-      if (card?.usedBy === attemptId) await r.paymentMethods.update({ ...card, usedBy: before.card.usedBy ?? null, updatedAt: before.card.updatedAt });
-    }
-    if (intent.sessionId && before.session) {
-      const s = await r.sessions.get(intent.sessionId);
-      if (s?.chargeLock === attemptId) {
-        const b = before.session;
-        // The session reads as it did before the reservation, its time included.
-        await saveSession(r, s, moveTo(s, b.status, { chargeLock: null, latestAttemptId: b.latestAttemptId ?? null }, b.updatedAt));
-      }
-    }
-  });
 }
 
 /**
