@@ -7,17 +7,20 @@ import { describe, expect, it } from 'vitest';
 import { SECRET, testProcessor } from '../../../../sandbox-processor/testing.ts';
 import { standInFetch, stripeOverStandIn } from '../../../../sandbox-processor/stripe/testing.ts';
 import type { Merchant } from '../../domain/index.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type VaultChargeRequest } from '../types.ts';
+import { ProcessorConflictError, ProcessorRejectedError, ProcessorUnavailableError, type VaultChargeRequest } from '../types.ts';
 import { FORM_CLOSED, StripeCalls, transactionOf } from './stripe-calls.ts';
 
 const merchant = { id: 'merchant_s' } as Merchant;
 
-function world(opts: { secretKey?: string; fetch?: (url: string, init: RequestInit) => Promise<Response> } = {}) {
+type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+function world(opts: { secretKey?: string; fetch?: Fetch; wrap?: (standIn: Fetch) => Fetch } = {}) {
   const sandbox = testProcessor();
+  const standIn = standInFetch(sandbox.processor);
   const calls = new StripeCalls({
     secretKey: opts.secretKey ?? SECRET,
     host: 'stripe.sandbox.invalid',
-    fetch: opts.fetch ?? standInFetch(sandbox.processor),
+    fetch: opts.fetch ?? opts.wrap?.(standIn) ?? standIn,
   });
   // A retry of one reference charges the card it first vaulted: Stripe refuses a key reused with another payment_method.
   const vaults = new Map<string, string>();
@@ -145,6 +148,30 @@ describe('Stripe adapter, server calls', () => {
   it('refuses card data: it reaches Stripe only from its own fields', async () => {
     const { calls } = world();
     await expect(calls.vault(merchant, { card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, livemode: false })).rejects.toMatchObject({ reason: 'unsupported' });
+  });
+
+  it('reads an idempotency or state error as an unknown outcome, never as nothing moved: what Stripe did is found by its reference (issue 34, finding 1)', async () => {
+    // The stand-in acts on the call, then its answer is replaced by the error Stripe can give a same-key resend.
+    let next: { status: number; error: Record<string, string> } | null = null;
+    const { calls, charge } = world({
+      wrap: (standIn) => async (url, init) => {
+        const res = await standIn(url, init);
+        const replaced = init.method === 'POST' && url.includes('/v1/payment_intents') ? next : null;
+        if (!replaced) return res;
+        next = null;
+        return new Response(JSON.stringify({ error: { message: 'Stripe said no.', ...replaced.error } }), { status: replaced.status, headers: { 'Content-Type': 'application/json' } });
+      },
+    });
+    next = { status: 400, error: { type: 'idempotency_error' } };
+    await expect(charge('att_idem')).rejects.toMatchObject({ constructor: ProcessorConflictError, reason: 'idempotency_error', nothingMoved: false });
+    expect(await calls.lookup(merchant, 'att_idem')).toMatchObject({ status: 'approved', capture: 'settled', capturedAmount: 1500 });
+    const auth = await charge('att_held', 'tok_sandbox_visa_4242', { capture: false });
+    next = { status: 409, error: { type: 'invalid_request_error', code: 'idempotency_key_in_use' } };
+    await expect(calls.capture(merchant, { transactionId: auth.id, amount: 1500, reference: 'cap_lost' })).rejects.toMatchObject({ constructor: ProcessorConflictError, reason: 'idempotency_key_in_use' });
+    expect(await calls.verifyTransaction(merchant, auth.id)).toMatchObject({ capture: 'settled', capturedAmount: 1500 });
+    // The stand-in's own answer to the capture's resend: "has a status of succeeded".
+    await expect(calls.capture(merchant, { transactionId: auth.id, amount: 1500, reference: 'cap_lost' })).rejects.toMatchObject({ constructor: ProcessorConflictError, reason: 'payment_intent_unexpected_state' });
+    await expect(calls.void(merchant, { transactionId: auth.id, reference: 'void_late' })).rejects.toMatchObject({ constructor: ProcessorConflictError, reason: 'payment_intent_unexpected_state' });
   });
 
   it('tells a refusal from an outage: a wrong key moved nothing; a lost answer or no connection may have', async () => {
