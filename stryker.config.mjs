@@ -56,6 +56,9 @@ export default {
     'src/server/processors/stripe/adapter.ts',
     'src/server/processors/stripe/stripe-events.ts',
     'src/server/processors/stripe/agent-adapter.ts',
+    // Issue 34: which provider answers prove nothing moved, and the reservation no one has seen.
+    'src/server/processors/stripe/stripe-errors.ts',
+    'src/server/engine/payments/intents/undo-reservation.ts',
     // Issue 19: merchants' own provider keys (sealed, mode-checked) and the gateways their webhooks use.
     'src/server/engine/merchants/provider-accounts.ts',
     'src/server/processors/own-accounts.ts',
