@@ -16,7 +16,18 @@ const session = { id: 'vp_cs_1', amount: 2500, currency: 'USD', captureMethod: '
 
 function world() {
   const sandbox = testProcessor();
-  const adapter = new StripeProcessorAdapter({ secretKey: SECRET, host: 'stripe.sandbox.invalid', fetch: standInFetch(sandbox.processor), publishableKey: 'pk_test_sandbox', environment: 'sandbox' });
+  const standIn = standInFetch(sandbox.processor);
+  /** Runs once before the adapter's next cancel reaches Stripe: what happens in between. */
+  const beforeCancel: { run?: () => Promise<unknown> } = {};
+  const fetch = async (url: string, init: RequestInit) => {
+    const run = url.endsWith('/cancel') ? beforeCancel.run : undefined;
+    if (run) {
+      beforeCancel.run = undefined;
+      await run();
+    }
+    return standIn(url, init);
+  };
+  const adapter = new StripeProcessorAdapter({ secretKey: SECRET, host: 'stripe.sandbox.invalid', fetch, publishableKey: 'pk_test_sandbox', environment: 'sandbox' });
   const stripe = stripeOverStandIn(sandbox.processor);
   const as = { stripeAccount: merchant.id };
   /** What stripe.js does with the buyer's card: confirms the form's PaymentIntent. */
@@ -24,7 +35,7 @@ function world() {
     const pm = await stripe.paymentMethods.create({ type: 'card', card: { token: cardRef } }, as);
     return stripe.paymentIntents.confirm(intentOfClientSecret(clientSecret)!, { payment_method: pm.id, ...(returnUrl ? { return_url: returnUrl } : {}) }, as).catch((e: unknown) => e);
   };
-  return { adapter, confirmInBrowser };
+  return { adapter, confirmInBrowser, beforeCancel };
 }
 
 describe('Stripe adapter: browser forms', () => {
@@ -44,6 +55,14 @@ describe('Stripe adapter: browser forms', () => {
     expect(t).toMatchObject({ id: intentOfClientSecret(init.token), status: 'approved', capture: 'settled', amount: 2500, sessionId: 'vp_cs_1', card: { last4: '4242' } });
     expect(await adapter.verifyTransaction(merchant, t!.id)).toEqual(t);
     await expect(adapter.revokeClientToken(merchant, init.token)).rejects.toMatchObject({ reason: 'token_used' });
+  });
+
+  it('refuses to close a form paid between its read and its cancel as used, never as a refusal that proves nothing (issue 34)', async () => {
+    const { adapter, confirmInBrowser, beforeCancel } = world();
+    const init = await adapter.clientInit(merchant, session);
+    beforeCancel.run = () => confirmInBrowser(init.token, 'tok_sandbox_visa_4242');
+    await expect(adapter.revokeClientToken(merchant, init.token)).rejects.toMatchObject({ reason: 'token_used' });
+    expect(await adapter.lookup(merchant, init.token)).toMatchObject({ status: 'approved', capture: 'settled' });
   });
 
   it('closes an unused form: it can no longer be paid with, and closing again is harmless', async () => {
