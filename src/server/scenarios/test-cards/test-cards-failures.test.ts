@@ -36,11 +36,10 @@ describe('processor failure cards', () => {
         const { payment_intent: id } = await first.json();
         expect(first.status).toBe(502);
         expect((await w.get(id)).status).not.toBe('succeeded');
-        // …and the capture of an authorization.
+        // …and the capture of an authorization, whose lost answer is read back at once (issue 34, finding 1).
         const held = await (await w.pay(await w.vault('tok_sandbox_visa_0090'), { capture_method: 'manual' })).json();
         const capture = await w.t.json('POST', `/v1/payment_intents/${held.id}/capture`, {}, w.sk);
-        expect([capture.status, (await capture.json()).code]).toEqual([502, 'payment_outcome_unknown']);
-        expect((await w.get(held.id)).status).toBe('authorized');
+        expect([capture.status, (await capture.json()).status]).toEqual([200, 'succeeded']);
         await vi.advanceTimersByTimeAsync(3_000);
         await vi.waitFor(async () => expect([(await w.get(id)).status, (await w.get(held.id)).status]).toEqual(['succeeded', 'succeeded']));
         expect(w.processorRows()).toBe(2);
