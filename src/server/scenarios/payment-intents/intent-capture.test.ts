@@ -5,7 +5,7 @@
  * recorded by the reconciler. Written against the mutants Stryker showed surviving in intent-capture.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../processors/types.ts';
+import { ProcessorConflictError, ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransaction } from '../../processors/types.ts';
 import type { Merchant } from '../../domain/index.ts';
 import { expectRefused, world } from './fixtures.ts';
 
@@ -64,6 +64,21 @@ describe.each(['capture', 'void'] as const)('%s the processor refused', (op) => 
     expect((await allAttempts(w, op))).toBe(0);
     restore();
     expect((await call(w, op, id)).status).toBe(200);
+  });
+});
+
+describe.each(['capture', 'void'] as const)('%s refused in a way that proves nothing (issue 34, finding 1)', (op) => {
+  it('a conflict with the transaction still authorized: 502 payment_outcome_unknown, held in flight for the reconciler, never released as refused', async () => {
+    const w = await world();
+    const id = await authorized(w);
+    const restore = replace(w, op, () => async () => {
+      throw new ProcessorConflictError('idempotency_key_in_use', 'A request with this key is still running.');
+    });
+    const err = await expectRefused(w, await call(w, op, id), 502, 'payment_outcome_unknown');
+    expect(err.payment_intent).toBe(id);
+    expect(await attempts(w, op, 'pending')).toBe(1);
+    restore();
+    await expectRefused(w, await call(w, op, id), 409, 'invalid_transition');
   });
 });
 
