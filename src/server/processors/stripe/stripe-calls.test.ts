@@ -169,8 +169,10 @@ describe('Stripe adapter, server calls', () => {
     next = { status: 409, error: { type: 'invalid_request_error', code: 'idempotency_key_in_use' } };
     await expect(calls.capture(merchant, { transactionId: auth.id, amount: 1500, reference: 'cap_lost' })).rejects.toMatchObject({ constructor: ProcessorConflictError, reason: 'idempotency_key_in_use' });
     expect(await calls.verifyTransaction(merchant, auth.id)).toMatchObject({ capture: 'settled', capturedAmount: 1500 });
-    // The stand-in's own answer to the capture's resend: "has a status of succeeded".
-    await expect(calls.capture(merchant, { transactionId: auth.id, amount: 1500, reference: 'cap_lost' })).rejects.toMatchObject({ constructor: ProcessorConflictError, reason: 'payment_intent_unexpected_state' });
+    // A resend with the same key hears the capture replayed, as Stripe replays every POST by key;
+    // one under another key gets "has a status of succeeded", a state error read as a conflict.
+    expect(await calls.capture(merchant, { transactionId: auth.id, amount: 1500, reference: 'cap_lost' })).toMatchObject({ capture: 'settled', capturedAmount: 1500 });
+    await expect(calls.capture(merchant, { transactionId: auth.id, amount: 1500, reference: 'cap_again' })).rejects.toMatchObject({ constructor: ProcessorConflictError, reason: 'payment_intent_unexpected_state' });
     await expect(calls.void(merchant, { transactionId: auth.id, reference: 'void_late' })).rejects.toMatchObject({ constructor: ProcessorConflictError, reason: 'payment_intent_unexpected_state' });
   });
 

@@ -64,6 +64,7 @@ export async function undoReservation(
   if (!seen) return undefined;
   // Still at its reservation (a take-over answered it as processing): it fails now; one the
   // reconciler already settled stays as it is.
-  await failUnseenCharge(deps, merchant, intent.id, attemptId);
+  // The processor refused this very call: for this reference nothing was charged, fence or not.
+  await failUnseenCharge(deps, merchant, intent.id, attemptId, true);
   return { intent: (await deps.store.read.payments.get(intent.id))!, keyTakenOver: seen.keyTakenOver };
 }
