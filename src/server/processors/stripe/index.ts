@@ -67,11 +67,13 @@ export const stripeProvider: ProviderEntry = {
       operations: { auth_capture_separation: true, partial_capture: true, partial_refund: true, unreferenced_refund: false, mit: true, network_tokens: true, three_d_secure_2: true, ach: true, payouts_api: true },
       settlementCurrencies: BROAD_SETTLEMENT,
     },
-    // An agent that charges through its own endpoint (`chargeEndpoint` at init): sale only, one
-    // settlement currency; it reports 3-D Secure and accepts refunds of its own charges.
+    // An agent that charges through its own endpoint (`chargeEndpoint` at init): the page's card
+    // is confirmed on a Stripe PaymentIntent (agent-adapter.ts), so separate and partial capture
+    // and the currencies are Stripe's (issue 34: the row said sale only, USD only, which was never
+    // true of the adapter); it reports 3-D Secure and accepts refunds of its own charges.
     agent_hosted_fields: {
-      operations: { auth_capture_separation: false, partial_capture: false, partial_refund: true, unreferenced_refund: false, mit: false, network_tokens: false, three_d_secure_2: true, ach: false, payouts_api: false },
-      settlementCurrencies: ['USD'],
+      operations: { auth_capture_separation: true, partial_capture: true, partial_refund: true, unreferenced_refund: false, mit: false, network_tokens: false, three_d_secure_2: true, ach: false, payouts_api: false },
+      settlementCurrencies: BROAD_SETTLEMENT,
     },
   },
   // From Stripe's CSP guide: stripe.js and its frames, the API, the 3-D Secure redirect.

@@ -114,3 +114,19 @@ describe('an agent_hosted_fields merchant', () => {
     expect(w.t.sandbox.db.prepare('SELECT capture_state AS capture FROM transactions').all()).toEqual([{ capture: 'none' }]);
   });
 });
+
+describe('an agent_hosted_fields merchant’s capability matrix (issue 34)', () => {
+  it('tells the truth of Stripe PaymentIntents: manual capture, partial capture and EUR are answered and served', async () => {
+    const w = await agentWorld();
+    const caps = await (await w.t.json('GET', '/v1/capabilities', undefined, w.sk)).json();
+    expect(caps.supported_operations).toMatchObject({ auth_capture_separation: true, partial_capture: true, partial_refund: true });
+    expect(caps.settlement_currencies).toContain('EUR');
+    const s = await w.session({ currency: 'eur', captureMethod: 'manual' });
+    const done = await w.complete(s.id, await w.paymentMethod(await w.init(s.id), '4242424242424242'));
+    expect(done.body).toMatchObject({ status: 'succeeded', paymentStatus: 'held' });
+    const read = await (await w.t.json('GET', `/v1/sessions/${s.id}`, undefined, w.sk)).json();
+    const captured = await w.t.json('POST', `/v1/payment_intents/${read.paymentIntentId}/capture`, { amount_to_capture: 1000 }, w.sk);
+    expect(captured.status).toBe(200);
+    expect(await captured.json()).toMatchObject({ status: 'succeeded', currency: 'EUR', amount_received: 1000 });
+  });
+});
