@@ -97,6 +97,7 @@ export const catalogue = {
   payment_outcome_unknown: entry('NETWORK', 'The processor was reached but the outcome could not be recorded.', 'Do not retry; read the payment intent, which is settled from the processor’s record.', false, 'read_payment_intent'),
   provider_request_rejected: entry('MERCHANT', 'The payment provider refused the request before charging.', 'Read `reason` and fix the request; nothing was charged.'),
   capability_not_supported: entry('MERCHANT', 'This account’s payment provider does not support this field.', 'Remove the field, or use a connection that supports it; nothing was charged.'),
+  endpoint_not_implemented: entry('MERCHANT', 'This merchant’s payment provider does not offer this operation.', 'Read GET /v1/capabilities and branch on it before optional operations; nothing was created or charged.'),
   refund_intent_not_refundable: entry('MERCHANT', 'This payment cannot be refunded.', 'Read `current_status`: only a succeeded payment without a dispute can be refunded.'),
   refund_amount_exceeds_remaining: entry('MERCHANT', 'The refund amount is above what remains refundable.', 'Refund at most `remaining_refundable`, or omit `amount` for the full remainder.'),
   refund_before_settlement: entry('MERCHANT', 'The payment has not settled yet; nothing moved.', 'Retry the same request (same Idempotency-Key) later.', true, 'retry_later'),

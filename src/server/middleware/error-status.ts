@@ -65,6 +65,7 @@ export const httpStatus = {
   payment_outcome_unknown: 502,
   provider_request_rejected: 422,
   capability_not_supported: 422,
+  endpoint_not_implemented: 501,
   refund_intent_not_refundable: 422,
   refund_amount_exceeds_remaining: 422,
   refund_before_settlement: 422,

@@ -77,6 +77,11 @@ export interface ProviderAccountSpec {
   problem?(merchant: Pick<Merchant, 'environment'>, keys: ProviderAccountKeys): string | null;
   /** What is kept of the keys: in the clear (shown back), sealed, and the secret's last four. */
   kept(keys: ProviderAccountKeys): { shown: Record<string, unknown>; secrets: ProviderSecrets; last4: string };
+  /**
+   * The currencies this merchant's own account settles, when its keys say (a Braintree account's
+   * merchant accounts); absent or null: the kind's row (Doc 1, `settlement_currencies`).
+   */
+  settlementCurrencies?(account: ProviderAccount): readonly string[] | null;
   /** The adapter for a merchant with its own account here, pointed at the real provider. */
   adapter(merchant: Merchant, account: ProviderAccount, secrets: ProviderSecrets, opts: OwnAccountOptions): Processor;
 }

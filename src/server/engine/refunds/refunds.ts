@@ -32,6 +32,8 @@ import type { AuthContext, PaymentIntentRecord, RefundRecord, SettlementRecord }
 import { keepOutcome, madeBySameRequest } from '../idempotency.ts';
 import type { IdempotencyReservation } from '../../domain/operations.ts';
 import { applyRefundOutcome, retryAvailableAfterDecline, type RefundDeps } from './refund-outcomes.ts';
+import { checkPartial } from '../merchants/capabilities.ts';
+import type { EngineDeps } from '../deps.ts';
 
 export type { RefundDeps };
 export { applyRefundEvent, resolveRefundAttempt } from './refund-outcomes.ts';
@@ -106,7 +108,7 @@ export interface CreatedRefund {
 
 /** `POST /v1/refunds`. `attemptId` is the reference the processor receives (the idempotency reservation id when a key was sent). */
 export async function createRefund(
-  deps: RefundDeps,
+  deps: RefundDeps & Pick<EngineDeps, 'providers'>,
   auth: AuthContext,
   body: CreateRefundBody,
   opts: { attemptId: string; idemKey: string | null; idem?: IdempotencyReservation },
@@ -118,7 +120,8 @@ export async function createRefund(
   // payment is checked again: a dispute since then must not turn the answer into a refusal.
   const made = opts.idemKey === null ? undefined : await deps.store.read.refunds.byIdemKey(merchant.id, auth.livemode, opts.idemKey);
   if (made && madeBySameRequest(made, opts.idem)) return { refund: made, replayed: true };
-  checkRefundable(await parentFor(deps.store.read, auth, ref), body.currency, deps.clock.iso());
+  const parent = checkRefundable(await parentFor(deps.store.read, auth, ref), body.currency, deps.clock.iso());
+  if (body.amount !== undefined && body.amount < parent.amount) checkPartial(deps, merchant, 'partial_refund');
   const processor = processorOf(deps, merchant);
 
   const reserved = await deps.store.tx(async (r) => {

@@ -10,9 +10,10 @@ import type { EngineDeps } from '../deps.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { saveSession } from './session-status.ts';
 import { checkCurrency, expireIfDue, sessionForKey } from './sessions.ts';
+import { checkPaymentAsk } from '../merchants/capabilities.ts';
 import type { AuthContext, SessionRecord } from '../../domain/index.ts';
 
-type SessionDeps = Pick<EngineDeps, 'store' | 'clock'>;
+type SessionDeps = Pick<EngineDeps, 'store' | 'clock' | 'providers'>;
 
 /** Doc 1, expire rule 3: a decline not known to be the latest attempt's needs this much quiet. */
 export const QUIET_PERIOD_MS = 10 * 60 * 1000;
@@ -48,6 +49,7 @@ export async function changeTotal(deps: SessionDeps, auth: AuthContext, id: stri
     // Read inside the transaction, scoped to the key: 404 first, then the currency (422).
     const s = await expireIfDue(r, now, await sessionForKey(r, auth, id));
     checkCurrency(change.currency);
+    checkPaymentAsk(deps, auth.merchant, { currency: change.currency });
     const refused = refusal(s, auth);
     if (refused) throw refused;
     const updated: SessionRecord = {

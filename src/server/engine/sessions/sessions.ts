@@ -18,6 +18,7 @@ import { closeForms } from '../attempts/attempts.ts';
 import { inheritStored, mirrorSpecOf } from '../mirror/mirror-spec.ts';
 import { holdForSession, orderBeforeCharge } from '../mirror/order-first/before-charge.ts';
 import { claimUpsell } from '../mirror/upsell.ts';
+import { checkPaymentAsk } from '../merchants/capabilities.ts';
 import type { MirrorSpec } from '../../domain/mirror.ts';
 
 const DEFAULT_TTL_SECONDS = 30 * 60;
@@ -54,7 +55,7 @@ function checkPublishableRedirect(merchant: Merchant, url: string | undefined, f
 }
 
 /** Validates a create request against the account; throws the first rule it breaks. */
-export function checkCreate(auth: AuthContext, body: CreateSessionBody) {
+export function checkCreate(deps: Pick<EngineDeps, 'providers'>, auth: AuthContext, body: CreateSessionBody) {
   const { merchant, keyType, livemode } = auth;
   if (keyType === 'publishable') {
     const sent = BUYER_FIELDS.filter((f) => body[f] !== undefined);
@@ -76,6 +77,7 @@ export function checkCreate(auth: AuthContext, body: CreateSessionBody) {
     checkPublishableRedirect(merchant, cancelUrl, 'cancelUrl');
   }
   if (merchant.processor === 'none') throw new DomainError('binder_unavailable');
+  checkPaymentAsk(deps, merchant, { currency: mode === 'payment' ? body.currency : undefined, captureMethod: body.captureMethod });
   return { mode, mirror: sessionMirror(auth, body, mode), successUrl, cancelUrl } as const;
 }
 
@@ -128,12 +130,12 @@ function prefill(deps: Pick<EngineDeps, 'sealer'>, body: CreateSessionBody, sess
 
 /** Builds and stores a new session; a keyed request's outcome is kept in the same transaction (engine/idempotency.ts). */
 export async function createSession(
-  deps: Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'log' | 'stores'>,
+  deps: Pick<EngineDeps, 'store' | 'clock' | 'sealer' | 'log' | 'stores' | 'providers'>,
   auth: AuthContext,
   body: CreateSessionBody,
   idem?: IdempotencyReservation,
 ): Promise<SessionRecord> {
-  const checked = checkCreate(auth, body);
+  const checked = checkCreate(deps, auth, body);
   const { mode } = checked;
   const { merchant, keyType, livemode } = auth;
   // What the request did not say of the store customer comes from the stored buyer it names.

@@ -92,9 +92,19 @@ export class BraintreeCalls {
     (this.#gateway as unknown as { config: { timeout: number } }).config.timeout = opts.timeoutMs ?? 10_000;
   }
 
-  /** The merchant account a charge in `currency` goes to; undefined: the gateway's default (an own account without one named). */
+  /**
+   * The merchant account a charge in `currency` goes to; undefined: the gateway's default (an own
+   * account without one named). An own account that names its merchant accounts has none for
+   * another currency: refused before any call, as the gateway's default would take the sale with
+   * this currency's digits in its own currency (issue 34, finding 4; the engine refuses it first).
+   */
   accountFor(merchant: Merchant, currency: string): string | undefined {
-    return this.#own ? this.#own.merchantAccounts?.[currency.toLowerCase()] : merchantAccount(merchant, currency);
+    if (!this.#own) return merchantAccount(merchant, currency);
+    const named = this.#own.merchantAccounts;
+    if (!named) return undefined;
+    const account = named[currency.toLowerCase()];
+    if (!account) throw new ProcessorRejectedError('currency_not_supported', `This Braintree account has no merchant account for ${currency.toUpperCase()}; nothing was sent.`);
+    return account;
   }
 
   /** Whether a transaction's merchant account is this merchant's: any, at the merchant's own gateway. */
@@ -138,7 +148,7 @@ export class BraintreeCalls {
   async vault(merchant: Merchant, input: VaultInput, opts: VaultOptions = {}): Promise<VaultedCard> {
     // Card data reaches Braintree only from its own fields (Hosted Fields), never through this server.
     if (!('providerReference' in input)) throw new ProcessorRejectedError('unsupported', 'Braintree takes card details only in its own fields; vault a card reference.');
-    const options = { verificationMerchantAccountId: this.accountFor(merchant, 'usd') };
+    const options = { verificationMerchantAccountId: this.#own ? this.#own.merchantAccounts?.usd : merchantAccount(merchant, 'usd') };
     let card: braintree.CreditCard | undefined;
     if (opts.buyerId) {
       const customerId = braintreeCustomerId(merchant.id, input.livemode, opts.buyerId);

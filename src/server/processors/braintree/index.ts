@@ -94,6 +94,12 @@ export const braintreeProvider: ProviderEntry = {
         last4: keys.privateKey.slice(-4),
       };
     },
+    // A sale goes to the merchant account of its currency: with accounts named, only theirs settle
+    // (issue 34, finding 4); with none, the gateway's default account, whose currency is the kind's.
+    settlementCurrencies(account) {
+      const named = account.merchantAccounts as Record<string, string> | undefined;
+      return named ? Object.keys(named).map((c) => c.toUpperCase()) : null;
+    },
     adapter(merchant, account, secrets, opts) {
       const merchantAccounts = account.merchantAccounts as Record<string, string> | undefined;
       return new BraintreeProcessorAdapter({

@@ -58,6 +58,7 @@ export function refundRoutes(deps: Deps) {
         'refund_intent_not_refundable',
         'refund_before_settlement',
         'refund_amount_exceeds_remaining',
+        'capability_not_supported',
         'refund_target_not_refundable',
         'refund_declined',
         'provider_request_rejected',

@@ -58,7 +58,7 @@ export function sessionRoutes(deps: Deps) {
       const input = c.req.valid('json');
       const shape = mirrorShape(input);
       if (c.req.valid('query').dry_run === 'true') {
-        checkCreate(a, input);
+        checkCreate(deps, a, input);
         return c.json({ valid: true as const, warnings: [] }, 200);
       }
       const idem = c.get('idempotency');

@@ -11,6 +11,7 @@ import { closeAttempt, forgetAttempt, newAttempt } from '../../attempts/attempts
 import { settlementOf } from '../charge/charge-records.ts';
 import { processorOf } from '../../binder.ts';
 import { intentForKey, type IntentDeps } from './intents.ts';
+import { checkPartial } from '../../merchants/capabilities.ts';
 import type { AuthContext, Merchant, PaymentIntentRecord } from '../../../domain/index.ts';
 import { emitCharge, isCaptured } from '../charge/settle.ts';
 import { saveSession } from '../../sessions/session-status.ts';
@@ -25,6 +26,7 @@ export async function captureIntent(deps: IntentDeps, auth: AuthContext, id: str
     const authorized = p.authorizedAmount ?? p.amount;
     const amount = amountToCapture ?? authorized;
     if (amount > authorized) throw new DomainError('capture_amount_exceeds_authorized', `amount_to_capture ${amount} is above the authorized ${authorized}.`, { authorized_amount: authorized });
+    if (amount < authorized) checkPartial(deps, auth.merchant, 'partial_capture');
     await r.attempts.insert(
       newAttempt({ id: attemptId, merchantId: p.merchantId, livemode: p.livemode, kind: 'capture', sessionId: p.sessionId, intentId: p.id, amount, currency: p.currency }, deps.clock.nowMs()),
     );

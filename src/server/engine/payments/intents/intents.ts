@@ -31,13 +31,14 @@ import { keepOutcome, madeBySameRequest } from '../../idempotency.ts';
 import type { IdempotencyReservation } from '../../../domain/operations.ts';
 import { refundTotals, type RefundTotals } from '../../refunds/refund-totals.ts';
 import { checkMit, checkOwnership, checkRequest, echoOf, effectiveBuyer, type CreateEcho } from './intent-checks.ts';
+import { checkPaymentAsk } from '../../merchants/capabilities.ts';
 import type { AuthContext, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
 import { closeRevokedForms, revokeOlderForms } from '../forms/close-forms.ts';
 import { settleIntent } from '../charge/settle.ts';
 import { chargeSource } from '../charge/charge-source.ts';
 import { undoReservation } from './undo-reservation.ts';
 
-export type IntentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'sealer' | 'log' | 'config' | 'signer' | 'stores'>;
+export type IntentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'sealer' | 'log' | 'config' | 'signer' | 'stores' | 'providers'>;
 
 export type { CreateEcho };
 
@@ -78,6 +79,8 @@ export async function createIntent(
   // charge, and the answer is that intent, not a refusal (issue 21, SIGKILL mid-burst).
   const made = opts.idemKey === null ? undefined : await deps.store.read.payments.byIdemKey(merchant.id, auth.livemode, opts.idemKey);
   if (made && madeBySameRequest(made, opts.idem)) return { intent: made, echo: await echoOf(deps, auth, body, made, checked.buyer), replayed: true };
+  // Doc 1, Capability matrix: what the provider lacks is refused before the card is looked at.
+  checkPaymentAsk(deps, merchant, { currency: body.currency, captureMethod: body.capture_method });
   const token = await tokenForKey(deps.store.read, auth, body.payment_method!.id);
   assertChargeable(token, deps.clock.nowMs());
   await checkMit(deps.store.read, auth, body, token);
