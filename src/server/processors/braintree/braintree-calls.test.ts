@@ -40,11 +40,11 @@ afterEach(async () => {
 
 const environment = (port: number) => new braintree.Environment('127.0.0.1', String(port), 'http://127.0.0.1/auth-unused', false, '127.0.0.1', String(port));
 
-async function world(opts: { privateKey?: string } = {}) {
+async function world(opts: { privateKey?: string; ownAccount?: { merchantAccounts?: Record<string, string> } } = {}) {
   const sandbox = testProcessor();
   const { port, close } = await listenBraintree(sandbox.processor);
   closers.push(close);
-  const calls = new BraintreeCalls({ merchantId: SANDBOX_GATEWAY_ID, publicKey: SANDBOX_PUBLIC_KEY, privateKey: opts.privateKey ?? SECRET, environment: environment(port) });
+  const calls = new BraintreeCalls({ merchantId: SANDBOX_GATEWAY_ID, publicKey: SANDBOX_PUBLIC_KEY, privateKey: opts.privateKey ?? SECRET, environment: environment(port), ...(opts.ownAccount ? { ownAccount: opts.ownAccount } : {}) });
   const charge = async (reference: string, cardRef = 'tok_sandbox_visa_4242', extra: Partial<VaultChargeRequest> = {}, who = merchant) => {
     const { vaultId } = await calls.vault(who, { providerReference: cardRef, livemode: false });
     return calls.chargeVaulted(who, { reference, vaultId, amount: 1500, currency: 'USD', livemode: false, capture: true, sessionId: 'vp_cs_1', returnUrl: null, billingPostalCode: null, merchantInitiated: false, ...extra });
@@ -106,6 +106,18 @@ describe('BraintreeCalls against the stand-in', () => {
     expect((data as ProcessorRejectedError).reason).toBe('unsupported');
     expect(((await calls.vault(merchant, { providerReference: 'tok_sandbox_visa_1234', livemode: false }).catch((e: unknown) => e)) as ProcessorRejectedError).reason).toBe('unknown_reference');
     expect(vaulted()).toBe(before);
+  });
+
+  it('refuses, before any call, a currency an own account names no merchant account for (issue 34, finding 4)', async () => {
+    const { calls, ledger } = await world({ ownAccount: { merchantAccounts: { eur: SANDBOX_GATEWAY_ID } } });
+    // The USD sale is refused, not sent to the gateway's default account in that account's currency.
+    const sale = { reference: 'att_usd', vaultId: 'card_1', amount: 5000, currency: 'USD', livemode: false, capture: true, sessionId: null, returnUrl: null, billingPostalCode: null, merchantInitiated: false };
+    const err = await calls.chargeVaulted(merchant, sale).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProcessorRejectedError);
+    expect((err as ProcessorRejectedError).reason).toBe('currency_not_supported');
+    expect(ledger()).toEqual([]);
+    await expect(calls.clientToken(merchant, 'usd')).rejects.toBeInstanceOf(ProcessorRejectedError);
+    expect(calls.accountFor(merchant, 'EUR')).toBe(SANDBOX_GATEWAY_ID);
   });
 
   it('reads a refused key as "nothing moved", and no answer at all as unknown', async () => {

@@ -2,8 +2,8 @@
  * Issue 34, finding 4: a merchant with its own Braintree account and no merchant account for a
  * currency had the sale sent to the gateway's default account with the requested currency's digits
  * (JPY 5000 -> '5000' in USD). Such a currency is now refused before any call to Braintree: on
- * session and intent create, on a session's new total, and, should a payment get that far anyway
- * (its keys changed under an open session), by the adapter itself; and `settlement_currencies`
+ * session and intent create, on a session's new total, and at the form of a session made before its
+ * keys changed (the adapter refuses it too: braintree-calls.test.ts); and `settlement_currencies`
  * says which currencies the account's merchant accounts settle.
  */
 import { createServer, type IncomingMessage } from 'node:http';
@@ -70,14 +70,15 @@ describe('a merchant with its own Braintree account and merchant accounts in EUR
     expect(seen).toEqual([]);
   });
 
-  it('has the adapter refuse a currency its accounts lost under an open session, before any call', async () => {
+  it('refuses the form of a session in a currency its accounts lost since, before any call', async () => {
     const { t, made, sk } = await ownBraintree();
     const session = await (await t.json('POST', '/v1/sessions', { amount: 5000, currency: 'usd' }, sk)).json();
     // The merchant's keys change: USD has no merchant account any more.
     const patched = await t.json('PATCH', `/_sandbox/merchants/${made.id}`, { providerAccount: { ...KEYS, merchantAccounts: { eur: 'shop_eur' } } });
     expect(patched.status).toBe(200);
     const init = await t.json('POST', '/api/checkout/init', { sessionId: session.id }, origin);
-    expect(init.status).not.toBe(200);
+    expect(init.status).toBe(422);
+    expect(await init.json()).toMatchObject({ code: 'capability_not_supported', currency: 'USD' });
     // No client token was asked for the gateway's default account (which would take the sale in its own currency).
     expect(seen).toEqual([]);
   });

@@ -21,7 +21,7 @@ import type { AuthContext } from '../../../domain/index.ts';
 /** The pause the browser is asked to leave before the next poll. */
 export const EMBED_RETRY_AFTER_MS = 1000;
 
-type EmbedDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log'>;
+type EmbedDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'providers'>;
 
 const waiting = (reason: EmbedWaitReason) => ({ ready: false as const, reason, retryAfterMs: EMBED_RETRY_AFTER_MS });
 

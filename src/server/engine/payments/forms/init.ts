@@ -15,6 +15,7 @@ import type { BuyerDetails } from '../../../../buyer/buyer-fields.ts';
 import { requireBuyerDetails, withSavedBuyerDetails } from './buyer-details.ts';
 import type { PaymentDeps } from '../payments.ts';
 import { closeRevokedForms, revokeOlderForms } from './close-forms.ts';
+import { checkPaymentAsk } from '../../merchants/capabilities.ts';
 
 /** The provider is reached over the network now: a call that gets no answer is Doc 1's provider_unavailable, not a 500. */
 function unavailable(err: unknown): never {
@@ -44,7 +45,7 @@ export interface InitOptions {
  * browser gets it, so a payment made with it is found by the reconciler even if the browser never
  * calls `complete`; the session's older form (spent, stale) is revoked first, so only one can pay.
  */
-export async function initCheckout(deps: PaymentDeps, sessionId: string, opts: InitOptions = {}) {
+export async function initCheckout(deps: PaymentDeps & Pick<EngineDeps, 'providers'>, sessionId: string, opts: InitOptions = {}) {
   const found = await deps.store.read.sessions.get(sessionId);
   if (!found) throw new DomainError('session_not_found');
   const merchant = await deps.store.read.merchants.get(found.merchantId);
@@ -52,6 +53,9 @@ export async function initCheckout(deps: PaymentDeps, sessionId: string, opts: I
   const processor = processorOf(deps, merchant);
   const session = await deps.store.tx(async (r) => expireIfDue(r, deps.clock.iso(), (await r.sessions.get(sessionId))!));
   refuseInit(session);
+  // A currency the merchant's account stopped settling since the session was made (its keys changed):
+  // no form that cannot pay (issue 34, finding 4).
+  checkPaymentAsk(deps, merchant, { currency: session.currency });
   const live = await liveUnusedForm(deps, processor, merchant, session, opts.returnUrl ?? null);
   if (live) return live;
   await opts.beforeForm?.();
