@@ -28,6 +28,7 @@ const ERROR_RESPONSES = {
   410: json(ErrorEnvelope, 'Expired'),
   422: json(ErrorEnvelope, 'Not eligible'),
   429: json(ErrorEnvelope, 'Rate limited'),
+  501: json(ErrorEnvelope, 'Not offered by this merchant’s provider'),
 };
 
 /** The error answers a route documents in the contract, all in the one envelope. */

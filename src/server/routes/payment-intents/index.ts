@@ -68,7 +68,7 @@ export function paymentIntentRoutes(deps: Deps) {
       responses: {
         201: json(PaymentIntent, 'Created: approved, held, waiting for a bank challenge, or declined'),
         200: json(PaymentIntent, 'An idempotent replay: nothing was charged again'),
-        ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+        ...errorResponses(400, 401, 403, 404, 409, 422, 429, 501),
         502: json(z.object({ code: z.string() }), 'provider_unavailable (nothing charged) or payment_outcome_unknown (do not retry; read the intent)'),
       },
     }),

@@ -51,7 +51,7 @@ export function sessionRoutes(deps: Deps) {
       // A replayed create answers the session it kept, 200 (Doc 1, Idempotency 2).
       middleware: guard(deps, { key: 'either', limits: LIMITS.sessionCreate, replay: replayKept<SessionRecord>((c, s) => c.json(created(s), 200)) }),
       request: { query: z.object({ dry_run: z.enum(['true', 'false']).optional() }), ...body(CreateSessionBody) },
-      responses: { 201: json(CreatedSession, 'Created'), 200: json(z.union([CreatedSession, DryRunResult]), 'Replay or dry run'), ...errors },
+      responses: { 201: json(CreatedSession, 'Created'), 200: json(z.union([CreatedSession, DryRunResult]), 'Replay or dry run'), ...errors, ...errorResponses(501) },
     }),
     async (c) => {
       const a = c.get('auth');

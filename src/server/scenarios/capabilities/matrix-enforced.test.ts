@@ -57,6 +57,18 @@ describe('the capability matrix, enforced', () => {
     expect((await w.post('/v1/refunds', { payment_intent: body.id })).body).toMatchObject({ amount: 1500 });
   });
 
+  it('documents both refusals in the contract, on the routes that answer them', async () => {
+    const t = await testApp();
+    const doc = (await (await t.app.request('/openapi.json')).json()) as { paths: Record<string, Record<string, { responses: object; 'x-error-codes': string[] }>> };
+    for (const path of ['/v1/sessions', '/v1/payment_intents']) {
+      const op = doc.paths[path]!.post!;
+      expect(Object.keys(op.responses), path).toEqual(expect.arrayContaining(['422', '501']));
+      expect(op['x-error-codes'], path).toEqual(expect.arrayContaining(['capability_not_supported', 'endpoint_not_implemented']));
+    }
+    expect(doc.paths['/v1/payment_intents/{id}/capture']!.post!['x-error-codes']).toContain('capability_not_supported');
+    expect(doc.paths['/v1/refunds']!.post!['x-error-codes']).toContain('capability_not_supported');
+  });
+
   it('answers 422 capability_not_supported to a currency outside settlement_currencies, before any charge', async () => {
     const w = await sandboxLacking({}, ['USD']);
     const token = await w.vault();
