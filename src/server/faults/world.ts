@@ -35,17 +35,29 @@ export async function faultWorld(env: Record<string, string> = {}, processor?: s
       expect(res.status).toBe(201);
       return res.body.id as string;
     },
+    /**
+     * Until the processor holds a call under the fault: the service stops waiting after its short
+     * test timeout, and on a loaded machine the call may reach the processor's door only after
+     * that answer (a release before it would find nothing to let in).
+     */
+    async holding(id: string) {
+      await expect
+        .poll(async () => ((await t.control('GET', '/faults')).body.data as { id: string; held: number }[]).find((f) => f.id === id)?.held ?? 0, { timeout: 10_000 })
+        .toBeGreaterThan(0);
+    },
     /** A charge the processor holds at its door: the service stops waiting (502 payment_outcome_unknown naming the intent). The fault, to release, and the intent. */
     async heldCharge(pm: string, idemKey: string, body: Record<string, unknown> = {}) {
       const hold = await w.arm({ operation: 'charge', kind: 'hold' });
       const lost = await w.pay(pm, idemKey, body);
       expect(lost.body.code).toBe('payment_outcome_unknown');
+      await w.holding(hold);
       return { hold, id: lost.body.payment_intent as string };
     },
     /** A capture or void of the intent, held the same way; the fault, to release. */
     async heldOp(intentId: string, op: 'capture' | 'void') {
       const hold = await w.arm({ operation: op, kind: 'hold' });
       expect((await w.post(`/v1/payment_intents/${intentId}/${op}`)).body.code).toBe('payment_outcome_unknown');
+      await w.holding(hold);
       return hold;
     },
     release: async (id: string) => (await t.control('POST', `/faults/${id}/release`)).body.released as number,
