@@ -1057,7 +1057,7 @@ export interface components {
         /** @description Every failure, with header `X-Request-Id` (Doc 1, Errors). `selfHeal.nextAction` is what a client should do next. */
         ErrorEnvelope: {
             /** @enum {string} */
-            code: "auth_missing_bearer" | "auth_missing_bearer_publishable" | "auth_invalid_key" | "auth_invalid_key_publishable" | "auth_key_expired" | "auth_key_expired_publishable" | "auth_key_type_forbidden" | "auth_merchant_inactive" | "merchant_not_onboarded" | "live_keys_need_processor" | "session_not_found" | "checkout_address_not_found" | "session_expired" | "session_already_completed" | "session_wrong_state" | "charge_in_progress" | "expected_amount_mismatch" | "charge_already_in_flight" | "session_not_expirable" | "session_not_modifiable" | "currency_not_supported" | "rate_limit_exceeded" | "rate_limit_exceeded_per_key" | "charge_at_submit_not_enabled" | "validation_error" | "validation_missing_field" | "validation_invalid_amount" | "validation_unknown_field" | "validation_url_scheme_forbidden" | "binder_unavailable" | "wallet_domain_not_found" | "wallet_domain_invalid" | "wallet_domain_wrong_type" | "wallet_domain_no_binder" | "wallet_domain_rate_limited" | "wallet_domain_not_verified" | "wallet_domain_provider_unavailable" | "buyer_not_found" | "buyer_email_conflict" | "unsupported_media_type" | "payload_too_large" | "idempotency_replay_incompatible" | "origin_forbidden" | "transaction_verification_failed" | "feature_unavailable" | "provider_unavailable" | "required_fields_missing" | "payment_method_required" | "payment_method_not_found" | "payment_method_inactive" | "payment_method_mode_mismatch" | "payment_method_consent_missing" | "saved_card_buyer_required" | "invalid_transition" | "capture_amount_exceeds_authorized" | "payment_outcome_unknown" | "provider_request_rejected" | "capability_not_supported" | "refund_intent_not_refundable" | "refund_amount_exceeds_remaining" | "refund_before_settlement" | "refund_currency_mismatch" | "refund_declined" | "refund_target_not_refundable" | "refund_not_found" | "payment_intent_not_found" | "sandbox_account_required" | "webhook_subscription_not_found" | "webhook_subscription_conflict" | "webhook_subscription_url_immutable" | "webhook_event_not_found" | "webhook_test_delivery_failed" | "webhook_missing_signature" | "webhook_invalid_signature" | "webhook_not_configured" | "route_not_found" | "method_not_allowed" | "service_unavailable" | "internal_error" | "mirror_dual_specification" | "mirror_malformed" | "mirror_too_large" | "mirror_line_missing_product_ref" | "mirror_shop_not_authorized" | "mirror_shop_missing_scopes" | "mirror_upsell_unsupported" | "mirror_shopify_voucher_unsupported" | "mirror_shopify_shipping_unsupported" | "mirror_voucher_disabled" | "mirror_voucher_amount_mismatch" | "mirror_voucher_rejected" | "mirror_voucher_unverifiable" | "mirror_store_unavailable" | "mirror_currency_mismatch" | "mirror_amount_below_line_items" | "mirror_alias_conflict" | "mirror_settle_only_disabled" | "mirror_sandbox_email_not_reserved" | "order_total_mismatch" | "order_mirror_conflict" | "order_model_disabled" | "upsell_duplicate" | "order_first_lookup_unavailable" | "order_first_record_unavailable" | "order_first_repoint_unavailable" | "order_first_store_timeout" | "order_first_store_unavailable" | "order_first_order_rejected" | "order_first_amount_mismatch" | "order_first_currency_mismatch" | "order_first_unsupported_destination" | "order_first_already_paid" | "order_first_payment_unresolved";
+            code: "auth_missing_bearer" | "auth_missing_bearer_publishable" | "auth_invalid_key" | "auth_invalid_key_publishable" | "auth_key_expired" | "auth_key_expired_publishable" | "auth_key_type_forbidden" | "auth_merchant_inactive" | "merchant_not_onboarded" | "live_keys_need_processor" | "session_not_found" | "checkout_address_not_found" | "session_expired" | "session_already_completed" | "session_wrong_state" | "charge_in_progress" | "expected_amount_mismatch" | "charge_already_in_flight" | "session_not_expirable" | "session_not_modifiable" | "currency_not_supported" | "rate_limit_exceeded" | "rate_limit_exceeded_per_key" | "charge_at_submit_not_enabled" | "validation_error" | "validation_missing_field" | "validation_invalid_amount" | "validation_unknown_field" | "validation_url_scheme_forbidden" | "binder_unavailable" | "wallet_domain_not_found" | "wallet_domain_invalid" | "wallet_domain_wrong_type" | "wallet_domain_no_binder" | "wallet_domain_rate_limited" | "wallet_domain_not_verified" | "wallet_domain_provider_unavailable" | "buyer_not_found" | "buyer_email_conflict" | "unsupported_media_type" | "payload_too_large" | "idempotency_replay_incompatible" | "origin_forbidden" | "transaction_verification_failed" | "feature_unavailable" | "provider_unavailable" | "required_fields_missing" | "payment_method_required" | "payment_method_not_found" | "payment_method_inactive" | "payment_method_mode_mismatch" | "payment_method_consent_missing" | "saved_card_buyer_required" | "invalid_transition" | "capture_amount_exceeds_authorized" | "payment_outcome_unknown" | "provider_request_rejected" | "capability_not_supported" | "endpoint_not_implemented" | "refund_intent_not_refundable" | "refund_amount_exceeds_remaining" | "refund_before_settlement" | "refund_currency_mismatch" | "refund_declined" | "refund_target_not_refundable" | "refund_not_found" | "payment_intent_not_found" | "sandbox_account_required" | "webhook_subscription_not_found" | "webhook_subscription_conflict" | "webhook_subscription_url_immutable" | "webhook_event_not_found" | "webhook_test_delivery_failed" | "webhook_missing_signature" | "webhook_invalid_signature" | "webhook_not_configured" | "route_not_found" | "method_not_allowed" | "service_unavailable" | "internal_error" | "mirror_dual_specification" | "mirror_malformed" | "mirror_too_large" | "mirror_line_missing_product_ref" | "mirror_shop_not_authorized" | "mirror_shop_missing_scopes" | "mirror_upsell_unsupported" | "mirror_shopify_voucher_unsupported" | "mirror_shopify_shipping_unsupported" | "mirror_voucher_disabled" | "mirror_voucher_amount_mismatch" | "mirror_voucher_rejected" | "mirror_voucher_unverifiable" | "mirror_store_unavailable" | "mirror_currency_mismatch" | "mirror_amount_below_line_items" | "mirror_alias_conflict" | "mirror_settle_only_disabled" | "mirror_sandbox_email_not_reserved" | "order_total_mismatch" | "order_mirror_conflict" | "order_model_disabled" | "upsell_duplicate" | "order_first_lookup_unavailable" | "order_first_record_unavailable" | "order_first_repoint_unavailable" | "order_first_store_timeout" | "order_first_store_unavailable" | "order_first_order_rejected" | "order_first_amount_mismatch" | "order_first_currency_mismatch" | "order_first_unsupported_destination" | "order_first_already_paid" | "order_first_payment_unresolved";
             docs: string;
             error: string;
             fix: string;
@@ -2846,6 +2846,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not offered by this merchant’s provider */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4918,6 +4927,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not offered by this merchant’s provider */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };
