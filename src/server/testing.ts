@@ -18,6 +18,10 @@ const TEST_SEALING_KEY = Buffer.alloc(32, 9).toString('base64');
 
 export const SERVICE = 'http://localhost:4242';
 
+/** A request as an HTTP client sends it: with the Content-Length of its string body. */
+const withLength = (init: RequestInit = {}): RequestInit =>
+  typeof init.body !== 'string' ? init : { ...init, headers: { ...(init.headers as Record<string, string>), 'Content-Length': String(Buffer.byteLength(init.body)) } };
+
 /** `app.request` has no socket; this stands in for the peer address the rate limits count by. */
 export const fromIp = (address: string) => ({ incoming: { socket: { remoteAddress: address, remotePort: 50000, remoteFamily: 'IPv4' } } });
 
@@ -39,7 +43,8 @@ export async function testApp(env: Record<string, string> = {}, build: Omit<Buil
   const app = createApp(deps);
   // The processor's events reach this app's `/api/webhooks/sandbox` without a socket. Events are
   // sent by the processor's runDue or an explicit emit only, never in the background of a test.
-  sandbox.setDeliver((url, init) => app.request(url, init), { atOnce: false });
+  // Each carries its Content-Length, as over a socket (a body's media type is checked only then).
+  sandbox.setDeliver((url, init) => app.request(url, withLength(init)), { atOnce: false });
   const merchant = (input: NewMerchant = {}) => createMerchant(deps, input);
   // A test's own calls come from a documentation address; its control-API calls from this machine (the API answers no other peer).
   const json = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, ip = path.startsWith('/_sandbox') ? '127.0.0.1' : '198.51.100.7') =>

@@ -20,6 +20,11 @@ export interface InboundContext {
  * what is kept (JSON), and how what is kept is read as the engine's event.
  */
 export interface InboundGateway {
+  /**
+   * The media type the provider posts its events as (a webhook is the provider's format, not the
+   * merchant API's JSON): JSON when absent; Braintree posts a form.
+   */
+  mediaType?: 'application/x-www-form-urlencoded';
   /** The event to keep, once its signature is the gateway's; `missing` without one, `invalid` with a wrong one. */
   verify(raw: string, ctx: InboundContext): Promise<unknown>;
   /** `owner`: the merchant whose own account posted (its events are that merchant's, whatever they say); null for the platform's. */

@@ -57,6 +57,7 @@ export const braintreeProvider: ProviderEntry = {
   },
   // `bt_signature` and `bt_payload` in a form, checked by the `braintree` SDK with the gateway's private key.
   inbound: {
+    mediaType: 'application/x-www-form-urlencoded',
     async verify(raw, ctx) {
       const form = notificationForm(raw);
       if (!form) return 'missing';

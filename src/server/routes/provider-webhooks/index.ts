@@ -14,6 +14,7 @@ import { drainInbound, receive } from '../../engine/webhooks/inbound-events.ts';
 import { NotJson } from '../../processors/inbound.ts';
 import type { ProviderEntry } from '../../processors/provider-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { checkMediaType } from '../../middleware/content-type.ts';
 import { accountGatewayId } from '../../domain/index.ts';
 import { providerSecrets } from '../../engine/merchants/provider-accounts.ts';
 
@@ -41,6 +42,8 @@ export function providerWebhookRoutes(deps: Deps) {
     const at = deps.providers.inbound(gateway);
     const keys = at && (await gatewayKeys(deps, gateway, at.provider, at.owner));
     if (!at || !keys) throw new DomainError('webhook_not_configured');
+    // The provider's own format (Braintree posts a form), where the merchant API takes JSON only.
+    checkMediaType(c.req.raw, at.gateway.mediaType);
     const raw = await c.req.text();
     let json: unknown;
     try {

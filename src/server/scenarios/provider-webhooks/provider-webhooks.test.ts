@@ -53,4 +53,18 @@ describe('POST /api/webhooks/{gatewayId}', () => {
     // Refused events are not kept.
     expect((await t.count('inbound_events'))).toBe(1);
   });
+
+  it('takes each provider’s events in the format it posts them, with a Content-Length as every HTTP client sends: a form for Braintree, JSON for the rest', async () => {
+    const { t } = await setup();
+    const send = (gateway: string, type: string, body: string) =>
+      t.app.request(`/api/webhooks/${gateway}`, { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)) }, body });
+    const form = new URLSearchParams({ bt_payload: 'x' }).toString();
+    // Braintree posts `bt_signature` and `bt_payload` as a form: checked (here, refused as unsigned), never 415.
+    const braintree = await send('braintree', 'application/x-www-form-urlencoded', form);
+    expect([braintree.status, (await braintree.json()).code]).toEqual([401, 'webhook_missing_signature']);
+    for (const [gateway, type, body] of [['braintree', 'application/json', event], ['sandbox', 'application/x-www-form-urlencoded', form], ['stripe', 'text/plain', event]] as const) {
+      const res = await send(gateway, type, body);
+      expect([gateway, res.status, (await res.json()).code]).toEqual([gateway, 415, 'unsupported_media_type']);
+    }
+  });
 });
