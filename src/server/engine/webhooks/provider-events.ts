@@ -17,6 +17,7 @@ import { emit } from '../events.ts';
 import { revokeForms } from '../payments/payments.ts';
 import type { Merchant, SettlementRecord } from '../../domain/index.ts';
 import { settlePayment, settleIntent } from '../payments/charge/settle.ts';
+import { recheckAttempt } from '../payments/reconcile/recheck.ts';
 
 export type ProviderEventDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>;
 
@@ -73,6 +74,12 @@ async function transactionUpdated(deps: ProviderEventDeps, merchant: Merchant, t
     });
     await revokeForms(deps, merchant, revoke);
     return true;
+  }
+  // A session's charge the service gave up on, landing late: read as its second watch reads it, so a
+  // session already paid or expired has it reversed rather than kept as a second payment (issue 34,
+  // finding 2), whichever of the event and the watch comes first.
+  if (!known && attempt?.sessionId && attempt.state === 'failed' && attempt.recheckUntil !== null) {
+    return (await recheckAttempt(deps, attempt, t)) === 'recorded';
   }
   const sessionId = attempt?.sessionId ?? t.sessionId;
   if (!known && sessionId && t.status !== 'requires_action') {

@@ -7,6 +7,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { faultWorld, type FaultWorld, type LedgerRow } from '../../faults/world.ts';
 import { SANDBOX_GATEWAY_ID } from '../../../../sandbox-processor/braintree/app.ts';
+import { ACCOUNT_HEADER } from '../../../../sandbox-processor/api.ts';
 
 let w: FaultWorld;
 afterEach(() => w.close());
@@ -43,6 +44,36 @@ it('a sale held past the grace lands after another card paid the session: Braint
 
   expect(await w.release(hold)).toBe(1);
   expect((await w.ledger()).map((e) => e.captured)).toEqual([2500, 2500]);
+  await w.advance(3 * 600);
+  expect((await w.get(`/v1/sessions/${s.id}`)).body).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
+  expect(kept(await w.ledger())).toBe(2500);
+});
+
+it('the late sale’s settlement event arrives before the second watch looks: reversed all the same, never a second payment', async () => {
+  w = await faultWorld({}, 'hosted_fields');
+  const s = (await w.post('/v1/sessions', { amount: 2500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/success' })).body;
+  const pk = { Authorization: `Bearer ${w.m.publishable}` };
+  const pay = async () => {
+    const init = await w.t.call('POST', '/api/checkout/init', { sessionId: s.id }, { Origin: w.t.url });
+    return w.t.call('POST', `/v1/public/sessions/${s.id}/complete`, { transactionId: await nonceFor(init.body.token) }, pk);
+  };
+  const hold = await w.arm({ operation: 'charge', kind: 'hold' });
+  expect((await pay()).body.status).not.toBe('succeeded');
+  await w.advance(125);
+  expect((await pay()).body.status).toBe('succeeded');
+  const paid = (await w.ledger()).map((e) => e.id);
+  expect(await w.release(hold)).toBe(1);
+  // Braintree tells of the late sale's settlement, over HTTP as it posts (a form), before the clock moves.
+  const late = (await w.ledger()).find((e) => !paid.includes(e.id))!;
+  const sent = await w.t.sandbox.app.request('/v1/events', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${w.t.processorSecret}`, [ACCOUNT_HEADER]: w.m.id, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ type: 'capture.settled', transactionId: late.id }),
+  });
+  expect(sent.status).toBe(202);
+  const applied = () => w.t.store.db.prepare("SELECT state FROM inbound_events WHERE json_extract(data, '$.type') = 'transaction.updated'").get() as { state: string } | undefined;
+  await expect.poll(() => applied()?.state).toBe('applied');
+  expect(kept(await w.ledger())).toBe(2500);
   await w.advance(3 * 600);
   expect((await w.get(`/v1/sessions/${s.id}`)).body).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
   expect(kept(await w.ledger())).toBe(2500);

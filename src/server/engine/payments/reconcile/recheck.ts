@@ -24,13 +24,16 @@ import { reverseLateCharge } from './reverse-late.ts';
 
 type RecheckDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>;
 
-/** One look at a failed attempt still watched: `recorded` when the processor acted on it after all. */
-export async function recheckAttempt(deps: RecheckDeps, a: AttemptRecord): Promise<'recorded' | 'unseen'> {
+/**
+ * One look at a failed attempt still watched: `recorded` when the processor acted on it after all.
+ * `seen`: the charge as a verified provider event brings it, read instead of asking the processor.
+ */
+export async function recheckAttempt(deps: RecheckDeps, a: AttemptRecord, seen?: ProcessorTransaction): Promise<'recorded' | 'unseen'> {
   const merchant = await deps.store.read.merchants.get(a.merchantId);
   const processor = merchant && processorOrNull(deps, merchant);
   let found = false;
   try {
-    found = merchant && processor ? await lookAgain(deps, merchant, processor, a) : false;
+    found = merchant && processor ? await lookAgain(deps, merchant, processor, a, seen) : false;
   } catch (err) {
     // A processor that cannot answer now is asked at the next look.
     deps.log.warn('could not look again at a failed attempt; will ask later', { attempt: a.id, error: err instanceof Error ? err.message : String(err) });
@@ -46,7 +49,7 @@ export async function recheckAttempt(deps: RecheckDeps, a: AttemptRecord): Promi
 }
 
 /** Asks the processor about the attempt and records what it shows; true when it moved money (or released it) after all. */
-async function lookAgain(deps: RecheckDeps, merchant: Merchant, processor: Processor, a: AttemptRecord): Promise<boolean> {
+async function lookAgain(deps: RecheckDeps, merchant: Merchant, processor: Processor, a: AttemptRecord, seen?: ProcessorTransaction): Promise<boolean> {
   if (a.kind === 'refund') {
     const refund = a.refundId ? await deps.store.read.refunds.get(a.refundId) : undefined;
     const settlement = refund ? await deps.store.read.settlements.get(refund.settlementId) : undefined;
@@ -65,7 +68,7 @@ async function lookAgain(deps: RecheckDeps, merchant: Merchant, processor: Proce
     return true;
   }
   // A charge (an intent's, or a session's at submit) or a checkout form's: looked up by its reference.
-  const t: ProcessorTransaction | null = await processor.lookup(merchant, a.reference);
+  const t: ProcessorTransaction | null = seen ?? (await processor.lookup(merchant, a.reference));
   // Only money that moved is recorded late: a decline or a charge at the bank challenge changes nothing.
   if (t?.status !== 'approved') return false;
   if (intent) {
