@@ -7,7 +7,9 @@
  * Auth as a platform: one gateway (`/merchants/{gatewayId}`, the sandbox's `gatewayInstanceId`) with
  * Basic auth (its public key, and the service's processor secret as private key). A merchant account
  * has one currency, as Braintree's do: `<merchant>_<currency>` (`m_1_eur`) is svcpay merchant `m_1`
- * charging in EUR; a bare `<merchant>` charges in USD (accountOf).
+ * charging in EUR; a bare `<merchant>` charges in USD (accountOf). The gateway's own accounts
+ * (merchant-accounts.ts: `merchant_accounts`, listed as Braintree lists them) are its default, the bare
+ * gateway id, which takes a call naming no account, and `<gateway>_<currency>`.
  *
  * Routes: `client_token` (for a customer too); `customers` and `payment_methods` (customers-api.ts:
  * vault a card from a nonce; `tok_sandbox_*` are its fake nonces, as Braintree's
@@ -28,6 +30,7 @@ import { clientToken } from './client-token.ts';
 import type { NonceRepo } from './nonces.ts';
 import type { CustomerRepo } from './customers.ts';
 import { customerRoutes } from './customers-api.ts';
+import { merchantAccountRoutes, suspendedAccount } from './merchant-accounts.ts';
 import type { FaultBoard } from '../faults.ts';
 import { faultDoor } from '../server/fault-door.ts';
 import { braintreeDown, braintreeOperationOf } from './faults.ts';
@@ -137,19 +140,21 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
 
   app.post(`${base}/client_token`, async (c) => {
     const b = obj((await body(c)).client_token);
-    const account = str(b.merchant_account_id);
-    if (!account) throw invalid('Merchant account id is required (the stand-in issues client tokens per merchant account).', '92807', 'merchant_account_id', 'client_token');
+    // Naming no merchant account: the gateway's default, as at Braintree (merchant-accounts.ts).
+    const account = str(b.merchant_account_id) ?? opts.gatewayId;
     const customerId = str(b.customer_id) ?? null;
     if (customerId && !opts.customers.get(customerId)) throw invalid('Customer specified by customer_id does not exist.', '92804', 'customer_id', 'client_token');
     return xml(c, 'client-token', { value: clientToken({ ...opts, merchantAccountId: accountOf(account).merchantId, customerId, now: core.now() }) }, 201);
   });
 
   customerRoutes(app, base, { core, gatewayId: opts.gatewayId, customers: opts.customers, body, vaultNonce, invalid, notFound, xml });
+  merchantAccountRoutes(app, base, opts.gatewayId);
 
   app.post(`${base}/transactions`, async (c) => {
     const b = obj((await body(c)).transaction);
-    const account = str(b.merchant_account_id);
-    if (!account) throw invalid('Merchant account id is required.', '91513', 'merchant_account_id');
+    // Naming no merchant account: the gateway's default, in its currency whatever the sale's (issue 34, finding 4).
+    const account = str(b.merchant_account_id) ?? opts.gatewayId;
+    if (suspendedAccount(opts.gatewayId, account)) throw invalid('Merchant account is suspended.', '91514', 'merchant_account_id');
     const { merchantId, currency } = accountOf(account);
     const amount = minorOf(b.amount, currency);
     if (amount === null) throw invalid('Amount is an invalid format.', '81503', 'amount');

@@ -40,9 +40,9 @@ export function customerRoutes(app: Hono, base: string, d: CustomerRouteDeps) {
     return { id, merchantId: d.gatewayId, createdAt: new Date(createdAt), updatedAt: new Date(createdAt), creditCards: list('credit-card', cards) };
   };
   /** A nonce's card filed under the customer, for the merchant account that verifies it. */
-  const fileCard = (customerId: string, nonce: string, account: string | undefined, on: string) => {
-    if (!account) throw d.invalid('The stand-in vaults for a merchant account: options.verification_merchant_account_id.', '91728', 'verification_merchant_account_id', on);
-    const v = d.vaultNonce(accountOf(account).merchantId, nonce).vault;
+  const fileCard = (customerId: string, nonce: string, account: string | undefined) => {
+    // Verified in the gateway's default merchant account when none is named, as at Braintree.
+    const v = d.vaultNonce(accountOf(account ?? d.gatewayId).merchantId, nonce).vault;
     d.customers.addCard(customerId, v.id, d.core.now());
     return v;
   };
@@ -53,12 +53,11 @@ export function customerRoutes(app: Hono, base: string, d: CustomerRouteDeps) {
     if (given !== undefined && !CUSTOMER_ID.test(given)) throw d.invalid('Customer ID is invalid.', '91610', 'id', 'customer');
     const nonce = str(b.payment_method_nonce);
     const account = str(obj(obj(b.credit_card).options).verification_merchant_account_id);
-    if (nonce && !account) throw d.invalid('The stand-in vaults for a merchant account: credit_card.options.verification_merchant_account_id.', '91728', 'verification_merchant_account_id', 'customer');
     const id = given ?? `cus_${newId('').slice(0, 20)}`;
     // One transaction: a card refused leaves no customer behind, as at Braintree.
     d.core.tx(() => {
       if (!d.customers.create(id, d.core.now())) throw d.invalid('Customer ID has already been taken.', '91609', 'id', 'customer');
-      if (nonce) fileCard(id, nonce, account, 'customer');
+      if (nonce) fileCard(id, nonce, account);
     });
     return d.xml(c, 'customer', customerXml(id, d.core.now().toISOString()), 201);
   });
@@ -76,7 +75,7 @@ export function customerRoutes(app: Hono, base: string, d: CustomerRouteDeps) {
     if (!customerId) throw d.invalid('Customer ID is required.', '93104', 'customer_id', 'payment_method');
     if (!d.customers.get(customerId)) throw d.invalid('Customer ID is invalid.', '93105', 'customer_id', 'payment_method');
     if (!nonce) throw d.invalid('Nonce is required.', '93103', 'payment_method_nonce', 'payment_method');
-    const v = fileCard(customerId, nonce, str(obj(b.options).verification_merchant_account_id), 'payment_method');
+    const v = fileCard(customerId, nonce, str(obj(b.options).verification_merchant_account_id));
     return d.xml(c, 'credit-card', creditCardObject(v, customerId, d.customers.cards(customerId)[0] === v.id), 201);
   });
 }

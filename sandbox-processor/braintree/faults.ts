@@ -13,6 +13,7 @@ export function braintreeOperationOf(method: string, path: string): Door | null 
   const [resource, id, action] = parts.slice(2);
   if (resource === 'customers' || resource === 'payment_methods') return 'vault';
   if (resource === 'client_token') return 'other';
+  if (resource === 'merchant_accounts') return 'lookup';
   if (resource !== 'transactions') return null;
   if (method === 'GET' || id === 'advanced_search_ids' || id === 'advanced_search') return 'lookup';
   if (id === undefined) return 'charge';
