@@ -106,6 +106,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     // Several instances on one PostgreSQL database count the same buckets; one SQLite instance counts in memory.
     limiter: store instanceof PgStore ? new PgRateLimiter(store.sql) : new MemoryRateLimiter(),
     ownProcessor: ownAccountAdapters(providers, { publicUrl: config.publicUrl, timeoutMs: config.processorTimeoutMs, open: (m) => providerSecrets({ sealer }, m), ...opts.ownAccounts }),
+    ownAccountReach: { timeoutMs: config.processorTimeoutMs, ...opts.ownAccounts },
     providers,
     processorFor,
     // Offline and in every test the stores are the sandbox's stand-ins, on the processor's origin,

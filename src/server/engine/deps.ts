@@ -9,6 +9,7 @@ import type { Logger } from '../log.ts';
 import type { Merchant, ProcessorKind } from '../domain/index.ts';
 import type { Processor } from '../processors/types.ts';
 import type { ProviderRegistry } from '../processors/registry.ts';
+import type { OwnAccountReach } from '../processors/provider-entry.ts';
 import type { StoreClients } from '../processors/stores/store-clients.ts';
 import type { Store } from '../store/types.ts';
 import type { RedirectSigner } from './redirect.ts';
@@ -33,6 +34,8 @@ export interface EngineDeps {
   processorFor(kind: ProcessorKind): Processor | null;
   /** The adapter for a merchant's own provider keys (Merchant.providerAccount); null on the platform's account. */
   ownProcessor(merchant: Merchant): Processor | null;
+  /** How a merchant's own provider account is reached when its keys are registered (engine/merchants/provider-accounts.ts). */
+  ownAccountReach: OwnAccountReach;
   /** Where webhooks may go, and the resolver that says where a host name points (webhooks/webhook-network.ts). */
   webhookNet: WebhookNetwork;
   /** The store platforms' APIs, where mirrored orders are made (engine/mirror/store-orders.ts). */

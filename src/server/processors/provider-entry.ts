@@ -38,11 +38,15 @@ export interface OwnAccountTestHosts {
   braintreeEnvironment?: (live: boolean) => braintree.Environment;
 }
 
+/** How a merchant's own account is reached: where (tests), and how long a call may take. */
+export interface OwnAccountReach extends OwnAccountTestHosts {
+  timeoutMs: number;
+}
+
 /** How a merchant's own account's adapter is made (processors/own-accounts.ts). */
-export interface OwnAccountOptions extends OwnAccountTestHosts {
+export interface OwnAccountOptions extends OwnAccountReach {
   /** The service's public address: the agent path's charge endpoint is its `/api/checkout/complete`. */
   publicUrl: string;
-  timeoutMs: number;
   /** Opens a merchant's sealed secrets (engine/merchants/provider-accounts.ts). */
   open(merchant: Merchant): ProviderSecrets;
 }
@@ -69,12 +73,23 @@ export interface ProviderPageHosts {
   standInUrl(config: Config): string;
 }
 
+/**
+ * What a provider answered when asked about a merchant's keys: what it said, or that it refused
+ * the keys (the merchant's to fix), or that it could not be asked (try again); nothing is kept then.
+ */
+export type ProviderAccountCompletion<T> = { value: T } | { refused: string } | { unreachable: string };
+
 /** The keys a merchant brings to this provider (issue 19, "Configuration for real accounts"). */
 export interface ProviderAccountSpec {
   /** The zod schema of the keys, `provider` being the entry's name. */
   keys: z.ZodObject;
   /** Why these (schema-valid) keys cannot be this merchant's, beyond their provider; null when they can. */
   problem?(merchant: Pick<Merchant, 'environment'>, keys: ProviderAccountKeys): string | null;
+  /**
+   * The keys as the provider completes them, asked with them before they are kept (a Braintree
+   * gateway's merchant accounts, when none are named; issue 34); absent: kept as given.
+   */
+  complete?(merchant: Pick<Merchant, 'environment'>, keys: ProviderAccountKeys, reach: OwnAccountReach): Promise<ProviderAccountCompletion<ProviderAccountKeys>>;
   /** What is kept of the keys: in the clear (shown back), sealed, and the secret's last four. */
   kept(keys: ProviderAccountKeys): { shown: Record<string, unknown>; secrets: ProviderSecrets; last4: string };
   /**

@@ -1,7 +1,8 @@
 /**
  * A merchant's own provider keys (issue 19, "Configuration for real accounts"): set through
- * `/_sandbox/merchants`, checked against the merchant's processor and mode, the secret half sealed
- * at rest (`sealedIn.providerAccount`), shown back without it.
+ * `/_sandbox/merchants`, checked against the merchant's processor and mode, completed by the
+ * provider where it has something to say (a Braintree gateway's merchant accounts, issue 34), the
+ * secret half sealed at rest (`sealedIn.providerAccount`), shown back without it.
  */
 import type { EngineDeps } from '../deps.ts';
 import { sealedIn } from '../sealed.ts';
@@ -20,6 +21,23 @@ export function keysProblem(deps: Pick<EngineDeps, 'providers'>, merchant: Pick<
   if (provider.name !== keys.provider) return `A merchant with processor ${merchant.processor} pays through ${provider.name}, not ${keys.provider}.`;
   // A provider's own rule, such as mode-scoped keys: a sandbox merchant's payments must never reach a live account.
   return provider.account.problem?.(merchant, keys) ?? null;
+}
+
+/**
+ * The keys to keep for this merchant: refused when it cannot use them (400 `validation_error`),
+ * or when its provider, asked with them, refuses them (400) or cannot be asked (502
+ * `provider_unavailable`); else as the provider completes them. Asked before anything is written,
+ * outside any transaction: a refusal keeps nothing.
+ */
+export async function checkedKeys(deps: Pick<EngineDeps, 'providers' | 'ownAccountReach'>, merchant: Pick<Merchant, 'processor' | 'environment'>, keys: ProviderAccountKeys): Promise<ProviderAccountKeys> {
+  const problem = keysProblem(deps, merchant, keys);
+  if (problem) throw new DomainError('validation_error', problem);
+  const complete = deps.providers.named(keys.provider)?.account?.complete;
+  if (!complete) return keys;
+  const answer = await complete(merchant, keys, deps.ownAccountReach);
+  if ('value' in answer) return answer.value;
+  if ('refused' in answer) throw new DomainError('validation_error', answer.refused);
+  throw new DomainError('provider_unavailable', answer.unreachable, { fix: 'Register the keys again shortly; nothing was kept.' });
 }
 
 /** The account to keep for these keys, its secrets sealed for this merchant; what is kept is the provider's to say. */

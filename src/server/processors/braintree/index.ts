@@ -11,6 +11,7 @@ import type { KindCapabilities, ProviderEntry } from '../provider-entry.ts';
 import { BROAD_SETTLEMENT } from '../provider-entry.ts';
 import { BraintreeProcessorAdapter } from './adapter.ts';
 import { keptNotification, notificationForm, parseBraintreeNotification } from './braintree-events.ts';
+import { gatewayMerchantAccounts } from './merchant-accounts.ts';
 
 const id = (what: string) => z.string().max(255).regex(/^[A-Za-z0-9_-]{1,64}$/, `must be ${what}`);
 
@@ -19,7 +20,7 @@ export const BraintreeAccountKeys = z.strictObject({
   merchantId: id('a Braintree merchant id'),
   publicKey: id('a Braintree public key'),
   privateKey: id('a Braintree private key'),
-  /** The merchant account to charge in each currency (`{ "usd": "shop_usd" }`); others use the gateway's default. */
+  /** The merchant account to charge in each currency (`{ "usd": "shop_usd" }`); absent: the gateway's active accounts, asked of Braintree. */
   merchantAccounts: z.record(z.string().regex(/^[a-z]{3}$/, 'a lower-case ISO currency code'), id('a Braintree merchant account id')).optional(),
 });
 type BraintreeAccountKeys = z.infer<typeof BraintreeAccountKeys>;
@@ -87,6 +88,15 @@ export const braintreeProvider: ProviderEntry = {
   },
   account: {
     keys: BraintreeAccountKeys,
+    // Without merchant accounts named, the gateway's own (merchant-accounts.ts): a sale naming none
+    // would go to the default account, in its currency whatever the sale's (issue 34, finding 4).
+    async complete(merchant, given, reach) {
+      const keys = given as BraintreeAccountKeys;
+      if (keys.merchantAccounts) return { value: keys };
+      const environment = (reach.braintreeEnvironment ?? braintreeEnvironmentOf)(merchant.environment === 'live');
+      const found = await gatewayMerchantAccounts(keys, environment, reach);
+      return 'value' in found ? { value: { ...keys, merchantAccounts: found.value } } : found;
+    },
     kept(given) {
       const keys = given as BraintreeAccountKeys;
       return {
@@ -95,8 +105,8 @@ export const braintreeProvider: ProviderEntry = {
         last4: keys.privateKey.slice(-4),
       };
     },
-    // A sale goes to the merchant account of its currency: with accounts named, only theirs settle
-    // (issue 34, finding 4); with none, the gateway's default account, whose currency is the kind's.
+    // A sale goes to the merchant account of its currency: only theirs settle (issue 34, finding 4).
+    // Keys kept before the gateway was asked (none named): the gateway's default account, the kind's row.
     settlementCurrencies(account) {
       const named = account.merchantAccounts as Record<string, string> | undefined;
       return named ? Object.keys(named).map((c) => c.toUpperCase()) : null;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppEnv, Deps } from '../../context.ts';
 import { createMerchant, rotateKeys, updateMerchant, type NewMerchant } from '../../engine/merchants/merchants.ts';
 import { MerchantSettings, processorKinds } from '../../domain/index.ts';
-import { keysProblem, providerAccountView, setProviderAccount } from '../../engine/merchants/provider-accounts.ts';
+import { checkedKeys, providerAccountView, setProviderAccount } from '../../engine/merchants/provider-accounts.ts';
 import { processorOrNull } from '../../engine/binder.ts';
 import { runDue } from '../../jobs/index.ts';
 import { pushClock } from '../../jobs/clock-push.ts';
@@ -69,12 +69,11 @@ export function sandboxRoutes(deps: Deps) {
 
   r.post('/_sandbox/merchants', async (c) => {
     const { providerAccount, ...input } = parseOrThrow(bodies.create, await readJson(c.req.raw));
-    // Checked before anything is made: keys this merchant could not use make no merchant.
-    const problem = providerAccount && keysProblem(deps, { processor: input.processor ?? 'sandbox', environment: input.environment ?? 'sandbox' }, providerAccount);
-    if (problem) throw new DomainError('validation_error', problem);
+    // Checked (and completed by the provider) before anything is made: keys this merchant could not use make no merchant.
+    const keys = providerAccount && (await checkedKeys(deps, { processor: input.processor ?? 'sandbox', environment: input.environment ?? 'sandbox' }, providerAccount));
     // Partial settings: missing keys take Doc 3's defaults inside createMerchant.
     const made = await createMerchant(deps, input as NewMerchant);
-    const merchant = providerAccount ? await setProviderAccount(deps, made.merchant.id, providerAccount) : made.merchant;
+    const merchant = keys ? await setProviderAccount(deps, made.merchant.id, keys) : made.merchant;
     return c.json({ id: merchant.id, environment: merchant.environment, keys: made.keys, providerAccount: providerAccountView(deps.config.publicUrl, merchant) }, 201);
   });
 
@@ -84,10 +83,9 @@ export function sandboxRoutes(deps: Deps) {
     const before = await deps.store.read.merchants.get(id);
     if (!before) throw new DomainError('route_not_found', 'No such merchant.');
     // Bad keys are refused before the settings change: a refused PATCH changes nothing.
-    const problem = providerAccount && keysProblem(deps, before, providerAccount);
-    if (problem) throw new DomainError('validation_error', problem);
+    const keys = providerAccount && (await checkedKeys(deps, before, providerAccount));
     let m = await updateMerchant(deps, id, input);
-    if (providerAccount !== undefined) m = await setProviderAccount(deps, id, providerAccount);
+    if (keys !== undefined) m = await setProviderAccount(deps, id, keys);
     return c.json({ id: m.id, environment: m.environment, status: m.status, settings: m.settings, providerAccount: providerAccountView(deps.config.publicUrl, m) });
   });
 

@@ -164,7 +164,8 @@ describe('a hosted_fields merchant with its own Braintree keys', () => {
 
   it('takes webhooks at its own gateway signed with its own keys, not the platform’s', async () => {
     const t = await testApp();
-    const keys = { provider: 'braintree', merchantId: 'shopgw', publicKey: 'shoppub', privateKey: 'shoppriv' };
+    // Merchant accounts named: the gateway (Braintree's own, here) is not asked for them.
+    const keys = { provider: 'braintree', merchantId: 'shopgw', publicKey: 'shoppub', privateKey: 'shoppriv', merchantAccounts: { usd: 'shop_usd' } };
     const made = await (await t.json('POST', '/_sandbox/merchants', { processor: 'hosted_fields', providerAccount: keys })).json();
     const signedBy = async (merchantId: string, publicKey: string, privateKey: string) => {
       const gateway = new braintree.BraintreeGateway({ environment: braintree.Environment.Sandbox, merchantId, publicKey, privateKey });
@@ -185,7 +186,7 @@ describe('a hosted_fields merchant with its own Braintree keys', () => {
     const port = String((gateway.address() as AddressInfo).port);
     const modes: boolean[] = [];
     const t = await testApp({}, { ownAccounts: { braintreeEnvironment: (live) => (modes.push(live), new braintree.Environment('127.0.0.1', port, `http://127.0.0.1:${port}`, false, '127.0.0.1', port)) } });
-    const live = await (await t.json('POST', '/_sandbox/merchants', { processor: 'hosted_fields', environment: 'live', providerAccount: { provider: 'braintree', merchantId: 'livegw', publicKey: 'p', privateKey: 'q' } })).json();
+    const live = await (await t.json('POST', '/_sandbox/merchants', { processor: 'hosted_fields', environment: 'live', providerAccount: { provider: 'braintree', merchantId: 'livegw', publicKey: 'p', privateKey: 'q', merchantAccounts: { usd: 'live_usd' } } })).json();
     const session = await (await t.json('POST', '/v1/sessions', { amount: 1200, currency: 'usd', successUrl: 'https://shop.example/ok' }, bearer(live.keys.secret))).json();
     await t.json('POST', '/api/checkout/init', { sessionId: session.id }, origin);
     expect(modes).toEqual([true]);
