@@ -63,6 +63,15 @@ export type WalletToken = z.infer<typeof WalletToken>;
  * A server-side charge: card data (charge at submit), a wallet token or a vaulted card (`vaultId`), exactly one.
  * With a `reference` it is idempotent: the same reference never charges twice.
  */
+/** The statement descriptor suffix (22 printable ASCII in all, none of `< > \ ' " *`), rule tags, the charge's names, the buyer's IP. */
+export const ChargeSent = z.strictObject({
+  descriptor: z.strictObject({ suffix: z.string().min(1).max(22).regex(/^[\x20-\x7e]+$/).refine((v) => !/[<>\\'"*]/.test(v), 'none of < > \\ \' " *') }).nullable(),
+  ruleTags: z.record(z.string().min(1).max(64), z.string().min(1).max(80)).nullable(),
+  firstName: z.string().min(1).max(100).nullable(),
+  lastName: z.string().min(1).max(100).nullable(),
+  buyerIp: z.string().min(1).max(45).nullable(),
+});
+
 export const DirectChargeRequest = z
   .strictObject({
     sessionId: z.string().min(1).max(120).nullable(),
@@ -83,6 +92,8 @@ export const DirectChargeRequest = z
     billingPostalCode: z.string().max(16).nullable().default(null),
     /** No buyer present: no challenge, no CVV. */
     merchantInitiated: z.boolean().default(false),
+    /** What the charge carries beyond the money (issue 34): kept on the transaction, shown by `GET /v1/transactions/{id}`. */
+    sent: ChargeSent.nullable().default(null),
   })
   .refine((b) => [b.card, b.wallet, b.vaultId].filter((x) => x !== undefined).length === 1, 'send exactly one of card, wallet and vaultId');
 export type DirectChargeRequest = z.input<typeof DirectChargeRequest>;

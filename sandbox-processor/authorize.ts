@@ -110,6 +110,7 @@ export function authorize(
     disputeStatus: null,
     disputeOpenedAt: null,
     disputeDueAt: null,
+    sent: null,
   };
   if (expired(facts, now)) {
     return { ...t, status: 'declined', declineCode: 'expired_card' };

@@ -10,7 +10,7 @@ import type { ChargeCard } from '../src/api/checkout.ts';
 import { authorize, avsOf, captureEffects, cardFacts, expired, type ChargeContext } from './authorize.ts';
 import { cardForReference } from './cards.ts';
 import type { Outbox } from './outbox.ts';
-import type { ProcessorRepo, TokenRecord, TransactionRecord, VaultRecord } from './store/repo.ts';
+import type { ChargeSent, ProcessorRepo, TokenRecord, TransactionRecord, VaultRecord } from './store/repo.ts';
 import { wireTransaction } from './wire.ts';
 import type { AppleMerchantSession, AppleSessionRequest, WalletToken } from './api.ts';
 import { appleMerchantSession, walletFacts } from './wallets.ts';
@@ -31,6 +31,8 @@ export interface DirectChargeOptions {
   merchantInitiated: boolean;
   /** The bank check already ran in the buyer's browser (Braintree's 3-D Secure), and how it ended. */
   threeDSecure?: 'authenticated' | 'failed' | null;
+  /** What the charge carries beyond the money (descriptor, rule tags, names, buyer IP), kept on its transaction. */
+  sent?: ChargeSent | null;
 }
 
 /** A charge's result; `lost`: recorded, but the answer must be lost (card 0090, answered 502). */
@@ -128,6 +130,7 @@ export class SandboxProcessorCore {
       // No buyer present: nobody to type a CVC (Doc 3 decisions: `not_provided`).
       if (ctx.merchantInitiated) facts.cvvResult = 'not_provided';
       const t = authorize(facts, { ...ctx, token: null }, { ...ctx, browser: false }, this.now());
+      t.sent = ctx.sent ?? null;
       this.repo.insertTransaction(t);
       return { transaction: t, created: true, lost: t.captureState !== 'none' && t.behaviour.outcome === 'outcome_unknown' };
     });

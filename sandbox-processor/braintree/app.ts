@@ -37,6 +37,7 @@ import { braintreeDown, braintreeOperationOf } from './faults.ts';
 import { accountName, accountOf, transactionXml as readTransaction, type SalesRepo } from './sales.ts';
 import type { VaultRecord } from '../store/repo.ts';
 import { DECLINES_PER_SESSION, type Radar } from '../radar.ts';
+import { isDescriptorError, saleExtras } from './sale-extras.ts';
 
 type Body = Record<string, unknown>;
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -168,6 +169,8 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     const reference = str(b.order_id) ?? null;
     const customFields = obj(b.custom_fields);
     const sessionId = str(customFields.svcpay_session) ?? null;
+    const sent = saleExtras(b);
+    if (isDescriptorError(sent)) throw invalid(sent.message, sent.code, sent.attribute, 'descriptor');
     // The fraud tools' answer to card testing (issue 32, finding 3): a checkout whose sales were
     // declined DECLINES_PER_SESSION times takes no further card; gateway-rejected, nothing charged.
     if (sessionId && opts.sales.declinedForSession(merchantId, sessionId) >= DECLINES_PER_SESSION) throw gatewayRejected('fraud', amount, currency, account, reference);
@@ -188,6 +191,7 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
           billingPostalCode: str(obj(b.billing).postal_code) ?? fromNonce?.postalCode ?? null,
           merchantInitiated: source === 'recurring' || source === 'unscheduled' || source === 'merchant',
           threeDSecure: fromNonce?.threeDSecure ?? null,
+          sent,
         },
         { vaultId },
         );

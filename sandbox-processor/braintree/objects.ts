@@ -100,6 +100,9 @@ export function saleObject(t: TransactionRecord, extra: { merchantAccountId: str
     refundIds: list('item', extra.refunds.map((r) => r.id)),
     refundedTransactionId: null,
     disputes: list('dispute', t.disputeStatus ? [disputeObject(t)] : []),
+    // What the sale carried, in Braintree's response fields (its risk data answers no IP back).
+    descriptor: t.sent?.descriptor && 'name' in t.sent.descriptor ? { name: t.sent.descriptor.name, phone: t.sent.descriptor.phone, url: t.sent.descriptor.url } : null,
+    billing: t.sent?.firstName || t.sent?.lastName ? { firstName: t.sent.firstName, lastName: t.sent.lastName } : null,
     threeDSecureInfo: t.threeDSecure ? { status: t.threeDSecure.outcome === 'authenticated' ? 'authenticate_successful' : 'authenticate_failed', liabilityShifted: t.threeDSecure.outcome === 'authenticated', eciFlag: t.threeDSecure.eci } : null,
   };
 }

@@ -24,6 +24,7 @@ import { wireRefund } from '../wire.ts';
 import type { FaultBoard } from '../faults.ts';
 import { faultDoor, faultRoutes } from './fault-door.ts';
 import { bearerCheck, fail, lostAnswer, readBody } from './http.ts';
+import type { TransactionRecord } from '../store/repo.ts';
 
 type Vars = { Variables: { account: string } };
 
@@ -78,7 +79,12 @@ export function serverApi(opts: { core: SandboxProcessorCore; faults: FaultBoard
   api.route('/', faultRoutes(core, opts.faults));
 
   /** A charge or capture answer: 201 made now, 200 a replay of the same reference, 502 for card 0090. */
-  const charged = (c: Context<Vars>, r: ChargeResult) => (r.lost ? lostAnswer() : c.json(wire(r.transaction), r.created ? 201 : 200));
+  /**
+   * A transaction as the server API answers it: with what the charge carried beyond the money
+   * (descriptor, rule tags, names, buyer IP: issue 34), which the processor's events never repeat.
+   */
+  const shown = (t: TransactionRecord) => ({ ...wire(t), sent: t.sent });
+  const charged = (c: Context<Vars>, r: ChargeResult) => (r.lost ? lostAnswer() : c.json(shown(r.transaction), r.created ? 201 : 200));
 
   api.post('/v1/client_tokens', async (c) => {
     const body = await readBody(c, ClientTokenRequest, 'The token request is incomplete or malformed.');
@@ -131,12 +137,12 @@ export function serverApi(opts: { core: SandboxProcessorCore; faults: FaultBoard
     const reference = c.req.query('reference');
     if (!reference) return fail(400, 'reference_missing', 'Look transactions up by ?reference=.');
     const t = core.transactionByReference(c.get('account'), reference);
-    return t ? c.json(wire(t)) : fail(404, 'transaction_not_found', 'No transaction has this reference.');
+    return t ? c.json(shown(t)) : fail(404, 'transaction_not_found', 'No transaction has this reference.');
   });
 
   api.get('/v1/transactions/:id', (c) => {
     const t = core.transaction(c.get('account'), c.req.param('id'));
-    return t ? c.json(wire(t)) : fail(404, 'transaction_not_found', 'No such transaction.');
+    return t ? c.json(shown(t)) : fail(404, 'transaction_not_found', 'No such transaction.');
   });
 
   api.post('/v1/transactions/:id/capture', async (c) => {

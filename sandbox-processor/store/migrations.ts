@@ -241,4 +241,8 @@ export const migrations: string[] = [
   );
   CREATE INDEX stripe_idempotency_created ON stripe_idempotency (created_at);
   `,
+  // What a charge carried beyond the money, as received (issue 34): descriptor, rule tags, names, buyer IP.
+  `
+  ALTER TABLE transactions ADD COLUMN sent TEXT;
+  `,
 ];

@@ -84,6 +84,21 @@ export interface TransactionRecord {
   disputeOpenedAt: string | null;
   /** When a dispute opens by itself (card 0259). */
   disputeDueAt: string | null;
+  /** What the charge carried beyond the money, as received (issue 34); null when nothing. */
+  sent: ChargeSent | null;
+}
+
+/**
+ * What a charge carried to the processor beyond the money, as a stand-in received it (issue 34):
+ * the statement descriptor (the sandbox's and Stripe's suffix, or Braintree's descriptor object),
+ * rule tags, the charge's names and the buyer's IP. Never card data.
+ */
+export interface ChargeSent {
+  descriptor: { suffix: string } | { name: string; phone: string | null; url: string | null } | null;
+  ruleTags: Record<string, string> | null;
+  firstName: string | null;
+  lastName: string | null;
+  buyerIp: string | null;
 }
 
 type Row = Record<string, unknown>;
@@ -123,6 +138,7 @@ const toTransaction = (r: Row): TransactionRecord => ({
   disputeStatus: str(r.dispute_status) as DisputeStatus | null,
   disputeOpenedAt: str(r.dispute_opened_at),
   disputeDueAt: str(r.dispute_due_at),
+  sent: r.sent ? (JSON.parse(r.sent as string) as ChargeSent) : null,
 });
 
 const toRow = (t: TransactionRecord) => ({
@@ -132,6 +148,7 @@ const toRow = (t: TransactionRecord) => ({
   captureRequested: t.captureRequested ? 1 : 0,
   settleEventDue: t.settleEventDue ? 1 : 0,
   threeDSecure: t.threeDSecure ? JSON.stringify(t.threeDSecure) : null,
+  sent: t.sent ? JSON.stringify(t.sent) : null,
 });
 
 const COLUMNS: [keyof TransactionRecord, string][] = [
@@ -168,6 +185,7 @@ const COLUMNS: [keyof TransactionRecord, string][] = [
   ['disputeStatus', 'dispute_status'],
   ['disputeOpenedAt', 'dispute_opened_at'],
   ['disputeDueAt', 'dispute_due_at'],
+  ['sent', 'sent'],
 ];
 /** What changes after a transaction is made; the rest is fixed at insert. */
 const MUTABLE = new Set<keyof TransactionRecord>([

@@ -29,6 +29,7 @@ import { chargeObject, intentStatus, paymentMethodObject, refundObject, stripeEr
 import { searchMatches } from './search.ts';
 import type { Radar } from '../radar.ts';
 import { stripeIdempotency, type IdempotencyRepo } from './idempotency.ts';
+import { checkedMetadata, descriptorSuffix } from './intent-params.ts';
 
 /** The reasons a caller may give Stripe for a cancel. */
 const CANCELLATION_REASONS = ['abandoned', 'duplicate', 'fraudulent', 'requested_by_customer'];
@@ -102,7 +103,8 @@ export function stripeStandIn(opts: StripeStandInOptions) {
       amount,
       currency,
       captureMethod,
-      metadata: metadataOf(b.metadata),
+      metadata: checkedMetadata(b.metadata),
+      statementDescriptorSuffix: descriptorSuffix(b.statement_descriptor_suffix),
       description: str(b.description) ?? null,
       paymentMethod: str(b.payment_method) ?? null,
       returnUrl: str(b.return_url) ?? null,

@@ -15,6 +15,8 @@ export interface StoredIntent {
   captureMethod: 'automatic' | 'manual';
   metadata: Record<string, string>;
   description: string | null;
+  /** The tail printed after the account's statement descriptor prefix; absent on older rows. */
+  statementDescriptorSuffix?: string | null;
   /** `pm_…`, the stand-in's name for a vaulted card. */
   paymentMethod: string | null;
   returnUrl: string | null;

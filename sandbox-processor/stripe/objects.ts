@@ -48,6 +48,7 @@ export function paymentIntentObject(i: StoredIntent, t: TransactionRecord | unde
     payment_method: i.paymentMethod,
     payment_method_types: ['card'],
     status,
+    statement_descriptor_suffix: i.statementDescriptorSuffix ?? null,
     canceled_at: status === 'canceled' ? unix(i.canceledAt ?? t?.createdAt ?? i.createdAt) : null,
     cancellation_reason: status === 'canceled' ? ((i.cancellationReason ?? 'requested_by_customer') as Stripe.PaymentIntent.CancellationReason) : null,
     last_payment_error: declined
