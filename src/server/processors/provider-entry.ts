@@ -15,6 +15,7 @@ import type { Config } from '../env.ts';
 import type { Merchant, ProcessorKind, ProviderAccount, ProviderAccountKeys, ProviderSecrets } from '../domain/index.ts';
 import type { InboundGateway } from './inbound.ts';
 import type { Processor } from './types.ts';
+import type { SentDescriptor } from './charge-extras.ts';
 
 /** The UI modes a provider can serve: every processor kind but `none`. */
 export type ProviderKind = Exclude<ProcessorKind, 'none'>;
@@ -56,6 +57,32 @@ export interface KindCapabilities {
   operations: Omit<Capabilities['supported_operations'], 'dispute_reporting' | 'void_after_capture'>;
   settlementCurrencies: readonly string[];
 }
+
+/**
+ * What a charge of one UI mode carries to the provider beyond the money (issue 34, "What the spec
+ * says to send"; docs/merchant.md, "What each provider receives"): the one table the engine fills
+ * a charge's extras from and `buyer_ip_address_forwarded` reads. The descriptor's form (suffix or
+ * whole) is the kind's connection (engine/descriptors/descriptors.ts).
+ */
+export interface KindForwarding {
+  /** `rule_tags` reach the provider's rules; false: a charge with them is 422 `capability_not_supported`. */
+  ruleTags: boolean;
+  /** The longest tag key the provider keeps (Stripe's metadata keys: 40); a longer one is 422 too. Absent: Doc 2's 64. */
+  ruleTagKeyMax?: number;
+  /** The charge's `first_name` / `last_name` (Doc 2: "only if the account forwards the billing block"). */
+  names: boolean;
+  /** The buyer's IP address (never for a merchant-initiated charge). */
+  buyerIp: boolean;
+  /**
+   * The resolved descriptor as this provider takes it: fields it has no place for, or whose format
+   * it refuses, dropped (null); null when it cannot be expressed at all (`invalid_for_provider`).
+   * Absent: sent as resolved.
+   */
+  descriptor?(resolved: SentDescriptor): SentDescriptor | null;
+}
+
+/** A UI mode that sends nothing beyond the money. */
+export const FORWARDS_NOTHING: KindForwarding = { ruleTags: false, names: false, buyerIp: false };
 
 /** Where a provider's browser code runs from and talks to, for a page's CSP. */
 export interface ProviderHosts {
@@ -112,6 +139,8 @@ export interface ProviderEntry {
   inbound: InboundGateway;
   /** Doc 1, Capability matrix: one row per UI mode it serves. */
   capabilities: Partial<Record<ProviderKind, KindCapabilities>>;
+  /** What a charge of each of its UI modes carries to it beyond the money; absent: nothing. */
+  forwards?: Partial<Record<ProviderKind, KindForwarding>>;
   /** Its browser code's hosts; absent when its fields are the sandbox processor's own page. */
   hosts?: ProviderPageHosts;
   /** The keys a merchant may bring; absent when merchants cannot bring their own account. */

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Config } from '../env.ts';
 import type { ProcessorKind, ProviderAccountKeys } from '../domain/index.ts';
 import type { InboundGateway } from './inbound.ts';
-import type { KindCapabilities, PlatformWiring, ProviderEntry, ProviderHosts, ProviderKind } from './provider-entry.ts';
+import { FORWARDS_NOTHING, type KindCapabilities, type KindForwarding, type PlatformWiring, type ProviderEntry, type ProviderHosts, type ProviderKind } from './provider-entry.ts';
 import type { Processor } from './types.ts';
 import { sandboxProvider } from './sandbox/index.ts';
 import { stripeProvider } from './stripe/index.ts';
@@ -59,6 +59,11 @@ export function providerRegistry(entries: readonly ProviderEntry[]) {
       const row = forKind(kind)?.capabilities[kind];
       if (!row) throw new Error(`no provider lists the capabilities of ${kind}`);
       return row;
+    },
+
+    /** What a charge of a UI mode carries to its provider beyond the money; `none` and unlisted modes: nothing. */
+    forwarding(kind: ProcessorKind): KindForwarding {
+      return (kind === 'none' ? undefined : forKind(kind)?.forwards?.[kind]) ?? FORWARDS_NOTHING;
     },
 
     /** Each provider's browser hosts (`standIn`: its sandbox stand-in, one origin), in list order. */

@@ -5,6 +5,7 @@
 import type { ChargeCard, InitResponse, WalletCharge } from '../../api/checkout.ts';
 import type { Merchant, SessionRecord } from '../domain/index.ts';
 import type { StandInControl } from './stand-in.ts';
+import type { ChargeExtras } from './charge-extras.ts';
 
 export type ThreeDSecureOutcome = 'authenticated' | 'attempted' | 'not_authenticated' | 'cancelled' | 'failed' | 'not_performed' | 'unknown';
 
@@ -93,6 +94,8 @@ export interface VaultChargeRequest {
   billingPostalCode: string | null;
   /** A merchant-initiated charge (no buyer present: no challenge, no CVV). */
   merchantInitiated: boolean;
+  /** What the charge carries beyond the money, for the kind's forwarding row; absent: nothing. */
+  extras?: ChargeExtras;
 }
 
 /** How a charge at submit is made (`Processor.charge`). */

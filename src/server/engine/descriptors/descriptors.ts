@@ -27,7 +27,9 @@
  *   after the prefix and separator, or a tail holding `< > \ ' " *` → `invalid_for_provider`.
  * - `descriptor`: the tail becomes `description`; it and every identity field are dropped alone
  *   (to null) when over their limit or made of characters the processor refuses.
- * `circuit_open` is in the type (Doc 2 declares it) and never produced.
+ * `circuit_open` is in the type (Doc 2 declares it) and never produced. The provider's own rules
+ * come after this (payments/intents/intent-sends.ts, the kind's forwarding row): a descriptor it
+ * would refuse is `invalid_for_provider` there, so the answer is what was sent.
  */
 import {
   DESCRIPTOR_MAX_LENGTH,
@@ -38,6 +40,7 @@ import {
 import type { ProcessorKind } from '../../../vocab/processor-kinds.ts';
 import { descriptorTextProblem, hasForbiddenCharacter, printableAscii } from '../../domain/descriptor-text.ts';
 import type { DescriptorSettings } from '../../domain/index.ts';
+import type { SentDescriptorObject } from '../../processors/charge-extras.ts';
 
 export type { DescriptorSettings };
 
@@ -53,16 +56,8 @@ export const DESCRIPTOR_CONNECTIONS: Record<ProcessorKind, DescriptorConnection>
 
 export const descriptorConnectionOf = (kind: ProcessorKind): DescriptorConnection => DESCRIPTOR_CONNECTIONS[kind];
 
-/** Doc 2's `descriptor` object (its casing: `phoneNumber`, `postalCode`); a dropped field is null. */
-export interface DescriptorObject {
-  name: string;
-  description: string | null;
-  city: string | null;
-  country: string | null;
-  phoneNumber: string | null;
-  url: string | null;
-  postalCode: string | null;
-}
+/** Doc 2's `descriptor` object (its casing: `phoneNumber`, `postalCode`); a dropped field is null. What a charge sends (processors/charge-extras.ts). */
+export type DescriptorObject = SentDescriptorObject;
 
 /** Doc 2's `resolved_descriptor`. */
 export type ResolvedDescriptor =

@@ -47,10 +47,12 @@ export function capabilitiesFor(deps: CapabilityDeps, merchant: CapabilityMercha
  * `capture_method: manual` needs `auth_capture_separation` (Doc 1: an operation the processor lacks
  * is 501 `endpoint_not_implemented`); a currency outside `settlement_currencies` is 422
  * `capability_not_supported` (Doc 2: a field the provider cannot take is refused before charge), so
- * a buyer never reaches a form that cannot pay and no sale lands in another currency's account.
+ * a buyer never reaches a form that cannot pay and no sale lands in another currency's account;
+ * `rule_tags` need a provider that matches them (the kind's forwarding row) or are 422 too.
  */
-export function checkPaymentAsk(deps: CapabilityDeps, merchant: Pick<Merchant, 'processor' | 'providerAccount'>, ask: { currency?: string; captureMethod?: string }) {
+export function checkPaymentAsk(deps: CapabilityDeps, merchant: Pick<Merchant, 'processor' | 'providerAccount'>, ask: { currency?: string; captureMethod?: string; ruleTags?: Record<string, unknown> }) {
   const row = rowFor(deps, merchant);
+  if (ask.ruleTags) checkRuleTags(deps, merchant, Object.keys(ask.ruleTags));
   if (ask.captureMethod === 'manual' && !row.operations.auth_capture_separation) {
     throw new DomainError('endpoint_not_implemented', "This merchant's payment provider does not authorize and capture separately: capture_method manual is not supported; use automatic.");
   }
@@ -61,6 +63,19 @@ export function checkPaymentAsk(deps: CapabilityDeps, merchant: Pick<Merchant, '
       `This merchant's payment provider account does not settle ${currency}; it settles ${row.settlementCurrencies.join(', ')} (GET /v1/capabilities, settlement_currencies). Nothing was created or charged.`,
       { currency },
     );
+  }
+}
+
+/** Doc 2, rule_tags: "unsupported providers get 422 capability_not_supported before charge"; so is a key the provider cannot keep. */
+function checkRuleTags(deps: CapabilityDeps, merchant: Pick<Merchant, 'processor'>, keys: string[]) {
+  const forwarding = deps.providers.forwarding(merchant.processor);
+  if (!forwarding.ruleTags) {
+    throw new DomainError('capability_not_supported', "This merchant's payment provider has no rules that match tags: rule_tags is not supported; send the charge without it. Nothing was created or charged.", { field: 'rule_tags' });
+  }
+  const max = forwarding.ruleTagKeyMax;
+  const long = max === undefined ? undefined : keys.find((k) => k.length > max);
+  if (long !== undefined) {
+    throw new DomainError('capability_not_supported', `This merchant's payment provider keeps rule tag keys of at most ${max} characters; a key of ${long.length} is not supported. Nothing was created or charged.`, { field: 'rule_tags' });
   }
 }
 

@@ -19,6 +19,7 @@ import { ProcessorConflictError, ProcessorRejectedError, ProcessorUnavailableErr
 import { brandOf, majorAmount, refundOf, transactionOf } from './braintree-read.ts';
 import { currencies } from '../../../vocab/currencies.ts';
 import { braintreeCustomerId } from './braintree-customer.ts';
+import { saleExtras } from './braintree-extras.ts';
 
 export interface BraintreeCallsOptions {
   /** The gateway's merchant id (`gatewayInstanceId`), keys and Environment (Braintree's, or the stand-in's). */
@@ -176,7 +177,7 @@ export class BraintreeCalls {
         options: { submitForSettlement: req.capture },
         ...(req.merchantInitiated ? { transactionSource: 'unscheduled' } : {}),
         ...(req.sessionId ? { customFields: { svcpay_session: req.sessionId } } : {}),
-        ...(req.billingPostalCode ? { billing: { postalCode: req.billingPostalCode } } : {}),
+        ...saleExtras(req),
       } as braintree.TransactionRequest)
       .catch(translate);
     return this.#saleAnswer(merchant, res, req.reference);

@@ -7,9 +7,10 @@
 import braintree from 'braintree';
 import { z } from 'zod';
 import { BRAINTREE_SANDBOX_GATEWAY, BRAINTREE_SANDBOX_PUBLIC_KEY } from '../../../../sandbox-processor/index.ts';
-import type { KindCapabilities, ProviderEntry } from '../provider-entry.ts';
+import type { KindCapabilities, KindForwarding, ProviderEntry } from '../provider-entry.ts';
 import { BROAD_SETTLEMENT } from '../provider-entry.ts';
 import { BraintreeProcessorAdapter } from './adapter.ts';
+import { braintreeDescriptor } from './braintree-extras.ts';
 import { keptNotification, notificationForm, parseBraintreeNotification } from './braintree-events.ts';
 import { gatewayMerchantAccounts } from './merchant-accounts.ts';
 
@@ -37,6 +38,13 @@ const GATEWAY: KindCapabilities = {
   operations: { auth_capture_separation: true, partial_capture: true, partial_refund: true, unreferenced_refund: false, mit: true, network_tokens: true, three_d_secure_2: true, ach: true, payouts_api: false },
   settlementCurrencies: BROAD_SETTLEMENT,
 };
+
+/**
+ * What a sale carries (Transaction: Sale): the descriptor object, the charge's names as
+ * `billing.firstName` / `lastName`, the buyer's IP as `riskData.customerIp`. Braintree's rules have
+ * nothing to match rule tags on: a charge with them is refused before any call.
+ */
+const SALE: KindForwarding = { ruleTags: false, names: true, buyerIp: true, descriptor: braintreeDescriptor };
 
 export const braintreeProvider: ProviderEntry = {
   name: 'braintree',
@@ -69,6 +77,7 @@ export const braintreeProvider: ProviderEntry = {
     parse: parseBraintreeNotification,
   },
   capabilities: { hosted_fields: GATEWAY, vault_hosted_fields: GATEWAY },
+  forwards: { hosted_fields: SALE, vault_hosted_fields: SALE },
   // From its CSP guide: braintree-web is bundled (no script host), its Hosted Fields frames and
   // assets, both gateways' client APIs and analytics, and the 3-D Secure challenge (Cardinal).
   hosts: {

@@ -44,7 +44,13 @@ import {
   type VaultedCard,
 } from '../types.ts';
 import type { StandInControl } from '../stand-in.ts';
+import { NO_EXTRAS, type ChargeExtras } from '../charge-extras.ts';
 import { SandboxClient, type SandboxClientOptions } from './client.ts';
+
+/** What a charge carries beyond the money, in the sandbox's terms: its descriptor connection is a suffix. */
+function sentOf({ descriptor, ...rest }: ChargeExtras): DirectChargeRequest['sent'] {
+  return { descriptor: descriptor?.kind === 'suffix' ? { suffix: descriptor.suffix } : null, ...rest };
+}
 
 export class SandboxProcessorAdapter implements Processor, StandInControl {
   readonly #client: SandboxClient;
@@ -144,6 +150,7 @@ export class SandboxProcessorAdapter implements Processor, StandInControl {
       returnUrl: req.returnUrl,
       billingPostalCode: req.billingPostalCode,
       merchantInitiated: req.merchantInitiated,
+      sent: sentOf(req.extras ?? NO_EXTRAS),
     };
     return toProcessorTransaction((await this.#client.call(merchant, 'POST', '/v1/transactions', body, Transaction))!);
   }

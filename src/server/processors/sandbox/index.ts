@@ -32,4 +32,6 @@ export const sandboxProvider: ProviderEntry = {
       settlementCurrencies: BROAD_SETTLEMENT,
     },
   },
+  // It takes and records everything a charge may carry (its transaction's `sent`).
+  forwards: { sandbox: { ruleTags: true, names: true, buyerIp: true } },
 };

@@ -10,6 +10,7 @@ import { randomChars } from '../../ids.ts';
 import type { InitResponse } from '../../../api/checkout.ts';
 import type { Merchant, SessionRecord } from '../../domain/index.ts';
 import type { ProcessorTransaction } from '../types.ts';
+import { NO_EXTRAS } from '../charge-extras.ts';
 import { StripeProcessorAdapter, type StripeAdapterOptions } from './adapter.ts';
 
 const FORM_PREFIX = 'agent_form_';
@@ -61,6 +62,8 @@ export class StripeAgentAdapter extends StripeProcessorAdapter {
       returnUrl: opts.returnUrl ?? null,
       billingPostalCode: null,
       merchantInitiated: false,
+      // A checkout's charge: what an intent carries beyond the money is an intent's (engine/payments/intents).
+      extras: NO_EXTRAS,
     });
   }
 }

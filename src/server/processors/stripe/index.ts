@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { Merchant } from '../../domain/index.ts';
-import type { PlatformWiring, ProviderEntry } from '../provider-entry.ts';
+import type { SentDescriptor } from '../charge-extras.ts';
+import type { KindForwarding, PlatformWiring, ProviderEntry } from '../provider-entry.ts';
 import { BROAD_SETTLEMENT } from '../provider-entry.ts';
 import { StripeProcessorAdapter } from './adapter.ts';
 import { StripeAgentAdapter } from './agent-adapter.ts';
@@ -32,6 +33,22 @@ function standInTransport({ config, inProcess }: PlatformWiring) {
   const https = at.protocol === 'https:';
   return { host: at.hostname, port: Number(at.port || (https ? 443 : 80)), protocol: https ? ('https' as const) : ('http' as const) };
 }
+
+/**
+ * Stripe's `statement_descriptor_suffix` rules (its "Statement descriptors" guide): at least one
+ * letter, and room after the shortest prefix an account may register (2 characters) and `* `.
+ * A suffix Stripe would refuse is not sent (`invalid_for_provider`: the account default prints).
+ */
+function stripeSuffix(resolved: SentDescriptor): SentDescriptor | null {
+  return resolved.kind === 'suffix' && /[A-Za-z]/.test(resolved.suffix) && resolved.suffix.length <= 18 ? resolved : null;
+}
+
+/**
+ * What a PaymentIntent carries: the descriptor as `statement_descriptor_suffix`, rule tags as its
+ * `metadata` (Radar rules match `::key::`; a metadata key has at most 40 characters). Stripe's PaymentIntent takes no buyer IP and no
+ * cardholder name for a saved card: neither is sent.
+ */
+const PAYMENT_INTENT: KindForwarding = { ruleTags: true, ruleTagKeyMax: 40, names: false, buyerIp: false, descriptor: stripeSuffix };
 
 export const stripeProvider: ProviderEntry = {
   name: 'stripe',
@@ -76,6 +93,7 @@ export const stripeProvider: ProviderEntry = {
       settlementCurrencies: BROAD_SETTLEMENT,
     },
   },
+  forwards: { card_element: PAYMENT_INTENT, agent_hosted_fields: PAYMENT_INTENT },
   // From Stripe's CSP guide: stripe.js and its frames, the API, the 3-D Secure redirect.
   hosts: {
     production: {

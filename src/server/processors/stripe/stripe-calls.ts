@@ -145,9 +145,12 @@ export class StripeCalls {
       confirm: true,
       capture_method: req.capture ? 'automatic' : 'manual',
       off_session: req.merchantInitiated,
-      metadata: { [REFERENCE_KEY]: req.reference, ...(req.sessionId ? { [SESSION_KEY]: req.sessionId } : {}) },
+      // Rule tags ride as metadata, where Radar rules match them (`::key::`); the reserved keys are never a tag's.
+      metadata: { ...req.extras?.ruleTags, [REFERENCE_KEY]: req.reference, ...(req.sessionId ? { [SESSION_KEY]: req.sessionId } : {}) },
       expand: EXPAND,
       ...(req.returnUrl ? { return_url: req.returnUrl } : {}),
+      // The tail after the account's registered prefix; Stripe takes no buyer IP or names here (index.ts).
+      ...(req.extras?.descriptor?.kind === 'suffix' ? { statement_descriptor_suffix: req.extras.descriptor.suffix } : {}),
     };
     try {
       const pi = await this.#stripe.paymentIntents.create(params, this.#as(merchant, req.reference));

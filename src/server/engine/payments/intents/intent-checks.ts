@@ -12,7 +12,8 @@ import { DomainError } from '../../../domain/errors.ts';
 import type { Reads } from '../../../store/types.ts';
 import { isSupportedCurrency } from '../../../../vocab/currencies.ts';
 import { validateChargeBuyer, type ChargeBuyer } from '../../buyers/buyers.ts';
-import { resolveDescriptor, type ResolvedDescriptor } from '../../descriptors/descriptors.ts';
+import type { ResolvedDescriptor } from '../../descriptors/descriptors.ts';
+import { intentSends } from './intent-sends.ts';
 import { acceptMetadata } from '../../../domain/metadata.ts';
 import { checkReturnUrl } from './return-url.ts';
 import { validateRuleTags } from './rule-tags.ts';
@@ -106,20 +107,15 @@ export async function checkOwnership(reads: Pick<Reads, 'buyers'>, token: Paymen
 }
 
 
-export async function echoOf(deps: Pick<EngineDeps, 'store' | 'config'>, auth: AuthContext, body: CreatePaymentIntentBody, intent: PaymentIntentRecord, buyer: ChargeBuyer): Promise<CreateEcho> {
+export async function echoOf(deps: Pick<EngineDeps, 'store' | 'config' | 'providers'>, auth: AuthContext, body: CreatePaymentIntentBody, intent: PaymentIntentRecord, buyer: ChargeBuyer): Promise<CreateEcho> {
   const stored = intent.buyerRecordId ? await deps.store.read.buyers.get(intent.buyerRecordId) : undefined;
+  // What the charge carried (intent-sends.ts): the IP is never echoed, only whether it was sent.
+  const sent = intentSends(deps, auth.merchant, body, intent);
   return {
     buyer: buyer.echo,
     buyerId: stored?.externalId ?? body.buyer_id ?? body.buyer?.external_id ?? null,
     buyerEmail: body.buyer_email ?? body.buyer?.email ?? stored?.email ?? null,
-    // Doc 2: false for a merchant-initiated charge (no buyer is present); the IP is never echoed.
-    buyerIpForwarded: body.buyer_ip_address === undefined ? undefined : body.mit === undefined,
-    resolvedDescriptor: resolveDescriptor({
-      settings: auth.merchant.settings.descriptor,
-      processor: auth.merchant.processor,
-      intentId: intent.id,
-      metadata: intent.metadata,
-      killSwitch: !deps.config.descriptorPassthrough,
-    }),
+    buyerIpForwarded: sent.buyerIpForwarded,
+    resolvedDescriptor: sent.resolvedDescriptor,
   };
 }

@@ -37,6 +37,7 @@ import { closeRevokedForms, revokeOlderForms } from '../forms/close-forms.ts';
 import { settleIntent } from '../charge/settle.ts';
 import { chargeSource } from '../charge/charge-source.ts';
 import { undoReservation } from './undo-reservation.ts';
+import { intentSends } from './intent-sends.ts';
 
 export type IntentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'sealer' | 'log' | 'config' | 'signer' | 'stores' | 'providers'>;
 
@@ -80,7 +81,7 @@ export async function createIntent(
   const made = opts.idemKey === null ? undefined : await deps.store.read.payments.byIdemKey(merchant.id, auth.livemode, opts.idemKey);
   if (made && madeBySameRequest(made, opts.idem)) return { intent: made, echo: await echoOf(deps, auth, body, made, checked.buyer), replayed: true };
   // Doc 1, Capability matrix: what the provider lacks is refused before the card is looked at.
-  checkPaymentAsk(deps, merchant, { currency: body.currency, captureMethod: body.capture_method });
+  checkPaymentAsk(deps, merchant, { currency: body.currency, captureMethod: body.capture_method, ruleTags: body.rule_tags });
   const token = await tokenForKey(deps.store.read, auth, body.payment_method!.id);
   assertChargeable(token, deps.clock.nowMs());
   await checkMit(deps.store.read, auth, body, token);
@@ -190,6 +191,8 @@ export async function createIntent(
       returnUrl: checked.returnUrl,
       billingPostalCode: billing?.postal_code ?? null,
       merchantInitiated: body.mit !== undefined,
+      // The descriptor resolves with the intent's id, known since the reservation.
+      extras: intentSends(deps, merchant, body, intent).extras,
     };
     t = await chargeSource(processor, merchant, { vaulted }, null, opts.attemptId);
   } catch (err) {
