@@ -28,6 +28,20 @@ describe('the provider registry', () => {
     expect(service.inbound('paypal')).toBeNull();
   });
 
+  it('says per UI mode what a charge carries beyond the money: one row each, nothing for none or a provider without one (issue 34)', () => {
+    for (const kind of initTypes) expect(service.forwarding(kind)).toBe(service.forKind(kind)!.forwards![kind]);
+    const rows = Object.fromEntries(initTypes.map((k) => [k, (({ ruleTags, names, buyerIp }) => ({ ruleTags, names, buyerIp }))(service.forwarding(k))]));
+    expect(rows).toEqual({
+      sandbox: { ruleTags: true, names: true, buyerIp: true },
+      card_element: { ruleTags: true, names: false, buyerIp: false },
+      agent_hosted_fields: { ruleTags: true, names: false, buyerIp: false },
+      hosted_fields: { ruleTags: false, names: true, buyerIp: true },
+      vault_hosted_fields: { ruleTags: false, names: true, buyerIp: true },
+    });
+    expect(service.forwarding('none')).toEqual({ ruleTags: false, names: false, buyerIp: false });
+    expect(providerRegistry([echoProvider()]).forwarding('sandbox')).toEqual({ ruleTags: false, names: false, buyerIp: false });
+  });
+
   it('lets a list add a provider that takes a UI mode over, with its gateway and capabilities', () => {
     const echo = echoProvider();
     const withEcho = providerRegistry([...PROVIDERS, echo]);
