@@ -1,0 +1,28 @@
+/**
+ * The money-path contract for a charge, automatic and manual capture (./contract.ts): the merchant
+ * wants the order paid (or authorized) once; a charge that reads `failed` is made anew.
+ */
+import { AMOUNT, contractSuite, type ContractWorld, type Goal } from './contract.ts';
+
+async function charge(c: ContractWorld, manual: boolean): Promise<Goal> {
+  const pm = await c.w.card();
+  let id: string | undefined;
+  return {
+    operation: 'charge',
+    async call(key) {
+      const res = await c.post('/v1/payment_intents', { amount: AMOUNT, currency: 'usd', payment_method: { id: pm }, ...(manual ? { capture_method: 'manual' } : {}) }, key);
+      id = (res.body.id ?? res.body.payment_intent ?? id) as string | undefined;
+      return res;
+    },
+    async state() {
+      if (!id) return 'retry';
+      const status = (await c.intent(id)).status as string;
+      return status === (manual ? 'authorized' : 'succeeded') ? 'done' : status === 'failed' ? 'retry' : 'pending';
+    },
+  };
+}
+
+contractSuite([
+  ['an automatic charge', AMOUNT, (c) => charge(c, false)],
+  ['a manual charge', 0, (c) => charge(c, true)],
+]);

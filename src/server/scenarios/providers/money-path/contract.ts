@@ -1,0 +1,214 @@
+/**
+ * The money-path contract every provider adapter must pass (issue 34, "Contract tests per
+ * adapter"): one merchant on the sandbox, the Stripe stand-in or the Braintree stand-in does a
+ * money operation under a fault, follows the documented retry advice (docs/merchant.md: the same
+ * Idempotency-Key after 502 `payment_outcome_unknown`, a new key once the object reads `failed` or
+ * `canceled`), and once the faults are cleared and the clock has moved past the grace and the
+ * second watch, the service's records equal the provider's ledger amount for amount, no final
+ * state ever flipped (in any answer the merchant read, nor in the webhooks sent), and the buyer
+ * paid once. The operation files (charge, capture, void, refund) say what the merchant wants; this
+ * file plays the fault and checks the end.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { faultWorld, type FaultWorld, type LedgerRow } from '../../../faults/world.ts';
+
+/** The adapters under contract: [name, the merchant's processor kind (undefined: the sandbox's own)]. */
+export const PROVIDERS: [string, string | undefined][] = [
+  ['sandbox', undefined],
+  ['Stripe', 'card_element'],
+  ['Braintree', 'hosted_fields'],
+];
+
+/** What the cases pay. */
+export const AMOUNT = 2500;
+
+/** Past the 2-minute grace of a server call: the reconciler gives up on what it never heard back about. */
+export const PAST_GRACE = 125;
+
+/** How the provider misbehaves on the operation's first call. */
+export const FAULTS = ['lose_answer', 'hold_past_grace', 'hold_within_grace', 'slow', 'down'] as const;
+export type Fault = (typeof FAULTS)[number];
+
+type Answer = { status: number; body: Record<string, any> };
+
+/** What a merchant wants done, once: the call (under `key`), and whether the service says it is done or may be done. */
+export interface Goal {
+  /** The fault switchboard's operation the call makes first. */
+  operation: 'charge' | 'capture' | 'void' | 'refund';
+  /** Makes the call with this Idempotency-Key; the answer. */
+  call(key: string): Promise<Answer>;
+  /** After the service has settled: `done`, `pending` (wait, do not retry) or `retry` (it reads failed or canceled: a new key). */
+  state(): Promise<'done' | 'pending' | 'retry'>;
+}
+
+/** Intent and refund statuses that never change once read. */
+const FINAL = new Set(['succeeded', 'voided', 'failed', 'canceled']);
+
+/** A fault world whose every read is recorded, to prove no final state flipped. */
+export async function contractWorld(processor: string | undefined) {
+  const w = await faultWorld({}, processor);
+  const seen = new Map<string, string[]>();
+  const note = (body: Record<string, any> | null) => {
+    const items = body?.object === 'list' ? (body.data as Record<string, any>[]) : [body];
+    for (const o of items) if (o && typeof o.id === 'string' && typeof o.status === 'string') seen.set(o.id, [...(seen.get(o.id) ?? []), o.status]);
+  };
+  const c = {
+    w,
+    seen,
+    get: async (path: string) => {
+      const res = await w.get(path);
+      note(res.body);
+      return res;
+    },
+    post: async (path: string, body: unknown, key: string) => {
+      const res = await w.post(path, body, { 'Idempotency-Key': key });
+      if (res.status < 300) note(res.body);
+      return res;
+    },
+    intent: async (id: string) => (await c.get(`/v1/payment_intents/${id}`)).body,
+    refunds: async (intent: string) => (await c.get(`/v1/refunds?payment_intent=${intent}`)).body.data as Record<string, any>[],
+    /** A manual or automatic intent made without faults. */
+    async paid(amount: number, manual: boolean) {
+      const res = await c.post('/v1/payment_intents', { amount, currency: 'usd', payment_method: { id: await w.card() }, ...(manual ? { capture_method: 'manual' } : {}) }, `setup-${amount}`);
+      expect(res.body.status).toBe(manual ? 'authorized' : 'succeeded');
+      return res.body.id as string;
+    },
+    close: () => w.close(),
+  };
+  return c;
+}
+export type ContractWorld = Awaited<ReturnType<typeof contractWorld>>;
+
+/** Releases what is held, disarms every fault, and moves the clock past the grace and through the second watch's looks. */
+async function settle(w: FaultWorld) {
+  const faults = (await w.t.control('GET', '/faults')).body.data as { id: string }[];
+  for (const f of faults) await w.release(f.id);
+  for (const f of faults) await w.t.control('DELETE', `/faults/${f.id}`);
+  await w.advance(PAST_GRACE);
+  for (let i = 0; i < 3; i++) await w.advance(1800);
+}
+
+/**
+ * Plays the goal under the fault as the merchant following the docs would, and settles. A held
+ * call is released after the merchant read the outcome (past the grace: after the merchant
+ * already retried with a new key if the service said failed or canceled).
+ */
+export async function play(c: ContractWorld, goal: Goal, fault: Fault) {
+  const { w } = c;
+  let n = 0;
+  const key = () => `${goal.operation}-${++n}`;
+  const kind = fault.startsWith('hold') ? 'hold' : fault;
+  const armed = await w.arm({ operation: goal.operation, kind, ...(kind === 'slow' ? { delayMs: 900 } : {}) });
+  let current = key();
+  const before = await w.ledger();
+  const first = await goal.call(current);
+  if (fault === 'down') {
+    // Nothing moved, and the answer never says it did: a refusal, or an outcome the service cannot know yet.
+    expect(first.status, JSON.stringify(first.body)).toBeGreaterThanOrEqual(400);
+    expect(await w.ledger()).toEqual(before);
+  }
+  if (first.body?.code === 'payment_outcome_unknown') await goal.call(current);
+  if (kind === 'hold') {
+    await w.holding(armed);
+    await w.advance(fault === 'hold_past_grace' ? PAST_GRACE : 20);
+    if (fault === 'hold_past_grace' && (await goal.state()) === 'retry') await goal.call((current = key()));
+    expect(await w.release(armed)).toBe(1);
+  }
+  await settle(w);
+  // The merchant reads the outcome: one still in doubt is waited for (the second watch looks for 72
+  // hours where the provider cannot refuse a late call), a failed or canceled one is made anew.
+  for (let i = 0; i < 8; i++) {
+    const state = await goal.state();
+    if (state === 'done') break;
+    if (state === 'pending') await w.advance(12 * 3600);
+    else {
+      await goal.call(key());
+      await settle(w);
+    }
+  }
+  expect(await goal.state()).toBe('done');
+}
+
+/** The ledger's row of a payment the service knows by `ref`: the sandbox's transaction id, or the Stripe PaymentIntent the stand-in's transaction references (`pi_….<attempt>`). */
+const ledgerRowOf = (ledger: LedgerRow[], ref: string) => ledger.find((r) => r.id === ref || r.reference?.split('.')[0] === ref);
+
+/** Money kept: captured less refunded. */
+export const net = (rows: LedgerRow[]) => rows.reduce((s, r) => s + r.captured - r.refunded, 0);
+
+/**
+ * The end of every case: each intent of the merchant reads what the provider's ledger has for it
+ * (status, amount_received, amount_refunded, refunds succeeded), the ledger's other rows keep no
+ * money and hold no authorization, the merchant's money kept equals `kept`, and no status read or
+ * webhook sent ever changed after it was final.
+ */
+export async function agree(c: ContractWorld, kept: number) {
+  const ledger = await c.w.ledger();
+  const rows = c.w.t.store.db.prepare('SELECT id, data FROM payment_intents WHERE merchant_id = ?').all(c.w.m.id) as { id: string; data: string }[];
+  // The provider's id of each intent's payment, as the service keeps it.
+  const refOf = new Map(rows.map((r) => [r.id, (JSON.parse(r.data) as { processorRef: string | null }).processorRef]));
+  const claimed = new Set<string>();
+  let service = 0;
+  for (const id of refOf.keys()) {
+    const p = await c.intent(id);
+    const refunds = await c.refunds(id);
+    expect(refunds.filter((r) => r.status === 'requested'), `${id}: no refund left requested`).toEqual([]);
+    const refunded = refunds.filter((r) => r.status === 'succeeded').reduce((s, r) => s + (r.amount as number), 0);
+    expect(p.amount_refunded, `${id}: amount_refunded is its succeeded refunds`).toBe(refunded);
+    service += p.amount_received - p.amount_refunded;
+    const ref = refOf.get(id);
+    const row = ref ? ledgerRowOf(ledger, ref) : undefined;
+    if (p.status === 'succeeded' || p.status === 'authorized' || p.status === 'voided') {
+      expect(row, `${id} (${p.status}) has its ledger row`).toBeDefined();
+      claimed.add(row!.id);
+      const expected = { succeeded: 'captured', authorized: 'authorized', voided: 'voided' }[p.status as string];
+      expect({ id, status: row!.status, captured: row!.captured, refunded: row!.refunded }).toEqual({ id, status: expected, captured: p.amount_received, refunded });
+    } else {
+      expect({ id, status: p.status, amount_received: p.amount_received }).toEqual({ id, status: 'failed', amount_received: 0 });
+    }
+  }
+  // What no intent reads as its own (a late charge behind a failed intent) was reversed: no money kept, nothing held.
+  const strays = ledger.filter((r) => !claimed.has(r.id) && (r.captured !== r.refunded || r.status === 'authorized'));
+  expect(strays).toEqual([]);
+  expect({ service, provider: net(ledger) }).toEqual({ service: kept, provider: kept });
+  noFlips(c);
+}
+
+/** No status once final was ever read otherwise, and no intent or refund had two different final webhooks. */
+function noFlips(c: ContractWorld) {
+  for (const [id, statuses] of c.seen) {
+    const first = statuses.findIndex((s) => FINAL.has(s));
+    if (first >= 0) expect({ id, statuses: statuses.slice(first) }).toEqual({ id, statuses: statuses.slice(first).map(() => statuses[first]) });
+  }
+  const events = c.w.t.store.db.prepare('SELECT type, data FROM events WHERE merchant_id = ?').all(c.w.m.id) as { type: string; data: string }[];
+  const finals = new Map<string, Set<string>>();
+  for (const e of events) {
+    const data = JSON.parse(e.data) as Record<string, unknown>;
+    const subject = e.type.startsWith('payment_intent.') || e.type.startsWith('charge.succeeded') || e.type === 'charge.failed' ? data.payment_intent_id : e.type === 'charge.refunded' || e.type === 'refund.failed' ? (data.refund_id ?? data.id) : undefined;
+    if (typeof subject !== 'string') continue;
+    const family = e.type.startsWith('payment_intent.') ? 'intent' : e.type.startsWith('charge.s') || e.type === 'charge.failed' ? 'charge' : 'refund';
+    const k = `${family}:${subject}`;
+    finals.set(k, new Set([...(finals.get(k) ?? []), e.type]));
+  }
+  for (const [k, types] of finals) expect({ k, types: [...types] }).toEqual({ k, types: [...types].slice(0, 1) });
+}
+
+/**
+ * The suite of one operation: per provider, per variant (`[label, money the merchant keeps in the
+ * end, the goal]`), per fault, a case that plays it and checks the end. Each case has a world of its own.
+ */
+export function contractSuite(variants: [string, number, (c: ContractWorld) => Promise<Goal>][]) {
+  describe.each(PROVIDERS)('%s', (_, processor) => {
+    let c: ContractWorld | undefined;
+    afterEach(async () => {
+      await c?.close();
+      c = undefined;
+    });
+    describe.each(variants)('%s', (_, kept, goal) => {
+      it.each(FAULTS)('%s: the service ends where the ledger is, and the buyer pays once', async (fault) => {
+        c = await contractWorld(processor);
+        await play(c, await goal(c), fault);
+        await agree(c, kept);
+      });
+    });
+  });
+}
