@@ -44,32 +44,54 @@ export interface Goal {
 /** Intent and refund statuses that never change once read. */
 const FINAL = new Set(['succeeded', 'voided', 'failed', 'canceled']);
 
-/** A fault world whose every read is recorded, to prove no final state flipped. */
-export async function contractWorld(processor: string | undefined) {
-  const w = await faultWorld({}, processor);
+/** What the end of a case reads: the merchant's records through the API (each read recorded in `seen`), its rows in the service's database, the provider's ledger. */
+export interface Books {
+  merchant: string;
+  seen: Map<string, string[]>;
+  db(): { prepare(sql: string): { all(...args: unknown[]): unknown[] } };
+  ledger(): Promise<LedgerRow[]>;
+  intent(id: string): Promise<Record<string, any>>;
+  refunds(intent: string): Promise<Record<string, any>[]>;
+}
+
+/** Reads and writes through `call` (the merchant's secret key set), every status answered noted in `seen`. */
+export function recorded(call: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>) {
   const seen = new Map<string, string[]>();
   const note = (body: Record<string, any> | null) => {
     const items = body?.object === 'list' ? (body.data as Record<string, any>[]) : [body];
     for (const o of items) if (o && typeof o.id === 'string' && typeof o.status === 'string') seen.set(o.id, [...(seen.get(o.id) ?? []), o.status]);
   };
-  const c = {
-    w,
+  const get = async (path: string) => {
+    const res = await call('GET', path);
+    note(res.body);
+    return res;
+  };
+  return {
     seen,
-    get: async (path: string) => {
-      const res = await w.get(path);
-      note(res.body);
-      return res;
-    },
+    get,
     post: async (path: string, body: unknown, key: string) => {
-      const res = await w.post(path, body, { 'Idempotency-Key': key });
+      const res = await call('POST', path, body, { 'Idempotency-Key': key });
       if (res.status < 300) note(res.body);
       return res;
     },
-    intent: async (id: string) => (await c.get(`/v1/payment_intents/${id}`)).body,
-    refunds: async (intent: string) => (await c.get(`/v1/refunds?payment_intent=${intent}`)).body.data as Record<string, any>[],
+    intent: async (id: string) => (await get(`/v1/payment_intents/${id}`)).body,
+    refunds: async (intent: string) => (await get(`/v1/refunds?payment_intent=${intent}`)).body.data as Record<string, any>[],
+  };
+}
+
+/** A fault world (in this process, over real HTTP) whose every read is recorded, to prove no final state flipped. */
+export async function contractWorld(processor: string | undefined) {
+  const w = await faultWorld({}, processor);
+  const io = recorded((method, path, body, headers = {}) => (method === 'GET' ? w.get(path) : w.post(path, body, headers)));
+  const c = {
+    ...io,
+    w,
+    merchant: w.m.id,
+    db: () => w.t.store.db,
+    ledger: () => w.ledger(),
     /** A manual or automatic intent made without faults. */
     async paid(amount: number, manual: boolean) {
-      const res = await c.post('/v1/payment_intents', { amount, currency: 'usd', payment_method: { id: await w.card() }, ...(manual ? { capture_method: 'manual' } : {}) }, `setup-${amount}`);
+      const res = await io.post('/v1/payment_intents', { amount, currency: 'usd', payment_method: { id: await w.card() }, ...(manual ? { capture_method: 'manual' } : {}) }, `setup-${amount}`);
       expect(res.body.status).toBe(manual ? 'authorized' : 'succeeded');
       return res.body.id as string;
     },
@@ -141,9 +163,9 @@ export const net = (rows: LedgerRow[]) => rows.reduce((s, r) => s + r.captured -
  * money and hold no authorization, the merchant's money kept equals `kept`, and no status read or
  * webhook sent ever changed after it was final.
  */
-export async function agree(c: ContractWorld, kept: number) {
-  const ledger = await c.w.ledger();
-  const rows = c.w.t.store.db.prepare('SELECT id, data FROM payment_intents WHERE merchant_id = ?').all(c.w.m.id) as { id: string; data: string }[];
+export async function agree(c: Books, kept: number) {
+  const ledger = await c.ledger();
+  const rows = c.db().prepare('SELECT id, data FROM payment_intents WHERE merchant_id = ?').all(c.merchant) as { id: string; data: string }[];
   // The provider's id of each intent's payment, as the service keeps it.
   const refOf = new Map(rows.map((r) => [r.id, (JSON.parse(r.data) as { processorRef: string | null }).processorRef]));
   const claimed = new Set<string>();
@@ -174,12 +196,12 @@ export async function agree(c: ContractWorld, kept: number) {
 }
 
 /** No status once final was ever read otherwise, and no intent or refund had two different final webhooks. */
-function noFlips(c: ContractWorld) {
+function noFlips(c: Books) {
   for (const [id, statuses] of c.seen) {
     const first = statuses.findIndex((s) => FINAL.has(s));
     if (first >= 0) expect({ id, statuses: statuses.slice(first) }).toEqual({ id, statuses: statuses.slice(first).map(() => statuses[first]) });
   }
-  const events = c.w.t.store.db.prepare('SELECT type, data FROM events WHERE merchant_id = ?').all(c.w.m.id) as { type: string; data: string }[];
+  const events = c.db().prepare('SELECT type, data FROM events WHERE merchant_id = ?').all(c.merchant) as { type: string; data: string }[];
   const finals = new Map<string, Set<string>>();
   for (const e of events) {
     const data = JSON.parse(e.data) as Record<string, unknown>;

@@ -1,0 +1,124 @@
+/**
+ * The money-path contract when the service dies (./contract.ts): a real server process on a file
+ * database and the providers (the sandbox processor, the Stripe and Braintree stand-ins) in a
+ * process of their own (`src/processor-start.ts`), so what a provider holds outlives the service.
+ * For a merchant of each provider a charge, a capture, a void and a partial refund are held at the
+ * provider's door; the service is killed with SIGKILL (no shutdown hook runs) while they wait,
+ * started again on the same database, and the calls are let in. The merchant, who never got an
+ * answer, retries each with the same Idempotency-Key (docs/merchant.md); once the clock has moved
+ * past the grace, the restarted service's records equal each provider's ledger.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePorts } from '../../../../platform/ports.ts';
+import { children, startProcessorProcess, startServerProcess } from '../../../server-process.fixtures.ts';
+import type { LedgerRow } from '../../../faults/world.ts';
+import { agree, AMOUNT, PAST_GRACE, PROVIDERS, recorded, type Books } from './contract.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'svcpay-money-kill-'));
+const data = join(dir, 'svcpay.sqlite');
+let db: Database.Database | undefined;
+afterAll(() => {
+  db?.close();
+  for (const c of children) c.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let base = '';
+const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${base}${path}`, { method, headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, any> };
+};
+const control = (method: string, path: string, body: unknown = method === 'GET' ? undefined : {}) => send(method, `/_sandbox${path}`, body);
+
+/** One merchant of a provider: its books, and the calls held when the service died (the path, body and key of each). */
+interface Held {
+  books: Books & ReturnType<typeof recorded>;
+  calls: [string, Record<string, unknown>, string][];
+}
+const held = new Map<string, Held>();
+
+async function merchantOf(processor: string | undefined): Promise<Held> {
+  const m = (await control('POST', '/merchants', { settings: {}, ...(processor ? { processor } : {}) })).body;
+  const auth = { Authorization: `Bearer ${m.keys.secret}` };
+  const io = recorded((method, path, body, headers = {}) => send(method, path, body, { ...auth, ...headers }));
+  const books = {
+    ...io,
+    merchant: m.id as string,
+    db: () => (db ??= new Database(data, { readonly: true })),
+    ledger: async () => (await control('GET', `/processor/transactions?merchant=${m.id}`)).body.data as LedgerRow[],
+  };
+  const token = await io.post('/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242', currency: 'usd', buyer_id: `buyer-${m.id}`, setup_for_future_use: 'off_session' }, 'tok');
+  const pm = { id: token.body.id as string };
+  const paid = async (key: string, manual: boolean) => (await io.post('/v1/payment_intents', { amount: AMOUNT, currency: 'usd', payment_method: pm, ...(manual ? { capture_method: 'manual' } : {}) }, key)).body.id as string;
+  const [toCapture, toVoid, toRefund] = [await paid('setup-capture', true), await paid('setup-void', true), await paid('setup-refund', false)];
+  const calls: Held['calls'] = [
+    ['/v1/payment_intents', { amount: AMOUNT, currency: 'usd', payment_method: pm }, 'order'],
+    [`/v1/payment_intents/${toCapture}/capture`, { amount_to_capture: 1800 }, 'capture'],
+    [`/v1/payment_intents/${toVoid}/void`, {}, 'void'],
+    ['/v1/refunds', { payment_intent: toRefund, amount: 700 }, 'refund'],
+  ];
+  for (const operation of ['charge', 'capture', 'void', 'refund']) expect((await control('POST', '/faults', { merchant: m.id, operation, kind: 'hold' })).status).toBe(201);
+  return { books, calls };
+}
+
+/** Until the providers' door holds `n` calls. */
+async function holding(n: number) {
+  const count = async () => ((await control('GET', '/faults')).body.data as { held: number }[]).reduce((s, f) => s + f.held, 0);
+  for (let i = 0; i < 400 && (await count()) < n; i++) await new Promise((r) => setTimeout(r, 50));
+  expect(await count()).toBe(n);
+}
+
+beforeAll(async () => {
+  const ports = await freePorts(4);
+  const [port, processorPort, stripePort, braintreePort] = ports as [number, number, number, number];
+  const secret = randomBytes(24).toString('base64url');
+  base = `http://127.0.0.1:${port}`;
+  await startProcessorProcess(join(dir, 'processor.sqlite'), join(dir, 'processor.json'), ports, secret, base);
+  const env = {
+    SVCPAY_PROCESSOR_URL: `http://127.0.0.1:${processorPort}`,
+    SVCPAY_PROCESSOR_SECRET: secret,
+    SVCPAY_STRIPE_URL: `http://127.0.0.1:${stripePort}`,
+    SVCPAY_BRAINTREE_URL: `http://127.0.0.1:${braintreePort}`,
+    // The service waits for the held calls until it dies.
+    SVCPAY_PROCESSOR_TIMEOUT_MS: '60000',
+  };
+  const first = await startServerProcess(data, join(dir, 'ready.json'), ports, env);
+  for (const [name, processor] of PROVIDERS) held.set(name, await merchantOf(processor));
+  // Every call made at once and never answered: the connection dies with the service.
+  for (const h of held.values()) for (const [path, body, key] of h.calls) void h.books.post(path, body, key).catch(() => null);
+  await holding(4 * held.size);
+  first.child.kill('SIGKILL');
+  await new Promise((r) => first.child.once('exit', r));
+
+  await startServerProcess(data, join(dir, 'ready.json'), ports, env);
+  for (const f of (await control('GET', '/faults')).body.data as { id: string }[]) await control('POST', `/faults/${f.id}/release`);
+}, 120_000);
+
+it.each(PROVIDERS)('%s: calls held when the service was killed land after its restart; it reconciles to the ledger, and the same-key retries move nothing twice', async (name) => {
+  const { books, calls } = held.get(name)!;
+  // The order charged, 1800 of an authorization captured, one voided, 700 of a payment refunded.
+  const kept = AMOUNT + 1800 + AMOUNT - 700;
+  // The restarted service's reconciler alone finds what the provider did, at its next looks (inside the grace).
+  for (const seconds of [20, 40]) await control('POST', '/clock', { advanceSeconds: seconds });
+  await agree(books, kept);
+  for (const [path, body, key] of calls) {
+    let again = await books.post(path, body, key);
+    // The crashed request still holds its key: taken over once its reservation is two minutes old.
+    if (again.body.code === 'charge_already_in_flight') {
+      await control('POST', '/clock', { advanceSeconds: PAST_GRACE });
+      again = await books.post(path, body, key);
+    }
+    // The outcome recorded, or refused as done already (a capture or void the provider made): never a second call that moves money.
+    expect([200, 201, 409], JSON.stringify(again.body)).toContain(again.status);
+    if (again.status === 409) expect(again.body.code).toBe('invalid_transition');
+  }
+  await control('POST', '/clock', { advanceSeconds: PAST_GRACE });
+  await control('POST', '/clock', { advanceSeconds: 1800 });
+  await agree(books, kept);
+}, 60_000);
