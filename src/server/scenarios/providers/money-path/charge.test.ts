@@ -16,8 +16,9 @@ async function charge(c: ContractWorld, manual: boolean): Promise<Goal> {
     },
     async state() {
       if (!id) return 'retry';
-      const status = (await c.intent(id)).status as string;
-      return status === (manual ? 'authorized' : 'succeeded') ? 'done' : status === 'failed' ? 'retry' : 'pending';
+      // An intent that no longer reads (never so: agree() holds it) is charged again, as a merchant would.
+      const status = ((await c.intent(id)).status as string | undefined) ?? 'gone';
+      return status === (manual ? 'authorized' : 'succeeded') ? 'done' : status === 'failed' || status === 'gone' ? 'retry' : 'pending';
     },
   };
 }

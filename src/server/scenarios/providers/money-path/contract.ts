@@ -48,6 +48,8 @@ const FINAL = new Set(['succeeded', 'voided', 'failed', 'canceled']);
 export interface Books {
   merchant: string;
   seen: Map<string, string[]>;
+  /** Every intent and refund an answer named (a 502 `payment_outcome_unknown` names its intent): none may vanish. */
+  named: Map<string, 'payment_intent' | 'refund'>;
   db(): { prepare(sql: string): { all(...args: unknown[]): unknown[] } };
   ledger(): Promise<LedgerRow[]>;
   intent(id: string): Promise<Record<string, any>>;
@@ -57,9 +59,14 @@ export interface Books {
 /** Reads and writes through `call` (the merchant's secret key set), every status answered noted in `seen`. */
 export function recorded(call: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>) {
   const seen = new Map<string, string[]>();
+  const named = new Map<string, 'payment_intent' | 'refund'>();
   const note = (body: Record<string, any> | null) => {
+    if (typeof body?.payment_intent === 'string' && body.object !== 'refund') named.set(body.payment_intent, 'payment_intent');
     const items = body?.object === 'list' ? (body.data as Record<string, any>[]) : [body];
-    for (const o of items) if (o && typeof o.id === 'string' && typeof o.status === 'string') seen.set(o.id, [...(seen.get(o.id) ?? []), o.status]);
+    for (const o of items) {
+      if (o && typeof o.id === 'string' && typeof o.status === 'string') seen.set(o.id, [...(seen.get(o.id) ?? []), o.status]);
+      if (o?.object === 'payment_intent' || o?.object === 'refund') named.set(o.id, o.object);
+    }
   };
   const get = async (path: string) => {
     const res = await call('GET', path);
@@ -68,10 +75,11 @@ export function recorded(call: (method: string, path: string, body?: unknown, he
   };
   return {
     seen,
+    named,
     get,
     post: async (path: string, body: unknown, key: string) => {
       const res = await call('POST', path, body, { 'Idempotency-Key': key });
-      if (res.status < 300) note(res.body);
+      if (res.status < 300 || res.body?.code === 'payment_outcome_unknown') note(res.body);
       return res;
     },
     intent: async (id: string) => (await get(`/v1/payment_intents/${id}`)).body,
@@ -188,6 +196,10 @@ export async function agree(c: Books, kept: number) {
       expect({ id, status: p.status, amount_received: p.amount_received }).toEqual({ id, status: 'failed', amount_received: 0 });
     }
   }
+  // An object once named to the merchant is never deleted (issue 34, "An acknowledged object is never deleted").
+  const refundIds = new Set<string>();
+  for (const id of refOf.keys()) for (const r of await c.refunds(id)) refundIds.add(r.id as string);
+  for (const [id, object] of c.named) expect({ id, kept: object === 'refund' ? refundIds.has(id) : refOf.has(id) }).toEqual({ id, kept: true });
   // What no intent reads as its own (a late charge behind a failed intent) was reversed: no money kept, nothing held.
   const strays = ledger.filter((r) => !claimed.has(r.id) && (r.captured !== r.refunded || r.status === 'authorized'));
   expect(strays).toEqual([]);
