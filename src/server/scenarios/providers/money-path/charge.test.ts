@@ -2,7 +2,7 @@
  * The money-path contract for a charge, automatic and manual capture (./contract.ts): the merchant
  * wants the order paid (or authorized) once; a charge that reads `failed` is made anew.
  */
-import { AMOUNT, contractSuite, type ContractWorld, type Goal } from './contract.ts';
+import { AMOUNT, BRAINTREE_VAULT, contractSuite, PROVIDERS, type ContractWorld, type Goal } from './contract.ts';
 
 async function charge(c: ContractWorld, manual: boolean): Promise<Goal> {
   const pm = await c.w.card();
@@ -23,7 +23,10 @@ async function charge(c: ContractWorld, manual: boolean): Promise<Goal> {
   };
 }
 
-contractSuite([
-  ['an automatic charge', AMOUNT, (c) => charge(c, false)],
-  ['a manual charge', 0, (c) => charge(c, true)],
-]);
+contractSuite(
+  [
+    ['an automatic charge', AMOUNT, (c) => charge(c, false)],
+    ['a manual charge', 0, (c) => charge(c, true)],
+  ],
+  [...PROVIDERS, BRAINTREE_VAULT],
+);
