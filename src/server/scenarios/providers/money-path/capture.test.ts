@@ -1,7 +1,8 @@
 /**
  * The money-path contract for a capture, full and partial (./contract.ts): the merchant wants the
  * authorization captured once, for the amount asked; an intent still `authorized` once the service
- * settled is captured again.
+ * settled is captured again. The partial capture takes less than half, so a second capture (a late
+ * one after the merchant's retry) would fit in what is left, and the contract sees it.
  */
 import { AMOUNT, contractSuite, type ContractWorld, type Goal } from './contract.ts';
 
@@ -19,5 +20,5 @@ async function capture(c: ContractWorld, amount: number): Promise<Goal> {
 
 contractSuite([
   ['a full capture', AMOUNT, (c) => capture(c, AMOUNT)],
-  ['a partial capture', 1800, (c) => capture(c, 1800)],
+  ['a partial capture', 1000, (c) => capture(c, 1000)],
 ]);
