@@ -20,13 +20,16 @@ function walk(dir: string): string[] {
   });
 }
 
+const isTestHelper = (p: string) => /(\.fixtures|\/fixtures|\.test|\/faults\/world)\.ts$/.test(p) || p.includes('/src/server/scenarios/');
+
 /** The file's text and that of the test helpers it imports (fixtures), transitively. */
 function withLocalImports(file: string, seen = new Set<string>()): string {
   if (seen.has(file)) return '';
   seen.add(file);
   const text = readFileSync(file, 'utf8');
-  // Only the tests' own helpers: the service's sources read whichever database they are given.
-  const local = [...text.matchAll(/from '(\.[^']+\.ts)'/g)].map((m) => resolve(dirname(file), m[1]!)).filter((p) => /(\.fixtures|\/fixtures|\.test)\.ts$/.test(p));
+  // Only the tests' own helpers (fixtures, the scenarios' shared files, the fault world): the
+  // service's sources read whichever database they are given.
+  const local = [...text.matchAll(/from '(\.[^']+\.ts)'/g)].map((m) => resolve(dirname(file), m[1]!)).filter(isTestHelper);
   return [text, ...local.map((p) => withLocalImports(p, seen))].join('\n');
 }
 
