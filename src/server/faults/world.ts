@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import { networkApp, secretKey } from '../testing-network.ts';
+import type { ProcessorKind } from '../../vocab/processor-kinds.ts';
 
 export type LedgerRow = { id: string; reference: string | null; amount: number; currency: string; status: string; captured: number; refunded: number };
 
@@ -64,6 +65,8 @@ export async function faultWorld(env: Record<string, string> = {}, processor?: s
     ledger: async () => (await t.control('GET', `/processor/transactions?merchant=${m.id}`)).body.data as LedgerRow[],
     /** Moves the service clock and runs what became due (the reconciler, the sweep, the processor's events). */
     advance: (seconds: number) => t.control('POST', '/clock', { advanceSeconds: seconds }),
+    /** The merchant's processor, as the engine reaches it. */
+    processor: () => t.deps.processorFor((processor ?? 'sandbox') as ProcessorKind)!,
     close: () => t.close(),
   };
   return w;

@@ -1,0 +1,10 @@
+/**
+ * The random fault mix against a merchant on the Braintree stand-in (issue 34, "Contract tests per
+ * adapter"): its calls go through the `braintree` SDK, which cannot be told to refuse a late call.
+ * Every intent and refund is compared with the stand-in's ledger (./random-ledgers.ts says what
+ * must hold); ./random-run.ts says how to replay or widen the run.
+ */
+import { it } from 'vitest';
+import { randomRun } from './random-run.ts';
+
+it('Braintree: after random faults, late calls and clock moves, every intent and refund matches the provider’s ledger', () => randomRun('Braintree', { processor: 'hosted_fields', submit: false, seed: 3402, runs: 5 }), 600_000);
