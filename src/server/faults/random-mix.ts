@@ -29,7 +29,9 @@ export type Op =
   | { kind: 'release'; pick: number }
   | { kind: 'clock'; seconds: number }
   /** The merchant acts on what an order last heard, as docs/merchant.md advises. */
-  | { kind: 'retry'; pick: number };
+  | { kind: 'retry'; pick: number }
+  /** A money operation sent twice at once (same key; a capture against a void). */
+  | { kind: 'race'; inner: MoneyOp };
 
 /** The provider call a money operation makes first. */
 const CALL: Record<MoneyOp['kind'], string> = { pay: 'charge', submit: 'charge', capture: 'capture', void: 'void', refund: 'refund' };
@@ -63,6 +65,7 @@ export function mixes(submit: boolean): fc.Arbitrary<Op[]> {
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('clock' as const), seconds: fc.integer({ min: 5, max: 200 }) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('clock' as const), seconds: fc.integer({ min: 600, max: 13 * 3600 }) }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('retry' as const), pick: fc.nat() }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('race' as const), inner: money.filter((m) => m.kind !== 'submit') }) },
   );
   return fc.array(op, { minLength: 8, maxLength: 22 });
 }
@@ -80,7 +83,7 @@ export interface Played {
   /** Every status the service answered per intent and refund id, in order. */
   answered: Map<string, Seen[]>;
   /** `released`: calls let in late by a release. */
-  counts: { operations: number; faults: number; released: number; clockMoves: number; retries: number; chargedAgain: number; refundedAgain: number };
+  counts: { operations: number; races: number; faults: number; released: number; clockMoves: number; retries: number; chargedAgain: number; refundedAgain: number };
 }
 
 type Answer = { status: number; body: Record<string, any>; headers: Headers };
@@ -100,7 +103,7 @@ function heardOf(res: Answer, object: 'payment_intent' | 'refund'): Heard {
 
 export async function play(w: FaultWorld, ops: Op[]): Promise<Played> {
   const pm = await w.card();
-  const out: Played = { payOrders: [], refundOrders: [], answered: new Map(), counts: { operations: 0, faults: 0, released: 0, clockMoves: 0, retries: 0, chargedAgain: 0, refundedAgain: 0 } };
+  const out: Played = { payOrders: [], refundOrders: [], answered: new Map(), counts: { operations: 0, races: 0, faults: 0, released: 0, clockMoves: 0, retries: 0, chargedAgain: 0, refundedAgain: 0 } };
   const intents: string[] = [];
   const faults: string[] = [];
   let key = 0;
@@ -153,6 +156,34 @@ export async function play(w: FaultWorld, ops: Op[]): Promise<Played> {
     }
   };
 
+  /** One money operation; `twice`: sent twice at once (a double click, a retry storm), and a capture races a void. */
+  const money = async (o: MoneyOp, twice: boolean): Promise<boolean> => {
+    const both = <T>(run: () => Promise<T>) => (twice ? Promise.all([run(), run()]) : run());
+    if (o.kind === 'pay') {
+      const order: PayOrder = { amount: o.amount, manual: o.manual, keys: [`order${++key}`], intents: [], heard: 'ask' };
+      out.payOrders.push(order);
+      await both(() => pay(order, order.keys[0]!));
+    } else if (o.kind === 'submit') {
+      const s = (await w.post('/v1/sessions', { amount: o.amount, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true })).body;
+      await w.t.call('POST', `/v1/public/sessions/${s.id}/charge`, { card: CARD }, { Authorization: `Bearer ${w.m.publishable}`, Origin: w.t.url });
+    } else {
+      const id = pick(o.pick);
+      const intent = id && (await w.get(`/v1/payment_intents/${id}`)).body;
+      if (!intent) return false;
+      note({ status: 200, body: intent, headers: new Headers() });
+      if (o.kind === 'refund') {
+        if (!(intent.amount_received > 0)) return false;
+        const order: RefundOrder = { intent: intent.id, amount: Math.max(1, Math.floor(intent.amount_received * o.share)), keys: [`refund${++key}`], refunds: [], heard: 'ask' };
+        out.refundOrders.push(order);
+        await both(() => refund(order, order.keys[0]!));
+      } else {
+        const body = o.kind === 'capture' && o.share < 1 ? { amount_to_capture: Math.max(1, Math.floor(intent.amount * o.share)) } : {};
+        await Promise.all((twice ? ['capture', 'void'] : [o.kind]).map(async (k) => note(await w.post(`/v1/payment_intents/${id}/${k}`, k === o.kind ? body : {}))));
+      }
+    }
+    return true;
+  };
+
   for (const step of ops) {
     let o: Op = step;
     if (o.kind === 'faulted') {
@@ -160,45 +191,22 @@ export async function play(w: FaultWorld, ops: Op[]): Promise<Played> {
       out.counts.faults++;
       o = o.inner;
     }
-    if (o.kind === 'pay') {
-      const order: PayOrder = { amount: o.amount, manual: o.manual, keys: [`order${++key}`], intents: [], heard: 'ask' };
-      out.payOrders.push(order);
-      await pay(order, order.keys[0]!);
-    } else if (o.kind === 'submit') {
-      const s = (await w.post('/v1/sessions', { amount: o.amount, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true })).body;
-      await w.t.call('POST', `/v1/public/sessions/${s.id}/charge`, { card: CARD }, { Authorization: `Bearer ${w.m.publishable}`, Origin: w.t.url });
-    } else if (o.kind === 'capture' || o.kind === 'void') {
-      const id = pick(o.pick);
-      const intent = id && (await w.get(`/v1/payment_intents/${id}`)).body;
-      if (!intent) continue;
-      note({ status: 200, body: intent, headers: new Headers() });
-      const body = o.kind === 'capture' && o.share < 1 ? { amount_to_capture: Math.max(1, Math.floor(intent.amount * o.share)) } : {};
-      note(await w.post(`/v1/payment_intents/${id}/${o.kind}`, body));
-    } else if (o.kind === 'refund') {
-      const id = pick(o.pick);
-      const intent = id && (await w.get(`/v1/payment_intents/${id}`)).body;
-      if (!intent || !(intent.amount_received > 0)) continue;
-      note({ status: 200, body: intent, headers: new Headers() });
-      const order: RefundOrder = { intent: intent.id, amount: Math.max(1, Math.floor(intent.amount_received * o.share)), keys: [`refund${++key}`], refunds: [], heard: 'ask' };
-      out.refundOrders.push(order);
-      await refund(order, order.keys[0]!);
+    if (o.kind === 'race') {
+      if (await money(o.inner, true)) out.counts.races++;
     } else if (o.kind === 'fault') {
       faults.push(await w.arm({ operation: o.operation, kind: o.fault, count: o.count, ...(o.fault === 'slow' ? { delayMs: 600 } : {}) }));
       out.counts.faults++;
-      continue;
     } else if (o.kind === 'release') {
       if (faults.length) out.counts.released += await w.release(faults[o.pick % faults.length]!);
-      continue;
     } else if (o.kind === 'clock') {
       await w.advance(o.seconds);
       out.counts.clockMoves++;
-      continue;
     } else if (o.kind === 'retry') {
       const orders = [...out.payOrders, ...out.refundOrders];
       if (orders.length) await advise(orders[o.pick % orders.length]!);
-      continue;
+    } else if (await money(o, false)) {
+      out.counts.operations++;
     }
-    out.counts.operations++;
   }
 
   // The worst end: the service gives up on what it never heard back about, then every call still

@@ -36,7 +36,7 @@ export async function randomRun(label: string, r: RandomRun) {
   const path = env('SVCPAY_FAULT_PATH');
   const survey = env('SVCPAY_FAULT_SURVEY') === '1';
   console.info(`random fault mix, ${label}: seed ${seed}, ${runs} runs (SVCPAY_FAULT_SEED=${seed} replays it, SVCPAY_FAULT_RUNS widens it)`);
-  const totals = { mixes: 0, operations: 0, faults: 0, released: 0, reversals: 0, clockMoves: 0, retries: 0, chargedAgain: 0, refundedAgain: 0, differences: 0, mixesWithDifferences: 0 };
+  const totals = { mixes: 0, operations: 0, races: 0, faults: 0, released: 0, reversals: 0, clockMoves: 0, retries: 0, chargedAgain: 0, refundedAgain: 0, differences: 0, mixesWithDifferences: 0 };
   let run = path ? Number(path.split(':')[0]) : 0;
   await fc.assert(
     fc.asyncProperty(mixes(r.submit), async (ops) => {
@@ -47,7 +47,7 @@ export async function randomRun(label: string, r: RandomRun) {
         const played = await play(w, ops);
         const diffs = await differences(w, played);
         totals.mixes++;
-        for (const k of ['operations', 'faults', 'released', 'clockMoves', 'retries', 'chargedAgain', 'refundedAgain'] as const) totals[k] += played.counts[k];
+        for (const k of ['operations', 'races', 'faults', 'released', 'clockMoves', 'retries', 'chargedAgain', 'refundedAgain'] as const) totals[k] += played.counts[k];
         totals.reversals += (w.t.store.db.prepare("SELECT count(*) AS n FROM payment_attempts WHERE merchant_id = ? AND reference LIKE '%\\_reversal' ESCAPE '\\'").get(w.m.id) as { n: number }).n;
         totals.differences += diffs.length;
         if (diffs.length) totals.mixesWithDifferences++;
