@@ -1,8 +1,9 @@
 /**
  * The seeded random fault mix (issue 17), played against any provider (issue 34, "Contract tests
  * per adapter"): a merchant pays (automatic and manual capture), captures in part or in full,
- * voids and refunds in part or in full, while faults (down, lose_answer, hold, slow) hit the
- * charge, capture, void, refund and lookup calls, held calls are released late and the clock moves.
+ * voids and refunds in part or in full, sometimes sending one twice at once, while faults (down,
+ * lose_answer, hold, slow) hit the charge, capture, void, refund and lookup calls, held calls are
+ * released late and the clock moves.
  * The merchant follows docs/merchant.md's retry advice: after a 502 `payment_outcome_unknown` (or a
  * provider down, or a refund still `requested`) it asks again with the same Idempotency-Key; after
  * `failed` it charges the order again under a new key; after a refund `canceled` it refunds again
@@ -30,7 +31,7 @@ export type Op =
   | { kind: 'clock'; seconds: number }
   /** The merchant acts on what an order last heard, as docs/merchant.md advises. */
   | { kind: 'retry'; pick: number }
-  /** A money operation sent twice at once (same key; a capture against a void). */
+  /** A money operation sent twice at once (same key; a capture against a void; two refunds). */
   | { kind: 'race'; inner: MoneyOp };
 
 /** The provider call a money operation makes first. */
@@ -156,7 +157,7 @@ export async function play(w: FaultWorld, ops: Op[]): Promise<Played> {
     }
   };
 
-  /** One money operation; `twice`: sent twice at once (a double click, a retry storm), and a capture races a void. */
+  /** One money operation; `twice`: sent twice at once (a double click, a retry storm), a capture races a void, a refund another refund. */
   const money = async (o: MoneyOp, twice: boolean): Promise<boolean> => {
     const both = <T>(run: () => Promise<T>) => (twice ? Promise.all([run(), run()]) : run());
     if (o.kind === 'pay') {
@@ -173,9 +174,10 @@ export async function play(w: FaultWorld, ops: Op[]): Promise<Played> {
       note({ status: 200, body: intent, headers: new Headers() });
       if (o.kind === 'refund') {
         if (!(intent.amount_received > 0)) return false;
-        const order: RefundOrder = { intent: intent.id, amount: Math.max(1, Math.floor(intent.amount_received * o.share)), keys: [`refund${++key}`], refunds: [], heard: 'ask' };
-        out.refundOrders.push(order);
-        await both(() => refund(order, order.keys[0]!));
+        // Twice: the same refund twice under its key, and another refund of the same amount at once (the balance check).
+        const orders = (twice ? [1, 2] : [1]).map((): RefundOrder => ({ intent: intent.id, amount: Math.max(1, Math.floor(intent.amount_received * o.share)), keys: [`refund${++key}`], refunds: [], heard: 'ask' }));
+        out.refundOrders.push(...orders);
+        await Promise.all([both(() => refund(orders[0]!, orders[0]!.keys[0]!)), ...orders.slice(1).map((x) => refund(x, x.keys[0]!))]);
       } else {
         const body = o.kind === 'capture' && o.share < 1 ? { amount_to_capture: Math.max(1, Math.floor(intent.amount * o.share)) } : {};
         await Promise.all((twice ? ['capture', 'void'] : [o.kind]).map(async (k) => note(await w.post(`/v1/payment_intents/${id}/${k}`, k === o.kind ? body : {}))));
