@@ -13,6 +13,15 @@ import { offlineResolver } from './testing.ts';
 import type { SqliteStore } from './store/index.ts';
 import { closeAll, listen, serveProcessor } from './listen.ts';
 
+/**
+ * How long the service waits for the processor in these tests: long enough that an ordinary call
+ * answers on a loaded CI machine (400 ms did not, now and then), short enough that a held call
+ * costs a test a moment, not the default 10 s.
+ */
+export const NETWORK_TIMEOUT_MS = 1000;
+/** A `slow` fault's delay that outlasts the service's wait. */
+export const PAST_TIMEOUT_MS = NETWORK_TIMEOUT_MS + 500;
+
 export async function networkApp(env: Record<string, string> = {}) {
   const [port, processorPort, stripePort, braintreePort] = (await freePorts(4)) as [number, number, number, number];
   const url = `http://127.0.0.1:${port}`;
@@ -27,8 +36,7 @@ export async function networkApp(env: Record<string, string> = {}) {
     SVCPAY_STRIPE_URL: `http://127.0.0.1:${stripePort}`,
     BRAINTREE_PORT: String(braintreePort),
     SVCPAY_BRAINTREE_URL: `http://127.0.0.1:${braintreePort}`,
-    // A held call must cost a test a moment, not the default 10 s.
-    SVCPAY_PROCESSOR_TIMEOUT_MS: '400',
+    SVCPAY_PROCESSOR_TIMEOUT_MS: String(NETWORK_TIMEOUT_MS),
     ...env,
   });
   const built = await buildDeps(config, createLogger(true, (l) => lines.push(l)));

@@ -11,6 +11,7 @@
  */
 import fc from 'fast-check';
 import type { FaultWorld } from './world.ts';
+import { PAST_TIMEOUT_MS } from '../testing-network.ts';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 
@@ -189,14 +190,14 @@ export async function play(w: FaultWorld, ops: Op[]): Promise<Played> {
   for (const step of ops) {
     let o: Op = step;
     if (o.kind === 'faulted') {
-      faults.push(await w.arm({ operation: CALL[o.inner.kind], kind: o.fault, ...(o.fault === 'slow' ? { delayMs: 600 } : {}) }));
+      faults.push(await w.arm({ operation: CALL[o.inner.kind], kind: o.fault, ...(o.fault === 'slow' ? { delayMs: PAST_TIMEOUT_MS } : {}) }));
       out.counts.faults++;
       o = o.inner;
     }
     if (o.kind === 'race') {
       if (await money(o.inner, true)) out.counts.races++;
     } else if (o.kind === 'fault') {
-      faults.push(await w.arm({ operation: o.operation, kind: o.fault, count: o.count, ...(o.fault === 'slow' ? { delayMs: 600 } : {}) }));
+      faults.push(await w.arm({ operation: o.operation, kind: o.fault, count: o.count, ...(o.fault === 'slow' ? { delayMs: PAST_TIMEOUT_MS } : {}) }));
       out.counts.faults++;
     } else if (o.kind === 'release') {
       if (faults.length) out.counts.released += await w.release(faults[o.pick % faults.length]!);

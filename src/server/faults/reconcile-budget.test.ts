@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { faultWorld, type FaultWorld } from './world.ts';
 
 let w: FaultWorld;
-// One held look-up costs the 400 ms processor timeout, more than the whole 300 ms budget.
+// One held look-up costs the processor timeout (NETWORK_TIMEOUT_MS), more than the whole 300 ms budget.
 beforeEach(async () => (w = await faultWorld({ SVCPAY_RECONCILE_BUDGET_MS: '300' })));
 afterEach(() => w.close());
 

@@ -24,7 +24,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 /**
  * The processor's own control door (`/v1/_faults`, `/v1/_ledger`, `/v1/_clock`, `/v1/_run_due`)
  * moves no money and is no payment call: it is not cut short by a timeout set for payment calls
- * (tests set 400 ms so a held charge costs a moment; a loaded machine then failed to arm a fault).
+ * (tests set about a second so a held charge costs a moment; a loaded machine then failed to arm a fault).
  */
 const CONTROL_TIMEOUT_MS = 10_000;
 const isControl = (path: string) => path.startsWith('/v1/_');

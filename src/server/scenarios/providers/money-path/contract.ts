@@ -11,6 +11,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { faultWorld, type FaultWorld, type LedgerRow } from '../../../faults/world.ts';
+import { PAST_TIMEOUT_MS } from '../../../testing-network.ts';
 
 /** The adapters under contract: [name, the merchant's processor kind (undefined: the sandbox's own)]. */
 export const PROVIDERS: [string, string | undefined][] = [
@@ -135,7 +136,7 @@ export async function play(c: ContractWorld, goal: Goal, fault: Fault) {
   let n = 0;
   const key = () => `${goal.operation}-${++n}`;
   const kind = fault.startsWith('hold') ? 'hold' : fault;
-  const armed = await w.arm({ operation: goal.operation, kind, ...(kind === 'slow' ? { delayMs: 900 } : {}) });
+  const armed = await w.arm({ operation: goal.operation, kind, ...(kind === 'slow' ? { delayMs: PAST_TIMEOUT_MS } : {}) });
   let current = key();
   const before = await w.ledger();
   const first = await goal.call(current);
