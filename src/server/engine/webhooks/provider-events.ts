@@ -66,6 +66,13 @@ async function transactionUpdated(deps: ProviderEventDeps, merchant: Merchant, t
   // Another merchant's payment is never this event's, whatever attempt or session it names too.
   const known = ownRecord(merchant.id, await deps.store.read.payments.byProcessorRef(t.id), t.id);
   const attempt = t.reference ? await deps.store.read.attempts.byReference(merchant.id, t.reference) : undefined;
+  // A charge the service gave up on, landing late: read as its second watch reads it, so an intent
+  // announced failed, or a session already paid or expired, has it reversed rather than kept
+  // (issue 34, finding 2) as soon as the provider tells of it, whichever of the event and the
+  // watch comes first.
+  if (!known && attempt?.state === 'failed' && attempt.recheckUntil !== null && (attempt.intentId || attempt.sessionId)) {
+    return (await recheckAttempt(deps, attempt, t)) === 'recorded';
+  }
   if (attempt?.intentId && attempt.kind === 'charge') {
     const revoke = await deps.store.tx(async (r) => {
       const applied = await settleIntent(r, deps, merchant, attempt.intentId!, attempt.id, t);
@@ -74,12 +81,6 @@ async function transactionUpdated(deps: ProviderEventDeps, merchant: Merchant, t
     });
     await revokeForms(deps, merchant, revoke);
     return true;
-  }
-  // A session's charge the service gave up on, landing late: read as its second watch reads it, so a
-  // session already paid or expired has it reversed rather than kept as a second payment (issue 34,
-  // finding 2), whichever of the event and the watch comes first.
-  if (!known && attempt?.sessionId && attempt.state === 'failed' && attempt.recheckUntil !== null) {
-    return (await recheckAttempt(deps, attempt, t)) === 'recorded';
   }
   const sessionId = attempt?.sessionId ?? t.sessionId;
   if (!known && sessionId && t.status !== 'requires_action') {

@@ -8,6 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { faultWorld, type FaultWorld, type LedgerRow } from '../../faults/world.ts';
+import { ACCOUNT_HEADER } from '../../../../sandbox-processor/api.ts';
 
 /** Past the 2-minute grace of a server call: the reconciler gives up on a charge. */
 const PAST_GRACE = 125;
@@ -92,4 +93,29 @@ describe.each(['card_element', 'hosted_fields'])('a provider that cannot refuse 
     await w.advance(3 * 3600);
     expect(await status()).toBe('canceled');
   });
+});
+
+it('a late Braintree sale on an intent announced failed is reversed as soon as Braintree tells of it, not at the second watch’s next look', async () => {
+  const w = await faultWorld({}, 'hosted_fields');
+  try {
+    const pm = await w.card();
+    const { hold, id } = await w.heldCharge(pm, 'order-told');
+    await w.advance(PAST_GRACE);
+    expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed' });
+    expect(await w.release(hold)).toBe(1);
+    const [late] = await w.ledger();
+    expect(late).toMatchObject({ captured: 1500 });
+    // Braintree posts the sale's settlement (a form, over HTTP) before the clock moves again.
+    const sent = await w.t.sandbox.app.request('/v1/events', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${w.t.processorSecret}`, [ACCOUNT_HEADER]: w.m.id, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'capture.settled', transactionId: late!.id }),
+    });
+    expect(sent.status).toBe(202);
+    await expect.poll(async () => providerNet(await w.ledger())).toBe(0);
+    expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed', amount_received: 0 });
+    expect(eventsOf(w, id).map((e) => e.type)).toEqual(['payment_intent.failed']);
+  } finally {
+    await w.close();
+  }
 });
