@@ -19,5 +19,9 @@ export default defineConfig({
     isolate: false,
     // Stryker runs its own workers (`concurrency`); one vitest worker each keeps the machine free.
     maxWorkers: 1,
+    // As the unit run's (vitest.config.ts): a limit for a hung test, not a speed check. With vitest's
+    // 5 s, a loaded machine failed Stryker's initial run on a two-instance reconcile test.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
