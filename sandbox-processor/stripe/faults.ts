@@ -16,7 +16,8 @@ export function stripeOperationOf(method: string, path: string, body: string): D
   if (resource === 'refunds') return method === 'GET' ? 'lookup' : 'refund';
   if (resource !== 'payment_intents') return null;
   if (method === 'GET') return 'lookup';
-  // A PaymentIntent made with confirm charges; one without is a browser form being opened.
+  // A PaymentIntent made with confirm charges; one without (a browser form being opened, or a
+  // server charge made unconfirmed, then confirmed) moves no money: `any` alone reaches it.
   if (id === undefined) return parseStripeForm(body).confirm === 'true' ? 'charge' : 'other';
   if (action === 'confirm') return 'charge';
   if (action === 'capture') return 'capture';

@@ -143,7 +143,7 @@ export function noFences(processor: Processor) {
   const real = { fence: p.fence.bind(p), fences: p.fencesLateCalls };
   p.fence = async () => undefined;
   // It says so, as a real provider's adapter does: the engine then reverses what lands late.
-  p.fencesLateCalls = false;
+  p.fencesLateCalls = { charge: false, refund: false };
   return () => {
     p.fence = real.fence;
     p.fencesLateCalls = real.fences;

@@ -236,7 +236,9 @@ export async function play(w: FaultWorld, ops: Op[]): Promise<Played> {
 
 /** Moves the clock until nothing is pending, then past the late-call watch's longest gap (12 hours) so a late arrival is found. */
 async function settle(w: FaultWorld, out: Played) {
-  const fenced = w.processor().fencesLateCalls;
+  // Stripe fences a charge but not a refund: only a processor that fences both settles in minutes.
+  const fences = w.processor().fencesLateCalls;
+  const fenced = fences.charge && fences.refund;
   const pending = () => (w.t.store.db.prepare("SELECT count(*) AS n FROM payment_attempts WHERE merchant_id = ? AND state = 'pending'").get(w.m.id) as { n: number }).n;
   // Without fences a refund never heard back about stays requested for the whole 72-hour watch.
   for (let i = 0; i < 40 && pending() > 0; i++) {

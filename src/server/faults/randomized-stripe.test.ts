@@ -1,6 +1,7 @@
 /**
  * The random fault mix against a merchant on the Stripe stand-in (issue 34, "Contract tests per
- * adapter"): its calls go through the `stripe` SDK, which cannot be told to refuse a late call.
+ * adapter"): its calls go through the `stripe` SDK; a charge held past the give-up is fenced (its
+ * PaymentIntent canceled, so the late confirmation is refused), a late refund cannot be.
  * Every intent and refund is compared with the stand-in's ledger (./random-ledgers.ts says what
  * must hold); ./random-run.ts says how to replay or widen the run.
  */

@@ -2,8 +2,8 @@
  * The fault switchboard on the Stripe stand-in (issue 19): a `card_element` merchant's calls go
  * through the real `stripe` SDK over HTTP to the stand-in, and faults armed with the control API
  * act on them as on the sandbox's own. Money stays right: a lost answer is looked up by the attempt's
- * reference (Stripe's metadata search), a late charge is reversed by the second watch, and a
- * Stripe that cannot serve moves nothing twice.
+ * reference (Stripe's metadata search), a charge held past the give-up is fenced (its PaymentIntent
+ * canceled before the confirmation lands), and a Stripe that cannot serve moves nothing twice.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { faultWorld, type FaultWorld } from './world.ts';
@@ -11,6 +11,10 @@ import { faultWorld, type FaultWorld } from './world.ts';
 let w: FaultWorld;
 beforeEach(async () => (w = await faultWorld({}, 'card_element')));
 afterEach(() => w.close());
+
+/** What the merchant heard in `payment_intent.failed` of an intent. */
+const failedEvent = (id: string) =>
+  (w.t.store.db.prepare("SELECT data FROM events WHERE type = 'payment_intent.failed'").all() as { data: string }[]).map((e) => e.data).find((d) => d.includes(id));
 
 /** Past the 2-minute grace of a server call: the reconciler gives up. */
 const PAST_GRACE = 125;
@@ -45,17 +49,49 @@ it('a Stripe that cannot serve (down) charges nothing; the reconciler finds noth
   expect((await w.ledger()).map((e) => e.captured)).toEqual([1500]);
 });
 
-it('a charge held past the grace lands at Stripe after the intent failed: the second watch reverses it, once', async () => {
+it('a charge whose confirmation is held past the grace is fenced: its PaymentIntent is canceled, the late confirmation is refused, nothing to reverse', async () => {
   const pm = await w.card();
   const { hold, id } = await w.heldCharge(pm, 'order-3');
   await w.advance(PAST_GRACE);
-  expect((await w.get(`/v1/payment_intents/${id}`)).body.status).toBe('failed');
-  // Stripe has no fence: the late call charges, and the announced `failed` stands (issue 34, finding 2).
+  expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed', amount_received: 0 });
+  // Fenced first, so the merchant hears that nothing was charged.
+  expect(failedEvent(id)).toMatch(/nothing was charged/);
+  // The confirmation lands on a canceled PaymentIntent: Stripe refuses it, no money moves (issue 34, "No false final state").
   expect(await w.release(hold)).toBe(1);
-  expect((await w.ledger()).map((e) => e.captured)).toEqual([1500]);
+  expect(await w.ledger()).toEqual([]);
   await w.advance(FIRST_RECHECK);
   expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed', amount_received: 0 });
-  expect(await w.ledger()).toMatchObject([{ captured: 1500, refunded: 1500 }]);
+  expect(await w.ledger()).toEqual([]);
+});
+
+it('a charge whose PaymentIntent is created late moves no money: only a confirmation charges, and none is sent after the give-up', async () => {
+  const pm = await w.card();
+  // The charge's first call to Stripe, its unconfirmed create, held at the door.
+  const hold = await w.arm({ operation: 'any', kind: 'hold' });
+  const lost = await w.pay(pm, 'order-5');
+  expect(lost.body.code).toBe('payment_outcome_unknown');
+  await w.holding(hold);
+  const id = lost.body.payment_intent as string;
+  await w.advance(PAST_GRACE);
+  expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed', amount_received: 0 });
+  expect(await w.release(hold)).toBe(1);
+  await w.advance(FIRST_RECHECK);
+  expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed', amount_received: 0 });
+  expect(await w.ledger()).toEqual([]);
+});
+
+it('a fence Stripe cannot serve is no give-up: the intent waits, fenced at the next pass, and the late confirmation is still refused', async () => {
+  const pm = await w.card();
+  const { hold, id } = await w.heldCharge(pm, 'order-6');
+  // The fence's cancel (the switchboard's void) meets a Stripe that cannot serve.
+  await w.arm({ operation: 'void', kind: 'down' });
+  await w.advance(PAST_GRACE);
+  expect((await w.get(`/v1/payment_intents/${id}`)).body.status).not.toBe('failed');
+  await w.advance(PAST_GRACE);
+  expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed', amount_received: 0 });
+  expect(await w.release(hold)).toBe(1);
+  await w.advance(FIRST_RECHECK);
+  expect(await w.ledger()).toEqual([]);
 });
 
 it('a refund whose answer is lost is found among the PaymentIntent’s refunds: one refund, never two', async () => {

@@ -56,7 +56,7 @@ export class EchoAdapter implements Processor {
   // Nothing to revoke or fence: echo makes no browser forms and answers every call.
   async revokeClientToken() {}
   async fence() {}
-  readonly fencesLateCalls = false;
+  readonly fencesLateCalls = { charge: false, refund: false };
   // Echo takes cards through svcpay's own fields only (charge at submit).
   readonly #refuse = async (): Promise<never> => {
     throw new ProcessorRejectedError('unsupported', 'Echo takes cards through svcpay’s own fields only.');

@@ -3,12 +3,14 @@
  * merchant's server drives go straight to the provider's calls (vault, charge a vaulted card,
  * capture, void, refund, read back), and what such a provider does not offer through the service is
  * refused as `unsupported` (card data through svcpay's own fields, wallets, Apple Pay sessions) or is
- * nothing to do (a fence: no cancel-by-reference; provider events: the provider sends its own). Each
+ * nothing to do (provider events: the provider sends its own). A fence is nothing by default (no
+ * cancel-by-reference: Braintree; `fencesLateCalls` all false); Stripe fences a charge by canceling
+ * its unconfirmed PaymentIntent (issue 34, "No false final state"; docs/operator.md). Each
  * adapter adds its browser forms (`clientInit`, `lookup`, `revokeClientToken`, `cancelChallenge`).
  */
 import type { InitResponse } from '../../api/checkout.ts';
 import type { Merchant, SessionRecord } from '../domain/index.ts';
-import { ProcessorRejectedError, type AppleMerchantSession, type Processor, type ProcessorRefund, type ProcessorTransaction, type VaultChargeRequest, type VaultedCard, type VaultInput, type VaultOptions } from './types.ts';
+import { ProcessorRejectedError, type AppleMerchantSession, type LateCallFence, type Processor, type ProcessorRefund, type ProcessorTransaction, type VaultChargeRequest, type VaultedCard, type VaultInput, type VaultOptions } from './types.ts';
 
 /** The provider's server calls the adapter hands on unchanged. */
 export interface ProviderCalls {
@@ -78,9 +80,12 @@ export abstract class ProviderAdapter implements Processor {
     return this.calls.refundLookup(merchant, reference, transactionId);
   }
 
-  /** No cancel-by-reference at such a provider: the second watch (issue 17) reverses what slips past. */
-  async fence(): Promise<void> {}
-  readonly fencesLateCalls = false;
+  /**
+   * No cancel-by-reference by default (Braintree): the second watch (issue 17) reverses what slips
+   * past. An adapter that can stop a late call of some kind (Stripe: a charge) overrides both.
+   */
+  async fence(_merchant: Merchant, _reference: string): Promise<void> {}
+  readonly fencesLateCalls: LateCallFence = { charge: false, refund: false };
 
   /** The provider sends its own events; nothing is due here. */
   async runDue(): Promise<number> {

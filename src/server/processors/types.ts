@@ -206,12 +206,14 @@ export interface Processor {
    */
   fence(merchant: Merchant, reference: string): Promise<void>;
   /**
-   * Whether `fence` really refuses a late call (the sandbox). false: a call the service gave up on
-   * may still land (Stripe, Braintree: no cancel-by-reference), so the service announces no
-   * "nothing moved", reverses money that lands after a final state, and keeps a refund without an
-   * answer `requested` while it watches (issue 34, finding 2; docs/operator.md).
+   * Per kind of call, whether `fence` really refuses it late: the sandbox both; Stripe a charge (its
+   * PaymentIntent canceled before the confirmation lands), not a refund (Stripe cannot cancel a
+   * card refund); Braintree neither (no cancel-by-reference). Where it does not, a call the service
+   * gave up on may still land, so the service announces no "nothing moved", reverses a charge that
+   * lands after a final state, and keeps a refund without an answer `requested` while it watches
+   * (issue 34, finding 2 and "No false final state"; docs/operator.md).
    */
-  readonly fencesLateCalls: boolean;
+  readonly fencesLateCalls: LateCallFence;
   /** Stops a client token (browser form) from charging: the session settled, expired or started another attempt. */
   revokeClientToken(merchant: Merchant, token: string): Promise<void>;
   /** Sends the provider events that became due on the (service) clock: settlements, async refunds, disputes. */
@@ -223,6 +225,13 @@ export interface Processor {
   standInTransaction?(merchant: Merchant, ref: string): Promise<string | null>;
   /** The sandbox processor's control door; only its own adapter has one. */
   readonly standInControl?: StandInControl;
+}
+
+/** Which of a processor's server calls `fence` stops from landing late (`Processor.fencesLateCalls`). */
+export interface LateCallFence {
+  /** A charge (of a saved card, or a checkout's server charge). */
+  readonly charge: boolean;
+  readonly refund: boolean;
 }
 
 /**

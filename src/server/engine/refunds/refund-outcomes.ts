@@ -141,7 +141,7 @@ export async function resolveRefundAttempt(
   }
   const settlement = (await deps.store.read.settlements.get(refund.settlementId))!;
   let pr = await processor.refundLookup(merchant, a.reference, settlement.processorRef);
-  const watched = !processor.fencesLateCalls;
+  const watched = !processor.fencesLateCalls.refund;
   if (!pr) {
     if (deps.clock.iso() < a.resolveAfter) return 'wait';
     if (watched && deps.clock.nowMs() < Date.parse(a.createdAt) + RECHECK_MS) return 'wait';

@@ -35,6 +35,7 @@ import {
   ProcessorRejectedError,
   type AppleMerchantSession as MerchantSession,
   type ChargeOptions,
+  type LateCallFence,
   type Processor,
   type ProcessorRefund,
   type ProcessorTransaction,
@@ -178,7 +179,7 @@ export class SandboxProcessorAdapter implements Processor, StandInControl {
     await this.#client.call(merchant, 'POST', `/v1/client_tokens/${encodeURIComponent(token)}/revoke`, undefined, RevokeResponse, 'reject');
   }
 
-  readonly fencesLateCalls = true;
+  readonly fencesLateCalls: LateCallFence = { charge: true, refund: true };
 
   async fence(merchant: Merchant, reference: string): Promise<void> {
     await this.#client.call(merchant, 'POST', `/v1/references/${encodeURIComponent(reference)}/fence`, {}, FenceResponse);

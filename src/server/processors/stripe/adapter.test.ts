@@ -35,7 +35,7 @@ function world() {
     const pm = await stripe.paymentMethods.create({ type: 'card', card: { token: cardRef } }, as);
     return stripe.paymentIntents.confirm(intentOfClientSecret(clientSecret)!, { payment_method: pm.id, ...(returnUrl ? { return_url: returnUrl } : {}) }, as).catch((e: unknown) => e);
   };
-  return { adapter, confirmInBrowser, beforeCancel };
+  return { adapter, confirmInBrowser, beforeCancel, stripe, as };
 }
 
 describe('Stripe adapter: browser forms', () => {
@@ -138,5 +138,37 @@ describe('Stripe adapter: refunds and what it refuses', () => {
     await expect(adapter.chargeWallet()).rejects.toMatchObject({ reason: 'unsupported' });
     await expect(adapter.appleMerchantSession()).rejects.toMatchObject({ reason: 'unsupported' });
     expect(await adapter.runDue()).toBe(0);
+  });
+});
+
+describe('Stripe adapter: fencing a server charge (issue 34, "No false final state")', () => {
+  const card = (adapter: StripeProcessorAdapter) => adapter.vault(merchant, { providerReference: 'tok_sandbox_visa_4242', livemode: false });
+  const charge = async (adapter: StripeProcessorAdapter, reference: string, capture = true) =>
+    adapter.chargeVaulted(merchant, { reference, vaultId: (await card(adapter)).vaultId, amount: 1500, currency: 'USD', livemode: false, capture, sessionId: null, returnUrl: null, billingPostalCode: null, merchantInitiated: false });
+  /** A server charge whose create landed and whose confirmation is still on its way. */
+  const unconfirmed = async ({ adapter, stripe, as }: ReturnType<typeof world>, reference: string) =>
+    stripe.paymentIntents.create({ amount: 1500, currency: 'usd', payment_method: (await card(adapter)).vaultId, metadata: { svcpay_reference: reference } }, as);
+
+  it('cancels a PaymentIntent nothing confirmed yet: the confirmation that lands after is refused, and the look-up finds no charge', async () => {
+    const w = world();
+    const pi = await unconfirmed(w, 'att_late');
+    expect(await w.adapter.lookup(merchant, 'att_late')).toBeNull();
+    await w.adapter.fence(merchant, 'att_late');
+    await expect(w.stripe.paymentIntents.confirm(pi.id, {}, w.as)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+    expect(await w.adapter.lookup(merchant, 'att_late')).toBeNull();
+  });
+
+  it('leaves a charge that succeeded or is authorized, even one confirmed between its read and the cancel: the look-up after the fence records it', async () => {
+    const w = world();
+    await charge(w.adapter, 'att_paid');
+    await charge(w.adapter, 'att_held', false);
+    await w.adapter.fence(merchant, 'att_paid');
+    await w.adapter.fence(merchant, 'att_held');
+    expect(await w.adapter.lookup(merchant, 'att_paid')).toMatchObject({ status: 'approved', capture: 'settled', capturedAmount: 1500 });
+    expect(await w.adapter.lookup(merchant, 'att_held')).toMatchObject({ status: 'approved', capture: 'none' });
+    const pi = await unconfirmed(w, 'att_race');
+    w.beforeCancel.run = () => w.stripe.paymentIntents.confirm(pi.id, {}, w.as);
+    await w.adapter.fence(merchant, 'att_race');
+    expect(await w.adapter.lookup(merchant, 'att_race')).toMatchObject({ status: 'approved', capture: 'settled', capturedAmount: 1500 });
   });
 });

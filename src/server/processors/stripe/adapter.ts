@@ -8,8 +8,14 @@
  * What Stripe cannot do here, said plainly rather than faked:
  * - card data through svcpay's own fields (`charge`), wallets (`chargeWallet`, Apple Pay sessions):
  *   refused `unsupported`; for Stripe merchants they go through stripe.js;
- * - `fence`: Stripe has no cancel-by-reference. A call that slips past the engine's give-up is
- *   caught by the 72-hour second watch (issue 17) instead.
+ * - a refund cannot be fenced (Stripe cannot cancel a card refund): one without an answer stays
+ *   `requested` while the service watches (`fencesLateCalls.refund` false).
+ *
+ * A server charge (`chargeVaulted`: a saved card, or `agent_hosted_fields`' confirmation) is a
+ * PaymentIntent made unconfirmed, then confirmed; `fence` cancels it while it is unconfirmed, so a
+ * charge the engine gave up on cannot land later (issue 34, "No false final state";
+ * docs/operator.md). What still slips through (confirmed between the look-up and the cancel) is
+ * recorded by the next look-up, or reversed by the second watch (issue 17).
  *
  * Made by Stripe's registry entry (./index.ts).
  */
@@ -18,7 +24,7 @@ import type { InitResponse } from '../../../api/checkout.ts';
 import type { Merchant, SessionRecord } from '../../domain/index.ts';
 import { ProcessorConflictError, ProcessorRejectedError, type ProcessorTransaction } from '../types.ts';
 import { ProviderAdapter } from '../provider-adapter.ts';
-import { FORM_CLOSED, StripeCalls, transactionOf, type StripeCallsOptions } from './stripe-calls.ts';
+import { FORM_CLOSED, neverConfirmed, StripeCalls, transactionOf, type StripeCallsOptions } from './stripe-calls.ts';
 
 export interface StripeAdapterOptions extends StripeCallsOptions {
   /** The platform's publishable key, for stripe.js. */
@@ -31,9 +37,8 @@ export interface StripeAdapterOptions extends StripeCallsOptions {
 /** A client secret names its PaymentIntent: `pi_…_secret_…`. */
 export const intentOfClientSecret = (secret: string) => /^(pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9_]+$/.exec(secret)?.[1] ?? null;
 
-/** A form's PaymentIntent that no card was ever confirmed with. */
-const unused = (pi: Stripe.PaymentIntent) =>
-  pi.latest_charge === null && pi.last_payment_error === null && (pi.status === 'requires_payment_method' || pi.status === 'requires_confirmation' || pi.status === 'canceled');
+/** The PaymentIntent states a fence cancels: no card confirmed yet, or a bank check still open. */
+const FENCEABLE = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
 export class StripeProcessorAdapter extends ProviderAdapter {
   readonly #calls: StripeCalls;
@@ -70,7 +75,7 @@ export class StripeProcessorAdapter extends ProviderAdapter {
     const formIntent = intentOfClientSecret(reference);
     if (!formIntent) return this.#calls.lookup(merchant, reference);
     const pi = await this.#calls.paymentIntent(merchant, formIntent);
-    if (!pi || unused(pi)) return null;
+    if (!pi || neverConfirmed(pi)) return null;
     // Each declined confirmation of the client secret counts against the session (issue 32, finding 3).
     const declines = await this.#calls.failedCharges(merchant, pi.id);
     return { ...transactionOf(merchant, pi), ...(declines ? { declines } : {}) };
@@ -93,6 +98,24 @@ export class StripeProcessorAdapter extends ProviderAdapter {
       throw err instanceof ProcessorConflictError ? new ProcessorRejectedError('token_used', 'This form was used meanwhile.') : err;
     });
   }
+
+  /**
+   * A server charge the engine gives up on (issue 34, "No false final state"): its PaymentIntent,
+   * found by the reference, is canceled while no card is confirmed with it, so a confirmation still
+   * on its way is refused when it lands. One that succeeded or is authorized is left alone: the
+   * reconciler's next look-up records it. Stripe unreachable: the error goes up, and the reconciler
+   * asks again rather than give up unfenced. A form's reference is `revokeClientToken`'s.
+   */
+  override async fence(merchant: Merchant, reference: string): Promise<void> {
+    if (intentOfClientSecret(reference)) return;
+    const pi = await this.#calls.find(merchant, reference);
+    if (!pi || !FENCEABLE.has(pi.status)) return;
+    await this.#calls.cancel(merchant, pi.id).catch((err: unknown) => {
+      // Confirmed between the read and the cancel: the look-up after the fence reads it.
+      if (!(err instanceof ProcessorConflictError)) throw err;
+    });
+  }
+  override readonly fencesLateCalls = { charge: true, refund: false };
 
   /** The buyer left the bank check: the PaymentIntent is canceled, nothing charged. */
   async cancelChallenge(merchant: Merchant, transactionId: string): Promise<ProcessorTransaction> {

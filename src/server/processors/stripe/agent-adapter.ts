@@ -46,6 +46,11 @@ export class StripeAgentAdapter extends StripeProcessorAdapter {
     return reference.startsWith(FORM_PREFIX) ? null : super.lookup(merchant, reference);
   }
 
+  /** A form's token reaches no PaymentIntent: nothing to fence; an engine reference is fenced at Stripe. */
+  override async fence(merchant: Merchant, reference: string): Promise<void> {
+    if (!reference.startsWith(FORM_PREFIX)) await super.fence(merchant, reference);
+  }
+
   /** Nothing to revoke: a form token is no credential at Stripe. */
   override async revokeClientToken(): Promise<void> {}
 

@@ -156,7 +156,8 @@ describe('Stripe adapter, server calls', () => {
     const { calls, charge } = world({
       wrap: (standIn) => async (url, init) => {
         const res = await standIn(url, init);
-        const replaced = init.method === 'POST' && url.includes('/v1/payment_intents') ? next : null;
+        // A call on a PaymentIntent (a charge's confirmation, a capture), not its unconfirmed create.
+        const replaced = init.method === 'POST' && /\/v1\/payment_intents\/[^/?]+\//.test(url) ? next : null;
         if (!replaced) return res;
         next = null;
         return new Response(JSON.stringify({ error: { message: 'Stripe said no.', ...replaced.error } }), { status: replaced.status, headers: { 'Content-Type': 'application/json' } });

@@ -41,6 +41,16 @@ export interface StripeCallsOptions {
 /** What every read expands: the card's details, and the charge (a canceled hold versus nothing ever charged). */
 const EXPAND = ['payment_method', 'latest_charge'];
 
+/** The idempotency key of a charge's confirmation: its PaymentIntent's (the engine's reference) is the create's. */
+export const confirmKey = (reference: string) => `${reference}:confirm`;
+
+/**
+ * A PaymentIntent no card was ever confirmed with: waiting for its confirmation, or canceled before
+ * it (a fenced charge, a closed form). It moved no money and declined nothing.
+ */
+export const neverConfirmed = (pi: Stripe.PaymentIntent) =>
+  pi.latest_charge === null && pi.last_payment_error === null && (pi.status === 'requires_payment_method' || pi.status === 'requires_confirmation' || pi.status === 'canceled');
+
 /** The metadata keys the adapter writes on every PaymentIntent it makes, and finds them by. */
 export const REFERENCE_KEY = 'svcpay_reference';
 export const SESSION_KEY = 'svcpay_session';
@@ -136,24 +146,27 @@ export class StripeCalls {
     return { vaultId: pm.id, card: { brand: card.brand, last4: card.last4 || null, expMonth: card.expMonth || null, expYear: card.expYear || null } };
   }
 
-  /** One PaymentIntent per engine reference (its idempotency key), confirmed at once. A decline is a transaction, not an error. */
+  /**
+   * One PaymentIntent per engine reference, made unconfirmed (the reference is its idempotency key
+   * and its metadata), then confirmed under a key of its own (issue 34, "No false final state"):
+   * a create that lands late moves no money, and a confirm that lands late is refused once `fence`
+   * canceled the PaymentIntent. A decline is a transaction, not an error.
+   */
   async chargeVaulted(merchant: Merchant, req: VaultChargeRequest): Promise<ProcessorTransaction> {
     const params: Stripe.PaymentIntentCreateParams = {
       amount: req.amount,
       currency: req.currency.toLowerCase(),
       payment_method: req.vaultId,
-      confirm: true,
       capture_method: req.capture ? 'automatic' : 'manual',
-      off_session: req.merchantInitiated,
       // Rule tags ride as metadata, where Radar rules match them (`::key::`); the reserved keys are never a tag's.
       metadata: { ...req.extras?.ruleTags, [REFERENCE_KEY]: req.reference, ...(req.sessionId ? { [SESSION_KEY]: req.sessionId } : {}) },
-      expand: EXPAND,
-      ...(req.returnUrl ? { return_url: req.returnUrl } : {}),
       // The tail after the account's registered prefix; Stripe takes no buyer IP or names here (index.ts).
       ...(req.extras?.descriptor?.kind === 'suffix' ? { statement_descriptor_suffix: req.extras.descriptor.suffix } : {}),
     };
+    const created = await this.#stripe.paymentIntents.create(params, this.#as(merchant, req.reference)).catch(translate);
+    const confirm: Stripe.PaymentIntentConfirmParams = { off_session: req.merchantInitiated, expand: EXPAND, ...(req.returnUrl ? { return_url: req.returnUrl } : {}) };
     try {
-      const pi = await this.#stripe.paymentIntents.create(params, this.#as(merchant, req.reference));
+      const pi = await this.#stripe.paymentIntents.confirm(created.id, confirm, this.#as(merchant, confirmKey(req.reference)));
       return transactionOf(merchant, pi);
     } catch (err) {
       if (err instanceof Stripe.errors.StripeCardError && err.payment_intent) return transactionOf(merchant, err.payment_intent, err.payment_method ?? null);
@@ -162,12 +175,17 @@ export class StripeCalls {
   }
 
   /** The PaymentIntent made for an engine reference, found by its metadata; null when Stripe has none. */
-  async lookup(merchant: Merchant, reference: string): Promise<ProcessorTransaction | null> {
+  async find(merchant: Merchant, reference: string): Promise<Stripe.PaymentIntent | null> {
     const found = await this.#stripe.paymentIntents
       .search({ query: `metadata['${REFERENCE_KEY}']:'${reference.replace(/['\\]/g, '')}'`, expand: EXPAND.map((e) => `data.${e}`) }, this.#as(merchant))
       .catch(translate);
-    const pi = found.data[0];
-    return pi ? transactionOf(merchant, pi) : null;
+    return found.data[0] ?? null;
+  }
+
+  /** The charge made for an engine reference; null when Stripe has none, or only its PaymentIntent, never confirmed. */
+  async lookup(merchant: Merchant, reference: string): Promise<ProcessorTransaction | null> {
+    const pi = await this.find(merchant, reference);
+    return pi && !neverConfirmed(pi) ? transactionOf(merchant, pi) : null;
   }
 
   async verifyTransaction(merchant: Merchant, id: string): Promise<ProcessorTransaction | null> {

@@ -1,10 +1,12 @@
 /**
- * Issue 34, finding 2: on Stripe and Braintree a call the service stopped waiting for cannot be
- * refused when it lands late (their `fence` refuses nothing). A charge the service announced
- * `failed` that lands anyway is reversed at the provider, never recorded as a payment, so the
- * merchant who charged again (as `failed` invites) charges the buyer once; a refund whose answer
- * never came stays `requested`, keeping its share of the balance, until the provider shows it, so
- * no reissue pays it twice. Over real HTTP, the late arrival made with the switchboard's `hold`.
+ * Issue 34, finding 2 and "No false final state": a call the service stopped waiting for may land
+ * late where the provider cannot refuse it: a refund on Stripe and Braintree, a charge on Braintree
+ * (Stripe's charge is fenced: its PaymentIntent is canceled before the confirmation lands). A charge
+ * the service announced `failed` that lands anyway is reversed at the provider, never recorded as a
+ * payment, so the merchant who charged again (as `failed` invites) charges the buyer once; on
+ * Stripe it never lands, and nothing needs reversing. A refund whose answer never came stays
+ * `requested`, keeping its share of the balance, until the provider shows it, so no reissue pays it
+ * twice. Over real HTTP, the late arrival made with the switchboard's `hold`.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { faultWorld, type FaultWorld, type LedgerRow } from '../../faults/world.ts';
@@ -23,22 +25,32 @@ const eventsOf = (w: FaultWorld, id: string) =>
     .map((e) => ({ type: e.type, data: JSON.parse(e.data) as Record<string, unknown> }))
     .filter((e) => e.data.payment_intent_id === id);
 
-describe.each(['card_element', 'hosted_fields'])('a provider that cannot refuse a late call (%s)', (processor) => {
+/**
+ * A charge held past the grace, the intent announced failed, and the merchant's retry under a new
+ * key (as `failed` invites), before the held call is released: what `payment_intent.failed` said.
+ */
+async function failedThenRetried(w: FaultWorld) {
+  const pm = await w.card();
+  const { hold, id } = await w.heldCharge(pm, 'order-1');
+  await w.advance(PAST_GRACE);
+  expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed' });
+  const failed = JSON.stringify(eventsOf(w, id).find((e) => e.type === 'payment_intent.failed')!.data);
+  expect((await w.pay(pm, 'order-1-retry')).body).toMatchObject({ status: 'succeeded', amount_received: 1500 });
+  return { hold, id, failed };
+}
+
+/** The reversals recorded beside an intent's charge attempt. */
+const reversalsOf = (w: FaultWorld, id: string) => w.t.store.db.prepare("SELECT amount FROM payment_attempts WHERE intent_id = ? AND reference LIKE '%_reversal'").all(id);
+
+describe('a charge held past the grace, per provider: Braintree reverses it, Stripe fences it', () => {
   let w: FaultWorld;
   afterEach(() => w.close());
 
-  it('a charge announced failed that lands later is reversed: the merchant’s retry is the only money kept', async () => {
-    w = await faultWorld({}, processor);
-    const pm = await w.card();
-    const { hold, id } = await w.heldCharge(pm, 'order-1');
-    await w.advance(PAST_GRACE);
-    expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed' });
-    const failed = eventsOf(w, id).find((e) => e.type === 'payment_intent.failed')!;
+  it('Braintree (hosted_fields), which cannot refuse it: a charge announced failed that lands later is reversed, the merchant’s retry is the only money kept', async () => {
+    w = await faultWorld({}, 'hosted_fields');
+    const { hold, id, failed } = await failedThenRetried(w);
     // The provider did not confirm; the service cannot know nothing moved, and does not say so.
-    expect(JSON.stringify(failed.data)).not.toMatch(/nothing was charged/i);
-
-    const retry = await w.pay(pm, 'order-1-retry');
-    expect(retry.body).toMatchObject({ status: 'succeeded', amount_received: 1500 });
+    expect(failed).not.toMatch(/nothing was charged/i);
     expect(await w.release(hold)).toBe(1);
     expect((await w.ledger()).map((e) => e.captured)).toEqual([1500, 1500]);
 
@@ -49,13 +61,32 @@ describe.each(['card_element', 'hosted_fields'])('a provider that cannot refuse 
     // What the service reports (the retry) is what the provider kept.
     expect(providerNet(ledger)).toBe(1500);
     // The reversal is recorded beside the attempt it undoes, once, however many looks follow.
-    const reversals = () => w.t.store.db.prepare("SELECT amount FROM payment_attempts WHERE intent_id = ? AND reference LIKE '%_reversal'").all(id);
+    const reversals = () => reversalsOf(w, id);
     expect(reversals()).toEqual([{ amount: 1500 }]);
     await w.advance(24 * 3600);
     expect(reversals()).toHaveLength(1);
     expect(providerNet(await w.ledger())).toBe(1500);
     expect(w.t.logLines.some((l) => l.includes('reversed'))).toBe(true);
   });
+
+  it('Stripe (card_element): a charge announced failed is fenced: its late confirmation is refused, the merchant’s retry is the only money taken, nothing reversed', async () => {
+    w = await faultWorld({}, 'card_element');
+    const { hold, id, failed } = await failedThenRetried(w);
+    // The PaymentIntent was canceled before the give-up: the service knows nothing moved, and says so.
+    expect(failed).toMatch(/nothing was charged/i);
+    expect(await w.release(hold)).toBe(1);
+    expect((await w.ledger()).map((e) => e.captured)).toEqual([1500]);
+    await w.advance(TWO_LOOKS);
+    expect((await w.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed', amount_received: 0 });
+    expect(eventsOf(w, id).map((e) => e.type)).toEqual(['payment_intent.failed']);
+    expect(reversalsOf(w, id)).toEqual([]);
+    expect(providerNet(await w.ledger())).toBe(1500);
+  });
+});
+
+describe.each(['card_element', 'hosted_fields'])('a provider that cannot refuse a late refund (%s)', (processor) => {
+  let w: FaultWorld;
+  afterEach(() => w.close());
 
   it('a refund whose answer never came stays requested until the provider shows it: a reissue is refused, the money moves once', async () => {
     w = await faultWorld({}, processor);

@@ -237,8 +237,10 @@ export async function emitCharge(r: Repos, deps: Pick<EngineDeps, 'clock'>, merc
 
 /**
  * What `payment_intent.failed` says of a charge the processor did not show after the grace period.
- * "Nothing was charged" only where the processor refused the reference first (`fencesLateCalls`);
- * elsewhere a late charge is still possible, and is reversed if it lands (issue 34, finding 2).
+ * "Nothing was charged" only where the processor refused the reference first (`fencesLateCalls.charge`:
+ * the sandbox's fence, Stripe's PaymentIntent canceled before its confirmation); elsewhere
+ * (Braintree) a late charge is still possible, and is reversed if it lands (issue 34, finding 2 and
+ * "No false final state").
  */
 const unseenReason = (fenced: boolean) =>
   fenced

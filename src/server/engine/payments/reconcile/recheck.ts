@@ -88,7 +88,7 @@ async function lookAgain(deps: RecheckDeps, merchant: Merchant, processor: Proce
   // Where late calls are expected (no fence) a session already paid or expired is not charged
   // again; on one that fences, a call that slipped past is Doc 1's second payment (vp_tx_count 2).
   const closed = session.status === 'succeeded' || session.status === 'expired';
-  if (closed && !processor.fencesLateCalls) return reverseLateCharge(deps, merchant, processor, a, t);
+  if (closed && !processor.fencesLateCalls.charge) return reverseLateCharge(deps, merchant, processor, a, t);
   await settlePayment(deps, merchant, session.id, t, a.id);
   return true;
 }

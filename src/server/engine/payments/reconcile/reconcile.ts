@@ -169,7 +169,7 @@ async function resolveIntentAttempt(deps: ReconcileDeps, merchant: Merchant, pro
       await waitLonger(deps, a);
       return 'waiting';
     }
-    await failUnseenCharge(deps, merchant, intent.id, a.id, processor.fencesLateCalls);
+    await failUnseenCharge(deps, merchant, intent.id, a.id, processor.fencesLateCalls.charge);
     return 'failed';
   }
   // A capture or void acts on the intent's transaction: read it back and see whether it happened.
