@@ -64,6 +64,20 @@ it('a charge whose confirmation is held past the grace is fenced: its PaymentInt
   expect(await w.ledger()).toEqual([]);
 });
 
+it('agent_hosted_fields, Stripe too: a charge whose confirmation is held past the grace is fenced, nothing charged', async () => {
+  const agent = await faultWorld({}, 'agent_hosted_fields');
+  try {
+    const { hold, id } = await agent.heldCharge(await agent.card(), 'order-7');
+    await agent.advance(PAST_GRACE);
+    expect((await agent.get(`/v1/payment_intents/${id}`)).body).toMatchObject({ status: 'failed', amount_received: 0 });
+    expect(await agent.release(hold)).toBe(1);
+    await agent.advance(FIRST_RECHECK);
+    expect(await agent.ledger()).toEqual([]);
+  } finally {
+    await agent.close();
+  }
+});
+
 it('a charge whose PaymentIntent is created late moves no money: only a confirmation charges, and none is sent after the give-up', async () => {
   const pm = await w.card();
   // The charge's first call to Stripe, its unconfirmed create, held at the door.
