@@ -145,9 +145,10 @@ export async function resolveRefundAttempt(
   if (!pr) {
     if (deps.clock.iso() < a.resolveAfter) return 'wait';
     if (watched && deps.clock.nowMs() < Date.parse(a.createdAt) + RECHECK_MS) return 'wait';
-    // Before canceling: the processor refuses the reference from now on (a refund still on its way
-    // is refused when it arrives), then is asked once more. A refund made in between is recorded.
-    await processor.fence(merchant, a.reference);
+    // Before canceling: a processor that fences refunds refuses the reference from now on (a refund
+    // still on its way is refused when it arrives); either way it is asked once more, and a refund
+    // made in between is recorded.
+    if (!watched) await processor.fence(merchant, a.reference);
     pr = await processor.refundLookup(merchant, a.reference, settlement.processorRef);
   }
   if (pr) {
