@@ -579,7 +579,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a checkout session (`?dry_run=true` validates only); redirect the buyer to `checkoutUrl` or mount fields with its id */
+        /** Create a checkout session (`?dry_run=true` validates only, and answers any refusal 400 with its code); redirect the buyer to `checkoutUrl` or mount fields with its id */
         post: operations["post_v1_sessions"];
         delete?: never;
         options?: never;

@@ -12,6 +12,7 @@ import { expireSession } from '../../engine/payments/forms/expire-session.ts';
 import { checkCreate, createSession, readSession } from '../../engine/sessions/sessions.ts';
 import type { SessionRecord } from '../../domain/index.ts';
 import { guard } from '../../middleware/guard.ts';
+import { HttpError } from '../../middleware/http-error.ts';
 import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
@@ -34,6 +35,21 @@ function mirrorShape(input: CreateSessionBody): 'deprecated' | null {
   return stringified ? 'deprecated' : null;
 }
 
+/**
+ * Doc 1, `POST /v1/sessions`: a dry run's "failure 400". Every refusal of the check answers 400
+ * with its own code, message and fields (a real create answers the same code with its own status:
+ * 403, 409, 422 or 501).
+ */
+function dryRun(check: () => unknown) {
+  try {
+    check();
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    throw new HttpError(err.code, err.message, err.extra, err instanceof HttpError ? err.headers : {}, 400);
+  }
+  return { valid: true as const, warnings: [] };
+}
+
 export function sessionRoutes(deps: Deps) {
   const r = newRouter();
   const created = (s: SessionRecord) => ({ ...toSession(s), checkoutUrl: `${deps.config.publicUrl}/pay/${s.id}` });
@@ -47,7 +63,7 @@ export function sessionRoutes(deps: Deps) {
     createRoute({
       method: 'post',
       path: '/v1/sessions',
-      summary: 'Create a checkout session (`?dry_run=true` validates only); redirect the buyer to `checkoutUrl` or mount fields with its id',
+      summary: 'Create a checkout session (`?dry_run=true` validates only, and answers any refusal 400 with its code); redirect the buyer to `checkoutUrl` or mount fields with its id',
       // A replayed create answers the session it kept, 200 (Doc 1, Idempotency 2).
       middleware: guard(deps, { key: 'either', limits: LIMITS.sessionCreate, replay: replayKept<SessionRecord>((c, s) => c.json(created(s), 200)) }),
       request: { query: z.object({ dry_run: z.enum(['true', 'false']).optional() }), ...body(CreateSessionBody) },
@@ -58,8 +74,7 @@ export function sessionRoutes(deps: Deps) {
       const input = c.req.valid('json');
       const shape = mirrorShape(input);
       if (c.req.valid('query').dry_run === 'true') {
-        checkCreate(deps, a, input);
-        return c.json({ valid: true as const, warnings: [] }, 200);
+        return c.json(dryRun(() => checkCreate(deps, a, input)), 200);
       }
       const idem = c.get('idempotency');
       // The session is kept under the key in the transaction that stores it (no crash between them).
