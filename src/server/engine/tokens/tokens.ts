@@ -42,7 +42,7 @@ async function vault(processor: Processor, merchant: Merchant, input: Parameters
   try {
     return await processor.vault(merchant, input, opts);
   } catch (err) {
-    if (err instanceof ProcessorRejectedError) throw new DomainError('validation_error', err.message);
+    if (err instanceof ProcessorRejectedError) throw new DomainError('provider_request_rejected', err.message, { reason: err.reason });
     // A vault call moves no money: whatever the answer, retrying with the same key is safe.
     if (err instanceof ProcessorUnavailableError) throw new DomainError('provider_unavailable');
     throw err;

@@ -93,7 +93,7 @@ export function publicRoutes(deps: Deps) {
       method: 'post',
       path: '/v1/public/tokens',
       summary: "Vault the card just entered on an elements session, for the merchant's server to charge; called only from the service's own frames",
-      'x-error-codes': ['validation_error', 'session_not_found', 'session_expired', 'session_already_completed', 'session_wrong_state', 'saved_card_buyer_required', 'origin_forbidden', 'provider_unavailable', 'rate_limit_exceeded'],
+      'x-error-codes': ['validation_error', 'session_not_found', 'session_expired', 'session_already_completed', 'session_wrong_state', 'saved_card_buyer_required', 'origin_forbidden', 'provider_request_rejected', 'provider_unavailable', 'rate_limit_exceeded'],
       // A replayed vault answers the token it kept, 200 (Doc 1, Idempotency 2).
       middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true, request: tokenRequest, replay: replayKept<VaultResult>((c, out) => c.json(publicToken(out.token), 200)) }),
       request: tokenRequest,

@@ -135,7 +135,7 @@ describe('the same declines seen from the browser (charge at submit)', () => {
 });
 
 describe('a card the processor refuses outright, from the browser', () => {
-  it('a number that fails the check digit: 400 validation_error, the session stays open, nothing stored', async () => {
+  it('a number that fails the check digit: 422 provider_request_rejected (invalid_number), the session stays open, nothing stored', async () => {
     const w = await world();
     const session = await (await w.t.json('POST', '/v1/sessions', { amount: 1500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true }, w.sk)).json();
     const before = { attempts: (await w.t.count('payment_attempts')), intents: (await w.t.count('payment_intents')), events: (await w.t.count('events')) };
@@ -145,8 +145,8 @@ describe('a card the processor refuses outright, from the browser', () => {
       { card: { number: '4242424242424241', expMonth: expiry.month, expYear: expiry.year, cvc: '123' } },
       { ...bearer(w.m.keys.publishable), Origin: SERVICE },
     );
-    expect(res.status).toBe(400);
-    expect((await res.json()).code).toBe('validation_error');
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: 'provider_request_rejected', reason: 'invalid_number' });
     expect({ attempts: (await w.t.count('payment_attempts')), intents: (await w.t.count('payment_intents')), events: (await w.t.count('events')) }).toEqual(before);
     expect(w.processorRows()).toBe(0);
     expect(await (await w.t.json('GET', `/v1/sessions/${session.id}`, undefined, w.sk)).json()).toMatchObject({ status: 'pending' });

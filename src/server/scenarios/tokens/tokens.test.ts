@@ -38,16 +38,17 @@ describe('POST /v1/tokens', () => {
 
   it('refuses an unknown field, a missing reference and a reference that names no test card, storing nothing', async () => {
     const { t, vault } = await setup();
-    const cases: [Record<string, unknown>, string][] = [
-      [{ provider_reference: 'tok_sandbox_visa_4242', card_number: '4242424242424242' }, 'validation_unknown_field'],
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ provider_reference: 'tok_sandbox_visa_4242', card_number: '4242424242424242' }, 400, 'validation_unknown_field'],
       // Doc 2: a missing provider_reference is validation_error (other missing fields are validation_missing_field).
-      [{}, 'validation_error'],
-      [{ buyer_id: 'b1' }, 'validation_error'],
-      [{ provider_reference: 'tok_sandbox_visa_1234' }, 'validation_error'],
+      [{}, 400, 'validation_error'],
+      [{ buyer_id: 'b1' }, 400, 'validation_error'],
+      // Doc 1, Errors: the processor refusing the reference is 422 provider_request_rejected.
+      [{ provider_reference: 'tok_sandbox_visa_1234' }, 422, 'provider_request_rejected'],
     ];
-    for (const [body, code] of cases) {
+    for (const [body, status, code] of cases) {
       const res = await vault(body);
-      expect([res.status, (await res.json()).code], JSON.stringify(body)).toEqual([400, code]);
+      expect([res.status, (await res.json()).code], JSON.stringify(body)).toEqual([status, code]);
     }
     expect((await t.count('payment_methods'))).toBe(0);
   });

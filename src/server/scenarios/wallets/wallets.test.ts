@@ -186,12 +186,12 @@ describe('POST /v1/public/sessions/{id}/charge with a wallet token', () => {
     expect(body.status).toBe('succeeded');
   });
 
-  it('refuses a token the sandbox did not issue with 400, and leaves the session open with nothing charged', async () => {
+  it('refuses a token the sandbox did not issue with 422 provider_request_rejected, and leaves the session open with nothing charged', async () => {
     const w = await world();
     const s = await w.session();
     const res = await pay(w, s.id, { wallet: { type: 'google_pay', token: '{"signature":"forged"}' } });
-    expect(res.status).toBe(400);
-    expect((await res.json()).code).toBe('validation_error');
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: 'provider_request_rejected', reason: 'invalid_wallet_token' });
     expect(await sessionRow(w.t, s.id, w.m.keys.secret)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
     expect((await w.t.count('payment_intents'))).toBe(0);
     expect((await pay(w, s.id, { wallet: { type: 'google_pay', token: 'tok_sandbox_visa_4242' } })).status).toBe(200);

@@ -81,7 +81,7 @@ export async function chargeAtSubmit(
     if (err instanceof ProcessorRejectedError || (err instanceof ProcessorUnavailableError && err.nothingMoved)) {
       // Nothing moved: the session goes back as it was, so the buyer can submit again.
       await releaseCharge(deps, found, attemptId);
-      if (err instanceof ProcessorRejectedError) throw new DomainError('validation_error', err.message);
+      if (err instanceof ProcessorRejectedError) throw new DomainError('provider_request_rejected', err.message, { reason: err.reason });
       throw new DomainError('provider_unavailable');
     }
     // The outcome is unknown (a timeout, a lost answer, a fault of ours): ask once now; if the
