@@ -372,7 +372,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payment status as a server-sent-event stream (not offered: always 503 with no body; confirm by webhook) */
+        /** Payment status as a server-sent-event stream (not offered: always 503 with no body, to every caller; confirm by webhook) */
         get: operations["get_v1_public_payment_intents_id_events"];
         put?: never;
         post?: never;
@@ -751,7 +751,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Webhook delivery transcripts as a server-sent-event stream (not offered: always 503 service_unavailable) */
+        /** Webhook delivery transcripts as a server-sent-event stream (not offered: always 503 service_unavailable, to every caller; a secret key sent is metered, 30 per minute) */
         get: operations["get_v1_webhook_listen"];
         put?: never;
         post?: never;
@@ -3246,17 +3246,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Not authenticated */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
+            /** @description Rate limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6259,17 +6250,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Not authenticated */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
+            /** @description Rate limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

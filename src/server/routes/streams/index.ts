@@ -1,13 +1,18 @@
 /**
- * The two server-sent-event streams Doc 1 names but does not offer: both answer 503 to every
- * caller that passes the key check (keys are checked on every route, so a bad key is still 401).
+ * The two server-sent-event streams Doc 1 names but does not offer: both answer 503 "to every
+ * caller" (Doc 1's rows), so no key is required and none is refused. A valid key of the route's
+ * type still counts on the route's per-key bucket (Doc 1, Rate limits: `webhookListenSseConnections`,
+ * 30 per key); the per-IP buckets count every call.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Deps } from '../../context.ts';
+import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv, Deps } from '../../context.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { auth, type KeyRequirement } from '../../middleware/auth.ts';
 import { HttpError } from '../../middleware/http-error.ts';
 import { ErrorEnvelope } from '../../../api/checkout.ts';
-import { guard } from '../../middleware/guard.ts';
-import { LIMITS } from '../../middleware/rate-limit.ts';
+import { LIMITS, limitAfterAuth, limitBeforeAuth, type Limit } from '../../middleware/rate-limit.ts';
 import { errorResponses, newRouter } from '../../router.ts';
 import { security } from '../contract/security.ts';
 
@@ -17,6 +22,24 @@ const LISTEN_RETRY_AFTER_SECONDS = 5;
 const LISTEN_FIX = 'This server never streams deliveries: do not retry. Subscribe an endpoint (POST /v1/webhook_subscriptions), or watch deliveries with `npx svcpay webhooks tail --secret-key <key>`.';
 const retryAfter = { 'Retry-After': { schema: { type: 'integer' as const }, description: 'Doc 1 names it; a retry gets the same answer (see selfHeal.retryable)' } };
 
+/** Per-IP buckets for every call; the per-key ones only for a valid key of type `key` (any other call goes on unrefused). */
+function meterAnyCaller(deps: Deps, key: KeyRequirement, limits: readonly Limit[]): MiddlewareHandler<AppEnv>[] {
+  const check = auth(deps, key);
+  const perKey = limitAfterAuth(deps, limits, ['key']);
+  const known = createMiddleware<AppEnv>(async (c, next) => {
+    let valid = false;
+    try {
+      await check(c, async () => {
+        valid = true;
+      });
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+    }
+    return valid ? perKey(c, next) : next();
+  });
+  return [limitBeforeAuth(deps, limits), known];
+}
+
 export function streamRoutes(deps: Deps) {
   const r = newRouter();
 
@@ -24,14 +47,14 @@ export function streamRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/v1/webhook_listen',
-      summary: 'Webhook delivery transcripts as a server-sent-event stream (not offered: always 503 service_unavailable)',
+      summary: 'Webhook delivery transcripts as a server-sent-event stream (not offered: always 503 service_unavailable, to every caller; a secret key sent is metered, 30 per minute)',
       tags: ['webhooks'],
-      security: security.secret,
-      'x-error-codes': ['service_unavailable'],
-      middleware: guard(deps, { key: 'secret', limits: LIMITS.webhookListen }),
+      security: security.none,
+      'x-error-codes': ['service_unavailable', 'rate_limit_exceeded_per_key'],
+      middleware: meterAnyCaller(deps, 'secret', LIMITS.webhookListen),
       responses: {
         503: { content: { 'application/json': { schema: ErrorEnvelope } }, headers: retryAfter, description: 'Stream not offered, and never will be: `selfHeal.retryable` is false (`Retry-After` is there because Doc 1 says so); subscribe a webhook endpoint instead' },
-        ...errorResponses(401, 403),
+        ...errorResponses(429),
       },
     }),
     () => {
@@ -45,14 +68,14 @@ export function streamRoutes(deps: Deps) {
     createRoute({
       method: 'get',
       path: '/v1/public/payment_intents/{id}/events',
-      summary: 'Payment status as a server-sent-event stream (not offered: always 503 with no body; confirm by webhook)',
-      security: security.publishable,
-      // The 503 has no body, so no code; only the key check answers with one.
-      'x-error-codes': [],
+      summary: 'Payment status as a server-sent-event stream (not offered: always 503 with no body, to every caller; confirm by webhook)',
+      security: security.none,
+      // The 503 has no body, so no code; only the rate limits answer with one.
+      'x-error-codes': ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'],
       // Not in Doc 1's table: metered like the public session read it stands beside.
-      middleware: guard(deps, { key: 'publishable', limits: LIMITS.publicSessionRead }),
+      middleware: meterAnyCaller(deps, 'publishable', LIMITS.publicSessionRead),
       request: { params: z.object({ id: z.string().min(1).max(100) }) },
-      responses: { 503: { description: 'Stream not offered; no body and no `X-Request-Id` (Doc 1, Errors)' }, ...errorResponses(401, 403) },
+      responses: { 503: { description: 'Stream not offered; no body and no `X-Request-Id` (Doc 1, Errors)' }, ...errorResponses(429) },
     }),
     (c) => {
       // Doc 1, Errors: a streaming 503 carries neither the envelope nor `X-Request-Id`.

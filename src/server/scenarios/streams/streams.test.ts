@@ -36,13 +36,22 @@ describe('GET /v1/webhook_listen', () => {
     expect(e.selfHeal).toMatchObject({ retryable: true, nextAction: 'retry_with_backoff' });
   });
 
-  it('checks the key first', async () => {
+  it('answers every caller the same 503, with no key, a made-up key or a publishable key (Doc 1: "to every caller")', async () => {
     const t = await testApp();
     const { keys } = await t.merchant();
-    expect((await t.json('GET', '/v1/webhook_listen')).status).toBe(401);
-    expect((await t.json('GET', '/v1/webhook_listen', undefined, bearer('vp_sk_test_nosuchkey000'))).status).toBe(401);
-    const pk = await t.json('GET', '/v1/webhook_listen', undefined, bearer(keys.publishable));
-    expect(pk.status).toBe(403);
+    for (const headers of [{}, bearer('vp_sk_test_nosuchkey000'), bearer(keys.publishable), { Authorization: 'Basic x' }]) {
+      const res = await t.json('GET', '/v1/webhook_listen', undefined, headers);
+      expect([res.status, res.headers.get('retry-after'), (await res.json()).code], JSON.stringify(headers)).toEqual([503, '5', 'service_unavailable']);
+    }
+  });
+
+  it('still meters a valid secret key on its own bucket (30 per key), and only that key', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant();
+    for (let i = 0; i < 30; i++) expect((await t.json('GET', '/v1/webhook_listen', undefined, bearer(keys.secret))).status).toBe(503);
+    const over = await t.json('GET', '/v1/webhook_listen', undefined, bearer(keys.secret));
+    expect([over.status, (await over.json()).code]).toEqual([429, 'rate_limit_exceeded_per_key']);
+    expect((await t.json('GET', '/v1/webhook_listen')).status).toBe(503);
   });
 });
 
@@ -58,14 +67,12 @@ describe('GET /v1/public/payment_intents/{id}/events', () => {
     expect(res.headers.get('svc-pay-version')).toBe('2026-04-14');
   });
 
-  it('checks the key first, and the refusal is a normal envelope with a request id', async () => {
+  it('answers every caller the same, with no key, a made-up key or a secret key (Doc 1: "to every caller")', async () => {
     const t = await testApp();
     const { keys } = await t.merchant();
-    const none = await t.json('GET', '/v1/public/payment_intents/vpi_test_abc/events');
-    expect(none.status).toBe(401);
-    expect((await none.json()).code).toBe('auth_missing_bearer_publishable');
-    expect(none.headers.get('x-request-id')).toMatch(/^req_/);
-    const secret = await t.json('GET', '/v1/public/payment_intents/vpi_test_abc/events', undefined, bearer(keys.secret));
-    expect(secret.status).toBe(403);
+    for (const headers of [{}, bearer('vp_pk_test_nosuchkey000'), bearer(keys.secret)]) {
+      const res = await t.json('GET', '/v1/public/payment_intents/vpi_test_abc/events', undefined, headers);
+      expect([res.status, await res.text(), res.headers.get('x-request-id')], JSON.stringify(headers)).toEqual([503, '', null]);
+    }
   });
 });
