@@ -30,12 +30,15 @@ import { toSubscription } from './wire.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });
 const LIMIT_CODES = ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'];
+/** Reads are metered per key only (publicWebhookRead). */
+const READ_LIMIT_CODES = ['rate_limit_exceeded_per_key'];
 
 export function webhookSubscriptionRoutes(deps: Deps) {
   const r = newRouter();
   // A replayed create answers the subscription it kept, with its secret, 200 (Doc 1, Idempotency 2).
   const write = guard(deps, { key: 'secret', limits: LIMITS.webhookWrite, replay: replayKept<CreatedSubscription>((c, o) => c.json(toSubscription(o.record, { secret: o.secret }), 200)) });
-  const read = guard(deps, { key: 'secret', limits: LIMITS.paymentOps });
+  // Doc 1, Rate limits: reads have their own bucket, publicWebhookRead (100 per key), apart from payment ops.
+  const read = guard(deps, { key: 'secret', limits: LIMITS.webhookRead });
 
   r.openapi(
     createRoute({
@@ -59,7 +62,7 @@ export function webhookSubscriptionRoutes(deps: Deps) {
       method: 'get',
       path: '/v1/webhook_subscriptions',
       summary: 'List webhook subscriptions, newest first',
-      'x-error-codes': ['validation_error', ...LIMIT_CODES],
+      'x-error-codes': ['validation_error', ...READ_LIMIT_CODES],
       middleware: read,
       request: { query: ListWebhookSubscriptionsQuery },
       responses: { 200: json(WebhookSubscriptionList), ...errorResponses(400, 401, 403, 429) },
@@ -76,7 +79,7 @@ export function webhookSubscriptionRoutes(deps: Deps) {
       method: 'get',
       path: '/v1/webhook_subscriptions/{id}',
       summary: 'Read a webhook subscription (never its secret)',
-      'x-error-codes': ['webhook_subscription_not_found', ...LIMIT_CODES],
+      'x-error-codes': ['webhook_subscription_not_found', ...READ_LIMIT_CODES],
       middleware: read,
       request: { params: IdParam },
       responses: { 200: json(WebhookSubscription), ...errorResponses(401, 403, 404, 429) },
@@ -147,7 +150,7 @@ export function webhookSubscriptionRoutes(deps: Deps) {
       method: 'get',
       path: '/v1/webhook_events/{id}',
       summary: 'Read one event as webhooks deliver it',
-      'x-error-codes': ['webhook_event_not_found', ...LIMIT_CODES],
+      'x-error-codes': ['webhook_event_not_found', ...READ_LIMIT_CODES],
       middleware: read,
       request: { params: IdParam },
       responses: { 200: json(WebhookEvent), ...errorResponses(401, 403, 404, 429) },
