@@ -19,6 +19,8 @@ export const browserErrors = {
   /** The card details in the fields are incomplete or invalid; no API call was made. */
   validation_error: { type: 'BUYER', key: 'error.incomplete_number' },
   card_declined: { type: 'BUYER', key: 'decline.default' },
+  /** The processor refused the card itself (charge at submit, saving it): nothing moved; another card may do. */
+  provider_request_rejected: { type: 'BUYER', key: 'decline.default' },
   session_expired: { type: 'BUYER', key: 'status.expired.body' },
   network_error: { type: 'NETWORK', key: 'status.pay_error' },
   /** The controller frame did not answer in time (blocked, offline, or slow). */
