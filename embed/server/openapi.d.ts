@@ -4687,7 +4687,6 @@ export interface operations {
                     };
                     /** @enum {string} */
                     phone?: "none" | "auto" | "required";
-                    sandbox?: unknown;
                     /** @enum {string} */
                     setupForFutureUse?: "on_session";
                     /** @enum {string} */

@@ -82,10 +82,8 @@ export const CreateSessionBody = z.strictObject({
   chargeAtSubmit: z.boolean().optional(),
   storedCredentialUse: z.enum(storedCredentialUses).optional(),
   setupForFutureUse: z.literal('on_session').optional(),
-  /** Doc 3: `payment` or `setup` sets the mode; any other value is ignored. */
+  /** Doc 3: `payment` or `setup` sets the mode; any other value is ignored (a `sandbox` field is ignored on every body: server/validation.ts). */
   mode: z.string().max(20).optional(),
-  /** Doc 1: bodies have no `sandbox` field; one sent is ignored. */
-  sandbox: z.unknown().optional(),
   /** The store order this payment makes (Document 2, order mirroring): with `mirrorTo`, secret key only. */
   order: OrderInput.optional(),
   mirrorTo: MirrorToInput.optional(),

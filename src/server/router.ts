@@ -5,7 +5,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
 import { ErrorEnvelope } from '../api/checkout.ts';
-import { validationError } from './validation.ts';
+import { ignoringModeFields, validationError } from './validation.ts';
+import type { z } from '@hono/zod-openapi';
 
 export function newRouter() {
   return new OpenAPIHono<AppEnv>({
@@ -17,7 +18,11 @@ export function newRouter() {
 export type Router = ReturnType<typeof newRouter>;
 
 export const json = <T>(schema: T, description = 'OK') => ({ content: { 'application/json': { schema } }, description });
-export const body = <T>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+/**
+ * A route's JSON body. Every write body is read here, so Doc 1's rule that a body's `sandbox` or
+ * `mode` is ignored (validation.ts, `ignoringModeFields`) holds on every route at once.
+ */
+export const body = <T extends z.ZodType>(schema: T, required = true) => ({ body: { content: { 'application/json': { schema: ignoringModeFields(schema) } }, required } });
 
 const ERROR_RESPONSES = {
   400: json(ErrorEnvelope, 'Invalid request'),

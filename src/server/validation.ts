@@ -3,7 +3,7 @@
  * `validation_unknown_field`, a missing one `validation_missing_field`, a bad amount
  * `validation_invalid_amount`, anything else `validation_error`. The message names every field.
  */
-import type { z } from 'zod';
+import { z } from '@hono/zod-openapi';
 import { DomainError, type ErrorCode } from './domain/errors.ts';
 import { isJsonType } from './middleware/content-type.ts';
 
@@ -48,6 +48,38 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.i
   const r = schema.safeParse(data);
   if (!r.success) throw validationError(r.error);
   return r.data;
+}
+
+/** Doc 1, Global conventions: request bodies have no `sandbox` or `mode` field; one sent is ignored. */
+const MODE_FIELDS = ['sandbox', 'mode'] as const;
+
+/** The top-level fields a body schema takes (an object's, or any option's of a union). */
+function fieldsOf(schema: z.ZodType): Set<string> {
+  const def = schema._zod.def as { type: string; shape?: Record<string, unknown>; options?: z.ZodType[]; in?: z.ZodType };
+  if (def.type === 'object') return new Set(Object.keys(def.shape ?? {}));
+  if (def.type === 'union') return new Set(def.options!.flatMap((o) => [...fieldsOf(o)]));
+  if (def.type === 'pipe') return fieldsOf(def.in!);
+  return new Set();
+}
+
+/**
+ * `schema`, reading a body without the `sandbox` and `mode` fields Doc 1 ignores (the mode is
+ * the key's), unless the schema takes that field itself (a session's `mode`, Doc 3). Any other
+ * unknown field is still `validation_unknown_field`. The contract shows `schema` as it is: the
+ * ignored fields are no fields of it.
+ */
+export function ignoringModeFields<S extends z.ZodType>(schema: S): S {
+  const own = fieldsOf(schema);
+  const ignored = MODE_FIELDS.filter((f) => !own.has(f));
+  if (ignored.length === 0) return schema;
+  const drop = (value: unknown) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const rest: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const f of ignored) delete rest[f];
+    return rest;
+  };
+  // The pipe validates and infers as `schema` does; the cast keeps the routes' types as they were.
+  return z.preprocess(drop, schema) as unknown as S;
 }
 
 /** Reads a JSON body; an absent body reads as `{}` so schemas report the missing fields. */

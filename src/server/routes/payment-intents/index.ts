@@ -122,7 +122,7 @@ export function paymentIntentRoutes(deps: Deps) {
       summary: 'Capture an authorized payment in full (empty body) or in part (`amount_to_capture`)',
       'x-error-codes': ['payment_intent_not_found', 'invalid_transition', 'capture_amount_exceeds_authorized', 'capability_not_supported', 'provider_unavailable', 'payment_outcome_unknown', 'validation_invalid_amount', ...LIMIT_CODES],
       middleware: policy,
-      request: { params: IdParam, body: { content: { 'application/json': { schema: CaptureBody } }, required: false } },
+      request: { params: IdParam, ...body(CaptureBody, false) },
       responses: { 200: json(PaymentIntent), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
     }),
     async (c) => {
