@@ -963,7 +963,7 @@ export interface components {
             rule_tags?: {
                 [key: string]: unknown;
             };
-            /** @description Refuses a second charge for a session that already charged; otherwise this charge settles the session */
+            /** @description Refuses a second charge for a session that already charged; otherwise this charge settles the session. An id of no session of this key’s (unknown, another merchant’s, the other mode’s) is ignored */
             session_id?: string;
         };
         CreateRefundBody: {

@@ -21,7 +21,7 @@ export const CreatePaymentIntentBody = z
       .string()
       .regex(/^vp_cs_(test|live)_[A-Za-z0-9_-]+$/)
       .optional()
-      .describe('Refuses a second charge for a session that already charged; otherwise this charge settles the session'),
+      .describe('Refuses a second charge for a session that already charged; otherwise this charge settles the session. An id of no session of this key’s (unknown, another merchant’s, the other mode’s) is ignored'),
     metadata: z.record(z.string(), z.unknown()).optional(),
     rule_tags: z.record(z.string(), z.unknown()).optional().describe('Up to 5 string tags for the provider’s rules'),
     mit: z

@@ -53,7 +53,6 @@ export function paymentIntentRoutes(deps: Deps) {
         'payment_method_mode_mismatch',
         'payment_method_consent_missing',
         'provider_request_rejected',
-        'session_not_found',
         'charge_in_progress',
         'binder_unavailable',
         'provider_unavailable',

@@ -23,27 +23,40 @@ describe('reading an intent', () => {
 });
 
 describe('session_id names a session this charge may settle', () => {
-  it('refuses an unknown session, another merchant’s, an expired one and a setup session, charging nothing and leaving the card chargeable', async () => {
+  it('refuses an expired session and a setup session, charging nothing and leaving the card chargeable', async () => {
     const t = await testApp();
     const w = await world(t);
-    const other = await world(t);
     const card = await w.vault();
-    const theirs = await session(other);
     const expired = await session(w);
     expect((await w.post(`/v1/sessions/${expired.id}/expire`)).status).toBe(200);
     const setup = (await w.post('/v1/sessions', { currency: 'usd', mode: 'setup', integrationMode: 'elements' })).body as { id: string; mode: string };
     expect(setup.mode).toBe('setup');
 
-    await expectRefused(w, await w.pay(card, { session_id: 'vp_cs_test_doesnotexist0000' }), 404, 'session_not_found');
-    await expectRefused(w, await w.pay(card, { session_id: theirs.id }), 404, 'session_not_found');
     await expectRefused(w, await w.pay(card, { session_id: expired.id }), 410, 'session_expired');
     await expectRefused(w, await w.pay(card, { session_id: setup.id }), 409, 'session_wrong_state');
     expect((await t.count('payment_intents'))).toBe(0);
     expect((await t.count('payment_attempts'))).toBe(0);
     expect(processorRows(w)).toBe(0);
-    expect(await other.get(`/v1/sessions/${theirs.id}`)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
     // The single-use card was never held by the refused requests.
     expect((await w.payJson(card)).body.status).toBe('succeeded');
+  });
+
+  it('ignores an unknown session, another merchant’s and one of the other mode (Doc 2, issue 35): the charge is made with session_id null, their session untouched', async () => {
+    const t = await testApp();
+    const w = await world(t);
+    const other = await world(t);
+    const theirs = await session(other);
+    const live = await t.merchant({ environment: 'live' });
+    const liveSession = (await (await t.json('POST', '/v1/sessions', { amount: 1500, currency: 'usd' }, { Authorization: `Bearer ${live.keys.secret}` })).json()) as { id: string };
+    expect(liveSession.id).toMatch(/^vp_cs_live_/);
+    const theirEvents = (await t.events(other.merchantId)).length;
+    for (const id of ['vp_cs_test_doesnotexist0000', theirs.id, liveSession.id]) {
+      const { status, body } = await w.payJson(await w.vault(), { session_id: id });
+      expect([status, body.status, body.session_id], id).toEqual([201, 'succeeded', null]);
+      expect(await w.types(body.id), id).toContain('charge.succeeded');
+    }
+    expect(await other.get(`/v1/sessions/${theirs.id}`)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid', vp_tx_count: 0, paymentIntentId: null });
+    expect((await t.events(other.merchantId)).length).toBe(theirEvents);
   });
 
   it('settles a manual-capture charge as held; the capture makes it paid', async () => {

@@ -92,11 +92,12 @@ export async function createIntent(
   const inherited = checked.mirror && inheritStored(checked.mirror, await effectiveBuyer(deps.store.read, auth, token, body), auth);
   const mirror = inherited && (await priceVoucher(deps, inherited, { amount: body.amount, currency }));
   // Order-before-charge accounts: the store order is made (or found again) first, or nothing is charged.
-  const hold = await orderBeforeCharge(deps, merchant, auth.livemode, mirror, { amount: body.amount, currency, sessionId: body.session_id ?? null, idemKey: opts.idemKey });
+  const sessionId = await ownSessionId(deps.store.read, auth, body);
+  const hold = await orderBeforeCharge(deps, merchant, auth.livemode, mirror, { amount: body.amount, currency, sessionId, idemKey: opts.idemKey });
   const captureMethod = body.capture_method ?? 'automatic';
 
   // A live browser form of the session this intent pays could pay it too: revoked first, or refused.
-  const formsRevoked = await revokeFormsOfOwnSession(deps, auth, body);
+  const formsRevoked = await revokeFormsOfOwnSession(deps, auth, body, sessionId);
   const reserved = await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
     if (opts.idemKey !== null) {
@@ -111,8 +112,8 @@ export async function createIntent(
     if (card.setupForFutureUse === null && card.usedBy) throw new DomainError('charge_in_progress', 'This single-use card is being charged by another request.');
     let session: SessionRecord | null = null;
     let sessionBefore: SessionRecord | undefined;
-    if (body.session_id !== undefined) {
-      const s = await r.sessions.get(body.session_id);
+    if (sessionId !== null) {
+      const s = await r.sessions.get(sessionId);
       refuseSessionCharge(s, auth, body);
       sessionBefore = s!;
       await closeRevokedForms(r, s!.id, formsRevoked, now);
@@ -223,11 +224,24 @@ export async function createIntent(
  * `revokeOlderForms` for the session an intent names, once the request is known to be accepted
  * (a refused request changes nothing, forms included); the reservation checks again.
  */
-async function revokeFormsOfOwnSession(deps: IntentDeps, auth: AuthContext, body: CreatePaymentIntentBody): Promise<ReadonlySet<string>> {
-  if (body.session_id === undefined) return new Set();
-  const s = await deps.store.read.sessions.get(body.session_id);
+async function revokeFormsOfOwnSession(deps: IntentDeps, auth: AuthContext, body: CreatePaymentIntentBody, sessionId: string | null): Promise<ReadonlySet<string>> {
+  if (sessionId === null) return new Set();
+  const s = await deps.store.read.sessions.get(sessionId);
   refuseSessionCharge(s, auth, body);
   return revokeOlderForms(deps, auth.merchant, s!.id);
+}
+
+/**
+ * The session `session_id` names, if it is one of this key's (merchant and mode). Doc 2: the field
+ * lets the service refuse a second charge for a session that already charged and is ignored when
+ * the session did not charge, so an id no session of this key's has (unknown, another merchant's,
+ * the other mode's) is ignored: the charge is made as if none was sent, and tells nothing of
+ * anyone else's sessions.
+ */
+async function ownSessionId(reads: Pick<Reads, 'sessions'>, auth: AuthContext, body: CreatePaymentIntentBody): Promise<string | null> {
+  if (body.session_id === undefined) return null;
+  const s = await reads.sessions.get(body.session_id);
+  return s && s.merchantId === auth.merchant.id && s.livemode === auth.livemode ? s.id : null;
 }
 
 /** Why an intent with `session_id` may not charge that session now, if it may not. */
