@@ -15,6 +15,9 @@ import { rawMirrorSpec } from './raw-block.ts';
 export interface MirrorBuyer {
   email?: string | undefined;
   name?: string | undefined;
+  /** A charge's `first_name` / `last_name` (Document 2, Buyers): when sent they win over `name`, taken as they are. */
+  firstName?: string | undefined;
+  lastName?: string | undefined;
   address?: { line1?: string | undefined; line2?: string | undefined; city?: string | undefined; state?: string | undefined; postalCode?: string | undefined; country?: string | undefined } | undefined;
 }
 
@@ -99,18 +102,24 @@ const postal = (a: MirrorAddress): MirrorPostalAddress => ({
 });
 
 /**
- * What `mirrorTo` takes from the buyer: the email (the store customer), the name split on its first
- * word (one word is a given name only), and the address for shipping and billing, unless it lacks
- * a city or state (then none: a paid order with nowhere to ship, not an error).
+ * What `mirrorTo` takes from the buyer: the email (the store customer), the name, and the address
+ * for shipping and billing, unless it lacks a city or state (then none: a paid order with nowhere
+ * to ship, not an error). The name is `firstName` / `lastName` as sent when either is (Document 2,
+ * Buyers: they win over a combined name, which is never split); else the combined name split on
+ * its first word (one word is a given name only).
  */
 export function inherit(buyer: MirrorBuyer | null) {
+  const parts = buyer?.firstName !== undefined || buyer?.lastName !== undefined;
   const words = buyer?.name?.trim().split(/\s+/).filter(Boolean) ?? [];
+  const firstName = parts ? (buyer.firstName ?? null) : (words[0] ?? null);
+  const lastName = parts ? (buyer.lastName ?? null) : words.length > 1 ? words.slice(1).join(' ') : null;
+  const name = parts ? [firstName, lastName].filter(Boolean).join(' ') : (buyer?.name ?? null);
   const a = buyer?.address;
   const address: MirrorPostalAddress | null =
     a?.line1 && a.city && a.state && a.postalCode && a.country
-      ? { line1: a.line1, line2: a.line2 ?? null, city: a.city, state: a.state, postalCode: a.postalCode, country: a.country.toUpperCase(), name: buyer?.name ?? null, phone: null }
+      ? { line1: a.line1, line2: a.line2 ?? null, city: a.city, state: a.state, postalCode: a.postalCode, country: a.country.toUpperCase(), name, phone: null }
       : null;
-  return { email: buyer?.email ?? null, firstName: words[0] ?? null, lastName: words.length > 1 ? words.slice(1).join(' ') : null, address };
+  return { email: buyer?.email ?? null, firstName, lastName, address };
 }
 
 /** Document 2's reserved test domains: a test-mode store customer's email must be at one. */

@@ -48,6 +48,22 @@ describe('a store order inherits the stored buyer', () => {
     expect([second!.ship_to.city, second!.bill_to.city]).toEqual(['Leeds', 'Paris']);
   });
 
+  it('first_name / last_name win over a combined buyer.name, taken as sent, never split (Document 2, Buyers; issue 35)', async () => {
+    const w = await world();
+    const buyer = { email: 'grace@example.com', name: 'Grace Brewster Hopper', address: ADDRESS };
+    await w.c.payJson(await w.c.vault(), { ...ORDER, buyer, first_name: 'Mary Ann', last_name: 'Lee' });
+    await w.c.payJson(await w.c.vault(), { ...ORDER, buyer: { ...buyer, first_name: 'Mary Ann', last_name: 'Lee' } });
+    await w.c.payJson(await w.c.vault(), { ...ORDER, buyer });
+    const [flat, nested, nameOnly] = await w.ordered();
+    for (const order of [flat, nested]) {
+      expect(order!.customer).toEqual({ email: 'grace@example.com', first_name: 'Mary Ann', last_name: 'Lee' });
+      expect(order!.ship_to.name).toBe('Mary Ann Lee');
+    }
+    // Without them the combined name is what there is: split on its first word (Inheritance).
+    expect(nameOnly!.customer).toEqual({ email: 'grace@example.com', first_name: 'Grace', last_name: 'Brewster Hopper' });
+    expect(nameOnly!.ship_to.name).toBe('Grace Brewster Hopper');
+  });
+
   it('a buyer with no city or state gives no address, and none at all leaves the order as described', async () => {
     const w = await world();
     await w.c.post('/v1/buyers', { external_id: 'cust_2', email: 'bob@example.com', address: { address_line1: '3 Elm', postal_code: '1000', country: 'BE' } });

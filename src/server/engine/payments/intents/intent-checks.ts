@@ -49,7 +49,6 @@ function intentMirror(auth: AuthContext, body: CreatePaymentIntentBody, alias: u
   const mirror = body.mirror ?? alias;
   if (body.order === undefined && body.mirrorTo === undefined && mirror === undefined) return null;
   const b = body.buyer;
-  const name = b?.name ?? ([body.first_name ?? b?.first_name, body.last_name ?? b?.last_name].filter(Boolean).join(' ') || undefined);
   const a = b?.address;
   return mirrorSpecOf({
     surface: 'intent',
@@ -60,7 +59,8 @@ function intentMirror(auth: AuthContext, body: CreatePaymentIntentBody, alias: u
     mirrorTo: body.mirrorTo,
     mirror,
     // The buyer as this request names it; the top-level billing_address is no fallback (Document 2).
-    buyer: { email: body.buyer_email ?? b?.email, name, address: a && { line1: a.address_line1, line2: a.address_line2, city: a.city, state: a.state, postalCode: a.postal_code, country: a.country } },
+    // A charge's first_name / last_name (flat first) win over buyer.name (Document 2, Buyers).
+    buyer: { email: body.buyer_email ?? b?.email, name: b?.name, firstName: body.first_name ?? b?.first_name, lastName: body.last_name ?? b?.last_name, address: a && { line1: a.address_line1, line2: a.address_line2, city: a.city, state: a.state, postalCode: a.postal_code, country: a.country } },
   });
 }
 
