@@ -81,6 +81,16 @@ export function checkCreate(deps: Pick<EngineDeps, 'providers'>, auth: AuthConte
   return { mode, mirror: sessionMirror(auth, body, mode), successUrl, cancelUrl } as const;
 }
 
+/**
+ * A session's metadata as kept: the map as sent (unfiltered, Doc 1), less the reserved `mirror`
+ * key (Doc 1, Metadata privacy). On a session that key is only the deprecated stringified block,
+ * never parsed (routes/sessions, Versioning 7), and is never kept, read back or sent on.
+ */
+function withoutMirror(metadata: Record<string, string> | undefined): Record<string, string> {
+  const { mirror: _reserved, ...kept } = metadata ?? {};
+  return kept;
+}
+
 /** What a session's order mirroring says (Document 2): the store order its payment makes, or null. */
 function sessionMirror(auth: AuthContext, body: CreateSessionBody, mode: 'payment' | 'setup'): MirrorSpec | null {
   const sent = MIRROR_FIELDS.filter((f) => body[f] !== undefined);
@@ -186,7 +196,7 @@ export async function createSession(
     retry: null,
     lastPaymentError: null,
     lineItems: body.lineItems ?? [],
-    metadata: body.metadata ?? {},
+    metadata: withoutMirror(body.metadata),
     chargeLock: null,
     latestAttemptId: null,
     declinedAttemptId: null,

@@ -22,6 +22,20 @@ describe('POST /v1/sessions with the deprecated stringified metadata.mirror (Doc
     expect(contract.paths['/v1/sessions']?.post?.operationId).toBe('post_v1_sessions');
   });
 
+  it('reserves the key: the string is never kept as the session’s metadata, read back or made an order (Doc 1, Metadata privacy; issue 35)', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant();
+    const sk = bearer(keys.secret);
+    const metadata = { order_id: 'A1', mirror: '{"destination":"platform_b","shop":"b.example.com"}' };
+    const res = await t.json('POST', '/v1/sessions', { ...BODY, metadata }, sk);
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as { id: string; metadata: Record<string, string> };
+    expect(made.metadata).toEqual({ order_id: 'A1' });
+    expect(((await (await t.json('GET', `/v1/sessions/${made.id}`, undefined, sk)).json()) as { metadata: unknown }).metadata).toEqual({ order_id: 'A1' });
+    const stored = (await t.store.read.sessions.get(made.id))!;
+    expect([stored.metadata, stored.mirrorSealed]).toEqual([{ order_id: 'A1' }, null]);
+  });
+
   it('sends none of them for the current shape', async () => {
     const t = await testApp();
     const { keys } = await t.merchant();
