@@ -153,7 +153,8 @@ describe('an attempt the reconciler cannot settle', () => {
       second = (await (await charge()).json()) as Json;
       throw new ProcessorRejectedError('invalid_card', 'The processor refused the card data.');
     };
-    expect((await charge()).status).toBe(400);
+    // The processor's refusal of the card: Document 1's 422 provider_request_rejected.
+    expect((await charge()).status).toBe(422);
     expect(second).toMatchObject({ status: 'succeeded' });
     expect(await w.get(`/v1/sessions/${s.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
     expect((await w.attempts('charge'))).toEqual(['failed', 'done']);
