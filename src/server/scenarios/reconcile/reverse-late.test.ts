@@ -1,16 +1,16 @@
 /**
- * The reversal of money that landed after its payment was announced final (reverse-late.ts), against
+ * The reversal of money that landed after its payment was announced final (engine/payments/reconcile/reverse-late.ts), against
  * a provider whose answers the test chooses: which call reverses what, what is recorded, and when
  * it waits for a later look. The scenarios (scenarios/reconcile/late-money*.test.ts, the money-path
  * suite) drive it through the stand-ins.
  */
 import { beforeEach, expect, it } from 'vitest';
-import { testApp } from '../../../testing.ts';
-import { newAttempt } from '../../attempts/attempts.ts';
-import { ProcessorRejectedError, type Processor, type ProcessorRefund, type ProcessorTransaction } from '../../../processors/types.ts';
-import type { Merchant } from '../../../domain/index.ts';
-import type { AttemptRecord } from '../../../store/types.ts';
-import { reverseLateCharge, reversalReference } from './reverse-late.ts';
+import { testApp } from '../../testing.ts';
+import { newAttempt } from '../../engine/attempts/attempts.ts';
+import { ProcessorRejectedError, type Processor, type ProcessorRefund, type ProcessorTransaction } from '../../processors/types.ts';
+import type { Merchant } from '../../domain/index.ts';
+import type { AttemptRecord } from '../../store/types.ts';
+import { reverseLateCharge, reversalReference } from '../../engine/payments/reconcile/reverse-late.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 let t: T;
