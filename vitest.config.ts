@@ -6,7 +6,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'sandbox-processor/**/*.test.{ts,tsx}', 'embed/**/*.test.{ts,tsx}', 'hosted-page/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
-    setupFiles: ['src/locales/test-setup.ts'],
+    setupFiles: ['src/locales/test-setup.ts', 'src/server/routes/contract/test-setup.ts'],
+    // Every answer a test receives, checked against the published contract at the end (issue 35).
+    globalSetup: ['scripts/contract/answers-global.ts'],
     // 2 cores: keep the pool small so unit tests leave room for the machine.
     maxWorkers: 2,
     // A limit for a hung test, not a speed check (speed is `npm run bench`'s): on a loaded CI machine

@@ -19,7 +19,7 @@ export default defineConfig({
     ...base.test,
     include: available ? postgresTestFiles() : [],
     passWithNoTests: !available,
-    globalSetup: available ? ['scripts/pg/vitest-global.ts'] : [],
+    globalSetup: available ? ['scripts/pg/vitest-global.ts', ...(base.test?.globalSetup as string[])] : [],
     setupFiles: [...(base.test?.setupFiles as string[]), 'src/server/store/postgres/test-setup.ts'],
   },
 });

@@ -229,18 +229,3 @@ export const PublicCompleteRequest = z.strictObject({
   transactionId: z.string().min(1).max(120).optional(),
 });
 export type PublicCompleteRequest = z.infer<typeof PublicCompleteRequest>;
-
-/** The flat error envelope every failure carries (Doc 1, Errors). */
-export const ErrorEnvelope = z.object({
-  error: z.string(),
-  code: z.string(),
-  fix: z.string(),
-  docs: z.string(),
-  selfHeal: z.object({
-    retryable: z.boolean(),
-    nextAction: z.string(),
-    llmHint: z.string(),
-    actions: z.array(z.object({ retryAfterSeconds: z.number() })).optional(),
-  }),
-});
-export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

@@ -1,7 +1,7 @@
 /** Fakes shared by the checkout tests (hosted page, embedded checkout): a session, API answers and a recording API. */
 import { vi } from 'vitest';
 import type { PublicSession } from '../api/checkout.ts';
-import type { ErrorEnvelope } from '../api/checkout.ts';
+import type { ErrorEnvelopeBase as ErrorEnvelope } from '../api/errors.ts';
 import type { CheckoutApi } from './checkout-deps.ts';
 import type { Checkout } from './checkout-store.ts';
 

@@ -11,6 +11,7 @@ import * as proc from '../api/processor.ts';
 import * as wallets from '../api/wallets.ts';
 import * as embed from '../api/embed.ts';
 import * as tokens from '../api/tokens.ts';
+import { ErrorEnvelopeBase } from '../api/errors.ts';
 import * as hand from './parsers.ts';
 import { declined, mirrorsAgree, variants } from './schemas.fixtures.ts';
 import * as mini from './schemas.ts';
@@ -24,7 +25,7 @@ sameType<Equal<mini.CompleteResponse, api.CompleteResponse>>();
 sameType<Equal<mini.SaveBuyerDetailsResponse, api.SaveBuyerDetailsResponse>>();
 sameType<Equal<mini.PublicSession, api.PublicSession>>();
 sameType<Equal<mini.PublicChargeResponse, api.PublicChargeResponse>>();
-sameType<Equal<mini.ErrorEnvelope, api.ErrorEnvelope>>();
+sameType<Equal<mini.ErrorEnvelope, ErrorEnvelopeBase>>();
 sameType<Equal<mini.PublicToken, tokens.PublicToken>>();
 sameType<Equal<mini.ChargeCard, api.ChargeCard>>();
 sameType<Equal<mini.BuyerFacingError, api.BuyerFacingError>>();
@@ -193,7 +194,7 @@ mirrorsAgree([
   {
     name: 'ErrorEnvelope',
     hand: hand.ErrorEnvelopeParser,
-    classic: api.ErrorEnvelope,
+    classic: ErrorEnvelopeBase,
     mirror: mini.ErrorEnvelope,
     samples: [
       ...variants(envelopeOk),

@@ -4,7 +4,7 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
-import { ErrorEnvelope } from '../api/checkout.ts';
+import { ErrorEnvelope } from '../api/errors.ts';
 import { ignoringModeFields, validationError } from './validation.ts';
 import type { z } from '@hono/zod-openapi';
 
@@ -34,6 +34,8 @@ const ERROR_RESPONSES = {
   422: json(ErrorEnvelope, 'Not eligible'),
   429: json(ErrorEnvelope, 'Rate limited'),
   501: json(ErrorEnvelope, 'Not offered by this merchant’s provider'),
+  502: json(ErrorEnvelope, 'The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry)'),
+  503: json(ErrorEnvelope, 'A dependency of the service is unavailable; retry after Retry-After'),
 };
 
 /** The error answers a route documents in the contract, all in the one envelope. */

@@ -5,6 +5,7 @@
  * the clock (`POST /_sandbox/clock`) to run what is due.
  */
 import { createApp } from './app.ts';
+import { checkAnswers } from './routes/contract/testing.ts';
 import { buildDeps } from './deps.ts';
 import { loadConfig } from './env.ts';
 import { createLogger } from './log.ts';
@@ -47,7 +48,7 @@ export async function networkApp(env: Record<string, string> = {}) {
   const store = built.store as SqliteStore;
   deps.webhookNet.resolve = offlineResolver;
   // The processor and both stand-ins on the loopback ports the config names, as main.ts serves them.
-  const servers = [await listen(createApp(deps).fetch, port, '127.0.0.1'), ...(await serveProcessor(sandbox, config))];
+  const servers = [await listen(checkAnswers(createApp(deps)).fetch, port, '127.0.0.1'), ...(await serveProcessor(sandbox, config))];
 
   /** One JSON call to the service; the answer's status and parsed body (null when empty). */
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {

@@ -2,6 +2,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
+import { checkAnswers } from './routes/contract/testing.ts';
 import { buildDeps, type BuildOptions } from './deps.ts';
 import { loadConfig } from './env.ts';
 import { createLogger } from './log.ts';
@@ -40,7 +41,7 @@ export async function testApp(env: Record<string, string> = {}, build: Omit<Buil
   const pg = built.store instanceof PgStore ? built.store : null;
   if (pg && onPg) keepForClose(pg);
   deps.webhookNet.resolve = offlineResolver;
-  const app = createApp(deps);
+  const app = checkAnswers(createApp(deps));
   // The processor's events reach this app's `/api/webhooks/sandbox` without a socket. Events are
   // sent by the processor's runDue or an explicit emit only, never in the background of a test.
   // Each carries its Content-Length, as over a socket (a body's media type is checked only then).

@@ -6,6 +6,7 @@
  */
 
 import { mirrorErrors, type MirrorErrorCode } from './errors-mirror.ts';
+import type { ErrorExtras } from '../../vocab/errors.ts';
 
 export type Fault = 'BUYER' | 'MERCHANT' | 'NETWORK' | 'INTERNAL';
 
@@ -124,12 +125,18 @@ export const catalogue = {
 
 export type ErrorCode = keyof typeof catalogue;
 
+/** What a failure may add to its envelope: the fields the contract lists, and a better `fix` or `selfHeal`. */
+export type EnvelopeExtra = ErrorExtras & { fix?: string; selfHeal?: { retryable?: boolean; nextAction?: string } };
+
 export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message?: string,
-    /** Extra top-level envelope fields the spec names for some codes (e.g. `reason`). */
-    readonly extra: Record<string, unknown> = {},
+    /**
+     * Extra top-level envelope fields the spec names for some codes (e.g. `reason`), a `fix` or a
+     * `selfHeal` that says better than the catalogue: no field the contract does not describe.
+     */
+    readonly extra: EnvelopeExtra = {},
   ) {
     super(message ?? catalogue[code].message);
   }

@@ -4,7 +4,7 @@
  * in the error envelope, and a refused request leaves both databases exactly as they were.
  */
 import fc from 'fast-check';
-import { ErrorEnvelope } from '../../api/checkout.ts';
+import { ErrorEnvelope } from '../../api/errors.ts';
 import { SERVICE, bearer, fromIp } from '../testing.ts';
 import { arbitraryOf, type JsonSchema } from './json-schema-arbitrary.ts';
 import { bodyMutation, extraHeaders, oddQuery, keyCase, scheme, type BodyMutation, type KeyCase } from './mutations.ts';

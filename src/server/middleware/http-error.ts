@@ -4,14 +4,14 @@
  * over 1 KiB is 413 `validation_error`). The engine never makes one.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { DomainError, type ErrorCode } from '../domain/errors.ts';
+import { DomainError, type EnvelopeExtra, type ErrorCode } from '../domain/errors.ts';
 import { httpStatus } from './error-status.ts';
 
 export class HttpError extends DomainError {
   constructor(
     code: ErrorCode,
     message?: string,
-    extra: Record<string, unknown> = {},
+    extra: EnvelopeExtra = {},
     readonly headers: Record<string, string> = {},
     readonly statusOverride?: ContentfulStatusCode,
   ) {

@@ -18,7 +18,7 @@ export function capabilitiesRoutes(deps: Deps) {
       security: security.either,
       'x-error-codes': ['binder_unavailable'],
       middleware: guard(deps, { key: 'either', limits: LIMITS.sessionRead }),
-      responses: { 200: json(Capabilities), ...errorResponses(401, 409) },
+      responses: { 200: json(Capabilities), ...errorResponses(401, 409, 429) },
     }),
     (c) => c.json(capabilitiesFor(deps, c.get('auth').merchant), 200),
   );

@@ -17,12 +17,13 @@ import { initCheckout, saveBuyerDetails } from '../../engine/payments/forms/init
 import { completeCheckout } from '../../engine/payments/forms/complete.ts';
 import { completeAnswer } from './wire.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
+import { describeClientError } from './client-error.ts';
 import { challengeReturnUrl } from '../public/index.ts';
 import { ignoringModeFields } from '../../validation.ts';
 
-const errors = errorResponses(400, 403, 404, 409, 410);
+const errors = errorResponses(400, 403, 404, 409, 410, 429, 502);
 /** `complete` also refuses missing buyer details (Doc 2, 422 `required_fields_missing`). */
-const completeErrors = errorResponses(400, 403, 404, 409, 410, 422);
+const completeErrors = errorResponses(400, 403, 404, 409, 410, 422, 429, 502);
 
 const initRequest = body(InitRequest);
 const completeRequest = body(CompleteRequest);
@@ -91,7 +92,9 @@ export function checkoutRoutes(deps: Deps) {
     },
   );
 
-  // Its own answer shapes ({ ok, error }), per Doc 1's table, not the envelope.
+  // Its own answer shapes ({ ok, error }), per Doc 1's table, not the envelope: described in the
+  // contract (client-error.ts) and read by the handler itself, so a bad body gets that shape too.
+  describeClientError(r);
   r.post(
     '/api/checkout/client-error',
     // Doc 3: 60 reports a minute per address, counted before anything else (issue 18, finding 7).

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { ErrorEnvelope } from '../../../api/checkout.ts';
+import { ErrorEnvelope } from '../../../api/errors.ts';
 import { catalogue, type ErrorCode } from '../../domain/errors.ts';
 import { httpStatus } from '../../middleware/error-status.ts';
 import { API_VERSION } from '../../middleware/version.ts';
@@ -92,8 +92,17 @@ const AUTH_PREFIX = 'auth_';
  * issuance (Doc 1, Authentication 7), which this server does only through `/_sandbox/`.
  */
 const NOT_ROUTE_CODES = new Set<string>(['route_not_found', 'method_not_allowed', 'merchant_not_onboarded', 'live_keys_need_processor']);
-/** Every body passes the app-wide size cap and JSON-only check (Doc 1, Global conventions). */
+/**
+ * Every write passes the app-wide size cap and JSON-only check (Doc 1, Global conventions), whether
+ * or not its route reads a body: a write with an oversized or non-JSON body answers 413 or 415.
+ */
 const BODY_CODES: ErrorCode[] = ['unsupported_media_type', 'payload_too_large'];
+const WRITES = new Set(['post', 'put', 'patch', 'delete']);
+const envelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' };
+const BODY_RESPONSES: Record<string, Response> = {
+  413: { description: 'Body over the size cap (payload_too_large)', content: { 'application/json': { schema: envelopeRef } } },
+  415: { description: 'Body not sent as application/json (unsupported_media_type)', content: { 'application/json': { schema: envelopeRef } } },
+};
 const codes = Object.keys(catalogue) as ErrorCode[];
 
 /** The authentication codes a key rule can answer, read from the catalogue. */
@@ -117,10 +126,10 @@ export function authCodes(rule: KeyRule): ErrorCode[] {
  * codes it declares in `x-error-codes` or, when it declares none, every catalogued code of the
  * error statuses it documents.
  */
-function operationCodes(op: Operation, rule: KeyRule): string[] {
+function operationCodes(op: Operation, rule: KeyRule, write: boolean): string[] {
   const statuses = new Set(Object.keys(op.responses).map(Number).filter((s) => s >= 400));
   const own = op['x-error-codes'] ?? codes.filter((c) => !c.startsWith(AUTH_PREFIX) && !NOT_ROUTE_CODES.has(c) && statuses.has(httpStatus[c]));
-  return [...new Set([...authCodes(rule), ...own, ...(op.requestBody ? BODY_CODES : [])])];
+  return [...new Set([...authCodes(rule), ...own, ...(write ? BODY_CODES : [])])];
 }
 
 function errorEnvelopeSchema(): Schema {
@@ -137,6 +146,19 @@ const versionParameter = {
   schema: { type: 'string', enum: [API_VERSION] },
   description: 'Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`).',
 };
+
+/**
+ * A nullable literal or enum: the generator writes `type: [string, null]` with an `enum` that
+ * leaves out `null`, which refuses the `null` the service answers (issue 35: every session failed
+ * an outside validator on `channel` and `setupForFutureUse`). Adds `null` to each such `enum`.
+ */
+export function allowNullInNullableEnums(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach(allowNullInNullableEnums);
+  const schema = node as Schema;
+  if (Array.isArray(schema.type) && schema.type.includes('null') && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+  Object.values(schema).forEach(allowNullInNullableEnums);
+}
 
 const isEnvelope = (s: Schema | undefined) => Boolean(s?.properties?.code && s.properties.selfHeal);
 
@@ -164,13 +186,16 @@ export function buildDocument(app: Pick<OpenAPIHono, 'getOpenAPI31Document'>, pu
       op.operationId ??= `${method}_${path.replace(/[{}]/g, '').split(/[^A-Za-z0-9]+/).filter(Boolean).join('_')}`;
       for (const [status, res] of Object.entries(op.responses)) {
         const media = res.content?.['application/json'];
-        if (Number(status) >= 400 && media && isEnvelope(media.schema)) media.schema = { $ref: '#/components/schemas/ErrorEnvelope' };
+        if (Number(status) >= 400 && media && isEnvelope(media.schema)) media.schema = envelopeRef;
       }
-      op['x-error-codes'] = operationCodes(op, rule);
+      const write = WRITES.has(method);
+      if (write) op.responses = { ...BODY_RESPONSES, ...op.responses };
+      op['x-error-codes'] = operationCodes(op, rule, write);
       op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/SvcPayVersion' }];
     }
   }
   doc.paths = paths;
+  allowNullInNullableEnums(doc);
   doc.tags = [...tags].sort().map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }));
   doc.components = {
     ...doc.components,

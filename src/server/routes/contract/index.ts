@@ -26,7 +26,9 @@ export function buildContract(app: Pick<Router, 'getOpenAPI31Document'>, publicU
   return { document, json: JSON.stringify(document), yaml, llms: renderLlmsTxt(document) };
 }
 
-const text = (type: string, description: string) => ({ 200: { content: { [type]: { schema: z.string() } }, description } });
+/** The media type each form is served with, and what its body is: JSON is the document itself. */
+const media = (type: string) => ({ [type.split(';')[0]!]: { schema: type === 'application/json' ? z.object({}).passthrough() : z.string() } });
+const text = (type: string, description: string) => ({ 200: { content: media(type), description } });
 
 /** `app` is the composed application: its route registry is what the contract describes. */
 export function contractRoutes(publicUrl: string, app: Pick<Router, 'getOpenAPI31Document'>) {

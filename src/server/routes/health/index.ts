@@ -6,7 +6,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { API_VERSION } from '../../middleware/version.ts';
-import { json, newRouter } from '../../router.ts';
+import { errorResponses, json, newRouter } from '../../router.ts';
 import { LIMITS, limitBeforeAuth } from '../../middleware/rate-limit.ts';
 import { security } from '../contract/security.ts';
 
@@ -43,12 +43,13 @@ export function healthRoutes(deps: Deps) {
       path: '/api/health',
       summary: 'Liveness; `?deep=true` also checks the store, the processor and the clock',
       security: security.none,
-      // A degraded answer is a health body, not an error envelope.
-      'x-error-codes': [],
+      // A degraded answer is a health body, not an error envelope; a bad `deep` and a spent deep
+      // bucket are the envelope's.
+      'x-error-codes': ['validation_error', 'rate_limit_exceeded'],
       // Doc 1: shallow health is unmetered; deep health is 5 per IP per minute.
       middleware: [(c, next) => (c.req.query('deep') === 'true' ? deepLimit(c, next) : next())],
       request: { query: z.object({ deep: z.enum(['true', 'false']).optional() }) },
-      responses: { 200: json(Health), 503: json(Health, 'Degraded: `checks` names what failed') },
+      responses: { 200: json(Health), 503: json(Health, 'Degraded: `checks` names what failed'), ...errorResponses(400, 429) },
     }),
     async (c) => {
       const base = { version: API_VERSION, time: deps.clock.iso() };

@@ -14,6 +14,7 @@ import { newId } from '../../ids.ts';
 import { guard } from '../../middleware/guard.ts';
 import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
+import { ErrorEnvelope } from '../../../api/errors.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { toPaymentIntent } from './wire.ts';
 import { MirrorOrderStatus } from '../../../api/mirror.ts';
@@ -68,7 +69,7 @@ export function paymentIntentRoutes(deps: Deps) {
         201: json(PaymentIntent, 'Created: approved, held, waiting for a bank challenge, or declined'),
         200: json(PaymentIntent, 'An idempotent replay: nothing was charged again'),
         ...errorResponses(400, 401, 403, 404, 409, 422, 429, 501),
-        502: json(z.object({ code: z.string() }), 'provider_unavailable (nothing charged) or payment_outcome_unknown (do not retry; read the intent)'),
+        502: json(ErrorEnvelope, 'provider_unavailable (nothing charged) or payment_outcome_unknown (do not retry; read the intent)'),
       },
     }),
     async (c) => {
@@ -122,7 +123,7 @@ export function paymentIntentRoutes(deps: Deps) {
       'x-error-codes': ['payment_intent_not_found', 'invalid_transition', 'capture_amount_exceeds_authorized', 'capability_not_supported', 'provider_unavailable', 'payment_outcome_unknown', 'validation_invalid_amount', ...LIMIT_CODES],
       middleware: policy,
       request: { params: IdParam, ...body(CaptureBody, false) },
-      responses: { 200: json(PaymentIntent), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+      responses: { 200: json(PaymentIntent), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502) },
     }),
     async (c) => {
       const input = (c.req.valid('json') as z.infer<typeof CaptureBody> | undefined) ?? {};
@@ -138,7 +139,7 @@ export function paymentIntentRoutes(deps: Deps) {
       'x-error-codes': ['payment_intent_not_found', 'invalid_transition', 'provider_unavailable', ...LIMIT_CODES],
       middleware: policy,
       request: { params: IdParam },
-      responses: { 200: json(PaymentIntent), ...errorResponses(401, 403, 404, 409, 429) },
+      responses: { 200: json(PaymentIntent), ...errorResponses(401, 403, 404, 409, 429, 502) },
     }),
     async (c) => c.json(await projection(await voidIntent(deps, c.get('auth'), c.req.valid('param').id)), 200),
   );

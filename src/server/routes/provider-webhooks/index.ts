@@ -3,13 +3,15 @@
  * provider signs (its registry entry's `inbound`, processors/registry.ts), a signature's time
  * checked against the wall clock (Doc 3: the signature's `t` is wall-clock time). A merchant's own
  * account at a provider posts to its own gateway, `<provider>_<merchant id>`, checked with that
- * account's keys. Not part of the merchant contract.
+ * account's keys. In the contract for completeness; merchants never call it.
  *
  * A verified event is kept before the 200 and applied after it (engine/webhooks/inbound-events.ts), so a
  * provider is never kept waiting on our processing, and an acknowledged event survives a crash.
  */
-import { Hono } from 'hono';
-import type { AppEnv, Deps } from '../../context.ts';
+import { z } from '@hono/zod-openapi';
+import type { Deps } from '../../context.ts';
+import { errorResponses, json, newRouter } from '../../router.ts';
+import { security } from '../contract/security.ts';
 import { drainInbound, receive } from '../../engine/webhooks/inbound-events.ts';
 import { NotJson } from '../../processors/inbound.ts';
 import type { ProviderEntry } from '../../processors/provider-entry.ts';
@@ -32,8 +34,23 @@ async function gatewayKeys(deps: Deps, gatewayId: string, provider: ProviderEntr
   return { secret: providerSecrets(deps, merchant).webhookSecret ?? null, gateway: own };
 }
 
+/** The gateway's answer: kept (or seen before: `duplicate`), applied after the answer. */
+const Received = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
 export function providerWebhookRoutes(deps: Deps) {
-  const r = new Hono<AppEnv>();
+  const r = newRouter();
+  // In the contract, described without a validator: the body is the provider's own (JSON, or a
+  // form for Braintree), read and checked by the gateway's verifier below.
+  r.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/api/webhooks/{gatewayId}',
+    summary: "A payment provider's event, signed the provider's way (for providers, not merchants)",
+    tags: ['webhooks'],
+    security: security.none,
+    'x-error-codes': ['validation_error', 'webhook_missing_signature', 'webhook_invalid_signature', 'webhook_not_configured'],
+    request: { params: z.object({ gatewayId: z.string().describe('The provider (`sandbox`, `stripe`, `braintree`) or a merchant\'s own account (`<provider>_<merchant id>`)') }) },
+    responses: { 200: json(Received, 'Kept'), ...errorResponses(400, 401, 503) },
+  });
   r.post('/api/webhooks/:gatewayId', async (c) => {
     // Doc 1, Authentication 8: 401 webhook_missing_signature / webhook_invalid_signature, 503 webhook_not_configured.
     const gateway = c.req.param('gatewayId');

@@ -31,7 +31,7 @@ import { sessionMirrorStatus } from '../../engine/mirror/mirror-status.ts';
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
 const chargeRequest = { params: IdParam, ...body(PublicChargeRequest) };
 const tokenRequest = body(PublicTokenBody);
-const errors = errorResponses(400, 401, 403, 404, 409, 410, 422);
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 422, 429, 502);
 
 /** The service page the bank sends the buyer back to; it tells `pageOrigin` the challenge is over. */
 export const challengeReturnUrl = (publicUrl: string, pageOrigin: string) =>
@@ -156,7 +156,7 @@ export function publicRoutes(deps: Deps) {
       // No card data here: a payment operation, not the card-testing surface (cardEntry).
       middleware: guard(deps, { key: 'publishable', limits: LIMITS.paymentOps }),
       request: { params: IdParam, ...body(PublicCompleteRequest) },
-      responses: { 200: json(z.union([PublicChargeResponse, PublicCompleteResponse])), ...errorResponses(400, 401, 403, 404, 409, 410, 422, 429) },
+      responses: { 200: json(z.union([PublicChargeResponse, PublicCompleteResponse])), ...errorResponses(400, 401, 403, 404, 409, 410, 422, 429, 502) },
     }),
     async (c) => {
       const a = c.get('auth');

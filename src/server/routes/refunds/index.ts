@@ -14,6 +14,7 @@ import { newId } from '../../ids.ts';
 import { guard } from '../../middleware/guard.ts';
 import type { ReplayAnswer } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
+import { ErrorEnvelope } from '../../../api/errors.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { refundTotalsWire, toRefund } from './wire.ts';
 
@@ -75,7 +76,7 @@ export function refundRoutes(deps: Deps) {
         202: json(Refund, 'Requested: the provider answers later (charge.refunded or refund.failed)'),
         200: json(Refund, 'A replay of the same Idempotency-Key (`idempotent: true`, the status reached since), or canceled'),
         ...errorResponses(400, 401, 403, 404, 409, 422, 429),
-        502: json(z.object({ code: z.string() }), 'provider_unavailable: nothing moved, or (with `refund`) the outcome is unknown; never reissue under a new key'),
+        502: json(ErrorEnvelope, 'provider_unavailable: nothing moved, or (with `refund`) the outcome is unknown; never reissue under a new key'),
       },
     }),
     async (c) => {

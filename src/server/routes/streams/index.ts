@@ -11,7 +11,7 @@ import type { AppEnv, Deps } from '../../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { auth, type KeyRequirement } from '../../middleware/auth.ts';
 import { HttpError } from '../../middleware/http-error.ts';
-import { ErrorEnvelope } from '../../../api/checkout.ts';
+import { ErrorEnvelope } from '../../../api/errors.ts';
 import { LIMITS, limitAfterAuth, limitBeforeAuth, type Limit } from '../../middleware/rate-limit.ts';
 import { errorResponses, newRouter } from '../../router.ts';
 import { security } from '../contract/security.ts';

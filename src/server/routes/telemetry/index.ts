@@ -15,7 +15,7 @@ import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { security } from '../contract/security.ts';
 
 const BROWSER = '/v1/public/telemetry/browser';
-const errors = errorResponses(400, 401, 403);
+const errors = errorResponses(400, 401, 403, 429);
 const VALIDATION_CODES = ['validation_error', 'validation_unknown_field', 'validation_missing_field'];
 
 /** The log fields of one event, every key and value that could carry digits masked. */

@@ -7,7 +7,7 @@
  * publishable-key payment routes.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { ErrorEnvelope } from '../../../api/checkout.ts';
+import { ErrorEnvelope } from '../../../api/errors.ts';
 import { AppleMerchantSession, AppleSessionBody, GooglePaymentDataRequest, GoogleSessionBody } from '../../../api/wallets.ts';
 import type { Deps } from '../../context.ts';
 import { appleSession, googleSession } from '../../engine/wallets/wallet-sessions.ts';

@@ -25,6 +25,7 @@ import {
 import { guard } from '../../middleware/guard.ts';
 import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
+import { ErrorEnvelope } from '../../../api/errors.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { toSubscription } from './wire.ts';
 
@@ -140,7 +141,7 @@ export function webhookSubscriptionRoutes(deps: Deps) {
       'x-error-codes': ['webhook_subscription_not_found', 'webhook_test_delivery_failed', ...LIMIT_CODES],
       middleware: write,
       request: { params: IdParam },
-      responses: { 200: json(TestEventResult), ...errorResponses(401, 403, 404, 429), 502: json(z.object({ code: z.string() }), 'The URL did not answer 2xx') },
+      responses: { 200: json(TestEventResult), ...errorResponses(401, 403, 404, 429), 502: json(ErrorEnvelope, 'webhook_test_delivery_failed: the URL did not answer 2xx') },
     }),
     async (c) => c.json(await sendTestEvent(deps, c.get('auth'), c.req.valid('param').id), 200),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorEnvelope } from '../../../api/checkout.ts';
+import { ErrorEnvelope } from '../../../api/errors.ts';
 import { bearer, testApp } from '../../testing.ts';
 
 describe('error envelope', () => {

@@ -3,7 +3,7 @@
  * created". Every refusal of the check answers 400 with the code a real create gives (issue 35).
  */
 import { describe, expect, it } from 'vitest';
-import { ErrorEnvelope } from '../../../api/checkout.ts';
+import { ErrorEnvelope } from '../../../api/errors.ts';
 import { bearer, testApp } from '../../testing.ts';
 
 const BODY = { amount: 1999, currency: 'usd' };

@@ -4,7 +4,7 @@
  * `POST /v1/tokens`, `POST /v1/public/tokens` and charge at submit as on a payment intent (issue 35).
  */
 import { describe, expect, it } from 'vitest';
-import { ErrorEnvelope } from '../../../api/checkout.ts';
+import { ErrorEnvelope } from '../../../api/errors.ts';
 import { futureExpiry } from '../../../card/test-cards.ts';
 import { SERVICE, bearer, testApp } from '../../testing.ts';
 
