@@ -37,12 +37,8 @@ const owner = (auth: AuthContext) => ({ merchantId: auth.merchant.id, livemode: 
  * URLs and the network"), with the reason in the message.
  */
 export async function checkWebhookUrl(net: WebhookNetwork, raw: string, livemode: boolean): Promise<string> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new DomainError('validation_error', 'url must be an absolute URL such as https://shop.example.com/webhooks.');
-  }
+  const url = parsedUrl(raw);
+  if (!url) throw new DomainError('validation_error', 'url must be an absolute URL such as https://shop.example.com/webhooks.');
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new DomainError('validation_url_scheme_forbidden', 'url must use https (or http in test mode).');
   if (url.username || url.password) throw new DomainError('validation_error', 'url must not carry a user name or password.');
   if (livemode && url.protocol !== 'https:') throw new DomainError('validation_url_scheme_forbidden', 'A live subscription needs an https url.');
@@ -54,6 +50,21 @@ export async function checkWebhookUrl(net: WebhookNetwork, raw: string, livemode
   }
   return url.toString();
 }
+
+function parsedUrl(raw: string): URL | null {
+  try {
+    return new URL(raw);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A subscription's URL is kept as the URL standard writes it (`checkWebhookUrl`): scheme and host
+ * in lower case, a default port dropped, an empty path as `/`. A URL that writes the same is the
+ * same URL, however it was spelt (issue 35).
+ */
+const sameUrl = (raw: string, kept: string) => (parsedUrl(raw)?.toString() ?? raw) === kept;
 
 async function forKey(r: Pick<Reads, 'webhookSubscriptions'>, auth: AuthContext, id: string): Promise<WebhookSubscriptionRecord> {
   const w = await r.webhookSubscriptions.get(id);
@@ -121,7 +132,7 @@ export interface PatchInput {
 export async function patchSubscription(deps: SubscriptionDeps, auth: AuthContext, id: string, input: PatchInput) {
   return deps.store.tx(async (r) => {
     const w = await forKey(r, auth, id);
-    if (input.url !== undefined && input.url !== w.url) throw new DomainError('webhook_subscription_url_immutable');
+    if (input.url !== undefined && !sameUrl(input.url, w.url)) throw new DomainError('webhook_subscription_url_immutable');
     const next: WebhookSubscriptionRecord = {
       ...w,
       enabledEvents: input.enabledEvents ? [...new Set(input.enabledEvents)] : w.enabledEvents,

@@ -57,6 +57,21 @@ describe('webhook subscriptions', () => {
     expect(changed).toMatchObject({ url: a.url, enabledEvents: ['charge.failed', 'charge.refunded'], status: 'disabled', description: null });
   });
 
+  it('takes its own url spelt another way as the same url (issue 35)', async () => {
+    const { t, h, subscribe } = await setup();
+    const a = await (await subscribe({ url: 'http://127.0.0.1/hooks' })).json();
+    const b = await (await subscribe({ url: 'http://127.0.0.1:8080' })).json();
+    expect([a.url, b.url]).toEqual(['http://127.0.0.1/hooks', 'http://127.0.0.1:8080/']);
+    // Scheme in capitals, the default port written out; an empty path for `/`.
+    for (const [id, url] of [[a.id, 'HTTP://127.0.0.1:80/hooks'], [b.id, 'Http://127.0.0.1:8080']]) {
+      const res = await t.json('PATCH', `/v1/webhook_subscriptions/${id}`, { url, description: 'same url' }, h);
+      expect([res.status, await res.json()], url).toEqual([200, expect.objectContaining({ id, description: 'same url' })]);
+    }
+    // A path is not a spelling: another path is another URL.
+    const moved = await t.json('PATCH', `/v1/webhook_subscriptions/${a.id}`, { url: 'http://127.0.0.1/hooks/' }, h);
+    expect([moved.status, (await moved.json()).code]).toEqual([400, 'webhook_subscription_url_immutable']);
+  });
+
   it('takes http and loopback URLs in test mode only; live needs https on a public host', async () => {
     const { t, subscribe } = await setup();
     expect((await subscribe({ url: 'http://127.0.0.1:9/hook' })).status).toBe(201);
