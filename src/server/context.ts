@@ -19,6 +19,8 @@ export interface AppEnv {
     idempotency?: IdempotencyHandle;
     /** Every rate-limit bucket this request was counted in, for the X-RateLimit-* headers. */
     rateLimits?: RateLimitCount[];
+    /** The top-level body fields the route ignores (router.ts, `body`): no part of the idempotency fingerprint. */
+    ignoredBodyFields?: readonly string[];
   };
 }
 

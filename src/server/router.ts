@@ -5,16 +5,34 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
 import { ErrorEnvelope } from '../api/errors.ts';
-import { ignoringModeFields, validationError } from './validation.ts';
+import { createMiddleware } from 'hono/factory';
+import { ignoredFieldsOf, ignoringModeFields, validationError } from './validation.ts';
 import type { z } from '@hono/zod-openapi';
 
 export function newRouter() {
-  return new OpenAPIHono<AppEnv>({
+  const r = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error);
     },
   });
+  // A route whose body ignores fields (`body`) says which before its own middleware runs, so the
+  // idempotency layer fingerprints the body the route reads (Doc 1, Idempotency 3; issue 35).
+  const register = r.openapi;
+  r.openapi = ((route: Parameters<typeof register>[0], ...rest: unknown[]) => {
+    const media = route.request?.body?.content?.['application/json'];
+    const ignored = ignoredFieldsOf(media && 'schema' in media ? media.schema : undefined);
+    const own = route.middleware === undefined ? [] : [route.middleware].flat();
+    const named = ignored.length === 0 ? route : { ...route, middleware: [ignoring(ignored), ...own] };
+    return (register as (...a: unknown[]) => unknown)(named, ...rest);
+  }) as typeof register;
+  return r;
 }
+
+const ignoring = (fields: readonly string[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    c.set('ignoredBodyFields', fields);
+    await next();
+  });
 export type Router = ReturnType<typeof newRouter>;
 
 export const json = <T>(schema: T, description = 'OK') => ({ content: { 'application/json': { schema } }, description });

@@ -62,6 +62,9 @@ function fieldsOf(schema: z.ZodType): Set<string> {
   return new Set();
 }
 
+/** The schemas `ignoringModeFields` made, and the fields each drops. */
+const IGNORED = new WeakMap<z.ZodType, readonly string[]>();
+
 /**
  * `schema`, reading a body without the `sandbox` and `mode` fields Doc 1 ignores (the mode is
  * the key's), unless the schema takes that field itself (a session's `mode`, Doc 3). Any other
@@ -72,14 +75,21 @@ export function ignoringModeFields<S extends z.ZodType>(schema: S): S {
   const own = fieldsOf(schema);
   const ignored = MODE_FIELDS.filter((f) => !own.has(f));
   if (ignored.length === 0) return schema;
-  const drop = (value: unknown) => {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-    const rest: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    for (const f of ignored) delete rest[f];
-    return rest;
-  };
   // The pipe validates and infers as `schema` does; the cast keeps the routes' types as they were.
-  return z.preprocess(drop, schema) as unknown as S;
+  const reading = z.preprocess((value) => withoutFields(value, ignored), schema) as unknown as S;
+  IGNORED.set(reading, ignored);
+  return reading;
+}
+
+/** The top-level fields a body schema ignores: those `ignoringModeFields` drops from it, else none. */
+export const ignoredFieldsOf = (schema: unknown): readonly string[] => (schema instanceof Object && IGNORED.get(schema as z.ZodType)) || [];
+
+/** A JSON object body without `fields` at its top level; anything else as it is. */
+export function withoutFields(value: unknown, fields: readonly string[]): unknown {
+  if (fields.length === 0 || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const rest: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const f of fields) delete rest[f];
+  return rest;
 }
 
 /** Reads a JSON body; an absent body reads as `{}` so schemas report the missing fields. */

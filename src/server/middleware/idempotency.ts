@@ -3,8 +3,9 @@
  * - the reservation is committed before the route does any asynchronous work, so of concurrent
  *   requests with one key exactly one runs; the others get 409 `charge_already_in_flight` while
  *   it runs, and its stored answer (201 becomes 200) once it is done;
- * - the body fingerprint is canonical (key order inside objects does not matter) and covers the
- *   method and path, so a key reused for anything else is 422 `idempotency_replay_incompatible`;
+ * - the body fingerprint is canonical (key order inside objects does not matter), leaves out the
+ *   fields the route ignores (router.ts) and covers the method and path, so a key reused for
+ *   anything else is 422 `idempotency_replay_incompatible`;
  * - keys are scoped by merchant, mode and key type: a publishable-key caller in a browser cannot
  *   claim a key the merchant's server later sends with its secret key;
  * - the reservation id is the service's own, handed to the route (`c.var.idempotency.id`);
@@ -21,6 +22,7 @@ import type { AppEnv, Deps, IdempotencyHandle } from '../context.ts';
 import { DomainError } from '../domain/errors.ts';
 import { randomChars } from '../ids.ts';
 import type { IdemScope } from '../store/types.ts';
+import { withoutFields } from '../validation.ts';
 
 export type { IdempotencyHandle };
 
@@ -46,7 +48,8 @@ async function fingerprint(c: Context<AppEnv>): Promise<string> {
   const text = await c.req.text();
   let body = text;
   try {
-    if (text.trim() !== '') body = canonicalJson(JSON.parse(text));
+    // The fields the route ignores (Doc 1: a body's `sandbox` or `mode`) are no part of the request.
+    if (text.trim() !== '') body = canonicalJson(withoutFields(JSON.parse(text), c.get('ignoredBodyFields') ?? []));
   } catch {
     // Not JSON: the route refuses it anyway; the raw text still tells two bodies apart.
   }

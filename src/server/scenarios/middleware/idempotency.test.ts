@@ -115,6 +115,31 @@ describe('idempotency layer', () => {
     expect((await t.json('POST', '/v1/sessions', { amount: 100, currency: 'usd' }, { ...h, 'Idempotency-Key': 'x'.repeat(256) })).status).toBe(400);
   });
 
+  it('replays a retry that adds the ignored sandbox or mode, and still tells a session’s own mode apart (issue 35)', async () => {
+    const t = await testApp();
+    const { keys } = await t.merchant();
+    const sk = bearer(keys.secret);
+    // Doc 1: a body's `sandbox` or `mode` is ignored, so a retry that adds one is the same request.
+    const vault = (extra: object) => t.json('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242', ...extra }, { ...sk, 'Idempotency-Key': 'tok-1' });
+    const token = await vault({});
+    const tokenAgain = await vault({ sandbox: true, mode: 'test' });
+    expect([token.status, tokenAgain.status]).toEqual([201, 200]);
+    const { id } = await token.json();
+    expect((await tokenAgain.json()).id).toBe(id);
+    const pay = (extra: object) => t.json('POST', '/v1/payment_intents', { amount: 1500, currency: 'usd', payment_method: { id }, ...extra }, { ...sk, 'Idempotency-Key': 'pay-1' });
+    const paid = await pay({ mode: 'live' });
+    const again = await pay({ sandbox: false });
+    expect([paid.status, again.status]).toEqual([201, 200]);
+    expect((await again.json()).id).toBe((await paid.json()).id);
+    expect(await t.count('payment_intents')).toBe(1);
+    // A session's `mode` is a field of its own: session create ignores `sandbox` only.
+    const h = { ...sk, 'Idempotency-Key': 'session-1' };
+    expect((await t.json('POST', '/v1/sessions', BODY, h)).status).toBe(201);
+    expect((await t.json('POST', '/v1/sessions', { ...BODY, sandbox: true }, h)).status).toBe(200);
+    const setup = await t.json('POST', '/v1/sessions', { ...BODY, mode: 'setup' }, h);
+    expect([setup.status, (await setup.json()).code]).toEqual([422, 'idempotency_replay_incompatible']);
+  });
+
   it('lets a request take over a reservation a crash left behind, and prunes keys after 24 hours', async () => {
     const t = await testApp();
     const { keys, merchant } = await t.merchant();
