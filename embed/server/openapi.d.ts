@@ -365,6 +365,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/binder-load": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which element types a page can mount and pay with for the key's merchant: the processor (`binder`), how an elements session is applied, and each element's availability */
+        post: operations["post_v1_public_binder_load"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/payment_intents/{id}/events": {
         parameters: {
             query?: never;
@@ -1099,7 +1116,7 @@ export interface components {
             enabledEvents?: ("charge.succeeded" | "charge.failed" | "charge.refunded" | "refund.failed" | "mirror.order.created" | "payment_intent.succeeded" | "payment_intent.failed" | "session.failed" | "dispute.created" | "dispute.won" | "dispute.lost")[];
             /** @enum {string} */
             status?: "enabled" | "disabled";
-            /** @description Cannot change: a different url is 400 webhook_subscription_url_immutable */
+            /** @description Cannot change: a different url is 400 webhook_subscription_url_immutable; the same url spelt another way (scheme or host case, the default port, an empty path for /) is the same url */
             url?: string;
         };
         PaymentIntent: {
@@ -3214,6 +3231,151 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_v1_public_binder_load: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
+                "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The merchant's payment processor: the `type` `POST /api/checkout/init` answers for its forms
+                         * @enum {string}
+                         */
+                        binder: "card_element" | "hosted_fields" | "vault_hosted_fields" | "agent_hosted_fields" | "sandbox";
+                        /** @description Whether an `elements` payment session asking for `chargeAtSubmit` is applied with it */
+                        charge_at_submit: boolean;
+                        /** @description Every element type, whether it can mount here. A wallet also needs a payment session, and Apple Pay a verified wallet domain (POST /v1/wallet-domains) */
+                        elements: {
+                            address: {
+                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
+                                available: boolean;
+                                /**
+                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
+                                 * @enum {string|null}
+                                 */
+                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
+                            };
+                            card: {
+                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
+                                available: boolean;
+                                /**
+                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
+                                 * @enum {string|null}
+                                 */
+                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
+                            };
+                            cardCvc: {
+                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
+                                available: boolean;
+                                /**
+                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
+                                 * @enum {string|null}
+                                 */
+                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
+                            };
+                            cardExpiry: {
+                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
+                                available: boolean;
+                                /**
+                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
+                                 * @enum {string|null}
+                                 */
+                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
+                            };
+                            cardNumber: {
+                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
+                                available: boolean;
+                                /**
+                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
+                                 * @enum {string|null}
+                                 */
+                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
+                            };
+                            wallet: {
+                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
+                                available: boolean;
+                                /**
+                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
+                                 * @enum {string|null}
+                                 */
+                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
+                            };
+                        };
+                        /**
+                         * @description What a session asking for `integrationMode: elements` is applied as
+                         * @enum {string}
+                         */
+                        integration_mode: "elements" | "embed";
+                        livemode: boolean;
+                        /** @enum {string} */
+                        object: "binder_load";
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Wrong state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,7 +15,7 @@ export const CreateWebhookSubscriptionBody = z
 
 export const PatchWebhookSubscriptionBody = z
   .strictObject({
-    url: z.string().max(2048).optional().describe('Cannot change: a different url is 400 webhook_subscription_url_immutable'),
+    url: z.string().max(2048).optional().describe('Cannot change: a different url is 400 webhook_subscription_url_immutable; the same url spelt another way (scheme or host case, the default port, an empty path for /) is the same url'),
     enabledEvents: EnabledEvents.optional(),
     description: z.string().max(500).nullable().optional(),
     status: z.enum(['enabled', 'disabled']).optional(),

@@ -111,6 +111,13 @@ export function pageRoutes(deps: Deps) {
     return c.html(html.replace('<!--svcpay-boot-->', tag), publishableKey ? 200 : 404);
   });
 
+  // The hosted page's former address, still the discovery document's `scripts.hosted.legacy_url`
+  // (Doc 1, Discovery document): a link made with it reaches the page at its current address.
+  r.get('/checkout/:sessionId', (c) => {
+    const query = new URL(c.req.url).search;
+    return c.redirect(`${deps.config.publicUrl}/pay/${encodeURIComponent(c.req.param('sessionId'))}${query}`, 301);
+  });
+
   // The element frame pages are the registry's (src/vocab/elements.ts, elementPages): field,
   // address, wallet; checkout: the embed session's checkout frame; challenge-return: where the bank
   // sends the challenge frame back (embed/challenge.ts).

@@ -27,6 +27,7 @@ import { embedToken } from '../../engine/payments/forms/embed-token.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { MirrorOrderStatus } from '../../../api/mirror.ts';
 import { sessionMirrorStatus } from '../../engine/mirror/mirror-status.ts';
+import { binderLoadRoutes } from './binder-load.ts';
 
 const IdParam = z.object({ sessionId: z.string().min(1).max(100) });
 const chargeRequest = { params: IdParam, ...body(PublicChargeRequest) };
@@ -191,6 +192,8 @@ export function publicRoutes(deps: Deps) {
       return c.json(await sessionMirrorStatus(deps, await sessionForKey(deps.store.read, c.get('auth'), c.req.valid('param').sessionId)), 200);
     },
   );
+
+  r.route('/', binderLoadRoutes(deps));
 
   // Doc 3: a secret key is refused on every public route, including ones not built yet.
   r.all('/v1/public/*', auth(deps, 'publishable'), () => {

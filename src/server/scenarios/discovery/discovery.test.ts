@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DiscoveryDocument } from '../../../api/discovery.ts';
-import { testApp } from '../../testing.ts';
+import { bearer, testApp } from '../../testing.ts';
 
 describe('GET /.well-known/svcpay.json', () => {
   it('answers without a key with every field Doc 1 lists', async () => {
@@ -31,5 +31,19 @@ describe('GET /.well-known/svcpay.json', () => {
     const doc = await (await t.json('GET', '/.well-known/svcpay.json')).json();
     expect(doc.scripts.hosted.url).toBe('https://pay.example.com/pay/{sessionId}');
     expect(doc.openapi).toBe('https://pay.example.com/openapi.yaml');
+  });
+
+  it('serves what it advertises: binder-load answers, and the legacy hosted URL leads to the current one (issue 35)', async () => {
+    const t = await testApp();
+    const m = await t.merchant();
+    const doc = DiscoveryDocument.parse(await (await t.json('GET', '/.well-known/svcpay.json')).json());
+    const load = await t.json('POST', doc.endpoints.public_binder_load, {}, bearer(m.keys.publishable));
+    expect([load.status, (await load.json()).object]).toEqual([200, 'binder_load']);
+    const s = await (await t.json('POST', '/v1/sessions', { amount: 1000, currency: 'usd' }, bearer(m.keys.secret))).json();
+    const hosted = doc.scripts.hosted.url.replace('{sessionId}', s.id);
+    expect(s.checkoutUrl).toBe(hosted);
+    const legacy = new URL(doc.scripts.hosted.legacy_url.replace('{sessionId}', s.id));
+    const moved = await t.json('GET', `${legacy.pathname}?lang=fr`);
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, `${hosted}?lang=fr`]);
   });
 });
