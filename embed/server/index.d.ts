@@ -8,9 +8,27 @@ export declare const DEFAULT_BASE_URL: string;
 
 /**
  * A typed client for svcpay's server API. Throws a TypeError, before any request, when
- * `secretKey` is missing, a publishable key or not a svcpay key.
+ * `secretKey` is missing, a publishable key or not a svcpay key, or `maxRetries` or `telemetry`
+ * is not what they take. A call answered 429 or 5xx is retried (`maxRetries`); a call answered
+ * with a redirect throws `UnexpectedRedirectError`.
  */
 export declare function createSvcPayClient(options: SvcPayClientOptions): SvcPayClient;
+
+/**
+ * svcpay answered a call with a redirect (3xx), which the client neither follows (it would carry the
+ * secret key elsewhere) nor retries (Doc 1, Errors: `unexpected_redirect`). Check `baseUrl`.
+ */
+export declare class UnexpectedRedirectError extends Error {
+  readonly name: 'UnexpectedRedirectError';
+  readonly code: 'unexpected_redirect';
+  /** The 3xx status (0 when the runtime hides it). */
+  readonly status: number;
+  /** The `Location` the answer pointed at, when it said. */
+  readonly location: string | null;
+  /** The URL that was called. */
+  readonly url: string;
+  constructor(status: number, location: string | null, url: string);
+}
 
 /** A client of the sandbox control API (merchants, clock, provider events, faults, ledger, webhook deliveries). */
 export declare function createSandboxControl(options: SandboxControlOptions): SandboxControl;

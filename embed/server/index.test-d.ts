@@ -2,7 +2,7 @@
  * Type contract tests (STYLE.md habit 6), checked by `tsc --noEmit` and never run: right calls
  * compile, wrong ones fail under `@ts-expect-error` (which itself fails if the call compiles).
  */
-import { createSvcPayClient } from './index.ts';
+import { UnexpectedRedirectError, createSvcPayClient } from './index.ts';
 import type { CheckoutSession, CreatedSession, PaymentIntent, SessionDryRun, SvcPayError } from './types.js';
 
 export async function rightAndWrong() {
@@ -39,5 +39,14 @@ export async function rightAndWrong() {
   // @ts-expect-error a method the route does not answer
   await svcpay.DELETE('/v1/sessions', {});
 
-  return [session, url, failed, status, piStatus, checked, valid, notDry];
+  // Retries and telemetry are options; a refused redirect is a typed error (issue 35).
+  createSvcPayClient({ secretKey: 'vp_sk_live_12345678', apiVersion: '2026-04-14', maxRetries: 0, telemetry: true });
+  // @ts-expect-error telemetry is on or off
+  createSvcPayClient({ secretKey: 'vp_sk_test_12345678', telemetry: 'off' });
+  // @ts-expect-error maxRetries is a number
+  createSvcPayClient({ secretKey: 'vp_sk_test_12345678', maxRetries: '2' });
+  const redirected = await svcpay.GET('/v1/capabilities').catch((err: unknown) => (err instanceof UnexpectedRedirectError ? err : null));
+  const code: 'unexpected_redirect' | undefined = redirected && 'code' in redirected ? redirected.code : undefined;
+
+  return [session, url, failed, status, piStatus, checked, valid, notDry, code];
 }

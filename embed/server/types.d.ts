@@ -38,9 +38,22 @@ export interface SvcPayClientOptions {
   secretKey: string;
   /** Where svcpay answers; http://localhost:4242 (`npm start`, `npx svcpay`) when omitted. */
   baseUrl?: string;
-  /** Pins the API version (`Svc-Pay-Version`) on every request. */
+  /** Pins the API version (`Svc-Pay-Version`, e.g. `2026-04-14`) on every request, telemetry included. */
   apiVersion?: string;
-  /** A fetch of your own (tests, proxies); the global fetch when omitted. */
+  /**
+   * How many times a call answered 429 or 5xx (or not answered) is sent again: 2 when omitted, 0 for
+   * never. The wait is jittered exponential backoff from 0.5 s, at least `Retry-After`, at most 60 s.
+   * A money-moving call (payment intent create, capture and void; refunds) that got a 5xx or no
+   * answer is retried only when you gave it an `Idempotency-Key`, sent again verbatim; a 429 always is.
+   */
+  maxRetries?: number;
+  /**
+   * Reports what the SDK did (a retry, a refused redirect) to `POST /v1/sdk-telemetry`: method,
+   * route template, status and delay, never a body, an id, a header or a key. On with a test key,
+   * off with a live key when omitted.
+   */
+  telemetry?: boolean;
+  /** A fetch of your own (tests, proxies); the global fetch when omitted. Telemetry goes through it too. */
   fetch?: typeof globalThis.fetch;
 }
 
