@@ -39,6 +39,15 @@ describe('retries of 429 and 5xx', () => {
     expect(rows('sessions')).toBe(before + 1);
   });
 
+  it('reads a Retry-After given as an HTTP date against the clock', async () => {
+    const { waits, hooks } = noWaiting();
+    const now = Date.parse('2026-04-14T12:00:00Z');
+    const svcpay = createSvcPayClient({ secretKey: $.keys.secret, baseUrl: $.front.url, telemetry: false }, { ...hooks, now: () => now });
+    $.front.script.push({ status: 503, headers: { 'Retry-After': 'Tue, 14 Apr 2026 12:00:07 GMT' } }, { status: 429, headers: { 'Retry-After': 'Tue, 14 Apr 2026 11:59:00 GMT' } });
+    expect((await svcpay.GET('/v1/capabilities')).response.status).toBe(200);
+    expect(waits).toEqual([7000, 500]);
+  });
+
   it('gives up after 2 retries by default and answers the last 5xx as the error; maxRetries 0 sends once', async () => {
     const { svcpay, waits } = client();
     $.front.script.push({ status: 503 }, { status: 502 }, { status: 500 }, { status: 503 });
