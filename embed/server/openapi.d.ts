@@ -4744,13 +4744,14 @@ export interface operations {
                     amount?: number;
                     /** @enum {string} */
                     billingAddress?: "none" | "auto" | "required";
+                    /** @description The buyer record this session links (Document 2, Buyers): found or created by `externalId` (or `buyerId`), else `email` (or `buyerEmail`); the other fields are kept on it. Needs one of them; a flat field and its nested copy that differ is 400 */
                     buyer?: {
                         address?: {
-                            addressLine1?: string;
+                            addressLine1: string;
                             addressLine2?: string;
                             city?: string;
-                            country?: string;
-                            postalCode?: string;
+                            country: string;
+                            postalCode: string;
                             state?: string;
                         };
                         company?: string;
@@ -4761,6 +4762,7 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         name?: string;
+                        /** @description 3 to 32 characters: digits, an optional leading `+`, separators */
                         phone?: string;
                     };
                     buyerContact?: {

@@ -14,6 +14,7 @@ import {
 
 import { MAX_AMOUNT } from './amount.ts';
 import { MirrorToInput, OrderInput } from './mirror.ts';
+import { Phone } from './buyers.ts';
 
 const Collection = z.enum(collectionModes);
 export { MAX_AMOUNT };
@@ -26,13 +27,17 @@ export const LineItem = z.strictObject({
 
 export type LineItem = z.infer<typeof LineItem>;
 
+/**
+ * The nested buyer's address: Document 2's buyer `address` in camelCase, kept on the buyer record
+ * the session links, so the same three fields are required (Doc 2, Buyer `address`).
+ */
 const BuyerAddress = z.strictObject({
-  addressLine1: z.string().min(1).max(100).optional(),
+  addressLine1: z.string().min(1).max(100),
   addressLine2: z.string().max(100).optional(),
   city: z.string().max(100).optional(),
   state: z.string().max(100).optional(),
-  postalCode: z.string().min(1).max(16).optional(),
-  country: z.string().regex(/^[A-Za-z]{2}$/).optional(),
+  postalCode: z.string().min(1).max(16),
+  country: z.string().regex(/^[A-Za-z]{2}$/),
 });
 
 /**
@@ -64,12 +69,15 @@ export const CreateSessionBody = z.strictObject({
       externalId: z.string().min(1).max(200).optional(),
       email: z.email().max(254).optional(),
       name: z.string().min(1).max(200).optional(),
-      phone: z.string().min(3).max(32).optional(),
+      phone: Phone.optional(),
       company: z.string().min(1).max(200).optional(),
       address: BuyerAddress.optional(),
       metadata: z.record(z.string(), z.unknown()).optional(),
     })
-    .optional(),
+    .optional()
+    .describe(
+      'The buyer record this session links (Document 2, Buyers): found or created by `externalId` (or `buyerId`), else `email` (or `buyerEmail`); the other fields are kept on it. Needs one of them; a flat field and its nested copy that differ is 400',
+    ),
   lineItems: z.array(LineItem).max(100).optional(),
   metadata: z.record(z.string().max(100), z.string().max(500)).optional(),
   expiresIn: z.number().int().min(300).max(86400).optional(),

@@ -50,6 +50,12 @@ export interface SessionRecord {
    * sealed: stored for the merchant, never returned on the session (Doc 1, `buyerId`).
    */
   buyerSealed?: string | null;
+  /**
+   * The buyer record the session links (its `vp_by_*` id; Doc 2, Buyers): named at create by
+   * `buyerId` / `buyer.externalId`, else the email. Null or absent: a guest, or an email that
+   * belongs to a buyer with another reference.
+   */
+  buyerRecordId?: string | null;
   /** Set once the buyer's details from the hosted page reached the session. */
   buyerDetailsGiven?: boolean;
   /**

@@ -38,7 +38,7 @@ interface ProfileChange {
   metadata?: Record<string, unknown>;
 }
 
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The buyer if this key may see it: same merchant, same mode. */
 function owned(b: BuyerRecord | undefined, owner: BuyerOwner, id: string): BuyerRecord {

@@ -20,6 +20,7 @@ import { holdForSession, orderBeforeCharge } from '../mirror/order-first/before-
 import { claimUpsell } from '../mirror/upsell.ts';
 import { checkPaymentAsk } from '../merchants/capabilities.ts';
 import type { MirrorSpec } from '../../domain/mirror.ts';
+import { checkSessionBuyer, linkSessionBuyer } from '../buyers/session-buyer.ts';
 
 const DEFAULT_TTL_SECONDS = 30 * 60;
 const RANK = { none: 0, auto: 1, required: 2 } as const;
@@ -61,6 +62,7 @@ export function checkCreate(deps: Pick<EngineDeps, 'providers'>, auth: AuthConte
     const sent = BUYER_FIELDS.filter((f) => body[f] !== undefined);
     if (sent.length) throw new DomainError('auth_key_type_forbidden', `${sent.join(', ')} may only be sent with a secret key.`);
   }
+  checkSessionBuyer(body);
   if (body.merchantId !== undefined && body.merchantId !== merchant.id) {
     throw new DomainError('validation_error', 'merchantId does not match the merchant of the API key.');
   }
@@ -205,14 +207,17 @@ export async function createSession(
     updatedAt: iso,
     expiresAt: new Date(now + (body.expiresIn ?? DEFAULT_TTL_SECONDS) * 1000).toISOString(),
   };
-  await deps.store.tx(async (r) => {
+  return deps.store.tx(async (r) => {
     // One add-on charge per upsell key and store: the session holds its key until it closes unpaid.
     await claimUpsell(r, merchant.id, livemode, mirror, sessionId);
     if (hold) await holdForSession(r, deps, hold, sessionId);
-    await r.sessions.insert(record);
-    await keepOutcome(r, idem, record);
+    // The buyer it names is linked (found or created, its profile kept) with the session (Doc 2, Buyers).
+    const buyerRecordId = await linkSessionBuyer(r, { merchantId: merchant.id, livemode }, body, iso);
+    const linked = { ...record, buyerRecordId };
+    await r.sessions.insert(linked);
+    await keepOutcome(r, idem, linked);
+    return linked;
   });
-  return record;
 }
 
 /** Reads a session for a merchant key; another merchant's or the other mode's is a 404 (Doc 3). */

@@ -20,6 +20,7 @@ import { amountMismatchOf, chargeEventData, failureEventData, settlementOf } fro
 import { revokeForms, type Outcome, type PaymentDeps } from '../payments.ts';
 import { sessionAfterIntentCharge, sessionAfterPayment, withFormDeclines } from './settle-session.ts';
 import { saveForBuyer, settleIntentCard } from './settle-cards.ts';
+import { touchBuyer } from '../../buyers/session-buyer.ts';
 
 type Events = [EventType, Record<string, unknown>][];
 
@@ -117,11 +118,13 @@ async function applyPayment(
     createdAt: now,
     updatedAt: now,
     paymentMethodId: saved?.id ?? null,
-    buyerRecordId: saved?.buyerRecordId ?? null,
+    // The buyer the session links (Doc 2: buyers are linked to sessions and intents), the saved card's if it has one.
+    buyerRecordId: saved?.buyerRecordId ?? current.buyerRecordId ?? null,
     // A partial approval: the money it moved is recorded and flagged, and it does not pay the session.
     amountMismatch: amountMismatchOf(current, t),
   };
   await r.payments.insert(intent);
+  await touchBuyer(r, intent.buyerRecordId, now);
   if (intent.vpTxId) await r.settlements.insert(settlementOf(intent, t, now));
   const session = await saveSession(r, current, sessionAfterPayment(current, merchant, intent, t, attemptId, now));
   const second = current.status === 'succeeded' || current.status === 'expired';
