@@ -856,6 +856,15 @@ export interface components {
         CaptureBody: {
             amount_to_capture?: number;
         };
+        CheckoutAddress: {
+            city: string | null;
+            country: string | null;
+            line1: string | null;
+            line2: string | null;
+            name: string | null;
+            postal_code: string | null;
+            state: string | null;
+        } | null;
         CreatePaymentIntentBody: {
             /** @description Minor units */
             amount: number;
@@ -1161,6 +1170,14 @@ export interface components {
                 /** @description 3 to 32 characters: digits, an optional leading `+`, separators */
                 phone?: string;
             };
+            /** @description Retrieve, capture and void only: the buyer details of the checkout session this payment paid, as the merchant prefilled them or the buyer typed them on the hosted page (the session never returns the email, name or billing address). Null when the intent paid no session or the session holds none */
+            buyer_details?: {
+                billing_address: components["schemas"]["CheckoutAddress"];
+                email: string | null;
+                name: string | null;
+                phone: string | null;
+                shipping_address: components["schemas"]["CheckoutAddress"];
+            } | null;
             buyer_email?: string;
             buyer_id?: string;
             buyer_ip_address_forwarded?: boolean;
@@ -1423,6 +1440,7 @@ export interface components {
     pathItems: never;
 }
 export type CaptureBody = components['schemas']['CaptureBody'];
+export type CheckoutAddress = components['schemas']['CheckoutAddress'];
 export type CreatePaymentIntentBody = components['schemas']['CreatePaymentIntentBody'];
 export type CreateRefundBody = components['schemas']['CreateRefundBody'];
 export type CreateTokenBody = components['schemas']['CreateTokenBody'];

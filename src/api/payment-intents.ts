@@ -49,6 +49,31 @@ export type CreatePaymentIntentBody = z.infer<typeof CreatePaymentIntentBody>;
 
 export const CaptureBody = z.strictObject({ amount_to_capture: z.number().int().min(1).max(MAX_AMOUNT).optional() }).openapi('CaptureBody');
 
+/** An address as the hosted page collects it, snake_case on this resource; a key not typed is null. */
+const CheckoutAddress = z
+  .object({
+    name: z.string().nullable(),
+    line1: z.string().nullable(),
+    line2: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    postal_code: z.string().nullable(),
+    country: z.string().nullable(),
+  })
+  .openapi('CheckoutAddress');
+
+/** Issue 35: what the checkout session this intent paid holds of its buyer (docs/merchant.md, Buyer details). */
+export const CheckoutBuyerDetails = z
+  .object({
+    email: z.string().nullable(),
+    name: z.string().nullable(),
+    phone: z.string().nullable(),
+    shipping_address: CheckoutAddress.nullable(),
+    billing_address: CheckoutAddress.nullable(),
+  })
+  .describe(
+    'Retrieve, capture and void only: the buyer details of the checkout session this payment paid, as the merchant prefilled them or the buyer typed them on the hosted page (the session never returns the email, name or billing address). Null when the intent paid no session or the session holds none',
+  );
 
 export const PaymentIntent = z
   .object({
@@ -89,6 +114,7 @@ export const PaymentIntent = z
     buyer_email: z.string().optional(),
     buyer_id: z.string().optional(),
     buyer: BuyerInput.optional(),
+    buyer_details: CheckoutBuyerDetails.nullable().optional(),
     buyer_ip_address_forwarded: z.boolean().optional(),
     resolved_descriptor: ResolvedDescriptor.nullable().optional(),
     pulseToken: z.null(),

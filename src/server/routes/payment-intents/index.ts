@@ -17,6 +17,7 @@ import { LIMITS } from '../../middleware/rate-limit.ts';
 import { ErrorEnvelope } from '../../../api/errors.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
 import { toPaymentIntent } from './wire.ts';
+import { checkoutDetailsOf } from '../../engine/sessions/checkout-details.ts';
 import { MirrorOrderStatus } from '../../../api/mirror.ts';
 import { intentMirrorStatus } from '../../engine/mirror/mirror-status.ts';
 
@@ -28,10 +29,12 @@ export function paymentIntentRoutes(deps: Deps) {
   // A replayed create answers the intent it kept, as it was then, 200: the status code is the only replay signal (Doc 1, Idempotency 2).
   const policy = guard(deps, { key: 'secret', limits: LIMITS.paymentOps, replay: replayKept<KeptIntent>((c, k) => c.json(toPaymentIntent(k.intent, k.totals, { echo: k.echo }), 200)) });
 
-  /** Retrieve, capture and void answer the stored buyer, not a request's echo. */
+  /** Retrieve, capture and void answer the stored buyer, not a request's echo, and the buyer details of the session it paid. */
   const projection = async (p: PaymentIntentRecord) => {
     const buyer = p.buyerRecordId ? await deps.store.read.buyers.get(p.buyerRecordId) : undefined;
-    return toPaymentIntent(p, await refundTotals(deps.store.read, p, deps.clock.iso()), { buyer: { id: buyer?.externalId ?? null, email: buyer?.email ?? null } });
+    const session = p.sessionId ? await deps.store.read.sessions.get(p.sessionId) : undefined;
+    const details = session && session.merchantId === p.merchantId ? checkoutDetailsOf(deps, session) : null;
+    return toPaymentIntent(p, await refundTotals(deps.store.read, p, deps.clock.iso()), { buyer: { id: buyer?.externalId ?? null, email: buyer?.email ?? null }, details });
   };
 
   r.openapi(

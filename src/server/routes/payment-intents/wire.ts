@@ -7,12 +7,25 @@ import { refundTotalsWire } from '../refunds/wire.ts';
 import type { PaymentIntentRecord } from '../../domain/index.ts';
 import type { DeclineCode } from '../../../vocab/declines.ts';
 import { amountMismatchWire } from '../../engine/payments/charge/charge-records.ts';
+import type { CheckoutDetails } from '../../engine/sessions/checkout-details.ts';
+import type { PostalAddress } from '../../../buyer/buyer-fields.ts';
+
+const addressWire = (a: PostalAddress | null) =>
+  a && { name: a.name ?? null, line1: a.line1 ?? null, line2: a.line2 ?? null, city: a.city ?? null, state: a.state ?? null, postal_code: a.postalCode ?? null, country: a.country ?? null };
+
+/** A session's buyer details on the intent it paid, snake_case (issue 35). */
+const detailsWire = (d: CheckoutDetails | null) =>
+  d && { email: d.email, name: d.name, phone: d.phone, shipping_address: addressWire(d.shippingAddress), billing_address: addressWire(d.billingAddress) };
 
 /**
  * The intent object. Decline detail (`rule_code`, `action`, `decline_message`) is served on
  * create only; retrieve keeps `decline_code` (Doc 3). Buyer echoes are create-only too.
  */
-export function toPaymentIntent(p: PaymentIntentRecord, totals: Totals, opts: { echo?: CreateEcho; buyer?: { id: string | null; email: string | null } } = {}): PaymentIntent {
+export function toPaymentIntent(
+  p: PaymentIntentRecord,
+  totals: Totals,
+  opts: { echo?: CreateEcho; buyer?: { id: string | null; email: string | null }; details?: CheckoutDetails | null } = {},
+): PaymentIntent {
   const d = p.declineCode;
   const onCreate = opts.echo !== undefined;
   const buyerId = opts.echo ? opts.echo.buyerId : (opts.buyer?.id ?? null);
@@ -47,6 +60,7 @@ export function toPaymentIntent(p: PaymentIntentRecord, totals: Totals, opts: { 
     ...(buyerEmail ? { buyer_email: buyerEmail } : {}),
     ...(buyerId ? { buyer_id: buyerId } : {}),
     ...(opts.echo?.buyer ? { buyer: opts.echo.buyer } : {}),
+    ...(opts.details !== undefined ? { buyer_details: detailsWire(opts.details) } : {}),
     ...(opts.echo?.buyerIpForwarded !== undefined ? { buyer_ip_address_forwarded: opts.echo.buyerIpForwarded } : {}),
     ...(opts.echo ? { resolved_descriptor: opts.echo.resolvedDescriptor } : {}),
     pulseToken: null,
