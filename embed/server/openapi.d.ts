@@ -1083,7 +1083,7 @@ export interface components {
         /** @description Every failure, with header `X-Request-Id` (Doc 1, Errors). `selfHeal.nextAction` is what a client should do next. */
         ErrorEnvelope: {
             /** @enum {string} */
-            code: "auth_missing_bearer" | "auth_missing_bearer_publishable" | "auth_invalid_key" | "auth_invalid_key_publishable" | "auth_key_expired" | "auth_key_expired_publishable" | "auth_key_type_forbidden" | "auth_merchant_inactive" | "merchant_not_onboarded" | "live_keys_need_processor" | "session_not_found" | "checkout_address_not_found" | "session_expired" | "session_already_completed" | "session_wrong_state" | "charge_in_progress" | "expected_amount_mismatch" | "charge_already_in_flight" | "session_not_expirable" | "session_not_modifiable" | "currency_not_supported" | "rate_limit_exceeded" | "rate_limit_exceeded_per_key" | "charge_at_submit_not_enabled" | "validation_error" | "validation_missing_field" | "validation_invalid_amount" | "validation_unknown_field" | "validation_url_scheme_forbidden" | "binder_unavailable" | "wallet_domain_not_found" | "wallet_domain_invalid" | "wallet_domain_wrong_type" | "wallet_domain_no_binder" | "wallet_domain_rate_limited" | "wallet_domain_not_verified" | "wallet_domain_provider_unavailable" | "buyer_not_found" | "buyer_email_conflict" | "unsupported_media_type" | "payload_too_large" | "idempotency_replay_incompatible" | "origin_forbidden" | "transaction_verification_failed" | "feature_unavailable" | "provider_unavailable" | "required_fields_missing" | "payment_method_required" | "payment_method_not_found" | "payment_method_inactive" | "payment_method_mode_mismatch" | "payment_method_consent_missing" | "saved_card_buyer_required" | "invalid_transition" | "capture_amount_exceeds_authorized" | "payment_outcome_unknown" | "provider_request_rejected" | "capability_not_supported" | "endpoint_not_implemented" | "refund_intent_not_refundable" | "refund_amount_exceeds_remaining" | "refund_before_settlement" | "refund_currency_mismatch" | "refund_declined" | "refund_target_not_refundable" | "refund_not_found" | "payment_intent_not_found" | "sandbox_account_required" | "webhook_subscription_not_found" | "webhook_subscription_conflict" | "webhook_subscription_url_immutable" | "webhook_event_not_found" | "webhook_test_delivery_failed" | "webhook_missing_signature" | "webhook_invalid_signature" | "webhook_not_configured" | "route_not_found" | "method_not_allowed" | "service_unavailable" | "internal_error" | "mirror_dual_specification" | "mirror_malformed" | "mirror_too_large" | "mirror_line_missing_product_ref" | "mirror_shop_not_authorized" | "mirror_shop_missing_scopes" | "mirror_upsell_unsupported" | "mirror_shopify_voucher_unsupported" | "mirror_shopify_shipping_unsupported" | "mirror_voucher_disabled" | "mirror_voucher_amount_mismatch" | "mirror_voucher_rejected" | "mirror_voucher_unverifiable" | "mirror_store_unavailable" | "mirror_currency_mismatch" | "mirror_amount_below_line_items" | "mirror_alias_conflict" | "mirror_settle_only_disabled" | "mirror_sandbox_email_not_reserved" | "order_total_mismatch" | "order_mirror_conflict" | "order_model_disabled" | "upsell_duplicate" | "order_first_lookup_unavailable" | "order_first_record_unavailable" | "order_first_repoint_unavailable" | "order_first_store_timeout" | "order_first_store_unavailable" | "order_first_order_rejected" | "order_first_amount_mismatch" | "order_first_currency_mismatch" | "order_first_unsupported_destination" | "order_first_already_paid" | "order_first_payment_unresolved";
+            code: "auth_missing_bearer" | "auth_missing_bearer_publishable" | "auth_invalid_key" | "auth_invalid_key_publishable" | "auth_key_expired" | "auth_key_expired_publishable" | "auth_key_type_forbidden" | "auth_merchant_inactive" | "auth_service_unavailable" | "merchant_not_onboarded" | "live_keys_need_processor" | "session_not_found" | "checkout_address_not_found" | "session_expired" | "session_already_completed" | "session_wrong_state" | "charge_in_progress" | "expected_amount_mismatch" | "charge_reservation_unavailable" | "charge_already_in_flight" | "session_not_expirable" | "session_not_modifiable" | "currency_not_supported" | "rate_limit_exceeded" | "rate_limit_exceeded_per_key" | "rate_limit_service_unavailable" | "charge_at_submit_not_enabled" | "validation_error" | "validation_missing_field" | "validation_invalid_amount" | "validation_unknown_field" | "validation_url_scheme_forbidden" | "binder_unavailable" | "wallet_domain_not_found" | "wallet_domain_invalid" | "wallet_domain_wrong_type" | "wallet_domain_no_binder" | "wallet_domain_rate_limited" | "wallet_domain_not_verified" | "wallet_domain_provider_unavailable" | "buyer_not_found" | "buyer_email_conflict" | "unsupported_media_type" | "payload_too_large" | "idempotency_replay_incompatible" | "origin_forbidden" | "transaction_verification_failed" | "feature_unavailable" | "provider_unavailable" | "required_fields_missing" | "payment_method_required" | "payment_method_not_found" | "payment_method_inactive" | "payment_method_mode_mismatch" | "payment_method_consent_missing" | "saved_card_buyer_required" | "invalid_transition" | "capture_amount_exceeds_authorized" | "payment_outcome_unknown" | "provider_request_rejected" | "capability_not_supported" | "endpoint_not_implemented" | "refund_intent_not_refundable" | "refund_amount_exceeds_remaining" | "refund_before_settlement" | "refund_currency_mismatch" | "refund_declined" | "refund_target_not_refundable" | "refund_not_found" | "payment_intent_not_found" | "sandbox_account_required" | "webhook_subscription_not_found" | "webhook_subscription_conflict" | "webhook_subscription_url_immutable" | "webhook_event_not_found" | "webhook_test_delivery_failed" | "webhook_missing_signature" | "webhook_invalid_signature" | "webhook_not_configured" | "route_not_found" | "method_not_allowed" | "service_unavailable" | "internal_error" | "mirror_dual_specification" | "mirror_malformed" | "mirror_too_large" | "mirror_line_missing_product_ref" | "mirror_shop_not_authorized" | "mirror_shop_missing_scopes" | "mirror_upsell_unsupported" | "mirror_shopify_voucher_unsupported" | "mirror_shopify_shipping_unsupported" | "mirror_voucher_disabled" | "mirror_voucher_amount_mismatch" | "mirror_voucher_rejected" | "mirror_voucher_unverifiable" | "mirror_store_unavailable" | "mirror_currency_mismatch" | "mirror_amount_below_line_items" | "mirror_alias_conflict" | "mirror_settle_only_disabled" | "mirror_sandbox_email_not_reserved" | "order_total_mismatch" | "order_mirror_conflict" | "order_model_disabled" | "upsell_duplicate" | "order_first_lookup_unavailable" | "order_first_record_unavailable" | "order_first_repoint_unavailable" | "order_first_store_timeout" | "order_first_store_unavailable" | "order_first_order_rejected" | "order_first_amount_mismatch" | "order_first_currency_mismatch" | "order_first_unsupported_destination" | "order_first_already_paid" | "order_first_payment_unresolved";
             docs: string;
             error: string;
             fix: string;
@@ -2135,6 +2135,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_buyers: {
@@ -2299,6 +2308,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_buyers_id: {
@@ -2385,6 +2403,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2520,6 +2547,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_capabilities: {
@@ -2587,6 +2623,15 @@ export interface operations {
             };
             /** @description Wrong state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2679,6 +2724,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2782,6 +2836,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2908,6 +2971,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_payment_intents_id: {
@@ -2962,6 +3034,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3061,6 +3142,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_payment_intents_id_mirror_order: {
@@ -3122,6 +3212,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3199,6 +3298,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_payment_methods: {
@@ -3258,6 +3366,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3579,6 +3696,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_public_sessions_sessionId_charge: {
@@ -3707,6 +3833,24 @@ export interface operations {
             };
             /** @description Not eligible */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3855,6 +3999,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_public_sessions_sessionId_embed_token: {
@@ -3965,6 +4118,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_public_sessions_sessionId_mirror_order: {
@@ -4060,6 +4222,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_public_telemetry_browser: {
@@ -4121,6 +4292,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4211,6 +4391,15 @@ export interface operations {
             };
             /** @description Not eligible */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4334,6 +4523,15 @@ export interface operations {
             };
             /** @description provider_unavailable: the provider could not be reached; retry */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4480,6 +4678,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_refunds: {
@@ -4548,6 +4755,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4674,6 +4890,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_sdk_telemetry: {
@@ -4735,6 +4960,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5115,6 +5349,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_sessions_sessionId: {
@@ -5265,6 +5508,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5441,6 +5693,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_sessions_sessionId_expire: {
@@ -5598,6 +5859,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_tokens: {
@@ -5688,6 +5958,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     delete_v1_tokens_id: {
@@ -5751,6 +6030,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5841,6 +6129,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_wallet_domains: {
@@ -5921,6 +6218,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6061,6 +6367,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_wallet_domains_id: {
@@ -6141,6 +6456,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     delete_v1_wallet_domains_id: {
@@ -6206,6 +6530,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_wallet_domains_id_file: {
@@ -6260,6 +6593,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6356,6 +6698,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_webhook_events_id: {
@@ -6410,6 +6761,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6513,6 +6873,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_webhook_subscriptions: {
@@ -6594,6 +6963,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_webhook_subscriptions_id: {
@@ -6648,6 +7026,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6713,6 +7100,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6794,6 +7190,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_webhook_subscriptions_id_rotate_signing_secret: {
@@ -6848,6 +7253,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6925,6 +7339,15 @@ export interface operations {
                     "application/json": {
                         code: string;
                     };
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

@@ -7,6 +7,25 @@
 import { DomainError } from '../domain/errors.ts';
 import type { IdempotencyReservation } from '../domain/operations.ts';
 import type { Repos } from '../store/types.ts';
+import type { EngineDeps } from './deps.ts';
+
+/** Doc 1, Idempotency 6: how soon a request whose reservation could not be written may come again. */
+export const RESERVATION_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A reservation the store could not write (down, or failing) ran nothing and reached no processor:
+ * the 503 `code` to retry with the same key (Doc 1, Idempotency 6), logged for the operator. A
+ * refusal the transaction itself chose (a DomainError) is passed on as it is.
+ */
+export function reservationFailed(deps: Pick<EngineDeps, 'log'>, err: unknown, code: 'charge_reservation_unavailable' | 'service_unavailable', message?: string): never {
+  if (err instanceof DomainError) throw err;
+  deps.log.error('a reservation could not be written', { code, error: err instanceof Error ? err.message : String(err) });
+  throw new DomainError(code, message).retryAfter(RESERVATION_RETRY_AFTER_SECONDS);
+}
+
+/** The transaction that reserves a charge before the processor is called (the attempt, the session's lock). */
+export const reserveCharge = <T>(deps: Pick<EngineDeps, 'store' | 'log'>, fn: (r: Repos) => Promise<T>): Promise<T> =>
+  deps.store.tx(fn).catch((err: unknown) => reservationFailed(deps, err, 'charge_reservation_unavailable'));
 
 /**
  * `afterProcessor`: the request already called the processor, which may have moved money; named

@@ -26,6 +26,8 @@ export interface RoutePolicy {
   markReplay?: boolean;
   /** The route answers replays itself from the stored answer (refunds: the record's current state). */
   replay?: ReplayAnswer;
+  /** The route creates payments: a reservation the store cannot write is `charge_reservation_unavailable` (Doc 1, Idempotency 6). */
+  charges?: boolean;
   /** The route's `request` (its `createRoute` one): needed with a per-session bucket, which counts only calls it accepts. */
   request?: RouteRequest;
 }
@@ -39,6 +41,6 @@ export function guard(deps: Deps, p: RoutePolicy): MiddlewareHandler<AppEnv>[] {
     if (!p.request) throw new Error('A route with a per-session bucket names its request, so that only well-formed calls count there.');
     chain.push(whenWellFormed(p.request, limitAfterAuth(deps, limits, ['session'])));
   }
-  if (p.key !== 'none') chain.push(idempotency(deps, { markReplay: p.markReplay, replay: p.replay }));
+  if (p.key !== 'none') chain.push(idempotency(deps, { markReplay: p.markReplay, replay: p.replay, charges: p.charges }));
   return chain;
 }

@@ -21,6 +21,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps, IdempotencyHandle } from '../context.ts';
 import { DomainError } from '../domain/errors.ts';
 import { randomChars } from '../ids.ts';
+import { reservationFailed } from '../engine/idempotency.ts';
 import type { IdemScope } from '../store/types.ts';
 import { withoutFields } from '../validation.ts';
 
@@ -76,7 +77,7 @@ export const replayKept =
   async (c, stored) =>
     stored.status === null ? render(c, JSON.parse(stored.body) as T) : undefined;
 
-export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: { markReplay?: boolean; replay?: ReplayAnswer } = {}) =>
+export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: { markReplay?: boolean; replay?: ReplayAnswer; charges?: boolean } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header('idempotency-key');
     const auth = c.get('auth');
@@ -87,7 +88,7 @@ export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: {
     const fp = await fingerprint(c);
     const id = `idr_${randomChars(24)}`;
     const nowMs = deps.clock.nowMs();
-    const seen: Seen = await deps.store.tx(async (r) => {
+    const seen: Seen = await deps.store.tx<Seen>(async (r) => {
       const row = await r.idempotency.get(scope);
       const live = row && Date.parse(row.createdAt) > nowMs - KEEP_MS;
       if (row && live) {
@@ -97,7 +98,10 @@ export const idempotency = (deps: Pick<Deps, 'store' | 'clock' | 'log'>, opts: {
       }
       await r.idempotency.reserve(scope, { id, fingerprint: fp, lockedUntil: nowMs + LOCK_MS, createdAt: new Date(nowMs).toISOString() });
       return { kind: 'new' };
-    });
+    }).catch((err: unknown) =>
+      // Doc 1, Idempotency 6: nothing ran; on a route that creates payments the charge's own code.
+      opts.charges ? reservationFailed(deps, err, 'charge_reservation_unavailable') : reservationFailed(deps, err, 'service_unavailable', 'The request could not be reserved under its Idempotency-Key; nothing was done.'),
+    );
 
     if (seen.kind === 'mismatch') {
       throw new DomainError('idempotency_replay_incompatible', 'This Idempotency-Key was already used for a different request (another body, path or method).');

@@ -114,17 +114,30 @@ function hitBucket(deps: Pick<Deps, 'limiter' | 'clock'>, bucket: Bucket, id: st
   return deps.limiter.hit(`${bucket}:${key}`, BUCKETS[bucket].limit, WINDOW_MS, now);
 }
 
+/** How soon a call refused because the limiter was down may come again. */
+export const LIMITER_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Doc 1, `rate_limit_service_unavailable`: the limiter could not count this call (its database is
+ * down), so it is neither let through uncounted (the limits are the defence against card testing)
+ * nor refused as over a limit it did not exceed: 503, nothing done, come back after Retry-After.
+ */
+function limiterDown(deps: Pick<Deps, 'log'>, err: unknown): never {
+  deps.log.error('rate limiter unavailable', { error: err instanceof Error ? err.message : String(err) });
+  throw new HttpError('rate_limit_service_unavailable').retryAfter(LIMITER_RETRY_AFTER_SECONDS);
+}
+
 /** Doc 1: on a 429, Retry-After is 1 to 60 seconds. */
 export const retryAfterSeconds = (hit: Hit) => Math.min(60, Math.max(1, Math.ceil(hit.retryAfterMs / 1000)));
 
-async function count(c: Context<AppEnv>, deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[], axes: Axis[], secret: boolean, id: (axis: Axis) => string) {
+async function count(c: Context<AppEnv>, deps: Pick<Deps, 'limiter' | 'clock' | 'config' | 'log'>, limits: readonly Limit[], axes: Axis[], secret: boolean, id: (axis: Axis) => string) {
   const counted = c.get('rateLimits') ?? [];
   c.set('rateLimits', counted);
   const now = deps.clock.nowMs();
   for (const limit of limits) {
     const b = BUCKETS[limit.bucket];
     if (!axes.includes(b.axis) || !applies(limit, secret)) continue;
-    const hit = await hitBucket(deps, limit.bucket, id(b.axis), now);
+    const hit = await hitBucket(deps, limit.bucket, id(b.axis), now).catch((err: unknown) => limiterDown(deps, err));
     counted.push({ hit, axis: b.axis });
     if (!hit.allowed) {
       const err = new HttpError(b.axis === 'key' ? 'rate_limit_exceeded_per_key' : 'rate_limit_exceeded', `Rate limit ${limit.bucket} (${b.limit} per minute) exceeded.`);
@@ -167,7 +180,7 @@ export async function sessionOf(c: Context): Promise<string> {
 }
 
 /** Per-IP buckets, before auth (a call refused at auth still counts there); also writes the headers of every bucket counted. */
-export const limitBeforeAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[]) =>
+export const limitBeforeAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config' | 'log'>, limits: readonly Limit[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!deps.config.rateLimits) return next();
     await count(c, deps, limits, ['ip'], claimsSecretKey(c), () => clientIp(c));
@@ -180,7 +193,7 @@ export const limitBeforeAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config'>
  * only for a session that exists, so calls about made-up ids use up nothing but their address's
  * bucket. `session` names the session the call is about (found by the caller).
  */
-export async function limitSessionCall(c: Context<AppEnv>, deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[], session: string, axes: Axis[] = ['session']) {
+export async function limitSessionCall(c: Context<AppEnv>, deps: Pick<Deps, 'limiter' | 'clock' | 'config' | 'log'>, limits: readonly Limit[], session: string, axes: Axis[] = ['session']) {
   if (!deps.config.rateLimits) return;
   await count(c, deps, limits, axes, false, (axis) => (axis === 'ip' ? clientIp(c) : session));
   setHeaders(c);
@@ -198,7 +211,7 @@ function setHeaders(c: Context<AppEnv>) {
  * merchant's key never use up a buyer's tries (issue 18, finding 3). guard.ts places the session
  * pass after the origin and shape checks too (issue 32, finding 4).
  */
-export const limitAfterAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config'>, limits: readonly Limit[], axes: ('key' | 'session')[]) =>
+export const limitAfterAuth = (deps: Pick<Deps, 'limiter' | 'clock' | 'config' | 'log'>, limits: readonly Limit[], axes: ('key' | 'session')[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!deps.config.rateLimits) return next();
     const auth = c.get('auth');

@@ -132,6 +132,25 @@ function operationCodes(op: Operation, rule: KeyRule, write: boolean): string[] 
   return [...new Set([...authCodes(rule), ...own, ...(write ? BODY_CODES : [])])];
 }
 
+/**
+ * The 503s an operation answers whatever it declares (Doc 1, Errors): the keys' store down on a
+ * keyed route (`auth_service_unavailable`), the limiter down on a rate-limited one, and on a keyed
+ * POST its Idempotency-Key reservation not written (`service_unavailable`, or
+ * `charge_reservation_unavailable` where the route declares it: payment creation). Each gets its
+ * 503 response in the envelope when the route did not describe one.
+ */
+function withUnavailable(op: Operation, rule: KeyRule, method: string): void {
+  const own = op['x-error-codes'] ?? [];
+  const limited = Boolean(op.responses['429']) || own.some((c) => c.startsWith('rate_limit_exceeded'));
+  const reserves = rule !== 'none' && method === 'post' && !own.includes('charge_reservation_unavailable');
+  const added: ErrorCode[] = [...(limited ? ['rate_limit_service_unavailable' as const] : []), ...(reserves ? ['service_unavailable' as const] : [])];
+  const all = [...new Set([...own, ...added])];
+  op['x-error-codes'] = all;
+  if (!op.responses['503'] && all.some((c) => httpStatus[c as ErrorCode] === 503)) {
+    op.responses['503'] = { description: 'Temporarily unavailable; nothing was done: retry after Retry-After', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+  }
+}
+
 function errorEnvelopeSchema(): Schema {
   const schema = z.toJSONSchema(ErrorEnvelope.extend({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) }), { target: 'draft-2020-12' }) as Schema;
   delete schema.$schema;
@@ -191,6 +210,7 @@ export function buildDocument(app: Pick<OpenAPIHono, 'getOpenAPI31Document'>, pu
       const write = WRITES.has(method);
       if (write) op.responses = { ...BODY_RESPONSES, ...op.responses };
       op['x-error-codes'] = operationCodes(op, rule, write);
+      withUnavailable(op, rule, method);
       op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/SvcPayVersion' }];
     }
   }

@@ -27,7 +27,10 @@ const LIMIT_CODES = ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'];
 export function paymentIntentRoutes(deps: Deps) {
   const r = newRouter();
   // A replayed create answers the intent it kept, as it was then, 200: the status code is the only replay signal (Doc 1, Idempotency 2).
-  const policy = guard(deps, { key: 'secret', limits: LIMITS.paymentOps, replay: replayKept<KeptIntent>((c, k) => c.json(toPaymentIntent(k.intent, k.totals, { echo: k.echo }), 200)) });
+  const replay = replayKept<KeptIntent>((c, k) => c.json(toPaymentIntent(k.intent, k.totals, { echo: k.echo }), 200));
+  const policy = guard(deps, { key: 'secret', limits: LIMITS.paymentOps, replay });
+  // Only the create makes a payment: its reservation failing is `charge_reservation_unavailable` (Doc 1, Idempotency 6).
+  const createPolicy = guard(deps, { key: 'secret', limits: LIMITS.paymentOps, charges: true, replay });
 
   /** Retrieve, capture and void answer the stored buyer, not a request's echo, and the buyer details of the session it paid. */
   const projection = async (p: PaymentIntentRecord) => {
@@ -63,15 +66,16 @@ export function paymentIntentRoutes(deps: Deps) {
         'payment_outcome_unknown',
         'idempotency_replay_incompatible',
         'charge_already_in_flight',
+        'charge_reservation_unavailable',
         ...mirrorRefusals.filter((c) => c !== 'mirror_dual_specification'),
         ...LIMIT_CODES,
       ],
-      middleware: policy,
+      middleware: createPolicy,
       request: body(CreatePaymentIntentBody),
       responses: {
         201: json(PaymentIntent, 'Created: approved, held, waiting for a bank challenge, or declined'),
         200: json(PaymentIntent, 'An idempotent replay: nothing was charged again'),
-        ...errorResponses(400, 401, 403, 404, 409, 422, 429, 501),
+        ...errorResponses(400, 401, 403, 404, 409, 422, 429, 501, 503),
         502: json(ErrorEnvelope, 'provider_unavailable (nothing charged) or payment_outcome_unknown (do not retry; read the intent)'),
       },
     }),

@@ -67,9 +67,10 @@ export function publicRoutes(deps: Deps) {
       method: 'post',
       path: '/v1/public/sessions/{sessionId}/charge',
       summary: "Charge the card just entered, or the token a wallet sheet returned, on an elements session (charge at submit); called only from the service's own frames",
-      middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true, request: chargeRequest }),
+      middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true, request: chargeRequest, charges: true }),
       request: chargeRequest,
-      responses: { 200: json(PublicChargeResponse), ...errors },
+      // 503: the charge's reservation, the key or the limiter could not be reached (Doc 1, Idempotency 6; Errors).
+      responses: { 200: json(PublicChargeResponse), ...errors, ...errorResponses(429, 503) },
     }),
     async (c) => {
       const a = c.get('auth');

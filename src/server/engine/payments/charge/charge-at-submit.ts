@@ -16,6 +16,7 @@ import { moveTo, refuseDeclinedOut, saveSession } from '../../sessions/session-s
 import { expireIfDue, isDue } from '../../sessions/sessions.ts';
 import { closeRevokedForms, revokeOlderForms } from '../forms/close-forms.ts';
 import { settlePayment } from './settle.ts';
+import { reserveCharge } from '../../idempotency.ts';
 
 /**
  * What a charge at submit came to: settled (approved or declined), still in flight at the
@@ -58,7 +59,7 @@ export async function chargeAtSubmit(
   refuseCharge(expireIfDueNow(deps, (await deps.store.read.sessions.get(found.id))!), expectedAmount, source);
   const revoked = await revokeOlderForms(deps, merchant, found.id);
   // Reservation: one transaction decides which request may charge (Doc 1, Idempotency 5).
-  const locked = await deps.store.tx(async (r) => {
+  const locked = await reserveCharge(deps, async (r) => {
     const now = deps.clock.iso();
     const s = await expireIfDue(r, now, (await r.sessions.get(found.id))!);
     refuseCharge(s, expectedAmount, source);

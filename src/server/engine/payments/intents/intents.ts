@@ -27,7 +27,7 @@ import { linkChargeBuyer } from '../../buyers/buyers.ts';
 import { revokeForms } from '../payments.ts';
 import { moveTo, refuseDeclinedOut, saveSession } from '../../sessions/session-status.ts';
 import { assertChargeable, tokenForKey } from '../../tokens/tokens.ts';
-import { keepOutcome, madeBySameRequest } from '../../idempotency.ts';
+import { keepOutcome, madeBySameRequest, reserveCharge } from '../../idempotency.ts';
 import type { IdempotencyReservation } from '../../../domain/operations.ts';
 import { refundTotals, type RefundTotals } from '../../refunds/refund-totals.ts';
 import { checkMit, checkOwnership, checkRequest, echoOf, effectiveBuyer, type CreateEcho } from './intent-checks.ts';
@@ -98,7 +98,7 @@ export async function createIntent(
 
   // A live browser form of the session this intent pays could pay it too: revoked first, or refused.
   const formsRevoked = await revokeFormsOfOwnSession(deps, auth, body, sessionId);
-  const reserved = await deps.store.tx(async (r) => {
+  const reserved = await reserveCharge(deps, async (r) => {
     const now = deps.clock.iso();
     if (opts.idemKey !== null) {
       const earlier = await r.payments.byIdemKey(merchant.id, auth.livemode, opts.idemKey);
