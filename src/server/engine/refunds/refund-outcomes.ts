@@ -168,6 +168,31 @@ export async function resolveRefundAttempt(
 }
 
 /**
+ * Doc 2, `refund.failed` `reason_code` `refund_unresolved` ("no answer; money may have moved; never
+ * retry blind, settle with support"): a refund still `requested` whose provider could not be asked
+ * about it for the whole watch (`RECHECK_MS` from the request: every look-up failed) is given up
+ * on. It becomes `failed` with that code and `retry_available` false (not to be reissued), and
+ * `refund.failed` says so, once. Its attempt stays watched, so a refund the provider shows later
+ * is logged for support. False while the watch lasts, or when the refund already has an outcome.
+ */
+export async function giveUpUnresolvedRefund(deps: Pick<EngineDeps, 'store' | 'clock' | 'log'>, a: AttemptRecord): Promise<boolean> {
+  if (a.kind !== 'refund' || !a.refundId || deps.clock.nowMs() < Date.parse(a.createdAt) + RECHECK_MS) return false;
+  const refundId = a.refundId;
+  const given = await deps.store.tx(async (r) => {
+    const now = deps.clock.iso();
+    if (!(await closeAttempt(r, a.id, 'failed', now))) return false;
+    const current = await r.refunds.get(refundId);
+    if (!current || !takesOutcome(current)) return false;
+    const next: RefundRecord = { ...current, status: 'failed', failureCode: 'refund_unresolved', retryAvailable: false, updatedAt: now };
+    await r.refunds.update(next);
+    await emit(r, deps.clock, next.merchantId, next.livemode, 'refund.failed', { ...(await refundEventData(r, next)), reason_code: 'refund_unresolved', retry_available: false });
+    return true;
+  });
+  if (given) deps.log.error('a refund the provider could not be asked about for the whole watch is unresolved: settle it with support', { refund: refundId, attempt: a.id });
+  return given;
+}
+
+/**
  * Doc 2, `refund.failed` `retry_available`: false when the payment is disputed. A dispute recorded
  * on the settlement says so; with `disputeReporting: tracked` the processor is asked too (a
  * dispute not yet linked); with `not_tracked` nothing in the API may reveal a dispute, so null.

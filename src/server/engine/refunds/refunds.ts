@@ -36,7 +36,7 @@ import { checkPartial } from '../merchants/capabilities.ts';
 import type { EngineDeps } from '../deps.ts';
 
 export type { RefundDeps };
-export { applyRefundEvent, resolveRefundAttempt } from './refund-outcomes.ts';
+export { applyRefundEvent, giveUpUnresolvedRefund, resolveRefundAttempt } from './refund-outcomes.ts';
 
 /** Doc 2: `GET /v1/refunds` pages of 1 to 100, 25 by default. */
 export const REFUND_LIST_LIMIT = { default: 25, max: 100 } as const;

@@ -11,7 +11,7 @@ import type { AttemptRecord } from '../../../store/types.ts';
 import { backOff, closeAttempt } from '../../attempts/attempts.ts';
 import { revokeForms } from '../payments.ts';
 import { releaseCharge } from '../charge/charge-at-submit.ts';
-import { resolveRefundAttempt } from '../../refunds/refunds.ts';
+import { giveUpUnresolvedRefund, resolveRefundAttempt } from '../../refunds/refunds.ts';
 import { applyCapture, applyVoid, releaseOp } from '../intents/intent-capture.ts';
 import { recheckAttempt } from './recheck.ts';
 import type { Processor } from '../../../processors/types.ts';
@@ -62,6 +62,11 @@ export async function reconcile(deps: ReconcileDeps, opts: { all?: boolean; budg
     } catch (err) {
       // One attempt the processor cannot answer about must not stop the others.
       deps.log.warn('reconciler could not resolve an attempt; will ask again', { attempt: a.id, error: err instanceof Error ? err.message : String(err) });
+      // Unless it is a refund the provider could not be asked about for the whole watch: unresolved.
+      if (await giveUpUnresolvedRefund(deps, a)) {
+        result.failed++;
+        continue;
+      }
       await waitLonger(deps, a);
       result.waiting++;
     }
