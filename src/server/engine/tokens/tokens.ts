@@ -77,9 +77,11 @@ export const isTestCardReference = (reference: string) => reference.startsWith('
 /** `POST /v1/tokens`: vaults a provider reference server-side. */
 export async function createToken(deps: TokenDeps, auth: AuthContext, body: CreateTokenBody, idem?: IdempotencyReservation): Promise<VaultResult> {
   const merchant = auth.merchant;
-  // Doc 2: a test card with a live key is refused before anything reaches the processor.
+  // Doc 1 (Authentication 7) and Doc 2 (tokens): a sandbox test card needs a test environment, and a
+  // live account has none (its keys and provider account are live only); refused before anything
+  // reaches the processor (docs/merchant.md, A merchant's own provider keys).
   if (auth.livemode && isTestCardReference(body.provider_reference)) {
-    throw new DomainError('payment_method_mode_mismatch', 'tok_sandbox_… references name test cards: vault them with a test key (vp_sk_test_…).');
+    throw new DomainError('sandbox_account_required', 'tok_sandbox_… references name sandbox test cards, and this live account has no test environment: vault them with a sandbox account’s test key (vp_sk_test_…).');
   }
   const processor = processorOf(deps, merchant);
   const checked = validateChargeBuyer({ buyer_id: body.buyer_id, buyer: body.buyer });

@@ -33,7 +33,7 @@ export function tokenRoutes(deps: Deps) {
       method: 'post',
       path: '/v1/tokens',
       summary: 'Vault a card from a provider-vault reference (sandbox: `tok_sandbox_<brand>_<last4>`)',
-      'x-error-codes': ['validation_error', 'validation_unknown_field', 'validation_missing_field', 'saved_card_buyer_required', 'binder_unavailable', 'provider_request_rejected', 'provider_unavailable', 'idempotency_replay_incompatible', 'charge_already_in_flight', ...LIMIT_CODES],
+      'x-error-codes': ['validation_error', 'validation_unknown_field', 'validation_missing_field', 'sandbox_account_required', 'saved_card_buyer_required', 'binder_unavailable', 'provider_request_rejected', 'provider_unavailable', 'idempotency_replay_incompatible', 'charge_already_in_flight', ...LIMIT_CODES],
       middleware: policy,
       request: body(CreateTokenBody),
       responses: { 201: json(Token, 'Vaulted'), 200: json(Token, 'An idempotent replay (`idempotent: true`)'), ...errorResponses(400, 401, 403, 409, 422, 429, 502) },

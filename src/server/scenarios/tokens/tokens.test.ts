@@ -91,10 +91,10 @@ describe('POST /v1/tokens', () => {
     expect(JSON.parse(row.data).metadata).toEqual({ order: 'A-1' });
   });
 
-  it('refuses a test card reference to a live key (payment_method_mode_mismatch), storing nothing', async () => {
+  it('refuses a test card reference to a live account, which has no test environment (422 sandbox_account_required), storing nothing', async () => {
     const { t, vault } = await setup({}, { environment: 'live' });
     const res = await vault({ provider_reference: 'tok_sandbox_visa_4242' });
-    expect([res.status, (await res.json()).code]).toEqual([400, 'payment_method_mode_mismatch']);
+    expect([res.status, (await res.json()).code]).toEqual([422, 'sandbox_account_required']);
     expect((await t.count('payment_methods'))).toBe(0);
     expect(t.sandbox.db.prepare('SELECT count(*) FROM vault').pluck().get()).toBe(0);
   });
