@@ -19,6 +19,7 @@ import { discoveryRoutes } from './routes/discovery/index.ts';
 import { docsRoutes } from './routes/docs/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { pageRoutes } from './routes/pages/index.ts';
+import { checkoutAddressRoutes } from './routes/pages/checkout-address.ts';
 import { publicRoutes } from './routes/public/index.ts';
 import { sandboxRoutes } from './routes/sandbox/index.ts';
 import { sessionRoutes } from './routes/sessions/index.ts';
@@ -73,6 +74,7 @@ export function createApp(deps: Deps) {
   app.route('/', publicRoutes(deps));
   app.route('/', checkoutRoutes(deps));
   app.route('/', pageRoutes(deps));
+  app.route('/', checkoutAddressRoutes());
   app.route('/', docsRoutes(deps));
 
   app.route('/', contractRoutes(deps.config.publicUrl, app));
