@@ -120,6 +120,15 @@ export const AppleSessionRequest = z.strictObject({
   livemode: z.boolean(),
 });
 export type AppleSessionRequest = z.infer<typeof AppleSessionRequest>;
+/** A wallet domain to verify (the sandbox as the domain-registration provider, docs/merchant.md Wallet domains). */
+export const WalletDomainCheckRequest = z.strictObject({
+  domain: z.string().min(1).max(253),
+  walletType: z.enum(['apple_pay', 'google_pay']),
+});
+export type WalletDomainCheckRequest = z.infer<typeof WalletDomainCheckRequest>;
+/** The provider's verdict: why the domain fails verification, or null when it verifies. */
+export const WalletDomainCheck = z.object({ error: z.string().nullable() });
+export type WalletDomainCheck = z.infer<typeof WalletDomainCheck>;
 /** The opaque merchant session the page hands `completeMerchantValidation` (Apple's field names). */
 export const AppleMerchantSession = z.object({
   epochTimestamp: z.number().int(),

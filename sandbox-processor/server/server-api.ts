@@ -16,7 +16,10 @@ import {
   RefundRequest,
   VaultRequest,
   VoidRequest,
+  WalletDomainCheckRequest,
+  type WalletDomainCheck,
 } from '../api.ts';
+import { sandboxVerificationError } from '../../src/vocab/wallet-domains.ts';
 import { ChargeRefused, ProviderDown, type ChargeResult, type SandboxProcessorCore } from '../processor.ts';
 import { emitEvent, runDue } from '../provider-events.ts';
 import { refund, refundByReference } from '../refunds.ts';
@@ -49,6 +52,7 @@ const ACCOUNT_PATHS = [
   '/v1/refunds',
   '/v1/events',
   '/v1/wallets/apple_session',
+  '/v1/wallets/domain_checks',
   '/v1/references/:reference/fence',
 ];
 /** The calls that work on every account: the clock's due work, and the fault switchboard and ledger (./fault-door.ts). */
@@ -214,6 +218,13 @@ export function serverApi(opts: { core: SandboxProcessorCore; faults: FaultBoard
     } catch (err) {
       return refusal(err);
     }
+  });
+
+  // The domain-registration provider's verification of a wallet domain (docs/merchant.md, Wallet domains).
+  api.post('/v1/wallets/domain_checks', async (c) => {
+    const body = await readBody(c, WalletDomainCheckRequest, 'Send { domain, walletType }.');
+    if (body instanceof Response) return body;
+    return c.json({ error: sandboxVerificationError(body.domain, body.walletType) } satisfies WalletDomainCheck, 200);
   });
 
   api.post('/v1/_run_due', async (c) => c.json({ processed: await runDue(core) }));

@@ -175,6 +175,11 @@ export interface Processor {
   /** Apple Pay merchant validation: the provider asks Apple for a merchant session for `domain`. */
   appleMerchantSession(merchant: Merchant, req: { validationUrl: string; domain: string; displayName: string; livemode: boolean }): Promise<AppleMerchantSession>;
   /**
+   * The domain-registration provider's verification of a wallet domain: why it fails, or null when
+   * it verifies. Only the sandbox processor offers it (it verifies every merchant's domains).
+   */
+  checkWalletDomain?(merchant: Merchant, domain: string, walletType: 'apple_pay' | 'google_pay'): Promise<string | null>;
+  /**
    * The transaction a charge with this reference made, or the browser charge made with this client
    * token; null when none was made (the reconciler asks this).
    */

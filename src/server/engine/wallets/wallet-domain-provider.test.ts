@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxAssociationFile, sandboxVerificationError } from './wallet-domain-provider.ts';
+import { sandboxAssociationFile } from './wallet-domain-provider.ts';
+import { sandboxVerificationError } from '../../../vocab/wallet-domains.ts';
 
 describe('sandbox verification', () => {
   it('fails only whole reserved names, not names that merely end in the same letters', () => {

@@ -9,9 +9,9 @@ import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../ids.ts';
 import type { WalletDomainOwner } from '../../store/types.ts';
 import type { WalletType } from '../../../vocab/wallet-domains.ts';
-import type { AuthContext, WalletDomainRecord } from '../../domain/index.ts';
+import type { AuthContext, Merchant, WalletDomainRecord } from '../../domain/index.ts';
 import { checkDomain } from './wallet-domain-name.ts';
-import { sandboxAssociationFile, sandboxVerificationError } from './wallet-domain-provider.ts';
+import { sandboxAssociationFile } from './wallet-domain-provider.ts';
 import { keepOutcome } from '../idempotency.ts';
 import type { IdempotencyReservation } from '../../domain/operations.ts';
 
@@ -21,7 +21,10 @@ export interface WalletDomainOutcome {
   created: boolean;
 }
 
-type WalletDeps = Pick<EngineDeps, 'store' | 'clock'>;
+type WalletDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor'>;
+
+/** How soon to ask again when the domain-registration provider could not be reached. */
+export const PROVIDER_RETRY_AFTER_SECONDS = 5;
 
 /** Doc 1: one verification re-run per domain per 30 seconds (of service clock, Doc 3). */
 export const VERIFY_INTERVAL_MS = 30_000;
@@ -47,9 +50,24 @@ function requireBinder(auth: AuthContext) {
   if (auth.merchant.processor === 'none') throw new DomainError('wallet_domain_no_binder');
 }
 
-/** One verification run at `now`: the row as the provider's answer leaves it. */
-function verified(w: WalletDomainRecord, now: string): WalletDomainRecord {
-  const error = sandboxVerificationError(w.domain, w.walletType);
+/**
+ * The domain-registration provider's verdict on a domain: why it fails verification, or null. The
+ * provider is the sandbox processor, for every merchant, asked over its API outside any
+ * transaction; when it cannot be reached (or gives no verdict) the call is Doc 1's 503
+ * `wallet_domain_provider_unavailable`, and nothing is written.
+ */
+async function providerVerdict(deps: WalletDeps, merchant: Merchant, domain: string, walletType: WalletType): Promise<string | null> {
+  const provider = deps.processorFor('sandbox');
+  try {
+    if (provider?.checkWalletDomain) return await provider.checkWalletDomain(merchant, domain, walletType);
+  } catch {
+    // Down, timed out, or an answer that is no verdict: the same 503 below.
+  }
+  throw new DomainError('wallet_domain_provider_unavailable').retryAfter(PROVIDER_RETRY_AFTER_SECONDS);
+}
+
+/** One verification run at `now`: the row as the provider's answer (`error`, null when verified) leaves it. */
+function verified(w: WalletDomainRecord, now: string, error: string | null): WalletDomainRecord {
   return error === null
     ? { ...w, status: 'verified', verifiedAt: now, lastVerificationError: null, lastVerificationAt: now }
     : { ...w, status: 'failed', verifiedAt: null, lastVerificationError: error, lastVerificationAt: now };
@@ -72,6 +90,9 @@ export async function registerWalletDomain(
   if (!name.ok) throw new DomainError('wallet_domain_invalid', name.reason);
   requireBinder(auth);
   const now = deps.clock.iso();
+  // A Google Pay row is verified at registration: the provider is asked before anything is written.
+  const asks = input.wallet_type === 'google_pay' && !(await deps.store.read.walletDomains.findActive(ownerOf(auth), name.domain, input.wallet_type));
+  const verdict = asks ? await providerVerdict(deps, auth.merchant, name.domain, input.wallet_type) : undefined;
   return deps.store.tx(async (r) => {
     const existing = await r.walletDomains.findActive(ownerOf(auth), name.domain, input.wallet_type);
     if (existing) {
@@ -91,7 +112,8 @@ export async function registerWalletDomain(
       createdAt: now,
       removedAt: null,
     };
-    const record = input.wallet_type === 'google_pay' ? verified(fresh, now) : fresh;
+    // Not asked (the row was found before, and removed since): pending, for a verify call.
+    const record = verdict !== undefined ? verified(fresh, now, verdict) : fresh;
     await r.walletDomains.insert(record);
     await keepOutcome(r, idem, { record, created: true } satisfies WalletDomainOutcome);
     return { record, created: true };
@@ -134,22 +156,31 @@ export async function removeWalletDomain(deps: WalletDeps, auth: AuthContext, id
 
 /**
  * Re-runs verification, at most once per row per 30 seconds of service clock, counted from the
- * previous run (registration's included). The check and the run are one transaction, so two
- * concurrent calls cannot both run.
+ * previous run (registration's included). The provider is asked between two reads of the row; the
+ * run is written in one transaction that checks the 30 seconds again, so two concurrent calls
+ * cannot both run. A provider that cannot be reached leaves the row as it was (its 30 seconds unspent).
  */
 export async function verifyWalletDomain(deps: WalletDeps, auth: AuthContext, id: string): Promise<WalletDomainRecord> {
   const nowMs = deps.clock.nowMs();
+  const w = owned(await deps.store.read.walletDomains.get(id), auth, id);
+  requireBinder(auth);
+  refuseTooSoon(w, nowMs);
+  const verdict = await providerVerdict(deps, auth.merchant, w.domain, w.walletType);
   return deps.store.tx(async (r) => {
-    const w = owned(await r.walletDomains.get(id), auth, id);
-    requireBinder(auth);
-    const waitMs = w.lastVerificationAt === null ? 0 : Date.parse(w.lastVerificationAt) + VERIFY_INTERVAL_MS - nowMs;
-    if (waitMs > 0) {
-      throw new DomainError('wallet_domain_rate_limited', `${w.domain} was verified less than 30 seconds ago; call again in ${Math.ceil(waitMs / 1000)} s.`).retryAfter(waitMs / 1000);
-    }
-    const next = verified(w, new Date(nowMs).toISOString());
+    const current = owned(await r.walletDomains.get(id), auth, id);
+    refuseTooSoon(current, nowMs);
+    const next = verified(current, new Date(nowMs).toISOString(), verdict);
     await r.walletDomains.update(next);
     return next;
   });
+}
+
+/** Doc 1, `wallet_domain_rate_limited`: one run per row per 30 seconds. */
+function refuseTooSoon(w: WalletDomainRecord, nowMs: number) {
+  const waitMs = w.lastVerificationAt === null ? 0 : Date.parse(w.lastVerificationAt) + VERIFY_INTERVAL_MS - nowMs;
+  if (waitMs > 0) {
+    throw new DomainError('wallet_domain_rate_limited', `${w.domain} was verified less than 30 seconds ago; call again in ${Math.ceil(waitMs / 1000)} s.`).retryAfter(waitMs / 1000);
+  }
 }
 
 /** The Apple Pay association file to host at the domain; Google Pay rows have none (404). */

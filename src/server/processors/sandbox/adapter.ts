@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { ChargeCard, InitResponse, WalletCharge } from '../../../api/checkout.ts';
 import { sandboxGoogleGateway } from '../../../vocab/wallets.ts';
+import type { WalletType } from '../../../vocab/wallet-domains.ts';
 import {
   AppleMerchantSession,
   ClientTokenResponse,
@@ -25,6 +26,7 @@ import {
   ClockResponse,
   Transaction,
   VaultResponse,
+  WalletDomainCheck,
   type DirectChargeRequest,
   FaultRequest,
   type VaultRequest,
@@ -115,6 +117,11 @@ export class SandboxProcessorAdapter implements Processor, StandInControl {
 
   async appleMerchantSession(merchant: Merchant, req: { validationUrl: string; domain: string; displayName: string; livemode: boolean }): Promise<MerchantSession> {
     return (await this.#client.call(merchant, 'POST', '/v1/wallets/apple_session', req, AppleMerchantSession))!;
+  }
+
+  /** The sandbox as the domain-registration provider: why the domain fails verification, or null. */
+  async checkWalletDomain(merchant: Merchant, domain: string, walletType: WalletType): Promise<string | null> {
+    return (await this.#client.call(merchant, 'POST', '/v1/wallets/domain_checks', { domain, walletType }, WalletDomainCheck))!.error;
   }
 
   async cancelChallenge(merchant: Merchant, transactionId: string): Promise<ProcessorTransaction> {

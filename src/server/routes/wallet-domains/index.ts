@@ -57,13 +57,14 @@ export function walletDomainRoutes(deps: Deps) {
       method: 'post',
       path: '/v1/wallet-domains',
       summary: 'Register a domain for Apple Pay or Google Pay; registering one already registered answers it with 200',
-      'x-error-codes': ['validation_missing_field', 'validation_unknown_field', 'wallet_domain_invalid', 'wallet_domain_no_binder', ...KEYED_POST_CODES, ...LIMIT_CODES],
+      'x-error-codes': ['validation_missing_field', 'validation_unknown_field', 'wallet_domain_invalid', 'wallet_domain_no_binder', 'wallet_domain_provider_unavailable', ...KEYED_POST_CODES, ...LIMIT_CODES],
       middleware: policy(deps),
       request: body(RegisterWalletDomainBody),
       responses: {
         201: json(WalletDomain, 'Registered'),
         200: json(WalletDomain, 'Already registered, or an idempotent replay'),
-        ...errorResponses(400, 401, 403, 409, 422, 429),
+        // 503 wallet_domain_provider_unavailable: a Google Pay registration, whose provider is asked at once.
+        ...errorResponses(400, 401, 403, 409, 422, 429, 503),
       },
     }),
     async (c) => {
@@ -126,10 +127,10 @@ export function walletDomainRoutes(deps: Deps) {
       method: 'post',
       path: '/v1/wallet-domains/{id}/verify',
       summary: 'Re-run verification of a wallet domain (once per domain per 30 seconds)',
-      'x-error-codes': ['wallet_domain_not_found', 'wallet_domain_no_binder', 'wallet_domain_rate_limited', ...KEYED_POST_CODES, ...LIMIT_CODES],
+      'x-error-codes': ['wallet_domain_not_found', 'wallet_domain_no_binder', 'wallet_domain_rate_limited', 'wallet_domain_provider_unavailable', ...KEYED_POST_CODES, ...LIMIT_CODES],
       middleware: policy(deps),
       request: { params: IdParam },
-      responses: { 200: json(WalletDomain), ...errorResponses(401, 403, 404, 409, 429) },
+      responses: { 200: json(WalletDomain), ...errorResponses(401, 403, 404, 409, 429, 503) },
     }),
     async (c) => c.json(toWalletDomain(await verifyWalletDomain(deps, c.get('auth'), c.req.valid('param').id)), 200),
   );
