@@ -101,6 +101,7 @@ export type DirectChargeRequest = z.input<typeof DirectChargeRequest>;
 export const VaultRequest = z.union([
   z.strictObject({ providerReference: z.string().min(1).max(200), livemode: z.boolean() }),
   z.strictObject({ card: ChargeCard, livemode: z.boolean() }),
+  z.strictObject({ transactionId: z.string().min(1).max(200), livemode: z.boolean() }),
 ]);
 export type VaultRequest = z.input<typeof VaultRequest>;
 export const VaultResponse = z.object({

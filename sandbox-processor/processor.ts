@@ -136,10 +136,18 @@ export class SandboxProcessorCore {
     });
   }
 
-  /** Puts a card in the vault: a reference to a card of the table, or card data checked as a charge would. */
-  vault(merchantId: string, input: { providerReference: string; livemode: boolean } | { card: ChargeCard; livemode: boolean }): VaultRecord {
+  /**
+   * Puts a card in the vault: a reference to a card of the table, card data checked as a charge
+   * would, or the card an approved transaction of this account (and mode) paid with, as a provider
+   * saves the card of a payment its own form or a wallet made (charge and save).
+   */
+  vault(merchantId: string, input: { providerReference: string; livemode: boolean } | { card: ChargeCard; livemode: boolean } | { transactionId: string; livemode: boolean }): VaultRecord {
     let facts: Omit<VaultRecord, 'id' | 'merchantId' | 'livemode' | 'createdAt'>;
-    if ('providerReference' in input) {
+    if ('transactionId' in input) {
+      const t = this.transaction(merchantId, input.transactionId);
+      if (!t || t.livemode !== input.livemode || t.status !== 'approved') throw new ChargeRefused('unknown_transaction', 'No approved transaction of this account with that id.');
+      facts = { brand: t.brand, last4: t.last4, expMonth: t.expMonth, expYear: t.expYear, behaviour: t.behaviour, cvvResult: t.cvvResult };
+    } else if ('providerReference' in input) {
       const card = cardForReference(input.providerReference);
       if (!card) {
         throw new ChargeRefused(

@@ -365,23 +365,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/public/binder-load": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Which element types a page can mount and pay with for the key's merchant: the processor (`binder`), how an elements session is applied, and each element's availability */
-        post: operations["post_v1_public_binder_load"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/public/payment_intents/{id}/events": {
         parameters: {
             query?: never;
@@ -856,15 +839,6 @@ export interface components {
         CaptureBody: {
             amount_to_capture?: number;
         };
-        CheckoutAddress: {
-            city: string | null;
-            country: string | null;
-            line1: string | null;
-            line2: string | null;
-            name: string | null;
-            postal_code: string | null;
-            state: string | null;
-        } | null;
         CreatePaymentIntentBody: {
             /** @description Minor units */
             amount: number;
@@ -1083,7 +1057,7 @@ export interface components {
         /** @description Every failure, with header `X-Request-Id` (Doc 1, Errors). `selfHeal.nextAction` is what a client should do next. */
         ErrorEnvelope: {
             /** @enum {string} */
-            code: "auth_missing_bearer" | "auth_missing_bearer_publishable" | "auth_invalid_key" | "auth_invalid_key_publishable" | "auth_key_expired" | "auth_key_expired_publishable" | "auth_key_type_forbidden" | "auth_merchant_inactive" | "auth_service_unavailable" | "merchant_not_onboarded" | "live_keys_need_processor" | "session_not_found" | "checkout_address_not_found" | "session_expired" | "session_already_completed" | "session_wrong_state" | "charge_in_progress" | "expected_amount_mismatch" | "charge_reservation_unavailable" | "charge_already_in_flight" | "session_not_expirable" | "session_not_modifiable" | "currency_not_supported" | "rate_limit_exceeded" | "rate_limit_exceeded_per_key" | "rate_limit_service_unavailable" | "charge_at_submit_not_enabled" | "validation_error" | "validation_missing_field" | "validation_invalid_amount" | "validation_unknown_field" | "validation_url_scheme_forbidden" | "binder_unavailable" | "wallet_domain_not_found" | "wallet_domain_invalid" | "wallet_domain_wrong_type" | "wallet_domain_no_binder" | "wallet_domain_rate_limited" | "wallet_domain_not_verified" | "wallet_domain_provider_unavailable" | "buyer_not_found" | "buyer_email_conflict" | "unsupported_media_type" | "payload_too_large" | "idempotency_replay_incompatible" | "origin_forbidden" | "transaction_verification_failed" | "feature_unavailable" | "provider_unavailable" | "required_fields_missing" | "payment_method_required" | "payment_method_not_found" | "payment_method_inactive" | "payment_method_mode_mismatch" | "payment_method_consent_missing" | "saved_card_buyer_required" | "invalid_transition" | "capture_amount_exceeds_authorized" | "payment_outcome_unknown" | "provider_request_rejected" | "capability_not_supported" | "endpoint_not_implemented" | "refund_intent_not_refundable" | "refund_amount_exceeds_remaining" | "refund_before_settlement" | "refund_currency_mismatch" | "refund_declined" | "refund_target_not_refundable" | "refund_not_found" | "payment_intent_not_found" | "sandbox_account_required" | "webhook_subscription_not_found" | "webhook_subscription_conflict" | "webhook_subscription_url_immutable" | "webhook_event_not_found" | "webhook_test_delivery_failed" | "webhook_missing_signature" | "webhook_invalid_signature" | "webhook_not_configured" | "route_not_found" | "method_not_allowed" | "service_unavailable" | "internal_error" | "mirror_dual_specification" | "mirror_malformed" | "mirror_too_large" | "mirror_line_missing_product_ref" | "mirror_shop_not_authorized" | "mirror_shop_missing_scopes" | "mirror_upsell_unsupported" | "mirror_shopify_voucher_unsupported" | "mirror_shopify_shipping_unsupported" | "mirror_voucher_disabled" | "mirror_voucher_amount_mismatch" | "mirror_voucher_rejected" | "mirror_voucher_unverifiable" | "mirror_store_unavailable" | "mirror_currency_mismatch" | "mirror_amount_below_line_items" | "mirror_alias_conflict" | "mirror_settle_only_disabled" | "mirror_sandbox_email_not_reserved" | "order_total_mismatch" | "order_mirror_conflict" | "order_model_disabled" | "upsell_duplicate" | "order_first_lookup_unavailable" | "order_first_record_unavailable" | "order_first_repoint_unavailable" | "order_first_store_timeout" | "order_first_store_unavailable" | "order_first_order_rejected" | "order_first_amount_mismatch" | "order_first_currency_mismatch" | "order_first_unsupported_destination" | "order_first_already_paid" | "order_first_payment_unresolved";
+            code: "auth_missing_bearer" | "auth_missing_bearer_publishable" | "auth_invalid_key" | "auth_invalid_key_publishable" | "auth_key_expired" | "auth_key_expired_publishable" | "auth_key_type_forbidden" | "auth_merchant_inactive" | "merchant_not_onboarded" | "live_keys_need_processor" | "session_not_found" | "checkout_address_not_found" | "session_expired" | "session_already_completed" | "session_wrong_state" | "charge_in_progress" | "expected_amount_mismatch" | "charge_already_in_flight" | "session_not_expirable" | "session_not_modifiable" | "currency_not_supported" | "rate_limit_exceeded" | "rate_limit_exceeded_per_key" | "charge_at_submit_not_enabled" | "validation_error" | "validation_missing_field" | "validation_invalid_amount" | "validation_unknown_field" | "validation_url_scheme_forbidden" | "binder_unavailable" | "wallet_domain_not_found" | "wallet_domain_invalid" | "wallet_domain_wrong_type" | "wallet_domain_no_binder" | "wallet_domain_rate_limited" | "wallet_domain_not_verified" | "wallet_domain_provider_unavailable" | "buyer_not_found" | "buyer_email_conflict" | "unsupported_media_type" | "payload_too_large" | "idempotency_replay_incompatible" | "origin_forbidden" | "transaction_verification_failed" | "feature_unavailable" | "provider_unavailable" | "required_fields_missing" | "payment_method_required" | "payment_method_not_found" | "payment_method_inactive" | "payment_method_mode_mismatch" | "payment_method_consent_missing" | "buyer_required_for_saved_card" | "saved_card_buyer_required" | "invalid_transition" | "capture_amount_exceeds_authorized" | "payment_outcome_unknown" | "provider_request_rejected" | "capability_not_supported" | "endpoint_not_implemented" | "refund_intent_not_refundable" | "refund_amount_exceeds_remaining" | "refund_before_settlement" | "refund_currency_mismatch" | "refund_declined" | "refund_target_not_refundable" | "refund_not_found" | "payment_intent_not_found" | "sandbox_account_required" | "webhook_subscription_not_found" | "webhook_subscription_conflict" | "webhook_subscription_url_immutable" | "webhook_event_not_found" | "webhook_test_delivery_failed" | "webhook_missing_signature" | "webhook_invalid_signature" | "webhook_not_configured" | "route_not_found" | "method_not_allowed" | "service_unavailable" | "internal_error" | "mirror_dual_specification" | "mirror_malformed" | "mirror_too_large" | "mirror_line_missing_product_ref" | "mirror_shop_not_authorized" | "mirror_shop_missing_scopes" | "mirror_upsell_unsupported" | "mirror_shopify_voucher_unsupported" | "mirror_shopify_shipping_unsupported" | "mirror_voucher_disabled" | "mirror_voucher_amount_mismatch" | "mirror_voucher_rejected" | "mirror_voucher_unverifiable" | "mirror_store_unavailable" | "mirror_currency_mismatch" | "mirror_amount_below_line_items" | "mirror_alias_conflict" | "mirror_settle_only_disabled" | "mirror_sandbox_email_not_reserved" | "order_total_mismatch" | "order_mirror_conflict" | "order_model_disabled" | "upsell_duplicate" | "order_first_lookup_unavailable" | "order_first_record_unavailable" | "order_first_repoint_unavailable" | "order_first_store_timeout" | "order_first_store_unavailable" | "order_first_order_rejected" | "order_first_amount_mismatch" | "order_first_currency_mismatch" | "order_first_unsupported_destination" | "order_first_already_paid" | "order_first_payment_unresolved";
             docs: string;
             error: string;
             fix: string;
@@ -1125,7 +1099,7 @@ export interface components {
             enabledEvents?: ("charge.succeeded" | "charge.failed" | "charge.refunded" | "refund.failed" | "mirror.order.created" | "payment_intent.succeeded" | "payment_intent.failed" | "session.failed" | "dispute.created" | "dispute.won" | "dispute.lost")[];
             /** @enum {string} */
             status?: "enabled" | "disabled";
-            /** @description Cannot change: a different url is 400 webhook_subscription_url_immutable; the same url spelt another way (scheme or host case, the default port, an empty path for /) is the same url */
+            /** @description Cannot change: a different url is 400 webhook_subscription_url_immutable */
             url?: string;
         };
         PaymentIntent: {
@@ -1170,14 +1144,6 @@ export interface components {
                 /** @description 3 to 32 characters: digits, an optional leading `+`, separators */
                 phone?: string;
             };
-            /** @description Retrieve, capture and void only: the buyer details of the checkout session this payment paid, as the merchant prefilled them or the buyer typed them on the hosted page (the session never returns the email, name or billing address). Null when the intent paid no session or the session holds none */
-            buyer_details?: {
-                billing_address: components["schemas"]["CheckoutAddress"];
-                email: string | null;
-                name: string | null;
-                phone: string | null;
-                shipping_address: components["schemas"]["CheckoutAddress"];
-            } | null;
             buyer_email?: string;
             buyer_id?: string;
             buyer_ip_address_forwarded?: boolean;
@@ -1440,7 +1406,6 @@ export interface components {
     pathItems: never;
 }
 export type CaptureBody = components['schemas']['CaptureBody'];
-export type CheckoutAddress = components['schemas']['CheckoutAddress'];
 export type CreatePaymentIntentBody = components['schemas']['CreatePaymentIntentBody'];
 export type CreateRefundBody = components['schemas']['CreateRefundBody'];
 export type CreateTokenBody = components['schemas']['CreateTokenBody'];
@@ -1856,6 +1821,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Not eligible */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_api_health: {
@@ -2135,15 +2109,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     post_v1_buyers: {
@@ -2308,15 +2273,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     get_v1_buyers_id: {
@@ -2403,15 +2359,6 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2547,15 +2494,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     get_v1_capabilities: {
@@ -2623,15 +2561,6 @@ export interface operations {
             };
             /** @description Wrong state */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2724,15 +2653,6 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2836,15 +2756,6 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2971,15 +2882,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     get_v1_payment_intents_id: {
@@ -3034,15 +2936,6 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3142,15 +3035,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     get_v1_payment_intents_id_mirror_order: {
@@ -3212,15 +3096,6 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3298,15 +3173,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     get_v1_payment_methods: {
@@ -3357,160 +3223,6 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limited */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    post_v1_public_binder_load: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
-                "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The merchant's payment processor: the `type` `POST /api/checkout/init` answers for its forms
-                         * @enum {string}
-                         */
-                        binder: "card_element" | "hosted_fields" | "vault_hosted_fields" | "agent_hosted_fields" | "sandbox";
-                        /** @description Whether an `elements` payment session asking for `chargeAtSubmit` is applied with it */
-                        charge_at_submit: boolean;
-                        /** @description Every element type, whether it can mount here. A wallet also needs a payment session, and Apple Pay a verified wallet domain (POST /v1/wallet-domains) */
-                        elements: {
-                            address: {
-                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
-                                available: boolean;
-                                /**
-                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
-                                 * @enum {string|null}
-                                 */
-                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
-                            };
-                            card: {
-                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
-                                available: boolean;
-                                /**
-                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
-                                 * @enum {string|null}
-                                 */
-                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
-                            };
-                            cardCvc: {
-                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
-                                available: boolean;
-                                /**
-                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
-                                 * @enum {string|null}
-                                 */
-                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
-                            };
-                            cardExpiry: {
-                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
-                                available: boolean;
-                                /**
-                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
-                                 * @enum {string|null}
-                                 */
-                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
-                            };
-                            cardNumber: {
-                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
-                                available: boolean;
-                                /**
-                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
-                                 * @enum {string|null}
-                                 */
-                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
-                            };
-                            wallet: {
-                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
-                                available: boolean;
-                                /**
-                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
-                                 * @enum {string|null}
-                                 */
-                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
-                            };
-                        };
-                        /**
-                         * @description What a session asking for `integrationMode: elements` is applied as
-                         * @enum {string}
-                         */
-                        integration_mode: "elements" | "embed";
-                        livemode: boolean;
-                        /** @enum {string} */
-                        object: "binder_load";
-                    };
-                };
-            };
-            /** @description Invalid request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not authenticated */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Wrong state */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3696,15 +3408,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     post_v1_public_sessions_sessionId_charge: {
@@ -3833,24 +3536,6 @@ export interface operations {
             };
             /** @description Not eligible */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limited */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3999,15 +3684,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     get_v1_public_sessions_sessionId_embed_token: {
@@ -4118,15 +3794,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     get_v1_public_sessions_sessionId_mirror_order: {
@@ -4222,15 +3889,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     post_v1_public_telemetry_browser: {
@@ -4292,15 +3950,6 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4391,15 +4040,6 @@ export interface operations {
             };
             /** @description Not eligible */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4523,15 +4163,6 @@ export interface operations {
             };
             /** @description provider_unavailable: the provider could not be reached; retry */
             502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4678,15 +4309,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     get_v1_refunds: {
@@ -4755,15 +4377,6 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4890,15 +4503,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     post_v1_sdk_telemetry: {
@@ -4967,15 +4571,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     post_v1_sessions: {
@@ -4996,14 +4591,13 @@ export interface operations {
                     amount?: number;
                     /** @enum {string} */
                     billingAddress?: "none" | "auto" | "required";
-                    /** @description The buyer record this session links (Document 2, Buyers): found or created by `externalId` (or `buyerId`), else `email` (or `buyerEmail`); the other fields are kept on it. Needs one of them; a flat field and its nested copy that differ is 400 */
                     buyer?: {
                         address?: {
-                            addressLine1: string;
+                            addressLine1?: string;
                             addressLine2?: string;
                             city?: string;
-                            country: string;
-                            postalCode: string;
+                            country?: string;
+                            postalCode?: string;
                             state?: string;
                         };
                         company?: string;
@@ -5014,7 +4608,6 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         name?: string;
-                        /** @description 3 to 32 characters: digits, an optional leading `+`, separators */
                         phone?: string;
                     };
                     buyerContact?: {
@@ -5349,15 +4942,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     get_v1_sessions_sessionId: {
@@ -5508,15 +5092,6 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5693,15 +5268,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     post_v1_sessions_sessionId_expire: {
@@ -5859,15 +5425,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     post_v1_tokens: {
@@ -5958,15 +5515,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     delete_v1_tokens_id: {
@@ -6030,15 +5578,6 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6129,15 +5668,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     get_v1_wallet_domains: {
@@ -6218,15 +5748,6 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6367,15 +5888,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     get_v1_wallet_domains_id: {
@@ -6456,15 +5968,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     delete_v1_wallet_domains_id: {
@@ -6530,15 +6033,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     get_v1_wallet_domains_id_file: {
@@ -6593,15 +6087,6 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6698,15 +6183,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     get_v1_webhook_events_id: {
@@ -6761,15 +6237,6 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6873,15 +6340,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     post_v1_webhook_subscriptions: {
@@ -6963,15 +6421,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     get_v1_webhook_subscriptions_id: {
@@ -7026,15 +6475,6 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7100,15 +6540,6 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7190,15 +6621,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     post_v1_webhook_subscriptions_id_rotate_signing_secret: {
@@ -7253,15 +6675,6 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7339,15 +6752,6 @@ export interface operations {
                     "application/json": {
                         code: string;
                     };
-                };
-            };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

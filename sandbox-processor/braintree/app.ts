@@ -12,11 +12,11 @@
  * gateway id, which takes a call naming no account, and `<gateway>_<currency>`.
  *
  * Routes: `client_token` (for a customer too); `customers` and `payment_methods` (customers-api.ts:
- * vault a card from a nonce; `tok_sandbox_*` are its fake nonces, as Braintree's
- * `fake-valid-*-nonce`); `transactions` (sale by nonce or vaulted token, with `order_id`), find, `submit_for_settlement`, `void`, `refund`, and `advanced_search_ids` /
- * `advanced_search` by `order_id` within merchant accounts. A sale or refund repeating an
- * `order_id` is gateway-rejected as a duplicate (Braintree's duplicate checking): never charged twice,
- * never silently answered with the first.
+ * vault a card from a nonce; `tok_sandbox_*` are its fake nonces, as Braintree's `fake-valid-*-nonce`);
+ * `transactions` (sale by nonce or vaulted token, with `order_id`, saving the card under a customer
+ * with `store_in_vault_on_success`), find, `submit_for_settlement`, `void`, `refund`, and
+ * `advanced_search_ids` / `advanced_search` by `order_id` within merchant accounts. A sale or refund
+ * repeating an `order_id` is gateway-rejected as a duplicate (never charged twice, nor answered with the first).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { majorAmount } from '../../src/vocab/currencies.ts';
@@ -79,7 +79,6 @@ class Refusal extends Error {
 }
 const invalid = (message: string, code: string, attribute: string, on = 'transaction') => new Refusal(422, errorResponse(message, [{ code, attribute, message, on }]));
 const notFound = () => new Refusal(404, null);
-
 const xml = (c: Context, root: string, value: XmlObject, status: 200 | 201 | 422 = 200) => c.body(xmlDocument(root, value), status, { 'Content-Type': 'application/xml; charset=utf-8' });
 
 export function braintreeStandIn(opts: BraintreeStandInOptions) {
@@ -169,6 +168,9 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
     const reference = str(b.order_id) ?? null;
     const customFields = obj(b.custom_fields);
     const sessionId = str(customFields.svcpay_session) ?? null;
+    const customerId = str(b.customer_id); // with `store_in_vault_on_success`, the card is filed under it once the sale succeeds
+    if (customerId && !opts.customers.get(customerId)) throw invalid('Customer ID is invalid.', '91510', 'customer_id');
+    const store = customerId && (options.store_in_vault_on_success === true || options.store_in_vault_on_success === 'true');
     const sent = saleExtras(b);
     if (isDescriptorError(sent)) throw invalid(sent.message, sent.code, sent.attribute, 'descriptor');
     // The fraud tools' answer to card testing (issue 32, finding 3): a checkout whose sales were
@@ -193,9 +195,9 @@ export function braintreeStandIn(opts: BraintreeStandInOptions) {
           threeDSecure: fromNonce?.threeDSecure ?? null,
           sent,
         },
-        { vaultId },
-        );
+        { vaultId });
         if (r.created) opts.sales.add(r.transaction.id);
+        if (r.created && store && r.transaction.status === 'approved') opts.customers.addCard(customerId, vaultId, core.now());
         return r;
       });
     } catch (err) {

@@ -116,7 +116,7 @@ export function serverApi(opts: { core: SandboxProcessorCore; faults: FaultBoard
   });
 
   api.post('/v1/vault', async (c) => {
-    const body = await readBody(c, VaultRequest, 'Send { providerReference, livemode } or { card, livemode }.');
+    const body = await readBody(c, VaultRequest, 'Send { providerReference, livemode }, { card, livemode } or { transactionId, livemode }.');
     if (body instanceof Response) return body;
     try {
       const v = core.vault(c.get('account'), body);

@@ -7,7 +7,7 @@ import type { PublicChargeResponse } from '../../api/checkout.ts';
 import type { PublicToken } from '../../api/tokens.ts';
 import type { ApiResult } from '../../client/http.ts';
 import { declineMessage, t } from '../../locales/index.ts';
-import { faultOf } from '../../protocol/errors.ts';
+import { browserCode, faultOf } from '../../protocol/errors.ts';
 import type { CardBrand, ConfirmResult, PaymentError, TokenResult } from '../../protocol/messages.ts';
 
 const cut = (s: string, max: number) => (s.length > max ? s.slice(0, max - 1) + '…' : s);
@@ -26,7 +26,8 @@ export function failure(sessionId: string, error: PaymentError): ConfirmResult {
 }
 
 /** The error for `code` in buyer-safe wording when the buyer can act on it. */
-export function errorFor(code: string, locale: string | undefined, developerMessage: string, status = 400): PaymentError {
+export function errorFor(serviceCode: string, locale: string | undefined, developerMessage: string, status = 400): PaymentError {
+  const code = browserCode(serviceCode);
   const fault = faultOf(code, status);
   const buyerFacing = fault.type === 'BUYER' || fault.type === 'NETWORK';
   return { code, message: buyerFacing ? t(locale, fault.key) : developerMessage };

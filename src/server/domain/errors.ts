@@ -97,6 +97,11 @@ export const catalogue = {
   payment_method_inactive: entry('MERCHANT', 'The payment method was revoked.', 'Collect the card again; a revoked card cannot be restored.'),
   payment_method_mode_mismatch: entry('MERCHANT', 'The payment method belongs to the other mode.', 'Use a test card with a test key and a live card with a live key.'),
   payment_method_consent_missing: entry('MERCHANT', 'The card was saved without off-session consent.', 'Consent is recorded once, when the card is saved: the buyer must present the card again with `setup_for_future_use: off_session`.'),
+  buyer_required_for_saved_card: entry(
+    'MERCHANT',
+    "The session's payment provider saves the card as part of the charge and needs a buyer; nothing was charged.",
+    'The buyer cannot be added to this session: create a new session with `buyerId` (or without `setupForFutureUse`).',
+  ),
   saved_card_buyer_required: entry('MERCHANT', 'Saving a card for later use needs a buyer.', 'Send `buyer_id` (or a nested `buyer`), or omit `setup_for_future_use`.'),
   invalid_transition: entry('MERCHANT', 'The payment intent’s status does not allow this operation.', 'Read the intent; after capture use a refund, not a void.', false, 'read_payment_intent'),
   capture_amount_exceeds_authorized: entry('MERCHANT', 'The capture amount is above the authorized amount.', 'Capture at most `authorized_amount`.'),

@@ -63,6 +63,7 @@ export const httpStatus = {
   payment_method_mode_mismatch: 400,
   payment_method_consent_missing: 422,
   saved_card_buyer_required: 422,
+  buyer_required_for_saved_card: 422,
   invalid_transition: 409,
   capture_amount_exceeds_authorized: 422,
   payment_outcome_unknown: 502,

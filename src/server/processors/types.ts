@@ -49,6 +49,8 @@ export interface ProcessorTransaction {
    * form is looked up by its client token and took any; absent otherwise.
    */
   declines?: number;
+  /** The card the provider saved as part of this charge (`Processor.savesWithCharge`); absent: none. */
+  savedCard?: VaultedCard;
 }
 
 /** Apple's merchant session object, passed through to the page untouched (Apple's field names). */
@@ -69,8 +71,12 @@ export interface VaultedCard {
   card: { brand: string; last4: string | null; expMonth: number | null; expYear: number | null };
 }
 
-/** What the vault takes: a provider-side reference (server vaulting) or card data from the service's own fields. */
-export type VaultInput = { providerReference: string; livemode: boolean } | { card: ChargeCard; livemode: boolean };
+/**
+ * What the vault takes: a provider-side reference (server vaulting), card data from the service's
+ * own fields, or the approved transaction of this merchant whose card is to be saved (charge and
+ * save through a provider's own form, which the service never sees the card of).
+ */
+export type VaultInput = { providerReference: string; livemode: boolean } | { card: ChargeCard; livemode: boolean } | { transactionId: string; livemode: boolean };
 
 /** Whose card a vaulted card is, when the caller says (`Processor.vault`). */
 export interface VaultOptions {
@@ -165,7 +171,13 @@ export interface Processor {
    * nonce, issue 19): the service charges it for the session, once per reference, as `charge`
    * does. Absent for providers whose fields pay by themselves.
    */
-  chargeNonce?(merchant: Merchant, session: SessionRecord, nonce: string, opts: { reference: string; returnUrl?: string }): Promise<ProcessorTransaction>;
+  chargeNonce?(merchant: Merchant, session: SessionRecord, nonce: string, opts: { reference: string; returnUrl?: string; saveFor?: string }): Promise<ProcessorTransaction>;
+  /**
+   * The provider saves a card only with the charge, under the buyer's customer (Braintree's
+   * `storeInVaultOnSuccess`: `chargeNonce`'s `saveFor`, the answer's `savedCard`), so a
+   * charge-and-save session needs a buyer (Doc 2 `buyer_required_for_saved_card`). Absent: `vault` after.
+   */
+  readonly savesWithCharge?: boolean;
   /**
    * Google Pay's tokenization parameters for this provider and account (PaymentDataRequest
    * `tokenizationSpecification.parameters`): no call, an adapter knows its gateway name and the

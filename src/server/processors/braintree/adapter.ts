@@ -10,7 +10,9 @@
  * - card data through svcpay's own fields (`charge`), wallets, Apple Pay sessions: `unsupported`;
  * - revoking a client token: it pays nothing by itself (a nonce needs the service's sale), so
  *   there is nothing to revoke; it lapses after 24 hours;
- * - `fence`: Braintree has no cancel-by-reference; the second watch (issue 17) catches a late sale.
+ * - `fence`: Braintree has no cancel-by-reference; the second watch (issue 17) catches a late sale;
+ * - saving the card of a sale afterwards: Braintree saves it only with the sale (`storeInVaultOnSuccess`
+ *   under the buyer's customer, `savesWithCharge`), so a charge-and-save session needs a buyer.
  */
 import type { InitResponse } from '../../../api/checkout.ts';
 import type { Merchant, SessionRecord } from '../../domain/index.ts';
@@ -87,9 +89,12 @@ export class BraintreeProcessorAdapter extends ProviderAdapter {
     return t;
   }
 
-  chargeNonce(merchant: Merchant, session: SessionRecord, nonce: string, opts: { reference: string }) {
-    return this.#calls.chargeNonce(merchant, session, nonce, opts.reference);
+  chargeNonce(merchant: Merchant, session: SessionRecord, nonce: string, opts: { reference: string; saveFor?: string }) {
+    return this.#calls.chargeNonce(merchant, session, nonce, opts.reference, opts.saveFor);
   }
+
+  /** Braintree saves the card a sale paid with only as part of the sale, under the buyer's customer. */
+  readonly savesWithCharge = true;
 
   googlePayGateway(merchant: Merchant) {
     return { gateway: 'braintree', gatewayMerchantId: merchant.id };

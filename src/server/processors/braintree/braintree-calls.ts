@@ -16,7 +16,7 @@
 import braintree from 'braintree';
 import type { Merchant, SessionRecord } from '../../domain/index.ts';
 import { ProcessorConflictError, ProcessorRejectedError, ProcessorUnavailableError, type ProcessorRefund, type ProcessorTransaction, type VaultChargeRequest, type VaultInput, type VaultOptions, type VaultedCard } from '../types.ts';
-import { brandOf, majorAmount, refundOf, transactionOf } from './braintree-read.ts';
+import { majorAmount, refundOf, transactionOf, vaultedOf } from './braintree-read.ts';
 import { currencies } from '../../../vocab/currencies.ts';
 import { braintreeCustomerId } from './braintree-customer.ts';
 import { saleExtras } from './braintree-extras.ts';
@@ -163,7 +163,7 @@ export class BraintreeCalls {
       card = res.customer.creditCards?.[0];
     }
     if (!card?.token) throw new ProcessorRejectedError('unknown_reference', 'Braintree vaulted no card.');
-    return { vaultId: card.token, card: { brand: brandOf(card.cardType), last4: card.last4 || null, expMonth: Number(card.expirationMonth) || null, expYear: Number(card.expirationYear) || null } };
+    return vaultedOf(card);
   }
 
   /** A sale of a vaulted card for an engine reference. A decline is a transaction, not an error; a duplicate is the first sale. */
@@ -183,19 +183,28 @@ export class BraintreeCalls {
     return this.#saleAnswer(merchant, res, req.reference);
   }
 
-  /** A sale of the nonce the buyer's Hosted Fields gave, for the session, under the engine's reference. */
-  async chargeNonce(merchant: Merchant, session: SessionRecord, nonce: string, reference: string): Promise<ProcessorTransaction> {
+  /**
+   * A sale of the nonce the buyer's Hosted Fields gave, for the session, under the engine's reference.
+   * `saveFor`: the buyer whose customer the card is filed under when the sale succeeds (Braintree's
+   * `storeInVaultOnSuccess`, the only way it saves a card a sale paid with); the answer's `savedCard`.
+   */
+  async chargeNonce(merchant: Merchant, session: SessionRecord, nonce: string, reference: string, saveFor?: string): Promise<ProcessorTransaction> {
+    const customerId = saveFor ? braintreeCustomerId(merchant.id, session.livemode, saveFor) : undefined;
+    if (customerId) await this.ensureCustomer(customerId);
     const res = await this.#gateway.transaction
       .sale({
         amount: majorAmount(session.amount, session.currency),
         paymentMethodNonce: nonce,
         merchantAccountId: this.accountFor(merchant, session.currency),
         orderId: reference,
-        options: { submitForSettlement: session.captureMethod !== 'manual' },
+        options: { submitForSettlement: session.captureMethod !== 'manual', ...(customerId ? { storeInVaultOnSuccess: true } : {}) },
+        ...(customerId ? { customerId } : {}),
         customFields: { svcpay_session: session.id },
       } as braintree.TransactionRequest)
       .catch(translate);
-    return this.#saleAnswer(merchant, res, reference);
+    const t = await this.#saleAnswer(merchant, res, reference);
+    const card = res.success && customerId ? res.transaction.creditCard : undefined;
+    return card?.token ? { ...t, savedCard: vaultedOf(card) } : t;
   }
 
   async #saleAnswer(merchant: Merchant, res: braintree.ValidatedResponse<braintree.Transaction>, reference: string): Promise<ProcessorTransaction> {

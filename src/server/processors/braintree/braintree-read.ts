@@ -6,7 +6,7 @@
 import type braintree from 'braintree';
 import type { Merchant } from '../../domain/index.ts';
 import { majorAmount, minorUnitDigits } from '../../../vocab/currencies.ts';
-import type { ProcessorRefund, ProcessorTransaction } from '../types.ts';
+import type { ProcessorRefund, ProcessorTransaction, VaultedCard } from '../types.ts';
 
 /** Braintree's processor response codes (its documented table) as svcpay's decline codes. */
 export const RESPONSE_CODES: Readonly<Record<string, string>> = {
@@ -30,6 +30,12 @@ const REJECTIONS: Readonly<Record<string, string>> = { avs: 'incorrect_zip', cvv
 const BRANDS: Readonly<Record<string, string>> = { Visa: 'visa', MasterCard: 'mastercard', 'American Express': 'amex', Discover: 'discover', 'Diners Club': 'diners', JCB: 'jcb', UnionPay: 'unionpay' };
 /** Braintree's card type as svcpay's brand. */
 export const brandOf = (cardType: string | undefined) => BRANDS[cardType ?? ''] ?? 'unknown';
+
+/** A card in Braintree's vault as the service keeps it: its token, brand, last four and expiry. */
+export const vaultedOf = (card: Pick<braintree.CreditCard, 'token' | 'cardType' | 'last4' | 'expirationMonth' | 'expirationYear'>): VaultedCard => ({
+  vaultId: card.token,
+  card: { brand: brandOf(card.cardType), last4: card.last4 || null, expMonth: Number(card.expirationMonth) || null, expYear: Number(card.expirationYear) || null },
+});
 
 /** Braintree's decimal amount in the currency's minor units. */
 export function minorAmount(amount: string, currency: string): number {

@@ -140,10 +140,20 @@ export class StripeCalls {
 
   async vault(merchant: Merchant, input: VaultInput): Promise<VaultedCard> {
     // Card data reaches Stripe only from its own fields (stripe.js), never through this server.
-    if (!('providerReference' in input)) throw new ProcessorRejectedError('unsupported', 'Stripe takes card details only in its own fields; vault a Stripe card reference.');
-    const pm = await this.#stripe.paymentMethods.create({ type: 'card', card: { token: input.providerReference } }, this.#as(merchant)).catch(translate);
+    if ('card' in input) throw new ProcessorRejectedError('unsupported', 'Stripe takes card details only in its own fields; vault a Stripe card reference.');
+    // Charge and save through stripe.js: the PaymentMethod the approved PaymentIntent paid with,
+    // kept for later by the form's `setup_future_usage` (openForm).
+    const pm = 'transactionId' in input ? await this.#paidWith(merchant, input.transactionId) : await this.#stripe.paymentMethods.create({ type: 'card', card: { token: input.providerReference } }, this.#as(merchant)).catch(translate);
     const card = cardOf(pm);
     return { vaultId: pm.id, card: { brand: card.brand, last4: card.last4 || null, expMonth: card.expMonth || null, expYear: card.expYear || null } };
+  }
+
+  /** The card an approved PaymentIntent of the merchant paid with. */
+  async #paidWith(merchant: Merchant, id: string): Promise<Stripe.PaymentMethod> {
+    const pi = await this.paymentIntent(merchant, id);
+    const pm = pi && (pi.status === 'succeeded' || pi.status === 'requires_capture') ? pi.payment_method : null;
+    if (!pm || typeof pm === 'string') throw new ProcessorRejectedError('unknown_transaction', 'No approved PaymentIntent of this account with that id.');
+    return pm;
   }
 
   /**
@@ -231,6 +241,8 @@ export class StripeCalls {
           currency: session.currency.toLowerCase(),
           capture_method: session.captureMethod === 'manual' ? 'manual' : 'automatic',
           metadata: { [SESSION_KEY]: session.id },
+          // Charge and save (engine/payments/charge/save-card.ts): the card this form pays with is kept for the buyer.
+          ...(session.setupForFutureUse !== null && session.buyerId !== null ? { setup_future_usage: 'on_session' as const } : {}),
         },
         this.#as(merchant),
       )

@@ -21,9 +21,11 @@ import { describeClientError } from './client-error.ts';
 import { challengeReturnUrl } from '../public/index.ts';
 import { ignoringModeFields } from '../../validation.ts';
 
-const errors = errorResponses(400, 403, 404, 409, 410, 429, 502);
-/** `complete` also refuses missing buyer details (Doc 2, 422 `required_fields_missing`). */
-const completeErrors = errorResponses(400, 403, 404, 409, 410, 422, 429, 502);
+/**
+ * 422: `init` refuses a session whose provider could not save the card as it asks (Doc 2,
+ * `buyer_required_for_saved_card`); `complete` also refuses missing buyer details (`required_fields_missing`).
+ */
+const formErrors = errorResponses(400, 403, 404, 409, 410, 422, 429, 502);
 
 const initRequest = body(InitRequest);
 const completeRequest = body(CompleteRequest);
@@ -59,14 +61,14 @@ export function checkoutRoutes(deps: Deps) {
   const buyerIp = limitBeforeAuth(deps, LIMITS.checkoutBuyer);
 
   r.openapi(
-    createRoute({ method: 'post', path: '/api/checkout/init', summary: 'Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)', middleware: [checkoutIp, origin, perSession(LIMITS.checkout, initRequest)] as const, request: initRequest, responses: { 200: json(InitResponse), ...errors } }),
+    createRoute({ method: 'post', path: '/api/checkout/init', summary: 'Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)', middleware: [checkoutIp, origin, perSession(LIMITS.checkout, initRequest)] as const, request: initRequest, responses: { 200: json(InitResponse), ...formErrors } }),
     // The hosted page is the one page on the service's origin: a bank challenge of its charge sends
     // the buyer back to the service's return page, which tells the hosted page (issue 10).
     async (c) => c.json(await initCheckout(deps, c.req.valid('json').sessionId, { returnUrl: challengeReturnUrl(deps.config.publicUrl, new URL(deps.config.publicUrl).origin) }), 200),
   );
 
   r.openapi(
-    createRoute({ method: 'post', path: '/api/checkout/complete', summary: "Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)", middleware: [checkoutIp, origin, perSession(LIMITS.checkout, completeRequest)] as const, request: completeRequest, responses: { 200: json(CompleteResponse), ...completeErrors } }),
+    createRoute({ method: 'post', path: '/api/checkout/complete', summary: "Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)", middleware: [checkoutIp, origin, perSession(LIMITS.checkout, completeRequest)] as const, request: completeRequest, responses: { 200: json(CompleteResponse), ...formErrors } }),
     async (c) => {
       const { sessionId, transactionId, buyer, cancel } = c.req.valid('json');
       const returnUrl = challengeReturnUrl(deps.config.publicUrl, new URL(deps.config.publicUrl).origin);
@@ -83,7 +85,7 @@ export function checkoutRoutes(deps: Deps) {
         'Issue 22: the page saves the details first and charges only once they are saved, so a tab closed after the charge keeps them. A later save replaces the earlier one while the session is unpaid. Checked as `complete` checks them (422 `required_fields_missing` with `missing_fields` and `invalid_fields`; a value holding a card number is invalid). Phone and shipping address appear on the session as `buyerPhone` and `shippingAddress` (the address once it succeeded); email, name and billing address are stored sealed and never returned.',
       middleware: [buyerIp, origin, perSession(LIMITS.checkoutBuyer, buyerRequest)] as const,
       request: buyerRequest,
-      responses: { 200: json(SaveBuyerDetailsResponse), ...completeErrors },
+      responses: { 200: json(SaveBuyerDetailsResponse), ...formErrors },
     }),
     async (c) => {
       const { sessionId, buyer } = c.req.valid('json');

@@ -149,6 +149,7 @@ export function publicRoutes(deps: Deps) {
         'session_wrong_state',
         'charge_at_submit_not_enabled',
         'transaction_verification_failed',
+        'buyer_required_for_saved_card',
         'feature_unavailable',
         'provider_unavailable',
         'idempotency_replay_incompatible',

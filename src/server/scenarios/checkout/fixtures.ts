@@ -25,3 +25,20 @@ export async function payOnProcessor(t: TestApp, sessionId: string, card = CARD)
   const body = await res.json();
   return { ...body, id: body.transactionId as string };
 }
+
+/**
+ * Charge and save (Doc 1): the paid session's intent and charge webhook name a `vp_pmt_*` saved for
+ * the buyer, listed with the buyer's cards, that the merchant can charge again.
+ */
+export async function expectSavedAndReusable(t: TestApp, sk: Record<string, string>, sessionId: string, buyerId: string, last4: string, walletType: string | null = null) {
+  const read = await (await t.json('GET', `/v1/sessions/${sessionId}`, undefined, sk)).json();
+  expect(read).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+  const intent = await (await t.json('GET', `/v1/payment_intents/${read.paymentIntentId}`, undefined, sk)).json();
+  expect(intent.payment_method_id).toMatch(/^vp_pmt_test_/);
+  const [event] = (await t.store.read.events.forSession(sessionId)).filter((e) => e.type === 'charge.succeeded');
+  expect(event!.data).toMatchObject({ payment_method_id: intent.payment_method_id });
+  const cards = await (await t.json('GET', `/v1/payment_methods?buyer_id=${buyerId}`, undefined, sk)).json();
+  expect(cards.data).toEqual([expect.objectContaining({ id: intent.payment_method_id, card: expect.objectContaining({ last4 }), wallet_type: walletType, setup_for_future_use: 'on_session' })]);
+  const again = await t.json('POST', '/v1/payment_intents', { amount: 900, currency: 'usd', payment_method: { id: intent.payment_method_id } }, sk);
+  expect(await again.json()).toMatchObject({ status: 'succeeded', amount: 900, card: { last4 } });
+}

@@ -10,7 +10,7 @@ import { ProcessorRejectedError, ProcessorUnavailableError, type ProcessorTransa
 import { closeAttempt, forgetAttempt, newAttempt } from '../../attempts/attempts.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
 import type { PaymentDeps } from '../payments.ts';
-import { savesCard } from './settle-cards.ts';
+import { refuseUnsavable } from './save-card.ts';
 import { chargeSource, type BuyerSource, type ChallengeReturn } from './charge-source.ts';
 import { moveTo, refuseDeclinedOut, saveSession } from '../../sessions/session-status.ts';
 import { expireIfDue, isDue } from '../../sessions/sessions.ts';
@@ -57,6 +57,8 @@ export async function chargeAtSubmit(
   // A form of the session still live could pay it too: revoked first, or this charge is refused.
   // Only a request that would be accepted revokes anything (a refused one changes nothing).
   refuseCharge(expireIfDueNow(deps, (await deps.store.read.sessions.get(found.id))!), expectedAmount, source);
+  // Doc 2: a session that cannot save its card as asked is refused before any money moves.
+  refuseUnsavable(processor, found);
   const revoked = await revokeOlderForms(deps, merchant, found.id);
   // Reservation: one transaction decides which request may charge (Doc 1, Idempotency 5).
   const locked = await reserveCharge(deps, async (r) => {
@@ -94,11 +96,8 @@ export async function chargeAtSubmit(
   // The bank wants the buyer: the lock and the attempt stay (the reconciler and the provider's
   // event settle it if the browser never comes back); `complete` asks for the answer.
   if (t.status === 'requires_action') return awaitingChallenge(found.id, t);
-  // Saving is best effort: a vault that fails leaves the payment as it is, with nothing saved.
-  // A wallet token pays once and cannot be vaulted: a wallet keeps the buyer's cards itself.
-  const saved =
-    t.status === 'approved' && savesCard(locked) && 'card' in source ? await processor.vault(merchant, { card: source.card, livemode: locked.livemode }).catch(() => undefined) : undefined;
-  const { session, intent } = await settlePayment(deps, merchant, found.id, t, attemptId, saved, onPaid);
+  // The settle saves the card when the session asks it to (save-card.ts), whatever paid.
+  const { session, intent } = await settlePayment(deps, merchant, found.id, t, attemptId, source, onPaid);
   return { kind: 'settled', session, intent, transactionId: t.id };
 }
 

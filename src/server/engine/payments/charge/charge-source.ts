@@ -4,6 +4,7 @@
  * call and the settle after it (settle.ts) are the caller's, the same for every source.
  */
 import type { ChargeCard, WalletCharge } from '../../../../api/checkout.ts';
+import { savesCard } from './save-card.ts';
 import { ProcessorRejectedError, type Processor, type ProcessorTransaction, type VaultChargeRequest } from '../../../processors/types.ts';
 import type { Merchant, SessionRecord } from '../../../domain/index.ts';
 
@@ -36,5 +37,7 @@ export async function chargeSource(processor: Processor, merchant: Merchant, sou
   if ('wallet' in source) return processor.chargeWallet(merchant, s, source.wallet, { reference });
   // A provider without nonces refuses one, with nothing moved.
   if (!processor.chargeNonce) throw new ProcessorRejectedError('unsupported', "This merchant's payment provider takes no payment method nonce.");
-  return processor.chargeNonce(merchant, s, source.nonce, { reference, ...(challenge.returnUrl ? { returnUrl: challenge.returnUrl } : {}) });
+  // A provider that saves only with the charge is told whose card to save (save-card.ts).
+  const saveFor = processor.savesWithCharge && savesCard(s) ? { saveFor: s.buyerId! } : {};
+  return processor.chargeNonce(merchant, s, source.nonce, { reference, ...(challenge.returnUrl ? { returnUrl: challenge.returnUrl } : {}), ...saveFor });
 }

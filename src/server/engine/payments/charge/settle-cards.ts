@@ -1,5 +1,6 @@
 /**
- * The card side of a settle (settle.ts): the card a session payment saves for its buyer, and the
+ * The card side of a settle (settle.ts): the card a session payment saves for its buyer (which card:
+ * save-card.ts), and the
  * vaulted card an intent charged (spent, freed, or given the charge's billing address).
  */
 import type { EngineDeps } from '../../deps.ts';
@@ -9,16 +10,14 @@ import type { ProcessorTransaction, VaultedCard } from '../../../processors/type
 import type { Repos } from '../../../store/types.ts';
 import type { Merchant, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from '../../../domain/index.ts';
 import { linkChargeBuyer } from '../../buyers/buyers.ts';
-
-/** Whether an approved charge at submit also saves the card for the session's buyer. */
-export const savesCard = (s: SessionRecord) => s.setupForFutureUse !== null && s.buyerId !== null;
+import type { WalletType } from '../../../../vocab/wallets.ts';
 
 /**
  * Doc 1: "a buyer on the session makes a charge-and-save flow vault a reusable `vp_pmt_*`
  * alongside the charge". The token is the buyer's, saved as the session says, and the intent
  * names it (`payment_method_id` on GET). A guest session charges once and vaults nothing.
  */
-export async function saveForBuyer(r: Repos, merchant: Merchant, session: SessionRecord, saved: VaultedCard, now: string): Promise<PaymentMethodRecord> {
+export async function saveForBuyer(r: Repos, merchant: Merchant, session: SessionRecord, saved: VaultedCard, walletType: WalletType | null, now: string): Promise<PaymentMethodRecord> {
   const link = await linkChargeBuyer(r, { merchantId: merchant.id, livemode: session.livemode }, { buyer_id: session.buyerId! }, now);
   const token: PaymentMethodRecord = {
     id: newId.paymentMethod(session.livemode),
@@ -32,7 +31,8 @@ export async function saveForBuyer(r: Repos, merchant: Merchant, session: Sessio
     allowRedisplay: null,
     storedCredentialUse: session.storedCredentialUse,
     sessionId: session.id,
-    walletType: null,
+    // Doc 2, saved-card list: `wallet_type` set when saved through a wallet.
+    walletType,
     billingAddressSealed: null,
     metadata: {},
     // Spent by this payment only when it is single-use; saved for later use here, so never.

@@ -9,7 +9,10 @@ import { queueStoreOrder } from '../../mirror/store-orders.ts';
 import type { EngineDeps } from '../../deps.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { newId } from '../../../ids.ts';
-import type { ProcessorTransaction, VaultedCard } from '../../../processors/types.ts';
+import type { ProcessorTransaction } from '../../../processors/types.ts';
+import { processorOf } from '../../binder.ts';
+import { cardToSave } from './save-card.ts';
+import type { BuyerSource } from './charge-source.ts';
 import type { AttemptRecord, Repos } from '../../../store/types.ts';
 import type { Merchant, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from '../../../domain/index.ts';
 import type { WalletType } from '../../../../vocab/wallets.ts';
@@ -38,14 +41,16 @@ export async function settlePayment(
   sessionId: string,
   t: ProcessorTransaction,
   attemptId?: string,
-  /** The card vaulted alongside an approved charge of a session that saves it for its buyer. */
-  saved?: VaultedCard,
+  /** What the buyer paid with, when the caller has it (a typed card is saved as typed: save-card.ts). */
+  source?: BuyerSource,
   /**
    * What else the payment brings to the session it paid (the hosted page's buyer details); returns
    * the session itself when there is nothing to change.
    */
   onPaid?: (s: SessionRecord) => SessionRecord,
 ): Promise<Outcome> {
+  // Charge and save, on every path that settles a session payment (save-card.ts).
+  const saved = await cardToSave(deps, processorOf(deps, merchant), merchant, sessionId, t, source && 'card' in source ? source.card : undefined);
   const { outcome, revoke } = await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
     const attempt = attemptId ? await r.attempts.get(attemptId) : t.reference ? await r.attempts.byReference(merchant.id, t.reference) : undefined;
@@ -67,7 +72,7 @@ export async function settlePayment(
     };
     if (existing) return { outcome: await paidWith({ session: current, intent: existing }), revoke: spent };
     const open = current.status !== 'succeeded' && current.status !== 'expired';
-    const card = saved && t.status === 'approved' && open ? await saveForBuyer(r, merchant, current, saved, now) : undefined;
+    const card = saved && t.status === 'approved' && open ? await saveForBuyer(r, merchant, current, saved, attempt?.walletType ?? null, now) : undefined;
     const result = await paidWith(await applyPayment(r, deps, merchant, current, t, attempt?.id ?? null, now, card, attempt?.walletType ?? null));
     // Browser forms still open for a session that will not take another payment are closed.
     const revoke = result.session.status === 'succeeded' || result.session.status === 'expired' ? await closeForms(r, sessionId, now) : [];

@@ -16,6 +16,7 @@ import { requireBuyerDetails, withSavedBuyerDetails } from './buyer-details.ts';
 import type { PaymentDeps } from '../payments.ts';
 import { closeRevokedForms, revokeOlderForms } from './close-forms.ts';
 import { checkPaymentAsk } from '../../merchants/capabilities.ts';
+import { refuseUnsavable } from '../charge/save-card.ts';
 
 /** The provider is reached over the network now: a call that gets no answer is Doc 1's provider_unavailable, not a 500. */
 function unavailable(err: unknown): never {
@@ -53,6 +54,8 @@ export async function initCheckout(deps: PaymentDeps & Pick<EngineDeps, 'provide
   const processor = processorOf(deps, merchant);
   const session = await deps.store.tx(async (r) => expireIfDue(r, deps.clock.iso(), (await r.sessions.get(sessionId))!));
   refuseInit(session);
+  // Doc 2: a form that could not save the card as the session asks is not handed out (nothing moved yet).
+  refuseUnsavable(processor, session);
   // A currency the merchant's account stopped settling since the session was made (its keys changed):
   // no form that cannot pay (issue 34, finding 4).
   checkPaymentAsk(deps, merchant, { currency: session.currency });

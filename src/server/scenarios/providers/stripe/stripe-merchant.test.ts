@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../../testing.ts';
 import { client } from '../../payment-intents/fixtures.ts';
-import { CARD, origin } from '../../checkout/fixtures.ts';
+import { origin } from '../../checkout/fixtures.ts';
+import { confirmStripeForm } from './stripe.fixtures.ts';
 import { STRIPE_PUBLISHABLE_KEY } from '../../../../../sandbox-processor/testing.ts';
 
 async function stripeWorld(settings: Record<string, unknown> = {}) {
@@ -94,22 +95,7 @@ describe('a card_element merchant, server side', () => {
 });
 
 describe('a card_element merchant, in the browser', () => {
-  /** What stripe.js's card frame sends: the card, with the publishable key and the client secret. */
-  const confirm = (w: Awaited<ReturnType<typeof stripeWorld>>, init: { token: string; accountId: string; publishableKey: string }, number: string) =>
-    w.t.sandbox.stripe.request(`/v1/payment_intents/${init.token.split('_secret_')[0]}/confirm`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        key: init.publishableKey,
-        _stripe_account: init.accountId,
-        client_secret: init.token,
-        'payment_method_data[type]': 'card',
-        'payment_method_data[card][number]': number,
-        'payment_method_data[card][exp_month]': String(CARD.expMonth),
-        'payment_method_data[card][exp_year]': String(CARD.expYear),
-        'payment_method_data[card][cvc]': '123',
-      }),
-    });
+  const confirm = (w: Awaited<ReturnType<typeof stripeWorld>>, init: { token: string; accountId: string; publishableKey: string }, number: string) => confirmStripeForm(w.t, init, number);
 
   it('init hands stripe.js a PaymentIntent; the buyer confirms it; complete reads it back from Stripe', async () => {
     const w = await stripeWorld();
