@@ -10,7 +10,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, testApp } from '../../testing.ts';
 import { expectSavedAndReusable, origin } from '../checkout/fixtures.ts';
-import { braintreeStandIn } from './braintree/braintree.fixtures.ts';
+import { braintreeStandIn, dropinCards } from './braintree/braintree.fixtures.ts';
 import { confirmStripeForm } from './stripe/stripe.fixtures.ts';
 import type { ProcessorKind } from '../../domain/index.ts';
 
@@ -24,13 +24,14 @@ afterEach(async () => {
 
 async function world(processor: ProcessorKind) {
   const t = await testApp();
-  if (processor === 'hosted_fields') closers.push((await braintreeStandIn(t, ['hosted_fields'])).close);
+  const braintree = processor === 'hosted_fields' || processor === 'vault_hosted_fields' ? await braintreeStandIn(t, [processor]) : null;
+  if (braintree) closers.push(braintree.close);
   const m = await t.merchant({ processor });
   const sk = bearer(m.keys.secret);
   const session = async (extra: Record<string, unknown>) => ((await (await t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/ok', ...extra }, sk)).json()) as { id: string }).id;
   const init = (sessionId: string) => t.json('POST', '/api/checkout/init', { sessionId }, origin);
   const complete = (sessionId: string, transactionId: string) => t.json('POST', '/api/checkout/complete', { sessionId, transactionId }, origin);
-  return { t, m, sk, session, init, complete };
+  return { t, m, sk, session, init, complete, port: braintree?.port ?? 0 };
 }
 
 describe('a card_element (Stripe) merchant', () => {
@@ -67,5 +68,16 @@ describe('a hosted_fields (Braintree) merchant', () => {
     // A guest session that saves nothing pays as before.
     const plain = await w.session({});
     expect(await (await w.complete(plain, 'tok_sandbox_visa_4242')).json()).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('a card the buyer saved before and pays with in Drop-in (vault_hosted_fields) stays one saved card, which the payment names', async () => {
+    const w = await world('vault_hosted_fields');
+    const before = await (await w.t.json('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242', buyer_id: 'cust_save', setup_for_future_use: 'on_session' }, w.sk)).json();
+    const id = await w.session(SAVE);
+    const [card] = await dropinCards(w.port, (await (await w.init(id)).json()).token);
+    expect(await (await w.complete(id, card!.nonce)).json()).toMatchObject({ status: 'succeeded' });
+    const paid = await (await w.t.json('GET', `/v1/sessions/${id}`, undefined, w.sk)).json();
+    expect(await (await w.t.json('GET', `/v1/payment_intents/${paid.paymentIntentId}`, undefined, w.sk)).json()).toMatchObject({ payment_method_id: before.id });
+    expect((await (await w.t.json('GET', '/v1/payment_methods?buyer_id=cust_save', undefined, w.sk)).json()).data.map((p: { id: string }) => p.id)).toEqual([before.id]);
   });
 });

@@ -15,10 +15,15 @@ import type { WalletType } from '../../../../vocab/wallets.ts';
 /**
  * Doc 1: "a buyer on the session makes a charge-and-save flow vault a reusable `vp_pmt_*`
  * alongside the charge". The token is the buyer's, saved as the session says, and the intent
- * names it (`payment_method_id` on GET). A guest session charges once and vaults nothing.
+ * names it (`payment_method_id` on GET). A guest session charges once and vaults nothing. A card
+ * the buyer had saved already (Braintree's Drop-in pays with one, and its sale answers the same
+ * vault token) is that saved card, not a second one.
  */
 export async function saveForBuyer(r: Repos, merchant: Merchant, session: SessionRecord, saved: VaultedCard, walletType: WalletType | null, now: string): Promise<PaymentMethodRecord> {
-  const link = await linkChargeBuyer(r, { merchantId: merchant.id, livemode: session.livemode }, { buyer_id: session.buyerId! }, now);
+  const owner = { merchantId: merchant.id, livemode: session.livemode };
+  const link = await linkChargeBuyer(r, owner, { buyer_id: session.buyerId! }, now);
+  const known = link.buyer ? (await r.paymentMethods.listForBuyer(owner, link.buyer.id, 100)).find((p) => p.vaultId === saved.vaultId) : undefined;
+  if (known) return known;
   const token: PaymentMethodRecord = {
     id: newId.paymentMethod(session.livemode),
     merchantId: merchant.id,

@@ -9,16 +9,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, testApp } from '../../../testing.ts';
 import { origin } from '../../checkout/fixtures.ts';
-import { SANDBOX_GATEWAY_ID } from '../../../../../sandbox-processor/braintree/app.ts';
-import { braintreeStandIn } from './braintree.fixtures.ts';
+import { braintreeStandIn, dropinCards, fingerprintOf } from './braintree.fixtures.ts';
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(closers.map((c) => c()));
   closers = [];
 });
-
-const fingerprintOf = (clientToken: string) => JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')).authorizationFingerprint as string;
 
 async function dropinWorld() {
   const t = await testApp();
@@ -29,10 +26,7 @@ async function dropinWorld() {
   const session = async (extra: Record<string, unknown> = {}) => (await (await t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd', ...extra }, sk)).json()) as { id: string };
   const init = async (sessionId: string) => (await (await t.json('POST', '/api/checkout/init', { sessionId }, origin)).json()) as { type: string; token: string; scriptUrl?: string };
   /** What Drop-in does with the client token: list the buyer's saved cards. */
-  const saved = async (clientToken: string) => {
-    const res = await fetch(`http://127.0.0.1:${port}/merchants/${SANDBOX_GATEWAY_ID}/client_api/v1/payment_methods?${new URLSearchParams({ authorizationFingerprint: fingerprintOf(clientToken) })}`);
-    return ((await res.json()) as { paymentMethods: { nonce: string; details: { lastFour: string } }[] }).paymentMethods;
-  };
+  const saved = (clientToken: string) => dropinCards(port, clientToken);
   return { t, m, sk, port, session, init, saved };
 }
 

@@ -9,6 +9,7 @@ import type { ProcessorKind } from '../../../domain/index.ts';
 
 import type { testApp } from '../../../testing.ts';
 import { listenBraintree } from '../../../../../sandbox-processor/braintree/testing.ts';
+import { SANDBOX_GATEWAY_ID } from '../../../../../sandbox-processor/braintree/app.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 
@@ -28,4 +29,13 @@ export async function braintreeStandIn(t: T, kinds: readonly ProcessorKind[]) {
   const chosen = t.deps.processorFor;
   t.deps.processorFor = (kind) => (kinds.includes(kind) ? adapter : chosen(kind));
   return { port, close };
+}
+
+/** The authorization fingerprint of a Braintree client token (base64 JSON), which names its customer. */
+export const fingerprintOf = (clientToken: string) => JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')).authorizationFingerprint as string;
+
+/** What Drop-in does with a client token: list the saved cards of the customer it is bound to (each with a nonce to pay with). */
+export async function dropinCards(port: number, clientToken: string) {
+  const res = await fetch(`http://127.0.0.1:${port}/merchants/${SANDBOX_GATEWAY_ID}/client_api/v1/payment_methods?${new URLSearchParams({ authorizationFingerprint: fingerprintOf(clientToken) })}`);
+  return ((await res.json()) as { paymentMethods: { nonce: string; details: { lastFour: string } }[] }).paymentMethods;
 }
