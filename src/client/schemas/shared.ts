@@ -17,6 +17,8 @@ export const ErrorEnvelope = z.object({
     llmHint: z.string(),
     actions: z.optional(z.array(z.object({ retryAfterSeconds: z.number() }))),
   }),
+  missing_fields: z.optional(z.array(z.string())),
+  invalid_fields: z.optional(z.array(z.string())),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 

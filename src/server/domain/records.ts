@@ -44,7 +44,7 @@ export interface SessionRecord {
    * Whether the merchant sent the buyer's email and name at create: the hosted page does not ask
    * again for what it already has (Doc 1, `collectEmail`). Absent on sessions made before it.
    */
-  buyerPrefill?: { email: boolean; name: boolean };
+  buyerPrefill?: { email: boolean; name: boolean; phone?: boolean; shippingAddress?: boolean; billingAddress?: boolean };
   /**
    * The buyer's email, name and billing address (prefilled at create, or typed on the hosted page),
    * sealed: stored for the merchant, never returned on the session (Doc 1, `buyerId`).
@@ -56,6 +56,8 @@ export interface SessionRecord {
    * belongs to a buyer with another reference.
    */
   buyerRecordId?: string | null;
+  /** What `buyerContact` gave at create (phone and addresses, engine/sessions/buyer-contact.ts), sealed, never returned. */
+  buyerContactSealed?: string | null;
   /** Set once the buyer's details from the hosted page reached the session. */
   buyerDetailsGiven?: boolean;
   /**

@@ -106,6 +106,7 @@ export function keptSecret(store: Store, sealer: Sealer, key: string, make: () =
 /** Where each sealed field is bound; store/sqlite/sealed-values.ts lists the same places for the re-seal. */
 export const sealedIn = {
   sessionBuyer: (sessionId: string): SealedAt => ({ table: 'sessions', column: 'buyerSealed', id: sessionId }),
+  sessionContact: (sessionId: string): SealedAt => ({ table: 'sessions', column: 'buyerContactSealed', id: sessionId }),
   cardAddress: (paymentMethodId: string): SealedAt => ({ table: 'payment_methods', column: 'billingAddressSealed', id: paymentMethodId }),
   webhookSecret: (subscriptionId: string): SealedAt => ({ table: 'webhook_subscriptions', column: 'secretSealed', id: subscriptionId }),
   webhookPreviousSecret: (subscriptionId: string): SealedAt => ({ table: 'webhook_subscriptions', column: 'previousSecretSealed', id: subscriptionId }),

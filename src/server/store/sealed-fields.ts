@@ -5,6 +5,7 @@
 /** Record fields kept sealed inside a table's JSON column (`data` unless named); the row's id is the owner. */
 export const SEALED_FIELDS = [
   ['sessions', 'buyerSealed'],
+  ['sessions', 'buyerContactSealed'],
   ['payment_methods', 'billingAddressSealed'],
   ['webhook_subscriptions', 'secretSealed'],
   ['webhook_subscriptions', 'previousSecretSealed'],

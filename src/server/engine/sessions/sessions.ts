@@ -19,6 +19,7 @@ import { inheritStored, mirrorSpecOf } from '../mirror/mirror-spec.ts';
 import { holdForSession, orderBeforeCharge } from '../mirror/order-first/before-charge.ts';
 import { claimUpsell } from '../mirror/upsell.ts';
 import { checkPaymentAsk } from '../merchants/capabilities.ts';
+import { contactOf, keptContact, type BuyerContact } from './buyer-contact.ts';
 import type { MirrorSpec } from '../../domain/mirror.ts';
 import { checkSessionBuyer, linkSessionBuyer } from '../buyers/session-buyer.ts';
 
@@ -80,7 +81,7 @@ export function checkCreate(deps: Pick<EngineDeps, 'providers'>, auth: AuthConte
   }
   if (merchant.processor === 'none') throw new DomainError('binder_unavailable');
   checkPaymentAsk(deps, merchant, { currency: mode === 'payment' ? body.currency : undefined, captureMethod: body.captureMethod });
-  return { mode, mirror: sessionMirror(auth, body, mode), successUrl, cancelUrl } as const;
+  return { mode, mirror: sessionMirror(auth, body, mode), successUrl, cancelUrl, contact: contactOf(body.buyerContact) } as const;
 }
 
 /**
@@ -132,12 +133,17 @@ function collection(body: CreateSessionBody, merchant: Merchant, raise: boolean)
   };
 }
 
-/** The buyer's email and name the merchant asserted (secret key only, checked above), sealed. */
-function prefill(deps: Pick<EngineDeps, 'sealer'>, body: CreateSessionBody, sessionId: string): Pick<SessionRecord, 'buyerPrefill' | 'buyerSealed'> {
+/** The buyer's email and name, and `buyerContact`, the merchant asserted (secret key only, checked above), sealed. */
+function prefill(deps: Pick<EngineDeps, 'sealer'>, body: CreateSessionBody, contact: BuyerContact, sessionId: string): Pick<SessionRecord, 'buyerPrefill' | 'buyerSealed' | 'buyerContactSealed'> {
   const email = body.buyerEmail ?? body.buyer?.email;
   const name = body.buyerName ?? body.buyer?.name;
   const known = { ...(email ? { email } : {}), ...(name ? { name } : {}) };
-  return { buyerPrefill: { email: Boolean(email), name: Boolean(name) }, buyerSealed: email || name ? deps.sealer.seal(known, sealedIn.sessionBuyer(sessionId)) : null };
+  const { given, buyerContactSealed } = keptContact(deps, contact, sessionId);
+  return {
+    buyerPrefill: { email: Boolean(email), name: Boolean(name), ...given },
+    buyerSealed: email || name ? deps.sealer.seal(known, sealedIn.sessionBuyer(sessionId)) : null,
+    buyerContactSealed,
+  };
 }
 
 /** Builds and stores a new session; a keyed request's outcome is kept in the same transaction (engine/idempotency.ts). */
@@ -188,7 +194,7 @@ export async function createSession(
     shippingAddress: null,
     buyerId: body.buyerId ?? body.buyer?.externalId ?? null,
     buyerPhone: null,
-    ...prefill(deps, body, sessionId),
+    ...prefill(deps, body, checked.contact, sessionId),
     mirrorSealed: mirror ? deps.sealer.seal(mirror, sealedIn.sessionMirror(sessionId)) : null,
     orderFirstPurchaseId: hold?.purchase.id ?? null,
     transactionId: null,

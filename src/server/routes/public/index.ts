@@ -85,7 +85,9 @@ export function publicRoutes(deps: Deps) {
       // A bank challenge comes back to the service's return page, which tells the merchant page
       // (src/frames/challenge-return); the page's origin is the one the bank page may be framed by.
       const challenge = input.pageOrigin ? { returnUrl: challengeReturnUrl(deps.config.publicUrl, input.pageOrigin), frameAncestor: input.pageOrigin } : {};
-      const result = await chargeAtSubmit(deps, a.merchant, session, source, input.expected_amount, attemptId, challenge);
+      // The billing address element's address counts for a billing address the session requires.
+      const typed = input.billingAddress ? { billingAddress: input.billingAddress } : {};
+      const result = await chargeAtSubmit(deps, a.merchant, session, source, input.expected_amount, attemptId, challenge, { typed });
       return c.json(submitAnswer(result), 200);
     },
   );

@@ -17,6 +17,8 @@ import { expireIfDue, isDue } from '../../sessions/sessions.ts';
 import { closeRevokedForms, revokeOlderForms } from '../forms/close-forms.ts';
 import { settlePayment } from './settle.ts';
 import { reserveCharge } from '../../idempotency.ts';
+import { requireBuyerFields } from './required-fields.ts';
+import type { BuyerDetails } from '../../../../buyer/buyer-fields.ts';
 
 /**
  * What a charge at submit came to: settled (approved or declined), still in flight at the
@@ -42,7 +44,7 @@ export function awaitingChallenge(sessionId: string, t: ProcessorTransaction): S
  * processor is called; the lock is released only when the processor is known not to have charged.
  */
 export async function chargeAtSubmit(
-  deps: PaymentDeps,
+  deps: PaymentDeps & Pick<EngineDeps, 'sealer'>,
   merchant: Merchant,
   found: SessionRecord,
   source: BuyerSource,
@@ -50,15 +52,21 @@ export async function chargeAtSubmit(
   attemptId: string,
   /** Where a bank challenge returns the buyer, and the page that may frame it (Doc 2, `next_action`). */
   challenge: ChallengeReturn = {},
-  /** What else the payment brings to the session (the hosted page's buyer details). */
-  onPaid?: (s: SessionRecord) => SessionRecord,
+  /**
+   * What else the payment brings to the session (`onPaid`: the hosted page's buyer details), and
+   * the details the buyer sent with it (`typed`: the page's, or the billing address element's).
+   */
+  buyer: { onPaid?: (s: SessionRecord) => SessionRecord; typed?: BuyerDetails } = {},
 ): Promise<SubmitOutcome> {
   const processor = processorOf(deps, merchant);
   // A form of the session still live could pay it too: revoked first, or this charge is refused.
   // Only a request that would be accepted revokes anything (a refused one changes nothing).
-  refuseCharge(expireIfDueNow(deps, (await deps.store.read.sessions.get(found.id))!), expectedAmount, source);
+  const current = expireIfDueNow(deps, (await deps.store.read.sessions.get(found.id))!);
+  refuseCharge(current, expectedAmount, source);
   // Doc 2: a session that cannot save its card as asked is refused before any money moves.
   refuseUnsavable(processor, found);
+  // Doc 2: the details the session requires, before anything is written or charged.
+  requireBuyerFields(deps, current, buyer.typed);
   const revoked = await revokeOlderForms(deps, merchant, found.id);
   // Reservation: one transaction decides which request may charge (Doc 1, Idempotency 5).
   const locked = await reserveCharge(deps, async (r) => {
@@ -97,7 +105,7 @@ export async function chargeAtSubmit(
   // event settle it if the browser never comes back); `complete` asks for the answer.
   if (t.status === 'requires_action') return awaitingChallenge(found.id, t);
   // The settle saves the card when the session asks it to (save-card.ts), whatever paid.
-  const { session, intent } = await settlePayment(deps, merchant, found.id, t, attemptId, source, onPaid);
+  const { session, intent } = await settlePayment(deps, merchant, found.id, t, attemptId, source, buyer.onPaid);
   return { kind: 'settled', session, intent, transactionId: t.id };
 }
 

@@ -5,11 +5,19 @@
 import { buyerFieldPlan, checkBuyerDetails, type BuyerDetails, type BuyerFieldPlan } from '../../../../buyer/buyer-fields.ts';
 import type { EngineDeps } from '../../deps.ts';
 import { sealedIn } from '../../sealed.ts';
-import { DomainError } from '../../../domain/errors.ts';
+import { refuseBuyerFields } from '../charge/required-fields.ts';
 import type { SessionRecord } from '../../../domain/index.ts';
 
-/** The inputs the session's hosted page shows. */
-export const buyerFieldsOf = (s: SessionRecord): BuyerFieldPlan => buyerFieldPlan({ ...s, prefilled: s.buyerPrefill ?? { email: false, name: false } });
+/**
+ * The inputs the session's hosted page shows. A phone or address the merchant gave in
+ * `buyerContact` is not asked as required: the buyer may type another, or leave it to the contact.
+ */
+export function buyerFieldsOf(s: SessionRecord): BuyerFieldPlan {
+  const given = s.buyerPrefill ?? { email: false, name: false };
+  const plan = buyerFieldPlan({ ...s, prefilled: given });
+  for (const k of ['phone', 'shippingAddress', 'billingAddress'] as const) if (given[k] && plan[k] === 'required') plan[k] = 'optional';
+  return plan;
+}
 
 /**
  * Checks what the page sent against the session: a required input left blank or a value that is
@@ -21,10 +29,7 @@ export function requireBuyerDetails(s: SessionRecord, sent: BuyerDetails | undef
   // `complete` carries (the page sends none; a copy sent after the payment must not rewrite them).
   if (s.buyerDetailsSaved) return {};
   const { missing, invalid, details } = checkBuyerDetails(buyerFieldsOf(s), sent);
-  if (missing.length || invalid.length) {
-    const named = [...missing.map((f) => `${f} is required`), ...invalid.map((f) => `${f} is not valid`)].join('; ');
-    throw new DomainError('required_fields_missing', `Buyer details: ${named}.`, { missing_fields: missing, invalid_fields: invalid });
-  }
+  if (missing.length || invalid.length) refuseBuyerFields(missing, invalid);
   return details;
 }
 

@@ -51,16 +51,18 @@ interface CompleteOptions {
   returnUrl?: string;
   /** What else the payment brings to the session it paid (the hosted page's buyer details). */
   onPaid?: (s: SessionRecord) => SessionRecord;
+  /** The buyer details sent with this complete: checked with the session's before a charge the service makes (a nonce). */
+  typed?: BuyerDetails;
 }
 
 /** The one complete path: the processor's answer for what was sent, settled once. */
-async function completeSent(deps: PaymentDeps, merchant: Merchant, session: SessionRecord, sent: Sent, opts: CompleteOptions): Promise<Completed> {
+async function completeSent(deps: PaymentDeps & Pick<EngineDeps, 'sealer'>, merchant: Merchant, session: SessionRecord, sent: Sent, opts: CompleteOptions): Promise<Completed> {
   const processor = processorOf(deps, merchant);
   const attemptId = 'nonce' in sent ? nonceAttemptId(session.id, sent.nonce) : 'atSubmit' in sent ? sent.atSubmit : undefined;
   // A nonce sent for the first time pays now, through charge at submit's reservation, lock and
   // reconciler; sent again (a lost answer, a second click), its payment is read back by the attempt.
   if ('nonce' in sent && !(await deps.store.read.attempts.get(attemptId!))) {
-    const o = await chargeAtSubmit(deps, merchant, session, sent, undefined, attemptId!, opts.returnUrl ? { returnUrl: opts.returnUrl } : {}, opts.onPaid);
+    const o = await chargeAtSubmit(deps, merchant, session, sent, undefined, attemptId!, opts.returnUrl ? { returnUrl: opts.returnUrl } : {}, { onPaid: opts.onPaid, typed: opts.typed });
     return fromSubmit(o, sent.nonce);
   }
   let t: ProcessorTransaction | null =
@@ -126,7 +128,7 @@ export async function completeCheckout(
   const details = requireBuyerDetails(session, buyer);
   const merchant = await merchantOf(deps, session);
   const sent = sentOf(processorOf(deps, merchant), transactionId);
-  const o = await completeSent(deps, merchant, session, sent, { cancel, ...(returnUrl ? { returnUrl } : {}), onPaid: (paid) => withBuyerDetails(deps, paid, details) });
+  const o = await completeSent(deps, merchant, session, sent, { cancel, ...(returnUrl ? { returnUrl } : {}), typed: details, onPaid: (paid) => withBuyerDetails(deps, paid, details) });
   if (o.kind === 'waiting') throw notAnswered(sent);
   if (o.kind === 'challenge') return { ...o, session };
   const ok = isApproved(o.intent);
@@ -139,7 +141,7 @@ export async function completeCheckout(
  * no redirect (the buyer stays on the merchant's page). A form's transaction still at the bank is
  * refused here, as it always was, and never ended; a nonce's challenge needs `returnUrl`.
  */
-export async function completeForKey(deps: PaymentDeps, auth: AuthContext, sessionId: string, transactionId: string, challenge: { returnUrl?: string; cancel?: boolean } = {}) {
+export async function completeForKey(deps: PaymentDeps & Pick<EngineDeps, 'sealer'>, auth: AuthContext, sessionId: string, transactionId: string, challenge: { returnUrl?: string; cancel?: boolean } = {}) {
   // Another merchant's or mode's session is a 404 before anything else is said about it (Doc 3).
   const session = await sessionForKey(deps.store.read, auth, sessionId);
   // Doc 3: `settings.completeEndpoint: false` switches this route off.
@@ -161,7 +163,7 @@ export async function completeForKey(deps: PaymentDeps, auth: AuthContext, sessi
  * service's frames ask how the session's latest charge ended. With `cancel`, a challenge still
  * waiting is ended first (the buyer closed it).
  */
-export async function completeAtSubmit(deps: PaymentDeps, merchant: Merchant, s: SessionRecord, cancel: boolean): Promise<SubmitOutcome> {
+export async function completeAtSubmit(deps: PaymentDeps & Pick<EngineDeps, 'sealer'>, merchant: Merchant, s: SessionRecord, cancel: boolean): Promise<SubmitOutcome> {
   // Doc 3: `settings.completeEndpoint: false` switches the route off.
   if (!merchant.settings.completeEndpoint) throw new DomainError('feature_unavailable');
   if (!(s.integrationMode === 'elements' && s.chargeAtSubmit && s.mode === 'payment')) throw new DomainError('charge_at_submit_not_enabled');

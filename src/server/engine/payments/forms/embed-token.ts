@@ -9,19 +9,21 @@
  *   running, while the session changed under the form being prepared, or while the provider
  *   does not answer. Nothing is written, so polling is free of side effects until ready.
  * - never mountable: 409 `session_wrong_state` (an `elements` session, or a setup session),
- *   409 `session_already_completed` (paid), 410 `session_expired`; the poller stops on these.
+ *   409 `session_already_completed` (paid), 410 `session_expired`, 422 `required_fields_missing`
+ *   (buyer details the session requires and does not hold; issue 35); the poller stops on these.
  */
 import type { EngineDeps } from '../../deps.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { EmbedWaitReason } from '../../../../vocab/embed.ts';
 import { initCheckout } from './init.ts';
+import { requireBuyerFields } from '../charge/required-fields.ts';
 import { expireIfDue, sessionForKey } from '../../sessions/sessions.ts';
 import type { AuthContext } from '../../../domain/index.ts';
 
 /** The pause the browser is asked to leave before the next poll. */
 export const EMBED_RETRY_AFTER_MS = 1000;
 
-type EmbedDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'providers'>;
+type EmbedDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'providers' | 'sealer'>;
 
 const waiting = (reason: EmbedWaitReason) => ({ ready: false as const, reason, retryAfterMs: EMBED_RETRY_AFTER_MS });
 
@@ -46,6 +48,9 @@ export async function embedToken(deps: EmbedDeps, auth: AuthContext, sessionId: 
   if (session.status === 'succeeded') throw new DomainError('session_already_completed');
   if (session.status === 'expired') throw new DomainError('session_expired');
   if (session.chargeLock !== null) return waiting('payment_in_progress');
+  // The buyer pays the provider's form directly and the embed asks for no details: a session
+  // without those it requires gets no form (422 required_fields_missing), so nothing is charged.
+  requireBuyerFields(deps, session);
   try {
     return { ready: true as const, ...(await initCheckout(deps, session.id, { beforeForm })) };
   } catch (err) {

@@ -18,6 +18,7 @@ import { acceptMetadata } from '../../../domain/metadata.ts';
 import { checkReturnUrl } from './return-url.ts';
 import { validateRuleTags } from './rule-tags.ts';
 import type { AuthContext, BuyerRecord, PaymentIntentRecord, PaymentMethodRecord } from '../../../domain/index.ts';
+import type { BuyerDetails } from '../../../../buyer/buyer-fields.ts';
 
 /** What create answers beyond the stored intent: echoes of the request (Doc 2, create response only). */
 export interface CreateEcho {
@@ -118,4 +119,20 @@ export async function echoOf(deps: Pick<EngineDeps, 'store' | 'config' | 'provid
     buyerIpForwarded: sent.buyerIpForwarded,
     resolvedDescriptor: sent.resolvedDescriptor,
   };
+}
+
+/**
+ * The buyer details an intent carries, for the required-fields check of the session it pays
+ * (charge/required-fields.ts): `buyer_email` or `buyer.email`, `buyer.name` or the first and last
+ * names, `buyer.phone`, `billing_address`.
+ */
+export function intentBuyerDetails(body: CreatePaymentIntentBody): BuyerDetails {
+  const first = body.first_name ?? body.buyer?.first_name;
+  const last = body.last_name ?? body.buyer?.last_name;
+  const name = body.buyer?.name ?? ([first, last].filter(Boolean).join(' ') || undefined);
+  const email = body.buyer_email ?? body.buyer?.email;
+  const phone = body.buyer?.phone;
+  const a = body.billing_address;
+  const billingAddress = a && { line1: a.address_line1, line2: a.address_line2, city: a.city, state: a.state, postalCode: a.postal_code, country: a.country };
+  return { ...(email ? { email } : {}), ...(name ? { name } : {}), ...(phone ? { phone } : {}), ...(billingAddress ? { billingAddress } : {}) };
 }

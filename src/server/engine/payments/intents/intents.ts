@@ -30,7 +30,7 @@ import { assertChargeable, tokenForKey } from '../../tokens/tokens.ts';
 import { keepOutcome, madeBySameRequest, reserveCharge } from '../../idempotency.ts';
 import type { IdempotencyReservation } from '../../../domain/operations.ts';
 import { refundTotals, type RefundTotals } from '../../refunds/refund-totals.ts';
-import { checkMit, checkOwnership, checkRequest, echoOf, effectiveBuyer, type CreateEcho } from './intent-checks.ts';
+import { checkMit, checkOwnership, checkRequest, echoOf, effectiveBuyer, intentBuyerDetails, type CreateEcho } from './intent-checks.ts';
 import { checkPaymentAsk } from '../../merchants/capabilities.ts';
 import type { AuthContext, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
 import { closeRevokedForms, revokeOlderForms } from '../forms/close-forms.ts';
@@ -38,6 +38,7 @@ import { settleIntent } from '../charge/settle.ts';
 import { chargeSource } from '../charge/charge-source.ts';
 import { undoReservation } from './undo-reservation.ts';
 import { intentSends } from './intent-sends.ts';
+import { requireBuyerFields } from '../charge/required-fields.ts';
 
 export type IntentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'sealer' | 'log' | 'config' | 'signer' | 'stores' | 'providers'>;
 
@@ -93,6 +94,7 @@ export async function createIntent(
   const mirror = inherited && (await priceVoucher(deps, inherited, { amount: body.amount, currency }));
   // Order-before-charge accounts: the store order is made (or found again) first, or nothing is charged.
   const sessionId = await ownSessionId(deps.store.read, auth, body);
+  if (sessionId !== null) checkSessionCharge(deps, await deps.store.read.sessions.get(sessionId), auth, body);
   const hold = await orderBeforeCharge(deps, merchant, auth.livemode, mirror, { amount: body.amount, currency, sessionId, idemKey: opts.idemKey });
   const captureMethod = body.capture_method ?? 'automatic';
 
@@ -242,6 +244,16 @@ async function ownSessionId(reads: Pick<Reads, 'sessions'>, auth: AuthContext, b
   if (body.session_id === undefined) return null;
   const s = await reads.sessions.get(body.session_id);
   return s && s.merchantId === auth.merchant.id && s.livemode === auth.livemode ? s.id : null;
+}
+
+/**
+ * Before anything is made or charged (a store order first, a form revoked): the session may take
+ * this charge, and it holds, or the intent carries, the buyer details it requires (Doc 2, 422
+ * `required_fields_missing`).
+ */
+function checkSessionCharge(deps: Pick<IntentDeps, 'sealer'>, s: SessionRecord | undefined, auth: AuthContext, body: CreatePaymentIntentBody) {
+  refuseSessionCharge(s, auth, body);
+  requireBuyerFields(deps, s, intentBuyerDetails(body));
 }
 
 /** Why an intent with `session_id` may not charge that session now, if it may not. */
