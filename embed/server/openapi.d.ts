@@ -1061,6 +1061,8 @@ export interface components {
             docs: string;
             error: string;
             fix: string;
+            invalid_fields?: string[];
+            missing_fields?: string[];
             selfHeal: {
                 actions?: {
                     retryAfterSeconds: number;
