@@ -59,6 +59,7 @@ export function paymentIntentRoutes(deps: Deps) {
         'payment_method_inactive',
         'payment_method_mode_mismatch',
         'payment_method_consent_missing',
+        'required_fields_missing',
         'provider_request_rejected',
         'charge_in_progress',
         'binder_unavailable',

@@ -124,7 +124,7 @@ export function publicRoutes(deps: Deps) {
       path: '/v1/public/sessions/{sessionId}/embed-token',
       summary:
         'Poll whether an embed session is ready to mount: `{ ready: false, reason, retryAfterMs }` until it is, then `{ ready: true, … }` with what mounts the processor fields (as POST /api/checkout/init)',
-      'x-error-codes': ['session_not_found', 'session_wrong_state', 'session_already_completed', 'session_expired', 'binder_unavailable', 'rate_limit_exceeded', 'rate_limit_exceeded_per_key'],
+      'x-error-codes': ['session_not_found', 'session_wrong_state', 'session_already_completed', 'session_expired', 'required_fields_missing', 'binder_unavailable', 'rate_limit_exceeded', 'rate_limit_exceeded_per_key'],
       middleware: guard(deps, { key: 'publishable', limits: LIMITS.publicSessionRead }),
       request: { params: IdParam },
       responses: { 200: json(EmbedTokenResponse), ...errors },
@@ -150,6 +150,7 @@ export function publicRoutes(deps: Deps) {
         'session_expired',
         'session_wrong_state',
         'charge_at_submit_not_enabled',
+        'required_fields_missing',
         'transaction_verification_failed',
         'buyer_required_for_saved_card',
         'feature_unavailable',

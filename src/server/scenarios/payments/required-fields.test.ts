@@ -22,7 +22,7 @@ afterEach(async () => {
   closers = [];
 });
 
-async function world(settings: Record<string, unknown>, session: Record<string, unknown>, processor?: string) {
+async function world(settings: Record<string, unknown>, session: Record<string, unknown>, processor?: 'hosted_fields') {
   const t = await testApp();
   const standIn = processor ? await braintreeStandIn(t, ['hosted_fields']) : null;
   if (standIn) closers.push(standIn.close);

@@ -47,13 +47,13 @@ async function start(dataPath: string, env: Record<string, string> = {}) {
 }
 type Started = Awaited<ReturnType<typeof start>>;
 
-/** Every kind of sealed value: a session's buyer, a card's address, a webhook's two secrets, a redirect key, the processor's secrets. */
+/** Every kind of sealed value: a session's buyer and its buyerContact, a card's address, a webhook's two secrets, a redirect key, the processor's secrets. */
 async function sealEverything(s: Started) {
   const { merchant, keys } = await createMerchant(s.deps, {});
   // A session and an intent that make store orders (issue 20): their mirror blocks are sealed too.
   const order = { order: { lineItems: [{ name: 'Tee', quantity: 1, unitAmount: 900 }] }, mirrorTo: { platform: 'platform_a', store: 'shop.example.com' } };
   // A prefilled name names no buyer record (issue 35: an email would link one, which holds it as Document 2's buyer does), so it stays on the session only, sealed.
-  const session = await s.call('POST', '/v1/sessions', { amount: 900, currency: 'usd', buyerName: 'Ada Lovelace', successUrl: 'https://shop.example/ok', ...order }, keys.secret);
+  const session = await s.call('POST', '/v1/sessions', { amount: 900, currency: 'usd', buyerName: 'Ada Lovelace', buyerContact: { phone: '+1 415 555 0100' }, successUrl: 'https://shop.example/ok', ...order }, keys.secret);
   const card = await s.call('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242', billing_address: ADDRESS }, keys.secret);
   const paid = await s.call('POST', '/v1/payment_intents', { amount: 900, currency: 'usd', payment_method: { id: (await s.call('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242' }, keys.secret)).id }, ...order }, keys.secret);
   expect(paid.status).toBe('succeeded');
@@ -79,6 +79,7 @@ async function expectAllOpen(s: Started, v: Sealed, processorSecret: string) {
   const { sealer, store } = s.deps;
   const session = (await store.read.sessions.get(v.sessionId))!;
   expect(sealer.open(session.buyerSealed!, sealedIn.sessionBuyer(v.sessionId))).toEqual({ name: 'Ada Lovelace' });
+  expect(sealer.open(session.buyerContactSealed!, sealedIn.sessionContact(v.sessionId))).toEqual({ phone: '+1 415 555 0100' });
   const card = (await store.read.paymentMethods.get(v.cardId))!;
   expect(sealer.open(card.billingAddressSealed!, sealedIn.cardAddress(v.cardId))).toEqual(ADDRESS);
   const hook = (await store.read.webhookSubscriptions.get(v.hookId))!;
@@ -135,10 +136,10 @@ describe('the sealing key and the database (issue 18, finding 4)', () => {
 
     const rotating = await start(data, { SVCPAY_SEALING_KEY: b, SVCPAY_SEALING_KEY_PREVIOUS: a });
     await expectAllOpen(rotating, v, processorSecret);
-    // The operator reads how many moved: a buyer, a card address, two webhook secrets, three redirect keys,
+    // The operator reads how many moved: a buyer and its contact, a card address, two webhook secrets, three redirect keys,
     // a merchant's own Stripe keys, three store orders and two status pages, an order-before-charge
     // purchase's status page, two processor secrets and the Stripe stand-in's publishable key.
-    expect(rotating.logLines.filter((l) => l.includes('sealed values moved')).map((l) => JSON.parse(l.slice(l.indexOf('{'))).resealed)).toEqual([17]);
+    expect(rotating.logLines.filter((l) => l.includes('sealed values moved')).map((l) => JSON.parse(l.slice(l.indexOf('{'))).resealed)).toEqual([18]);
     expect((await storedSealed(rotating)).every((x) => x.value.startsWith(`v2.${keyId(Buffer.from(b, 'base64'))}.`))).toBe(true);
     await rotating.stop();
 

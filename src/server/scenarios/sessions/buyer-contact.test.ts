@@ -10,7 +10,7 @@ import { CARD, origin, payOnProcessor } from '../checkout/fixtures.ts';
 
 type T = Awaited<ReturnType<typeof testApp>>;
 
-const REQUIRED = { requiredBuyerFields: ['phone', 'shipping_address', 'billing_address'] };
+const REQUIRED = { requiredBuyerFields: ['phone', 'shipping_address', 'billing_address'] as ('phone' | 'shipping_address' | 'billing_address')[] };
 const SHIP_TO = { name: 'Ada Lovelace', addressLine1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'us' };
 const BILL_TO = { line1: '10 Downing Street', city: 'London', postalCode: 'SW1A 2AA', country: 'GB' };
 const CONTACT = { phone: '+1 415 555 0100', shippingAddress: SHIP_TO, billingAddress: BILL_TO };

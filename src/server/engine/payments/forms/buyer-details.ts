@@ -5,7 +5,7 @@
 import { buyerFieldPlan, checkBuyerDetails, type BuyerDetails, type BuyerFieldPlan } from '../../../../buyer/buyer-fields.ts';
 import type { EngineDeps } from '../../deps.ts';
 import { sealedIn } from '../../sealed.ts';
-import { refuseBuyerFields } from '../charge/required-fields.ts';
+import { refuseBuyerFields, requireBuyerFields } from '../charge/required-fields.ts';
 import type { SessionRecord } from '../../../domain/index.ts';
 
 /**
@@ -22,14 +22,17 @@ export function buyerFieldsOf(s: SessionRecord): BuyerFieldPlan {
 /**
  * Checks what the page sent against the session: a required input left blank or a value that is
  * not valid refuses the request (Doc 2, 422 `required_fields_missing`, with `missing_fields` and
- * `invalid_fields`) before anything is read from the processor or written. Returns the values to keep.
+ * `invalid_fields`) before anything is read from the processor or written, and so does the check
+ * every charge of a session passes (charge/required-fields.ts), with what the page sent and what
+ * the session holds. Returns the values to keep.
  */
-export function requireBuyerDetails(s: SessionRecord, sent: BuyerDetails | undefined): BuyerDetails {
+export function requireBuyerDetails(deps: Pick<EngineDeps, 'sealer'>, s: SessionRecord, sent: BuyerDetails | undefined): BuyerDetails {
   // Saved before the charge (issue 22) and checked then: those are the payment's, whatever
   // `complete` carries (the page sends none; a copy sent after the payment must not rewrite them).
   if (s.buyerDetailsSaved) return {};
   const { missing, invalid, details } = checkBuyerDetails(buyerFieldsOf(s), sent);
   if (missing.length || invalid.length) refuseBuyerFields(missing, invalid);
+  requireBuyerFields(deps, s, details);
   return details;
 }
 

@@ -125,7 +125,7 @@ export async function completeCheckout(
 ): Promise<CheckoutOutcome> {
   const session = await deps.store.read.sessions.get(sessionId);
   if (!session) throw new DomainError('session_not_found');
-  const details = requireBuyerDetails(session, buyer);
+  const details = requireBuyerDetails(deps, session, buyer);
   const merchant = await merchantOf(deps, session);
   const sent = sentOf(processorOf(deps, merchant), transactionId);
   const o = await completeSent(deps, merchant, session, sent, { cancel, ...(returnUrl ? { returnUrl } : {}), typed: details, onPaid: (paid) => withBuyerDetails(deps, paid, details) });

@@ -119,7 +119,7 @@ export async function saveBuyerDetails(deps: PaymentDeps & Pick<EngineDeps, 'sea
   if (!found) throw new DomainError('session_not_found');
   const merchant = await deps.store.read.merchants.get(found.merchantId);
   if (!merchant || merchant.status !== 'active') throw new DomainError('session_not_found');
-  const details = requireBuyerDetails({ ...found, buyerDetailsSaved: false }, sent);
+  const details = requireBuyerDetails(deps, { ...found, buyerDetailsSaved: false }, sent);
   return deps.store.tx(async (r) => {
     const now = deps.clock.iso();
     // A refusal throws and rolls back the expiry written here too: nothing changes.
