@@ -99,6 +99,20 @@ describe('required buyer details are checked before any charge (issue 35)', () =
     expect(await paid.json()).toMatchObject({ status: 'succeeded', session_id: w.id });
     expect(w.ledger()).toBe(1);
   });
+
+  it('POST /v1/payment_intents with session_id: the card’s own billing address counts for a required billing address', async () => {
+    const w = await world({ requiredBuyerFields: ['billing_address'] }, { integrationMode: 'elements' });
+    const sk = bearer(w.m.keys.secret);
+    const vault = async (extra: Record<string, unknown>) => ((await (await w.t.json('POST', '/v1/tokens', { provider_reference: 'tok_sandbox_visa_4242', ...extra }, sk)).json()) as { id: string }).id;
+    const pay = (card: string) => w.t.json('POST', '/v1/payment_intents', { amount: 2500, currency: 'usd', payment_method: { id: card }, session_id: w.id }, sk);
+    const bare = await vault({});
+    const before = await w.snapshot();
+    await expectRefused(w, await pay(bare), before, ['billing_address']);
+    const addressed = await vault({ billing_address: { address_line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' } });
+    const paid = await pay(addressed);
+    expect(paid.status).toBe(201);
+    expect(await paid.json()).toMatchObject({ status: 'succeeded', session_id: w.id });
+  });
 });
 
 /** What Braintree's Hosted Fields do with the card the buyer typed: a nonce, with no sale made. */

@@ -7,7 +7,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { mirrorSpecOf } from '../../mirror/mirror-spec.ts';
 import type { MirrorSpec } from '../../../domain/mirror.ts';
 import type { CreatePaymentIntentBody } from '../../../../api/payment-intents.ts';
+import type { Address } from '../../../../api/buyers.ts';
 import type { EngineDeps } from '../../deps.ts';
+import { sealedIn } from '../../sealed.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Reads } from '../../../store/types.ts';
 import { isSupportedCurrency } from '../../../../vocab/currencies.ts';
@@ -124,15 +126,19 @@ export async function echoOf(deps: Pick<EngineDeps, 'store' | 'config' | 'provid
 /**
  * The buyer details an intent carries, for the required-fields check of the session it pays
  * (charge/required-fields.ts): `buyer_email` or `buyer.email`, `buyer.name` or the first and last
- * names, `buyer.phone`, `billing_address`.
+ * names, `buyer.phone`, `billing_address` (else the card's own billing address).
  */
-export function intentBuyerDetails(body: CreatePaymentIntentBody): BuyerDetails {
+export function intentBuyerDetails(body: CreatePaymentIntentBody, cardAddress: Address | null = null): BuyerDetails {
   const first = body.first_name ?? body.buyer?.first_name;
   const last = body.last_name ?? body.buyer?.last_name;
   const name = body.buyer?.name ?? ([first, last].filter(Boolean).join(' ') || undefined);
   const email = body.buyer_email ?? body.buyer?.email;
   const phone = body.buyer?.phone;
-  const a = body.billing_address;
+  const a = body.billing_address ?? cardAddress;
   const billingAddress = a && { line1: a.address_line1, line2: a.address_line2, city: a.city, state: a.state, postalCode: a.postal_code, country: a.country };
   return { ...(email ? { email } : {}), ...(name ? { name } : {}), ...(phone ? { phone } : {}), ...(billingAddress ? { billingAddress } : {}) };
 }
+
+/** The card's own billing address (vaulted with it, or picked up from its first approved charge), if it has one. */
+export const cardAddressOf = (deps: Pick<EngineDeps, 'sealer'>, card: PaymentMethodRecord): Address | null =>
+  card.billingAddressSealed ? (deps.sealer.open(card.billingAddressSealed, sealedIn.cardAddress(card.id)) as Address) : null;

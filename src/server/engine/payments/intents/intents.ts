@@ -30,9 +30,9 @@ import { assertChargeable, tokenForKey } from '../../tokens/tokens.ts';
 import { keepOutcome, madeBySameRequest, reserveCharge } from '../../idempotency.ts';
 import type { IdempotencyReservation } from '../../../domain/operations.ts';
 import { refundTotals, type RefundTotals } from '../../refunds/refund-totals.ts';
-import { checkMit, checkOwnership, checkRequest, echoOf, effectiveBuyer, intentBuyerDetails, type CreateEcho } from './intent-checks.ts';
+import { checkMit, checkOwnership, checkRequest, echoOf, cardAddressOf, effectiveBuyer, intentBuyerDetails, type CreateEcho } from './intent-checks.ts';
 import { checkPaymentAsk } from '../../merchants/capabilities.ts';
-import type { AuthContext, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
+import type { AuthContext, PaymentIntentRecord, PaymentMethodRecord, SessionRecord } from '../../../domain/index.ts';
 import { closeRevokedForms, revokeOlderForms } from '../forms/close-forms.ts';
 import { settleIntent } from '../charge/settle.ts';
 import { chargeSource } from '../charge/charge-source.ts';
@@ -94,7 +94,7 @@ export async function createIntent(
   const mirror = inherited && (await priceVoucher(deps, inherited, { amount: body.amount, currency }));
   // Order-before-charge accounts: the store order is made (or found again) first, or nothing is charged.
   const sessionId = await ownSessionId(deps.store.read, auth, body);
-  if (sessionId !== null) checkSessionCharge(deps, await deps.store.read.sessions.get(sessionId), auth, body);
+  if (sessionId !== null) checkSessionCharge(deps, await deps.store.read.sessions.get(sessionId), auth, body, token);
   const hold = await orderBeforeCharge(deps, merchant, auth.livemode, mirror, { amount: body.amount, currency, sessionId, idemKey: opts.idemKey });
   const captureMethod = body.capture_method ?? 'automatic';
 
@@ -181,7 +181,7 @@ export async function createIntent(
   // Doc 2: a saved card without an address picks up the first approved charge's, but a buyer's
   // card only from a charge that names that buyer.
   const pickUpAddress = card.buyerRecordId === null || link.buyer?.id === card.buyerRecordId ? body.billing_address : undefined;
-  const billing = body.billing_address ?? (card.billingAddressSealed ? (deps.sealer.open(card.billingAddressSealed, sealedIn.cardAddress(card.id)) as { postal_code?: string }) : null);
+  const billing = body.billing_address ?? cardAddressOf(deps, card);
   let t: ProcessorTransaction;
   try {
     const vaulted = {
@@ -248,12 +248,13 @@ async function ownSessionId(reads: Pick<Reads, 'sessions'>, auth: AuthContext, b
 
 /**
  * Before anything is made or charged (a store order first, a form revoked): the session may take
- * this charge, and it holds, or the intent carries, the buyer details it requires (Doc 2, 422
+ * this charge, and it holds, or the intent or its card carries, the buyer details it requires (Doc 2, 422
  * `required_fields_missing`).
  */
-function checkSessionCharge(deps: Pick<IntentDeps, 'sealer'>, s: SessionRecord | undefined, auth: AuthContext, body: CreatePaymentIntentBody) {
+function checkSessionCharge(deps: Pick<IntentDeps, 'sealer'>, s: SessionRecord | undefined, auth: AuthContext, body: CreatePaymentIntentBody, card: PaymentMethodRecord) {
   refuseSessionCharge(s, auth, body);
-  requireBuyerFields(deps, s, intentBuyerDetails(body));
+  // The card's own billing address (vaulted with it, or from its first charge) counts when the intent sends none.
+  requireBuyerFields(deps, s, intentBuyerDetails(body, cardAddressOf(deps, card)));
 }
 
 /** Why an intent with `session_id` may not charge that session now, if it may not. */
