@@ -4612,6 +4612,7 @@ export interface operations {
                         name?: string;
                         phone?: string;
                     };
+                    /** @description Secret key only. `phone`, and `shippingAddress` / `billingAddress` as `{ name, line1, line2, city, state, postalCode, country }` (`addressLine1` / `addressLine2` read as `line1` / `line2`); other keys are not kept. Kept sealed, never returned; counts for the details a payment requires (`required_fields_missing`). A value that is not valid is 400 `validation_error` */
                     buyerContact?: {
                         [key: string]: unknown;
                     };

@@ -63,7 +63,12 @@ export const CreateSessionBody = z.strictObject({
   buyerId: z.string().min(1).max(200).optional(),
   buyerName: z.string().min(1).max(200).optional(),
   buyerEmail: z.email().max(254).optional(),
-  buyerContact: z.record(z.string(), z.unknown()).optional(),
+  buyerContact: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe(
+      'Secret key only. `phone`, and `shippingAddress` / `billingAddress` as `{ name, line1, line2, city, state, postalCode, country }` (`addressLine1` / `addressLine2` read as `line1` / `line2`); other keys are not kept. Kept sealed, never returned; counts for the details a payment requires (`required_fields_missing`). A value that is not valid is 400 `validation_error`',
+    ),
   buyer: z
     .strictObject({
       externalId: z.string().min(1).max(200).optional(),
