@@ -52,19 +52,44 @@ describe.each(['capture', 'void'] as const)('%s the processor refused', (op) => 
     expect((await w.t.count('settlements'))).toBe(op === 'capture' ? 1 : 0);
   });
 
-  it('422 provider_request_rejected with the processor’s reason: still authorized, and it can be done again', async () => {
+});
+
+describe('the processor refused', () => {
+  it('a void: 422 provider_request_rejected with the processor’s reason, still authorized, and it can be done again', async () => {
     const w = await world();
     const id = await authorized(w);
-    const restore = replace(w, op, () => async () => {
+    const restore = replace(w, 'void', () => async () => {
       throw new ProcessorRejectedError('invalid_state', 'Only an authorized, uncaptured transaction can be changed.');
     });
-    const err = await expectRefused(w, await call(w, op, id), 422, 'provider_request_rejected');
+    const err = await expectRefused(w, await call(w, 'void', id), 422, 'provider_request_rejected');
     expect(err.reason).toBe('invalid_state');
     expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'authorized', amount_capturable: 1500 });
-    expect((await allAttempts(w, op))).toBe(0);
+    expect((await allAttempts(w, 'void'))).toBe(0);
     restore();
-    expect((await call(w, op, id)).status).toBe(200);
+    expect((await call(w, 'void', id)).status).toBe(200);
   });
+
+  it.each(['invalid_state', 'authorization_expired'])(
+    'a capture (%s): the intent fails, as Doc 2 says of a capture that fails, its hold is released, and the merchant hears it (issue 35)',
+    async (reason) => {
+      const w = await world();
+      const id = await authorized(w);
+      replace(w, 'capture', () => async () => {
+        throw new ProcessorRejectedError(reason, 'The processor will not capture this authorization.');
+      });
+      const res = await call(w, 'capture', id);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ id, status: 'failed', decline_code: 'processing_error', amount_received: 0 });
+      expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'failed', amount_capturable: 0 });
+      // Nothing captured, the authorization released at the processor, no settlement to refund.
+      expect((await w.t.count('settlements'))).toBe(0);
+      expect(w.t.sandbox.db.prepare('SELECT capture_state FROM transactions WHERE id = ?').get(await processorRef(w, id))).toEqual({ capture_state: 'voided' });
+      expect((await w.types(id))).toEqual(['charge.failed', 'payment_intent.failed']);
+      const failed = (await w.t.events(w.merchantId)).find((e) => e.type === 'charge.failed')!;
+      expect(JSON.parse(failed.data)).toMatchObject({ payment_intent_id: id, failure_code: 'processing_error', vp_tx_id: null });
+      await expectRefused(w, await call(w, 'capture', id), 409, 'invalid_transition');
+    },
+  );
 });
 
 describe.each(['capture', 'void'] as const)('%s refused in a way that proves nothing (issue 34, finding 1)', (op) => {

@@ -15,6 +15,7 @@ import { checkPartial } from '../../merchants/capabilities.ts';
 import type { AuthContext, Merchant, PaymentIntentRecord } from '../../../domain/index.ts';
 import { emitCharge, isCaptured } from '../charge/settle.ts';
 import { saveSession } from '../../sessions/session-status.ts';
+import { failCapture } from './capture-failed.ts';
 
 /** `POST /v1/payment_intents/{id}/capture`: full, or partial with `amount_to_capture`. */
 export async function captureIntent(deps: IntentDeps, auth: AuthContext, id: string, amountToCapture: number | undefined): Promise<PaymentIntentRecord> {
@@ -154,6 +155,8 @@ async function afterFailure(
   if (t && isCaptured(t)) return deps.store.tx((r) => applyCapture(r, deps, merchant, intent.id, attemptId, t));
   if (t && t.capture === 'voided') return deps.store.tx((r) => applyVoid(r, deps, intent.id, attemptId, t));
   if (provenRefusal(err) && t !== undefined) {
+    // Doc 2: `authorized` → `failed` when the capture fails: the processor refused it.
+    if (op === 'capture' && err instanceof ProcessorRejectedError) return failCapture(deps, merchant, processor, intent, attemptId, err);
     await releaseOp(deps, intent.id, attemptId, intent.before);
     if (err instanceof ProcessorUnavailableError) throw new DomainError('provider_unavailable');
     throw new DomainError('provider_request_rejected', err.message, { reason: err.reason });
