@@ -1364,6 +1364,7 @@ export interface components {
             }[];
         };
         WebhookEvent: {
+            /** @description Unix seconds */
             created: number;
             data: {
                 [key: string]: unknown;
@@ -1371,6 +1372,8 @@ export interface components {
             id: string;
             livemode: boolean;
             merchant_id: string;
+            /** @description Counts up in the order the service wrote its events: of two events of the same object (session, payment intent, refund), the larger sequence is the later. Gaps are normal; deliveries may arrive out of order, so compare, never count. */
+            sequence: number;
             type: string;
         };
         WebhookSubscription: {

@@ -5,6 +5,8 @@ export interface WebhookEnvelope {
   id: string;
   type: string;
   created: number;
+  /** Order of the events of one object: the larger is the later (absent on a test event). */
+  sequence?: number;
   livemode: boolean;
   test_event?: true;
   merchant_id: string;

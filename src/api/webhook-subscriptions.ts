@@ -50,7 +50,14 @@ export const WebhookEvent = z
   .object({
     id: z.string(),
     type: z.string(),
-    created: z.number().int(),
+    created: z.number().int().describe('Unix seconds'),
+    sequence: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        'Counts up in the order the service wrote its events: of two events of the same object (session, payment intent, refund), the larger sequence is the later. Gaps are normal; deliveries may arrive out of order, so compare, never count.',
+      ),
     livemode: z.boolean(),
     merchant_id: z.string(),
     data: z.record(z.string(), z.unknown()),

@@ -109,6 +109,12 @@ export interface EventRecord {
   type: string;
   created: number;
   data: Record<string, unknown>;
+  /**
+   * The event's place in the order the service wrote events (issue 35, webhook order): larger is
+   * later, across every object of the account, so a receiver orders one object's events by it.
+   * Given by the store when it reads the event back; absent on a record not written yet.
+   */
+  sequence?: number;
 }
 
 /**

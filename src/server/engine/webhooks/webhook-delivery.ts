@@ -32,9 +32,23 @@ const LEASE_MS = 60_000;
 /** At most this many deliveries to one subscription at once, per instance: a slow receiver does not stall the others. */
 export const PER_SUBSCRIPTION = 2;
 
-/** The body every attempt of an event sends: the same bytes every time (Doc 2 envelope). */
-export const envelopeOf = (e: EventRecord) =>
-  JSON.stringify({ id: e.id, type: e.type, created: e.created, livemode: e.livemode, merchant_id: e.merchantId, data: e.data });
+/**
+ * The Doc 2 envelope of an event, as deliveries send it and `GET /v1/webhook_events/{id}` reads it.
+ * `sequence` (issue 35, webhook order): `created` is whole seconds and deliveries run side by
+ * side, so a receiver orders the events of one object (a session, an intent, a refund) by it.
+ */
+export const envelopeFields = (e: EventRecord) => ({
+  id: e.id,
+  type: e.type,
+  created: e.created,
+  sequence: e.sequence ?? 0,
+  livemode: e.livemode,
+  merchant_id: e.merchantId,
+  data: e.data,
+});
+
+/** The body every attempt of an event sends: the same bytes every time. */
+export const envelopeOf = (e: EventRecord) => JSON.stringify(envelopeFields(e));
 
 /** The wait after failed attempt number `n` (1-based): 90% to 100% of the schedule's. */
 export function retryDelayMs(n: number, random: () => number = Math.random): number {

@@ -22,6 +22,7 @@ import {
   readSubscription,
   rotateSecret,
   sendTestEvent, type CreatedSubscription } from '../../engine/webhooks/webhook-subscriptions.ts';
+import { envelopeFields } from '../../engine/webhooks/webhook-delivery.ts';
 import { guard } from '../../middleware/guard.ts';
 import { replayKept } from '../../middleware/idempotency.ts';
 import { LIMITS } from '../../middleware/rate-limit.ts';
@@ -158,7 +159,7 @@ export function webhookSubscriptionRoutes(deps: Deps) {
     }),
     async (c) => {
       const e = await readEvent(deps, c.get('auth'), c.req.valid('param').id);
-      return c.json({ id: e.id, type: e.type, created: e.created, livemode: e.livemode, merchant_id: e.merchantId, data: e.data }, 200);
+      return c.json(envelopeFields(e), 200);
     },
   );
   return r;

@@ -154,7 +154,7 @@ describe('GET /v1/webhook_events/{id}', () => {
     const pi = await (await t.json('POST', '/v1/payment_intents', { amount: 700, currency: 'usd', payment_method: { id: token.id } }, h)).json();
     const { id } = (await t.query("SELECT id FROM events WHERE type = 'charge.succeeded'"))[0] as { id: string };
     const event = await (await t.json('GET', `/v1/webhook_events/${id}`, undefined, h)).json();
-    expect(event).toEqual({ id, type: 'charge.succeeded', created: expect.any(Number), livemode: false, merchant_id: m.merchant.id, data: expect.objectContaining({ payment_intent_id: pi.id, amount: 700 }) });
+    expect(event).toEqual({ id, type: 'charge.succeeded', created: expect.any(Number), sequence: expect.any(Number), livemode: false, merchant_id: m.merchant.id, data: expect.objectContaining({ payment_intent_id: pi.id, amount: 700 }) });
     const other = await t.merchant();
     const res = await t.json('GET', `/v1/webhook_events/${id}`, undefined, bearer(other.keys.secret));
     expect([res.status, (await res.json()).code]).toEqual([404, 'webhook_event_not_found']);

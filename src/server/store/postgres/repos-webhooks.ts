@@ -11,19 +11,20 @@ interface EventRow {
   type: string;
   created: string | number;
   data: string;
+  seq: string | number;
 }
 
 export function eventRepo(q: Q): EventRepo {
-  const toRecord = (r: EventRow): EventRecord => ({ id: r.id, merchantId: r.merchant_id, livemode: r.livemode === 1, type: r.type, created: Number(r.created), data: JSON.parse(r.data) as Record<string, unknown> });
+  const toRecord = (r: EventRow): EventRecord => ({ id: r.id, merchantId: r.merchant_id, livemode: r.livemode === 1, type: r.type, created: Number(r.created), data: JSON.parse(r.data) as Record<string, unknown>, sequence: Number(r.seq) });
   return {
     async insert(e) {
       await q`insert into events (id, merchant_id, livemode, type, created, data) values (${e.id}, ${e.merchantId}, ${bit(e.livemode)}, ${e.type}, ${e.created}, ${JSON.stringify(e.data)})`;
     },
     // In the order they were written: PostgreSQL's `seq` is SQLite's rowid.
     forSession: async (sessionId) =>
-      (await q<EventRow[]>`select id, merchant_id, livemode, type, created, data from events where (data::jsonb ->> 'session_id') = ${sessionId} order by seq`).map(toRecord),
+      (await q<EventRow[]>`select id, merchant_id, livemode, type, created, data, seq from events where (data::jsonb ->> 'session_id') = ${sessionId} order by seq`).map(toRecord),
     get: async (id) => {
-      const [r] = await q<EventRow[]>`select id, merchant_id, livemode, type, created, data from events where id = ${id}`;
+      const [r] = await q<EventRow[]>`select id, merchant_id, livemode, type, created, data, seq from events where id = ${id}`;
       return r && toRecord(r);
     },
   };

@@ -233,4 +233,15 @@ export const migrations: Step[] = [
   `
   ALTER TABLE payment_attempts ADD COLUMN wallet_type TEXT CHECK (wallet_type IN ('apple_pay','google_pay'));
   `,
+  // Webhook order (issue 35): every event's envelope carries `sequence`, its `seq`. SQLite now
+  // numbers events as it writes them; the ones written before read their rowid, in the same order.
+  {
+    sqlite: `
+  UPDATE events SET seq = rowid WHERE seq = 0;
+  CREATE INDEX events_seq ON events(seq);
+  `,
+    postgres: `
+  CREATE INDEX events_seq ON events(seq);
+  `,
+  },
 ];

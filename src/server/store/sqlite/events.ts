@@ -9,10 +9,12 @@ interface Row {
   type: string;
   created: number;
   data: string;
+  seq: number;
 }
 
 export function eventRepo(db: Db): EventRepo {
-  const insert = db.prepare('INSERT INTO events (id, merchant_id, livemode, type, created, data) VALUES (?, ?, ?, ?, ?, ?)');
+  // `seq` counts up by one per event written (one writer: SQLite serialises every transaction).
+  const insert = db.prepare('INSERT INTO events (id, merchant_id, livemode, type, created, data, seq) VALUES (?, ?, ?, ?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM events))');
   const bySession = db.prepare<[string], Row>("SELECT * FROM events WHERE json_extract(data, '$.session_id') = ? ORDER BY rowid");
   const byId = db.prepare<[string], Row>('SELECT * FROM events WHERE id = ?');
   const toRecord = (r: Row): EventRecord => ({
@@ -22,6 +24,7 @@ export function eventRepo(db: Db): EventRepo {
     type: r.type,
     created: r.created,
     data: JSON.parse(r.data) as Record<string, unknown>,
+    sequence: r.seq,
   });
   return {
     async insert(e: EventRecord) {
