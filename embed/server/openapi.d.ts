@@ -4748,7 +4748,11 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            code: string;
+                            /**
+                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
+                             * @enum {string}
+                             */
+                            code: "card_declined" | "payment_failed";
                             decline_code: string | null;
                         } | null;
                         locale: string | null;
@@ -4831,7 +4835,11 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            code: string;
+                            /**
+                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
+                             * @enum {string}
+                             */
+                            code: "card_declined" | "payment_failed";
                             decline_code: string | null;
                         } | null;
                         locale: string | null;
@@ -4997,7 +5005,11 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            code: string;
+                            /**
+                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
+                             * @enum {string}
+                             */
+                            code: "card_declined" | "payment_failed";
                             decline_code: string | null;
                         } | null;
                         locale: string | null;
@@ -5166,7 +5178,11 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            code: string;
+                            /**
+                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
+                             * @enum {string}
+                             */
+                            code: "card_declined" | "payment_failed";
                             decline_code: string | null;
                         } | null;
                         locale: string | null;
@@ -5323,7 +5339,11 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            code: string;
+                            /**
+                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
+                             * @enum {string}
+                             */
+                            code: "card_declined" | "payment_failed";
                             decline_code: string | null;
                         } | null;
                         locale: string | null;

@@ -6,6 +6,7 @@ import {
   emailCollectionModes,
   expiredFromStatuses,
   integrationModes,
+  paymentErrorCodes,
   paymentStatuses,
   sessionModes,
   sessionStatuses,
@@ -143,7 +144,12 @@ export const Session = z.object({
   refundable: z.boolean().nullable(),
   paymentIntentId: z.string().nullable(),
   retry: z.object({ allowed: z.boolean(), attempts_remaining: z.number().int() }).nullable(),
-  last_payment_error: z.object({ code: z.string(), decline_code: z.string().nullable() }).nullable(),
+  last_payment_error: z
+    .object({
+      code: z.enum(paymentErrorCodes).describe('card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)'),
+      decline_code: z.string().nullable(),
+    })
+    .nullable(),
   metadata: z.record(z.string(), z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),

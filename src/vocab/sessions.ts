@@ -9,6 +9,13 @@ export type SessionStatus = (typeof sessionStatuses)[number];
 export const expiredFromStatuses = ['pending', 'processing', 'failed'] as const;
 export type ExpiredFrom = (typeof expiredFromStatuses)[number];
 
+/**
+ * `last_payment_error.code` (Doc 1): `card_declined` when the card was refused; `payment_failed`
+ * when the attempt failed without a decline (the processor approved another amount than asked).
+ */
+export const paymentErrorCodes = ['card_declined', 'payment_failed'] as const;
+export type PaymentErrorCode = (typeof paymentErrorCodes)[number];
+
 export const paymentStatuses = ['unpaid', 'held', 'paid', 'cancelled'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 

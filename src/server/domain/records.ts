@@ -1,7 +1,7 @@
 /** Domain records as the engine sees them; repositories map them to rows. */
 import type { PaymentIntentStatus } from '../../vocab/payments.ts';
 import type { WalletDomainStatus, WalletType } from '../../vocab/wallet-domains.ts';
-import type { CaptureMethod, CollectionMode, EmailCollectionMode, ExpiredFrom, IntegrationMode, PaymentStatus, SessionMode, SessionStatus, StoredCredentialUse } from '../../vocab/sessions.ts';
+import type { CaptureMethod, CollectionMode, EmailCollectionMode, ExpiredFrom, IntegrationMode, PaymentErrorCode, PaymentStatus, SessionMode, SessionStatus, StoredCredentialUse } from '../../vocab/sessions.ts';
 
 export interface LineItem {
   name: string;
@@ -76,7 +76,7 @@ export interface SessionRecord {
   declines?: number;
   paymentIntentId: string | null;
   retry: { allowed: boolean; attempts_remaining: number } | null;
-  lastPaymentError: { code: 'card_declined' | 'payment_failed'; decline_code: string | null } | null;
+  lastPaymentError: { code: PaymentErrorCode; decline_code: string | null } | null;
   lineItems: LineItem[];
   metadata: Record<string, string>;
   /** Set while a charge for this session is between reservation and outcome. */

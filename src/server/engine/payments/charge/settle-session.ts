@@ -6,6 +6,7 @@
 import type { ProcessorTransaction } from '../../../processors/types.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../../domain/index.ts';
 import { moveTo } from '../../sessions/session-status.ts';
+import type { PaymentErrorCode } from '../../../../vocab/sessions.ts';
 
 const isClosed = (s: SessionRecord) => s.status === 'succeeded' || s.status === 'expired';
 
@@ -47,7 +48,7 @@ export function sessionAfterApproval(s: SessionRecord, intent: PaymentIntentReco
 export function sessionAfterPayment(current: SessionRecord, merchant: Merchant, intent: PaymentIntentRecord, t: ProcessorTransaction, attemptId: string | null, now: string): SessionRecord {
   const declinedAttempt = current.chargeLock ?? attemptId ?? t.id;
   if (t.status === 'approved' && intent.amountMismatch && !isClosed(current)) {
-    const asDecline = sessionAfterDecline(current, merchant, 'processing_error', declinedAttempt, now);
+    const asDecline = sessionAfterDecline(current, merchant, 'processing_error', declinedAttempt, now, 'payment_failed');
     return { ...asDecline, vpTxCount: current.vpTxCount + (intent.vpTxId ? 1 : 0) };
   }
   if (t.status === 'approved') return sessionAfterApproval(current, intent, t, attemptId, now);
@@ -56,10 +57,10 @@ export function sessionAfterPayment(current: SessionRecord, merchant: Merchant, 
 }
 
 /** Doc 1, `retry`: an elements + chargeAtSubmit session with same-session retry re-opens after a decline. */
-function sessionAfterDecline(current: SessionRecord, merchant: Merchant, declineCode: string | null, attemptId: string, now: string): SessionRecord {
+function sessionAfterDecline(current: SessionRecord, merchant: Merchant, declineCode: string | null, attemptId: string, now: string, code: PaymentErrorCode = 'card_declined'): SessionRecord {
   const base = {
     declines: (current.declines ?? 0) + 1,
-    lastPaymentError: { code: 'card_declined' as const, decline_code: declineCode },
+    lastPaymentError: { code, decline_code: declineCode },
     chargeLock: null,
     declinedAttemptId: attemptId,
     latestAttemptId: current.chargeLock ?? attemptId,
@@ -87,7 +88,7 @@ export function sessionAfterIntentCharge(s: SessionRecord, intent: PaymentIntent
   }
   if (intent.amountMismatch && !isClosed(s)) {
     if (!mine) return null;
-    return moveTo(s, 'pending', { chargeLock: null, lastPaymentError: { code: 'card_declined', decline_code: 'processing_error' }, vpTxCount: s.vpTxCount + (intent.vpTxId ? 1 : 0) }, now);
+    return moveTo(s, 'pending', { chargeLock: null, lastPaymentError: { code: 'payment_failed', decline_code: 'processing_error' }, vpTxCount: s.vpTxCount + (intent.vpTxId ? 1 : 0) }, now);
   }
   return sessionAfterApproval(s, intent, t, attemptId, now);
 }

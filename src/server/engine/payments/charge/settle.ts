@@ -125,6 +125,8 @@ async function applyPayment(
     paymentMethodId: saved?.id ?? null,
     // The buyer the session links (Doc 2: buyers are linked to sessions and intents), the saved card's if it has one.
     buyerRecordId: saved?.buyerRecordId ?? current.buyerRecordId ?? null,
+    // Doc 2, `three_d_secure`: recorded from the processor's answer, as for a direct intent.
+    threeDSecure: t.threeDSecure ?? null,
     // A partial approval: the money it moved is recorded and flagged, and it does not pay the session.
     amountMismatch: amountMismatchOf(current, t),
   };
@@ -137,7 +139,7 @@ async function applyPayment(
   if (approved && intent.amountMismatch && !second) {
     // The money that moved is a payment of its own, in vp_tx_count and refundable, its event flagged.
     if (!held) events.push(['charge.succeeded', chargeEventData(intent, t, session)]);
-    if (session.status === 'failed') events.push(['session.failed', { session_id: session.id, retry: session.retry }]);
+    if (session.status === 'failed') events.push(['session.failed', sessionFailedData(session)]);
   } else if (approved) {
     const data = chargeEventData(intent, t, session);
     // An authorization only held for a manual capture is not a success yet: its events wait for the capture.
@@ -150,11 +152,14 @@ async function applyPayment(
   } else if (!second) {
     const failure = failureEventData(chargeEventData(intent, t, session), intent.declineCode!, { ruleCode: t.ruleCode ?? null, retry: session.retry });
     events.push(['charge.failed', failure], ['payment_intent.failed', { ...failure, status: 'failed' }]);
-    if (session.status === 'failed') events.push(['session.failed', { session_id: session.id, retry: session.retry }]);
+    if (session.status === 'failed') events.push(['session.failed', sessionFailedData(session)]);
   }
   for (const [type, data] of events) await emit(r, deps.clock, merchant.id, current.livemode, type, data);
   return { session, intent };
 }
+
+/** `session.failed` (Doc 2): the session, its `retry`, and its metadata as every other session event carries it. */
+const sessionFailedData = (s: SessionRecord) => ({ session_id: s.id, retry: s.retry, metadata: s.metadata });
 
 export const isCaptured = (t: ProcessorTransaction) => t.capture === 'pending' || t.capture === 'settled';
 
