@@ -39,6 +39,14 @@ export function sessionAfterApproval(s: SessionRecord, intent: PaymentIntentReco
 }
 
 /**
+ * An `elements` + `chargeAtSubmit` session that expired at the bank check of this attempt
+ * (`expiredFrom` `processing`, its lock still held): a decline of it is the provider confirming
+ * that nothing was authorized, which turns `expiredFrom` to `failed` (Doc 1).
+ */
+export const bankCheckTimedOut = (s: SessionRecord, attemptId: string | null) =>
+  s.status === 'expired' && s.expiredFrom === 'processing' && attemptId !== null && s.chargeLock === attemptId;
+
+/**
  * A payment the buyer made on the session (a browser form or charge at submit), its intent made
  * from the answer. Doc 1: success takes precedence (a failed session paid on retry becomes
  * succeeded); a late decline never overwrites a success; a partial approval leaves the session
@@ -52,6 +60,10 @@ export function sessionAfterPayment(current: SessionRecord, merchant: Merchant, 
     return { ...asDecline, vpTxCount: current.vpTxCount + (intent.vpTxId ? 1 : 0) };
   }
   if (t.status === 'approved') return sessionAfterApproval(current, intent, t, attemptId, now);
+  if (bankCheckTimedOut(current, attemptId)) {
+    // Doc 1, expiredFrom: the provider confirmed no authorization after the timed-out bank check.
+    return { ...current, chargeLock: null, expiredFrom: 'failed', lastPaymentError: { code: 'card_declined', decline_code: intent.declineCode }, updatedAt: now };
+  }
   if (isClosed(current)) return { ...current, ...(current.chargeLock === attemptId ? { chargeLock: null } : {}), updatedAt: now };
   return sessionAfterDecline(current, merchant, intent.declineCode, declinedAttempt, now);
 }

@@ -21,7 +21,7 @@ import { moveTo, saveSession } from '../../sessions/session-status.ts';
 import { closeAttempt, closeForms } from '../../attempts/attempts.ts';
 import { amountMismatchOf, chargeEventData, failureEventData, settlementOf } from './charge-records.ts';
 import { revokeForms, type Outcome, type PaymentDeps } from '../payments.ts';
-import { sessionAfterIntentCharge, sessionAfterPayment, withFormDeclines } from './settle-session.ts';
+import { bankCheckTimedOut, sessionAfterIntentCharge, sessionAfterPayment, withFormDeclines } from './settle-session.ts';
 import { saveForBuyer, settleIntentCard } from './settle-cards.ts';
 import { touchBuyer } from '../../buyers/session-buyer.ts';
 
@@ -135,6 +135,8 @@ async function applyPayment(
   if (intent.vpTxId) await r.settlements.insert(settlementOf(intent, t, now));
   const session = await saveSession(r, current, sessionAfterPayment(current, merchant, intent, t, attemptId, now));
   const second = current.status === 'succeeded' || current.status === 'expired';
+  // A timed-out bank check the provider ended unauthorized is announced (Doc 1, expiredFrom failed).
+  const timedOut = !approved && bankCheckTimedOut(current, attemptId);
   const events: Events = [];
   if (approved && intent.amountMismatch && !second) {
     // The money that moved is a payment of its own, in vp_tx_count and refundable, its event flagged.
@@ -149,7 +151,7 @@ async function applyPayment(
       // Captured: the store order the session describes is made now (a second payment is refunded, not ordered).
       if (!second) await queueStoreOrder(r, intent, session, now);
     }
-  } else if (!second) {
+  } else if (!second || timedOut) {
     const failure = failureEventData(chargeEventData(intent, t, session), intent.declineCode!, { ruleCode: t.ruleCode ?? null, retry: session.retry });
     events.push(['charge.failed', failure], ['payment_intent.failed', { ...failure, status: 'failed' }]);
     if (session.status === 'failed') events.push(['session.failed', sessionFailedData(session)]);

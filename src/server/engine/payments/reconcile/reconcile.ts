@@ -14,6 +14,7 @@ import { releaseCharge } from '../charge/charge-at-submit.ts';
 import { giveUpUnresolvedRefund, resolveRefundAttempt } from '../../refunds/refunds.ts';
 import { applyCapture, applyVoid, releaseOp } from '../intents/intent-capture.ts';
 import { recheckAttempt } from './recheck.ts';
+import { endTimedOutBankCheck } from './bank-check.ts';
 import type { Processor } from '../../../processors/types.ts';
 import type { Merchant } from '../../../domain/index.ts';
 import { processorOrNull } from '../../binder.ts';
@@ -150,6 +151,9 @@ async function applyLook(deps: ReconcileDeps, merchant: Merchant, processor: Pro
     await settlePayment(deps, merchant, a.sessionId, t, a.id);
     return 'recorded';
   }
+  // At the bank check past the session's time limit: closed, and the check ended (bank-check.ts).
+  const ended = a.kind === 'charge' ? await endTimedOutBankCheck(deps, merchant, processor, a, t) : null;
+  if (ended === 'recorded') return ended;
   await waitLonger(deps, a);
   return 'waiting';
 }
