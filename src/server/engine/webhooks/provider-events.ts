@@ -87,7 +87,7 @@ async function transactionUpdated(deps: ProviderEventDeps, merchant: Merchant, t
     // A browser form paid (or a challenge resolved) without the browser coming back: recorded here.
     const session = ownRecord(merchant.id, await deps.store.read.sessions.get(sessionId), sessionId);
     if (!session) return false;
-    await settlePayment(deps, merchant, sessionId, t, attempt?.id);
+    await settlePayment(deps, merchant, sessionId, t, attempt?.id, undefined, undefined, { buyerAway: true });
     return true;
   }
   return deps.store.tx((r) => settlementUpdated(r, deps, merchant, t));

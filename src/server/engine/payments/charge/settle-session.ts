@@ -87,6 +87,24 @@ function sessionAfterDecline(current: SessionRecord, merchant: Merchant, decline
 }
 
 /**
+ * Doc 1, `retry` `{ allowed: false, attempts_remaining > 0 }`: re-opened, next card form still
+ * preparing. A decline the buyer's page is not waiting for (it arrived by the provider's event or
+ * the reconciler while the page is at the bank check) re-opens the session, but its card form
+ * takes another card only once the page is back (`readyForNextCard`, at `complete`) or the buyer
+ * submits one. Any other session is returned as it is.
+ */
+export function preparingNextForm(s: SessionRecord): SessionRecord {
+  if (s.status !== 'pending' || !s.retry?.allowed) return s;
+  return { ...s, retry: { allowed: false, attempts_remaining: s.retry.attempts_remaining } };
+}
+
+/** The page came back after such a decline: its next card form is ready (`retry.allowed` true). */
+export function readyForNextCard(s: SessionRecord, now: string): SessionRecord {
+  if (s.status !== 'pending' || !s.retry || s.retry.allowed || s.retry.attempts_remaining === 0) return s;
+  return { ...s, retry: { allowed: true, attempts_remaining: s.retry.attempts_remaining }, updatedAt: now };
+}
+
+/**
  * Doc 3: an elements session an intent with `session_id` charged, after the processor's answer;
  * null when the answer leaves it as it is. A server-side decline, or an approval for another
  * amount, leaves the session open for the merchant to charge another card; only the charge that

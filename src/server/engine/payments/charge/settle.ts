@@ -21,7 +21,7 @@ import { moveTo, saveSession } from '../../sessions/session-status.ts';
 import { closeAttempt, closeForms } from '../../attempts/attempts.ts';
 import { amountMismatchOf, chargeEventData, failureEventData, settlementOf } from './charge-records.ts';
 import { revokeForms, type Outcome, type PaymentDeps } from '../payments.ts';
-import { bankCheckTimedOut, sessionAfterIntentCharge, sessionAfterPayment, withFormDeclines } from './settle-session.ts';
+import { bankCheckTimedOut, preparingNextForm, sessionAfterIntentCharge, sessionAfterPayment, withFormDeclines } from './settle-session.ts';
 import { saveForBuyer, settleIntentCard } from './settle-cards.ts';
 import { touchBuyer } from '../../buyers/session-buyer.ts';
 
@@ -48,6 +48,11 @@ export async function settlePayment(
    * the session itself when there is nothing to change.
    */
   onPaid?: (s: SessionRecord) => SessionRecord,
+  /**
+   * The buyer's page is not waiting for this answer (a provider event, the reconciler): a decline
+   * that re-opens the session leaves its next card form preparing until the page comes back.
+   */
+  opts: { buyerAway?: boolean } = {},
 ): Promise<Outcome> {
   // Charge and save, on every path that settles a session payment (save-card.ts).
   const saved = await cardToSave(deps, processorOf(deps, merchant), merchant, sessionId, t, source && 'card' in source ? source.card : undefined);
@@ -73,7 +78,7 @@ export async function settlePayment(
     if (existing) return { outcome: await paidWith({ session: current, intent: existing }), revoke: spent };
     const open = current.status !== 'succeeded' && current.status !== 'expired';
     const card = saved && t.status === 'approved' && open ? await saveForBuyer(r, merchant, current, saved, attempt?.walletType ?? null, now) : undefined;
-    const result = await paidWith(await applyPayment(r, deps, merchant, current, t, attempt?.id ?? null, now, card, attempt?.walletType ?? null));
+    const result = await paidWith(await applyPayment(r, deps, merchant, current, t, attempt?.id ?? null, now, card, attempt?.walletType ?? null, opts.buyerAway));
     // Browser forms still open for a session that will not take another payment are closed.
     const revoke = result.session.status === 'succeeded' || result.session.status === 'expired' ? await closeForms(r, sessionId, now) : [];
     return { outcome: result, revoke: [...revoke, ...spent] };
@@ -100,6 +105,7 @@ async function applyPayment(
   saved?: PaymentMethodRecord,
   /** The wallet the attempt charged a token of (recorded with the attempt, before the call). */
   walletType: WalletType | null = null,
+  buyerAway = false,
 ): Promise<Outcome> {
   const approved = t.status === 'approved';
   const held = approved && current.captureMethod === 'manual';
@@ -133,7 +139,8 @@ async function applyPayment(
   await r.payments.insert(intent);
   await touchBuyer(r, intent.buyerRecordId, now);
   if (intent.vpTxId) await r.settlements.insert(settlementOf(intent, t, now));
-  const session = await saveSession(r, current, sessionAfterPayment(current, merchant, intent, t, attemptId, now));
+  const after = sessionAfterPayment(current, merchant, intent, t, attemptId, now);
+  const session = await saveSession(r, current, buyerAway ? preparingNextForm(after) : after);
   const second = current.status === 'succeeded' || current.status === 'expired';
   // A timed-out bank check the provider ended unauthorized is announced (Doc 1, expiredFrom failed).
   const timedOut = !approved && bankCheckTimedOut(current, attemptId);

@@ -15,6 +15,8 @@ import type { AuthContext, Merchant, PaymentIntentRecord, SessionRecord } from '
 import type { BuyerDetails } from '../../../../buyer/buyer-fields.ts';
 import { sessionForKey } from '../../sessions/sessions.ts';
 import { settlePayment } from '../charge/settle.ts';
+import { readyForNextCard } from '../charge/settle-session.ts';
+import { saveSession } from '../../sessions/session-status.ts';
 import { chargeAtSubmit, type SubmitOutcome } from '../charge/charge-at-submit.ts';
 import { isApproved, type PaymentDeps } from '../payments.ts';
 import { requireBuyerDetails, withBuyerDetails } from './buyer-details.ts';
@@ -175,7 +177,15 @@ export async function completeAtSubmit(deps: PaymentDeps & Pick<EngineDeps, 'sea
     return { kind: 'settled', session: o.session, intent: o.intent };
   }
   // No charge in flight: the provider's event may have settled it first. Answer from the session.
-  if (s.status === 'succeeded' || (s.lastPaymentError && s.latestAttemptId && s.declinedAttemptId === s.latestAttemptId)) return { kind: 'from_session', session: s };
+  if (s.status === 'succeeded' || (s.lastPaymentError && s.latestAttemptId && s.declinedAttemptId === s.latestAttemptId)) {
+    // The page is back after a decline it was not waiting for: its next card form is ready.
+    const session = await deps.store.tx(async (r) => {
+      const current = (await r.sessions.get(s.id))!;
+      const ready = readyForNextCard(current, deps.clock.iso());
+      return ready === current ? current : saveSession(r, current, ready);
+    });
+    return { kind: 'from_session', session };
+  }
   if (s.status === 'expired') throw new DomainError('session_expired');
   throw new DomainError('session_wrong_state', 'Nothing to complete: no charge was started on this session.');
 }

@@ -148,7 +148,7 @@ async function applyLook(deps: ReconcileDeps, merchant: Merchant, processor: Pro
   const t = await processor.lookup(merchant, a.reference);
   if (!t || (!waitForChallenge && t.status === 'requires_action')) return null;
   if (t.status !== 'requires_action' && a.sessionId) {
-    await settlePayment(deps, merchant, a.sessionId, t, a.id);
+    await settlePayment(deps, merchant, a.sessionId, t, a.id, undefined, undefined, { buyerAway: true });
     return 'recorded';
   }
   // At the bank check past the session's time limit: closed, and the check ended (bank-check.ts).
