@@ -198,7 +198,7 @@ export type Refund = z.infer<typeof Refund>;
 
 /** What the processor POSTs to `{serviceUrl}/api/webhooks/sandbox`, signed with `x-svc-signature`. */
 export const ProviderEventBody = z.union([
-  z.object({ id: z.string(), type: z.enum(['transaction.updated', 'capture.settled', 'dispute.created', 'dispute.won', 'dispute.lost']), transaction: Transaction }),
+  z.object({ id: z.string(), type: z.enum(['transaction.updated', 'capture.settled', 'capture.failed', 'dispute.created', 'dispute.won', 'dispute.lost']), transaction: Transaction }),
   z.object({ id: z.string(), type: z.enum(['refund.succeeded', 'refund.failed']), refund: Refund }),
 ]);
 export type ProviderEventBody = z.infer<typeof ProviderEventBody>;

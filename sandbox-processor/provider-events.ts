@@ -55,8 +55,14 @@ function transactionEvent(
   const t = core.transaction(merchantId, target.transactionId);
   if (!t) throw new ChargeRefused('transaction_not_found', 'No such transaction.', 404);
   if (t.captureState === 'none' || t.captureState === 'voided') throw invalid('Nothing was captured on this transaction.');
+  if (t.captureState === 'failed' && type !== 'capture.failed') throw invalid('The settlement of this capture was rejected.');
   if (type === 'capture.settled') {
     if (t.captureState === 'pending') t.captureState = 'settled';
+  } else if (type === 'capture.failed') {
+    // The settlement is rejected (issue 35): only one still settling can be; nothing moved.
+    if (t.captureState !== 'pending' && t.captureState !== 'failed') throw invalid('Only a capture still settling can be rejected.');
+    t.captureState = 'failed';
+    t.capturedAmount = 0;
   } else {
     const now = core.now().toISOString();
     t.disputeStatus = type === 'dispute.created' ? 'open' : type === 'dispute.won' ? 'won' : 'lost';

@@ -22,7 +22,7 @@ export function refund(core: SandboxProcessorCore, merchantId: string, req: { tr
     if (core.repo.isFenced(merchantId, req.reference)) throw fencedRefusal();
     const t = core.transaction(merchantId, req.transactionId);
     if (!t) throw new ChargeRefused('transaction_not_found', 'No such transaction.', 404);
-    if (t.captureState === 'none' || t.captureState === 'voided') throw new ChargeRefused('not_captured', 'Nothing was captured on this transaction.', 409);
+    if (t.captureState === 'none' || t.captureState === 'voided' || t.captureState === 'failed') throw new ChargeRefused('not_captured', 'Nothing was captured on this transaction.', 409);
     const now = core.now();
     if (t.captureState === 'pending' || (t.settlesAt !== null && t.settlesAt > now.toISOString())) {
       // Not stored: the same request succeeds once settled (Doc 3 decisions, refund_before_settlement).

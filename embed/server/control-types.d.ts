@@ -9,7 +9,7 @@ export type SandboxEnvironment = 'sandbox' | 'live';
 export type SandboxProcessorKind = 'sandbox' | 'card_element' | 'hosted_fields' | 'vault_hosted_fields' | 'agent_hosted_fields' | 'none';
 
 /** Events the sandbox processor can send the service on demand (`POST /_sandbox/provider_events`). */
-export type SandboxEventType = 'dispute.created' | 'dispute.won' | 'dispute.lost' | 'refund.succeeded' | 'refund.failed' | 'capture.settled';
+export type SandboxEventType = 'dispute.created' | 'dispute.won' | 'dispute.lost' | 'refund.succeeded' | 'refund.failed' | 'capture.settled' | 'capture.failed';
 
 
 /** The processor calls a fault can be armed on; `charge` is every server charge, `browser_charge` the sandbox fields page paying. */

@@ -13,7 +13,7 @@ import type { SandboxEventType, SandboxControlOptions, SandboxFault, SandboxLedg
 export type * from './control-types.js';
 
 /** Every event `trigger` accepts, in the order `svcpay trigger --help` lists them. */
-export const sandboxEventTypes: readonly SandboxEventType[] = ['dispute.created', 'dispute.won', 'dispute.lost', 'refund.succeeded', 'refund.failed', 'capture.settled'];
+export const sandboxEventTypes: readonly SandboxEventType[] = ['dispute.created', 'dispute.won', 'dispute.lost', 'refund.succeeded', 'refund.failed', 'capture.settled', 'capture.failed'];
 
 /** The server answered with its error envelope (Doc 1, Errors). */
 export class SandboxControlError extends Error {

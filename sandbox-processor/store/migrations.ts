@@ -244,5 +244,57 @@ export const migrations: string[] = [
   // What a charge carried beyond the money, as received (issue 34): descriptor, rule tags, names, buyer IP.
   `
   ALTER TABLE transactions ADD COLUMN sent TEXT;
+  `,  // A settlement the processor rejects after the capture (issue 35, Doc 2: captured, provider
+  // rejects, failed): capture_state 'failed', nothing moved. The CHECK changes, so the table is rebuilt.
+  `
+  CREATE TABLE transactions_v3 (
+    id TEXT PRIMARY KEY,
+    token TEXT,
+    reference TEXT,
+    merchant_id TEXT NOT NULL,
+    session_id TEXT,
+    livemode INTEGER NOT NULL,
+    amount INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('approved','declined','requires_action')),
+    decline_code TEXT,
+    rule_code TEXT,
+    brand TEXT NOT NULL,
+    last4 TEXT NOT NULL,
+    exp_month INTEGER NOT NULL,
+    exp_year INTEGER NOT NULL,
+    avs_result TEXT,
+    cvv_result TEXT,
+    created_at TEXT NOT NULL,
+    behaviour TEXT NOT NULL,
+    vault_id TEXT,
+    capture_requested INTEGER NOT NULL,
+    capture_state TEXT NOT NULL CHECK (capture_state IN ('none','pending','settled','voided','failed')),
+    captured_amount INTEGER NOT NULL,
+    capture_reference TEXT,
+    void_reference TEXT,
+    settles_at TEXT,
+    settle_event_due INTEGER NOT NULL DEFAULT 0,
+    return_url TEXT,
+    three_ds TEXT,
+    dispute_status TEXT CHECK (dispute_status IN ('open','won','lost')),
+    dispute_opened_at TEXT,
+    dispute_due_at TEXT,
+    frame_ancestor TEXT,
+    sent TEXT
+  );
+  INSERT INTO transactions_v3 (id, token, reference, merchant_id, session_id, livemode, amount, currency, status, decline_code, rule_code,
+    brand, last4, exp_month, exp_year, avs_result, cvv_result, created_at, behaviour, vault_id, capture_requested,
+    capture_state, captured_amount, capture_reference, void_reference, settles_at, settle_event_due, return_url,
+    three_ds, dispute_status, dispute_opened_at, dispute_due_at, frame_ancestor, sent)
+  SELECT id, token, reference, merchant_id, session_id, livemode, amount, currency, status, decline_code, rule_code,
+    brand, last4, exp_month, exp_year, avs_result, cvv_result, created_at, behaviour, vault_id, capture_requested,
+    capture_state, captured_amount, capture_reference, void_reference, settles_at, settle_event_due, return_url,
+    three_ds, dispute_status, dispute_opened_at, dispute_due_at, frame_ancestor, sent FROM transactions;
+  DROP TABLE transactions;
+  ALTER TABLE transactions_v3 RENAME TO transactions;
+  CREATE UNIQUE INDEX transactions_reference ON transactions (merchant_id, reference) WHERE reference IS NOT NULL;
+  CREATE INDEX transactions_dispute_due ON transactions (dispute_due_at) WHERE dispute_due_at IS NOT NULL AND dispute_status IS NULL;
+  CREATE INDEX transactions_settle_due ON transactions (settles_at) WHERE settle_event_due = 1;
   `,
 ];

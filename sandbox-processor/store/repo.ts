@@ -39,7 +39,7 @@ export interface ThreeDSecureRecord {
   eci: string | null;
 }
 
-export type CaptureState = 'none' | 'pending' | 'settled' | 'voided';
+export type CaptureState = 'none' | 'pending' | 'settled' | 'voided' | 'failed';
 export type DisputeStatus = 'open' | 'won' | 'lost';
 
 export interface TransactionRecord {

@@ -7,8 +7,11 @@
 export const processorTransactionStatuses = ['approved', 'declined', 'requires_action'] as const;
 export type ProcessorTransactionStatus = (typeof processorTransactionStatuses)[number];
 
-/** Capture state of a sandbox transaction: none, pending (captured, settling), settled, voided. */
-export const processorCaptureStates = ['none', 'pending', 'settled', 'voided'] as const;
+/**
+ * Capture state of a sandbox transaction: none, pending (captured, settling), settled, voided, or
+ * failed (the settlement of a capture was rejected: nothing moved; `capture.failed`).
+ */
+export const processorCaptureStates = ['none', 'pending', 'settled', 'voided', 'failed'] as const;
 
 export const processorRefundStatuses = ['succeeded', 'pending', 'failed'] as const;
 
@@ -16,6 +19,7 @@ export const processorRefundStatuses = ['succeeded', 'pending', 'failed'] as con
 export const providerEventTypes = [
   'transaction.updated',
   'capture.settled',
+  'capture.failed',
   'refund.succeeded',
   'refund.failed',
   'dispute.created',
@@ -25,7 +29,7 @@ export const providerEventTypes = [
 export type ProviderEventType = (typeof providerEventTypes)[number];
 
 /** Events a test may ask the processor to send on demand (Doc 3, `POST /_sandbox/provider_events`). */
-export const emittableEventTypes = ['dispute.created', 'dispute.won', 'dispute.lost', 'refund.succeeded', 'refund.failed', 'capture.settled'] as const;
+export const emittableEventTypes = ['dispute.created', 'dispute.won', 'dispute.lost', 'refund.succeeded', 'refund.failed', 'capture.settled', 'capture.failed'] as const;
 export type EmittableEventType = (typeof emittableEventTypes)[number];
 
 /**

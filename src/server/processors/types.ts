@@ -31,9 +31,10 @@ export interface ProcessorTransaction {
   reference?: string | null;
   /**
    * Capture state: `none` (authorized only, or not approved), `pending` (captured, settlement not
-   * confirmed yet: `captured` until `capture.settled`), `settled` (money settled), `voided`.
+   * confirmed yet: `captured` until `capture.settled`), `settled` (money settled), `voided`,
+   * `failed` (the settlement was rejected after the capture: nothing moved; `capture.failed`).
    */
-  capture?: 'none' | 'pending' | 'settled' | 'voided';
+  capture?: 'none' | 'pending' | 'settled' | 'voided' | 'failed';
   /** Amount captured so far (0 when not captured). */
   capturedAmount?: number;
   /** Service-clock ISO time before which a refund is `refund_before_settlement`; null when refundable now. */
@@ -131,6 +132,7 @@ export interface ProcessorRefund {
 export type ProviderEvent =
   | { id: string; type: 'transaction.updated'; transaction: ProcessorTransaction }
   | { id: string; type: 'capture.settled'; transaction: ProcessorTransaction }
+  | { id: string; type: 'capture.failed'; transaction: ProcessorTransaction }
   /**
    * `merchantId`: the merchant the event speaks for (a merchant's own gateway's owner, the connected
    * account or merchant account a platform gateway names). Absent from the shared sandbox

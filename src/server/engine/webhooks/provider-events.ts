@@ -18,6 +18,7 @@ import { revokeForms } from '../payments/payments.ts';
 import type { Merchant, SettlementRecord } from '../../domain/index.ts';
 import { settlePayment, settleIntent } from '../payments/charge/settle.ts';
 import { recheckAttempt } from '../payments/reconcile/recheck.ts';
+import { applyCaptureFailure } from '../payments/intents/capture-failed.ts';
 
 export type ProviderEventDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>;
 
@@ -52,6 +53,18 @@ export async function applyProviderEvent(deps: ProviderEventDeps, event: Provide
       const t = event.transaction;
       return deps.store.tx(async (r) => {
         if (!(await settlementUpdated(r, deps, merchant, t))) throw new NotRecordedYet(event.type, t.id);
+        return true;
+      });
+    }
+    case 'capture.failed': {
+      const t = event.transaction;
+      return deps.store.tx(async (r) => {
+        const s = ownRecord(merchant.id, await r.settlements.byProcessorRef(t.id), t.id);
+        if (!s) throw new NotRecordedYet(event.type, t.id);
+        const intent = s.intentId ? await r.payments.get(s.intentId) : undefined;
+        // Doc 2: `captured` → `failed` when the provider rejects the settlement; a settled or failed intent stays.
+        if (!intent || intent.status !== 'captured') return false;
+        await applyCaptureFailure(r, deps, merchant, intent, 'settlement_rejected', 'The processor rejected the settlement of the capture; nothing was charged.');
         return true;
       });
     }

@@ -212,6 +212,20 @@ describe('what a capture or void leaves behind', () => {
     expect((await w.t.count('settlements'))).toBe(1);
   });
 
+  it('a captured payment whose settlement the processor rejects fails, and the merchant hears it (Doc 2: captured, provider rejects; issue 35)', async () => {
+    const w = await world();
+    const id = await authorized(w, 'tok_sandbox_visa_0066');
+    expect(await (await call(w, 'capture', id)).json()).toMatchObject({ status: 'captured' });
+    const sent = await w.t.json('POST', '/_sandbox/provider_events', { type: 'capture.failed', payment_intent: id });
+    expect(sent.status).toBe(202);
+    expect(await w.get(`/v1/payment_intents/${id}`)).toMatchObject({ status: 'failed', decline_code: 'processing_error' });
+    expect((await w.types(id))).toEqual(['payment_intent.succeeded', 'charge.succeeded', 'charge.failed', 'payment_intent.failed']);
+    expect(w.t.sandbox.db.prepare('SELECT capture_state, captured_amount FROM transactions WHERE id = ?').get(await processorRef(w, id))).toEqual({ capture_state: 'failed', captured_amount: 0 });
+    // Nothing to refund: the intent is not succeeded.
+    const refund = await w.post('/v1/refunds', { payment_intent: id });
+    expect([refund.status, refund.body.code]).toEqual([422, 'refund_intent_not_refundable']);
+  });
+
   it('a void of a held session payment reads cancelled on the session; a capture of another reads paid', async () => {
     const w = await world();
     const held = async () => {
