@@ -2,6 +2,47 @@
  * Schema of the processor's own database, one entry per version (user_version counts them).
  * Only brand, last four and expiry of a card are kept, never its number or CVC (Doc 3).
  */
+/**
+ * The columns of the transactions table as version 2 made it (versions 2 and 3 rebuild the table
+ * to change a CHECK; version 3 adds the columns added since and widens the capture states).
+ */
+const TRANSACTION_COLUMNS_V2 = `
+    id TEXT PRIMARY KEY,
+    token TEXT,
+    reference TEXT,
+    merchant_id TEXT NOT NULL,
+    session_id TEXT,
+    livemode INTEGER NOT NULL,
+    amount INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('approved','declined','requires_action')),
+    decline_code TEXT,
+    rule_code TEXT,
+    brand TEXT NOT NULL,
+    last4 TEXT NOT NULL,
+    exp_month INTEGER NOT NULL,
+    exp_year INTEGER NOT NULL,
+    avs_result TEXT,
+    cvv_result TEXT,
+    created_at TEXT NOT NULL,
+    -- The test-card behaviour (JSON), never the number.
+    behaviour TEXT NOT NULL,
+    vault_id TEXT,
+    capture_requested INTEGER NOT NULL,
+    capture_state TEXT NOT NULL CHECK (capture_state IN ('none','pending','settled','voided')),
+    captured_amount INTEGER NOT NULL,
+    capture_reference TEXT,
+    void_reference TEXT,
+    settles_at TEXT,
+    -- 1 while a transaction.updated is owed when settles_at passes.
+    settle_event_due INTEGER NOT NULL DEFAULT 0,
+    return_url TEXT,
+    three_ds TEXT,
+    dispute_status TEXT CHECK (dispute_status IN ('open','won','lost')),
+    dispute_opened_at TEXT,
+    dispute_due_at TEXT
+`;
+
 export const migrations: string[] = [
   `
   CREATE TABLE tokens (
@@ -40,42 +81,7 @@ export const migrations: string[] = [
   // Version 2: the full test-card table, vaulted cards, capture/void, refunds, disputes and the event
   // outbox. The status CHECK changes (requires_action), so the transactions table is rebuilt.
   `
-  CREATE TABLE transactions_v2 (
-    id TEXT PRIMARY KEY,
-    token TEXT,
-    reference TEXT,
-    merchant_id TEXT NOT NULL,
-    session_id TEXT,
-    livemode INTEGER NOT NULL,
-    amount INTEGER NOT NULL,
-    currency TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('approved','declined','requires_action')),
-    decline_code TEXT,
-    rule_code TEXT,
-    brand TEXT NOT NULL,
-    last4 TEXT NOT NULL,
-    exp_month INTEGER NOT NULL,
-    exp_year INTEGER NOT NULL,
-    avs_result TEXT,
-    cvv_result TEXT,
-    created_at TEXT NOT NULL,
-    -- The test-card behaviour (JSON), never the number.
-    behaviour TEXT NOT NULL,
-    vault_id TEXT,
-    capture_requested INTEGER NOT NULL,
-    capture_state TEXT NOT NULL CHECK (capture_state IN ('none','pending','settled','voided')),
-    captured_amount INTEGER NOT NULL,
-    capture_reference TEXT,
-    void_reference TEXT,
-    settles_at TEXT,
-    -- 1 while a transaction.updated is owed when settles_at passes.
-    settle_event_due INTEGER NOT NULL DEFAULT 0,
-    return_url TEXT,
-    three_ds TEXT,
-    dispute_status TEXT CHECK (dispute_status IN ('open','won','lost')),
-    dispute_opened_at TEXT,
-    dispute_due_at TEXT
-  );
+  CREATE TABLE transactions_v2 (${TRANSACTION_COLUMNS_V2}  );
   INSERT INTO transactions_v2 (id, token, reference, merchant_id, session_id, livemode, amount, currency, status, decline_code,
     brand, last4, exp_month, exp_year, avs_result, cvv_result, created_at, behaviour, capture_requested, capture_state, captured_amount)
   SELECT id, token, COALESCE(reference, token), merchant_id, session_id, livemode, amount, currency, status, decline_code,
@@ -247,39 +253,7 @@ export const migrations: string[] = [
   `,  // A settlement the processor rejects after the capture (issue 35, Doc 2: captured, provider
   // rejects, failed): capture_state 'failed', nothing moved. The CHECK changes, so the table is rebuilt.
   `
-  CREATE TABLE transactions_v3 (
-    id TEXT PRIMARY KEY,
-    token TEXT,
-    reference TEXT,
-    merchant_id TEXT NOT NULL,
-    session_id TEXT,
-    livemode INTEGER NOT NULL,
-    amount INTEGER NOT NULL,
-    currency TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('approved','declined','requires_action')),
-    decline_code TEXT,
-    rule_code TEXT,
-    brand TEXT NOT NULL,
-    last4 TEXT NOT NULL,
-    exp_month INTEGER NOT NULL,
-    exp_year INTEGER NOT NULL,
-    avs_result TEXT,
-    cvv_result TEXT,
-    created_at TEXT NOT NULL,
-    behaviour TEXT NOT NULL,
-    vault_id TEXT,
-    capture_requested INTEGER NOT NULL,
-    capture_state TEXT NOT NULL CHECK (capture_state IN ('none','pending','settled','voided','failed')),
-    captured_amount INTEGER NOT NULL,
-    capture_reference TEXT,
-    void_reference TEXT,
-    settles_at TEXT,
-    settle_event_due INTEGER NOT NULL DEFAULT 0,
-    return_url TEXT,
-    three_ds TEXT,
-    dispute_status TEXT CHECK (dispute_status IN ('open','won','lost')),
-    dispute_opened_at TEXT,
-    dispute_due_at TEXT,
+  CREATE TABLE transactions_v3 (${TRANSACTION_COLUMNS_V2.replace("'voided'))", "'voided','failed'))").trimEnd()},
     frame_ancestor TEXT,
     sent TEXT
   );
