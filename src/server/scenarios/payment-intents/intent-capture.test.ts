@@ -241,4 +241,15 @@ describe('what a capture or void leaves behind', () => {
     expect((await call(w, 'capture', c.id)).status).toBe(200);
     expect(await w.get(`/v1/sessions/${c.session}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', vp_tx_count: 1 });
   });
+
+  it('a held session payment whose capture the processor refuses reads cancelled on the session, nothing paid (issue 35)', async () => {
+    const w = await world();
+    const { session, token } = await w.fieldsToken();
+    const { body } = await w.payJson(token, { session_id: session.id, capture_method: 'manual' });
+    replace(w, 'capture', () => async () => {
+      throw new ProcessorRejectedError('authorization_expired', 'The authorization lapsed.');
+    });
+    expect(await (await call(w, 'capture', body.id)).json()).toMatchObject({ status: 'failed' });
+    expect(await w.get(`/v1/sessions/${session.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'cancelled', vp_tx_count: 0, vp_tx_id: null });
+  });
 });
