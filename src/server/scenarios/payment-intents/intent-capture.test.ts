@@ -252,4 +252,14 @@ describe('what a capture or void leaves behind', () => {
     expect(await (await call(w, 'capture', body.id)).json()).toMatchObject({ status: 'failed' });
     expect(await w.get(`/v1/sessions/${session.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'cancelled', vp_tx_count: 0, vp_tx_id: null });
   });
+
+  it('a session payment whose settlement the processor rejects reads cancelled, with no payment counted (issue 35)', async () => {
+    const w = await world();
+    const { session, token } = await w.fieldsToken('4000000000110066');
+    const { body } = await w.payJson(token, { session_id: session.id });
+    expect(body.status).toBe('captured');
+    expect(await w.get(`/v1/sessions/${session.id}`)).toMatchObject({ paymentStatus: 'paid', vp_tx_count: 1 });
+    expect((await w.t.json('POST', '/_sandbox/provider_events', { type: 'capture.failed', payment_intent: body.id })).status).toBe(202);
+    expect(await w.get(`/v1/sessions/${session.id}`)).toMatchObject({ status: 'succeeded', paymentStatus: 'cancelled', vp_tx_count: 0, vp_tx_id: null });
+  });
 });

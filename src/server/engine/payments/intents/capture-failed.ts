@@ -62,7 +62,9 @@ export async function applyCaptureFailure(
   await r.payments.update(next);
   const session = next.sessionId ? await r.sessions.get(next.sessionId) : undefined;
   const own = session && (session.paymentIntentId === next.id || session.transactionId === next.processorRef);
-  const after = own && session.paymentStatus !== 'cancelled' ? await saveSession(r, session, { ...session, paymentStatus: 'cancelled', updatedAt: now }) : session;
+  // A rejected settlement takes back what the capture counted: no money of it is the session's.
+  const uncounted = current.vpTxId && session ? { vpTxId: null, vpTxCount: Math.max(0, session.vpTxCount - 1) } : {};
+  const after = own && session.paymentStatus !== 'cancelled' ? await saveSession(r, session, { ...session, ...uncounted, paymentStatus: 'cancelled', updatedAt: now }) : session;
   const failure = failureEventData(chargeEventData(next, null, after), 'processing_error', { reason });
   await emit(r, deps.clock, merchant.id, next.livemode, 'charge.failed', failure);
   await emit(r, deps.clock, merchant.id, next.livemode, 'payment_intent.failed', { ...failure, status: 'failed' });
