@@ -53,3 +53,18 @@ export function refuseDeclinedOut(s: SessionRecord) {
     throw new DomainError('session_wrong_state', `This session was declined ${MAX_DECLINES} times and takes no more cards; create a new session.`);
   }
 }
+
+/**
+ * Doc 1, `retry` `{ allowed: false, attempts_remaining > 0 }` ("next card form still preparing;
+ * read again in about a second"): a session re-opened by a decline its page did not wait for
+ * (charge/settle-session.ts preparingNextForm) reads ready once its page is back, or at the latest
+ * this long after the decline, so the state never outlives a page that does not come back.
+ */
+export const NEXT_FORM_MS = 5_000;
+
+/** The session as a read shows it now: a next card form still preparing after NEXT_FORM_MS reads ready. */
+export function retryAsRead(s: SessionRecord, nowMs: number): SessionRecord {
+  const r = s.retry;
+  if (s.status !== 'pending' || !r || r.allowed || r.attempts_remaining === 0 || nowMs - Date.parse(s.updatedAt) < NEXT_FORM_MS) return s;
+  return { ...s, retry: { allowed: true, attempts_remaining: r.attempts_remaining } };
+}

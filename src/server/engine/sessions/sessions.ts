@@ -10,7 +10,7 @@ import { newId } from '../../ids.ts';
 import { isSupportedCurrency } from '../../../vocab/currencies.ts';
 import type { Reads, Repos } from '../../store/types.ts';
 import { checkRedirectUrl as checkUrl } from '../redirect-urls.ts';
-import { moveTo, saveSession } from './session-status.ts';
+import { moveTo, retryAsRead, saveSession } from './session-status.ts';
 import type { AuthContext, Merchant, SessionRecord } from '../../domain/index.ts';
 import { keepOutcome } from '../idempotency.ts';
 import type { IdempotencyReservation } from '../../domain/operations.ts';
@@ -236,7 +236,7 @@ export async function sessionForKey(reads: Pick<Reads, 'sessions'>, auth: AuthCo
 /** Reads a session for a key with its time limit applied (the lazy half of the expiry sweep). */
 export async function readSession(deps: Pick<EngineDeps, 'store' | 'clock'>, auth: AuthContext, id: string): Promise<SessionRecord> {
   const found = await sessionForKey(deps.store.read, auth, id);
-  if (!isDue(found, deps.clock.iso())) return found;
+  if (!isDue(found, deps.clock.iso())) return retryAsRead(found, deps.clock.nowMs());
   return deps.store.tx(async (r) => expireIfDue(r, deps.clock.iso(), (await r.sessions.get(id))!));
 }
 

@@ -30,6 +30,17 @@ it('a decline the page did not wait for: re-opened with the next card form prepa
   expect((await (await s.charge(CARD)).json()).status).toBe('succeeded');
 });
 
+it('a page that does not come back: the session reads ready a few seconds after the decline', async () => {
+  const t = await testApp();
+  const s = await session(t, {}, { sameSessionRetry: 2 });
+  const url = (await (await s.charge(CHALLENGE, { pageOrigin: SHOP })).json()).next_action.redirect_to_url.url as string;
+  await answerChallenge(t, s.m.merchant.id, url, 'fail');
+  expect((await t.json('POST', '/_sandbox/clock', { advanceSeconds: 1 })).status).toBe(200);
+  expect(await s.read()).toMatchObject({ retry: { allowed: false, attempts_remaining: 2 } });
+  expect((await t.json('POST', '/_sandbox/clock', { advanceSeconds: 5 })).status).toBe(200);
+  expect(await s.read()).toMatchObject({ status: 'pending', retry: { allowed: true, attempts_remaining: 2 } });
+});
+
 it('a decline answered to the waiting page re-opens the session ready for the next card', async () => {
   const t = await testApp();
   const s = await session(t, {}, { sameSessionRetry: 2 });
