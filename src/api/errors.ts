@@ -42,6 +42,9 @@ export const ErrorEnvelopeBase = z.object({
     llmHint: z.string(),
     actions: z.array(z.object({ retryAfterSeconds: z.number() })).optional(),
   }),
+  /** `required_fields_missing` (Doc 2): the buyer details left out and those not valid (`name`, `email`, `phone`, `shipping_address`, `billing_address`). */
+  missing_fields: extras.missing_fields.optional(),
+  invalid_fields: extras.invalid_fields.optional(),
 });
 export type ErrorEnvelopeBase = z.infer<typeof ErrorEnvelopeBase>;
 

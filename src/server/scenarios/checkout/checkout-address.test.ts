@@ -5,7 +5,7 @@
  * still served at `checkoutUrl`.
  */
 import { describe, expect, it } from 'vitest';
-import { ErrorEnvelope } from '../../../api/checkout.ts';
+import { ErrorEnvelope } from '../../../api/errors.ts';
 import { bearer, testApp } from '../../testing.ts';
 
 describe('the checkout address', () => {
