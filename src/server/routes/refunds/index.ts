@@ -50,6 +50,7 @@ export function refundRoutes(deps: Deps) {
       path: '/v1/refunds',
       summary:
         'Refund a succeeded payment in full (omit `amount`) or in part. 201 succeeded, 202 requested (never retry; wait for charge.refunded or refund.failed), 200 idempotent replay',
+      description: 'Name exactly one of `payment_intent` or `transaction`. Always send an `Idempotency-Key`: a retry without one is a second refund, while a replay answers 200 with the refund as it is now. A 202 `requested` is final for this call: do not retry, wait for `charge.refunded` or `refund.failed`; on 502 with a `refund` the reconciler settles it.',
       'x-error-codes': [
         'validation_error',
         'validation_unknown_field',
@@ -108,6 +109,7 @@ export function refundRoutes(deps: Deps) {
       method: 'get',
       path: '/v1/refunds',
       summary: 'List the refunds of one payment (by `payment_intent` or `transaction`), newest first, with its refund totals',
+      description: 'Every refund of one payment, whichever id it was made by, with `amount_refunded`, `remaining_refundable` and `refundable`. Check `refundable` before offering a refund: it is false until the payment is settled, while a dispute is recorded, or when nothing is left.',
       'x-error-codes': ['validation_error', 'refund_not_found', ...LIMIT_CODES],
       middleware: policy,
       request: { query: ListRefundsQuery },

@@ -33,6 +33,7 @@ export function tokenRoutes(deps: Deps) {
       method: 'post',
       path: '/v1/tokens',
       summary: 'Vault a card from a provider-vault reference (sandbox: `tok_sandbox_<brand>_<last4>`)',
+      description: 'Vaults a card your processor already holds: only `provider_reference` is required, and no card number is ever sent or stored. Without `setup_for_future_use` the token is single-use; saving it for later needs a buyer (422 `saved_card_buyer_required`). Send an `Idempotency-Key` so a retry returns the same token.',
       'x-error-codes': ['validation_error', 'validation_unknown_field', 'validation_missing_field', 'sandbox_account_required', 'saved_card_buyer_required', 'binder_unavailable', 'provider_request_rejected', 'provider_unavailable', 'idempotency_replay_incompatible', 'charge_already_in_flight', ...LIMIT_CODES],
       middleware: policy,
       request: body(CreateTokenBody),
@@ -50,6 +51,7 @@ export function tokenRoutes(deps: Deps) {
       method: 'patch',
       path: '/v1/tokens/{id}',
       summary: "Set (or with null clear) a saved card's billing address; the address is stored encrypted and never returned",
+      description: "Sets the card's billing address (at most 1 KiB), or clears it with null. The address is stored encrypted and only `has_billing_address` is ever returned. A token of the other mode is 400 `payment_method_mode_mismatch`; another merchant's is 404.",
       'x-error-codes': ['validation_error', 'validation_unknown_field', 'validation_missing_field', 'unsupported_media_type', 'payment_method_not_found', 'payment_method_inactive', 'payment_method_mode_mismatch', ...LIMIT_CODES],
       middleware: [
         limitBody(PATCH_MAX, () => {
@@ -71,6 +73,7 @@ export function tokenRoutes(deps: Deps) {
       method: 'delete',
       path: '/v1/tokens/{id}',
       summary: 'Revoke a saved card for good: later charges fail with payment_method_inactive and it leaves the saved-card list',
+      description: 'Revokes a saved card for good; it cannot be undone. Later charges of it fail with `payment_method_inactive`, and it leaves `GET /v1/payment_methods`.',
       'x-error-codes': ['payment_method_not_found', 'payment_method_mode_mismatch', ...LIMIT_CODES],
       middleware: policy,
       request: { params: IdParam },
@@ -84,6 +87,7 @@ export function tokenRoutes(deps: Deps) {
       method: 'get',
       path: '/v1/payment_methods',
       summary: "A buyer's saved cards, newest first (revoked and single-use cards are not listed)",
+      description: 'Lists the cards saved for one `buyer_id`, newest first, as `{ data, next_cursor, has_more }`; page with the cursor. A `limit` above 100 is capped and a `limit_capped` warning says so.',
       'x-error-codes': ['validation_error', 'validation_missing_field', ...LIMIT_CODES],
       middleware: policy,
       request: { query: PaymentMethodListQuery },
