@@ -15,6 +15,7 @@ export function capabilitiesRoutes(deps: Deps) {
       method: 'get',
       path: '/v1/capabilities',
       summary: "What the merchant's payment processor supports; read once at start-up and branch on it before optional operations",
+      description: 'Takes either key. Read it once at start-up and branch on it: an operation the processor does not support is refused before anything is sent (422 `capability_not_supported`, or 501 `endpoint_not_implemented` for a manual capture without `auth_capture_separation`). An account with no processor answers 409 `binder_unavailable`.',
       security: security.either,
       'x-error-codes': ['binder_unavailable'],
       middleware: guard(deps, { key: 'either', limits: LIMITS.sessionRead }),

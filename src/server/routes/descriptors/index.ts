@@ -19,6 +19,7 @@ export function descriptorRoutes(deps: Deps) {
       method: 'get',
       path: '/v1/descriptor_config',
       summary: 'The statement-descriptor configuration: brand name, identity, the per-charge suffix rule, and what the connection carries',
+      description: "Reads what each charge asks the processor to print on the buyer's card statement: the brand name, the identity and the rule for the per-charge suffix. Read it to check what buyers will see; it changes nothing.",
       'x-error-codes': ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'],
       middleware: guard(deps, { key: 'secret', limits: LIMITS.paymentOps }),
       responses: { 200: json(DescriptorConfig), ...errorResponses(401, 403, 429) },

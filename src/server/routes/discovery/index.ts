@@ -56,6 +56,7 @@ export function discoveryRoutes(deps: Deps) {
       method: 'get',
       path: '/.well-known/svcpay.json',
       summary: 'Discovery document: API version, endpoint paths, scripts, docs, llms.txt and the OpenAPI contract',
+      description: 'No key. Tells an integration or a tool where everything is: the API version this server speaks, its endpoint paths, the browser script, the docs, llms.txt and this contract. Read it instead of hard-coding paths.',
       security: security.none,
       responses: { 200: json(DiscoveryDocument) },
     }),

@@ -47,7 +47,7 @@ export function docsRoutes(deps: Deps) {
   const start = memoryFile('text/javascript; charset=utf-8', START_SCRIPT);
 
   r.openapi(
-    createRoute({ method: 'get', path: '/docs', summary: 'API reference (HTML) drawn from this contract', tags: ['discovery'], security: security.none, responses: html('An HTML page') }),
+    createRoute({ method: 'get', path: '/docs', summary: 'API reference (HTML) drawn from this contract', description: 'No key. The human-readable reference of this contract, rendered offline from it: every operation with the key it takes, its parameters, its answers and the error codes it can return.', tags: ['discovery'], security: security.none, responses: html('An HTML page') }),
     (c) => {
       // A fresh nonce per answer: it is what lets the renderer's own <style> elements through.
       const nonce = randomBytes(18).toString('base64');
@@ -57,7 +57,7 @@ export function docsRoutes(deps: Deps) {
   );
 
   r.openapi(
-    createRoute({ method: 'get', path: '/docs/errors', summary: 'Every error code (HTML): status, fault, meaning, fix and retry advice; one anchor per code', tags: ['discovery'], security: security.none, responses: html('An HTML page') }),
+    createRoute({ method: 'get', path: '/docs/errors', summary: 'Every error code (HTML): status, fault, meaning, fix and retry advice; one anchor per code', description: "No key. Every error code with its status, whose fault it is, what it means, how to fix it and whether to retry; the `docs` link of every error envelope points to the code's anchor here.", tags: ['discovery'], security: security.none, responses: html('An HTML page') }),
     (c) => {
       pageHeaders(c, errorsPolicy);
       // The same for every caller and every request until the next release.

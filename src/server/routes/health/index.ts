@@ -42,6 +42,7 @@ export function healthRoutes(deps: Deps) {
       method: 'get',
       path: '/api/health',
       summary: 'Liveness; `?deep=true` also checks the store, the processor and the clock',
+      description: 'No key. The shallow answer touches nothing and is unmetered, for a load balancer; `?deep=true` also writes and rolls back in the store, asks the processor and checks the clock, answering 503 `degraded` with the failed check named. Deep checks are limited to 5 per address per minute.',
       security: security.none,
       // A degraded answer is a health body, not an error envelope; a bad `deep` and a spent deep
       // bucket are the envelope's.

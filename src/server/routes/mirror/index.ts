@@ -19,6 +19,7 @@ export function mirrorRoutes(deps: Deps) {
       method: 'post',
       path: '/v1/mirror/quote',
       summary: 'Price a basket against a connected store (its catalogue prices, a voucher it honours); makes no order',
+      description: 'Asks a connected store (`settings.connectedStores`) to price line items with its own catalogue prices, shipping and voucher, to show a total before you create the session or intent. It makes no order and reserves nothing; the totals computed when the order is made are authoritative, so do not use a quote to resolve `order_first_amount_mismatch`.',
       'x-error-codes': ['validation_error', 'validation_missing_field', 'validation_unknown_field', ...quoteRefusals, 'rate_limit_exceeded', 'rate_limit_exceeded_per_key'],
       middleware: guard(deps, { key: 'secret', limits: LIMITS.paymentOps }),
       request: body(MirrorQuoteBody),
