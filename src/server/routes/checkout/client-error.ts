@@ -17,6 +17,7 @@ export function describeClientError(r: Router) {
     method: 'post',
     path: '/api/checkout/client-error',
     summary: 'Hosted page and fields: report a browser error to the service (internal; never card data, scrubbed anyway)',
+    description: 'Called by the hosted page and the card frames only, to report a browser failure so operators can see it; merchants never call it. It answers its own `{ ok, error }` shape, not the error envelope, and is limited per address and overall (429 with `Retry-After`).',
     tags: ['checkout'],
     security: security.none,
     'x-error-codes': ['origin_forbidden', 'unsupported_media_type', 'payload_too_large'],

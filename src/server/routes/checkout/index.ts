@@ -61,14 +61,14 @@ export function checkoutRoutes(deps: Deps) {
   const buyerIp = limitBeforeAuth(deps, LIMITS.checkoutBuyer);
 
   r.openapi(
-    createRoute({ method: 'post', path: '/api/checkout/init', summary: 'Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)', middleware: [checkoutIp, origin, perSession(LIMITS.checkout, initRequest)] as const, request: initRequest, responses: { 200: json(InitResponse), ...formErrors } }),
+    createRoute({ method: 'post', path: '/api/checkout/init', summary: 'Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)', description: "Called by the hosted page only (origin-checked); merchants never call it. Hands back the session's live checkout form while it is unused and under 30 minutes old, else a fresh form with the older one revoked at the processor, so a reload or a second tab cannot break the buyer's form.", middleware: [checkoutIp, origin, perSession(LIMITS.checkout, initRequest)] as const, request: initRequest, responses: { 200: json(InitResponse), ...formErrors } }),
     // The hosted page is the one page on the service's origin: a bank challenge of its charge sends
     // the buyer back to the service's return page, which tells the hosted page (issue 10).
     async (c) => c.json(await initCheckout(deps, c.req.valid('json').sessionId, { returnUrl: challengeReturnUrl(deps.config.publicUrl, new URL(deps.config.publicUrl).origin) }), 200),
   );
 
   r.openapi(
-    createRoute({ method: 'post', path: '/api/checkout/complete', summary: "Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)", middleware: [checkoutIp, origin, perSession(LIMITS.checkout, completeRequest)] as const, request: completeRequest, responses: { 200: json(CompleteResponse), ...formErrors } }),
+    createRoute({ method: 'post', path: '/api/checkout/complete', summary: "Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)", description: "Called by the hosted page only (origin-checked) once the buyer paid the processor: the transaction is verified with the processor and settles the session once, and the answer carries the signed return to `successUrl`. A payment is recorded from the provider's signed event even when this call never comes, so fulfil on the webhook.", middleware: [checkoutIp, origin, perSession(LIMITS.checkout, completeRequest)] as const, request: completeRequest, responses: { 200: json(CompleteResponse), ...formErrors } }),
     async (c) => {
       const { sessionId, transactionId, buyer, cancel } = c.req.valid('json');
       const returnUrl = challengeReturnUrl(deps.config.publicUrl, new URL(deps.config.publicUrl).origin);

@@ -45,6 +45,7 @@ export function providerWebhookRoutes(deps: Deps) {
     method: 'post',
     path: '/api/webhooks/{gatewayId}',
     summary: "A payment provider's event, signed the provider's way (for providers, not merchants)",
+    description: "The URL a payment provider posts its events to; merchants configure it in their provider account, never call it. A verified event is stored before the 200 and applied once per provider event id (a retry answers `duplicate: true`), so a hosted payment is recorded even if the buyer's browser never returns. A missing or wrong signature is 401; a gateway with no secret configured is 503 `webhook_not_configured`.",
     tags: ['webhooks'],
     security: security.none,
     'x-error-codes': ['validation_error', 'webhook_missing_signature', 'webhook_invalid_signature', 'webhook_not_configured'],

@@ -51,6 +51,7 @@ export function publicRoutes(deps: Deps) {
       method: 'get',
       path: '/v1/public/sessions/{sessionId}',
       summary: 'Browser-safe view of a checkout session (no buyer data, no metadata)',
+      description: "Takes the publishable key, so a merchant page can show a session's amount, currency, status and which buyer inputs it asks for (`buyerFields`). It never carries buyer details or metadata; read those on your server with `GET /v1/sessions/{sessionId}`.",
       middleware: guard(deps, { key: 'publishable', limits: LIMITS.publicSessionRead }),
       request: { params: IdParam },
       responses: { 200: json(PublicSession), ...errors },
@@ -67,6 +68,7 @@ export function publicRoutes(deps: Deps) {
       method: 'post',
       path: '/v1/public/sessions/{sessionId}/charge',
       summary: "Charge the card just entered, or the token a wallet sheet returned, on an elements session (charge at submit); called only from the service's own frames",
+      description: 'Called by the card and wallet frames, not by merchant code: any other `Origin` is 403 `origin_forbidden`. Only an `elements` payment session with `chargeAtSubmit` can be charged (else 422 `charge_at_submit_not_enabled`); a decline answers how the buyer may retry. The answer is a UX signal: fulfil on the `charge.succeeded` webhook.',
       middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true, request: chargeRequest, charges: true }),
       request: chargeRequest,
       // 503: the charge's reservation, the key or the limiter could not be reached (Doc 1, Idempotency 6; Errors).
@@ -97,6 +99,7 @@ export function publicRoutes(deps: Deps) {
       method: 'post',
       path: '/v1/public/tokens',
       summary: "Vault the card just entered on an elements session, for the merchant's server to charge; called only from the service's own frames",
+      description: 'Called by the card frames, not by merchant code (any other `Origin` is 403 `origin_forbidden`): vaults the card typed in on an `elements` session and answers the `vp_pmt_*` token with brand, last four and expiry. Your server then charges it with `POST /v1/payment_intents` and `session_id`. At most six per session and twenty per address a minute.',
       'x-error-codes': ['validation_error', 'session_not_found', 'session_expired', 'session_already_completed', 'session_wrong_state', 'saved_card_buyer_required', 'origin_forbidden', 'provider_request_rejected', 'provider_unavailable', 'rate_limit_exceeded'],
       // A replayed vault answers the token it kept, 200 (Doc 1, Idempotency 2).
       middleware: guard(deps, { key: 'publishable', limits: LIMITS.cardEntry, sameOrigin: true, request: tokenRequest, replay: replayKept<VaultResult>((c, out) => c.json(publicToken(out.token), 200)) }),
@@ -124,6 +127,7 @@ export function publicRoutes(deps: Deps) {
       path: '/v1/public/sessions/{sessionId}/embed-token',
       summary:
         'Poll whether an embed session is ready to mount: `{ ready: false, reason, retryAfterMs }` until it is, then `{ ready: true, … }` with what mounts the processor fields (as POST /api/checkout/init)',
+      description: 'Polled by the embedded checkout frame (`mountCheckout`), not by merchant code: while `ready` is false wait at least `retryAfterMs` and ask again; once ready the session moves to `processing`. A session that can never mount (elements or setup, paid, expired) answers 409 or 410 at once: stop polling.',
       'x-error-codes': ['session_not_found', 'session_wrong_state', 'session_already_completed', 'session_expired', 'required_fields_missing', 'binder_unavailable', 'rate_limit_exceeded', 'rate_limit_exceeded_per_key'],
       middleware: guard(deps, { key: 'publishable', limits: LIMITS.publicSessionRead }),
       request: { params: IdParam },
@@ -142,6 +146,7 @@ export function publicRoutes(deps: Deps) {
       path: '/v1/public/sessions/{sessionId}/complete',
       summary:
         'Resolve the outcome after submit (a UX signal; confirm by webhook). An `elements` session that charged at submit answers how its charge ended (`cancel: true` ends a bank challenge the buyer closed); an `embed` session sends the processor `transactionId` the buyer just made, which is verified and settles the session',
+      description: "Tells the browser how its payment ended; the webhook stays the proof of payment. It is idempotent: a session settles once, whichever of this call, the provider's signed event or the reconciler comes first. With `settings.completeEndpoint: false` it answers 503 `feature_unavailable`.",
       'x-error-codes': [
         'validation_error',
         'validation_missing_field',
@@ -187,6 +192,7 @@ export function publicRoutes(deps: Deps) {
       method: 'get',
       path: '/v1/public/sessions/{sessionId}/mirror-order',
       summary: 'The store order a session’s payment made: pending, created (order_number, order_status_url: private to the shopper), failed or not_mirrored',
+      description: 'With the publishable key, for the page the buyer lands on after paying: whether the connected store has made the order yet, and its number. Poll while `pending`; `order_status_url` is private to this shopper, so show it to them only.',
       'x-error-codes': ['session_not_found', 'auth_key_type_forbidden', 'rate_limit_exceeded'],
       middleware: guard(deps, { key: 'publishable', limits: LIMITS.publicSessionRead }),
       request: { params: IdParam },

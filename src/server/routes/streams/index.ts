@@ -48,6 +48,7 @@ export function streamRoutes(deps: Deps) {
       method: 'get',
       path: '/v1/webhook_listen',
       summary: 'Webhook delivery transcripts as a server-sent-event stream (not offered: always 503 service_unavailable, to every caller; a secret key sent is metered, 30 per minute)',
+      description: 'Not offered by this server, and never will be: every caller, with a key or without, gets 503 `service_unavailable` with `selfHeal.retryable: false`. Subscribe an endpoint with `POST /v1/webhook_subscriptions` (or run `npx svcpay webhooks tail`) instead of retrying.',
       tags: ['webhooks'],
       security: security.none,
       'x-error-codes': ['service_unavailable', 'rate_limit_exceeded_per_key'],
@@ -69,6 +70,7 @@ export function streamRoutes(deps: Deps) {
       method: 'get',
       path: '/v1/public/payment_intents/{id}/events',
       summary: 'Payment status as a server-sent-event stream (not offered: always 503 with no body, to every caller; confirm by webhook)',
+      description: 'Not offered by this server: every caller gets 503 with no body, so a browser must not wait on it. Show the outcome `confirmPayment` resolved with, and let your server confirm it by webhook.',
       security: security.none,
       // The 503 has no body, so no code; only the rate limits answer with one.
       'x-error-codes': ['rate_limit_exceeded', 'rate_limit_exceeded_per_key'],
