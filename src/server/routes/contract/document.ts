@@ -40,7 +40,7 @@ export interface Operation {
 }
 export interface ContractDocument {
   openapi: string;
-  info: { title: string; version: string; description?: string };
+  info: { title: string; version: string; description?: string; contact?: { name: string; url: string }; license?: { name: string; identifier: string } };
   servers?: { url: string; description?: string }[];
   tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
@@ -76,7 +76,13 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   public: 'Browser-safe endpoints: publishable key only; a secret key is refused.',
   capabilities: "What the merchant's processor supports.",
   telemetry: 'Events from server SDKs and the browser script; nothing is stored.',
-  webhooks: 'Webhook delivery.',
+  webhooks: "Events coming in from the payment providers (signed the provider's way, not for merchants) and the delivery-transcript stream this server does not offer; subscribe your own endpoint under webhook_subscriptions.",
+  webhook_subscriptions: 'Your webhook endpoints: subscribe a URL to event types, rotate its signing secret, send a signed test event. Verify every delivery with `x-svc-signature`.',
+  webhook_events: 'One event as webhooks deliver it (`{ id, type, created, livemode, merchant_id, data }`), to re-read or confirm it.',
+  payment_intents: 'Charges of a vaulted card from your server: authorize, capture, void. Every outcome, a decline included, is a 201 to read by `status`; send an `Idempotency-Key`.',
+  payment_methods: "A buyer's saved cards, newest first.",
+  tokens: 'Vaulted cards (`vp_pmt_*`): vault from a provider reference, set the billing address, revoke. No card number is ever sent or stored.',
+  refunds: 'Refunds of a succeeded payment, in full or in part, and the list with its totals. Always send an `Idempotency-Key`: a retry without one is a second refund.',
   'wallet-domains': 'Domains registered for Apple Pay and Google Pay, their verification and the Apple Pay association file.',
   buyers: 'Buyer profiles: upsert by your own reference or email, exact lookup, read and sparse update.',
   mirror: 'Connected-store order mirroring: price a basket against a connected store.',
@@ -185,7 +191,7 @@ const isEnvelope = (s: Schema | undefined) => Boolean(s?.properties?.code && s.p
 export function buildDocument(app: Pick<OpenAPIHono, 'getOpenAPI31Document'>, publicUrl: string): ContractDocument {
   const doc = app.getOpenAPI31Document({
     openapi: '3.1.0',
-    info: { title: 'svcpay API', version: API_VERSION, description: DESCRIPTION },
+    info: { title: 'svcpay API', version: API_VERSION, description: DESCRIPTION, contact: { name: 'svcpay', url: `${publicUrl}/docs` }, license: { name: 'MIT', identifier: 'MIT' } },
     servers: [{ url: publicUrl, description: 'this server' }],
   }) as unknown as ContractDocument;
 

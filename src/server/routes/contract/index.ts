@@ -40,7 +40,7 @@ export function contractRoutes(publicUrl: string, app: Pick<Router, 'getOpenAPI3
   const doc = (path: string, summary: string, description: string, type: string, pick: (c: Contract) => string) =>
     r.openapi(createRoute({ method: 'get', path, summary, description, tags: ['discovery'], security: security.none, responses: text(type, 'OK') }), () => serve(pick(contract()), type));
 
-  const generate = 'No key. Generated from the schemas the routes validate with, so it cannot drift from what the service accepts and answers; the `/_sandbox/` control API is never in it.';
+  const generate = 'No key. Generated from the schemas the routes validate with, so it cannot drift from what the service accepts and answers; the sandbox control API is never part of it.';
   doc('/openapi.yaml', 'This contract, OpenAPI 3.1.0 in YAML', `${generate} Feed it to a client generator or a validating proxy.`, 'application/yaml', (c) => c.yaml);
   doc('/openapi.json', 'This contract, OpenAPI 3.1.0 in JSON', `${generate} The same document as /openapi.yaml.`, 'application/json', (c) => c.json);
   doc('/llms.txt', 'The contract as plain text for language models: endpoints, keys, error codes and fixes', 'No key. The same contract and the error catalogue rendered as plain text, for an assistant or a language model writing an integration.', 'text/plain; charset=utf-8', (c) => c.llms);

@@ -76,10 +76,15 @@ describe('GET /openapi.yaml', () => {
     const envelope = doc.components!.schemas!.ErrorEnvelope as { properties: { code: { enum: string[] } } };
     expect(envelope.properties.code.enum.sort()).toEqual(Object.keys(catalogue).sort());
     const declared = new Set(doc.tags!.map((t) => t.name));
+    for (const tag of doc.tags!) expect(tag.description, `tag ${tag.name} has a description`).toBeTruthy();
+    expect(doc.info.contact).toEqual({ name: 'svcpay', url: 'http://localhost:4242/docs' });
+    expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
     for (const { method, path, op } of operations(doc)) {
       expect(op.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
       for (const tag of op.tags!) expect(declared.has(tag), tag).toBe(true);
       expect(op.summary, `${method} ${path} has a summary`).toBeTruthy();
+      expect(op.description ?? '', `${method} ${path} has a description of its own`).toMatch(/\w/);
+      expect(op.description, `${method} ${path} has a description of its own`).not.toBe(op.summary);
       for (const [status, res] of Object.entries(op.responses)) {
         const schema = res.content?.['application/json']?.schema;
         if (Number(status) >= 400 && schema?.properties) expect(schema.properties, `${method} ${path} ${status} inlines an envelope`).not.toHaveProperty('selfHeal');
