@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Discovery document: API version, endpoint paths, scripts, docs, llms.txt and the OpenAPI contract */
+        /**
+         * Discovery document: API version, endpoint paths, scripts, docs, llms.txt and the OpenAPI contract
+         * @description No key. Tells an integration or a tool where everything is: the API version this server speaks, its endpoint paths, the browser script, the docs, llms.txt and this contract. Read it instead of hard-coding paths.
+         */
         get: operations["get_well_known_svcpay_json"];
         put?: never;
         post?: never;
@@ -40,6 +43,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/client-error": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hosted page and fields: report a browser error to the service (internal; never card data, scrubbed anyway)
+         * @description Called by the hosted page and the card frames only, to report a browser failure so operators can see it; merchants never call it. It answers its own `{ ok, error }` shape, not the error envelope, and is limited per address and overall (429 with `Retry-After`).
+         */
+        post: operations["post_api_checkout_client_error"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout/complete": {
         parameters: {
             query?: never;
@@ -49,7 +72,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal) */
+        /**
+         * Hosted page: verify the processor's transaction, settle the session and get the signed redirect (internal)
+         * @description Called by the hosted page only (origin-checked) once the buyer paid the processor: the transaction is verified with the processor and settles the session once, and the answer carries the signed return to `successUrl`. A payment is recorded from the provider's signed event even when this call never comes, so fulfil on the webhook.
+         */
         post: operations["post_api_checkout_complete"];
         delete?: never;
         options?: never;
@@ -66,7 +92,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal) */
+        /**
+         * Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)
+         * @description Called by the hosted page only (origin-checked); merchants never call it. Hands back the session's live checkout form while it is unused and under 30 minutes old, else a fresh form with the older one revoked at the processor, so a reload or a second tab cannot break the buyer's form.
+         */
         post: operations["post_api_checkout_init"];
         delete?: never;
         options?: never;
@@ -81,10 +110,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness; `?deep=true` also checks the store, the processor and the clock */
+        /**
+         * Liveness; `?deep=true` also checks the store, the processor and the clock
+         * @description No key. The shallow answer touches nothing and is unmetered, for a load balancer; `?deep=true` also writes and rolls back in the store, asks the processor and checks the clock, answering 503 `degraded` with the failed check named. Deep checks are limited to 5 per address per minute.
+         */
         get: operations["get_api_health"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{gatewayId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment provider's event, signed the provider's way (for providers, not merchants)
+         * @description The URL a payment provider posts its events to; merchants configure it in their provider account, never call it. A verified event is stored before the 200 and applied once per provider event id (a retry answers `duplicate: true`), so a hosted payment is recorded even if the buyer's browser never returns. A missing or wrong signature is 401; a gateway with no secret configured is 503 `webhook_not_configured`.
+         */
+        post: operations["post_api_webhooks_gatewayId"];
         delete?: never;
         options?: never;
         head?: never;
@@ -98,7 +150,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** API reference (HTML) drawn from this contract */
+        /**
+         * API reference (HTML) drawn from this contract
+         * @description No key. The human-readable reference of this contract, rendered offline from it: every operation with the key it takes, its parameters, its answers and the error codes it can return.
+         */
         get: operations["get_docs"];
         put?: never;
         post?: never;
@@ -115,7 +170,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every error code (HTML): status, fault, meaning, fix and retry advice; one anchor per code */
+        /**
+         * Every error code (HTML): status, fault, meaning, fix and retry advice; one anchor per code
+         * @description No key. Every error code with its status, whose fault it is, what it means, how to fix it and whether to retry; the `docs` link of every error envelope points to the code's anchor here.
+         */
         get: operations["get_docs_errors"];
         put?: never;
         post?: never;
@@ -132,7 +190,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The contract as plain text for language models: endpoints, keys, error codes and fixes */
+        /**
+         * The contract as plain text for language models: endpoints, keys, error codes and fixes
+         * @description No key. The same contract and the error catalogue rendered as plain text, for an assistant or a language model writing an integration.
+         */
         get: operations["get_llms_txt"];
         put?: never;
         post?: never;
@@ -149,7 +210,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This contract, OpenAPI 3.1.0 in JSON */
+        /**
+         * This contract, OpenAPI 3.1.0 in JSON
+         * @description No key. Generated from the schemas the routes validate with, so it cannot drift from what the service accepts and answers; the sandbox control API is never part of it. The same document as /openapi.yaml.
+         */
         get: operations["get_openapi_json"];
         put?: never;
         post?: never;
@@ -166,7 +230,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This contract, OpenAPI 3.1.0 in YAML */
+        /**
+         * This contract, OpenAPI 3.1.0 in YAML
+         * @description No key. Generated from the schemas the routes validate with, so it cannot drift from what the service accepts and answers; the sandbox control API is never part of it. Feed it to a client generator or a validating proxy.
+         */
         get: operations["get_openapi_yaml"];
         put?: never;
         post?: never;
@@ -183,10 +250,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Look a buyer up exactly by external_id or email (external_id wins); an empty list is a miss */
+        /**
+         * Look a buyer up exactly by external_id or email (external_id wins); an empty list is a miss
+         * @description Exact lookup by `external_id` or `email` (when both are sent `external_id` wins). Answers `{ data: [] }` with zero or one buyer: a miss is an empty list, not a 404.
+         */
         get: operations["get_v1_buyers"];
         put?: never;
-        /** Create or update a buyer, keyed on external_id, else email (201 created, 200 updated) */
+        /**
+         * Create or update a buyer, keyed on external_id, else email (201 created, 200 updated)
+         * @description Upserts by your own `external_id`, else by `email` (compared case-insensitively): 201 when a buyer is made, 200 when one is updated, and an email-only buyer with that email gets the reference attached. An email that belongs to a buyer with another `external_id` is 409 `buyer_email_conflict` and nothing changes. A field sent as null is cleared.
+         */
         post: operations["post_v1_buyers"];
         delete?: never;
         options?: never;
@@ -201,14 +274,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one buyer */
+        /**
+         * Read one buyer
+         * @description Reads one buyer; every key is present, null when nothing is stored. Another merchant's buyer, or one of the other mode, is 404 `buyer_not_found`.
+         */
         get: operations["get_v1_buyers_id"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update some fields of a buyer; omitted fields are kept, metadata merges, email null erases the email */
+        /**
+         * Update some fields of a buyer; omitted fields are kept, metadata merges, email null erases the email
+         * @description Send only the keys you mean to change: omitted fields are kept, `metadata` merges (keys are never removed), a field sent as null is cleared and `email: null` frees the email for good. `external_id`, `first_name` and `last_name` cannot be changed here (400 `validation_error`).
+         */
         patch: operations["patch_v1_buyers_id"];
         trace?: never;
     };
@@ -219,7 +298,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the merchant's payment processor supports; read once at start-up and branch on it before optional operations */
+        /**
+         * What the merchant's payment processor supports; read once at start-up and branch on it before optional operations
+         * @description Takes either key. Read it once at start-up and branch on it: an operation the processor does not support is refused before anything is sent (422 `capability_not_supported`, or 501 `endpoint_not_implemented` for a manual capture without `auth_capture_separation`). An account with no processor answers 409 `binder_unavailable`.
+         */
         get: operations["get_v1_capabilities"];
         put?: never;
         post?: never;
@@ -236,7 +318,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The statement-descriptor configuration: brand name, identity, the per-charge suffix rule, and what the connection carries */
+        /**
+         * The statement-descriptor configuration: brand name, identity, the per-charge suffix rule, and what the connection carries
+         * @description Reads what each charge asks the processor to print on the buyer's card statement: the brand name, the identity and the rule for the per-charge suffix. Read it to check what buyers will see; it changes nothing.
+         */
         get: operations["get_v1_descriptor_config"];
         put?: never;
         post?: never;
@@ -255,7 +340,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Price a basket against a connected store (its catalogue prices, a voucher it honours); makes no order */
+        /**
+         * Price a basket against a connected store (its catalogue prices, a voucher it honours); makes no order
+         * @description Asks a connected store (`settings.connectedStores`) to price line items with its own catalogue prices, shipping and voucher, to show a total before you create the session or intent. It makes no order and reserves nothing; the totals computed when the order is made are authoritative, so do not use a quote to resolve `order_first_amount_mismatch`.
+         */
         post: operations["post_v1_mirror_quote"];
         delete?: never;
         options?: never;
@@ -272,7 +360,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Charge (or authorize) a vaulted card. Every outcome, a decline included, is a 201: read `status` */
+        /**
+         * Charge (or authorize) a vaulted card. Every outcome, a decline included, is a 201: read `status`
+         * @description Charges a `vp_pmt_*` token with the secret key; `capture_method: manual` only authorizes. A decline is not an error: every outcome is 201 (200 on a replay of the same `Idempotency-Key`), so read `status` and keep `decline_code`, `action` and `decline_message` from this answer, which a later read does not repeat. Always send an `Idempotency-Key`: a retry without one can charge twice.
+         */
         post: operations["post_v1_payment_intents"];
         delete?: never;
         options?: never;
@@ -287,7 +378,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a payment intent: its stored state, refund totals and, while requires_action, next_action with issued_at */
+        /**
+         * Read a payment intent: its stored state, refund totals and, while requires_action, next_action with issued_at
+         * @description Reads the stored state of a payment intent. Decline detail (`decline_code`, `action`, `decline_message`) is given only at create; webhooks remain the authoritative signal for outcomes that settle later (a bank check, a capture in flight). Another merchant's or mode's intent is 404.
+         */
         get: operations["get_v1_payment_intents_id"];
         put?: never;
         post?: never;
@@ -306,7 +400,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Capture an authorized payment in full (empty body) or in part (`amount_to_capture`) */
+        /**
+         * Capture an authorized payment in full (empty body) or in part (`amount_to_capture`)
+         * @description Captures an `authorized` intent: an empty body takes the whole authorization, `amount_to_capture` takes part of it where the processor supports `partial_capture`. More than authorized is 422 `capture_amount_exceeds_authorized` (with `authorized_amount`), a wrong state is 409 `invalid_transition`. On 502 `payment_outcome_unknown` do not retry: read the intent, which the reconciler settles.
+         */
         post: operations["post_v1_payment_intents_id_capture"];
         delete?: never;
         options?: never;
@@ -321,7 +418,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The store order this payment made (order mirroring): pending, created (order_number, order_status_url: private to the shopper), failed (code, message) or not_mirrored */
+        /**
+         * The store order this payment made (order mirroring): pending, created (order_number, order_status_url: private to the shopper), failed (code, message) or not_mirrored
+         * @description Poll after a payment whose intent described a store order (`order` and `mirrorTo`) to learn whether the connected store made it. `order_status_url` is the shopper's private order page: show it to that shopper only. An intent that mirrors nothing answers `not_mirrored`.
+         */
         get: operations["get_v1_payment_intents_id_mirror_order"];
         put?: never;
         post?: never;
@@ -340,7 +440,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Release an authorization before capture; after capture use a refund */
+        /**
+         * Release an authorization before capture; after capture use a refund
+         * @description Releases the hold of an `authorized` intent; no money moves and the intent becomes `voided`. Only before capture: a captured payment is refunded with `POST /v1/refunds` instead, and any other state is 409 `invalid_transition`.
+         */
         post: operations["post_v1_payment_intents_id_void"];
         delete?: never;
         options?: never;
@@ -355,7 +458,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A buyer's saved cards, newest first (revoked and single-use cards are not listed) */
+        /**
+         * A buyer's saved cards, newest first (revoked and single-use cards are not listed)
+         * @description Lists the cards saved for one `buyer_id`, newest first, as `{ data, next_cursor, has_more }`; page with the cursor. A `limit` above 100 is capped and a `limit_capped` warning says so.
+         */
         get: operations["get_v1_payment_methods"];
         put?: never;
         post?: never;
@@ -372,7 +478,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payment status as a server-sent-event stream (not offered: always 503 with no body, to every caller; confirm by webhook) */
+        /**
+         * Payment status as a server-sent-event stream (not offered: always 503 with no body, to every caller; confirm by webhook)
+         * @description Not offered by this server: every caller gets 503 with no body, so a browser must not wait on it. Show the outcome `confirmPayment` resolved with, and let your server confirm it by webhook.
+         */
         get: operations["get_v1_public_payment_intents_id_events"];
         put?: never;
         post?: never;
@@ -389,7 +498,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Browser-safe view of a checkout session (no buyer data, no metadata) */
+        /**
+         * Browser-safe view of a checkout session (no buyer data, no metadata)
+         * @description Takes the publishable key, so a merchant page can show a session's amount, currency, status and which buyer inputs it asks for (`buyerFields`). It never carries buyer details or metadata; read those on your server with `GET /v1/sessions/{sessionId}`.
+         */
         get: operations["get_v1_public_sessions_sessionId"];
         put?: never;
         post?: never;
@@ -408,7 +520,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Charge the card just entered, or the token a wallet sheet returned, on an elements session (charge at submit); called only from the service's own frames */
+        /**
+         * Charge the card just entered, or the token a wallet sheet returned, on an elements session (charge at submit); called only from the service's own frames
+         * @description Called by the card and wallet frames, not by merchant code: any other `Origin` is 403 `origin_forbidden`. Only an `elements` payment session with `chargeAtSubmit` can be charged (else 422 `charge_at_submit_not_enabled`); a decline answers how the buyer may retry. The answer is a UX signal: fulfil on the `charge.succeeded` webhook.
+         */
         post: operations["post_v1_public_sessions_sessionId_charge"];
         delete?: never;
         options?: never;
@@ -425,7 +540,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resolve the outcome after submit (a UX signal; confirm by webhook). An `elements` session that charged at submit answers how its charge ended (`cancel: true` ends a bank challenge the buyer closed); an `embed` session sends the processor `transactionId` the buyer just made, which is verified and settles the session */
+        /**
+         * Resolve the outcome after submit (a UX signal; confirm by webhook). An `elements` session that charged at submit answers how its charge ended (`cancel: true` ends a bank challenge the buyer closed); an `embed` session sends the processor `transactionId` the buyer just made, which is verified and settles the session
+         * @description Tells the browser how its payment ended; the webhook stays the proof of payment. It is idempotent: a session settles once, whichever of this call, the provider's signed event or the reconciler comes first. With `settings.completeEndpoint: false` it answers 503 `feature_unavailable`.
+         */
         post: operations["post_v1_public_sessions_sessionId_complete"];
         delete?: never;
         options?: never;
@@ -440,7 +558,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Poll whether an embed session is ready to mount: `{ ready: false, reason, retryAfterMs }` until it is, then `{ ready: true, … }` with what mounts the processor fields (as POST /api/checkout/init) */
+        /**
+         * Poll whether an embed session is ready to mount: `{ ready: false, reason, retryAfterMs }` until it is, then `{ ready: true, … }` with what mounts the processor fields (as POST /api/checkout/init)
+         * @description Polled by the embedded checkout frame (`mountCheckout`), not by merchant code: while `ready` is false wait at least `retryAfterMs` and ask again; once ready the session moves to `processing`. A session that can never mount (elements or setup, paid, expired) answers 409 or 410 at once: stop polling.
+         */
         get: operations["get_v1_public_sessions_sessionId_embed_token"];
         put?: never;
         post?: never;
@@ -457,7 +578,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The store order a session’s payment made: pending, created (order_number, order_status_url: private to the shopper), failed or not_mirrored */
+        /**
+         * The store order a session’s payment made: pending, created (order_number, order_status_url: private to the shopper), failed or not_mirrored
+         * @description With the publishable key, for the page the buyer lands on after paying: whether the connected store has made the order yet, and its number. Poll while `pending`; `order_status_url` is private to this shopper, so show it to them only.
+         */
         get: operations["get_v1_public_sessions_sessionId_mirror_order"];
         put?: never;
         post?: never;
@@ -476,7 +600,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Report an event from the browser script on a merchant's page */
+        /**
+         * Report an event from the browser script on a merchant's page
+         * @description Sent by the browser script on its own with the publishable key, and open to any origin; merchant code need not call it. Same body as `POST /v1/sdk-telemetry`, limited to 30 per address a minute; nothing is stored.
+         */
         post: operations["post_v1_public_telemetry_browser"];
         delete?: never;
         options?: never;
@@ -493,7 +620,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Vault the card just entered on an elements session, for the merchant's server to charge; called only from the service's own frames */
+        /**
+         * Vault the card just entered on an elements session, for the merchant's server to charge; called only from the service's own frames
+         * @description Called by the card frames, not by merchant code (any other `Origin` is 403 `origin_forbidden`): vaults the card typed in on an `elements` session and answers the `vp_pmt_*` token with brand, last four and expiry. Your server then charges it with `POST /v1/payment_intents` and `session_id`. At most six per session and twenty per address a minute.
+         */
         post: operations["post_v1_public_tokens"];
         delete?: never;
         options?: never;
@@ -510,7 +640,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apple Pay merchant validation for a session: answers Apple's merchant session for a verified Apple Pay domain; called only from the service's own frames */
+        /**
+         * Apple Pay merchant validation for a session: answers Apple's merchant session for a verified Apple Pay domain; called only from the service's own frames
+         * @description Called by the wallet frame, not by merchant code, during the Apple Pay sheet's merchant validation. The `domain` must be registered for `apple_pay` in the same mode and verified (404 `wallet_domain_not_found`, 409 `wallet_domain_not_verified`), and the session must be one that charges at submit. The merchant session answered is usable for 5 minutes.
+         */
         post: operations["post_v1_public_wallets_apple_session"];
         delete?: never;
         options?: never;
@@ -527,7 +660,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Google Pay setup for a session: the PaymentDataRequest (networks, the provider's gateway, merchant name, total); called only from the service's own frames */
+        /**
+         * Google Pay setup for a session: the PaymentDataRequest (networks, the provider's gateway, merchant name, total); called only from the service's own frames
+         * @description Called by the wallet frame, not by merchant code: answers the Google Pay PaymentDataRequest for the session (card networks, the provider's gateway, merchant name and the session's total). The session must be an `elements` payment session with `chargeAtSubmit`; the token the sheet returns is charged with `POST /v1/public/sessions/{sessionId}/charge`.
+         */
         post: operations["post_v1_public_wallets_google_session"];
         delete?: never;
         options?: never;
@@ -542,10 +678,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the refunds of one payment (by `payment_intent` or `transaction`), newest first, with its refund totals */
+        /**
+         * List the refunds of one payment (by `payment_intent` or `transaction`), newest first, with its refund totals
+         * @description Every refund of one payment, whichever id it was made by, with `amount_refunded`, `remaining_refundable` and `refundable`. Check `refundable` before offering a refund: it is false until the payment is settled, while a dispute is recorded, or when nothing is left.
+         */
         get: operations["get_v1_refunds"];
         put?: never;
-        /** Refund a succeeded payment in full (omit `amount`) or in part. 201 succeeded, 202 requested (never retry; wait for charge.refunded or refund.failed), 200 idempotent replay */
+        /**
+         * Refund a succeeded payment in full (omit `amount`) or in part. 201 succeeded, 202 requested (never retry; wait for charge.refunded or refund.failed), 200 idempotent replay
+         * @description Name exactly one of `payment_intent` or `transaction`. Always send an `Idempotency-Key`: a retry without one is a second refund, while a replay answers 200 with the refund as it is now. A 202 `requested` is final for this call: do not retry, wait for `charge.refunded` or `refund.failed`; on 502 with a `refund` the reconciler settles it.
+         */
         post: operations["post_v1_refunds"];
         delete?: never;
         options?: never;
@@ -562,7 +704,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Report an event from a server SDK (on by default with a test key, off with a live key) */
+        /**
+         * Report an event from a server SDK (on by default with a test key, off with a live key)
+         * @description Sent by `svcpay/server` on its own; merchant code need not call it. Takes `{ event, sdk: { name, version }, properties? }` (flat, at most 20 properties and 2 KB) and answers 202; the event is logged with card-like digits masked and never stored.
+         */
         post: operations["post_v1_sdk_telemetry"];
         delete?: never;
         options?: never;
@@ -579,7 +724,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a checkout session (`?dry_run=true` validates only, and answers any refusal 400 with its code); redirect the buyer to `checkoutUrl` or mount fields with its id */
+        /**
+         * Create a checkout session (`?dry_run=true` validates only, and answers any refusal 400 with its code); redirect the buyer to `checkoutUrl` or mount fields with its id
+         * @description Call from your server with the secret key (a publishable key may create a session too, but not with buyer details or redirect URLs outside `settings.redirectOrigins`). Send an `Idempotency-Key` (your order id): a retry returns the same session, 201 first and 200 on replay. The session is unpaid until the `charge.succeeded` webhook says otherwise; never fulfil on the buyer's return alone.
+         */
         post: operations["post_v1_sessions"];
         delete?: never;
         options?: never;
@@ -594,14 +742,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a checkout session: `status`, `paymentStatus` and the payment it settled with */
+        /**
+         * Read a checkout session: `status`, `paymentStatus` and the payment it settled with
+         * @description Read with the secret key to learn where a payment stands: `status` says whether the buyer finished and `paymentStatus` whether money moved (`paid`, `held`, `unpaid`). Refund totals and `last_payment_error` are filled here only. Another merchant's or mode's session is 404 `session_not_found`.
+         */
         get: operations["get_v1_sessions_sessionId"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the total of an open elements session */
+        /**
+         * Change the total of an open elements session
+         * @description Sets a new `amount` (and optionally `currency` and `lineItems`) on an open unpaid `elements` payment session, for example after the buyer picks shipping; it sends no webhook and is safe to repeat. Any other session answers 409 `session_not_modifiable` with a `reason` and nothing changes; a payment already holding the old total is refused with 409 `expected_amount_mismatch`.
+         */
         patch: operations["patch_v1_sessions_sessionId"];
         trace?: never;
     };
@@ -614,7 +768,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close an open unpaid session */
+        /**
+         * Close an open unpaid session
+         * @description Call before taking payment for the same order another way: 200 means no payment through the service is in progress or can start, and repeating it on a session expired from `pending` or `failed` is safe. 409 `session_not_expirable` changes nothing: with `reason: recent_activity` call again after `retryAfterSeconds`; any other reason means a payment may be in flight, so do not charge again.
+         */
         post: operations["post_v1_sessions_sessionId_expire"];
         delete?: never;
         options?: never;
@@ -631,7 +788,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Vault a card from a provider-vault reference (sandbox: `tok_sandbox_<brand>_<last4>`) */
+        /**
+         * Vault a card from a provider-vault reference (sandbox: `tok_sandbox_<brand>_<last4>`)
+         * @description Vaults a card your processor already holds: only `provider_reference` is required, and no card number is ever sent or stored. Without `setup_for_future_use` the token is single-use; saving it for later needs a buyer (422 `saved_card_buyer_required`). Send an `Idempotency-Key` so a retry returns the same token.
+         */
         post: operations["post_v1_tokens"];
         delete?: never;
         options?: never;
@@ -649,11 +809,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a saved card for good: later charges fail with payment_method_inactive and it leaves the saved-card list */
+        /**
+         * Revoke a saved card for good: later charges fail with payment_method_inactive and it leaves the saved-card list
+         * @description Revokes a saved card for good; it cannot be undone. Later charges of it fail with `payment_method_inactive`, and it leaves `GET /v1/payment_methods`.
+         */
         delete: operations["delete_v1_tokens_id"];
         options?: never;
         head?: never;
-        /** Set (or with null clear) a saved card's billing address; the address is stored encrypted and never returned */
+        /**
+         * Set (or with null clear) a saved card's billing address; the address is stored encrypted and never returned
+         * @description Sets the card's billing address (at most 1 KiB), or clears it with null. The address is stored encrypted and only `has_billing_address` is ever returned. A token of the other mode is 400 `payment_method_mode_mismatch`; another merchant's is 404.
+         */
         patch: operations["patch_v1_tokens_id"];
         trace?: never;
     };
@@ -664,10 +830,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List registered wallet domains, newest first */
+        /**
+         * List registered wallet domains, newest first
+         * @description Lists the registered domains of this mode as `{ data, has_more }`, newest first; page with `starting_after`. Removed domains are left out.
+         */
         get: operations["get_v1_wallet_domains"];
         put?: never;
-        /** Register a domain for Apple Pay or Google Pay; registering one already registered answers it with 200 */
+        /**
+         * Register a domain for Apple Pay or Google Pay; registering one already registered answers it with 200
+         * @description Registers a bare hostname for one wallet. Safe to call from every deploy: a domain already registered for that wallet answers 200 with the existing row. A Google Pay domain is verified at once; an Apple Pay domain stays `pending` until you host the association file and call verify.
+         */
         post: operations["post_v1_wallet_domains"];
         delete?: never;
         options?: never;
@@ -682,11 +854,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one wallet-domain registration and its verification status */
+        /**
+         * Read one wallet-domain registration and its verification status
+         * @description Reads a registration, its `status` (`pending`, `verified`, `failed`) and the reason of a failed verification in `last_verification_error`. A removed, another merchant's or the other mode's domain is 404 `wallet_domain_not_found`.
+         */
         get: operations["get_v1_wallet_domains_id"];
         put?: never;
         post?: never;
-        /** Remove a wallet-domain registration; it is kept on record but answers 404 from then on */
+        /**
+         * Remove a wallet-domain registration; it is kept on record but answers 404 from then on
+         * @description Apple Pay and Google Pay stop opening on that domain. Answers `{ id, deleted: true }`; every later read, verify or delete of that id is 404, and the domain may be registered again under a new id.
+         */
         delete: operations["delete_v1_wallet_domains_id"];
         options?: never;
         head?: never;
@@ -700,7 +878,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download the Apple Pay domain-association file to host at /.well-known/apple-developer-merchantid-domain-association */
+        /**
+         * Download the Apple Pay domain-association file to host at /.well-known/apple-developer-merchantid-domain-association
+         * @description The `text/plain` file Apple fetches to verify a domain; it is the same for every domain of one merchant and mode. Host it unchanged at that path on the domain, then call verify.
+         */
         get: operations["get_v1_wallet_domains_id_file"];
         put?: never;
         post?: never;
@@ -719,7 +900,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-run verification of a wallet domain (once per domain per 30 seconds) */
+        /**
+         * Re-run verification of a wallet domain (once per domain per 30 seconds)
+         * @description Call after hosting the Apple Pay association file on the domain; the answer carries the new `status`. Runs once per registration per 30 seconds: sooner is 429 `wallet_domain_rate_limited` with `Retry-After`.
+         */
         post: operations["post_v1_wallet_domains_id_verify"];
         delete?: never;
         options?: never;
@@ -734,7 +918,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one event as webhooks deliver it */
+        /**
+         * Read one event as webhooks deliver it
+         * @description Reads the envelope a delivery carried (`{ id, type, created, livemode, merchant_id, data }`), for example to re-read an event your receiver missed or to confirm one before acting on it.
+         */
         get: operations["get_v1_webhook_events_id"];
         put?: never;
         post?: never;
@@ -751,7 +938,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Webhook delivery transcripts as a server-sent-event stream (not offered: always 503 service_unavailable, to every caller; a secret key sent is metered, 30 per minute) */
+        /**
+         * Webhook delivery transcripts as a server-sent-event stream (not offered: always 503 service_unavailable, to every caller; a secret key sent is metered, 30 per minute)
+         * @description Not offered by this server, and never will be: every caller, with a key or without, gets 503 `service_unavailable` with `selfHeal.retryable: false`. Subscribe an endpoint with `POST /v1/webhook_subscriptions` (or run `npx svcpay webhooks tail`) instead of retrying.
+         */
         get: operations["get_v1_webhook_listen"];
         put?: never;
         post?: never;
@@ -768,10 +958,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhook subscriptions, newest first */
+        /**
+         * List webhook subscriptions, newest first
+         * @description Lists the subscriptions of this mode as `{ data, has_more }`, newest first; page with `starting_after`. Secrets are never listed.
+         */
         get: operations["get_v1_webhook_subscriptions"];
         put?: never;
-        /** Subscribe a URL to events; the whsec_* signing secret is in this answer only */
+        /**
+         * Subscribe a URL to events; the whsec_* signing secret is in this answer only
+         * @description Store the `secret` from this answer: it is never shown again (rotate to get a new one). One subscription per URL and mode (a second is 409 `webhook_subscription_conflict`); a live subscription needs `https` on a public host, and addresses inside the network or of this service are refused.
+         */
         post: operations["post_v1_webhook_subscriptions"];
         delete?: never;
         options?: never;
@@ -786,15 +982,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a webhook subscription (never its secret) */
+        /**
+         * Read a webhook subscription (never its secret)
+         * @description Reads one subscription: its URL, `enabledEvents`, `description` and `status`. The signing secret is never read back.
+         */
         get: operations["get_v1_webhook_subscriptions_id"];
         put?: never;
         post?: never;
-        /** Delete a webhook subscription; its URL can be subscribed again */
+        /**
+         * Delete a webhook subscription; its URL can be subscribed again
+         * @description Stops deliveries to that URL for good and frees it to be subscribed again. Another merchant's or mode's subscription is 404.
+         */
         delete: operations["delete_v1_webhook_subscriptions_id"];
         options?: never;
         head?: never;
-        /** Change enabledEvents, description or status; the url cannot change */
+        /**
+         * Change enabledEvents, description or status; the url cannot change
+         * @description Changes `enabledEvents`, `description` or `status` (set `disabled` to pause deliveries). The URL is fixed: a different one is 400 `webhook_subscription_url_immutable`; subscribe the new URL and delete the old subscription instead.
+         */
         patch: operations["patch_v1_webhook_subscriptions_id"];
         trace?: never;
     };
@@ -807,7 +1012,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Make a new whsec_* secret; for 24 hours deliveries are signed with both, new first */
+        /**
+         * Make a new whsec_* secret; for 24 hours deliveries are signed with both, new first
+         * @description Answers the new `whsec_*` secret once. For 24 hours every delivery carries two `v1=` signatures, the new secret's first, so deploy the new secret to your receiver within that day.
+         */
         post: operations["post_v1_webhook_subscriptions_id_rotate_signing_secret"];
         delete?: never;
         options?: never;
@@ -824,7 +1032,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed test_event: true event now; 502 webhook_test_delivery_failed unless the URL answers 2xx within 10 s */
+        /**
+         * Send a signed test_event: true event now; 502 webhook_test_delivery_failed unless the URL answers 2xx within 10 s
+         * @description Checks that your receiver is reachable and verifies signatures: the event carries `test_event: true` and is not stored among the account's events. Any answer but a 2xx within 10 seconds is 502 `webhook_test_delivery_failed`; look at your receiver's own log for why.
+         */
         post: operations["post_v1_webhook_subscriptions_id_send_test_event"];
         delete?: never;
         options?: never;
@@ -1056,21 +1267,41 @@ export interface components {
         };
         /** @description Every failure, with header `X-Request-Id` (Doc 1, Errors). `selfHeal.nextAction` is what a client should do next. */
         ErrorEnvelope: {
+            authorized_amount?: number;
+            charge_amount?: number;
             /** @enum {string} */
-            code: "auth_missing_bearer" | "auth_missing_bearer_publishable" | "auth_invalid_key" | "auth_invalid_key_publishable" | "auth_key_expired" | "auth_key_expired_publishable" | "auth_key_type_forbidden" | "auth_merchant_inactive" | "merchant_not_onboarded" | "live_keys_need_processor" | "session_not_found" | "checkout_address_not_found" | "session_expired" | "session_already_completed" | "session_wrong_state" | "charge_in_progress" | "expected_amount_mismatch" | "charge_already_in_flight" | "session_not_expirable" | "session_not_modifiable" | "currency_not_supported" | "rate_limit_exceeded" | "rate_limit_exceeded_per_key" | "charge_at_submit_not_enabled" | "validation_error" | "validation_missing_field" | "validation_invalid_amount" | "validation_unknown_field" | "validation_url_scheme_forbidden" | "binder_unavailable" | "wallet_domain_not_found" | "wallet_domain_invalid" | "wallet_domain_wrong_type" | "wallet_domain_no_binder" | "wallet_domain_rate_limited" | "wallet_domain_not_verified" | "wallet_domain_provider_unavailable" | "buyer_not_found" | "buyer_email_conflict" | "unsupported_media_type" | "payload_too_large" | "idempotency_replay_incompatible" | "origin_forbidden" | "transaction_verification_failed" | "feature_unavailable" | "provider_unavailable" | "required_fields_missing" | "payment_method_required" | "payment_method_not_found" | "payment_method_inactive" | "payment_method_mode_mismatch" | "payment_method_consent_missing" | "buyer_required_for_saved_card" | "saved_card_buyer_required" | "invalid_transition" | "capture_amount_exceeds_authorized" | "payment_outcome_unknown" | "provider_request_rejected" | "capability_not_supported" | "endpoint_not_implemented" | "refund_intent_not_refundable" | "refund_amount_exceeds_remaining" | "refund_before_settlement" | "refund_currency_mismatch" | "refund_declined" | "refund_target_not_refundable" | "refund_not_found" | "payment_intent_not_found" | "sandbox_account_required" | "webhook_subscription_not_found" | "webhook_subscription_conflict" | "webhook_subscription_url_immutable" | "webhook_event_not_found" | "webhook_test_delivery_failed" | "webhook_missing_signature" | "webhook_invalid_signature" | "webhook_not_configured" | "route_not_found" | "method_not_allowed" | "service_unavailable" | "internal_error" | "mirror_dual_specification" | "mirror_malformed" | "mirror_too_large" | "mirror_line_missing_product_ref" | "mirror_shop_not_authorized" | "mirror_shop_missing_scopes" | "mirror_upsell_unsupported" | "mirror_shopify_voucher_unsupported" | "mirror_shopify_shipping_unsupported" | "mirror_voucher_disabled" | "mirror_voucher_amount_mismatch" | "mirror_voucher_rejected" | "mirror_voucher_unverifiable" | "mirror_store_unavailable" | "mirror_currency_mismatch" | "mirror_amount_below_line_items" | "mirror_alias_conflict" | "mirror_settle_only_disabled" | "mirror_sandbox_email_not_reserved" | "order_total_mismatch" | "order_mirror_conflict" | "order_model_disabled" | "upsell_duplicate" | "order_first_lookup_unavailable" | "order_first_record_unavailable" | "order_first_repoint_unavailable" | "order_first_store_timeout" | "order_first_store_unavailable" | "order_first_order_rejected" | "order_first_amount_mismatch" | "order_first_currency_mismatch" | "order_first_unsupported_destination" | "order_first_already_paid" | "order_first_payment_unresolved";
+            code: "auth_missing_bearer" | "auth_missing_bearer_publishable" | "auth_invalid_key" | "auth_invalid_key_publishable" | "auth_key_expired" | "auth_key_expired_publishable" | "auth_key_type_forbidden" | "auth_merchant_inactive" | "merchant_not_onboarded" | "live_keys_need_processor" | "session_not_found" | "checkout_address_not_found" | "session_expired" | "session_already_completed" | "session_wrong_state" | "charge_in_progress" | "expected_amount_mismatch" | "charge_already_in_flight" | "session_not_expirable" | "session_not_modifiable" | "currency_not_supported" | "rate_limit_exceeded" | "rate_limit_exceeded_per_key" | "charge_at_submit_not_enabled" | "validation_error" | "validation_missing_field" | "validation_invalid_amount" | "validation_unknown_field" | "validation_url_scheme_forbidden" | "binder_unavailable" | "wallet_domain_not_found" | "wallet_domain_invalid" | "wallet_domain_wrong_type" | "wallet_domain_no_binder" | "wallet_domain_rate_limited" | "wallet_domain_not_verified" | "wallet_domain_provider_unavailable" | "buyer_not_found" | "buyer_email_conflict" | "unsupported_media_type" | "payload_too_large" | "idempotency_replay_incompatible" | "origin_forbidden" | "transaction_verification_failed" | "feature_unavailable" | "provider_unavailable" | "required_fields_missing" | "payment_method_required" | "payment_method_not_found" | "payment_method_inactive" | "payment_method_mode_mismatch" | "payment_method_consent_missing" | "saved_card_buyer_required" | "invalid_transition" | "capture_amount_exceeds_authorized" | "payment_outcome_unknown" | "provider_request_rejected" | "capability_not_supported" | "endpoint_not_implemented" | "refund_intent_not_refundable" | "refund_amount_exceeds_remaining" | "refund_before_settlement" | "refund_currency_mismatch" | "refund_declined" | "refund_target_not_refundable" | "refund_not_found" | "payment_intent_not_found" | "sandbox_account_required" | "webhook_subscription_not_found" | "webhook_subscription_conflict" | "webhook_subscription_url_immutable" | "webhook_event_not_found" | "webhook_test_delivery_failed" | "webhook_missing_signature" | "webhook_invalid_signature" | "webhook_not_configured" | "route_not_found" | "method_not_allowed" | "service_unavailable" | "internal_error" | "mirror_dual_specification" | "mirror_malformed" | "mirror_too_large" | "mirror_line_missing_product_ref" | "mirror_shop_not_authorized" | "mirror_shop_missing_scopes" | "mirror_upsell_unsupported" | "mirror_shopify_voucher_unsupported" | "mirror_shopify_shipping_unsupported" | "mirror_voucher_disabled" | "mirror_voucher_amount_mismatch" | "mirror_voucher_rejected" | "mirror_voucher_unverifiable" | "mirror_store_unavailable" | "mirror_currency_mismatch" | "mirror_amount_below_line_items" | "mirror_alias_conflict" | "mirror_settle_only_disabled" | "mirror_sandbox_email_not_reserved" | "order_total_mismatch" | "order_mirror_conflict" | "order_model_disabled" | "upsell_duplicate" | "order_first_lookup_unavailable" | "order_first_record_unavailable" | "order_first_repoint_unavailable" | "order_first_store_timeout" | "order_first_store_unavailable" | "order_first_order_rejected" | "order_first_amount_mismatch" | "order_first_currency_mismatch" | "order_first_unsupported_destination" | "order_first_already_paid" | "order_first_payment_unresolved";
+            currency?: string;
+            current_status?: string;
+            derived_amount?: number;
             docs: string;
             error: string;
+            field?: string;
             fix: string;
             invalid_fields?: string[];
             missing_fields?: string[];
+            operation?: string;
+            order_currency?: string;
+            order_total?: number;
+            original_payment_intent_id?: string | null;
+            payment_intent?: string | null;
+            reason?: string;
+            refund?: string;
+            remaining_refundable?: number;
+            retry_available?: boolean | null;
+            retryAfterSeconds?: number;
             selfHeal: {
                 actions?: {
                     retryAfterSeconds: number;
+                    /** @constant */
+                    type: "retry_after";
                 }[];
                 llmHint: string;
                 nextAction: string;
                 retryable: boolean;
             };
+            transaction?: string | null;
+            voucher_amount?: number;
         };
         PatchedToken: {
             card: {
@@ -1364,7 +1595,6 @@ export interface components {
             }[];
         };
         WebhookEvent: {
-            /** @description Unix seconds */
             created: number;
             data: {
                 [key: string]: unknown;
@@ -1372,8 +1602,6 @@ export interface components {
             id: string;
             livemode: boolean;
             merchant_id: string;
-            /** @description Counts up in the order the service wrote its events: of two events of the same object (session, payment intent, refund), the larger sequence is the later. Gaps are normal; deliveries may arrive out of order, so compare, never count. */
-            sequence: number;
             type: string;
         };
         WebhookSubscription: {
@@ -1602,6 +1830,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not eligible */
             422: {
                 headers: {
@@ -1609,6 +1855,152 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_api_checkout_client_error: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
+                "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    context?: {
+                        [key: string]: unknown;
+                    };
+                    message: string;
+                    sessionId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Not JSON, or not a report */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {boolean} */
+                        ok: false;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Over 4 KB (over the app-wide cap: the error envelope) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {boolean} */
+                        ok: false;
+                    } | {
+                        authorized_amount?: number;
+                        charge_amount?: number;
+                        code: string;
+                        currency?: string;
+                        current_status?: string;
+                        derived_amount?: number;
+                        docs: string;
+                        error: string;
+                        field?: string;
+                        fix: string;
+                        invalid_fields?: string[];
+                        missing_fields?: string[];
+                        operation?: string;
+                        order_currency?: string;
+                        order_total?: number;
+                        original_payment_intent_id?: string | null;
+                        payment_intent?: string | null;
+                        reason?: string;
+                        refund?: string;
+                        remaining_refundable?: number;
+                        retry_available?: boolean | null;
+                        retryAfterSeconds?: number;
+                        selfHeal: {
+                            actions?: {
+                                retryAfterSeconds: number;
+                                /** @enum {string} */
+                                type: "retry_after";
+                            }[];
+                            llmHint: string;
+                            nextAction: string;
+                            retryable: boolean;
+                        };
+                        transaction?: string | null;
+                        voucher_amount?: number;
+                    };
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many reports from this address or from all (`Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {boolean} */
+                        ok: false;
+                    };
                 };
             };
         };
@@ -1729,8 +2121,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not eligible */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1826,8 +2254,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not eligible */
-            422: {
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1880,6 +2335,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Degraded: `checks` names what failed */
             503: {
                 headers: {
@@ -1907,6 +2380,81 @@ export interface operations {
                         time: string;
                         version: string;
                     };
+                };
+            };
+        };
+    };
+    post_api_webhooks_gatewayId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
+                "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
+            };
+            path: {
+                /** @description The provider (`sandbox`, `stripe`, `braintree`) or a merchant's own account (`<provider>_<merchant id>`) */
+                gatewayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        duplicate: boolean;
+                        /** @enum {boolean} */
+                        received: true;
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A dependency of the service is unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -1975,7 +2523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain; charset=utf-8": string;
+                    "text/plain": string;
                 };
             };
         };
@@ -1998,7 +2546,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -2260,6 +2810,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not eligible */
             422: {
                 headers: {
@@ -2490,6 +3058,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limited */
             429: {
                 headers: {
@@ -2566,6 +3152,15 @@ export interface operations {
             };
             /** @description Wrong state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2759,6 +3354,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limited */
             429: {
                 headers: {
@@ -2849,6 +3462,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not eligible */
             422: {
                 headers: {
@@ -2882,9 +3513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -3022,6 +3651,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not eligible */
             422: {
                 headers: {
@@ -3033,6 +3680,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3169,8 +3825,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3413,6 +4096,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_public_sessions_sessionId_charge: {
@@ -3539,8 +4240,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not eligible */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3671,6 +4408,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not eligible */
             422: {
                 headers: {
@@ -3682,6 +4437,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3799,6 +4563,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_public_sessions_sessionId_mirror_order: {
@@ -3894,6 +4676,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_public_telemetry_browser: {
@@ -3955,6 +4755,33 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4043,8 +4870,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not eligible */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4141,6 +5004,24 @@ export interface operations {
             };
             /** @description Expired */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4289,6 +5170,24 @@ export interface operations {
             };
             /** @description Expired */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4479,6 +5378,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not eligible */
             422: {
                 headers: {
@@ -4503,9 +5420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -4576,6 +5491,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_sessions: {
@@ -4615,7 +5557,6 @@ export interface operations {
                         name?: string;
                         phone?: string;
                     };
-                    /** @description Secret key only. `phone`, and `shippingAddress` / `billingAddress` as `{ name, line1, line2, city, state, postalCode, country }` (`addressLine1` / `addressLine2` read as `line1` / `line2`); other keys are not kept. Kept sealed, never returned; counts for the details a payment requires (`required_fields_missing`). A value that is not valid is 400 `validation_error` */
                     buyerContact?: {
                         [key: string]: unknown;
                     };
@@ -4748,11 +5689,7 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            /**
-                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
-                             * @enum {string}
-                             */
-                            code: "card_declined" | "payment_failed";
+                            code: string;
                             decline_code: string | null;
                         } | null;
                         locale: string | null;
@@ -4835,11 +5772,7 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            /**
-                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
-                             * @enum {string}
-                             */
-                            code: "card_declined" | "payment_failed";
+                            code: string;
                             decline_code: string | null;
                         } | null;
                         locale: string | null;
@@ -4929,6 +5862,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not eligible */
             422: {
                 headers: {
@@ -5005,11 +5956,7 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            /**
-                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
-                             * @enum {string}
-                             */
-                            code: "card_declined" | "payment_failed";
+                            code: string;
                             decline_code: string | null;
                         } | null;
                         locale: string | null;
@@ -5178,11 +6125,7 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            /**
-                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
-                             * @enum {string}
-                             */
-                            code: "card_declined" | "payment_failed";
+                            code: string;
                             decline_code: string | null;
                         } | null;
                         locale: string | null;
@@ -5265,6 +6208,24 @@ export interface operations {
             };
             /** @description Wrong state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5339,11 +6300,7 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            /**
-                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
-                             * @enum {string}
-                             */
-                            code: "card_declined" | "payment_failed";
+                            code: string;
                             decline_code: string | null;
                         } | null;
                         locale: string | null;
@@ -5426,6 +6383,24 @@ export interface operations {
             };
             /** @description Wrong state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5523,6 +6498,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not eligible */
             422: {
                 headers: {
@@ -5534,6 +6527,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5595,6 +6597,24 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5669,6 +6689,24 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5896,6 +6934,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not eligible */
             422: {
                 headers: {
@@ -6050,6 +7106,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limited */
             429: {
                 headers: {
@@ -6193,6 +7267,24 @@ export interface operations {
             };
             /** @description Wrong state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6438,6 +7530,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limited */
             429: {
                 headers: {
@@ -6564,6 +7674,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limited */
             429: {
                 headers: {
@@ -6638,6 +7766,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limited */
             429: {
                 headers: {
@@ -6692,6 +7838,24 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6760,6 +7924,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limited */
             429: {
                 headers: {
@@ -6769,15 +7951,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The URL did not answer 2xx */
+            /** @description webhook_test_delivery_failed: the URL did not answer 2xx */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
