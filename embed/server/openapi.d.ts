@@ -471,6 +471,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/binder-load": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which element types a page can mount and pay with for the key's merchant: the processor (`binder`), how an elements session is applied, and each element's availability */
+        post: operations["post_v1_public_binder_load"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/payment_intents/{id}/events": {
         parameters: {
             query?: never;
@@ -1050,6 +1067,15 @@ export interface components {
         CaptureBody: {
             amount_to_capture?: number;
         };
+        CheckoutAddress: {
+            city: string | null;
+            country: string | null;
+            line1: string | null;
+            line2: string | null;
+            name: string | null;
+            postal_code: string | null;
+            state: string | null;
+        } | null;
         CreatePaymentIntentBody: {
             /** @description Minor units */
             amount: number;
@@ -1270,7 +1296,7 @@ export interface components {
             authorized_amount?: number;
             charge_amount?: number;
             /** @enum {string} */
-            code: "auth_missing_bearer" | "auth_missing_bearer_publishable" | "auth_invalid_key" | "auth_invalid_key_publishable" | "auth_key_expired" | "auth_key_expired_publishable" | "auth_key_type_forbidden" | "auth_merchant_inactive" | "merchant_not_onboarded" | "live_keys_need_processor" | "session_not_found" | "checkout_address_not_found" | "session_expired" | "session_already_completed" | "session_wrong_state" | "charge_in_progress" | "expected_amount_mismatch" | "charge_already_in_flight" | "session_not_expirable" | "session_not_modifiable" | "currency_not_supported" | "rate_limit_exceeded" | "rate_limit_exceeded_per_key" | "charge_at_submit_not_enabled" | "validation_error" | "validation_missing_field" | "validation_invalid_amount" | "validation_unknown_field" | "validation_url_scheme_forbidden" | "binder_unavailable" | "wallet_domain_not_found" | "wallet_domain_invalid" | "wallet_domain_wrong_type" | "wallet_domain_no_binder" | "wallet_domain_rate_limited" | "wallet_domain_not_verified" | "wallet_domain_provider_unavailable" | "buyer_not_found" | "buyer_email_conflict" | "unsupported_media_type" | "payload_too_large" | "idempotency_replay_incompatible" | "origin_forbidden" | "transaction_verification_failed" | "feature_unavailable" | "provider_unavailable" | "required_fields_missing" | "payment_method_required" | "payment_method_not_found" | "payment_method_inactive" | "payment_method_mode_mismatch" | "payment_method_consent_missing" | "saved_card_buyer_required" | "invalid_transition" | "capture_amount_exceeds_authorized" | "payment_outcome_unknown" | "provider_request_rejected" | "capability_not_supported" | "endpoint_not_implemented" | "refund_intent_not_refundable" | "refund_amount_exceeds_remaining" | "refund_before_settlement" | "refund_currency_mismatch" | "refund_declined" | "refund_target_not_refundable" | "refund_not_found" | "payment_intent_not_found" | "sandbox_account_required" | "webhook_subscription_not_found" | "webhook_subscription_conflict" | "webhook_subscription_url_immutable" | "webhook_event_not_found" | "webhook_test_delivery_failed" | "webhook_missing_signature" | "webhook_invalid_signature" | "webhook_not_configured" | "route_not_found" | "method_not_allowed" | "service_unavailable" | "internal_error" | "mirror_dual_specification" | "mirror_malformed" | "mirror_too_large" | "mirror_line_missing_product_ref" | "mirror_shop_not_authorized" | "mirror_shop_missing_scopes" | "mirror_upsell_unsupported" | "mirror_shopify_voucher_unsupported" | "mirror_shopify_shipping_unsupported" | "mirror_voucher_disabled" | "mirror_voucher_amount_mismatch" | "mirror_voucher_rejected" | "mirror_voucher_unverifiable" | "mirror_store_unavailable" | "mirror_currency_mismatch" | "mirror_amount_below_line_items" | "mirror_alias_conflict" | "mirror_settle_only_disabled" | "mirror_sandbox_email_not_reserved" | "order_total_mismatch" | "order_mirror_conflict" | "order_model_disabled" | "upsell_duplicate" | "order_first_lookup_unavailable" | "order_first_record_unavailable" | "order_first_repoint_unavailable" | "order_first_store_timeout" | "order_first_store_unavailable" | "order_first_order_rejected" | "order_first_amount_mismatch" | "order_first_currency_mismatch" | "order_first_unsupported_destination" | "order_first_already_paid" | "order_first_payment_unresolved";
+            code: "auth_missing_bearer" | "auth_missing_bearer_publishable" | "auth_invalid_key" | "auth_invalid_key_publishable" | "auth_key_expired" | "auth_key_expired_publishable" | "auth_key_type_forbidden" | "auth_merchant_inactive" | "auth_service_unavailable" | "merchant_not_onboarded" | "live_keys_need_processor" | "session_not_found" | "checkout_address_not_found" | "session_expired" | "session_already_completed" | "session_wrong_state" | "charge_in_progress" | "expected_amount_mismatch" | "charge_reservation_unavailable" | "charge_already_in_flight" | "session_not_expirable" | "session_not_modifiable" | "currency_not_supported" | "rate_limit_exceeded" | "rate_limit_exceeded_per_key" | "rate_limit_service_unavailable" | "charge_at_submit_not_enabled" | "validation_error" | "validation_missing_field" | "validation_invalid_amount" | "validation_unknown_field" | "validation_url_scheme_forbidden" | "binder_unavailable" | "wallet_domain_not_found" | "wallet_domain_invalid" | "wallet_domain_wrong_type" | "wallet_domain_no_binder" | "wallet_domain_rate_limited" | "wallet_domain_not_verified" | "wallet_domain_provider_unavailable" | "buyer_not_found" | "buyer_email_conflict" | "unsupported_media_type" | "payload_too_large" | "idempotency_replay_incompatible" | "origin_forbidden" | "transaction_verification_failed" | "feature_unavailable" | "provider_unavailable" | "required_fields_missing" | "payment_method_required" | "payment_method_not_found" | "payment_method_inactive" | "payment_method_mode_mismatch" | "payment_method_consent_missing" | "buyer_required_for_saved_card" | "saved_card_buyer_required" | "invalid_transition" | "capture_amount_exceeds_authorized" | "payment_outcome_unknown" | "provider_request_rejected" | "capability_not_supported" | "endpoint_not_implemented" | "refund_intent_not_refundable" | "refund_amount_exceeds_remaining" | "refund_before_settlement" | "refund_currency_mismatch" | "refund_declined" | "refund_target_not_refundable" | "refund_not_found" | "payment_intent_not_found" | "sandbox_account_required" | "webhook_subscription_not_found" | "webhook_subscription_conflict" | "webhook_subscription_url_immutable" | "webhook_event_not_found" | "webhook_test_delivery_failed" | "webhook_missing_signature" | "webhook_invalid_signature" | "webhook_not_configured" | "route_not_found" | "method_not_allowed" | "service_unavailable" | "internal_error" | "mirror_dual_specification" | "mirror_malformed" | "mirror_too_large" | "mirror_line_missing_product_ref" | "mirror_shop_not_authorized" | "mirror_shop_missing_scopes" | "mirror_upsell_unsupported" | "mirror_shopify_voucher_unsupported" | "mirror_shopify_shipping_unsupported" | "mirror_voucher_disabled" | "mirror_voucher_amount_mismatch" | "mirror_voucher_rejected" | "mirror_voucher_unverifiable" | "mirror_store_unavailable" | "mirror_currency_mismatch" | "mirror_amount_below_line_items" | "mirror_alias_conflict" | "mirror_settle_only_disabled" | "mirror_sandbox_email_not_reserved" | "order_total_mismatch" | "order_mirror_conflict" | "order_model_disabled" | "upsell_duplicate" | "order_first_lookup_unavailable" | "order_first_record_unavailable" | "order_first_repoint_unavailable" | "order_first_store_timeout" | "order_first_store_unavailable" | "order_first_order_rejected" | "order_first_amount_mismatch" | "order_first_currency_mismatch" | "order_first_unsupported_destination" | "order_first_already_paid" | "order_first_payment_unresolved";
             currency?: string;
             current_status?: string;
             derived_amount?: number;
@@ -1332,7 +1358,7 @@ export interface components {
             enabledEvents?: ("charge.succeeded" | "charge.failed" | "charge.refunded" | "refund.failed" | "mirror.order.created" | "payment_intent.succeeded" | "payment_intent.failed" | "session.failed" | "dispute.created" | "dispute.won" | "dispute.lost")[];
             /** @enum {string} */
             status?: "enabled" | "disabled";
-            /** @description Cannot change: a different url is 400 webhook_subscription_url_immutable */
+            /** @description Cannot change: a different url is 400 webhook_subscription_url_immutable; the same url spelt another way (scheme or host case, the default port, an empty path for /) is the same url */
             url?: string;
         };
         PaymentIntent: {
@@ -1377,6 +1403,14 @@ export interface components {
                 /** @description 3 to 32 characters: digits, an optional leading `+`, separators */
                 phone?: string;
             };
+            /** @description Retrieve, capture and void only: the buyer details of the checkout session this payment paid, as the merchant prefilled them or the buyer typed them on the hosted page (the session never returns the email, name or billing address). Null when the intent paid no session or the session holds none */
+            buyer_details?: {
+                billing_address: components["schemas"]["CheckoutAddress"];
+                email: string | null;
+                name: string | null;
+                phone: string | null;
+                shipping_address: components["schemas"]["CheckoutAddress"];
+            } | null;
             buyer_email?: string;
             buyer_id?: string;
             buyer_ip_address_forwarded?: boolean;
@@ -1595,6 +1629,7 @@ export interface components {
             }[];
         };
         WebhookEvent: {
+            /** @description Unix seconds */
             created: number;
             data: {
                 [key: string]: unknown;
@@ -1602,6 +1637,8 @@ export interface components {
             id: string;
             livemode: boolean;
             merchant_id: string;
+            /** @description Counts up in the order the service wrote its events: of two events of the same object (session, payment intent, refund), the larger sequence is the later. Gaps are normal; deliveries may arrive out of order, so compare, never count. */
+            sequence: number;
             type: string;
         };
         WebhookSubscription: {
@@ -1639,6 +1676,7 @@ export interface components {
     pathItems: never;
 }
 export type CaptureBody = components['schemas']['CaptureBody'];
+export type CheckoutAddress = components['schemas']['CheckoutAddress'];
 export type CreatePaymentIntentBody = components['schemas']['CreatePaymentIntentBody'];
 export type CreateRefundBody = components['schemas']['CreateRefundBody'];
 export type CreateTokenBody = components['schemas']['CreateTokenBody'];
@@ -1875,6 +1913,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_api_checkout_client_error: {
@@ -2001,6 +2048,15 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: false;
                     };
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -2166,6 +2222,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_api_checkout_init: {
@@ -2272,6 +2337,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Not eligible */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limited */
             429: {
                 headers: {
@@ -2283,6 +2357,15 @@ export interface operations {
             };
             /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2664,6 +2747,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_buyers: {
@@ -2846,6 +2938,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_buyers_id: {
@@ -2932,6 +3033,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3085,6 +3195,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_capabilities: {
@@ -3161,6 +3280,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3253,6 +3381,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3374,6 +3511,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3516,6 +3662,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A dependency of the service is unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_payment_intents_id: {
@@ -3570,6 +3725,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3696,6 +3860,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_payment_intents_id_mirror_order: {
@@ -3757,6 +3930,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3861,6 +4043,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_payment_methods: {
@@ -3920,6 +4111,187 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_v1_public_binder_load: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
+                "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The merchant's payment processor: the `type` `POST /api/checkout/init` answers for its forms
+                         * @enum {string}
+                         */
+                        binder: "card_element" | "hosted_fields" | "vault_hosted_fields" | "agent_hosted_fields" | "sandbox";
+                        /** @description Whether an `elements` payment session asking for `chargeAtSubmit` is applied with it */
+                        charge_at_submit: boolean;
+                        /** @description Every element type, whether it can mount here. A wallet also needs a payment session, and Apple Pay a verified wallet domain (POST /v1/wallet-domains) */
+                        elements: {
+                            address: {
+                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
+                                available: boolean;
+                                /**
+                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
+                                 * @enum {string|null}
+                                 */
+                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
+                            };
+                            card: {
+                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
+                                available: boolean;
+                                /**
+                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
+                                 * @enum {string|null}
+                                 */
+                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
+                            };
+                            cardCvc: {
+                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
+                                available: boolean;
+                                /**
+                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
+                                 * @enum {string|null}
+                                 */
+                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
+                            };
+                            cardExpiry: {
+                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
+                                available: boolean;
+                                /**
+                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
+                                 * @enum {string|null}
+                                 */
+                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
+                            };
+                            cardNumber: {
+                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
+                                available: boolean;
+                                /**
+                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
+                                 * @enum {string|null}
+                                 */
+                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
+                            };
+                            wallet: {
+                                /** @description `elements.create(type)` can mount and pay with this element on a session of this account */
+                                available: boolean;
+                                /**
+                                 * @description null when available. `elements_not_enabled`: the account has no elements, an `elements` session is applied as `embed` (mount the embedded checkout); `charge_at_submit_not_enabled`: a wallet pays through charge at submit, which the account does not offer
+                                 * @enum {string|null}
+                                 */
+                                unavailable_reason: "elements_not_enabled" | "charge_at_submit_not_enabled" | null;
+                            };
+                        };
+                        /**
+                         * @description What a session asking for `integrationMode: elements` is applied as
+                         * @enum {string}
+                         */
+                        integration_mode: "elements" | "embed";
+                        livemode: boolean;
+                        /** @enum {string} */
+                        object: "binder_load";
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Wrong state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over the size cap (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body not sent as application/json (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4114,6 +4486,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_public_sessions_sessionId_charge: {
@@ -4278,6 +4659,15 @@ export interface operations {
             };
             /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A dependency of the service is unavailable; retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4453,6 +4843,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_public_sessions_sessionId_embed_token: {
@@ -4581,6 +4980,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_public_sessions_sessionId_mirror_order: {
@@ -4694,6 +5102,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_public_telemetry_browser: {
@@ -4782,6 +5199,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4908,6 +5334,15 @@ export interface operations {
             };
             /** @description The processor did not answer, or refused in a way the service could not read (provider_unavailable; payment_outcome_unknown: read the object, do not retry) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5049,6 +5484,15 @@ export interface operations {
             };
             /** @description provider_unavailable: the provider could not be reached; retry */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5213,6 +5657,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_refunds: {
@@ -5281,6 +5734,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5423,6 +5885,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_sdk_telemetry: {
@@ -5518,6 +5989,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_sessions: {
@@ -5538,13 +6018,14 @@ export interface operations {
                     amount?: number;
                     /** @enum {string} */
                     billingAddress?: "none" | "auto" | "required";
+                    /** @description The buyer record this session links (Document 2, Buyers): found or created by `externalId` (or `buyerId`), else `email` (or `buyerEmail`); the other fields are kept on it. Needs one of them; a flat field and its nested copy that differ is 400 */
                     buyer?: {
                         address?: {
-                            addressLine1?: string;
+                            addressLine1: string;
                             addressLine2?: string;
                             city?: string;
-                            country?: string;
-                            postalCode?: string;
+                            country: string;
+                            postalCode: string;
                             state?: string;
                         };
                         company?: string;
@@ -5555,8 +6036,10 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         name?: string;
+                        /** @description 3 to 32 characters: digits, an optional leading `+`, separators */
                         phone?: string;
                     };
+                    /** @description Secret key only. `phone`, and `shippingAddress` / `billingAddress` as `{ name, line1, line2, city, state, postalCode, country }` (`addressLine1` / `addressLine2` read as `line1` / `line2`); other keys are not kept. Kept sealed, never returned; counts for the details a payment requires (`required_fields_missing`). A value that is not valid is 400 `validation_error` */
                     buyerContact?: {
                         [key: string]: unknown;
                     };
@@ -5689,7 +6172,11 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            code: string;
+                            /**
+                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
+                             * @enum {string}
+                             */
+                            code: "card_declined" | "payment_failed";
                             decline_code: string | null;
                         } | null;
                         locale: string | null;
@@ -5772,7 +6259,11 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            code: string;
+                            /**
+                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
+                             * @enum {string}
+                             */
+                            code: "card_declined" | "payment_failed";
                             decline_code: string | null;
                         } | null;
                         locale: string | null;
@@ -5907,6 +6398,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_sessions_sessionId: {
@@ -5956,7 +6456,11 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            code: string;
+                            /**
+                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
+                             * @enum {string}
+                             */
+                            code: "card_declined" | "payment_failed";
                             decline_code: string | null;
                         } | null;
                         locale: string | null;
@@ -6057,6 +6561,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6125,7 +6638,11 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            code: string;
+                            /**
+                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
+                             * @enum {string}
+                             */
+                            code: "card_declined" | "payment_failed";
                             decline_code: string | null;
                         } | null;
                         locale: string | null;
@@ -6244,6 +6761,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6300,7 +6826,11 @@ export interface operations {
                         /** @enum {string} */
                         integrationMode: "embed" | "elements";
                         last_payment_error: {
-                            code: string;
+                            /**
+                             * @description card_declined: the card was refused; payment_failed: the attempt failed without a decline (the processor approved another amount)
+                             * @enum {string}
+                             */
+                            code: "card_declined" | "payment_failed";
                             decline_code: string | null;
                         } | null;
                         locale: string | null;
@@ -6419,6 +6949,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6543,6 +7082,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     delete_v1_tokens_id: {
@@ -6624,6 +7172,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6732,6 +7289,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_wallet_domains: {
@@ -6812,6 +7378,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6970,6 +7545,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A dependency of the service is unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_wallet_domains_id: {
@@ -7043,6 +7627,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7133,6 +7726,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_wallet_domains_id_file: {
@@ -7187,6 +7789,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7301,6 +7912,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A dependency of the service is unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_webhook_events_id: {
@@ -7355,6 +7975,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7451,6 +8080,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7557,6 +8195,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_v1_webhook_subscriptions_id: {
@@ -7611,6 +8258,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7694,6 +8350,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7793,6 +8458,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_v1_webhook_subscriptions_id_rotate_signing_secret: {
@@ -7865,6 +8539,15 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7953,6 +8636,15 @@ export interface operations {
             };
             /** @description webhook_test_delivery_failed: the URL did not answer 2xx */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
