@@ -10,7 +10,7 @@ import type { RouteSpec } from './route-spec.ts';
 import { SPECS } from './specs.ts';
 
 /** Registrations that are middleware (CORS, the app-wide chain, the control guard), not routes. */
-const MIDDLEWARE = new Set(['ALL /*', 'ALL /_sandbox/*', 'ALL /v1/public/sessions/:sessionId', 'ALL /v1/public/sessions/:sessionId/embed-token', 'ALL /v1/public/sessions/:sessionId/complete', 'ALL /v1/public/sessions/:sessionId/mirror-order', 'ALL /v1/public/telemetry/browser']);
+const MIDDLEWARE = new Set(['ALL /*', 'ALL /_sandbox/*', 'ALL /v1/public/sessions/:sessionId', 'ALL /v1/public/sessions/:sessionId/embed-token', 'ALL /v1/public/sessions/:sessionId/complete', 'ALL /v1/public/sessions/:sessionId/mirror-order', 'ALL /v1/public/telemetry/browser', 'ALL /v1/public/binder-load']);
 
 const honoPath = (openapi: string) => openapi.replace(/\{(\w+)\}/g, ':$1');
 export const specKey = (s: { method: string; path: string }) => `${s.method.toUpperCase()} ${s.path}`;

@@ -133,6 +133,11 @@ export const SPECS: RouteSpec[] = [
   },
   ...CONTROL_SPECS,
   { method: 'GET', path: '/pay/:sessionId', key: 'none', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'], ownErrorShape: pageOk },
+  // The hosted page's address space outside `GET /pay/{id}`: 404 checkout_address_not_found.
+  { method: 'ALL', path: '/pay', key: 'none' },
+  { method: 'ALL', path: '/pay/*', key: 'none' },
+  // Discovery's legacy_url: a permanent redirect to /pay/{id}.
+  { method: 'GET', path: '/checkout/:sessionId', key: 'none', targets: ['fresh-hosted', 'bogus'] },
   { method: 'GET', path: '/frames/:name{(controller|field|address|wallet|checkout|challenge-return)\\.html}', key: 'none', targets: ['frame'] },
   { method: 'GET', path: '/js/v1/:name{svcpay(-checkout|-challenge|-confirm)?\\.js}', key: 'none', targets: ['script'] },
   { method: 'GET', path: '/assets/:name', key: 'none', targets: ['asset', 'bogus'] },
@@ -293,4 +298,5 @@ export const SPECS: RouteSpec[] = [
   { method: 'GET', path: '/v1/webhook_events/:id', key: 'secret', targets: ['webhook-event', 'bogus-event'] },
   // Doc 3: every other /v1/public path refuses a secret key, then answers route_not_found.
   { method: 'ALL', path: '/v1/public/*', key: 'publishable', targets: ['unknown-path'] },
+  { method: 'POST', path: '/v1/public/binder-load', key: 'publishable', create: true },
 ];

@@ -75,9 +75,27 @@ export async function recordAnswers(test: string): Promise<void> {
   if (lines.length > 0) appendFileSync(join(dir, `${process.pid}.jsonl`), `${lines.join('\n')}\n`);
 }
 
-/** The contract compiled for checking answers. */
-export async function compileContract(definition: unknown): Promise<OpenAPIBackend> {
-  const api = new OpenAPIBackend({ definition: definition as Document, quick: true, validate: true, strict: false, ajvOpts: { strict: false, allErrors: true } });
+/**
+ * Makes every object schema of the answers closed (`additionalProperties: false` where the contract
+ * leaves it open), so a field the service sends and the contract does not describe fails the check.
+ * The published contract stays open, as clients expect of a JSON API; the tests hold the service to
+ * sending nothing it does not describe. Objects under `allOf` stay open (each part sees only its own).
+ */
+function closeObjects(node: unknown, underAllOf = false): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach((n) => closeObjects(n, underAllOf));
+  const schema = node as Record<string, unknown>;
+  if (schema.type === 'object' && schema.properties && !('additionalProperties' in schema) && !underAllOf) schema.additionalProperties = false;
+  for (const [key, value] of Object.entries(schema)) closeObjects(value, key === 'allOf' || (underAllOf && key !== 'properties'));
+}
+
+/** The contract compiled for checking answers, its answers' objects closed. */
+export async function compileContract(contract: unknown): Promise<OpenAPIBackend> {
+  const definition = structuredClone(contract) as Document;
+  const paths = (definition.paths ?? {}) as Record<string, Record<string, { responses?: unknown } | undefined>>;
+  for (const item of Object.values(paths)) for (const op of Object.values(item)) closeObjects(op?.responses);
+  closeObjects(definition.components?.schemas);
+  const api = new OpenAPIBackend({ definition, quick: true, validate: true, strict: false, ajvOpts: { strict: false, allErrors: true } });
   await api.init();
   return api;
 }

@@ -7,6 +7,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../context.ts';
 import { API_VERSION } from '../../middleware/version.ts';
 import { errorResponses, json, newRouter } from '../../router.ts';
+import { ErrorEnvelope } from '../../../api/errors.ts';
 import { LIMITS, limitBeforeAuth } from '../../middleware/rate-limit.ts';
 import { security } from '../contract/security.ts';
 
@@ -50,7 +51,7 @@ export function healthRoutes(deps: Deps) {
       // Doc 1: shallow health is unmetered; deep health is 5 per IP per minute.
       middleware: [(c, next) => (c.req.query('deep') === 'true' ? deepLimit(c, next) : next())],
       request: { query: z.object({ deep: z.enum(['true', 'false']).optional() }) },
-      responses: { 200: json(Health), 503: json(Health, 'Degraded: `checks` names what failed'), ...errorResponses(400, 429) },
+      responses: { 200: json(Health), 503: json(z.union([Health, ErrorEnvelope]), 'Degraded: `checks` names what failed; or, for `?deep=true`, its limiter could not count (the error envelope, `rate_limit_service_unavailable`)'), ...errorResponses(400, 429) },
     }),
     async (c) => {
       const base = { version: API_VERSION, time: deps.clock.iso() };

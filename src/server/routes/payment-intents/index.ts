@@ -77,7 +77,7 @@ export function paymentIntentRoutes(deps: Deps) {
       responses: {
         201: json(PaymentIntent, 'Created: approved, held, waiting for a bank challenge, or declined'),
         200: json(PaymentIntent, 'An idempotent replay: nothing was charged again'),
-        ...errorResponses(400, 401, 403, 404, 409, 422, 429, 501, 503),
+        ...errorResponses(400, 401, 403, 404, 409, 410, 422, 429, 501, 503),
         502: json(ErrorEnvelope, 'provider_unavailable (nothing charged) or payment_outcome_unknown (do not retry; read the intent)'),
       },
     }),
@@ -152,7 +152,7 @@ export function paymentIntentRoutes(deps: Deps) {
       'x-error-codes': ['payment_intent_not_found', 'invalid_transition', 'provider_unavailable', ...LIMIT_CODES],
       middleware: policy,
       request: { params: IdParam },
-      responses: { 200: json(PaymentIntent), ...errorResponses(401, 403, 404, 409, 429, 502) },
+      responses: { 200: json(PaymentIntent), ...errorResponses(401, 403, 404, 409, 422, 429, 502) },
     }),
     async (c) => c.json(await projection(await voidIntent(deps, c.get('auth'), c.req.valid('param').id)), 200),
   );

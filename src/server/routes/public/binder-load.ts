@@ -20,6 +20,7 @@ export function binderLoadRoutes(deps: Deps) {
     createRoute({
       method: 'post',
       path: '/v1/public/binder-load',
+      description: 'Called by the embed script when `SvcPay(publishableKey)` loads, before any session exists: which element types the page can mount for this merchant and why one is unavailable, so the page hides what cannot pay instead of failing at submit. Publishable key only; no body fields; 409 `binder_unavailable` when the merchant has no processor.',
       summary: "Which element types a page can mount and pay with for the key's merchant: the processor (`binder`), how an elements session is applied, and each element's availability",
       'x-error-codes': ['validation_error', 'validation_unknown_field', 'binder_unavailable', 'rate_limit_exceeded', 'rate_limit_exceeded_per_key'],
       middleware: guard(deps, { key: 'publishable', limits: LIMITS.publicSessionRead }),

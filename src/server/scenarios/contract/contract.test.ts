@@ -116,7 +116,7 @@ describe('GET /openapi.yaml', () => {
     expect(doc.paths['/v1/capabilities']!.get!['x-error-codes']).not.toContain('auth_key_type_forbidden');
     expect(doc.paths['/v1/public/telemetry/browser']!.post!['x-error-codes']).toEqual(expect.arrayContaining(['auth_missing_bearer_publishable', 'auth_key_type_forbidden']));
     expect(doc.paths['/v1/public/telemetry/browser']!.post!['x-error-codes']).not.toContain('auth_missing_bearer');
-    expect(doc.paths['/api/health']!.get!['x-error-codes']).toEqual(['validation_error', 'rate_limit_exceeded']);
+    expect(doc.paths['/api/health']!.get!['x-error-codes']).toEqual(['validation_error', 'rate_limit_exceeded', 'rate_limit_service_unavailable']);
     expect(doc.paths['/v1/sdk-telemetry']!.post!['x-error-codes']).toEqual(expect.arrayContaining(['unsupported_media_type', 'payload_too_large']));
     for (const { method, path, op } of operations(doc)) {
       for (const code of op['x-error-codes']!) expect(Object.keys(catalogue), `${method} ${path}: ${code}`).toContain(code);

@@ -50,7 +50,10 @@ describe.runIf(pgAvailable)('the Postgres repos', () => {
       await events.insert({ id, merchantId: 'm_1', livemode: false, type, created: 1_800_000_000, data: { session_id: 'cs_1', n: id } });
     }
     expect((await events.forSession('cs_1')).map((e) => e.type)).toEqual(['a', 'b', 'c']);
-    expect(await events.get('evt_a')).toEqual({ id: 'evt_a', merchantId: 'm_1', livemode: false, type: 'b', created: 1_800_000_000, data: { session_id: 'cs_1', n: 'evt_a' } });
+    expect(await events.get('evt_a')).toEqual({ id: 'evt_a', merchantId: 'm_1', livemode: false, type: 'b', created: 1_800_000_000, sequence: expect.any(Number), data: { session_id: 'cs_1', n: 'evt_a' } });
+    // What a receiver orders one object's events by (issue 35): rising in the order they were written.
+    const sequences = await Promise.all(['evt_z', 'evt_a', 'evt_m'].map(async (id) => (await events.get(id))!.sequence));
+    expect([...sequences].sort((x, y) => x! - y!)).toEqual(sequences);
   });
 
   it('idempotency: a reservation with a lock time in milliseconds, completed once, released only while reserved', async () => {
