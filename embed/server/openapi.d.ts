@@ -94,7 +94,7 @@ export interface paths {
         put?: never;
         /**
          * Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)
-         * @description Called by the hosted page only (origin-checked); merchants never call it. Hands back the session's live checkout form while it is unused and under 30 minutes old, else a fresh form with the older one revoked at the processor, so a reload or a second tab cannot break the buyer's form.
+         * @description Called by the hosted page only (origin-checked); merchants never call it. Hands back the session's live checkout form while it is unused and under 30 minutes old, else a fresh form with the older one revoked at the processor, so a reload or a second tab cannot break the buyer's form. The form charges at the provider, so none is handed out while the session lacks a buyer detail it requires: 422 `required_fields_missing` with `missing_fields` and `invalid_fields`, nothing written; the page saves the details (`POST /api/checkout/buyer-details`) and calls init again.
          */
         post: operations["post_api_checkout_init"];
         delete?: never;

@@ -23,7 +23,9 @@ import { ignoringModeFields } from '../../validation.ts';
 
 /**
  * 422: `init` refuses a session whose provider could not save the card as it asks (Doc 2,
- * `buyer_required_for_saved_card`); `complete` also refuses missing buyer details (`required_fields_missing`).
+ * `buyer_required_for_saved_card`), and one that lacks buyer details it requires (issue 35,
+ * `required_fields_missing`: the form is handed out once the page saved them); `complete` and the
+ * buyer-details save refuse missing buyer details too.
  */
 const formErrors = errorResponses(400, 403, 404, 409, 410, 422, 429, 502);
 
@@ -61,7 +63,7 @@ export function checkoutRoutes(deps: Deps) {
   const buyerIp = limitBeforeAuth(deps, LIMITS.checkoutBuyer);
 
   r.openapi(
-    createRoute({ method: 'post', path: '/api/checkout/init', summary: 'Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)', description: "Called by the hosted page only (origin-checked); merchants never call it. Hands back the session's live checkout form while it is unused and under 30 minutes old, else a fresh form with the older one revoked at the processor, so a reload or a second tab cannot break the buyer's form.", middleware: [checkoutIp, origin, perSession(LIMITS.checkout, initRequest)] as const, request: initRequest, responses: { 200: json(InitResponse), ...formErrors } }),
+    createRoute({ method: 'post', path: '/api/checkout/init', summary: 'Hosted page: validate the session, move it to processing and get what mounts the processor fields (internal)', description: "Called by the hosted page only (origin-checked); merchants never call it. Hands back the session's live checkout form while it is unused and under 30 minutes old, else a fresh form with the older one revoked at the processor, so a reload or a second tab cannot break the buyer's form. The form charges at the provider, so none is handed out while the session lacks a buyer detail it requires: 422 `required_fields_missing` with `missing_fields` and `invalid_fields`, nothing written; the page saves the details (`POST /api/checkout/buyer-details`) and calls init again.", middleware: [checkoutIp, origin, perSession(LIMITS.checkout, initRequest)] as const, request: initRequest, responses: { 200: json(InitResponse), ...formErrors } }),
     // The hosted page is the one page on the service's origin: a bank challenge of its charge sends
     // the buyer back to the service's return page, which tells the hosted page (issue 10).
     async (c) => c.json(await initCheckout(deps, c.req.valid('json').sessionId, { returnUrl: challengeReturnUrl(deps.config.publicUrl, new URL(deps.config.publicUrl).origin) }), 200),

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, testApp } from '../../testing.ts';
 import { sealedIn } from '../../engine/sealed.ts';
-import { hostedSession, origin, payOnProcessor, type TestApp } from './fixtures.ts';
+import { hostedSession, origin, payFormFromBeforeTheCheck, payOnProcessor, type TestApp } from './fixtures.ts';
 
 const EVERYTHING = { requiredBuyerFields: ['email', 'name', 'phone', 'shipping_address'], billingAddress: 'required' };
 const SHIP_TO = { name: 'Ada Lovelace', line1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' };
@@ -47,10 +47,12 @@ describe('hosted checkout: buyer details', () => {
     expect((await readPublic(t, again.m.keys.publishable, again.session.id)).buyerFields.email).toBe('required');
   });
 
+  // Since issue 35 init hands out no form before the session holds what it requires
+  // (form-after-details.test.ts): these forms were handed out before that check.
   it('refuses a complete without the required details with 422 required_fields_missing, and changes nothing', async () => {
     const t = await testApp();
     const { m, session } = await hostedSession(t, {}, EVERYTHING);
-    const tx = await payOnProcessor(t, session.id);
+    const tx = await payFormFromBeforeTheCheck(t, session.id);
     const before = await read(t, m.keys.secret, session.id);
 
     const res = await complete(t, { sessionId: session.id, transactionId: tx.id, buyer: { email: 'ada@example', name: 'Ada' } });
@@ -77,7 +79,7 @@ describe('hosted checkout: buyer details', () => {
   it('puts the shipping address and phone on the paid session; email, name and billing address are kept sealed, never returned', async () => {
     const t = await testApp();
     const { m, session } = await hostedSession(t, {}, EVERYTHING);
-    const tx = await payOnProcessor(t, session.id);
+    const tx = await payFormFromBeforeTheCheck(t, session.id);
     const res = await complete(t, { sessionId: session.id, transactionId: tx.id, buyer: { ...BUYER, email: ' ada@example.com ' } });
     expect(res.status).toBe(200);
     expect((await res.json()).status).toBe('succeeded');

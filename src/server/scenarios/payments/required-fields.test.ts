@@ -79,7 +79,10 @@ describe('required buyer details are checked before any charge (issue 35)', () =
 
   it('embedded checkout complete with a provider nonce: refused before the sale', async () => {
     const w = await world(PHONE, {}, 'hosted_fields');
-    const init = await (await w.t.json('POST', '/api/checkout/init', { sessionId: w.id }, FRAME)).json();
+    // No form is handed out for this session (init refuses it too): a nonce from the form of
+    // another session of the merchant, one that holds the phone, is sent to this one.
+    const other = await w.t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd', buyerContact: { phone: '+1 415 555 0100' } }, bearer(w.m.keys.secret));
+    const init = await (await w.t.json('POST', '/api/checkout/init', { sessionId: ((await other.json()) as { id: string }).id }, FRAME)).json();
     const before = await w.snapshot();
     const nonce = await tokenize(w.port, init.token);
     const res = await w.t.json('POST', `/v1/public/sessions/${w.id}/complete`, { transactionId: nonce }, w.pk);

@@ -16,7 +16,6 @@ import type { EngineDeps } from '../../deps.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { EmbedWaitReason } from '../../../../vocab/embed.ts';
 import { initCheckout } from './init.ts';
-import { requireBuyerFields } from '../charge/required-fields.ts';
 import { expireIfDue, sessionForKey } from '../../sessions/sessions.ts';
 import type { AuthContext } from '../../../domain/index.ts';
 
@@ -49,8 +48,8 @@ export async function embedToken(deps: EmbedDeps, auth: AuthContext, sessionId: 
   if (session.status === 'expired') throw new DomainError('session_expired');
   if (session.chargeLock !== null) return waiting('payment_in_progress');
   // The buyer pays the provider's form directly and the embed asks for no details: a session
-  // without those it requires gets no form (422 required_fields_missing), so nothing is charged.
-  requireBuyerFields(deps, session);
+  // without those it requires gets no form (initCheckout's 422 required_fields_missing, which
+  // stops the poller), so nothing is charged.
   try {
     return { ready: true as const, ...(await initCheckout(deps, session.id, { beforeForm })) };
   } catch (err) {

@@ -2,6 +2,11 @@
  * The hosted page's and the embedded checkout's browser forms before they pay (Doc 1, internal
  * checkout endpoints): `init` hands out the processor's form for a session, and the buyer details
  * are saved ahead of the charge. What the form then sends is completed by complete.ts.
+ *
+ * Issue 35: a provider's form charges at the provider (the sandbox fields, a Stripe client secret),
+ * so the details a session requires are checked before the form is handed out, not after the buyer
+ * paid: `init` answers 422 `required_fields_missing` while the session lacks them, the hosted page
+ * asks for them and saves them (`POST /api/checkout/buyer-details`), then calls `init` again.
  */
 import type { EngineDeps } from '../../deps.ts';
 import { DomainError } from '../../../domain/errors.ts';
@@ -17,6 +22,7 @@ import type { PaymentDeps } from '../payments.ts';
 import { closeRevokedForms, revokeOlderForms } from './close-forms.ts';
 import { checkPaymentAsk } from '../../merchants/capabilities.ts';
 import { refuseUnsavable } from '../charge/save-card.ts';
+import { requireBuyerFields } from '../charge/required-fields.ts';
 
 /** The provider is reached over the network now: a call that gets no answer is Doc 1's provider_unavailable, not a 500. */
 function unavailable(err: unknown): never {
@@ -35,7 +41,8 @@ export interface InitOptions {
 }
 
 /**
- * `POST /api/checkout/init`: validates the session and hands out the processor's client token.
+ * `POST /api/checkout/init`: validates the session and hands out the processor's client token,
+ * once the session holds the buyer details it requires (else 422 `required_fields_missing`).
  *
  * The session's live form is handed back while it is unused at the processor, young enough
  * (FORM_HANDBACK_MS) and made for the same amount and return URL (issue 18, finding 8): anyone who
@@ -46,7 +53,7 @@ export interface InitOptions {
  * browser gets it, so a payment made with it is found by the reconciler even if the browser never
  * calls `complete`; the session's older form (spent, stale) is revoked first, so only one can pay.
  */
-export async function initCheckout(deps: PaymentDeps & Pick<EngineDeps, 'providers'>, sessionId: string, opts: InitOptions = {}) {
+export async function initCheckout(deps: PaymentDeps & Pick<EngineDeps, 'providers' | 'sealer'>, sessionId: string, opts: InitOptions = {}) {
   const found = await deps.store.read.sessions.get(sessionId);
   if (!found) throw new DomainError('session_not_found');
   const merchant = await deps.store.read.merchants.get(found.merchantId);
@@ -59,6 +66,9 @@ export async function initCheckout(deps: PaymentDeps & Pick<EngineDeps, 'provide
   // A currency the merchant's account stopped settling since the session was made (its keys changed):
   // no form that cannot pay (issue 34, finding 4).
   checkPaymentAsk(deps, merchant, { currency: session.currency });
+  // Issue 35: the form charges at the provider, where no check of the buyer details can follow;
+  // none is handed out (not even the live one) while the session lacks a detail it requires.
+  requireBuyerFields(deps, session);
   const live = await liveUnusedForm(deps, processor, merchant, session, opts.returnUrl ?? null);
   if (live) return live;
   await opts.beforeForm?.();
