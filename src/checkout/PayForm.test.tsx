@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL } from '../protocol/messages.ts';
 import { checkoutDom, PROCESSOR } from './dom-fixtures.ts';
 import { PayForm, type CheckoutViewProps } from './PayForm.tsx';
-import { fakeApi, ok, session } from './test-fixtures.ts';
+import { fail, fakeApi, initOk, ok, session } from './test-fixtures.ts';
 
 /** The pages show the form only once the checkout is ready (their panels otherwise). */
 function ReadyForm({ checkout, events }: CheckoutViewProps) {
@@ -130,6 +130,22 @@ describe('pay form buyer details (issue 10)', () => {
     });
     await submit();
     expect(post).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'sbx.submit', requestId: 'req1' }, PROCESSOR);
+  });
+
+  it('issue 35: while init hands out no form, shows the details and Continue with no card frame; Continue saves, then the card frame shows', async () => {
+    const api = fakeApi({ getPublicSession: async () => ok(asking), initCheckout: vi.fn().mockResolvedValueOnce(fail(422, 'required_fields_missing')).mockResolvedValue(initOk()) });
+    await mount(api);
+    const button = () => root.el.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    expect(root.el.querySelector('iframe')).toBeNull();
+    expect([button().textContent, button().disabled]).toEqual(['Continue to payment', false]);
+    await act(() => {
+      email().value = 'ada@example.com';
+      email().dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await submit();
+    expect(api.saveBuyerDetails).toHaveBeenCalledWith('cs_test_1', expect.objectContaining({ email: 'ada@example.com' }));
+    expect(iframe()).not.toBeNull();
+    expect(payButton().textContent).toBe('Pay $10.00');
   });
 
   it('shows no buyer inputs when the session asks for none', async () => {

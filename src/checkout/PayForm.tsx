@@ -35,6 +35,8 @@ export function PayForm({ checkout, events, buyerFields = false }: PayFormProps)
   const fields = checkout.fields.value;
   const paying = checkout.paying.value;
   const frameReady = checkout.frameReady.value;
+  /** Issue 35: the session lacks details it requires, so no card fields yet: Continue saves them, then they show. */
+  const detailsFirst = checkout.detailsFirst.value;
   const formRef = useRef<HTMLFormElement>(null);
   const refocus = useRef(false);
 
@@ -94,7 +96,8 @@ export function PayForm({ checkout, events, buyerFields = false }: PayFormProps)
         amount={formatMoney(session.amount, session.currency, checkout.localeTag.value)}
         locale={locale}
         busy={paying}
-        disabled={!frameReady}
+        disabled={!frameReady && !detailsFirst}
+        step={detailsFirst ? 'continue' : 'pay'}
       />
       {!session.livemode && <p class="checkout__note">{t(locale, 'checkout.sandbox_notice')}</p>}
     </form>

@@ -2,11 +2,13 @@
  * Issue 22: the hosted page saves what the buyer typed on the session before the card is charged.
  * The fields frame is asked to charge only once the save succeeded; a failed save charges nothing
  * and says so (or, when the session can take no payment now, shows what became of it).
+ * Issue 35: when init hands out no form (the session lacks details it requires), the page asks
+ * for the details first, saves them, and only then gets and mounts the form.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL, type HostToProcessorFrame } from '../protocol/messages.ts';
 import { createCheckout } from './checkout-store.ts';
-import { fail, fakeApi, ok } from './test-fixtures.ts';
+import { fail, fakeApi, fieldsFrame, initOk, ok } from './test-fixtures.ts';
 
 const boot = { sessionId: 'cs_test_1', publishableKey: 'vp_pk_test_abc', locale: null };
 const details = { email: 'ada@example.com', phone: '+14155550100' };
@@ -70,5 +72,57 @@ describe('buyer details saved before the charge (issue 22)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(s.posted).toEqual([]);
     expect(s.checkout.phase.value).toBe('paid_already');
+  });
+});
+
+describe('details first, when init hands out no form (issue 35)', () => {
+  const missing = () => fail(422, 'required_fields_missing');
+
+  async function detailsFirst(api: ReturnType<typeof fakeApi>) {
+    const checkout = createCheckout({ boot, api, origin: 'http://localhost:4242', assign: vi.fn(), randomId: () => 'req1' });
+    const posted: HostToProcessorFrame[] = [];
+    checkout.setPoster((m) => posted.push(m));
+    checkout.setBuyerForm(() => details);
+    await checkout.start();
+    return { checkout, posted };
+  }
+
+  it('shows the buyer details without card fields; Continue saves them, then init hands out the form and it mounts', async () => {
+    const init = vi.fn().mockResolvedValueOnce(missing()).mockResolvedValue(initOk('sbx_tok_2'));
+    const api = fakeApi({ initCheckout: init });
+    const { checkout, posted } = await detailsFirst(api);
+    expect([checkout.phase.value, checkout.detailsFirst.value, checkout.fields.value]).toEqual(['ready', true, null]);
+    expect(checkout.notice.value).toBeNull();
+
+    checkout.pay();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.saveBuyerDetails).toHaveBeenCalledWith('cs_test_1', details);
+    expect(init).toHaveBeenCalledTimes(2);
+    expect([checkout.phase.value, checkout.detailsFirst.value, checkout.paying.value]).toEqual(['ready', false, false]);
+    expect(fieldsFrame(checkout).url).toContain('token=sbx_tok_2');
+    // Continue charged nothing: the buyer types the card and pays.
+    expect(posted).toEqual([]);
+    checkout.onFrameMessage({ protocol: PROTOCOL, type: 'sbx.ready' });
+    checkout.pay();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(posted).toEqual([SUBMIT]);
+  });
+
+  it('a save that fails asks for no form and charges nothing; the buyer may continue again', async () => {
+    const init = vi.fn(async () => missing());
+    const save = vi.fn(async () => fail(503, 'service_unavailable'));
+    const { checkout, posted } = await detailsFirst(fakeApi({ initCheckout: init, saveBuyerDetails: save }));
+    checkout.pay();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(init).toHaveBeenCalledTimes(1);
+    expect([checkout.detailsFirst.value, checkout.paying.value, checkout.notice.value]).toEqual([true, false, 'We could not process your payment. Try again.']);
+    expect(posted).toEqual([]);
+  });
+
+  it('the embedded checkout, which has no save, shows the refusal as before', async () => {
+    const api = fakeApi({ initCheckout: async () => missing() });
+    delete (api as Partial<typeof api>).saveBuyerDetails;
+    const { checkout } = await detailsFirst(api);
+    expect([checkout.phase.value, checkout.detailsFirst.value]).toEqual(['error', false]);
   });
 });

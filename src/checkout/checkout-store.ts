@@ -26,6 +26,8 @@ export function createCheckout(deps: CheckoutDeps) {
   const session = signal<PublicSession | null>(null);
   /** The card fields of the merchant's provider, as the registry (providers/registry.ts) read `init`'s answer. */
   const fields = signal<MountedFields | null>(null);
+  /** Issue 35: init hands out no form while the session lacks buyer details it requires; the page asks for them first. */
+  const detailsFirst = signal(false);
   const frameReady = signal(false);
   /** The fields page's content height, once it has said (null: the stylesheet's default). */
   const frameHeight = signal<number | null>(null);
@@ -94,20 +96,23 @@ export function createCheckout(deps: CheckoutDeps) {
     frameReady.value = false;
     const res = await deps.api.initCheckout(sessionId ?? '');
     if (current !== run) return;
-    if (!res.ok) return failInit(res);
-    const mounted = fieldsFor(res.data, { parentOrigin: deps.origin, locale: localeTag.value, key: ++frameKey, session: session.value });
-    if (mounted.kind === 'unsupported') {
-      report('unsupported_processor', mounted.context);
-      phase.value = 'error';
+    // No card fields until the details are saved (the hosted page; the embedded checkout has no save).
+    if (!res.ok && res.status === 422 && res.error.code === 'required_fields_missing' && deps.api.saveBuyerDetails) {
+      if (detailsFirst.value) notice.value = t(locale.value, 'status.pay_error');
+      [detailsFirst.value, fields.value, paying.value, phase.value] = [true, null, false, 'ready'];
       return;
     }
+    if (!res.ok) return failInit(res);
+    [detailsFirst.value, paying.value] = [false, false];
+    const mounted = fieldsFor(res.data, { parentOrigin: deps.origin, locale: localeTag.value, key: ++frameKey, session: session.value });
+    if (mounted.kind === 'unsupported') return fieldsFailed('unsupported_processor', mounted.context);
     fields.value = mounted;
     phase.value = 'ready';
   }
 
-  /** The provider's fields could not be shown (its script did not load): nothing to pay with. */
-  function fieldsFailed(code: string) {
-    report(code);
+  /** The provider's fields could not be shown (no such provider here, its script did not load): nothing to pay with. */
+  function fieldsFailed(code: string, context?: Record<string, unknown>) {
+    report(code, context);
     paying.value = false;
     phase.value = 'error';
   }
@@ -120,9 +125,9 @@ export function createCheckout(deps: CheckoutDeps) {
   }
 
   function pay() {
-    if (phase.value !== 'ready' || paying.value || !frameReady.value || !poster) return;
-    // Nothing is charged while a buyer detail the session needs is missing or wrong: the form
-    // shows why and focuses the first one.
+    const first = detailsFirst.value;
+    if (phase.value !== 'ready' || paying.value || (!first && (!frameReady.value || !poster))) return;
+    // Nothing is charged while a buyer detail is missing or wrong: the form shows why, focused.
     const details = buyerForm ? buyerForm() : undefined;
     if (details === null) return;
     notice.value = null;
@@ -131,12 +136,13 @@ export function createCheckout(deps: CheckoutDeps) {
     // right after the charge (or a charge whose answer is lost) loses nothing. Not saved: not charged.
     const save = deps.api.saveBuyerDetails;
     buyer = save ? undefined : details;
-    if (details && save) void save(sessionId ?? '', details).then(afterSave);
+    if (details && save) void save(sessionId ?? '', details).then((res) => afterSave(res, first));
     else submit();
   }
 
-  function afterSave(res: ApiResult<unknown>) {
-    if (res.ok) return submit();
+  /** Saved: the card is charged, or (details first) the form the session now may have is mounted. */
+  function afterSave(res: ApiResult<unknown>, first: boolean) {
+    if (res.ok) return first ? void init() : submit();
     // A session that can take no payment now: the page says what became of it.
     if (refusalPhase(res.status, res.error.code)) return failInit(res);
     if (res.status !== 0) report('buyer_details_save_failed', { status: res.status, errorCode: res.error.code });
@@ -270,6 +276,7 @@ export function createCheckout(deps: CheckoutDeps) {
     phase,
     session,
     fields,
+    detailsFirst,
     fieldsFailed,
     frameReady,
     frameHeight,

@@ -14,13 +14,18 @@ export interface PayButtonProps {
   disabled?: boolean;
   /** Without onClick it is a plain submit button for its form (Enter submits). */
   onClick?(): void;
+  /**
+   * `continue`: the hosted page asks for the buyer details before the card fields (issue 35), and
+   * the button saves them (`Continue to payment`) instead of paying.
+   */
+  step?: 'pay' | 'continue';
 }
 
-export function PayButton({ amount, locale, busy = false, disabled = false, onClick }: PayButtonProps): JSX.Element {
+export function PayButton({ amount, locale, busy = false, disabled = false, onClick, step = 'pay' }: PayButtonProps): JSX.Element {
   return (
     <button class="svp-pay" type="submit" disabled={disabled || busy} aria-busy={busy ? 'true' : 'false'} onClick={onClick}>
       {busy && <span class="svp-pay__spinner" aria-hidden="true" />}
-      <span class="svp-pay__label">{t(locale, 'checkout.pay', { amount })}</span>
+      <span class="svp-pay__label">{step === 'continue' ? t(locale, 'checkout.continue') : t(locale, 'checkout.pay', { amount })}</span>
     </button>
   );
 }
