@@ -10,6 +10,11 @@ export class HostedCheckoutPage {
   readonly card: CardForm;
   /** Named `Pay` followed by the formatted amount (spec 3). */
   readonly payButton: Locator;
+  /**
+   * Shown instead of the card fields and Pay while the session lacks buyer details it requires
+   * (issue 35): it saves them, then the card fields show.
+   */
+  readonly continueButton: Locator;
   readonly success: Locator;
   readonly declineAlert: Locator;
   /** Email, name, phone and addresses, as the session asks for them (issue 10). */
@@ -20,6 +25,7 @@ export class HostedCheckoutPage {
     this.cardFrame = page.locator('iframe[title="Card details"]');
     this.card = new CardForm(page.frameLocator('iframe[title="Card details"]'));
     this.payButton = page.getByRole('button', { name: /^Pay\b/ });
+    this.continueButton = page.getByRole('button', { name: 'Continue to payment' });
     this.success = page.getByText('Payment successful');
     this.declineAlert = page.getByRole('alert').filter({ hasText: /declined/i });
   }

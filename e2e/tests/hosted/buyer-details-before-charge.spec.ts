@@ -3,6 +3,7 @@
  * The processor charges the card but its answer to the fields page is lost (fault switchboard,
  * `browser_charge` `lose_answer`), and the buyer closes the tab: the page never completes. The
  * session already holds the details, and keeps them when the reconciler settles the payment.
+ * Issue 35: the session requires details, so they come first (Continue saves them), then the card.
  * On a server of its own: this flow moves the service clock.
  */
 import type { Request } from '@playwright/test';
@@ -44,13 +45,16 @@ test('the details are on the session before the charge: a lost answer and a clos
   await hosted.buyer.name.fill('Ada Lovelace');
   await hosted.buyer.phone.fill('+1 415 555 0100');
   await hosted.buyer.fillAddress(hosted.buyer.shipping, sanFrancisco);
+  await hosted.continueButton.click();
+  await expect(hosted.cardFrame).toBeVisible();
   const charged = page.waitForEvent('requestfinished', (r) => new URL(r.url()).pathname === '/v1/charges').catch(() => null);
   const lost = page.waitForEvent('requestfailed', (r) => new URL(r.url()).pathname === '/v1/charges').catch(() => null);
   await hosted.pay(cards.approved);
   await Promise.race([charged, lost]);
   // The buyer closes the tab: the page never tells the service how the charge went.
   await page.close();
-  expect(sent).toEqual(['/api/checkout/buyer-details', '/v1/charges']);
+  // Saved at Continue (before any form existed) and again at Pay, before the charge.
+  expect(sent).toEqual(['/api/checkout/buyer-details', '/api/checkout/buyer-details', '/v1/charges']);
 
   // The processor charged the card; the session already holds what the buyer typed.
   expect(await processorLedger(own, merchant.id)).toMatchObject([{ amount: 2500, status: 'captured', captured: 2500 }]);

@@ -1,9 +1,11 @@
 /**
  * The hosted page asks for the buyer details the session collects (issue 10): required ones block
- * Pay with an announced error and nothing charged; given, they reach the session.
+ * Pay with an announced error and nothing charged; given, they reach the session. Issue 35: while
+ * the session lacks details it requires, the page gets no card fields (init hands out no form);
+ * Continue saves the details, then the card fields show.
  */
 import type { Page, Request } from '@playwright/test';
-import { expectNoViolations, scanWithCardFrame } from '../../fixtures/axe.ts';
+import { expectNoViolations, scan, scanWithCardFrame } from '../../fixtures/axe.ts';
 import { cards } from '../../fixtures/cards.ts';
 import { expect, teeOrderWithoutRedirect, test } from '../../fixtures/test.ts';
 import { sanFrancisco } from '../../models/buyer-details-form.ts';
@@ -21,15 +23,22 @@ function paymentRequests(page: Page): Request[] {
   return seen;
 }
 
-test('required email, name, phone and shipping address block Pay with errors, and nothing is charged until they are given', async ({ page, api, server }) => {
+test('required email, name, phone and shipping address come before the card fields, with errors, and nothing is charged until they are given', async ({ page, api, server }) => {
   const merchant = await api.createMerchant(REQUIRE_ALL);
   const session = await api.createSession(merchant.keys.secret, teeOrderWithoutRedirect(`${server.demoUrl}/`));
   const hosted = new HostedCheckoutPage(page);
   const payments = paymentRequests(page);
+  const inits: { status: number; token: boolean }[] = [];
+  page.on('response', async (r) => {
+    if (new URL(r.url()).pathname === '/api/checkout/init') inits.push({ status: r.status(), token: 'token' in ((await r.json().catch(() => ({}))) as object) });
+  });
   await hosted.open(session.checkoutUrl);
-  await expect(hosted.payButton).toBeEnabled();
+  // No form for a session without the details it requires: no card fields, no Pay, Continue instead.
+  await expect(hosted.continueButton).toBeEnabled();
+  await expect(hosted.cardFrame).toHaveCount(0);
+  await expect(hosted.payButton).toHaveCount(0);
 
-  await hosted.pay(cards.approved);
+  await hosted.continueButton.click();
 
   const { buyer } = hosted;
   for (const input of [buyer.email, buyer.name, buyer.phone, buyer.addressInput(buyer.shipping, 'Address line 1')]) {
@@ -48,11 +57,18 @@ test('required email, name, phone and shipping address block Pay with errors, an
   await buyer.name.fill('Ada Lovelace');
   await buyer.phone.fill('+1 415 555 0100');
   await buyer.fillAddress(buyer.shipping, sanFrancisco);
-  await hosted.payButton.click();
+  await hosted.continueButton.click();
+  // Saved: init hands out the form now, and the card fields show.
+  await expect(hosted.cardFrame).toBeVisible();
+  await hosted.pay(cards.approved);
   await expect(hosted.success).toBeVisible();
 
-  // One charge and one complete: the first Pay sent nothing.
+  // One charge and one complete: Continue sent none.
   expect(payments.map((r) => new URL(r.url()).pathname)).toEqual(['/v1/charges', '/api/checkout/complete']);
+  expect(inits).toEqual([
+    { status: 422, token: false },
+    { status: 200, token: true },
+  ]);
   const paid = await api.getSession(merchant.keys.secret, session.id);
   expect(paid).toMatchObject({
     status: 'succeeded',
@@ -91,12 +107,21 @@ test('the hosted page passes axe with every buyer field shown, errors included',
   const session = await api.createSession(merchant.keys.secret, teeOrderWithoutRedirect(`${server.demoUrl}/`));
   const hosted = new HostedCheckoutPage(page);
   await hosted.open(session.checkoutUrl);
-  await expect(hosted.payButton).toBeEnabled();
+  await expect(hosted.continueButton).toBeEnabled();
   await expect(hosted.buyer.billing).toBeVisible();
-  expectNoViolations(await scanWithCardFrame(page, `${server.processorUrl}/fields`));
+  // The details come first: no card frame yet (issue 35).
+  expectNoViolations(await scan(page));
 
-  await hosted.payButton.click();
+  await hosted.continueButton.click();
   await expect(hosted.buyer.email).toHaveAttribute('aria-invalid', 'true');
+  expectNoViolations(await scan(page));
+});
+
+test('the hosted page passes axe with the buyer fields above the card frame', async ({ page, api, merchant, server }) => {
+  const session = await api.createSession(merchant.keys.secret, { ...teeOrderWithoutRedirect(`${server.demoUrl}/`), shipping: 'auto', phone: 'auto' });
+  const hosted = new HostedCheckoutPage(page);
+  await hosted.open(session.checkoutUrl);
+  await expect(hosted.payButton).toBeEnabled();
   expectNoViolations(await scanWithCardFrame(page, `${server.processorUrl}/fields`));
 });
 
@@ -110,7 +135,7 @@ for (const width of [320, 390]) {
     const state = hosted.buyer.shipping.getByRole('combobox', { name: 'State', exact: true });
     const zip = hosted.buyer.addressInput(hosted.buyer.shipping, 'ZIP code');
     await expect(zip).toBeVisible();
-    await expect(hosted.payButton).toBeEnabled();
+    await expect(hosted.continueButton).toBeEnabled();
 
     // No sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

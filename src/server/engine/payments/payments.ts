@@ -7,7 +7,7 @@ import { browserDeclineCode, declineMessage } from './declines.ts';
 import type { Merchant, PaymentIntentRecord, SessionRecord } from '../../domain/index.ts';
 import { processorOrNull } from '../binder.ts';
 
-export type PaymentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log'>;
+export type PaymentDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>;
 
 export interface Outcome {
   session: SessionRecord;

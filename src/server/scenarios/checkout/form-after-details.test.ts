@@ -5,11 +5,13 @@
  * requires (422 `required_fields_missing`, nothing written, nothing at the processor); once the
  * hosted page saved them (`POST /api/checkout/buyer-details`), init hands the form out. A session
  * that requires nothing, or holds what it requires from create, gets its form on the first init.
+ * A form handed out before that check and paid at the provider is settled and stands (never
+ * refunded by the service), flagged in the operator's log by field names.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, testApp } from '../../testing.ts';
 import { braintreeStandIn } from '../providers/braintree/braintree.fixtures.ts';
-import { hostedSession, origin, payOnProcessor, type TestApp } from './fixtures.ts';
+import { hostedSession, origin, payFormFromBeforeTheCheck, payOnProcessor, type TestApp } from './fixtures.ts';
 
 const SHIP_TO = { name: 'Ada Lovelace', line1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' };
 const REQUIRED = { requiredBuyerFields: ['email', 'phone', 'shipping_address'] };
@@ -77,5 +79,37 @@ describe('hosted page: the provider form is handed out only once the session hol
     await expectNoForm(t, m.keys.secret, session.id, ['phone']);
     expect((await save(t, session.id, { phone: '+1 415 555 0100' })).status).toBe(200);
     expect(await (await init(t, session.id)).json()).toMatchObject(form);
+  });
+});
+
+describe('a form from before the check, paid at the provider without the required details (issue 35)', () => {
+  const FLAG = 'paid without buyer details the session requires; the payment stands';
+
+  it('the reconciler settles it: the payment stands, nothing is refunded, and the operator log names the missing fields, never values', async () => {
+    const t = await testApp();
+    const { m, session } = await hostedSession(t, { buyerContact: { phone: '+1 415 555 0100' } }, REQUIRED);
+    const tx = await payFormFromBeforeTheCheck(t, session.id);
+    expect(tx.status).toBe('approved');
+    // The page never completes (complete would refuse it: 422): the reconciler settles it.
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 30 });
+    const paid = await read(t, m.keys.secret, session.id);
+    expect(paid).toMatchObject({ status: 'succeeded', paymentStatus: 'paid', shippingAddress: null });
+    const refunds = await (await t.json('GET', `/v1/refunds?payment_intent=${paid.paymentIntentId}`, undefined, bearer(m.keys.secret))).json();
+    expect(refunds).toMatchObject({ data: [], amount_refunded: 0, refundable: true });
+    const flagged = t.logLines.filter((l) => l.includes(FLAG));
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]).toContain(session.id);
+    expect(flagged[0]).toMatch(/"missing_fields":\["email","shipping_address"\]/);
+    expect(flagged[0]).not.toMatch(/415 555|\+1415/);
+  });
+
+  it('a session paid with its details saved first is not flagged', async () => {
+    const t = await testApp();
+    const { m, session } = await hostedSession(t, {}, REQUIRED);
+    expect((await save(t, session.id, BUYER)).status).toBe(200);
+    await payOnProcessor(t, session.id);
+    await t.json('POST', '/_sandbox/clock', { advanceSeconds: 30 });
+    expect(await read(t, m.keys.secret, session.id)).toMatchObject({ status: 'succeeded' });
+    expect(t.logLines.filter((l) => l.includes(FLAG))).toEqual([]);
   });
 });

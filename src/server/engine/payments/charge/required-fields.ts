@@ -57,22 +57,40 @@ function valueOf(k: BuyerFieldKey, sent: BuyerDetails, held: BuyerDetails) {
   return sent[k]?.trim() ? sent[k] : held[k];
 }
 
-/**
- * Refuses the charge (422 `required_fields_missing`) when a detail the session requires is
- * missing or not valid. Pure: nothing is read from the processor or written. A setup session
- * charges nothing.
- */
-export function requireBuyerFields(deps: Pick<EngineDeps, 'sealer'>, s: SessionRecord, sent: BuyerDetails = {}): void {
-  const required = requiredOf(s);
-  if (s.mode !== 'payment' || required.length === 0) return;
-  const held = heldBy(deps, s);
+/** The required details missing and those not valid, by wire name; none for a setup session (it charges nothing). */
+function unmetBuyerFields(deps: Pick<EngineDeps, 'sealer'>, s: SessionRecord, sent: BuyerDetails = {}) {
   const missing: string[] = [];
   const invalid: string[] = [];
+  const required = s.mode === 'payment' ? requiredOf(s) : [];
+  const held = required.length ? heldBy(deps, s) : {};
   for (const k of required) {
     const v = valueOf(k, sent, held);
     const problem = isAddress(k) ? (addressEmpty(v as PostalAddress | undefined) ? 'required' : addressValid(v as PostalAddress) ? null : 'invalid') : textProblem(k, 'required', (v as string | undefined) ?? '');
     if (problem === 'required') missing.push(buyerFieldWireNames[k]);
     if (problem === 'invalid') invalid.push(buyerFieldWireNames[k]);
   }
+  return { missing, invalid };
+}
+
+/**
+ * Refuses the charge (422 `required_fields_missing`) when a detail the session requires is
+ * missing or not valid. Pure: nothing is read from the processor or written.
+ */
+export function requireBuyerFields(deps: Pick<EngineDeps, 'sealer'>, s: SessionRecord, sent: BuyerDetails = {}): void {
+  const { missing, invalid } = unmetBuyerFields(deps, s, sent);
   if (missing.length || invalid.length) refuseBuyerFields(missing, invalid);
+}
+
+/**
+ * After the money moved (issue 35): a payment a provider's form made at the provider (settled by
+ * the reconciler, the provider's event or `complete`) for a session that lacks a detail it
+ * requires can only come from a form handed out before init checked them. It stands: Document 2's
+ * refusal promises "buyer not charged", which no refusal can make true any more, and refunds are
+ * the merchant's (docs/merchant.md, "Required buyer details on every payment path"). It is
+ * flagged in the operator's log by field names only, never values.
+ */
+export function flagUnmetBuyerFields(deps: Pick<EngineDeps, 'sealer' | 'log'>, s: SessionRecord): void {
+  if (s.status !== 'succeeded') return;
+  const { missing, invalid } = unmetBuyerFields(deps, s);
+  if (missing.length || invalid.length) deps.log.warn('paid without buyer details the session requires; the payment stands', { session: s.id, missing_fields: missing, invalid_fields: invalid });
 }

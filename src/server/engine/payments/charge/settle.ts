@@ -24,6 +24,7 @@ import { revokeForms, type Outcome, type PaymentDeps } from '../payments.ts';
 import { bankCheckTimedOut, preparingNextForm, sessionAfterIntentCharge, sessionAfterPayment, withFormDeclines } from './settle-session.ts';
 import { saveForBuyer, settleIntentCard } from './settle-cards.ts';
 import { touchBuyer } from '../../buyers/session-buyer.ts';
+import { flagUnmetBuyerFields } from './required-fields.ts';
 
 type Events = [EventType, Record<string, unknown>][];
 
@@ -56,7 +57,7 @@ export async function settlePayment(
 ): Promise<Outcome> {
   // Charge and save, on every path that settles a session payment (save-card.ts).
   const saved = await cardToSave(deps, processorOf(deps, merchant), merchant, sessionId, t, source && 'card' in source ? source.card : undefined);
-  const { outcome, revoke } = await deps.store.tx(async (r) => {
+  const { outcome, revoke, formPaid } = await deps.store.tx(async (r) => {
     const now = deps.clock.iso();
     const attempt = attemptId ? await r.attempts.get(attemptId) : t.reference ? await r.attempts.byReference(merchant.id, t.reference) : undefined;
     const closed = attempt ? await closeAttempt(r, attempt.id, 'done', now) : false;
@@ -75,15 +76,16 @@ export async function settlePayment(
       if (session !== o.session) await saveSession(r, o.session, session);
       return { ...o, session };
     };
-    if (existing) return { outcome: await paidWith({ session: current, intent: existing }), revoke: spent };
+    if (existing) return { outcome: await paidWith({ session: current, intent: existing }), revoke: spent, formPaid: false };
     const open = current.status !== 'succeeded' && current.status !== 'expired';
     const card = saved && t.status === 'approved' && open ? await saveForBuyer(r, merchant, current, saved, attempt?.walletType ?? null, now) : undefined;
     const result = await paidWith(await applyPayment(r, deps, merchant, current, t, attempt?.id ?? null, now, card, attempt?.walletType ?? null, opts.buyerAway));
     // Browser forms still open for a session that will not take another payment are closed.
     const revoke = result.session.status === 'succeeded' || result.session.status === 'expired' ? await closeForms(r, sessionId, now) : [];
-    return { outcome: result, revoke: [...revoke, ...spent] };
+    return { outcome: result, revoke: [...revoke, ...spent], formPaid: attempt?.kind === 'client' && current.status !== 'succeeded' };
   });
   await revokeForms(deps, merchant, revoke);
+  if (formPaid) flagUnmetBuyerFields(deps, outcome.session);
   return outcome;
 }
 
