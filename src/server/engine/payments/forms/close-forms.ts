@@ -26,7 +26,7 @@ export interface ClosedForms {
 }
 
 export async function revokeLiveForms(
-  deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log'>,
+  deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>,
   merchant: Merchant,
   sessionId: string,
   /** The session's pending `client` attempts, when the caller has just read them. */
@@ -65,7 +65,7 @@ export async function revokeLiveForms(
  * stays open: one that could not be revoked, or one at the bank challenge; the sweep leaves those
  * forms pending for the reconciler, which revokes again and records what they paid.
  */
-export async function revokeFormsOfDueSessions(deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log'>): Promise<Set<string>> {
+export async function revokeFormsOfDueSessions(deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>): Promise<Set<string>> {
   const now = deps.clock.iso();
   const blocked = new Set<string>();
   const due = await deps.store.tx((r) => r.sessions.dueForExpiry(now, 500));

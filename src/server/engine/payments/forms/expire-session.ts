@@ -12,7 +12,7 @@ import { expirableFrom, notExpirable } from '../../sessions/session-changes.ts';
 import { closeRevokedForms, revokeLiveForms } from './close-forms.ts';
 
 /** `POST /v1/sessions/{id}/expire`: closes an open unpaid session so no payment can start on it. */
-export async function expireSession(deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log'>, auth: AuthContext, id: string): Promise<SessionRecord> {
+export async function expireSession(deps: Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>, auth: AuthContext, id: string): Promise<SessionRecord> {
   // Rule 4 in one step: the session's live forms are revoked at the processor before it closes,
   // and a session whose form could not be revoked does not close (409), so nothing pays it after the answer.
   const current = await sessionForKey(deps.store.read, auth, id);
