@@ -34,7 +34,7 @@ export interface SignedRedirect {
   sessionId: string;
   amount: number;
   currency: string;
-  paymentStatus: 'paid' | 'held';
+  paymentStatus: 'paid' | 'held' | 'unpaid';
   /** Unix seconds when svcpay signed it. */
   issuedAt: number;
 }

@@ -68,8 +68,8 @@ export interface SignedRedirect {
   amount: number;
   /** ISO 4217, uppercase, as the session reads it. */
   currency: string;
-  /** `held` when the session captures manually. */
-  paymentStatus: 'paid' | 'held';
+  /** `held` when the session captures manually; `unpaid` after a setup session (the card saved, nothing charged). */
+  paymentStatus: 'paid' | 'held' | 'unpaid';
   /** Unix seconds when svcpay signed it. */
   issuedAt: number;
 }

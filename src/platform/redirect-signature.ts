@@ -2,7 +2,7 @@
  * The signed success redirect (issue 10; Doc 1, `complete` answers "a signed merchant redirect"):
  * after a payment the buyer returns to the merchant's `successUrl` with
  *
- *   ?<the merchant's own query>&session_id=…&amount=…&currency=…&payment_status=paid|held&issued_at=<unix s>&svcpay_signature=<hex>
+ *   ?<the merchant's own query>&session_id=…&amount=…&currency=…&payment_status=paid|held|unpaid&issued_at=<unix s>&svcpay_signature=<hex>
  *
  * where the signature is HMAC-SHA256, keyed by the merchant's redirect key, over
  * `v3.<path>?<query>`: the return's path and its whole query but `svcpay_signature`, in order, as
@@ -26,8 +26,8 @@ export interface RedirectFields {
   amount: number;
   /** The ISO 4217 code as the session reads it (uppercase). */
   currency: string;
-  /** `paid`, or `held` for a session with manual capture. */
-  paymentStatus: 'paid' | 'held';
+  /** `paid`, `held` for a session with manual capture, `unpaid` for a setup session (its card saved, nothing charged). */
+  paymentStatus: 'paid' | 'held' | 'unpaid';
   /** Unix seconds (wall clock) when the service signed it. */
   issuedAt: number;
 }
@@ -82,7 +82,7 @@ export function readSignedRedirect(url: URL, secretKeys: string[], opts: Freshne
   const paymentStatus = param('payment_status');
   const signatures = query.getAll(REDIRECT_SIGNATURE_PARAM);
   // A signature of any other length would make timingSafeEqual throw; anything else wrong fails the MAC.
-  if ((paymentStatus !== 'paid' && paymentStatus !== 'held') || signatures.length !== 1 || !/^[0-9a-f]{64}$/.test(signatures[0]!)) return null;
+  if ((paymentStatus !== 'paid' && paymentStatus !== 'held' && paymentStatus !== 'unpaid') || signatures.length !== 1 || !/^[0-9a-f]{64}$/.test(signatures[0]!)) return null;
   const fields: RedirectFields = { sessionId: param('session_id'), amount: Number(param('amount')), currency: param('currency'), paymentStatus, issuedAt: Number(param('issued_at')) };
   // The fields answered are read from the signed query, so `amount=0100` cannot pass for `100`.
   if (String(fields.amount) !== param('amount') || !/^\d{1,12}$/.test(param('issued_at')) || String(fields.issuedAt) !== param('issued_at')) return null;

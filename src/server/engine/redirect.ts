@@ -12,7 +12,7 @@ import { signedRedirectUrl } from '../../platform/redirect-signature.ts';
 
 export function redirectSigner(store: Store, sealer: Sealer) {
   return {
-    /** The signed return URL for a paid or held session; null without a success URL. */
+    /** The signed return URL for a paid or held session, or a setup session that saved its card; null without a success URL. */
     async url(session: SessionRecord): Promise<string | null> {
       if (!session.successUrl) return null;
       const sealed = await store.read.merchants.redirectKey(session.merchantId);
@@ -24,7 +24,8 @@ export function redirectSigner(store: Store, sealer: Sealer) {
         return u.toString();
       }
       const key = Buffer.from(sealer.open(sealed, sealedIn.redirectKey(session.merchantId)) as string, 'base64');
-      const paymentStatus = session.paymentStatus === 'held' ? 'held' : 'paid';
+      // A setup session saved a card and charged nothing: its return says so (`unpaid`), never `paid`.
+      const paymentStatus = session.mode === 'setup' ? 'unpaid' : session.paymentStatus === 'held' ? 'held' : 'paid';
       // Wall-clock time, as a webhook's `t`: the merchant's server judges its age with its own clock.
       const issuedAt = Math.floor(Date.now() / 1000);
       return signedRedirectUrl(session.successUrl, key, { sessionId: session.id, amount: session.amount, currency: session.currency, paymentStatus, issuedAt });

@@ -181,6 +181,12 @@ export interface Processor {
    */
   readonly savesWithCharge?: boolean;
   /**
+   * The provider's form can check a card without charging it (a zero-amount authorization, never
+   * captured), and `vault` saves the card of that check: setup sessions on the hosted page and the
+   * embedded checkout (engine/payments/forms/setup.ts). Absent: such a session gets no form.
+   */
+  readonly savesWithoutCharge?: boolean;
+  /**
    * Google Pay's tokenization parameters for this provider and account (PaymentDataRequest
    * `tokenizationSpecification.parameters`): no call, an adapter knows its gateway name and the
    * merchant's account at the provider.

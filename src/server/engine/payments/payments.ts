@@ -23,7 +23,11 @@ export const isApproved = (intent: PaymentIntentRecord) => (intent.status === 's
 
 /** The buyer-safe error a browser sees for a declined attempt (a partial approval reads as a processing error). */
 export function buyerError(intent: PaymentIntentRecord) {
-  const code = intent.amountMismatch ? 'processing_error' : (intent.declineCode ?? 'card_declined');
+  return declineError(intent.amountMismatch ? 'processing_error' : (intent.declineCode ?? 'card_declined'));
+}
+
+/** The buyer-safe error of a decline code (a setup session's declined card check has no intent: forms/setup.ts). */
+export function declineError(code: string) {
   return { code: 'card_declined', decline_code: browserDeclineCode(code), message: declineMessage(code) };
 }
 

@@ -16,7 +16,8 @@ import type { Repos } from '../../store/types.ts';
 import { emit } from '../events.ts';
 import { revokeForms } from '../payments/payments.ts';
 import type { Merchant, SettlementRecord } from '../../domain/index.ts';
-import { settlePayment, settleIntent } from '../payments/charge/settle.ts';
+import { settleIntent } from '../payments/charge/settle.ts';
+import { settleFormTransaction } from '../payments/forms/setup.ts';
 import { recheckAttempt } from '../payments/reconcile/recheck.ts';
 import { applyCaptureFailure } from '../payments/intents/capture-failed.ts';
 
@@ -100,7 +101,7 @@ async function transactionUpdated(deps: ProviderEventDeps, merchant: Merchant, t
     // A browser form paid (or a challenge resolved) without the browser coming back: recorded here.
     const session = ownRecord(merchant.id, await deps.store.read.sessions.get(sessionId), sessionId);
     if (!session) return false;
-    await settlePayment(deps, merchant, sessionId, t, attempt?.id, undefined, undefined, { buyerAway: true });
+    await settleFormTransaction(deps, merchant, sessionId, t, attempt?.id, { buyerAway: true });
     return true;
   }
   return deps.store.tx((r) => settlementUpdated(r, deps, merchant, t));

@@ -59,6 +59,8 @@ export class SandboxProcessorAdapter implements Processor, StandInControl {
   readonly #client: SandboxClient;
   /** The sandbox processor is the stand-in: its own control door. */
   readonly standInControl: StandInControl = this;
+  /** Its form authorizes 0 for a setup session, and its vault saves the card of that authorization. */
+  readonly savesWithoutCharge = true;
 
   constructor(opts: SandboxClientOptions) {
     this.#client = new SandboxClient(opts);
@@ -68,9 +70,10 @@ export class SandboxProcessorAdapter implements Processor, StandInControl {
     const body = {
       sessionId: session.id,
       livemode: session.livemode,
-      amount: session.amount,
+      // A setup session's form checks the card for 0 and captures nothing (engine/payments/forms/setup.ts).
+      amount: session.mode === 'setup' ? 0 : session.amount,
       currency: session.currency,
-      capture: session.captureMethod !== 'manual',
+      capture: session.mode !== 'setup' && session.captureMethod !== 'manual',
       ...(opts.returnUrl ? { returnUrl: opts.returnUrl } : {}),
     };
     const res = await this.#client.call(merchant, 'POST', '/v1/client_tokens', body, ClientTokenResponse);

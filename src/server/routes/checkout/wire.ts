@@ -10,5 +10,7 @@ export function completeAnswer(o: CheckoutOutcome) {
   const s = o.session;
   const answer = (redirectUrl: string | null) => ({ status: s.status, sessionId: s.id, transactionId: o.transactionId, redirectUrl, paymentStatus: s.paymentStatus });
   if (o.kind === 'challenge') return { ...answer(null), next_action: redirectAction(o.challengeUrl) };
+  // A setup session: the card saved (`succeeded`, `unpaid`), or its check declined (re-opened, with the error).
+  if (o.kind === 'saved') return { ...answer(o.redirectUrl), ...(o.error ? { error: o.error } : {}) };
   return { ...answer(o.redirectUrl), ...(o.ok ? {} : { error: buyerError(o.intent) }) };
 }

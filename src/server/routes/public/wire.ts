@@ -13,8 +13,13 @@ export const redirectAction = (url: string) => ({ type: 'redirect_to_url', redir
 
 /** An embed session's complete answer: the transaction the buyer made, settled (Doc 1, public complete). */
 export function embedCompleteAnswer(
-  o: { kind: 'settled'; session: SessionRecord; intent: PaymentIntentRecord; transactionId: string; ok: boolean } | { kind: 'challenge'; session: SessionRecord; transactionId: string; challengeUrl: string },
+  o:
+    | { kind: 'settled'; session: SessionRecord; intent: PaymentIntentRecord; transactionId: string; ok: boolean }
+    | { kind: 'challenge'; session: SessionRecord; transactionId: string; challengeUrl: string }
+    | { kind: 'saved'; session: SessionRecord; transactionId: string; error: ReturnType<typeof buyerError> | null },
 ) {
+  // A setup session (engine/payments/forms/setup.ts): no payment intent; the card saved, or its check declined.
+  if (o.kind === 'saved') return { status: o.session.status, sessionId: o.session.id, transactionId: o.transactionId, paymentIntentId: null, ...(o.error ? { error: o.error } : {}) };
   // The buyer's bank wants them (a charge the service made with the page's PaymentMethod): nothing settled yet.
   if (o.kind === 'challenge') return { status: o.session.status, sessionId: o.session.id, transactionId: o.transactionId, paymentIntentId: null, next_action: redirectAction(o.challengeUrl) };
   return {

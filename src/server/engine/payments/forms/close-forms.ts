@@ -12,7 +12,7 @@ import type { AttemptRecord, Repos } from '../../../store/types.ts';
 import type { Merchant } from '../../../domain/index.ts';
 import { closeAttempt } from '../../attempts/attempts.ts';
 import { processorOrNull } from '../../binder.ts';
-import { settlePayment } from '../charge/settle.ts';
+import { settleFormTransaction } from './setup.ts';
 
 export interface ClosedForms {
   /** Every live form is revoked (or never existed): the session may close. */
@@ -53,7 +53,7 @@ export async function revokeLiveForms(
     const t = await processor.lookup(merchant, form.reference).catch(() => undefined);
     if (t === undefined) return { closed: false, revoked };
     if (t?.status === 'requires_action') return { closed: false, atChallenge: true, revoked };
-    if (t) await settlePayment(deps, merchant, sessionId, t, form.id);
+    if (t) await settleFormTransaction(deps, merchant, sessionId, t, form.id);
     revoked.add(form.reference);
   }
   return { closed: true, revoked };

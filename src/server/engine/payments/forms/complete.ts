@@ -20,6 +20,7 @@ import { saveSession } from '../../sessions/session-status.ts';
 import { chargeAtSubmit, type SubmitOutcome } from '../charge/charge-at-submit.ts';
 import { isApproved, type PaymentDeps } from '../payments.ts';
 import { requireBuyerDetails, withBuyerDetails } from './buyer-details.ts';
+import { refuseSetupForm, settleSetup, type SetupOutcome } from './setup.ts';
 
 /**
  * What the buyer's browser sent: a transaction its provider's form made (verified with the
@@ -44,7 +45,8 @@ const unavailable = (err: unknown): never => {
 type Completed =
   | { kind: 'challenge'; transactionId: string; challengeUrl: string }
   | { kind: 'waiting' }
-  | { kind: 'settled'; session: SessionRecord; intent: PaymentIntentRecord; transactionId: string };
+  | { kind: 'settled'; session: SessionRecord; intent: PaymentIntentRecord; transactionId: string }
+  | ({ kind: 'saved' } & SetupOutcome);
 
 interface CompleteOptions {
   /** The buyer closed the bank challenge: it is ended first, as failed authentication (nothing charged). */
@@ -60,6 +62,8 @@ interface CompleteOptions {
 /** The one complete path: the processor's answer for what was sent, settled once. */
 async function completeSent(deps: PaymentDeps & Pick<EngineDeps, 'sealer'>, merchant: Merchant, session: SessionRecord, sent: Sent, opts: CompleteOptions): Promise<Completed> {
   const processor = processorOf(deps, merchant);
+  // A setup session is never charged: only a provider whose form checks a card for nothing settles one.
+  refuseSetupForm(processor, session);
   const attemptId = 'nonce' in sent ? nonceAttemptId(session.id, sent.nonce) : 'atSubmit' in sent ? sent.atSubmit : undefined;
   // A nonce sent for the first time pays now, through charge at submit's reservation, lock and
   // reconciler; sent again (a lost answer, a second click), its payment is read back by the attempt.
@@ -75,6 +79,7 @@ async function completeSent(deps: PaymentDeps & Pick<EngineDeps, 'sealer'>, merc
     // A nonce's challenge is named by the nonce, the browser's only handle on it.
     return t.challengeUrl ? { kind: 'challenge', transactionId: 'nonce' in sent ? sent.nonce : t.id, challengeUrl: t.challengeUrl } : { kind: 'waiting' };
   }
+  if (session.mode === 'setup') return savedOf(await settleSetup(deps, merchant, session.id, t, attemptId, opts.onPaid));
   const { session: s, intent } = await settlePayment(deps, merchant, session.id, t, attemptId, undefined, opts.onPaid);
   // A verified transaction is recorded first, whatever the session's state: a second payment is
   // money the merchant must see and can refund (vp_tx_count counts it), never one the service forgets.
@@ -83,6 +88,12 @@ async function completeSent(deps: PaymentDeps & Pick<EngineDeps, 'sealer'>, merc
     if (s.status === 'expired') throw new DomainError('session_expired');
   }
   return { kind: 'settled', session: s, intent, transactionId: t.id };
+}
+
+/** A setup check of a session that had ended before it (another tab's card, the expiry) is refused as a second payment would be. */
+function savedOf(o: SetupOutcome): Completed {
+  if (o.refused) throw new DomainError(o.refused);
+  return { kind: 'saved', ...o };
 }
 
 function fromSubmit(o: SubmitOutcome, nonce: string): Completed {
@@ -108,6 +119,7 @@ const notAnswered = (sent: Sent) => ('nonce' in sent ? new DomainError('charge_i
  */
 export type CheckoutOutcome =
   | { kind: 'challenge'; session: SessionRecord; transactionId: string; challengeUrl: string }
+  | ({ kind: 'saved'; redirectUrl: string | null } & SetupOutcome)
   | { kind: 'settled'; session: SessionRecord; intent: PaymentIntentRecord; transactionId: string; ok: boolean; redirectUrl: string | null };
 
 /**
@@ -133,6 +145,7 @@ export async function completeCheckout(
   const o = await completeSent(deps, merchant, session, sent, { cancel, ...(returnUrl ? { returnUrl } : {}), typed: details, onPaid: (paid) => withBuyerDetails(deps, paid, details) });
   if (o.kind === 'waiting') throw notAnswered(sent);
   if (o.kind === 'challenge') return { ...o, session };
+  if (o.kind === 'saved') return { ...o, redirectUrl: o.error ? null : await deps.signer.url(o.session) };
   const ok = isApproved(o.intent);
   return { ...o, ok, redirectUrl: ok ? await deps.signer.url(o.session) : null };
 }
@@ -157,6 +170,7 @@ export async function completeForKey(deps: PaymentDeps & Pick<EngineDeps, 'seale
     if (!nonce || !challenge.returnUrl) throw new DomainError('transaction_verification_failed');
     return { ...o, session };
   }
+  if (o.kind === 'saved') return o;
   return { ...o, ok: isApproved(o.intent) };
 }
 
@@ -172,7 +186,8 @@ export async function completeAtSubmit(deps: PaymentDeps & Pick<EngineDeps, 'sea
   if (s.chargeLock) {
     const o = await completeSent(deps, merchant, s, { atSubmit: s.chargeLock }, { cancel });
     // No answer yet, or at the bank without a page: still in flight (the reconciler settles it).
-    if (o.kind === 'waiting') return { kind: 'in_flight', sessionId: s.id };
+    // (A setup session never charges at submit: `saved` cannot come from here.)
+    if (o.kind === 'waiting' || o.kind === 'saved') return { kind: 'in_flight', sessionId: s.id };
     if (o.kind === 'challenge') return { kind: 'challenge', sessionId: s.id, challengeUrl: o.challengeUrl };
     return { kind: 'settled', session: o.session, intent: o.intent };
   }

@@ -8,7 +8,9 @@
  * - not ready: 200 `{ ready: false, reason, retryAfterMs }` while a payment of the session is
  *   running, while the session changed under the form being prepared, or while the provider
  *   does not answer. Nothing is written, so polling is free of side effects until ready.
- * - never mountable: 409 `session_wrong_state` (an `elements` session, or a setup session),
+ * - never mountable: 409 `session_wrong_state` (an `elements` session, or a setup session whose
+ *   provider cannot save a card without charging it: forms/setup.ts), 422 `saved_card_buyer_required`
+ *   (a setup session without a buyer),
  *   409 `session_already_completed` (paid), 410 `session_expired`, 422 `required_fields_missing`
  *   (buyer details the session requires and does not hold; issue 35); the poller stops on these.
  */

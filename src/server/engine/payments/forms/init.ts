@@ -23,6 +23,7 @@ import { closeRevokedForms, revokeOlderForms } from './close-forms.ts';
 import { checkPaymentAsk } from '../../merchants/capabilities.ts';
 import { refuseUnsavable } from '../charge/save-card.ts';
 import { requireBuyerFields } from '../charge/required-fields.ts';
+import { refuseSetupForm } from './setup.ts';
 
 /** The provider is reached over the network now: a call that gets no answer is Doc 1's provider_unavailable, not a 500. */
 function unavailable(err: unknown): never {
@@ -63,6 +64,7 @@ export async function initCheckout(deps: PaymentDeps & Pick<EngineDeps, 'provide
   refuseInit(session);
   // Doc 2: a form that could not save the card as the session asks is not handed out (nothing moved yet).
   refuseUnsavable(processor, session);
+  refuseSetupForm(processor, session);
   // A currency the merchant's account stopped settling since the session was made (its keys changed):
   // no form that cannot pay (issue 34, finding 4).
   checkPaymentAsk(deps, merchant, { currency: session.currency });
@@ -142,7 +144,6 @@ export async function saveBuyerDetails(deps: PaymentDeps & Pick<EngineDeps, 'sea
 function refuseInit(session: SessionRecord) {
   if (session.status === 'succeeded') throw new DomainError('session_already_completed');
   if (session.status === 'expired') throw new DomainError('session_expired');
-  if (session.mode === 'setup') throw new DomainError('session_wrong_state', 'A setup session saves a card and is never charged; vault the card with POST /v1/public/tokens.');
   // Doc 1, Idempotency 5: a charge for this session is running; a second form could pay twice.
   if (session.chargeLock !== null) throw new DomainError('charge_in_progress');
   if (session.status === 'failed' && session.retry && session.retry.attempts_remaining === 0) {

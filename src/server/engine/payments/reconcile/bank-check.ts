@@ -11,7 +11,7 @@ import type { AttemptRecord } from '../../../store/types.ts';
 import type { Processor, ProcessorTransaction } from '../../../processors/types.ts';
 import type { Merchant } from '../../../domain/index.ts';
 import { moveTo, saveSession } from '../../sessions/session-status.ts';
-import { settlePayment } from '../charge/settle.ts';
+import { settleFormTransaction } from '../forms/setup.ts';
 import type { PaymentDeps } from '../payments.ts';
 
 /** 'recorded' when the check ended and was settled; 'waiting' when the session closed but the provider has not answered; null when the limit has not passed. */
@@ -35,6 +35,6 @@ export async function endTimedOutBankCheck(
     return null;
   });
   if (!ended || ended.status === 'requires_action') return 'waiting';
-  await settlePayment(deps, merchant, a.sessionId!, ended, a.id);
+  await settleFormTransaction(deps, merchant, a.sessionId!, ended, a.id);
   return 'recorded';
 }

@@ -19,7 +19,8 @@ import { revokeForms } from '../payments.ts';
 import { applyCapture, applyVoid } from '../intents/intent-capture.ts';
 import { applyRefundOutcome } from '../../refunds/refund-outcomes.ts';
 import { processorOrNull } from '../../binder.ts';
-import { settlePayment, settleIntent, isCaptured } from '../charge/settle.ts';
+import { settleIntent, isCaptured } from '../charge/settle.ts';
+import { settleFormTransaction } from '../forms/setup.ts';
 import { reverseLateCharge } from './reverse-late.ts';
 
 type RecheckDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>;
@@ -89,6 +90,6 @@ async function lookAgain(deps: RecheckDeps, merchant: Merchant, processor: Proce
   // again; on one that fences, a call that slipped past is Doc 1's second payment (vp_tx_count 2).
   const closed = session.status === 'succeeded' || session.status === 'expired';
   if (closed && !processor.fencesLateCalls.charge) return reverseLateCharge(deps, merchant, processor, a, t);
-  await settlePayment(deps, merchant, session.id, t, a.id);
+  await settleFormTransaction(deps, merchant, session.id, t, a.id);
   return true;
 }

@@ -18,7 +18,8 @@ import { endTimedOutBankCheck } from './bank-check.ts';
 import type { Processor } from '../../../processors/types.ts';
 import type { Merchant } from '../../../domain/index.ts';
 import { processorOrNull } from '../../binder.ts';
-import { settlePayment, settleIntent, failUnseenCharge } from '../charge/settle.ts';
+import { settleIntent, failUnseenCharge } from '../charge/settle.ts';
+import { settleFormTransaction } from '../forms/setup.ts';
 
 type ReconcileDeps = Pick<EngineDeps, 'store' | 'clock' | 'processorFor' | 'ownProcessor' | 'signer' | 'log' | 'sealer'>;
 
@@ -148,7 +149,7 @@ async function applyLook(deps: ReconcileDeps, merchant: Merchant, processor: Pro
   const t = await processor.lookup(merchant, a.reference);
   if (!t || (!waitForChallenge && t.status === 'requires_action')) return null;
   if (t.status !== 'requires_action' && a.sessionId) {
-    await settlePayment(deps, merchant, a.sessionId, t, a.id, undefined, undefined, { buyerAway: true });
+    await settleFormTransaction(deps, merchant, a.sessionId, t, a.id, { buyerAway: true });
     return 'recorded';
   }
   // At the bank check past the session's time limit: closed, and the check ended (bank-check.ts).
