@@ -8,6 +8,7 @@ import { checkoutDom } from '../src/checkout/dom-fixtures.ts';
 import { fail, fakeApi, ok, session } from '../src/checkout/test-fixtures.ts';
 import checkoutDe from '../src/locales/checkout.de.json';
 import checkoutAr from '../src/locales/checkout.ar.json';
+import checkoutJa from '../src/locales/checkout.ja.json';
 import { App } from './app.tsx';
 
 const { root, mount, iframe, fromFrame } = checkoutDom((checkout, events) => <App checkout={checkout} events={events} />);
@@ -35,6 +36,32 @@ describe('hosted page', () => {
     expect(status?.textContent).toContain('Payment successful');
     expect(status?.textContent).toContain('Returning you to Demo Shop…');
     expect(iframe()).toBeNull();
+  });
+
+  it('asks to save the card, not to pay, for a setup session, and says it is saved once it is (issue 35)', async () => {
+    const setup = { ...session, mode: 'setup' as const, amount: 0 };
+    const checkout = await mount(
+      fakeApi({
+        getPublicSession: async () => ok(setup),
+        completeCheckout: async () => ok({ status: 'succeeded' as const, sessionId: 'cs_test_1', transactionId: 't', redirectUrl: null, paymentStatus: 'unpaid' as const }),
+      }),
+    );
+    const button = root.el.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    expect(button.textContent).toBe('Save card');
+    expect(root.el.querySelector('#checkout-pay-heading')?.textContent).toBe('Card details');
+    await fromFrame({ protocol: PROTOCOL, type: 'sbx.ready' });
+    await act(() => checkout.pay());
+    await fromFrame({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'approved', transactionId: 't' });
+    const status = root.el.querySelector('[role="status"]');
+    expect(status?.textContent).toContain('Card saved');
+    expect(status?.textContent).not.toContain('Payment successful');
+    render(null, root.el);
+    // Opened again once saved: the card is saved, never "already paid"; and in the session's language.
+    await mount(fakeApi({ getPublicSession: async () => ok({ ...setup, status: 'succeeded', paymentStatus: 'unpaid', locale: 'ja' }) }));
+    expect(root.el.querySelector('[role="status"]')?.textContent).toContain(checkoutJa['status.saved.title']);
+    render(null, root.el);
+    await mount(fakeApi({ getPublicSession: async () => ok({ ...setup, locale: 'ja' }) }));
+    expect(root.el.querySelector('button[type="submit"]')?.textContent).toBe(checkoutJa['checkout.save_card']);
   });
 
   it('shows not found, expired and a retryable error', async () => {

@@ -81,7 +81,8 @@ function Outcome({ checkout }: { checkout: Checkout }): JSX.Element {
   switch (phase) {
     case 'succeeded':
     case 'held':
-      return <StatusPanel kind={phase === 'held' ? 'held' : 'success'} locale={locale} merchant={merchant} detail={detail} />;
+      // A setup session saved the card and charged nothing (issue 35): it says so, never "payment successful".
+      return <StatusPanel kind={phase === 'held' ? 'held' : checkout.session.value?.mode === 'setup' ? 'saved' : 'success'} locale={locale} merchant={merchant} detail={detail} />;
     case 'processing':
       return <StatusPanel kind="processing" locale={locale} merchant={merchant} onRetry={checkout.retry} />;
     case 'paid_already':

@@ -32,6 +32,8 @@ export interface PayFormProps extends CheckoutViewProps {
 export function PayForm({ checkout, events, buyerFields = false }: PayFormProps): JSX.Element {
   const locale = checkout.locale.value;
   const session = checkout.session.value!;
+  // A setup session saves the card and charges nothing (issue 35): no "Pay", no amount.
+  const setup = session.mode === 'setup';
   const fields = checkout.fields.value;
   const paying = checkout.paying.value;
   const frameReady = checkout.frameReady.value;
@@ -76,7 +78,7 @@ export function PayForm({ checkout, events, buyerFields = false }: PayFormProps)
         />
       )}
       <h2 class="checkout__heading" id="checkout-pay-heading">
-        {t(locale, 'checkout.pay_with_card')}
+        {t(locale, setup ? 'checkout.card_details' : 'checkout.pay_with_card')}
       </h2>
       {checkout.notice.value && <StatusPanel kind="declined" locale={locale} message={checkout.notice.value} />}
       {fields && (
@@ -98,6 +100,7 @@ export function PayForm({ checkout, events, buyerFields = false }: PayFormProps)
         busy={paying}
         disabled={!frameReady && !detailsFirst}
         step={detailsFirst ? 'continue' : 'pay'}
+        saveCard={setup}
       />
       {!session.livemode && <p class="checkout__note">{t(locale, 'checkout.sandbox_notice')}</p>}
     </form>

@@ -33,7 +33,9 @@ export const pageLocale = (sessionLocale: string | null | undefined, languages?:
  * The phase of a session that takes no payment, as the page first reads it: paid (by another tab
  * or an earlier visit), held, released, or declined with no attempt left; null when it can pay.
  */
-export function settledPhase(s: Pick<PublicSession, 'status' | 'paymentStatus' | 'retry'>): Phase | null {
+export function settledPhase(s: Pick<PublicSession, 'status' | 'paymentStatus' | 'retry'> & Partial<Pick<PublicSession, 'mode'>>): Phase | null {
+  // A setup session that saved its card paid nothing: the page says the card is saved (issue 35).
+  if (s.mode === 'setup' && s.status === 'succeeded') return 'succeeded';
   if (s.paymentStatus === 'cancelled') return 'cancelled';
   if (s.paymentStatus === 'held') return 'held';
   if (s.status === 'succeeded' || s.paymentStatus === 'paid') return 'paid_already';

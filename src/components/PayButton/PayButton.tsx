@@ -1,6 +1,7 @@
 /**
  * The submit button of the hosted page. Its accessible name stays `Pay <amount>` while paying
  * (tests and screen-reader users find it by that name); `aria-busy` and a spinner say it works.
+ * A setup session's button is `Save card`: nothing is charged (issue 35).
  */
 import type { JSX } from 'preact';
 import { t } from '../../locales/checkout.ts';
@@ -12,6 +13,8 @@ export interface PayButtonProps {
   locale?: string;
   busy?: boolean;
   disabled?: boolean;
+  /** A setup session: the card is saved, not charged, and the button says so. */
+  saveCard?: boolean;
   /** Without onClick it is a plain submit button for its form (Enter submits). */
   onClick?(): void;
   /**
@@ -21,11 +24,12 @@ export interface PayButtonProps {
   step?: 'pay' | 'continue';
 }
 
-export function PayButton({ amount, locale, busy = false, disabled = false, onClick, step = 'pay' }: PayButtonProps): JSX.Element {
+export function PayButton({ amount, locale, busy = false, disabled = false, saveCard = false, onClick, step = 'pay' }: PayButtonProps): JSX.Element {
+  const label = step === 'continue' ? t(locale, 'checkout.continue') : saveCard ? t(locale, 'checkout.save_card') : t(locale, 'checkout.pay', { amount });
   return (
     <button class="svp-pay" type="submit" disabled={disabled || busy} aria-busy={busy ? 'true' : 'false'} onClick={onClick}>
       {busy && <span class="svp-pay__spinner" aria-hidden="true" />}
-      <span class="svp-pay__label">{step === 'continue' ? t(locale, 'checkout.continue') : t(locale, 'checkout.pay', { amount })}</span>
+      <span class="svp-pay__label">{label}</span>
     </button>
   );
 }

@@ -3,6 +3,7 @@ import type { StatusPanelProps } from './StatusPanel.tsx';
 
 export const states: DemoStates<StatusPanelProps> = {
   success: { description: 'Payment went through', main: true, props: { kind: 'success' } },
+  saved: { description: 'A setup session saved the card, nothing charged', props: { kind: 'saved' } },
   'success-redirecting': { description: 'Success, about to return to the shop', props: { kind: 'success', detail: 'Returning you to Demo Shop…' } },
   declined: { description: 'Inline decline above the Pay button', main: true, props: { kind: 'declined', message: 'Your card was declined. Try another card.' } },
   expired: { description: 'Session expired', props: { kind: 'expired', headingLevel: 1 } },

@@ -10,9 +10,9 @@ import './status-panel.css';
  * Every state of the hosted page that replaces its form (issue 10), each with its own words:
  * `held` is authorized and not yet charged (manual capture); `paid_already` is a session another
  * tab or an earlier visit paid; `failed` is a decline with no attempt left; `cancelled` a hold the
- * merchant released.
+ * merchant released; `saved` a setup session's card saved for later, nothing charged (issue 35).
  */
-export type StatusKind = 'success' | 'declined' | 'expired' | 'not_found' | 'error' | 'processing' | 'held' | 'paid_already' | 'cancelled' | 'failed';
+export type StatusKind = 'success' | 'saved' | 'declined' | 'expired' | 'not_found' | 'error' | 'processing' | 'held' | 'paid_already' | 'cancelled' | 'failed';
 
 export interface StatusPanelProps {
   kind: StatusKind;
@@ -31,6 +31,7 @@ export interface StatusPanelProps {
 
 const TEXT: Record<Exclude<StatusKind, 'declined'>, { title: MessageKey; body: MessageKey }> = {
   success: { title: 'status.success.title', body: 'status.success.body' },
+  saved: { title: 'status.saved.title', body: 'status.saved.body' },
   expired: { title: 'status.expired.title', body: 'status.expired.body' },
   not_found: { title: 'status.not_found.title', body: 'status.not_found.body' },
   error: { title: 'status.error.title', body: 'status.error.body' },
@@ -44,11 +45,12 @@ const TEXT: Record<Exclude<StatusKind, 'declined'>, { title: MessageKey; body: M
 const RETRY: Partial<Record<StatusKind, MessageKey>> = { error: 'status.error.retry', processing: 'status.processing.check' };
 
 // Success and the states that follow the buyer's own action are polite; a failure is an alert.
-const ROLE: Partial<Record<StatusKind, 'status' | 'alert'>> = { success: 'status', held: 'status', processing: 'status', error: 'alert', failed: 'alert' };
+const ROLE: Partial<Record<StatusKind, 'status' | 'alert'>> = { success: 'status', saved: 'status', held: 'status', processing: 'status', error: 'alert', failed: 'alert' };
 
 // Icons are drawn from data-icon by CSS so they stay out of the panel's text (and its alert).
 const ICON: Record<StatusKind, string> = {
   success: '✓',
+  saved: '✓',
   declined: '!',
   expired: '⏱',
   not_found: '?',

@@ -23,7 +23,7 @@ export function EmbeddedCheckout({ checkout, events }: CheckoutViewProps): JSX.E
       </p>
     );
   } else if (phase === 'succeeded') {
-    body = <StatusPanel kind="success" locale={locale} />;
+    body = <StatusPanel kind={checkout.session.value?.mode === 'setup' ? 'saved' : 'success'} locale={locale} />;
   } else if (phase === 'held' || phase === 'paid_already' || phase === 'cancelled' || phase === 'failed' || phase === 'processing') {
     // The hosted page's own words for each (issue 10); the merchant's page around the frame has the rest.
     body = <StatusPanel kind={phase} locale={locale} merchant={checkout.session.value?.merchantName} onRetry={checkout.retry} />;

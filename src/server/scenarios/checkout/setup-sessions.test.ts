@@ -101,7 +101,7 @@ describe('setup session in the embedded checkout (issue 35)', () => {
 });
 
 describe('setup session on a provider whose form cannot save a card without charging it (issue 35)', () => {
-  it.each([['card_element (Stripe)', 'card_element'], ['hosted_fields (Braintree)', 'hosted_fields']])('%s: no form and no complete, 409 session_wrong_state naming the other ways; nothing reaches the provider', async (_name, processor) => {
+  it.each([['card_element (Stripe)', 'card_element'], ['hosted_fields (Braintree)', 'hosted_fields']] as const)('%s: no form and no complete, 409 session_wrong_state naming the other ways; nothing reaches the provider', async (_name, processor) => {
     const t = await testApp();
     const m = await t.merchant({ processor });
     const created = await t.json('POST', '/v1/sessions', { ...SETUP, amount: 1000, currency: 'usd' }, bearer(m.keys.secret));
@@ -114,6 +114,6 @@ describe('setup session on a provider whose form cannot save a card without char
     const done = await t.json('POST', '/api/checkout/complete', { sessionId: id, transactionId: 'tokencc_setup_nonce' }, origin);
     expect([done.status, ((await done.json()) as { code: string }).code]).toEqual([409, 'session_wrong_state']);
     expect(await ledger(t, m.merchant.id)).toEqual([]);
-    expect((await t.json('GET', `/v1/sessions/${id}`, undefined, bearer(m.keys.secret)).then((r) => r.json())) as object).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
+    expect(await (await t.json('GET', `/v1/sessions/${id}`, undefined, bearer(m.keys.secret))).json()).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
   });
 });
