@@ -181,9 +181,10 @@ export interface Processor {
    */
   readonly savesWithCharge?: boolean;
   /**
-   * The provider's form can check a card without charging it (a zero-amount authorization, never
-   * captured), and `vault` saves the card of that check: setup sessions on the hosted page and the
-   * embedded checkout (engine/payments/forms/setup.ts). Absent: such a session gets no form.
+   * The provider's form gives a card the service can save without charging it, for setup sessions
+   * on the hosted page and the embedded checkout (engine/payments/forms/setup.ts): a zero-amount
+   * check the form makes, never captured, whose card `vault` saves (the sandbox), or a payment
+   * method `vault` saves after the provider verifies it (a Braintree nonce). Absent: no form.
    */
   readonly savesWithoutCharge?: boolean;
   /**

@@ -95,6 +95,8 @@ export class BraintreeProcessorAdapter extends ProviderAdapter {
 
   /** Braintree saves the card a sale paid with only as part of the sale, under the buyer's customer. */
   readonly savesWithCharge = true;
+  /** A setup session's nonce is vaulted under the buyer's customer, which Braintree does after verifying the card: nothing charged. */
+  readonly savesWithoutCharge = true;
 
   googlePayGateway(merchant: Merchant) {
     return { gateway: 'braintree', gatewayMerchantId: merchant.id };

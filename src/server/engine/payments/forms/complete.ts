@@ -20,7 +20,7 @@ import { saveSession } from '../../sessions/session-status.ts';
 import { chargeAtSubmit, type SubmitOutcome } from '../charge/charge-at-submit.ts';
 import { isApproved, type PaymentDeps } from '../payments.ts';
 import { requireBuyerDetails, withBuyerDetails } from './buyer-details.ts';
-import { refuseSetupForm, settleSetup, type SetupOutcome } from './setup.ts';
+import { refuseSetupForm, settleSetup, settleSetupNonce, type SetupOutcome } from './setup.ts';
 
 /**
  * What the buyer's browser sent: a transaction its provider's form made (verified with the
@@ -65,6 +65,8 @@ async function completeSent(deps: PaymentDeps & Pick<EngineDeps, 'sealer'>, merc
   // A setup session is never charged: only a provider whose form checks a card for nothing settles one.
   refuseSetupForm(processor, session);
   const attemptId = 'nonce' in sent ? nonceAttemptId(session.id, sent.nonce) : 'atSubmit' in sent ? sent.atSubmit : undefined;
+  // A setup session's nonce is vaulted, never charged (forms/setup.ts).
+  if ('nonce' in sent && session.mode === 'setup') return savedOf(await settleSetupNonce(deps, merchant, session.id, sent.nonce, opts.onPaid));
   // A nonce sent for the first time pays now, through charge at submit's reservation, lock and
   // reconciler; sent again (a lost answer, a second click), its payment is read back by the attempt.
   if ('nonce' in sent && !(await deps.store.read.attempts.get(attemptId!))) {

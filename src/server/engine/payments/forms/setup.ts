@@ -9,12 +9,15 @@
  * (the page's `complete`, the provider's event, the reconciler) comes here for a setup session,
  * never to settle.ts, so a check is never recorded as a payment.
  *
- * A provider whose form cannot check a card without charging it (`Processor.savesWithoutCharge`
- * unset: Stripe and Braintree here) gets no setup form: 409 `session_wrong_state`, nothing made.
+ * Braintree's fields give a nonce instead: it is vaulted for the buyer (Braintree verifies the card
+ * and charges nothing), never sold (settleSetupNonce). A provider whose form cannot give a card
+ * without charging it (`Processor.savesWithoutCharge` unset: Stripe here, whose adapter and
+ * stand-in have no SetupIntent) gets no setup form: 409 `session_wrong_state`, nothing made.
  */
 import { DomainError } from '../../../domain/errors.ts';
 import { processorOf } from '../../binder.ts';
-import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorTransaction } from '../../../processors/types.ts';
+import { ProcessorRejectedError, ProcessorUnavailableError, type Processor, type ProcessorTransaction, type VaultedCard } from '../../../processors/types.ts';
+import type { Repos } from '../../../store/types.ts';
 import type { Merchant, SessionRecord } from '../../../domain/index.ts';
 import { closeAttempt, closeForms } from '../../attempts/attempts.ts';
 import { moveTo, saveSession } from '../../sessions/session-status.ts';
@@ -51,11 +54,39 @@ function vaultError(err: unknown): never {
   throw err;
 }
 
+type Recorded = { session: SessionRecord; revoke: string[]; refused?: SetupOutcome['refused'] };
+
 /**
- * Settles a setup form's answered check `t` once: an approval vaults its card for the buyer and
- * ends the session `succeeded` (`onSaved` adds what the page sent, the buyer details); a decline
- * counts against the session's cards (MAX_DECLINES) and re-opens it for another card. The same
- * check settled again (the page and the provider's event) answers the session as it is.
+ * The session's side of a card check answered `ref` (in the caller's transaction): the card saved
+ * for the buyer and the session `succeeded` (`vaulted`), or the check declined (`declineCode`:
+ * counted against the session's cards, MAX_DECLINES, and the session re-opened for another card).
+ * The same check again answers the session as it is; a session that ended first saves nothing.
+ */
+async function record(r: Repos, merchant: Merchant, s: SessionRecord, ref: string, result: { vaulted: VaultedCard } | { declineCode: string | null }, now: string, onSaved?: (s: SessionRecord) => SessionRecord): Promise<Recorded> {
+  if (s.status === 'succeeded' && s.transactionId === ref) return { session: s, revoke: [] };
+  if (s.status === 'succeeded') return { session: s, revoke: [], refused: 'session_already_completed' };
+  if (s.status === 'expired') return { session: s, revoke: [], refused: 'session_expired' };
+  if ('declineCode' in result) {
+    const lastPaymentError = { code: 'card_declined' as const, decline_code: result.declineCode };
+    return { session: await saveSession(r, s, moveTo(s, 'pending', { declines: (s.declines ?? 0) + 1, lastPaymentError }, now)), revoke: [] };
+  }
+  // Saved for later use (a setup session saves for nothing else), on the session's declaration.
+  await saveForBuyer(r, merchant, { ...s, setupForFutureUse: s.setupForFutureUse ?? 'on_session' }, result.vaulted, null, now);
+  const saved = moveTo(s, 'succeeded', { transactionId: ref, lastPaymentError: null }, now);
+  return { session: await saveSession(r, s, onSaved ? onSaved(saved) : saved), revoke: await closeForms(r, s.id, now) };
+}
+
+/** What a setup settle answers once its forms are revoked. */
+async function answered(deps: PaymentDeps, merchant: Merchant, ref: string, o: Recorded, declineCode: string | null | undefined): Promise<SetupOutcome> {
+  await revokeForms(deps, merchant, o.revoke);
+  const saved = o.session.status === 'succeeded' && o.session.transactionId === ref;
+  return { session: o.session, transactionId: ref, error: saved || declineCode === undefined ? null : declineError(declineCode ?? 'card_declined'), ...(o.refused ? { refused: o.refused } : {}) };
+}
+
+/**
+ * Settles a setup form's answered check `t` once (the page's `complete`, the provider's event, the
+ * reconciler): an approval vaults its card for the buyer (`onSaved` adds what the page sent, the
+ * buyer details); a decline re-opens the session. A check of an attempt already closed is a replay.
  */
 export async function settleSetup(
   deps: PaymentDeps,
@@ -69,30 +100,38 @@ export async function settleSetup(
   const approved = t.status === 'approved';
   const fresh = found.status !== 'succeeded' && found.status !== 'expired';
   const vaulted = approved && fresh ? await processorOf(deps, merchant).vault(merchant, { transactionId: t.id, livemode: found.livemode }, { buyerId: found.buyerId }).catch(vaultError) : undefined;
-  const { session, revoke, refused } = await deps.store.tx(async (r): Promise<{ session: SessionRecord; revoke: string[]; refused?: SetupOutcome['refused'] }> => {
+  const o = await deps.store.tx(async (r): Promise<Recorded> => {
     const now = deps.clock.iso();
     const attempt = attemptId ? await r.attempts.get(attemptId) : t.reference ? await r.attempts.byReference(merchant.id, t.reference) : undefined;
     const closed = attempt ? await closeAttempt(r, attempt.id, 'done', now) : false;
     const s = (await r.sessions.get(sessionId))!;
     const spent = attempt ? [attempt.reference] : [];
-    if (s.status === 'succeeded' && s.transactionId === t.id) return { session: s, revoke: spent };
-    if (s.status === 'succeeded') return { session: s, revoke: spent, refused: 'session_already_completed' };
-    if (s.status === 'expired') return { session: s, revoke: spent, refused: 'session_expired' };
-    if (!approved) {
-      // Counted once, as the form's attempt closes (a replay changes nothing); a card check is a card tried (issue 18, finding 2).
-      if (attempt && !closed) return { session: s, revoke: spent };
-      const lastPaymentError = { code: 'card_declined' as const, decline_code: t.declineCode };
-      return { session: await saveSession(r, s, moveTo(s, 'pending', { declines: (s.declines ?? 0) + 1, lastPaymentError }, now)), revoke: spent };
-    }
-    if (!vaulted) throw new DomainError('service_unavailable', 'The session changed while the card was saved; try again.');
-    // Saved for later use (a setup session saves for nothing else), on the session's declaration.
-    await saveForBuyer(r, merchant, { ...s, setupForFutureUse: s.setupForFutureUse ?? 'on_session' }, vaulted, null, now);
-    const saved = moveTo(s, 'succeeded', { transactionId: t.id, lastPaymentError: null }, now);
-    const next = await saveSession(r, s, onSaved ? onSaved(saved) : saved);
-    return { session: next, revoke: [...spent, ...(await closeForms(r, sessionId, now))] };
+    // A decline is counted once, as the form's attempt closes (a replay changes nothing); a card check is a card tried (issue 18, finding 2).
+    if (!approved && attempt && !closed && s.status !== 'succeeded') return { session: s, revoke: spent };
+    if (approved && !vaulted && s.status !== 'succeeded' && s.status !== 'expired') throw new DomainError('service_unavailable', 'The session changed while the card was saved; try again.');
+    const done = await record(r, merchant, s, t.id, vaulted ? { vaulted } : { declineCode: t.declineCode }, now, onSaved);
+    return { ...done, revoke: [...spent, ...done.revoke] };
   });
-  await revokeForms(deps, merchant, revoke);
-  return { session, transactionId: t.id, error: approved ? null : declineError(t.declineCode ?? 'card_declined'), ...(refused ? { refused } : {}) };
+  return answered(deps, merchant, t.id, o, approved ? undefined : t.declineCode);
+}
+
+/**
+ * A setup session of a provider whose fields give a payment method (a Braintree nonce): the service
+ * vaults it for the buyer, which the provider does after checking the card, charging nothing; a
+ * card the provider refuses to save is a declined check. The same nonce again (a lost answer) is
+ * answered from the session: a nonce is vaulted once.
+ */
+export async function settleSetupNonce(deps: PaymentDeps, merchant: Merchant, sessionId: string, nonce: string, onSaved?: (s: SessionRecord) => SessionRecord): Promise<SetupOutcome> {
+  const found = (await deps.store.read.sessions.get(sessionId))!;
+  const fresh = found.status !== 'succeeded' && found.status !== 'expired';
+  const result = fresh
+    ? await processorOf(deps, merchant)
+        .vault(merchant, { providerReference: nonce, livemode: found.livemode }, { buyerId: found.buyerId })
+        .then((vaulted) => ({ vaulted }))
+        .catch((err: unknown) => (err instanceof ProcessorRejectedError ? { declineCode: null } : vaultError(err)))
+    : { declineCode: null };
+  const o = await deps.store.tx(async (r) => record(r, merchant, (await r.sessions.get(sessionId))!, nonce, result, deps.clock.iso(), onSaved));
+  return answered(deps, merchant, nonce, o, 'vaulted' in result ? undefined : null);
 }
 
 /**

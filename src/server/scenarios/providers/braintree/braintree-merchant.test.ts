@@ -10,6 +10,7 @@ import { bearer, testApp } from '../../../testing.ts';
 import { origin, CARD } from '../../checkout/fixtures.ts';
 import { SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from '../../../../../sandbox-processor/braintree/app.ts';
 import { braintreeStandIn } from './braintree.fixtures.ts';
+import { verifyRedirect } from '../../../../../embed/webhooks/index.ts';
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -23,7 +24,7 @@ async function braintreeWorld(settings: Record<string, unknown> = {}) {
   closers.push(close);
   const m = await t.merchant({ processor: 'hosted_fields', settings });
   const sk = bearer(m.keys.secret);
-  const session = async () => (await (await t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/success' }, sk)).json()) as { id: string };
+  const session = async (extra: Record<string, unknown> = {}) => (await (await t.json('POST', '/v1/sessions', { amount: 2500, currency: 'usd', successUrl: 'http://127.0.0.1:4244/success', ...extra }, sk)).json()) as { id: string };
   const init = async (sessionId: string) => (await t.json('POST', '/api/checkout/init', { sessionId }, origin)).json();
   /** What Hosted Fields do with the card the buyer typed: tokenize it with the client token's fingerprint. */
   const tokenize = async (clientToken: string, number: string) => {
@@ -225,5 +226,34 @@ describe('a hosted_fields merchant', () => {
     const again = await w.complete(s.id, await w.tokenize((await w.init(s.id)).token, '4242424242424242'));
     expect(again.body.status).toBe('succeeded');
     expect(w.sales()).toBe(1);
+  });
+});
+
+describe('a hosted_fields merchant’s setup session (issue 35)', () => {
+  it('vaults the nonce for the buyer and charges nothing: no sale, the session succeeded and unpaid, the return unpaid, the card the buyer’s and chargeable', async () => {
+    const w = await braintreeWorld();
+    const s = await w.session({ mode: 'setup', buyerId: 'cust_bt_setup' });
+    const nonce = await w.tokenize((await w.init(s.id)).token, '4242424242424242');
+    const done = await w.complete(s.id, nonce);
+    expect(done.body).toMatchObject({ status: 'succeeded', paymentStatus: 'unpaid', sessionId: s.id });
+    expect(verifyRedirect(done.body.redirectUrl, w.m.keys.secret)).toMatchObject({ sessionId: s.id, paymentStatus: 'unpaid' });
+    // The page's retry of the same nonce (vaulted once at Braintree) reads the session back.
+    expect((await w.complete(s.id, nonce)).body).toMatchObject({ status: 'succeeded', paymentStatus: 'unpaid' });
+    expect(w.sales()).toBe(0);
+    expect(await w.getSession(s.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'unpaid', paymentIntentId: null, vp_tx_count: 0 });
+    const cards = ((await (await w.t.json('GET', '/v1/payment_methods?buyer_id=cust_bt_setup', undefined, w.sk)).json()) as { data: { id: string }[] }).data;
+    expect(cards).toEqual([expect.objectContaining({ card: expect.objectContaining({ last4: '4242' }), setup_for_future_use: 'on_session' })]);
+    const later = await w.t.json('POST', '/v1/payment_intents', { amount: 900, currency: 'usd', payment_method: { id: cards[0]!.id } }, w.sk);
+    expect(await later.json()).toMatchObject({ status: 'succeeded', amount: 900 });
+  });
+
+  it('a nonce Braintree does not save is a declined card: nothing saved or charged, the session re-opened for another card', async () => {
+    const w = await braintreeWorld();
+    const s = await w.session({ mode: 'setup', buyerId: 'cust_bt_setup' });
+    await w.init(s.id);
+    const done = await w.complete(s.id, 'tokencc_not_a_nonce');
+    expect(done.body).toMatchObject({ status: 'pending', redirectUrl: null, error: { code: 'card_declined' } });
+    expect(w.sales()).toBe(0);
+    expect(await w.t.count('payment_methods')).toBe(0);
   });
 });
