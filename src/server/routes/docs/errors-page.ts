@@ -8,6 +8,7 @@ import { STATUS_CODES } from 'node:http';
 import { catalogue, type ErrorCode, type Fault } from '../../domain/errors.ts';
 import { httpStatus } from '../../middleware/error-status.ts';
 import { escapeHtml, shell } from './layout.ts';
+import { UNANSWERED_CODES } from './unanswered-codes.ts';
 
 const FAULT: Record<Fault, string> = {
   BUYER: 'The buyer: show them what to change; your integration is fine.',
@@ -50,6 +51,14 @@ function section(code: ErrorCode): string {
 </section>`;
 }
 
+const unanswered = ({ code, status, why }: (typeof UNANSWERED_CODES)[number]) => `<section class="unanswered" id="${code}">
+<h2><code>${code}</code></h2>
+<dl>
+<dt>HTTP status in the documents</dt><dd>${escapeHtml(status)}</dd>
+<dt>Why it is never answered</dt><dd>${prose(why)}</dd>
+</dl>
+</section>`;
+
 export const errorCodes = () => Object.keys(catalogue) as ErrorCode[];
 
 export function errorsPage(): string {
@@ -70,6 +79,9 @@ ${index}
 </ul>
 </nav>
 ${codes.map(section).join('\n')}
+<h2 id="unanswered-title">Defined by the documents, never answered here</h2>
+<p>The API documents define these codes too; no request to this service produces them.</p>
+${UNANSWERED_CODES.map(unanswered).join('\n')}
 </main>`;
   return shell({
     title: 'Error codes · svcpay API',

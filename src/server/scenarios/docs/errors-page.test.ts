@@ -81,3 +81,25 @@ describe("an error envelope's docs link", () => {
     }
   });
 });
+
+describe('codes the documents define that the service never answers (issue 35, re-audit)', () => {
+  // Documents 1 and 2 list these; no path here produces them. A merchant who reads the documents
+  // and looks one up must find it on the page, with why it does not come.
+  const UNANSWERED = [
+    'session_integrity_error', 'idempotency_key_required', 'processor_check_unavailable', 'test_keys_are_sandbox_only',
+    'live_keys_not_on_sandbox', 'provider_attestation_failed', 'provider_charge_failed', 'merchant_not_configured',
+    'endpoint_retired', 'unexpected_redirect', 'refund_target_is_duplicate',
+  ];
+
+  it('each has an entry of its own, outside the answered codes, saying it is never answered and why', async () => {
+    const { html } = await page();
+    for (const code of UNANSWERED) {
+      expect(Object.keys(catalogue), code).not.toContain(code);
+      expect(html, code).toContain(`<section class="unanswered" id="${code}">`);
+      const entry = entryOf(html, code);
+      const why = /<dt>Why it is never answered<\/dt><dd>(.*?)<\/dd>/s.exec(entry)?.[1] ?? '';
+      expect(why.replace(/<[^>]+>/g, '').length, code).toBeGreaterThan(20);
+    }
+    expect(anchors(html)).toEqual(Object.keys(catalogue));
+  });
+});
