@@ -42,7 +42,8 @@ export function discoveryDocument(base: string): DiscoveryDocument {
     llms_txt: `${base}/llms.txt`,
     // Doc 1, Capabilities and discovery: the contract is published as YAML.
     openapi: `${base}/openapi.yaml`,
-    packages: { browser: 'svcpay' },
+    // Doc 1: package names for SDKs and tools, one per entry point of the npm package, and its CLI.
+    packages: { browser: 'svcpay', server: 'svcpay/server', webhooks: 'svcpay/webhooks', testing: 'svcpay/testing', cli: 'svcpay' },
     embedded: { availability: 'general', fallback: { endpoint: '/v1/sessions', field: 'checkoutUrl' } },
     status: 'operational',
   };

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DiscoveryDocument } from '../../../api/discovery.ts';
 import { bearer, testApp } from '../../testing.ts';
@@ -16,6 +17,15 @@ describe('GET /.well-known/svcpay.json', () => {
     expect(doc.scripts.embedded).toMatchObject({ key_type: 'publishable', url: 'http://localhost:4242/js/v1/svcpay.js' });
     expect(doc.embedded.fallback).toEqual({ endpoint: '/v1/sessions', field: 'checkoutUrl' });
     expect(doc.status).toBe('operational');
+  });
+
+  it('names every SDK and tool the npm package ships (issue 35, re-audit: Doc 1 lists package names for SDKs and tools)', async () => {
+    const t = await testApp();
+    const doc = DiscoveryDocument.parse(await (await t.json('GET', '/.well-known/svcpay.json')).json());
+    const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { name: string; exports: Record<string, unknown>; bin: Record<string, string> };
+    const entries = Object.keys(pkg.exports).filter((p) => p !== './package.json').map((p) => (p === '.' ? pkg.name : `${pkg.name}/${p.slice(2)}`));
+    expect(new Set(Object.values(doc.packages))).toEqual(new Set([...entries, ...Object.keys(pkg.bin)]));
+    expect(doc.packages).toMatchObject({ browser: 'svcpay', server: 'svcpay/server', cli: 'svcpay' });
   });
 
   it('points at the YAML contract and llms.txt, and both are served', async () => {
