@@ -480,7 +480,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Which element types a page can mount and pay with for the key's merchant: the processor (`binder`), how an elements session is applied, and each element's availability */
+        /**
+         * Which element types a page can mount and pay with for the key's merchant: the processor (`binder`), how an elements session is applied, and each element's availability
+         * @description Called by the embed script when `SvcPay(publishableKey)` loads, before any session exists: which element types the page can mount for this merchant and why one is unavailable, so the page hides what cannot pay instead of failing at submit. Publishable key only; no body fields; 409 `binder_unavailable` when the merchant has no processor.
+         */
         post: operations["post_v1_public_binder_load"];
         delete?: never;
         options?: never;
@@ -2436,7 +2439,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Degraded: `checks` names what failed */
+            /** @description Degraded: `checks` names what failed; or, for `?deep=true`, its limiter could not count (the error envelope, `rate_limit_service_unavailable`) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2462,6 +2465,41 @@ export interface operations {
                         status: "ok" | "degraded";
                         time: string;
                         version: string;
+                    } | {
+                        authorized_amount?: number;
+                        charge_amount?: number;
+                        code: string;
+                        currency?: string;
+                        current_status?: string;
+                        derived_amount?: number;
+                        docs: string;
+                        error: string;
+                        field?: string;
+                        fix: string;
+                        invalid_fields?: string[];
+                        missing_fields?: string[];
+                        operation?: string;
+                        order_currency?: string;
+                        order_total?: number;
+                        original_payment_intent_id?: string | null;
+                        payment_intent?: string | null;
+                        reason?: string;
+                        refund?: string;
+                        remaining_refundable?: number;
+                        retry_available?: boolean | null;
+                        retryAfterSeconds?: number;
+                        selfHeal: {
+                            actions?: {
+                                retryAfterSeconds: number;
+                                /** @enum {string} */
+                                type: "retry_after";
+                            }[];
+                            llmHint: string;
+                            nextAction: string;
+                            retryable: boolean;
+                        };
+                        transaction?: string | null;
+                        voucher_amount?: number;
                     };
                 };
             };
@@ -3608,6 +3646,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Body over the size cap (payload_too_large) */
             413: {
                 headers: {
@@ -4018,6 +4065,15 @@ export interface operations {
             };
             /** @description Body not sent as application/json (unsupported_media_type) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not eligible */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -133,10 +133,8 @@ export const SPECS: RouteSpec[] = [
   },
   ...CONTROL_SPECS,
   { method: 'GET', path: '/pay/:sessionId', key: 'none', targets: ['fresh-hosted', 'used', 'foreign', 'live', 'bogus'], ownErrorShape: pageOk },
-  // The hosted page's address space outside `GET /pay/{id}`: 404 checkout_address_not_found.
-  { method: 'ALL', path: '/pay', key: 'none' },
+  { method: 'ALL', path: '/pay', key: 'none' }, // outside GET /pay/{id}: 404 checkout_address_not_found; /checkout/{id}: 301 to /pay/{id}
   { method: 'ALL', path: '/pay/*', key: 'none' },
-  // Discovery's legacy_url: a permanent redirect to /pay/{id}.
   { method: 'GET', path: '/checkout/:sessionId', key: 'none', targets: ['fresh-hosted', 'bogus'] },
   { method: 'GET', path: '/frames/:name{(controller|field|address|wallet|checkout|challenge-return)\\.html}', key: 'none', targets: ['frame'] },
   { method: 'GET', path: '/js/v1/:name{svcpay(-checkout|-challenge|-confirm)?\\.js}', key: 'none', targets: ['script'] },

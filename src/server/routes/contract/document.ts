@@ -11,41 +11,11 @@ import { catalogue, type ErrorCode } from '../../domain/errors.ts';
 import { httpStatus } from '../../middleware/error-status.ts';
 import { API_VERSION } from '../../middleware/version.ts';
 import { keyRuleOf, security, securitySchemes, type KeyRule } from './security.ts';
+import { idempotencyKeyParameter, withIdempotency, withUnavailable } from './layers.ts';
 
-// The shapes the generator emits, as far as this module reads and completes them.
-type Schema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
-interface Media {
-  schema?: Schema;
-}
-interface Response {
-  description: string;
-  content?: Record<string, Media>;
-  headers?: Record<string, unknown>;
-}
-interface Parameter {
-  name: string;
-  in: string;
-  required?: boolean;
-}
-export interface Operation {
-  summary?: string;
-  description?: string;
-  operationId?: string;
-  tags?: string[];
-  security?: Record<string, string[]>[];
-  parameters?: (Parameter | { $ref: string })[];
-  requestBody?: { content?: Record<string, Media> };
-  responses: Record<string, Response>;
-  'x-error-codes'?: string[];
-}
-export interface ContractDocument {
-  openapi: string;
-  info: { title: string; version: string; description?: string; contact?: { name: string; url: string }; license?: { name: string; identifier: string } };
-  servers?: { url: string; description?: string }[];
-  tags?: { name: string; description?: string }[];
-  paths: Record<string, Record<string, Operation>>;
-  components?: Record<string, Record<string, unknown>>;
-}
+import type { ContractDocument, Operation, Response, Schema } from './shapes.ts';
+
+export type { ContractDocument, Operation } from './shapes.ts';
 
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -138,25 +108,6 @@ function operationCodes(op: Operation, rule: KeyRule, write: boolean): string[] 
   return [...new Set([...authCodes(rule), ...own, ...(write ? BODY_CODES : [])])];
 }
 
-/**
- * The 503s an operation answers whatever it declares (Doc 1, Errors): the keys' store down on a
- * keyed route (`auth_service_unavailable`), the limiter down on a rate-limited one, and on a keyed
- * POST its Idempotency-Key reservation not written (`service_unavailable`, or
- * `charge_reservation_unavailable` where the route declares it: payment creation). Each gets its
- * 503 response in the envelope when the route did not describe one.
- */
-function withUnavailable(op: Operation, rule: KeyRule, method: string): void {
-  const own = op['x-error-codes'] ?? [];
-  const limited = Boolean(op.responses['429']) || own.some((c) => c.startsWith('rate_limit_exceeded'));
-  const reserves = rule !== 'none' && method === 'post' && !own.includes('charge_reservation_unavailable');
-  const added: ErrorCode[] = [...(limited ? ['rate_limit_service_unavailable' as const] : []), ...(reserves ? ['service_unavailable' as const] : [])];
-  const all = [...new Set([...own, ...added])];
-  op['x-error-codes'] = all;
-  if (!op.responses['503'] && all.some((c) => httpStatus[c as ErrorCode] === 503)) {
-    op.responses['503'] = { description: 'Temporarily unavailable; nothing was done: retry after Retry-After', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
-  }
-}
-
 function errorEnvelopeSchema(): Schema {
   const schema = z.toJSONSchema(ErrorEnvelope.extend({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) }), { target: 'draft-2020-12' }) as Schema;
   delete schema.$schema;
@@ -168,7 +119,8 @@ const versionParameter = {
   name: 'Svc-Pay-Version',
   in: 'header',
   required: false,
-  schema: { type: 'string', enum: [API_VERSION] },
+  // Any value is taken (Doc 1: an unknown one falls back), so the contract refuses none.
+  schema: { type: 'string', default: API_VERSION, examples: [API_VERSION] },
   description: 'Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`).',
 };
 
@@ -219,7 +171,8 @@ export function buildDocument(app: Pick<OpenAPIHono, 'getOpenAPI31Document'>, pu
       if (write) op.responses = { ...BODY_RESPONSES, ...op.responses };
       op['x-error-codes'] = operationCodes(op, rule, write);
       withUnavailable(op, rule, method);
-      op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/SvcPayVersion' }];
+      const keyed = withIdempotency(op, rule, method);
+      op.parameters = [...(op.parameters ?? []), ...(keyed ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []), { $ref: '#/components/parameters/SvcPayVersion' }];
     }
   }
   doc.paths = paths;
@@ -228,7 +181,7 @@ export function buildDocument(app: Pick<OpenAPIHono, 'getOpenAPI31Document'>, pu
   doc.components = {
     ...doc.components,
     securitySchemes: { ...securitySchemes },
-    parameters: { ...doc.components?.parameters, SvcPayVersion: versionParameter },
+    parameters: { ...doc.components?.parameters, SvcPayVersion: versionParameter, IdempotencyKey: idempotencyKeyParameter },
     schemas: { ...doc.components?.schemas, ErrorEnvelope: errorEnvelopeSchema() },
   };
   return doc;
