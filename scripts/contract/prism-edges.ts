@@ -6,7 +6,7 @@
  * whose hosted form, embedded form, capabilities and element map answer in their own shapes; a
  * live merchant without a processor account; and an inactive one.
  */
-import { idem, session, type World } from './prism-money.ts';
+import { card, idem, session, type World } from './prism-money.ts';
 
 async function vaultAndPay(w: World, last4: string, body: Record<string, unknown>, label: string): Promise<string | undefined> {
   const sk = w.keys.secret;
@@ -19,6 +19,31 @@ const advance = (w: World, seconds: number) => w.d.control('POST', '/_sandbox/cl
 /** A provider event; one the processor cannot send (nothing pending) is said, and the traffic goes on. */
 const trigger = (w: World, type: string, intent: string) =>
   w.d.control('POST', '/_sandbox/provider_events', { type, payment_intent: intent }).catch((err: Error) => process.stderr.write(`contract:prism: ${type} not sent: ${err.message.slice(0, 200)}\n`));
+
+/**
+ * What the buyer's browser does at the provider after init: confirm the PaymentIntent at the
+ * Stripe stand-in (its answer's id is what complete takes), or hand Braintree a nonce (the
+ * stand-ins take a test card's provider reference as one). Undefined where the traffic cannot pay.
+ */
+async function payAtProvider(w: World, processor: string, init: any): Promise<string | undefined> {
+  if (!init?.token) return undefined;
+  if (processor === 'hosted_fields' || processor === 'vault_hosted_fields') return 'tok_sandbox_visa_4242';
+  if (processor !== 'card_element') return undefined;
+  const expiry = card('4242424242424242');
+  const form = new URLSearchParams({
+    key: init.publishableKey ?? '',
+    _stripe_account: init.accountId ?? '',
+    client_secret: init.token,
+    'payment_method_data[type]': 'card',
+    'payment_method_data[card][number]': expiry.number,
+    'payment_method_data[card][exp_month]': String(expiry.expMonth),
+    'payment_method_data[card][exp_year]': String(expiry.expYear),
+    'payment_method_data[card][cvc]': '123',
+  });
+  const pi = String(init.token).split('_secret_')[0];
+  const res = await w.d.direct('POST', `${w.stripeUrl}/v1/payment_intents/${pi}/confirm`, { body: form.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  return res.json?.id;
+}
 
 export async function edges(w: World): Promise<void> {
   const { d } = w;
@@ -76,9 +101,22 @@ export async function edges(w: World): Promise<void> {
     await d.call('POST', '/v1/public/binder-load', { key: keys.publishable, body: {}, headers, label: label('binder load') });
     const hosted = await d.call('POST', '/v1/sessions', { key: keys.secret, body: { amount: 1000, currency: 'usd', captureMethod: 'manual' }, headers: idem('session'), label: label('hosted session') });
     if (hosted.json?.id) {
-      await d.call('POST', '/api/checkout/init', { body: { sessionId: hosted.json.id }, headers, label: label('hosted init') });
-      await d.call('POST', '/api/checkout/complete', { body: { sessionId: hosted.json.id, transactionId: 'tx_not_paid' }, headers, label: label('hosted complete, nothing paid') });
-      await d.call('GET', `/v1/public/sessions/${hosted.json.id}`, { key: keys.publishable, headers, label: label('public read') });
+      const id = hosted.json.id as string;
+      const init = await d.call('POST', '/api/checkout/init', { body: { sessionId: id }, headers, label: label('hosted init') });
+      await d.call('POST', '/api/checkout/complete', { body: { sessionId: id, transactionId: 'tx_not_paid' }, headers, label: label('hosted complete, nothing paid') });
+      await d.call('GET', `/v1/public/sessions/${id}`, { key: keys.publishable, headers, label: label('public read') });
+      const paid = await payAtProvider(w, processor, init.json);
+      if (paid) {
+        await d.call('POST', '/api/checkout/complete', { body: { sessionId: id, transactionId: paid }, headers, label: label('hosted complete, paid') });
+        const read = await d.call('GET', `/v1/sessions/${id}`, { key: keys.secret, label: label('read paid session') });
+        const intent = read.json?.paymentIntentId as string | undefined;
+        if (intent) {
+          await d.call('GET', `/v1/payment_intents/${intent}`, { key: keys.secret, label: label('read held intent') });
+          await d.call('POST', `/v1/payment_intents/${intent}/capture`, { key: keys.secret, body: { amount_to_capture: 800 }, label: label('partial capture') });
+          await d.call('POST', '/v1/refunds', { key: keys.secret, body: { payment_intent: intent, amount: 300 }, headers: idem('refund'), label: label('partial refund') });
+          await d.call('GET', `/v1/refunds?payment_intent=${intent}`, { key: keys.secret, label: label('list refunds') });
+        }
+      }
     }
     const embed = await d.call('POST', '/v1/sessions', { key: keys.secret, body: { amount: 1000, currency: 'usd', integrationMode: 'embed' }, headers: idem('session'), label: label('embed session') });
     if (embed.json?.id) await d.call('GET', `/v1/public/sessions/${embed.json.id}/embed-token`, { key: keys.publishable, headers, label: label('embed token') });

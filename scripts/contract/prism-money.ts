@@ -19,6 +19,8 @@ export interface World {
   /** The service's public origin, which its own pages and frames send as Origin. */
   origin: string;
   processorUrl: string;
+  /** The Stripe stand-in's API (a card_element buyer's browser confirms there). */
+  stripeUrl: string;
   merchantId: string;
 }
 

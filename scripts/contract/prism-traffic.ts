@@ -104,7 +104,7 @@ async function main(): Promise<number> {
     say(`Prism proxy on http://127.0.0.1:${prismPort}`);
 
     const d = new Driver(`http://127.0.0.1:${prismPort}`, `http://127.0.0.1:${port}`);
-    const w: World = { d, keys: { secret: ready.secretKey, publishable: ready.publishableKey }, origin: service, processorUrl: ready.processorUrl, merchantId: ready.merchantId };
+    const w: World = { d, keys: { secret: ready.secretKey, publishable: ready.publishableKey }, origin: service, processorUrl: ready.processorUrl, stripeUrl: ready.stripeUrl, merchantId: ready.merchantId };
     // Rate-limit windows run on the service clock: a minute on, every bucket is empty again.
     const resetLimits = async () => void (await d.control('POST', '/_sandbox/clock', { advanceSeconds: 61 }));
     const ops = operations(JSON.parse(contract));
