@@ -19,8 +19,14 @@ export async function discovery(w: World): Promise<void> {
   await d.call('GET', '/v1/capabilities', { key: w.keys.publishable, label: 'capabilities: publishable key' });
   await d.call('GET', '/v1/descriptor_config', { key: w.keys.secret, label: 'descriptors: config' });
   const telemetry = { event: 'client_init', sdk: { name: 'svcpay-node', version: '0.1.0' }, properties: { node: '20' } };
-  await d.call('POST', '/v1/sdk-telemetry', { key: w.keys.secret, body: telemetry, label: 'telemetry: sdk' });
-  await d.call('POST', '/v1/public/telemetry/browser', { key: w.keys.publishable, body: { ...telemetry, sdk: { name: 'svcpay-js', version: '0.1.0' } }, headers: { Origin: 'http://127.0.0.1:4244' }, label: 'telemetry: browser' });
+  // Each write twice under one Idempotency-Key: the second is the first's answer replayed.
+  const sdkKey = idem('telemetry');
+  const browserKey = idem('telemetry');
+  for (const again of ['', ', replayed']) {
+    await d.call('POST', '/v1/sdk-telemetry', { key: w.keys.secret, body: telemetry, headers: sdkKey, label: `telemetry: sdk${again}` });
+    await d.call('POST', '/v1/public/telemetry/browser', { key: w.keys.publishable, body: { ...telemetry, sdk: { name: 'svcpay-js', version: '0.1.0' } }, headers: { Origin: 'http://127.0.0.1:4244', ...browserKey }, label: `telemetry: browser${again}` });
+    await d.call('POST', '/v1/public/binder-load', { key: w.keys.publishable, body: {}, headers: { Origin: w.origin, ...browserKey }, label: `binder load under a key${again}` });
+  }
   await d.call('GET', '/v1/webhook_listen', { key: w.keys.secret, label: 'streams: webhook listen' });
   await d.call('GET', '/v1/public/payment_intents/vpi_test_0000000000000000/events', { key: w.keys.publishable, label: 'streams: public events' });
 }
@@ -93,7 +99,12 @@ export async function webhooks(w: World): Promise<void> {
     await d.call('PATCH', `/v1/webhook_subscriptions/${id}`, { key: sk, body: { url: good.url.replace('http://', 'HTTP://') }, label: 'webhooks: same URL spelt otherwise' });
     await d.call('POST', `/v1/webhook_subscriptions/${id}/send_test_event`, { key: sk, label: 'webhooks: test event' });
     if (failing.json?.id) await d.call('POST', `/v1/webhook_subscriptions/${failing.json.id}/send_test_event`, { key: sk, label: 'webhooks: test event to a failing receiver' });
-    await d.call('POST', `/v1/webhook_subscriptions/${id}/rotate_signing_secret`, { key: sk, label: 'webhooks: rotate' });
+    const rotateKey = idem('rotate');
+    const testKey = idem('test-event');
+    for (const again of ['', ', replayed']) {
+      await d.call('POST', `/v1/webhook_subscriptions/${id}/rotate_signing_secret`, { key: sk, headers: rotateKey, label: `webhooks: rotate${again}` });
+      await d.call('POST', `/v1/webhook_subscriptions/${id}/send_test_event`, { key: sk, headers: testKey, label: `webhooks: test event under a key${again}` });
+    }
     // An event of the account: a payment with a subscription in place, read back by the id its delivery names.
     await hostedPayment(w, {}, '4242424242424242', 'webhooks: a payment for an event');
     const deliveries = await d.control('GET', `/_sandbox/webhook_subscriptions/${id}/deliveries`);
@@ -153,7 +164,9 @@ export async function mirror(w: World): Promise<void> {
   const m = await d.control('POST', '/_sandbox/merchants', { settings: { connectedStores: [{ platform: 'platform_b', store: 'b.example.com', writeScopes: true }, { platform: 'platform_a', store: 'a.example.com', writeScopes: true }] } });
   const sk = m.keys.secret as string;
   const quote = { platform: 'platform_b', store: 'b.example.com', currency: 'usd', lineItems: [{ name: 'Mug', quantity: 2, unitAmount: 1000, variantId: 7 }], shipping: { amount: 500 } };
-  await d.call('POST', '/v1/mirror/quote', { key: sk, body: quote, label: 'mirror: quote' });
+  const quoteKey = idem('quote');
+  await d.call('POST', '/v1/mirror/quote', { key: sk, body: quote, headers: quoteKey, label: 'mirror: quote' });
+  await d.call('POST', '/v1/mirror/quote', { key: sk, body: quote, headers: quoteKey, label: 'mirror: quote, replayed' });
   await d.call('POST', '/v1/mirror/quote', { key: sk, body: { ...quote, voucher: { code: 'NOPE' } }, label: 'mirror: unknown voucher' });
   await d.call('POST', '/v1/mirror/quote', { key: sk, body: { ...quote, store: 'elsewhere.example.com' }, label: 'mirror: store not connected' });
   await d.call('POST', '/v1/mirror/quote', { key: sk, body: { ...quote, platform: 'platform_a' }, label: 'mirror: shipping on platform A' });

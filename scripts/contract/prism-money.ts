@@ -90,7 +90,10 @@ export async function money(w: World): Promise<void> {
   await pub('POST', `/v1/public/sessions/${elements.id}/charge`, { card: card('4000000000000002') }, 'charge at submit: declined');
   await pub('POST', `/v1/public/sessions/${elements.id}/charge`, { card: card('4000000000003220'), pageOrigin: SHOP }, 'charge at submit: bank challenge');
   await pub('POST', `/v1/public/sessions/${elements.id}/complete`, { cancel: true }, 'charge at submit: challenge closed');
-  await pub('POST', `/v1/public/sessions/${elements.id}/charge`, { card: card('4242424242424242'), expected_amount: 2500 }, 'charge at submit: approved');
+  const chargeKey = idem('charge');
+  for (const again of ['', ', replayed']) {
+    await d.call('POST', `/v1/public/sessions/${elements.id}/charge`, { key: pk, body: { card: card('4242424242424242'), expected_amount: 2500 }, headers: { ...headers, ...chargeKey }, label: `charge at submit: approved${again}` });
+  }
   await pub('POST', `/v1/public/sessions/${elements.id}/complete`, {}, 'charge at submit: complete');
   await pub('GET', `/v1/public/sessions/${elements.id}/mirror-order`, undefined, 'public: mirror order');
   const wallet = await session(w, { integrationMode: 'elements', chargeAtSubmit: true }, 'wallet: session');
@@ -98,7 +101,10 @@ export async function money(w: World): Promise<void> {
   await pub('POST', '/v1/public/wallets/apple-session', { sessionId: wallet.id, validationUrl: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', domain: 'shop.example.com' }, 'wallet: apple session, unregistered domain');
   await pub('POST', `/v1/public/sessions/${wallet.id}/charge`, { wallet: { type: 'google_pay', token: 'tok_sandbox_visa_4242' } }, 'wallet: google pay charge');
   const tokens = await session(w, { integrationMode: 'elements', setupForFutureUse: 'on_session', buyer: { externalId: 'prism_buyer_2' } }, 'public tokens: session');
-  await pub('POST', '/v1/public/tokens', { sessionId: tokens.id, card: card('4242424242424242') }, 'public tokens: vault a card');
+  const tokenKey = idem('public-token');
+  for (const again of ['', ', replayed']) {
+    await d.call('POST', '/v1/public/tokens', { key: pk, body: { sessionId: tokens.id, card: card('4242424242424242') }, headers: { ...headers, ...tokenKey }, label: `public tokens: vault a card${again}` });
+  }
   await pub('POST', '/v1/public/tokens', { sessionId: tokens.id, card: card('4000000000000002') }, 'public tokens: declined card');
   const embed = await session(w, { integrationMode: 'embed' }, 'embed: session');
   await pub('GET', `/v1/public/sessions/${embed.id}/embed-token`, undefined, 'embed: token');
@@ -117,6 +123,11 @@ export async function money(w: World): Promise<void> {
   await intent({ capture_method: 'manual', payment_method: { id: pmt }, metadata: { order_id: '1001' } }, 'intent: replayed', replay);
   await intent({ amount: 2000, payment_method: { id: pmt } }, 'intent: same key, other body', replay);
   if (manual.json?.id) await captureAndRefund(w, manual.json.id, 'intent manual');
+  // Two at once under one key: the second finds the first still running (or replays it).
+  const twice = idem('intent');
+  await Promise.all([1, 2].map(() => intent({ payment_method: { id: pmt } }, 'intent: the same key twice at once', twice)));
+  // Document 1: a body's `sandbox` or `mode` is ignored (and not in the contract).
+  await intent({ payment_method: { id: pmt }, sandbox: true, mode: 'test' }, 'intent: with sandbox and mode');
   const auto = await intent({ payment_method: { id: pmt } }, 'intent: automatic capture');
   if (auto.json?.id) await d.call('POST', '/v1/refunds', { key: sk, body: { payment_intent: auto.json.id }, headers: idem('refund'), label: 'intent automatic: full refund' });
   const voided = await intent({ capture_method: 'manual', payment_method: { id: pmt } }, 'intent: to void');

@@ -67,8 +67,21 @@ export function keyFor(op: Operation, keys: Keys): string | undefined {
   return undefined;
 }
 
+/**
+ * One Idempotency-Key per kind of key, spent on a telemetry post that succeeds: sent again to any
+ * other route, it names another request (Document 1: `422 idempotency_replay_incompatible`).
+ */
+async function spentKeys(d: Driver, keys: Keys, origin: string): Promise<Record<string, string>> {
+  const spent = { [keys.secret]: `prism-spent-sk-${process.pid}`, [keys.publishable]: `prism-spent-pk-${process.pid}` };
+  const body = { event: 'prism_sweep', sdk: { name: 'prism', version: '1.0.0' } };
+  await d.call('POST', '/v1/sdk-telemetry', { key: keys.secret, body, headers: { 'Idempotency-Key': spent[keys.secret]! }, label: 'sweep: spend a key' });
+  await d.call('POST', '/v1/public/telemetry/browser', { key: keys.publishable, body, headers: { Origin: origin, 'Idempotency-Key': spent[keys.publishable]! }, label: 'sweep: spend a key' });
+  return spent;
+}
+
 export async function sweep(d: Driver, ops: Operation[], keys: Keys, origin: string, resetLimits: () => Promise<void>): Promise<void> {
   const oversize = { pad: 'x'.repeat(1_200_000) };
+  const spent = await spentKeys(d, keys, origin);
   for (const op of ops) {
     const path = fill(op.path);
     const key = keyFor(op, keys);
@@ -84,6 +97,15 @@ export async function sweep(d: Driver, ops: Operation[], keys: Keys, origin: str
       await call('no Origin', { headers: {} });
     }
     await call('valid key, unknown ids, empty body', { key, body: op.takesBody ? {} : undefined });
+    await call('an unknown API version', { key, body: op.takesBody ? {} : undefined, headers: { ...headers, 'Svc-Pay-Version': '1999-01-01' } });
+    if (op.method !== 'GET' && key) await call('an Idempotency-Key of 300 characters', { key, body: op.takesBody ? {} : undefined, headers: { ...headers, 'Idempotency-Key': 'k'.repeat(300) } });
+    if (op.method === 'POST' && key) {
+      // The same Idempotency-Key five times at once: the later ones find the first still running.
+      const same = { ...headers, 'Idempotency-Key': `prism-burst-${op.method}-${op.path}` };
+      await Promise.all([1, 2, 3, 4, 5].map(() => call('the same Idempotency-Key five times at once', { key, body: op.takesBody ? {} : undefined, headers: same })));
+      await call('an Idempotency-Key spent on another route', { key, body: op.takesBody ? {} : undefined, headers: { ...headers, 'Idempotency-Key': spent[key]! } });
+    }
+    await d.call(op.method, `${path}?zz_unknown=1&limit=abc`, { headers, key, body: op.takesBody ? {} : undefined, label: 'sweep: unknown query parameters' });
     if (op.hasBody) {
       await call('an unknown field', { key, body: { zz_unknown_field: 1 } });
       await call('malformed JSON', { key, body: '{"amount": ' });
