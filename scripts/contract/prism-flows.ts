@@ -53,6 +53,7 @@ export async function sessions(w: World): Promise<void> {
   ]) {
     await d.call('POST', '/v1/sessions', { key: sk, body: { ...body, ...extra }, headers: idem('session'), label: `sessions: create ${JSON.stringify(extra).slice(0, 60)}` });
   }
+  await everyField(w);
   const id = first.json?.id as string;
   await d.call('GET', `/v1/sessions/${id}`, { key: sk, label: 'sessions: read' });
   await d.call('GET', `/v1/public/sessions/${id}`, { key: w.keys.publishable, headers: { Origin: w.origin }, label: 'sessions: public read' });
@@ -66,6 +67,37 @@ export async function sessions(w: World): Promise<void> {
   await d.call('PATCH', `/v1/sessions/${id}`, { key: sk, body: { amount: 900 }, label: 'sessions: change an expired one' });
   await d.call('POST', '/api/checkout/init', { body: { sessionId: id }, headers: { Origin: w.origin }, label: 'sessions: hosted init of an expired one' });
   await d.call('GET', `/v1/public/sessions/${id}`, { key: w.keys.publishable, headers: { Origin: w.origin }, label: 'sessions: public read of an expired one' });
+}
+
+/** A session with every optional field a merchant may send, and a setup-mode one, read back every way. */
+async function everyField(w: World): Promise<void> {
+  const { d } = w;
+  const sk = w.keys.secret;
+  const full = {
+    amount: 4200, currency: 'gbp', country: 'GB', description: 'Order 42', locale: 'en-GB',
+    successUrl: 'http://127.0.0.1:4244/ok', cancelUrl: 'http://127.0.0.1:4244/cancel',
+    buyerName: 'Ada Lovelace', buyerEmail: 'ada@example.com',
+    buyerContact: { phone: '+442079460000', shippingAddress: { name: 'Ada', line1: '1 High St', city: 'London', postalCode: 'N1 9GU', country: 'GB' } },
+    buyer: { externalId: 'prism_full', email: 'ada@example.com', name: 'Ada Lovelace' },
+    lineItems: [{ name: 'Tee', quantity: 2, unitAmount: 1600 }, { name: 'Mug', quantity: 1, unitAmount: 1000 }],
+    metadata: { order: '42', channel: 'web' }, expiresIn: 3600, shipping: 'required', billingAddress: 'auto', phone: 'auto', collectEmail: true,
+    captureMethod: 'manual',
+  };
+  for (const [what, extra] of [
+    ['every field', {}],
+    ['every field, elements', { integrationMode: 'elements', chargeAtSubmit: true, setupForFutureUse: 'on_session', storedCredentialUse: 'unscheduled' }],
+    ['every field, embed', { integrationMode: 'embed' }],
+    ['setup mode', { mode: 'setup', amount: undefined, captureMethod: undefined }],
+    ['setup mode, elements', { mode: 'setup', amount: undefined, captureMethod: undefined, integrationMode: 'elements' }],
+  ] as const) {
+    const made = await d.call('POST', '/v1/sessions', { key: sk, body: { ...full, ...extra }, headers: idem('session'), label: `sessions: ${what}` });
+    const id = made.json?.id as string | undefined;
+    if (!id) continue;
+    await d.call('GET', `/v1/sessions/${id}`, { key: sk, label: `sessions: ${what}, read` });
+    await d.call('GET', `/v1/public/sessions/${id}`, { key: w.keys.publishable, headers: { Origin: w.origin }, label: `sessions: ${what}, public read` });
+    await d.call('POST', '/api/checkout/init', { body: { sessionId: id }, headers: { Origin: w.origin }, label: `sessions: ${what}, hosted init` });
+    await d.call('GET', `/v1/public/sessions/${id}/embed-token`, { key: w.keys.publishable, headers: { Origin: w.origin }, label: `sessions: ${what}, embed token` });
+  }
 }
 
 function receiver(status: number): Promise<{ url: string; server: Server }> {
