@@ -8,6 +8,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { storeOrders } from './prism-events.ts';
 import { hostedPayment, idem, session, type World } from './prism-money.ts';
 
 export async function discovery(w: World): Promise<void> {
@@ -190,11 +191,11 @@ export async function records(w: World): Promise<void> {
   await d.call('GET', `/v1/wallet-domains/${wid}`, { key: sk, label: 'wallet domains: read deleted' });
 }
 
-/** Order mirroring needs a merchant with connected stores (a second merchant of the control API). */
+/** Order mirroring needs connected stores: the control API connects two to the merchant. */
 export async function mirror(w: World): Promise<void> {
   const { d } = w;
-  const m = await d.control('POST', '/_sandbox/merchants', { settings: { connectedStores: [{ platform: 'platform_b', store: 'b.example.com', writeScopes: true }, { platform: 'platform_a', store: 'a.example.com', writeScopes: true }] } });
-  const sk = m.keys.secret as string;
+  await d.control('PATCH', `/_sandbox/merchants/${w.merchantId}`, { settings: { connectedStores: [{ platform: 'platform_b', store: 'b.example.com', writeScopes: true }, { platform: 'platform_a', store: 'a.example.com', writeScopes: true }] } });
+  const sk = w.keys.secret;
   const quote = { platform: 'platform_b', store: 'b.example.com', currency: 'usd', lineItems: [{ name: 'Mug', quantity: 2, unitAmount: 1000, variantId: 7 }], shipping: { amount: 500 } };
   const quoteKey = idem('quote');
   await d.call('POST', '/v1/mirror/quote', { key: sk, body: quote, headers: quoteKey, label: 'mirror: quote' });
@@ -202,11 +203,16 @@ export async function mirror(w: World): Promise<void> {
   await d.call('POST', '/v1/mirror/quote', { key: sk, body: { ...quote, voucher: { code: 'NOPE' } }, label: 'mirror: unknown voucher' });
   await d.call('POST', '/v1/mirror/quote', { key: sk, body: { ...quote, store: 'elsewhere.example.com' }, label: 'mirror: store not connected' });
   await d.call('POST', '/v1/mirror/quote', { key: sk, body: { ...quote, platform: 'platform_a' }, label: 'mirror: shipping on platform A' });
-  const tok = await d.call('POST', '/v1/tokens', { key: sk, body: { provider_reference: 'tok_sandbox_visa_4242', buyer_id: 'prism_mirror', currency: 'usd' }, headers: idem('token'), label: 'mirror: vault' });
   const order = { order: { lineItems: quote.lineItems, shipping: quote.shipping }, mirrorTo: { platform: 'platform_b', store: 'b.example.com', customer: { email: 'ada@example.com' } } };
-  const paid = await d.call('POST', '/v1/payment_intents', { key: sk, body: { amount: 2500, currency: 'usd', payment_method: { id: tok.json?.id }, ...order }, headers: idem('intent'), label: 'mirror: mirrored intent' });
-  if (paid.json?.id) await d.call('GET', `/v1/payment_intents/${paid.json.id}/mirror-order`, { key: sk, label: 'mirror: order of the intent' });
+  const pay = async () => {
+    // A card vaulted without setup_for_future_use pays once.
+    const tok = await d.call('POST', '/v1/tokens', { key: sk, body: { provider_reference: 'tok_sandbox_visa_4242', buyer_id: 'prism_mirror', currency: 'usd' }, headers: idem('token'), label: 'mirror: vault' });
+    const paid = await d.call('POST', '/v1/payment_intents', { key: sk, body: { amount: 2500, currency: 'usd', payment_method: { id: tok.json?.id }, ...order }, headers: idem('intent'), label: 'mirror: mirrored intent' });
+    if (paid.json?.id) await d.call('GET', `/v1/payment_intents/${paid.json.id}/mirror-order`, { key: sk, label: 'mirror: order of the intent' });
+    return paid.json?.id as string | undefined;
+  };
   await d.call('POST', '/v1/sessions', { key: sk, body: { amount: 2500, currency: 'usd', ...order }, headers: idem('session'), label: 'mirror: mirrored session' });
+  await storeOrders(w, sk, pay);
 }
 
 /** A few refusals for going too fast, on buckets small enough to reach (Doc 1's table). */

@@ -3,7 +3,7 @@
  * Prism's validating proxy. Starts the reference server (throwaway database, free ports, no demo
  * shop), saves the /openapi.json it serves, starts `prism proxy <file> <service> --errors=false`,
  * drives every operation of the contract through the proxy with good and bad inputs
- * (prism-flows.ts, prism-money.ts, prism-edges.ts, prism-sweep.ts) and prints the answers Prism
+ * (prism-flows.ts, prism-money.ts, prism-edges.ts, prism-events.ts, prism-sweep.ts) and prints the answers Prism
  * flagged, grouped by cause (prism-report.ts). Installs nothing: PRISM_BIN names a Prism binary
  * (`npm install @stoplight/prism-cli` somewhere outside the project). Exits 1 when any answer
  * breaks the contract, 2 when Prism or the service cannot be started.
@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { freePorts } from '../../src/platform/ports.ts';
 import { Driver } from './prism-driver.ts';
 import { edges } from './prism-edges.ts';
+import { catchAll, pages } from './prism-events.ts';
 import { discovery, mirror, rateLimits, records, sessions, webhooks } from './prism-flows.ts';
 import { money, type World } from './prism-money.ts';
 import { buildReport, printReport } from './prism-report.ts';
@@ -108,11 +109,14 @@ async function main(): Promise<number> {
     // Rate-limit windows run on the service clock: a minute on, every bucket is empty again.
     const resetLimits = async () => void (await d.control('POST', '/_sandbox/clock', { advanceSeconds: 61 }));
     const ops = operations(JSON.parse(contract));
-    for (const [name, flow] of Object.entries({ discovery, sessions, records, webhooks, money, edges, mirror })) {
+    const readEvents = await catchAll(w);
+    for (const [name, flow] of Object.entries({ discovery, sessions, records, webhooks, money, edges, mirror, pages })) {
       say(`traffic: ${name}`);
       await flow(w);
       await resetLimits();
     }
+    say('traffic: every event sent, read back');
+    await readEvents();
     say('traffic: every operation with bad inputs');
     await sweep(d, ops, w.keys, service, resetLimits);
     say('traffic: rate limits');
