@@ -1671,8 +1671,10 @@ export interface components {
     };
     responses: never;
     parameters: {
+        /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+        IdempotencyKey: string;
         /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
-        SvcPayVersion: "2026-04-14";
+        SvcPayVersion: string;
     };
     requestBodies: never;
     headers: never;
@@ -1699,6 +1701,7 @@ export type WebhookEvent = components['schemas']['WebhookEvent'];
 export type WebhookSubscription = components['schemas']['WebhookSubscription'];
 export type WebhookSubscriptionList = components['schemas']['WebhookSubscriptionList'];
 export type WebhookTestEventResult = components['schemas']['WebhookTestEventResult'];
+export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey'];
 export type ParameterSvcPayVersion = components['parameters']['SvcPayVersion'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -2800,6 +2803,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -3441,6 +3446,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -3529,6 +3536,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running (`charge_already_in_flight`): retry with the same key */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Body over the size cap (payload_too_large) */
             413: {
                 headers: {
@@ -3540,6 +3556,15 @@ export interface operations {
             };
             /** @description Body not sent as application/json (unsupported_media_type) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request (`idempotency_replay_incompatible`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3571,6 +3596,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -3794,6 +3821,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -3999,6 +4028,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -4016,6 +4047,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            /** @description Invalid request (an `Idempotency-Key` of the wrong length included) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Not authenticated */
@@ -4189,6 +4229,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -4330,6 +4372,15 @@ export interface operations {
             };
             /** @description Body not sent as application/json (unsupported_media_type) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request (`idempotency_replay_incompatible`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4557,6 +4608,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -4737,6 +4790,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -5173,6 +5228,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -5235,6 +5292,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running (`charge_already_in_flight`): retry with the same key */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Body over the size cap (payload_too_large) */
             413: {
                 headers: {
@@ -5246,6 +5312,15 @@ export interface operations {
             };
             /** @description Body not sent as application/json (unsupported_media_type) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request (`idempotency_replay_incompatible`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5277,6 +5352,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -5289,6 +5366,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description An idempotent replay: the stored answer, nothing done again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicToken"];
+                };
+            };
             /** @description Vaulted */
             201: {
                 headers: {
@@ -5412,6 +5498,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -5562,6 +5650,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -5812,6 +5902,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -5956,6 +6048,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -6018,6 +6112,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running (`charge_already_in_flight`): retry with the same key */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Body over the size cap (payload_too_large) */
             413: {
                 headers: {
@@ -6029,6 +6132,15 @@ export interface operations {
             };
             /** @description Body not sent as application/json (unsupported_media_type) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request (`idempotency_replay_incompatible`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6062,6 +6174,8 @@ export interface operations {
                 dry_run?: "true" | "false";
             };
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -6839,6 +6953,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -7027,6 +7143,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -7456,6 +7574,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -7867,6 +7987,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -7903,6 +8025,15 @@ export interface operations {
                         /** @enum {string} */
                         wallet_type: "apple_pay" | "google_pay";
                     };
+                };
+            };
+            /** @description Invalid request (an `Idempotency-Key` of the wrong length included) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Not authenticated */
@@ -7952,6 +8083,15 @@ export interface operations {
             };
             /** @description Body not sent as application/json (unsupported_media_type) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request (`idempotency_replay_incompatible`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8158,6 +8298,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -8235,6 +8377,15 @@ export interface operations {
             };
             /** @description Body not sent as application/json (unsupported_media_type) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request (`idempotency_replay_incompatible`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8529,6 +8680,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -8546,6 +8699,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            /** @description Invalid request (an `Idempotency-Key` of the wrong length included) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Not authenticated */
@@ -8575,6 +8737,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running (`charge_already_in_flight`): retry with the same key */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Body over the size cap (payload_too_large) */
             413: {
                 headers: {
@@ -8586,6 +8757,15 @@ export interface operations {
             };
             /** @description Body not sent as application/json (unsupported_media_type) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request (`idempotency_replay_incompatible`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8617,6 +8797,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the POST safe to retry: the same key with the same request answers the stored result (a 201 replays as 200) and moves nothing again; with another request it is 422 `idempotency_replay_incompatible`; while the first is running, 409 `charge_already_in_flight`. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Pins the API version; omitted or unknown values fall back to the current one. Every response names the version applied (`Svc-Pay-Version`) and the newest (`Svc-Pay-Latest-Version`). */
                 "Svc-Pay-Version"?: components["parameters"]["SvcPayVersion"];
             };
@@ -8634,6 +8816,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookTestEventResult"];
+                };
+            };
+            /** @description Invalid request (an `Idempotency-Key` of the wrong length included) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Not authenticated */
@@ -8663,6 +8854,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running (`charge_already_in_flight`): retry with the same key */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Body over the size cap (payload_too_large) */
             413: {
                 headers: {
@@ -8674,6 +8874,15 @@ export interface operations {
             };
             /** @description Body not sent as application/json (unsupported_media_type) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request (`idempotency_replay_incompatible`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
