@@ -27,7 +27,11 @@ export default function setup(): () => Promise<void> {
       const survey = process.env.SVCPAY_CONTRACT_SURVEY;
       if (survey) writeFileSync(survey, found.join('\n'));
       console.log(`contract check: ${answers.length} distinct answers, ${found.length} outside /openapi.json`);
-      if (found.length > 0 && !survey) throw new Error(`answers outside the published contract (/openapi.json):\n${found.join('\n')}`);
+      if (found.length > 0 && !survey) {
+        // Vitest reports an error thrown here but keeps its exit code: set it, so the run fails.
+        process.exitCode = 1;
+        throw new Error(`answers outside the published contract (/openapi.json):\n${found.join('\n')}`);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
