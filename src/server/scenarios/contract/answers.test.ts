@@ -2,7 +2,7 @@
  * The contract check of the test runs (issue 35, src/server/routes/contract/testing.ts): what it
  * calls off-contract, on answers of the real app. The run's check fails `npm test` on any of them.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenAPIBackend } from 'openapi-backend';
 import { compileContract, contractViolation } from '../../routes/contract/testing.ts';
 import { bearer, testApp } from '../../testing.ts';
@@ -12,8 +12,12 @@ let t: Awaited<ReturnType<typeof testApp>>;
 let secret: string;
 
 beforeAll(async () => {
+  api = await compileContract(await (await (await testApp()).app.request('/openapi.json')).json());
+});
+
+// An app per test: on PostgreSQL (npm run unit:postgres) each test's databases close after it.
+beforeEach(async () => {
   t = await testApp();
-  api = await compileContract(await (await t.app.request('/openapi.json')).json());
   secret = (await t.merchant()).keys.secret;
 });
 
