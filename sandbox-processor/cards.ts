@@ -92,3 +92,29 @@ export function cardForReference(reference: string): { brand: TableCard['brand']
   const card = byReference.get(reference);
   return card && { brand: card.brand, last4: card.number.slice(-4), behaviour: card.behaviour };
 }
+
+/**
+ * The issuer's raw ISO 8583 response code of each decline of the table (docs/qa.md, test cards), as
+ * a processor passes it on (Doc 2, `charge.failed` `network_decline_code`). A merchant rule's block
+ * never reached the issuer: no code.
+ */
+const ISO_8583: Record<DeclineCode, string | null> = {
+  card_declined: '05',
+  generic_decline: '05',
+  do_not_honor: '05',
+  incorrect_zip: '05',
+  insufficient_funds: '51',
+  expired_card: '54',
+  incorrect_cvc: 'N7',
+  lost_card: '41',
+  stolen_card: '43',
+  fraudulent: '59',
+  card_velocity_exceeded: '65',
+  issuer_unavailable: '91',
+  processing_error: '96',
+  blocked_by_rule: null,
+};
+
+/** The raw issuer code of a transaction's decline code; null when approved or not the issuer's answer. */
+export const networkDeclineCodeOf = (declineCode: string | null): string | null =>
+  declineCode !== null && Object.hasOwn(ISO_8583, declineCode) ? ISO_8583[declineCode as DeclineCode] : null;

@@ -1,5 +1,6 @@
 /** The processor's records as its server API and its events show them (../api.ts). */
 import type { Refund, Transaction } from './api.ts';
+import { networkDeclineCodeOf } from './cards.ts';
 import type { RefundRecord, TransactionRecord } from './store/repo.ts';
 
 export const challengeUrlOf = (publicUrl: string, id: string) => `${publicUrl}/challenge/${encodeURIComponent(id)}`;
@@ -15,6 +16,7 @@ export function wireTransaction(t: TransactionRecord, now: Date, publicUrl: stri
     currency: t.currency,
     status: t.status,
     declineCode: t.declineCode,
+    networkDeclineCode: t.status === 'declined' ? networkDeclineCodeOf(t.declineCode) : null,
     ruleCode: t.ruleCode,
     card: { brand: t.brand, last4: t.last4, expMonth: t.expMonth, expYear: t.expYear },
     avsResult: t.avsResult,

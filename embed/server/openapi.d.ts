@@ -1634,6 +1634,7 @@ export interface components {
         WebhookEvent: {
             /** @description Unix seconds */
             created: number;
+            /** @description The per-type payload (Document 2, Events). `charge.failed` and `payment_intent.failed` carry `network_decline_code`: the issuer's raw decline code as the processor passed it on (an ISO 8583 code such as `51`, or Braintree's processor response code such as `2001`), or null when the processor gave none (never card data) */
             data: {
                 [key: string]: unknown;
             };

@@ -7,6 +7,7 @@
 import type { Stripe } from 'stripe';
 import type { RefundRecord, TransactionRecord, VaultRecord } from '../store/repo.ts';
 import { challengeUrlOf } from '../wire.ts';
+import { networkDeclineCodeOf } from '../cards.ts';
 import type { StoredIntent } from './intents.ts';
 
 const unix = (iso: string) => Math.floor(Date.parse(iso) / 1000);
@@ -52,7 +53,7 @@ export function paymentIntentObject(i: StoredIntent, t: TransactionRecord | unde
     canceled_at: status === 'canceled' ? unix(i.canceledAt ?? t?.createdAt ?? i.createdAt) : null,
     cancellation_reason: status === 'canceled' ? ((i.cancellationReason ?? 'requested_by_customer') as Stripe.PaymentIntent.CancellationReason) : null,
     last_payment_error: declined
-      ? { type: 'card_error' as const, code: 'card_declined', decline_code: declineCodeOf(t!), message: 'Your card was declined.' }
+      ? { type: 'card_error' as const, code: 'card_declined', decline_code: declineCodeOf(t!), network_decline_code: networkDeclineCodeOf(t!.declineCode), message: 'Your card was declined.' }
       : null,
     next_action:
       status === 'requires_action' && t
@@ -81,7 +82,7 @@ export function chargeObject(t: TransactionRecord) {
     failure_code: t.status === 'declined' ? 'card_declined' : null,
     outcome:
       t.status === 'declined'
-        ? { type: 'issuer_declined', reason: declineCodeOf(t), network_status: 'declined_by_network', seller_message: 'The bank declined the payment.', advice_code: null, network_advice_code: null, network_decline_code: null }
+        ? { type: 'issuer_declined', reason: declineCodeOf(t), network_status: 'declined_by_network', seller_message: 'The bank declined the payment.', advice_code: null, network_advice_code: null, network_decline_code: networkDeclineCodeOf(t.declineCode) }
         : null,
   };
 }

@@ -60,6 +60,10 @@ export const WebhookEvent = z
       ),
     livemode: z.boolean(),
     merchant_id: z.string(),
-    data: z.record(z.string(), z.unknown()),
+    data: z
+      .record(z.string(), z.unknown())
+      .describe(
+        'The per-type payload (Document 2, Events). `charge.failed` and `payment_intent.failed` carry `network_decline_code`: the issuer\'s raw decline code as the processor passed it on (an ISO 8583 code such as `51`, or Braintree\'s processor response code such as `2001`), or null when the processor gave none (never card data)',
+      ),
   })
   .openapi('WebhookEvent');

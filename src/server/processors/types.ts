@@ -17,6 +17,11 @@ export interface ProcessorTransaction {
    */
   status: 'approved' | 'declined' | 'requires_action';
   declineCode: string | null;
+  /**
+   * The issuer's raw response code of a decline as the provider passes it on (an ISO 8583 code such
+   * as `51`, or Braintree's processor response code): null when approved or the provider gives none.
+   */
+  networkDeclineCode?: string | null;
   /** The merchant's rule name when `declineCode` is `blocked_by_rule` (null when unnamed). */
   ruleCode?: string | null;
   amount: number;

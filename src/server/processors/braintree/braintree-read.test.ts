@@ -33,6 +33,7 @@ describe('transactionOf', () => {
       id: 'tx_1',
       status: 'approved',
       declineCode: null,
+      networkDeclineCode: null,
       amount: 1500,
       currency: 'USD',
       sessionId: 'cs_1',

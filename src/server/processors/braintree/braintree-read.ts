@@ -66,6 +66,8 @@ export function transactionOf(merchant: Merchant, t: braintree.Transaction): Pro
     id: t.id,
     status: approved ? 'approved' : 'declined',
     declineCode,
+    // The processor's response code of a decline (a gateway rejection never reached the issuer).
+    networkDeclineCode: declineCode && t.status !== 'gateway_rejected' ? (t.processorResponseCode ?? null) : null,
     amount,
     currency: t.currencyIsoCode,
     sessionId: customFields.svcpaySession ?? null,

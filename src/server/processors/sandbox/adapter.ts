@@ -244,6 +244,7 @@ function toProcessorTransaction(t: Transaction): ProcessorTransaction {
     id: t.id,
     status: t.status,
     declineCode: t.declineCode,
+    networkDeclineCode: t.networkDeclineCode,
     ruleCode: t.ruleCode,
     amount: t.amount,
     currency: t.currency,

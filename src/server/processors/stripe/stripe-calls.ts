@@ -86,6 +86,7 @@ export function transactionOf(merchant: Merchant, pi: Stripe.PaymentIntent, pm?:
     id: pi.id,
     status,
     declineCode: status !== 'declined' ? null : declineCodeOf(pi, closedForm),
+    networkDeclineCode: status !== 'declined' ? null : networkDeclineCodeOf(pi),
     amount: pi.amount,
     currency: pi.currency.toUpperCase(),
     sessionId: pi.metadata[SESSION_KEY] ?? null,
@@ -108,6 +109,13 @@ export function transactionOf(merchant: Merchant, pi: Stripe.PaymentIntent, pm?:
  * closed after a decline (issue 32, finding 3), which still reads as that decline: Stripe clears
  * `last_payment_error` once the intent changes again, the failed charge keeps the reason.
  */
+/** The issuer's raw code of the decline (Stripe's `network_decline_code`), on the error or the failed charge's outcome. */
+function networkDeclineCodeOf(pi: Stripe.PaymentIntent): string | null {
+  const charge = pi.latest_charge;
+  const outcome = typeof charge === 'object' && charge?.status === 'failed' ? charge.outcome?.network_decline_code : null;
+  return pi.last_payment_error?.network_decline_code ?? outcome ?? null;
+}
+
 function declineCodeOf(pi: Stripe.PaymentIntent, closedForm: boolean): string {
   const charge = pi.latest_charge;
   if (pi.status === 'canceled' && !(closedForm && charge)) return 'canceled';

@@ -62,13 +62,20 @@ export function chargeEventData(intent: PaymentIntentRecord, t: ProcessorTransac
 }
 
 /**
+ * The issuer's raw code as the processor gave it (Doc 2, `network_decline_code`): a short code
+ * only (ISO 8583 `51`, Visa's `N7`, Braintree's `2001`), so nothing longer, a card number
+ * included, is ever passed on from a provider's answer; null otherwise.
+ */
+const issuerCode = (code: string | null | undefined) => (typeof code === 'string' && /^[A-Za-z0-9]{1,6}$/.test(code) ? code : null);
+
+/**
  * The failure fields of `charge.failed` / `payment_intent.failed` (Doc 2): the five normalized
  * fields populated together, the merchant's `failure_reason`, and `retry`.
  */
 export function failureEventData(
   data: ReturnType<typeof chargeEventData>,
   declineCode: string,
-  opts: { ruleCode?: string | null; retry?: unknown; reason?: string } = {},
+  opts: { ruleCode?: string | null; retry?: unknown; reason?: string; networkDeclineCode?: string | null } = {},
 ) {
   return {
     ...data,
@@ -78,7 +85,7 @@ export function failureEventData(
     decline_code: declineCode,
     action: actionOf(declineCode),
     decline_message: declineMessage(declineCode),
-    network_decline_code: null,
+    network_decline_code: issuerCode(opts.networkDeclineCode),
     rule_code: opts.ruleCode ?? null,
     retry: opts.retry ?? null,
   };

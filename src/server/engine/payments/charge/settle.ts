@@ -161,7 +161,7 @@ async function applyPayment(
       if (!second) await queueStoreOrder(r, intent, session, now);
     }
   } else if (!second || timedOut) {
-    const failure = failureEventData(chargeEventData(intent, t, session), intent.declineCode!, { ruleCode: t.ruleCode ?? null, retry: session.retry });
+    const failure = failureEventData(chargeEventData(intent, t, session), intent.declineCode!, { ruleCode: t.ruleCode ?? null, retry: session.retry, networkDeclineCode: t.networkDeclineCode });
     events.push(['charge.failed', failure], ['payment_intent.failed', { ...failure, status: 'failed' }]);
     if (session.status === 'failed') events.push(['session.failed', sessionFailedData(session)]);
   }
@@ -253,7 +253,7 @@ export async function emitCharge(r: Repos, deps: Pick<EngineDeps, 'clock'>, merc
     // Captured: the store order it describes (or its session does) is made now, once.
     await queueStoreOrder(r, intent, session, intent.updatedAt);
   } else if (intent.status === 'failed') {
-    const failure = failureEventData(data, intent.declineCode!, { ruleCode: intent.ruleCode ?? null });
+    const failure = failureEventData(data, intent.declineCode!, { ruleCode: intent.ruleCode ?? null, networkDeclineCode: t.networkDeclineCode });
     events.push(['charge.failed', failure], ['payment_intent.failed', { ...failure, status: 'failed' }]);
   }
   for (const [type, d] of events) await emit(r, deps.clock, merchant.id, intent.livemode, type, d);

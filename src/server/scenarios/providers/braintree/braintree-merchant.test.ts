@@ -10,6 +10,7 @@ import { bearer, testApp } from '../../../testing.ts';
 import { origin, CARD } from '../../checkout/fixtures.ts';
 import { SANDBOX_GATEWAY_ID, SANDBOX_PUBLIC_KEY } from '../../../../../sandbox-processor/braintree/app.ts';
 import { braintreeStandIn } from './braintree.fixtures.ts';
+import { networkDeclineCodes } from '../declines.fixtures.ts';
 import { verifyRedirect } from '../../../../../embed/webhooks/index.ts';
 
 let closers: (() => Promise<void>)[] = [];
@@ -93,6 +94,8 @@ describe('a hosted_fields merchant', () => {
     const declined = await w.complete(s.id, await w.tokenize((await w.init(s.id)).token, '4000000000009995'));
     expect(declined.status).toBe(200);
     expect(declined.body).toMatchObject({ error: { decline_code: 'insufficient_funds' } });
+    // Braintree's processor response code of the decline reaches the merchant (network_decline_code, issue 35).
+    expect(await networkDeclineCodes(w.t, w.m.merchant.id, w.m.keys.secret)).toEqual([['charge.failed', '2001'], ['payment_intent.failed', '2001']]);
     const paid = await w.complete(s.id, await w.tokenize((await w.init(s.id)).token, '4242424242424242'));
     expect(paid.body.status).toBe('succeeded');
   });

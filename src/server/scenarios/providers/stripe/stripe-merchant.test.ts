@@ -9,6 +9,7 @@ import { testApp } from '../../../testing.ts';
 import { client } from '../../payment-intents/fixtures.ts';
 import { origin } from '../../checkout/fixtures.ts';
 import { confirmStripeForm } from './stripe.fixtures.ts';
+import { networkDeclineCodes } from '../declines.fixtures.ts';
 import { STRIPE_PUBLISHABLE_KEY } from '../../../../../sandbox-processor/testing.ts';
 
 async function stripeWorld(settings: Record<string, unknown> = {}) {
@@ -42,6 +43,12 @@ describe('a card_element merchant, server side', () => {
     expect(refund.body).toMatchObject({ status: 'succeeded', amount: 500 });
     expect(w.t.sandbox.db.prepare('SELECT amount, status FROM refunds').all()).toEqual([{ amount: 500, status: 'succeeded' }]);
     expect((await w.types(body.id))).toEqual(['payment_intent.succeeded', 'charge.succeeded', 'charge.refunded']);
+  });
+
+  it('a decline’s charge.failed carries the issuer’s code Stripe sent (network_decline_code, issue 35)', async () => {
+    const w = await stripeWorld();
+    expect((await w.payJson(await w.vault('tok_sandbox_visa_9995'))).body).toMatchObject({ status: 'failed', decline_code: 'insufficient_funds' });
+    expect(await networkDeclineCodes(w.t, w.m.merchant.id, w.m.keys.secret)).toEqual([['charge.failed', '51'], ['payment_intent.failed', '51']]);
   });
 
   it('authorizes with manual capture, captures; and voids another authorization', async () => {
