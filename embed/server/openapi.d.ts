@@ -1920,7 +1920,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2057,7 +2057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2229,7 +2229,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2371,7 +2371,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2789,7 +2789,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2982,7 +2982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3084,7 +3084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3239,7 +3239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3331,7 +3331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3432,7 +3432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3582,7 +3582,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3807,7 +3807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3937,7 +3937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4014,7 +4014,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4140,7 +4140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4215,7 +4215,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4398,7 +4398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4594,7 +4594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4955,7 +4955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5092,7 +5092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5214,7 +5214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5338,7 +5338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5484,7 +5484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5636,7 +5636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5804,7 +5804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5888,7 +5888,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6034,7 +6034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6158,7 +6158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6569,7 +6569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6739,7 +6739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6939,7 +6939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7129,7 +7129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7257,7 +7257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7354,7 +7354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7464,7 +7464,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7560,7 +7560,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7811,7 +7811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7903,7 +7903,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7973,7 +7973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8179,7 +8179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8284,7 +8284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8403,7 +8403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8473,7 +8473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8565,7 +8565,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8666,7 +8666,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8783,7 +8783,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8909,7 +8909,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Temporarily unavailable; nothing was done: retry after Retry-After */
+            /** @description Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -8,6 +8,7 @@ import { notFound, onError } from './middleware/error-envelope.ts';
 import { requestId } from './middleware/request-id.ts';
 import { clientAddress } from './middleware/client-address.ts';
 import { version } from './middleware/version.ts';
+import { writeFreeze } from './middleware/write-freeze.ts';
 import { newRouter } from './router.ts';
 import { buyerRoutes } from './routes/buyers/index.ts';
 import { capabilitiesRoutes } from './routes/capabilities/index.ts';
@@ -43,6 +44,8 @@ export function createApp(deps: Deps) {
   app.use('*', version());
   app.use('*', clientAddress(deps.config.trustedProxies));
   if (deps.config.control) app.use('/_sandbox/*', controlGuard(deps.config));
+  // Before every layer that writes (rate-limit counters, Idempotency-Key reservations, the routes).
+  app.use('*', writeFreeze(deps.writeFreeze));
   app.use(
     '*',
     limitBody(MAX_BODY, () => {

@@ -6,6 +6,8 @@ import type { EngineDeps } from './engine/deps.ts';
 export interface Deps extends EngineDeps {
   /** Sliding-window counters of the rate limits (Doc 1, Rate limits). */
   limiter: RateLimiter;
+  /** The maintenance write-freeze (middleware/write-freeze.ts): SVCPAY_WRITE_FREEZE at start, then the control API's. */
+  writeFreeze: { on: boolean };
 }
 
 /** Hono context variables set by the middleware chain. */

@@ -105,6 +105,7 @@ export async function buildDeps(config: Config, log: Logger = createLogger(confi
     sealer,
     // Several instances on one PostgreSQL database count the same buckets; one SQLite instance counts in memory.
     limiter: store instanceof PgStore ? new PgRateLimiter(store.sql) : new MemoryRateLimiter(),
+    writeFreeze: { on: config.writeFreeze },
     ownProcessor: ownAccountAdapters(providers, { publicUrl: config.publicUrl, timeoutMs: config.processorTimeoutMs, open: (m) => providerSecrets({ sealer }, m), ...opts.ownAccounts }),
     ownAccountReach: { timeoutMs: config.processorTimeoutMs, ...opts.ownAccounts },
     providers,

@@ -50,6 +50,8 @@ export const EnvSchema = z.object({
   SVCPAY_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SVCPAY_DIST: z.string().optional(),
   SVCPAY_DESCRIPTOR_PASSTHROUGH: z.enum(['on', 'off']).default('on'),
+  /** Doc 1, Errors (`service_unavailable`): `on` starts the service in its maintenance write-freeze. */
+  SVCPAY_WRITE_FREEZE: z.enum(['on', 'off']).default('off'),
   /** Doc 3: a webhook receiver has 10 seconds to answer 2xx; tests shorten it to see a slow one retried. */
   SVCPAY_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   /** Doc 3: host names a test-mode webhook may reach whatever their address (comma list, for containers). */
@@ -107,6 +109,8 @@ export interface Config {
   distDir: string;
   /** Doc 2, Statement descriptor: `off` is the platform-wide kill switch (`skipped` / `kill_switch`). */
   descriptorPassthrough: boolean;
+  /** SVCPAY_WRITE_FREEZE: the maintenance write-freeze's state at start (the control API moves it). */
+  writeFreeze: boolean;
   /** How long a webhook receiver has to answer before the attempt counts as failed. */
   webhookTimeoutMs: number;
   /** `SVCPAY_WEBHOOK_ALLOW_HOSTS`, lower case; IPv6 literals bracketed as URLs write them. */
@@ -171,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: e.SVCPAY_RATE_LIMITS === 'on',
     distDir: e.SVCPAY_DIST ?? resolve(import.meta.dirname, '../../dist'),
     descriptorPassthrough: e.SVCPAY_DESCRIPTOR_PASSTHROUGH === 'on',
+    writeFreeze: e.SVCPAY_WRITE_FREEZE === 'on',
     webhookTimeoutMs: e.SVCPAY_WEBHOOK_TIMEOUT_MS,
     webhookAllowHosts: e.SVCPAY_WEBHOOK_ALLOW_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

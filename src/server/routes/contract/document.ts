@@ -170,7 +170,7 @@ export function buildDocument(app: Pick<OpenAPIHono, 'getOpenAPI31Document'>, pu
       const write = WRITES.has(method);
       if (write) op.responses = { ...BODY_RESPONSES, ...op.responses };
       op['x-error-codes'] = operationCodes(op, rule, write);
-      withUnavailable(op, rule, method);
+      withUnavailable(op, rule, method, write);
       const keyed = withIdempotency(op, rule, method);
       op.parameters = [...(op.parameters ?? []), ...(keyed ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []), { $ref: '#/components/parameters/SvcPayVersion' }];
     }

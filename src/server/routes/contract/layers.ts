@@ -12,20 +12,22 @@ const envelope = (description: string) => ({ description, content: { 'applicatio
 
 /**
  * The 503s an operation answers whatever it declares (Doc 1, Errors): the keys' store down on a
- * keyed route (`auth_service_unavailable`), the limiter down on a rate-limited one, and on a keyed
+ * keyed route (`auth_service_unavailable`), the limiter down on a rate-limited one, on a keyed
  * POST its Idempotency-Key reservation not written (`service_unavailable`, or
- * `charge_reservation_unavailable` where the route declares it: payment creation). Each gets its
- * 503 response in the envelope when the route did not describe one.
+ * `charge_reservation_unavailable` where the route declares it: payment creation), and on every
+ * write (`write`: POST, PUT, PATCH, DELETE) the maintenance write-freeze (`service_unavailable`
+ * with `Retry-After: 30`, middleware/write-freeze.ts). Each gets its 503 response in the envelope
+ * when the route did not describe one.
  */
-export function withUnavailable(op: Operation, rule: KeyRule, method: string): void {
+export function withUnavailable(op: Operation, rule: KeyRule, method: string, write: boolean): void {
   const own = op['x-error-codes'] ?? [];
   const limited = Boolean(op.responses['429']) || own.some((c) => c.startsWith('rate_limit_exceeded'));
   const reserves = rule !== 'none' && method === 'post' && !own.includes('charge_reservation_unavailable');
-  const added: ErrorCode[] = [...(limited ? ['rate_limit_service_unavailable' as const] : []), ...(reserves ? ['service_unavailable' as const] : [])];
+  const added: ErrorCode[] = [...(limited ? ['rate_limit_service_unavailable' as const] : []), ...(reserves || write ? ['service_unavailable' as const] : [])];
   const all = [...new Set([...own, ...added])];
   op['x-error-codes'] = all;
   if (!op.responses['503'] && all.some((c) => httpStatus[c as ErrorCode] === 503)) {
-    op.responses['503'] = envelope('Temporarily unavailable; nothing was done: retry after Retry-After');
+    op.responses['503'] = envelope('Temporarily unavailable (also a maintenance write-freeze, `Retry-After: 30`); nothing was done: retry after Retry-After');
   }
 }
 

@@ -62,6 +62,8 @@ export const PatchMerchantBody = contract.patch;
 
 export const ClockBody = z.strictObject({ advanceSeconds: z.number().int().min(0).max(10 * 365 * 86400) });
 
+export const WriteFreezeBody = z.strictObject({ on: z.boolean() });
+
 export function sandboxRoutes(deps: Deps) {
   const r = new Hono<AppEnv>();
   if (!deps.config.control) return r;
@@ -145,6 +147,13 @@ export function sandboxRoutes(deps: Deps) {
       if (err instanceof ProcessorRejectedError) throw new DomainError('invalid_transition', err.message);
       throw err;
     }
+  });
+  // Doc 1's maintenance write-freeze (middleware/write-freeze.ts), switched at runtime; this route stays open under it.
+  r.get('/_sandbox/write_freeze', (c) => c.json({ on: deps.writeFreeze.on }));
+  r.post('/_sandbox/write_freeze', async (c) => {
+    deps.writeFreeze.on = parseOrThrow(WriteFreezeBody, await readJson(c.req.raw)).on;
+    deps.log.info('maintenance write-freeze switched', { on: deps.writeFreeze.on });
+    return c.json({ on: deps.writeFreeze.on });
   });
   faultRoutes(r, deps);
   storeRoutes(r, deps);
