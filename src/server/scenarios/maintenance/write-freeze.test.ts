@@ -13,7 +13,7 @@ let w: FaultWorld;
 afterEach(() => w.close());
 
 const TABLES = ['payment_intents', 'payment_attempts', 'idempotency', 'sessions', 'refunds', 'inbound_events', 'events', 'rate_limit_hits'] as const;
-const rows = () => Object.fromEntries(TABLES.map((t) => [t, (w.t.store.db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]));
+const rows = () => Object.fromEntries(TABLES.map((t) => [t, (w.t.store.db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n])) as Record<(typeof TABLES)[number], number>;
 const freeze = (on: boolean) => w.t.control('POST', '/write_freeze', { on });
 
 /** Doc 1's freeze answer: 503 `service_unavailable`, `Retry-After: 30`, the wait repeated in the envelope. */
