@@ -173,6 +173,12 @@ export interface SandboxControl {
   };
   /** The processor's own ledger, oldest first, of one merchant or all. */
   ledger(merchant?: string): Promise<SandboxLedgerTransaction[]>;
+  writeFreeze: {
+    /** Whether Document 1's maintenance write-freeze is on (every write then answers 503 `service_unavailable`, `Retry-After: 30`). */
+    get(): Promise<{ on: boolean }>;
+    /** Switches the maintenance write-freeze on or off (on the instance this client calls). */
+    set(on: boolean): Promise<{ on: boolean }>;
+  };
   webhooks: {
     /** A subscription's deliveries, newest first, each with its attempts. */
     deliveries(subscriptionId: string): Promise<SandboxDelivery[]>;

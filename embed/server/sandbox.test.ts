@@ -83,6 +83,20 @@ describe('createSandboxControl over loopback', () => {
     expect(Date.parse((await sandbox.clock.now()).now)).toBeGreaterThanOrEqual(Date.parse(after.now) + 90_000);
   });
 
+  it('switches the maintenance write-freeze: a write is 503 service_unavailable while it is on, and works once it is off', async () => {
+    const m = await sandbox.merchants.create();
+    const create = () => w.call('POST', '/v1/sessions', { amount: 1500, currency: 'usd', successUrl: 'https://shop.example/ok' }, secretKey(m.keys.secret));
+    expect(await sandbox.writeFreeze.set(true)).toEqual({ on: true });
+    try {
+      expect(await sandbox.writeFreeze.get()).toEqual({ on: true });
+      const frozen = await create();
+      expect([frozen.status, frozen.body.code]).toEqual([503, 'service_unavailable']);
+    } finally {
+      expect(await sandbox.writeFreeze.set(false)).toEqual({ on: false });
+    }
+    expect((await create()).status).toBe(201);
+  });
+
   it('triggers a dispute on a paid intent, and the service has recorded it when the call returns', async () => {
     const m = await sandbox.merchants.create();
     const intent = await paidIntent(m.keys);

@@ -101,6 +101,10 @@ export function createSandboxControl(options: SandboxControlOptions): SandboxCon
       release: async (fault) => (await call<{ released: number }>('POST', `/faults/${id(fault)}/release`)).released,
       clear: (fault) => call<void>('DELETE', `/faults/${id(fault)}`),
     },
+    writeFreeze: {
+      get: () => call('GET', '/write_freeze'),
+      set: (on) => call('POST', '/write_freeze', { on }),
+    },
     ledger: async (merchant) => (await call<{ data: SandboxLedgerTransaction[] }>('GET', `/processor/transactions${merchant === undefined ? '' : `?merchant=${id(merchant)}`}`)).data,
     webhooks: {
       deliveries: async (subscription) => (await call<{ data: SandboxDelivery[] }>('GET', `/webhook_subscriptions/${id(subscription)}/deliveries`)).data,
