@@ -167,8 +167,8 @@ export const Transaction = z.object({
   currency: z.string(),
   status: z.enum(processorTransactionStatuses),
   declineCode: z.string().nullable(),
-  /** The issuer's raw response code of a decline (ISO 8583, e.g. `51`); null otherwise. */
-  networkDeclineCode: z.string().nullable(),
+  /** The issuer's raw response code of a decline (ISO 8583, e.g. `51`); null otherwise, and when an event from before the field leaves it out. */
+  networkDeclineCode: z.string().nullable().default(null),
   ruleCode: z.string().nullable(),
   card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() }),
   avsResult: z.string().nullable(),

@@ -1,7 +1,7 @@
 /** The fuzz's specs of the sandbox control API (`/_sandbox/`): merchants, the clock, deliveries, the fault switchboard and the ledger. */
 import fc from 'fast-check';
 import { z } from 'zod';
-import { ClockBody, NewMerchantBody, PatchMerchantBody } from '../routes/sandbox/index.ts';
+import { ClockBody, NewMerchantBody, PatchMerchantBody, WriteFreezeBody } from '../routes/sandbox/index.ts';
 import { FaultBody } from '../routes/sandbox/faults.ts';
 import { StoreSwitchesBody } from '../../api/mirror.ts';
 import { SESSION, type RouteSpec } from './route-spec.ts';
@@ -17,6 +17,9 @@ export const CONTROL_SPECS: RouteSpec[] = [
   { method: 'GET', path: '/_sandbox/clock', key: 'none' },
   // Small steps: a jump of years would expire every session the run makes next.
   { method: 'POST', path: '/_sandbox/clock', key: 'none', zod: ClockBody, hints: { advanceSeconds: fc.integer({ min: 0, max: 5 }) } },
+  // The write-freeze stays off in valid bodies: on, every later write of the run would be a 503 and test nothing else.
+  { method: 'GET', path: '/_sandbox/write_freeze', key: 'none' },
+  { method: 'POST', path: '/_sandbox/write_freeze', key: 'none', zod: WriteFreezeBody, hints: { on: fc.constant(false) } },
   { method: 'GET', path: '/_sandbox/webhook_subscriptions/:id/deliveries', key: 'none', targets: ['webhook-subscription', 'bogus-subscription'] },
   { method: 'POST', path: '/_sandbox/webhook_deliveries/:id/redeliver', key: 'none', zod: z.strictObject({}), targets: ['bogus-subscription'] },
   // The fault switchboard: harmless faults only (slow by 0 ms), each scoped to a merchant of its own,
