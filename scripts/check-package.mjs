@@ -113,8 +113,11 @@ const FORBIDDEN = [
  * of the ~1.03 MiB tarball, and belong in it. Raised to 2.25 MiB with issue 22: the API reference
  * served offline at /docs is Redoc's standalone bundle (1.1 MB, ~0.3 MB in the tarball) with its
  * .br and .gz copies (0.27 + 0.33 MB, already compressed), ~0.9 MB that took the tarball to ~2.0 MiB.
+ * Raised to 2.5 MiB with issue 35: svcpay/server's generated types now carry the contract's
+ * description of every operation and field (embed/server/openapi.d.ts, 256 KB to 367 KB), and the
+ * merchant guide grew with the rules built; the tarball reached 2.28 MiB, all of it text a merchant reads.
  */
-const MAX_TARBALL_BYTES = 2.25 * 1024 * 1024;
+const MAX_TARBALL_BYTES = 2.5 * 1024 * 1024;
 
 async function check(name, fn) {
   const started = Date.now();
