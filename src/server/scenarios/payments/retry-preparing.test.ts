@@ -47,3 +47,21 @@ it('a decline answered to the waiting page re-opens the session ready for the ne
   await s.charge(INSUFFICIENT);
   expect(await s.read()).toMatchObject({ status: 'pending', retry: { allowed: true, attempts_remaining: 2 } });
 });
+
+it('the buyer closes the bank check and the provider\'s event of it lands first: the page that asked is answered ready for the next card', async () => {
+  const t = await testApp();
+  const s = await session(t, {}, { sameSessionRetry: 1 });
+  await s.charge(CHALLENGE, { pageOrigin: SHOP });
+  // The processor sends its event as it ends the check; here it is applied before `complete` settles.
+  const cancel = t.processor.cancelChallenge.bind(t.processor);
+  t.processor.cancelChallenge = async (m, id) => {
+    const ended = await cancel(m, id);
+    expect((await t.json('POST', '/_sandbox/clock', { advanceSeconds: 1 })).status).toBe(200);
+    return ended;
+  };
+  const back = await t.json('POST', `/v1/public/sessions/${s.id}/complete`, { cancel: true }, { ...bearer(s.m.keys.publishable), Origin: SERVICE });
+  expect(back.status).toBe(200);
+  expect(await back.json()).toMatchObject({ status: 'failed', retry: { allowed: true, attempts_remaining: 1 } });
+  expect(await s.read()).toMatchObject({ status: 'pending', retry: { allowed: true, attempts_remaining: 1 } });
+  expect((await (await s.charge(CARD)).json()).status).toBe('succeeded');
+});

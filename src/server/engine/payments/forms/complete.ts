@@ -191,20 +191,25 @@ export async function completeAtSubmit(deps: PaymentDeps & Pick<EngineDeps, 'sea
     // (A setup session never charges at submit: `saved` cannot come from here.)
     if (o.kind === 'waiting' || o.kind === 'saved') return { kind: 'in_flight', sessionId: s.id };
     if (o.kind === 'challenge') return { kind: 'challenge', sessionId: s.id, challengeUrl: o.challengeUrl };
-    return { kind: 'settled', session: o.session, intent: o.intent };
+    // The provider's event may have settled the decline a moment before (while the buyer closed the
+    // bank check): it re-opened the session "preparing" for a page that is away, and the page is here.
+    return { kind: 'settled', session: await pageIsBack(deps, s.id), intent: o.intent };
   }
   // No charge in flight: the provider's event may have settled it first. Answer from the session.
   if (s.status === 'succeeded' || (s.lastPaymentError && s.latestAttemptId && s.declinedAttemptId === s.latestAttemptId)) {
-    // The page is back after a decline it was not waiting for: its next card form is ready.
-    const session = await deps.store.tx(async (r) => {
-      const current = (await r.sessions.get(s.id))!;
-      const ready = readyForNextCard(current, deps.clock.iso());
-      return ready === current ? current : saveSession(r, current, ready);
-    });
-    return { kind: 'from_session', session };
+    return { kind: 'from_session', session: await pageIsBack(deps, s.id) };
   }
   if (s.status === 'expired') throw new DomainError('session_expired');
   throw new DomainError('session_wrong_state', 'Nothing to complete: no charge was started on this session.');
+}
+
+/** The page is back after a decline it was not waiting for: its next card form is ready (Doc 1, `retry`). */
+async function pageIsBack(deps: PaymentDeps, sessionId: string): Promise<SessionRecord> {
+  return deps.store.tx(async (r) => {
+    const current = (await r.sessions.get(sessionId))!;
+    const ready = readyForNextCard(current, deps.clock.iso());
+    return ready === current ? current : saveSession(r, current, ready);
+  });
 }
 
 /** The session's merchant (a session without one is not found). */
