@@ -7,6 +7,7 @@ import type { AppEnv } from './context.ts';
 import { ErrorEnvelope } from '../api/errors.ts';
 import { createMiddleware } from 'hono/factory';
 import { ignoredFieldsOf, ignoringModeFields, validationError } from './validation.ts';
+import { storableInput } from './middleware/storable.ts';
 import type { z } from '@hono/zod-openapi';
 
 export function newRouter() {
@@ -22,7 +23,9 @@ export function newRouter() {
     const media = route.request?.body?.content?.['application/json'];
     const ignored = ignoredFieldsOf(media && 'schema' in media ? media.schema : undefined);
     const own = route.middleware === undefined ? [] : [route.middleware].flat();
-    const named = ignored.length === 0 ? route : { ...route, middleware: [ignoring(ignored), ...own] };
+    // Last of the route's middleware: text no store can keep is answered before the route reads a store (issue 37).
+    const guard = storableInput(route as Parameters<typeof storableInput>[0]);
+    const named = { ...route, middleware: [...(ignored.length === 0 ? [] : [ignoring(ignored)]), ...own, guard] };
     return (register as (...a: unknown[]) => unknown)(named, ...rest);
   }) as typeof register;
   return r;

@@ -13,7 +13,7 @@ export interface RouteRequest {
   body?: { content: { 'application/json': { schema: z.ZodType } } };
 }
 
-async function wellFormed(c: Parameters<MiddlewareHandler<AppEnv>>[0], request: RouteRequest): Promise<boolean> {
+export async function wellFormed(c: Parameters<MiddlewareHandler<AppEnv>>[0], request: RouteRequest): Promise<boolean> {
   if (request.params && !request.params.safeParse(c.req.param()).success) return false;
   const schema = request.body?.content['application/json'].schema;
   if (!schema) return true;

@@ -1,0 +1,93 @@
+/**
+ * Text every store keeps as it was sent (issue 37). PostgreSQL's `text` refuses a NUL character
+ * (the query fails, which was a 500), and an unpaired UTF-16 surrogate is not Unicode at all (a
+ * driver writes it as U+FFFD, so what is read back is not what was sent). SQLite keeps both, so
+ * the same call answered differently on the two backends. Here, once for every route of the
+ * contract and before a store is asked anything, a call carrying such text is answered as it would
+ * be on SQLite, in Document 1's terms:
+ * - a path id: no stored id holds such text, so it names nothing: the route's own 404 (the first
+ *   `*_not_found` code its contract lists), as for any id that does not exist;
+ * - a query value or a JSON body string (or key): refused, 400 `validation_error` naming the
+ *   parameter or field; nothing is written.
+ * Headers cannot carry either: HTTP refuses a NUL in a header, and header values are bytes, read
+ * as Latin-1, which PostgreSQL keeps. A call the route's own schemas refuse anyway is left to
+ * them, so its answer does not change.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { DomainError, catalogue, type ErrorCode } from '../domain/errors.ts';
+import { wellFormed, type RouteRequest } from './well-formed.ts';
+
+/** What is wrong with `s` for a store, or null when every store keeps it as sent. */
+export function unstorable(s: string): string | null {
+  if (s.includes('\u0000')) return 'a NUL character (\\u0000)';
+  if (!s.isWellFormed()) return 'an unpaired surrogate (\\ud800 to \\udfff alone is not Unicode)';
+  return null;
+}
+
+/** The first string or key in a JSON value that a store cannot keep: its path and why. */
+export function firstUnstorable(value: unknown, path: readonly (string | number)[] = []): { path: string; why: string } | null {
+  const at = (p: readonly (string | number)[]) => p.join('.') || 'body';
+  if (typeof value === 'string') {
+    const why = unstorable(value);
+    return why ? { path: at(path), why } : null;
+  }
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const bad = firstUnstorable(v, [...path, i]);
+      if (bad) return bad;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const why = unstorable(k);
+      // A key is named by where it is, not by itself: its text is what cannot be shown.
+      if (why) return { path: `${at(path)} (a key)`, why };
+      const bad = firstUnstorable(v, [...path, k]);
+      if (bad) return bad;
+    }
+  }
+  return null;
+}
+
+/**
+ * The 404 a route answers for an id it does not know: the resource the id's path segment names
+ * (`/v1/payment_intents/{id}/capture` is `payment_intent_not_found`), else the first not-found code
+ * the route's contract lists, else `route_not_found`.
+ */
+export function notFoundCodeOf(path: string, param: string, errorCodes: readonly string[] | undefined): ErrorCode {
+  const segments = path.split('/');
+  const resource = segments[segments.indexOf(`{${param}}`) - 1]?.replace(/-/g, '_').replace(/s$/, '');
+  const named = `${resource}_not_found`;
+  if (resource && named in catalogue) return named as ErrorCode;
+  const listed = errorCodes?.find((c) => c.endsWith('_not_found') && c !== 'route_not_found');
+  return (listed ?? 'route_not_found') as ErrorCode;
+}
+
+/**
+ * The guard of one route (router.ts adds it to every contract route, after the route's own
+ * middleware: authentication and rate limits answer first, as they do for any id).
+ */
+export function storableInput(route: { path: string; request?: RouteRequest; responses: object; 'x-error-codes'?: readonly string[] }): MiddlewareHandler<AppEnv> {
+  const { path, request = {}, 'x-error-codes': errorCodes } = route;
+  // A route that never answers 404 (the streams this server does not offer) reads no id.
+  const readsIds = '404' in route.responses;
+  return async (c, next) => {
+    for (const [name, values] of Object.entries(c.req.queries())) {
+      const why = unstorable(name) ?? values.map(unstorable).find((w) => w !== null);
+      if (why) throw new DomainError('validation_error', `The query parameter ${unstorable(name) ? '(its name)' : name} contains ${why}, which the service cannot store.`);
+    }
+    const badId = readsIds ? Object.entries(c.req.param() as Record<string, string>).find(([, v]) => unstorable(v) !== null)?.[0] : undefined;
+    const hasBody = request.body !== undefined && c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    if (!badId && !hasBody) return next();
+    // Only a call the route would otherwise take: its own validator answers any other as before.
+    if (!(await wellFormed(c, request))) return next();
+    if (badId) throw new DomainError(notFoundCodeOf(path, badId, errorCodes));
+    if (hasBody) {
+      const bad = firstUnstorable(await c.req.json().catch(() => undefined));
+      if (bad) throw new DomainError('validation_error', `${bad.path} contains ${bad.why}, which the service cannot store.`);
+    }
+    return next();
+  };
+}
