@@ -9,7 +9,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
-const DIRS = ['src/server/engine', 'src/server/routes', 'src/server/middleware', 'src/server/scenarios'];
+const DIRS = ['src/server/engine', 'src/server/routes', 'src/server/middleware', 'src/server/scenarios', 'src/server/fuzz'];
 /** Reads SQLite directly, or is not a test of one app on one database. */
 const SQLITE_ONLY = [/\bstore\.db\b/, /SqliteStore|better-sqlite3|networkApp|startServerProcess|SVCPAY_DATA\b|SVCPAY_DATABASE_URL/];
 

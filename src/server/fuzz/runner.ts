@@ -92,6 +92,13 @@ function keyFor(w: World, spec: RouteSpec, c: KeyCase, pick: number): string | u
   }
 }
 
+/**
+ * An id that names nothing, in turn as typed, with a NUL in it, and with a NUL alone (percent-encoded,
+ * as a client sends it): a store that cannot hold the NUL must still answer not found (issue 37).
+ */
+let bogusTurn = 0;
+const bogus = (id: string) => [id, `${id}%00`, '%00'][bogusTurn++ % 3]!;
+
 async function resolveTarget(w: World, target: Target | undefined): Promise<{ param?: string; session?: string; tx?: string }> {
   const { sessions } = w;
   switch (target) {
@@ -112,7 +119,7 @@ async function resolveTarget(w: World, target: Target | undefined): Promise<{ pa
     case 'live':
       return { param: sessions.live };
     case 'bogus':
-      return { param: 'vp_cs_test_doesnotexist' };
+      return { param: bogus('vp_cs_test_doesnotexist') };
     case 'scratch-merchant':
       return { param: (await w.t.merchant()).merchant.id };
     case 'unknown-merchant':
@@ -130,19 +137,19 @@ async function resolveTarget(w: World, target: Target | undefined): Promise<{ pa
     case 'google-domain':
       return { param: await w.walletDomain('google_pay') };
     case 'bogus-domain':
-      return { param: 'vp_wd_test_doesnotexist' };
+      return { param: bogus('vp_wd_test_doesnotexist') };
     case 'buyer':
       return { param: await w.buyer() };
     case 'foreign-buyer':
       return { param: w.foreignBuyer };
     case 'bogus-buyer':
-      return { param: 'vp_by_test_doesnotexist' };
+      return { param: bogus('vp_by_test_doesnotexist') };
     case 'token':
       return { param: await w.token() };
     case 'foreign-token':
       return { param: w.foreignToken };
     case 'bogus-token':
-      return { param: 'vp_pmt_test_doesnotexist' };
+      return { param: bogus('vp_pmt_test_doesnotexist') };
     case 'held-intent':
       return { param: await w.intent('manual') };
     case 'paid-intent':
@@ -150,17 +157,17 @@ async function resolveTarget(w: World, target: Target | undefined): Promise<{ pa
     case 'foreign-intent':
       return { param: w.foreignIntent };
     case 'bogus-intent':
-      return { param: 'vpi_test_doesnotexist' };
+      return { param: bogus('vpi_test_doesnotexist') };
     case 'gateway':
       return { param: 'sandbox' };
     case 'webhook-subscription':
       return { param: await w.webhookSubscription() };
     case 'bogus-subscription':
-      return { param: 'vp_whs_test_doesnotexist' };
+      return { param: bogus('vp_whs_test_doesnotexist') };
     case 'webhook-event':
       return { param: await w.webhookEvent() };
     case 'bogus-event':
-      return { param: 'vp_evt_test_doesnotexist' };
+      return { param: bogus('vp_evt_test_doesnotexist') };
     case 'refundable': {
       const { intentId, vpTxId } = await w.refundable();
       return { param: intentId, tx: vpTxId };
@@ -210,7 +217,7 @@ export async function run(w: World, plan: Plan, documented: (key: string, status
   const label = `${specKey(spec)} -> ${method} ${path}${plan.query} target=${plan.target} key=${plan.key} mutation=${plan.mutation?.name ?? 'none'} headers=${JSON.stringify(Object.fromEntries(headers))} body=${(sent.raw ?? '').slice(0, 300)}`;
 
   // Absorb what setting up the target wrote, so only the request's own writes are compared.
-  w.watch.service.sync();
+  await w.watch.service.sync();
   w.watch.sandbox.sync();
   // The control API answers only to this machine: its calls come from loopback (every address counts the same there).
   const ip = path.startsWith('/_sandbox') ? '127.0.0.1' : plan.ip;
@@ -229,7 +236,7 @@ export async function run(w: World, plan: Plan, documented: (key: string, status
     const own = spec.ownErrorShape?.(res.status, type, text) ?? false;
     if (!own && !(type.startsWith('application/json') && ErrorEnvelope.safeParse(JSON.parse(text)).success)) throw new Error(why('a 4xx without the error envelope'));
   }
-  const changed = [...w.watch.service.sync().map((r) => `service ${r}`), ...w.watch.sandbox.sync().map((r) => `sandbox ${r}`)];
+  const changed = [...(await w.watch.service.sync()).map((r) => `service ${r}`), ...w.watch.sandbox.sync().map((r) => `sandbox ${r}`)];
   if (res.status >= 300) {
     if (changed.length) throw new Error(why(`a refused request changed the store: ${changed.join('; ')}`));
   }

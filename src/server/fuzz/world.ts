@@ -18,6 +18,7 @@ import { createIntent } from '../engine/payments/intents/intents.ts';
 import { newId } from '../ids.ts';
 import type { Merchant } from '../domain/index.ts';
 import { SERVICE, testApp } from '../testing.ts';
+import { pgWatch } from './pg-watch.ts';
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
 type Db = TestApp['store']['db'];
@@ -184,8 +185,8 @@ export async function buildWorld(env: Record<string, string>) {
   /** An event of the main merchant: the outbox row a captured payment wrote. */
   const webhookEvent = async () => {
     const { intentId } = await refundable();
-    const row = t.store.db.prepare("SELECT id FROM events WHERE merchant_id = ? AND json_extract(data, '$.payment_intent_id') = ? LIMIT 1").get(main.merchant.id, intentId) as { id: string };
-    return row.id;
+    const rows = await t.query<{ id: string; data: string }>('SELECT id, data FROM events WHERE merchant_id = ?', main.merchant.id);
+    return rows.find((r) => (JSON.parse(r.data) as { payment_intent_id?: string }).payment_intent_id === intentId)!.id;
   };
 
   /** Sessions already used by earlier requests: whatever state the run has left them in. */
@@ -210,7 +211,8 @@ export async function buildWorld(env: Record<string, string>) {
     foreignToken,
     intent,
     foreignIntent,
-    watch: { service: rowWatch(t.store.db), sandbox: rowWatch(t.sandbox.db) },
+    // On PostgreSQL (npm run unit:postgres) the service's rows are read there; the sandbox processor keeps its own SQLite.
+    watch: { service: t.pg ? await pgWatch(t.pg) : rowWatch(t.store.db), sandbox: rowWatch(t.sandbox.db) },
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;

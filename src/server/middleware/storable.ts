@@ -7,8 +7,9 @@
  * be on SQLite, in Document 1's terms:
  * - a path id: no stored id holds such text, so it names nothing: the route's own 404 (the first
  *   `*_not_found` code its contract lists), as for any id that does not exist;
- * - a query value or a JSON body string (or key): refused, 400 `validation_error` naming the
- *   parameter or field; nothing is written.
+ * - a value of a query parameter the route takes, or a JSON body string (or key): refused, 400
+ *   `validation_error` naming the parameter or field; nothing is written. A parameter the route
+ *   does not take is ignored, as it always was.
  * Headers cannot carry either: HTTP refuses a NUL in a header, and header values are bytes, read
  * as Latin-1, which PostgreSQL keeps. A call the route's own schemas refuse anyway is left to
  * them, so its answer does not change.
@@ -69,14 +70,16 @@ export function notFoundCodeOf(path: string, param: string, errorCodes: readonly
  * The guard of one route (router.ts adds it to every contract route, after the route's own
  * middleware: authentication and rate limits answer first, as they do for any id).
  */
-export function storableInput(route: { path: string; request?: RouteRequest; responses: object; 'x-error-codes'?: readonly string[] }): MiddlewareHandler<AppEnv> {
+export function storableInput(route: { path: string; request?: RouteRequest & { query?: unknown }; responses: object; 'x-error-codes'?: readonly string[] }): MiddlewareHandler<AppEnv> {
   const { path, request = {}, 'x-error-codes': errorCodes } = route;
   // A route that never answers 404 (the streams this server does not offer) reads no id.
   const readsIds = '404' in route.responses;
+  // Only the parameters the route reads: one it does not take is ignored, and reaches no store.
+  const queryNames = Object.keys((route.request?.query as { shape?: object } | undefined)?.shape ?? {});
   return async (c, next) => {
-    for (const [name, values] of Object.entries(c.req.queries())) {
-      const why = unstorable(name) ?? values.map(unstorable).find((w) => w !== null);
-      if (why) throw new DomainError('validation_error', `The query parameter ${unstorable(name) ? '(its name)' : name} contains ${why}, which the service cannot store.`);
+    for (const name of queryNames) {
+      const why = (c.req.queries(name) ?? []).map(unstorable).find((w) => w !== null);
+      if (why) throw new DomainError('validation_error', `The query parameter ${name} contains ${why}, which the service cannot store.`);
     }
     const badId = readsIds ? Object.entries(c.req.param() as Record<string, string>).find(([, v]) => unstorable(v) !== null)?.[0] : undefined;
     const hasBody = request.body !== undefined && c.req.method !== 'GET' && c.req.method !== 'HEAD';
