@@ -9,8 +9,10 @@
  * - Build (skipped with `--deps-only`): the three vite builds when dist/.build-stamp is missing, an
  *   expected output is missing, or any input is newer than the stamp.
  *
- * Plain Node, no dependencies: it must run before node_modules exists. Prints one line; on failure
- * prints the failing command's output and exits non-zero.
+ * Plain Node, no dependencies: it must run before node_modules exists. Before a step that can take
+ * minutes it says what it does and how long it may take (issue 36: a first `npm start` was silent for
+ * 319 s), then one line with what it did; on failure it prints the failing command's output and exits
+ * non-zero. The commands are found on PATH, so a test can stand fakes in for npm and vite.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -85,12 +87,21 @@ function run(cmd, args) {
 
 const done = [];
 
+/** Says what is about to take a while before it starts: the commands' own output stays captured. */
+function announce(line) {
+  console.log(`ensure: ${line}...`);
+}
+
 // 1. Dependencies.
 const haveLock = existsSync(lockFile);
+const install = haveLock ? 'ci' : 'install';
+const installTakes = 'first run: 2 to 6 minutes; better-sqlite3 may compile from source';
 if (!existsSync(join(root, 'node_modules'))) {
-  const ms = run('npm', [haveLock ? 'ci' : 'install']);
-  done.push(`installed dependencies (npm ${haveLock ? 'ci' : 'install'}, ${seconds(ms)})`);
+  announce(`installing dependencies with npm ${install} (${installTakes})`);
+  const ms = run('npm', [install]);
+  done.push(`installed dependencies (npm ${install}, ${seconds(ms)})`);
 } else if (haveLock && mtime(lockFile) > mtime(installedLock)) {
+  announce('reinstalling dependencies with npm ci, package-lock.json changed (1 to 6 minutes)');
   const ms = run('npm', ['ci']);
   done.push(`reinstalled dependencies, package-lock.json changed (npm ci, ${seconds(ms)})`);
 }
@@ -106,6 +117,7 @@ if (!depsOnly) {
   const reason =
     stamp < 0 ? 'no previous build' : missing.length > 0 ? `missing ${missing[0]}` : newestInput > stamp ? 'sources changed' : null;
   if (reason) {
+    announce(`building the pages and the embed script, ${reason} (about 10 to 60 s)`);
     // The stamp gets the time the build started, so an edit made during the build triggers the next one.
     const startedAt = new Date();
     let ms = 0;
