@@ -3,7 +3,7 @@ import express from 'express';
 import { createSvcPayClient } from 'svcpay/server';
 import { verifyWebhook, type WebhookEnvelope } from 'svcpay/webhooks';
 
-const svcpay = createSvcPayClient({ secretKey: process.env.SVCPAY_SECRET_KEY! }); // baseUrl: http://localhost:4242
+const svcpay = createSvcPayClient({ secretKey: process.env.SVCPAY_SECRET_KEY! }); // baseUrl: $SVCPAY_URL, else http://localhost:$PORT (4242)
 const app = express();
 
 // Your own order code.

@@ -3,7 +3,7 @@ import type { SandboxControl, SandboxControlOptions, SandboxEventType, SvcPayCli
 
 export type * from './types.js';
 
-/** http://localhost:4242: where `npm start` and `npx svcpay` answer. */
+/** http://localhost:4242: where `npm start` and `npx svcpay` answer when no SVCPAY_URL, SVCPAY_PUBLIC_URL or PORT moves them. */
 export declare const DEFAULT_BASE_URL: string;
 
 /**

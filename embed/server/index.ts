@@ -13,12 +13,13 @@ import type { paths } from './openapi.js';
 import type { CreateSessionBody, DryRunInit, SvcPayClient, SvcPayClientOptions, SvcPayPaths } from './types.js';
 import { telemetryByDefault, telemetryReporter } from './telemetry.ts';
 import { DEFAULT_MAX_RETRIES, retryingFetch, type TransportHooks } from './transport.ts';
+import { DEFAULT_PORT, processEnv, serviceAddress } from '../../src/platform/service-url.ts';
 
 export type * from './types.js';
 export { UnexpectedRedirectError } from './transport.ts';
 export { createSandboxControl, parseDuration, SandboxControlError, SandboxUnreachableError, sandboxEventTypes } from './sandbox.ts';
 
-export const DEFAULT_BASE_URL = 'http://localhost:4242';
+export const DEFAULT_BASE_URL = `http://localhost:${DEFAULT_PORT}`;
 
 const secretKeyShape = /^vp_sk_(test|live)_[A-Za-z0-9]+$/;
 
@@ -42,7 +43,9 @@ export function createSvcPayClient(options: SvcPayClientOptions, hooks: Transpor
   const problem = keyProblem(options?.secretKey) ?? optionProblem(options);
   if (problem) throw new TypeError(problem);
   const { secretKey, apiVersion } = options;
-  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  // Issue 36: without a baseUrl, the address the CLI and the server's banner give for this process's
+  // environment (SVCPAY_URL, SVCPAY_PUBLIC_URL, PORT), so PORT=7242 reaches 7242 and not 4242.
+  const baseUrl = (options.baseUrl ?? serviceAddress(processEnv()).url).replace(/\/+$/, '');
   const fetch = options.fetch ?? ((input: Request, init?: RequestInit) => globalThis.fetch(input, init));
   const report = telemetryReporter({ enabled: options.telemetry ?? telemetryByDefault(secretKey), baseUrl, secretKey, apiVersion, fetch });
   // The route template each request was made for: the money rule and telemetry read it, never the path's ids.

@@ -36,7 +36,11 @@ export type SvcPayPaths = Omit<paths, '/v1/sessions'> & {
 export interface SvcPayClientOptions {
   /** The merchant's secret key (`vp_sk_test_…`, `vp_sk_live_…`); a publishable key is refused. */
   secretKey: string;
-  /** Where svcpay answers; http://localhost:4242 (`npm start`, `npx svcpay`) when omitted. */
+  /**
+   * Where svcpay answers. When omitted, in Node: `SVCPAY_URL`, else `SVCPAY_PUBLIC_URL`, else
+   * `http://localhost:$PORT`, the address `npm start` and `npx svcpay` use for the same environment;
+   * http://localhost:4242 when none is set.
+   */
   baseUrl?: string;
   /** Pins the API version (`Svc-Pay-Version`, e.g. `2026-04-14`) on every request, telemetry included. */
   apiVersion?: string;

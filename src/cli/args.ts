@@ -5,12 +5,13 @@
  */
 import { parseArgs } from 'node:util';
 import type { SandboxControl } from '../../embed/server/sandbox.ts';
+import { DEFAULT_PORT, serviceAddress } from '../platform/service-url.ts';
 
 /** Exit codes a script can rely on (docs/qa.md, "CLI"; `svcpay --help`). */
 export const EXIT = { ok: 0, serverError: 1, usage: 2, unreachable: 3 } as const;
 
-/** The default address of the reference server (Doc 3, "Name and addresses"). */
-export const DEFAULT_URL = 'http://localhost:4242';
+/** The default address of the reference server (Doc 3, "Name and addresses"), when no variable moves it. */
+export const DEFAULT_URL = `http://localhost:${DEFAULT_PORT}`;
 
 /** Where a command writes: the process's streams, or a test's. */
 export interface CliIo {
@@ -107,8 +108,14 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
       throw new UsageError(`svcpay ${command} takes no ${t.rawName.startsWith('--') ? t.rawName : `--${t.name}`}; run \`svcpay help ${command}\` for its options`);
     }
   }
-  const url = values.url ?? env.SVCPAY_URL ?? DEFAULT_URL;
-  if (!/^https?:\/\/[^/\s]+/i.test(url) || !URL.canParse(url)) throw new UsageError(`--url ${url} is not an http(s) address; pass e.g. --url ${DEFAULT_URL}`);
+  // Issue 36: the same address the server announces for the same environment (PORT=7242 moves both).
+  const address = values.url !== undefined ? { url: values.url, from: '--url' } : serviceAddress(env);
+  const url = address.url;
+  // Only a command that calls the server checks it; `svcpay start` leaves a bad PORT to the server's own check.
+  if (allowed.includes('url') && (!/^https?:\/\/[^/\s]+/i.test(url) || !URL.canParse(url))) {
+    const given = address.from === '--url' ? `--url ${url}` : address.from === 'PORT' ? `PORT=${env.PORT} (the service at ${url})` : `${address.from}=${url}`;
+    throw new UsageError(`${given} is not an http(s) address; pass e.g. --url ${DEFAULT_URL}`);
+  }
   return {
     command,
     rest,

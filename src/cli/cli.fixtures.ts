@@ -14,7 +14,8 @@ const BIN = join(packageRoot, 'bin', 'svcpay.js');
 /** The environment of a run: no SVCPAY_* of the developer's own shell leaks in. */
 function cleanEnv(env: Record<string, string>) {
   const out: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...env };
-  for (const k of ['SVCPAY_URL', 'SVCPAY_SECRET_KEY', 'SVCPAY_CONTROL_TOKEN']) if (!(k in env)) delete out[k];
+  // PORT and SVCPAY_PUBLIC_URL move the CLI's default address as they move the server's (issue 36).
+  for (const k of ['SVCPAY_URL', 'SVCPAY_PUBLIC_URL', 'PORT', 'SVCPAY_SECRET_KEY', 'SVCPAY_CONTROL_TOKEN']) if (!(k in env)) delete out[k];
   return out;
 }
 

@@ -1,5 +1,6 @@
 /** The CLI's contract with scripts, no server needed: usage, exit codes, one-line errors. */
 import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
 import { freePorts } from '../platform/ports.ts';
 import { runCli } from './cli.fixtures.ts';
 
@@ -73,5 +74,45 @@ describe('an unreachable server exits 3 and names the URL', () => {
     expect(run.code).toBe(3);
     expect(run.stderr).toContain(`cannot reach the svcpay server at ${url} (connection refused)`);
     expect(run.stdout).toBe('');
+  });
+});
+
+describe('the default address follows the server’s environment (issue 36)', () => {
+  /** A stand-in service on `port` (all interfaces, as `localhost` may be ::1): its clock, and the calls it saw. */
+  async function serviceOn(port: number) {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ now: '2031-05-06T07:08:09.000Z', offsetSeconds: 0 }));
+    });
+    await new Promise<void>((done) => server.listen(port, done));
+    return { seen, close: () => new Promise((done) => server.close(done)) };
+  }
+
+  it('PORT=<port> svcpay clock reads the clock of the service on that port, as PORT=<port> npm start announces it', async () => {
+    const [port] = await freePorts(1);
+    const service = await serviceOn(port!);
+    try {
+      const run = await runCli(['clock'], { PORT: String(port) });
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toBe('2031-05-06T07:08:09.000Z\n');
+      expect(service.seen).toEqual(['GET /_sandbox/clock']);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('SVCPAY_URL wins over SVCPAY_PUBLIC_URL and PORT; a bad PORT is named, not sent', async () => {
+    const [port, other] = await freePorts(2);
+    const service = await serviceOn(port!);
+    try {
+      const run = await runCli(['clock'], { SVCPAY_URL: `http://127.0.0.1:${port}/`, SVCPAY_PUBLIC_URL: `http://127.0.0.1:${other}`, PORT: String(other) });
+      expect(run.stdout).toBe('2031-05-06T07:08:09.000Z\n');
+    } finally {
+      await service.close();
+    }
+    const bad = await runCli(['clock'], { PORT: '72x2' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('svcpay: PORT=72x2 (the service at http://localhost:72x2) is not an http(s) address; pass e.g. --url http://localhost:4242\n');
   });
 });

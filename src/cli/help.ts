@@ -3,7 +3,8 @@ import { sandboxEventTypes } from '../../embed/server/sandbox.ts';
 import { DEFAULT_URL, type Command } from './args.ts';
 
 const SERVER_OPTIONS = `Options:
-  --url <url>            the service (default: $SVCPAY_URL, else ${DEFAULT_URL})
+  --url <url>            the service (default: $SVCPAY_URL, else $SVCPAY_PUBLIC_URL, else
+                         http://localhost:$PORT, as the server itself; ${DEFAULT_URL} when none is set)
   --control-token <t>    the server's SVCPAY_CONTROL_TOKEN, when it has one (default: $SVCPAY_CONTROL_TOKEN)
   --json                 print the data as JSON`;
 

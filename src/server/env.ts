@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isLoopbackListener } from '../platform/loopback.ts';
 import { trustedProxies } from '../platform/forwarded.ts';
 import { resolve } from 'node:path';
+import { ownServiceAddress, serviceAddress } from '../platform/service-url.ts';
 
 const Url = z.url().transform((u) => u.replace(/\/+$/, ''));
 const Port = z.coerce.number().int().min(0).max(65535);
@@ -16,8 +17,10 @@ export const EnvSchema = z.object({
   SVCPAY_PROCESSOR_URL: Url.optional(),
   /** The secret an instance and a processor that runs alone share (its calls and its provider events). */
   SVCPAY_PROCESSOR_SECRET: z.string().min(24, 'at least 24 characters').optional(),
-  /** Where a processor that runs alone sends its provider events. */
-  SVCPAY_SERVICE_URL: Url.default('http://localhost:4242'),
+  /** Where a processor that runs alone sends its provider events (unset: where the CLI would look, src/platform/service-url.ts). */
+  SVCPAY_SERVICE_URL: Url.optional(),
+  /** Where `npx svcpay` and `createSvcPayClient` look for the service; read here only as that default. */
+  SVCPAY_URL: Url.optional(),
   /** A processor that runs alone: its own SQLite file (default beside SVCPAY_DATA). */
   SVCPAY_PROCESSOR_DATA: z.string().min(1).optional(),
   DEMO_PORT: Port.default(4244),
@@ -145,12 +148,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.SVCPAY_PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl: ownServiceAddress({ SVCPAY_PUBLIC_URL: e.SVCPAY_PUBLIC_URL, PORT: String(e.PORT) }).url,
     processorPort: e.PROCESSOR_PORT,
     processorUrl: e.SVCPAY_PROCESSOR_URL ?? `http://127.0.0.1:${e.PROCESSOR_PORT}`,
     externalProcessor: e.SVCPAY_PROCESSOR_URL !== undefined,
     processorSecret: e.SVCPAY_PROCESSOR_SECRET,
-    serviceUrl: e.SVCPAY_SERVICE_URL,
+    serviceUrl: e.SVCPAY_SERVICE_URL ?? serviceAddress({ SVCPAY_URL: e.SVCPAY_URL, SVCPAY_PUBLIC_URL: e.SVCPAY_PUBLIC_URL, PORT: String(e.PORT) }).url,
     processorData: e.SVCPAY_PROCESSOR_DATA,
     demoPort: e.DEMO_PORT,
     instancePorts: e.SVCPAY_INSTANCE_PORTS.split(',').filter(Boolean).map(Number),
