@@ -6,14 +6,14 @@
  * SVCPAY_PROCESSOR_SECRET; it keeps the service clock they push to it.
  */
 import { writeFileSync } from 'node:fs';
-import { loadConfig } from './server/env.ts';
+import { checkedConfig, exitOnStartFailure } from './server/env-check.ts';
 import { createLogger } from './server/log.ts';
 import { closeAll, serveProcessor } from './server/listen.ts';
 import { redactUrl } from './platform/redact-url.ts';
 import { createSandboxProcessor, processorDataPath, processorSecrets } from '../sandbox-processor/index.ts';
 
 async function start() {
-  const config = loadConfig();
+  const config = checkedConfig();
   if (!config.processorSecret) throw new Error('set SVCPAY_PROCESSOR_SECRET (24 characters or more): the instances that use this processor set the same one');
   const dataPath = config.processorData ?? processorDataPath(config.dataPath);
   const log = createLogger(config.log);
@@ -53,7 +53,4 @@ async function start() {
   process.on('SIGTERM', stop);
 }
 
-start().catch((err: unknown) => {
-  process.stderr.write(`svcpay processor failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+start().catch(exitOnStartFailure('svcpay processor'));

@@ -5,7 +5,9 @@
  * service imports no demo code.
  */
 import { writeFileSync } from 'node:fs';
-import { loadConfig, type Config } from './server/env.ts';
+import type { Config } from './server/env.ts';
+import { checkedConfig, exitOnStartFailure } from './server/env-check.ts';
+import { portProblem } from './server/listen.ts';
 import { startService } from './server/main.ts';
 import { redactUrl } from './platform/redact-url.ts';
 
@@ -24,6 +26,8 @@ async function start(config: Config) {
       publicServiceUrl: config.publicUrl,
       secretKey: demo.keys.secret,
       publishableKey: demo.keys.publishable,
+    }).catch((err: unknown) => {
+      throw portProblem(err, config.demoPort, 'DEMO_PORT');
     });
     closeDemo = shop.close;
   }
@@ -71,7 +75,7 @@ async function start(config: Config) {
   process.on('SIGTERM', stop);
 }
 
-start(loadConfig()).catch((err: unknown) => {
-  process.stderr.write(`svcpay failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+// Inside the promise, so a bad variable is the one line exitOnStartFailure prints, not a stack trace.
+Promise.resolve()
+  .then(() => start(checkedConfig()))
+  .catch(exitOnStartFailure('svcpay'));

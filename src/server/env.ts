@@ -5,8 +5,18 @@ import { trustedProxies } from '../platform/forwarded.ts';
 import { resolve } from 'node:path';
 import { ownServiceAddress, serviceAddress } from '../platform/service-url.ts';
 
-const Url = z.url().transform((u) => u.replace(/\/+$/, ''));
-const Port = z.coerce.number().int().min(0).max(65535);
+const URL_EXPECTED = 'expected an http(s) URL such as http://localhost:4242';
+const Url = z.url({ protocol: /^https?$/, error: URL_EXPECTED }).transform((u) => u.replace(/\/+$/, ''));
+const PORT_EXPECTED = 'expected a port number from 0 to 65535';
+const Port = z.coerce.number({ error: PORT_EXPECTED }).int(PORT_EXPECTED).min(0, PORT_EXPECTED).max(65535, PORT_EXPECTED);
+
+/**
+ * A variable with a value the service cannot use: one line per variable, naming it and what it
+ * takes, that the process entries print instead of a stack trace (issue 36).
+ */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
 
 export const EnvSchema = z.object({
   PORT: Port.default(4242),
@@ -129,20 +139,24 @@ export interface Config {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`svcpay: invalid environment\n${lines}`);
+    const named = new Map<string, string>();
+    for (const i of parsed.error.issues) {
+      const name = String(i.path[0]);
+      if (!named.has(name)) named.set(name, `svcpay: ${name}: ${i.message}${shownValue(name, env[name])}`);
+    }
+    throw new EnvError([...named.values()].join('\n'));
   }
   const e = parsed.data;
   try {
     trustedProxies(e.SVCPAY_TRUSTED_PROXIES.split(',').map((h) => h.trim()).filter(Boolean));
   } catch (err) {
-    throw new Error(`svcpay: invalid environment\n  SVCPAY_TRUSTED_PROXIES: ${(err as Error).message}`);
+    throw new EnvError(`svcpay: SVCPAY_TRUSTED_PROXIES: ${(err as Error).message}`);
   }
   // Issue 18, finding 5: the control API mints keys and moves the clock; on a listener other machines
   // can reach, it needs a token (or to be off).
   if (e.SVCPAY_CONTROL === 'on' && e.HOST !== undefined && !isLoopbackListener(e.HOST) && e.SVCPAY_CONTROL_TOKEN === undefined) {
-    throw new Error(
-      `svcpay: invalid environment\n  HOST=${e.HOST} listens beyond this machine while the sandbox control API is on without a token: set SVCPAY_CONTROL_TOKEN (every /_sandbox/ call then needs it as a bearer) or SVCPAY_CONTROL=off`,
+    throw new EnvError(
+      `svcpay: HOST=${e.HOST} listens beyond this machine while the sandbox control API is on without a token: set SVCPAY_CONTROL_TOKEN (every /_sandbox/ call then needs it as a bearer) or SVCPAY_CONTROL=off`,
     );
   }
   return {
@@ -190,4 +204,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     processorTimeoutMs: e.SVCPAY_PROCESSOR_TIMEOUT_MS,
     reconcileBudgetMs: e.SVCPAY_RECONCILE_BUDGET_MS,
   };
+}
+
+/** The refused value, when showing it cannot leak a secret: ` (got 72x2)`. */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined || /SECRET|KEY|TOKEN|PASSWORD|DATABASE|_URL$/.test(name) || value.length > 40) return '';
+  return ` (got ${JSON.stringify(value)})`;
 }
