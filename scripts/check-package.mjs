@@ -21,6 +21,8 @@
  *      no skipLibCheck), wrong calls under `@ts-expect-error` proving the types are not `any`;
  *    - runs the installed `svcpay` bin on free ports and asks it for its health, the embed script,
  *      a hosted checkout page and the demo shop's designers' gallery, then stops it.
+ * 5. A `"type": "commonjs"` project beside it (./package-commonjs.mjs) require()s every entry point
+ *    and runs the merchant guide's Express snippet compiled to CommonJS (issue 36).
  *
  * The merchant's scratch install skips install scripts (no network for prebuilt binaries, and
  * compiling SQLite would take minutes): better-sqlite3's native addon is copied from this
@@ -36,6 +38,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkInstalledBin, consumerSource, consumerTsconfig, smokeSource } from './package-consumer.mjs';
+import { commonjsChecks } from './package-commonjs.mjs';
 import { frontendChecks } from './package-frontend.mjs';
 import { assemble, JS_PACKAGE_NAME } from './js-package.mjs';
 
@@ -208,11 +211,12 @@ let installed = false;
 await check('npm installs the tarball into a scratch project', () => {
   mkdirSync(app, { recursive: true });
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'svcpay-consumer', private: true, type: 'module' }, null, 2));
-  // The consumer's own devDependencies: Playwright (svcpay/testing's peer) and Node's types.
+  // The consumer's own dependencies: Playwright (svcpay/testing's peer), Node's types, and Express
+  // with its types for the merchant guide's Express snippet (./package-commonjs.mjs).
   const version = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
   // Linked, as pnpm and npm's isolated mode install: the package sees only its own dependencies,
   // so a runtime import of a devDependency fails here as it would for them (issue 22).
-  npm(['install', tarball, `@playwright/test@${version('@playwright/test')}`, `@types/node@${version('@types/node')}`, '--install-strategy=linked', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], app);
+  npm(['install', tarball, `@playwright/test@${version('@playwright/test')}`, `@types/node@${version('@types/node')}`, `express@${version('express')}`, `@types/express@${version('@types/express')}`, '--install-strategy=linked', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], app);
   const ours = join(root, 'node_modules/better-sqlite3');
   // Linked: svcpay's own better-sqlite3, in the store beside it.
   const theirs = realpathSync(join(realpathSync(join(app, 'node_modules/svcpay')), '..', 'better-sqlite3'));
@@ -230,6 +234,8 @@ await check('Node imports svcpay, svcpay/webhooks, svcpay/testing and svcpay/ser
   const out = run(process.execPath, ['smoke.mjs'], { cwd: app });
   return out.trim().split('\n').pop();
 });
+
+await commonjsChecks({ check, run, root, app });
 
 await check('tsc type-checks a consumer of all four entry points (nodenext, no skipLibCheck), wrong calls refused', () => {
   writeFileSync(join(app, 'consumer.ts'), consumerSource());

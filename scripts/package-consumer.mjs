@@ -17,17 +17,12 @@ export async function checkInstalledBin(app, work) {
   const [port, processorPort, demoPort, stripePort, braintreePort] = await freePorts(5);
   const readyFile = join(work, 'bin-ready.json');
   const bin = join(app, 'node_modules/.bin/svcpay');
-  const child = spawn(bin, [], {
+  const { child, exited, output: read } = spawnCaptured(bin, [], {
     cwd: app,
     env: { ...process.env, PORT: String(port), PROCESSOR_PORT: String(processorPort), DEMO_PORT: String(demoPort), STRIPE_PORT: String(stripePort), BRAINTREE_PORT: String(braintreePort), SVCPAY_DATA: ':memory:', SVCPAY_READY_FILE: readyFile, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise((done) => child.once('exit', (code, signal) => done(code ?? signal)));
   try {
-    const info = await waitForFile(readyFile, exited, () => output);
+    const info = await waitForFile(readyFile, exited, read);
     const expect = async (path, status, contentType, origin = info.serviceUrl) => {
       const res = await fetch(`${origin}${path}`, { signal: AbortSignal.timeout(10_000) });
       const body = await res.text();
@@ -56,12 +51,12 @@ export async function checkInstalledBin(app, work) {
       await expect(script, 200, 'javascript', info.demoUrl);
     }
   } catch (err) {
-    throw new Error(`${err instanceof Error ? err.message : err}\n--- bin output ---\n${output}`);
+    throw new Error(`${err instanceof Error ? err.message : err}\n--- bin output ---\n${read()}`);
   } finally {
     child.kill('SIGTERM');
   }
   const code = await exited;
-  if (code !== 0) throw new Error(`the server exited ${code} on SIGTERM\n${output}`);
+  if (code !== 0) throw new Error(`the server exited ${code} on SIGTERM\n${read()}`);
 }
 
 /** Runs in the scratch project: the package's runtime, as a merchant's Node code imports it. */
@@ -223,6 +218,16 @@ export function consumerTsconfig() {
     },
     files: ['consumer.ts'],
   };
+}
+
+/** Spawns `cmd` with its stdout and stderr kept together: `output()` so far, and when it `exited` (its code or signal). */
+export function spawnCaptured(cmd, args, options) {
+  const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise((done) => child.once('exit', (code, signal) => done(code ?? signal)));
+  return { child, exited, output: () => output };
 }
 
 async function waitForFile(file, exited, output, timeoutMs = 60_000) {
