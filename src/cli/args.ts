@@ -40,6 +40,7 @@ const OPTIONS = {
   environment: { type: 'string' },
   processor: { type: 'string' },
   'secret-key': { type: 'string' },
+  'api-version': { type: 'string' },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -56,6 +57,7 @@ export const COMMANDS = {
   trigger: [...SERVER, 'payment-intent', 'transaction'],
   merchants: [...SERVER, 'environment', 'processor'],
   webhooks: [...SERVER, 'secret-key'],
+  mcp: ['url', 'control-token', 'secret-key', 'api-version'],
 } as const satisfies Record<string, readonly OptionName[]>;
 
 export type Command = keyof typeof COMMANDS;
@@ -74,6 +76,8 @@ export interface ParsedArgs {
   environment: string | undefined;
   processor: string | undefined;
   secretKey: string | undefined;
+  /** `Svc-Pay-Version` for the merchant API, as the Node SDK's `apiVersion` (Doc 1, Versioning 4). */
+  apiVersion: string | undefined;
 }
 
 export const isCommand = (word: string): word is Command => Object.hasOwn(COMMANDS, word);
@@ -129,6 +133,7 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv = proces
     environment: values.environment,
     processor: values.processor,
     secretKey: values['secret-key'] ?? env.SVCPAY_SECRET_KEY,
+    apiVersion: values['api-version'] ?? env.SVCPAY_API_VERSION,
   };
 }
 

@@ -15,7 +15,7 @@ const BIN = join(packageRoot, 'bin', 'svcpay.js');
 function cleanEnv(env: Record<string, string>) {
   const out: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...env };
   // PORT and SVCPAY_PUBLIC_URL move the CLI's default address as they move the server's (issue 36).
-  for (const k of ['SVCPAY_URL', 'SVCPAY_PUBLIC_URL', 'PORT', 'SVCPAY_SECRET_KEY', 'SVCPAY_CONTROL_TOKEN']) if (!(k in env)) delete out[k];
+  for (const k of ['SVCPAY_URL', 'SVCPAY_PUBLIC_URL', 'PORT', 'SVCPAY_SECRET_KEY', 'SVCPAY_CONTROL_TOKEN', 'SVCPAY_API_VERSION']) if (!(k in env)) delete out[k];
   return out;
 }
 

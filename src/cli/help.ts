@@ -29,6 +29,7 @@ Commands:
                               (--payment-intent <id> or --transaction <id>); events: ${EVENTS}
   merchants create            create a sandbox merchant and print its id and keys
   webhooks tail               print webhook deliveries as they happen, until Ctrl-C (--secret-key)
+  mcp                         an MCP server on stdio: the merchant API and the sandbox as tools (--secret-key)
   help [command]              this text, or one command's
 
 ${SERVER_OPTIONS}
@@ -92,6 +93,24 @@ to be reached (test mode delivers to localhost).
 
   --secret-key <key>     the merchant's secret key (default: $SVCPAY_SECRET_KEY)
 ${SERVER_OPTIONS} (one object per line)
+`,
+  mcp: `Usage: svcpay mcp [options]
+
+Serves the Model Context Protocol on stdin and stdout, for an assistant (Claude Desktop, an IDE) to
+add as a command: { "command": "npx", "args": ["svcpay", "mcp"], "env": { "SVCPAY_SECRET_KEY": "vp_sk_test_…" } }.
+Its tools are every merchant API operation a secret key may call, named by the contract's
+operationId (post_v1_sessions, get_v1_payment_intents_id, post_v1_refunds…), and the sandbox
+controls (sandbox_clock_advance, sandbox_faults_set, sandbox_provider_event_trigger,
+sandbox_write_freeze_set…). It takes what the Node SDK takes (createSvcPayClient): the key, the
+base URL and apiVersion. Card numbers are refused: test cards go in as tok_sandbox_<brand>_<last four>.
+Writes carry an Idempotency-Key (made per call unless the tool is given one). Stdout is the
+protocol's; one line on stderr says what it serves.
+
+  --secret-key <key>     the merchant's secret key (default: $SVCPAY_SECRET_KEY); required
+  --api-version <date>   Svc-Pay-Version on every call, e.g. 2026-04-14 (default: $SVCPAY_API_VERSION,
+                         else the server's current version)
+  --url <url>            the service (default: $SVCPAY_URL, else ${DEFAULT_URL})
+  --control-token <t>    the server's SVCPAY_CONTROL_TOKEN, for the sandbox tools (default: $SVCPAY_CONTROL_TOKEN)
 `,
 };
 

@@ -1,7 +1,7 @@
 /**
  * `svcpay …` (bin/svcpay.js): parses the command line and runs one command. A command that
  * finishes resolves with its exit code (docs/qa.md, "CLI"): 0 done, 1 the server answered an error,
- * 2 a usage error, 3 the server could not be reached. `start` and `processor` resolve with
+ * 2 a usage error, 3 the server could not be reached. `start`, `processor` and `mcp` resolve with
  * nothing: the server they start keeps the process alive and ends it itself.
  */
 import { readFileSync } from 'node:fs';
@@ -59,6 +59,10 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         return await merchantsCommand(ctx);
       case 'webhooks':
         return await webhooksCommand(ctx);
+      case 'mcp':
+        // Serves until the client closes stdin, then ends the process itself. Loaded only here: it
+        // builds the contract from the server's own routes, which no other command needs.
+        return await (await import('./mcp/server.ts')).mcpCommand(ctx);
     }
   } catch (err) {
     return failure(err, io);
