@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Router } from '../../server/router.ts';
 import { EXCLUDED_OPERATIONS } from './operations.ts';
+import { toolCaller } from './call.ts';
 import { EXCLUDED_SANDBOX_ROUTES } from './sandbox-tools.ts';
 import { mcpWorld } from './mcp.fixtures.ts';
 
@@ -127,5 +128,15 @@ describe('svcpay mcp: what never goes through', () => {
     expect(r.texts[0]).toMatch(/takes no amount, currency.*inside body/);
     const everything = JSON.stringify(await w.client.listTools());
     expect(everything).not.toContain(w.keys.secret);
+  });
+
+  it('says which address did not answer when the service is down, without the key', async () => {
+    const clock = w.tools.find((t) => t.name === 'sandbox_clock_read')!;
+    // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
+    const r = await toolCaller({ baseUrl: 'http://127.0.0.1:9', secretKey: w.keys.secret })(clock, {});
+    expect(r.isError).toBe(true);
+    const text = (r.content[0] as { text: string }).text;
+    expect(text).toMatch(/no answer from svcpay at http:\/\/127\.0\.0\.1:9 .*npx svcpay/);
+    expect(text).not.toContain(w.keys.secret);
   });
 });
