@@ -208,6 +208,22 @@ describe('elements', () => {
     expect(errors).toHaveLength(2);
   });
 
+  it('tells a refused key or session as the error event, and then never says ready (issue 36)', async () => {
+    const { elements, controller, field } = page();
+    const errors: unknown[] = [];
+    elements.on('error', (e) => errors.push(e));
+    const card = elements.create('card');
+    const onReady = vi.fn();
+    card.on('ready', onReady).mount('#card');
+    const f = field('#card');
+    f.post({ type: 'element.refused', code: 'session_expired', message: 'This session has expired.' });
+    expect(errors).toEqual([{ code: 'session_expired', message: 'This session has expired.' }]);
+    f.post({ type: 'element.event', event: 'ready', state: readyState });
+    await nextTask();
+    expect(onReady).not.toHaveBeenCalled();
+    expect(controller()).toBeNull();
+  });
+
   it('does not take field events from the controller frame', async () => {
     const { elements, load, fromController, field } = page();
     const card = elements.create('card');

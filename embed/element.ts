@@ -23,6 +23,8 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
   let stopListening: (() => void) | null = null;
   let readyFired = false;
   let collapsed = false;
+  /** The service refused the mount's key or session: the frame never counts as ready. */
+  let refused = false;
   let destroyed = false;
   let loadWatch: ReturnType<typeof setTimeout> | undefined;
 
@@ -66,6 +68,7 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
       frame.setAttribute('data-svcpay-element', type);
       readyFired = false;
       collapsed = false;
+      refused = false;
       // Only this frame's window, only the service origin, only this group's channel and element.
       const owner = container.ownerDocument.defaultView ?? window;
       stopListening = listen(owner, {
@@ -125,10 +128,17 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
     // Its own frame failed unexpectedly (reported to the service by the frame, with no card data):
     // the group's `error` event, once per failure, whether or not the controller frame is up yet.
     if (msg.type === 'element.error') return group.error('frame_error', `svcpay ${type} frame failed unexpectedly.`);
+    // The service refused the key or session (issue 36): the merchant hears it now, with the
+    // service's code, and the element does not say `ready` (nor, later, that it failed to load).
+    if (msg.type === 'element.refused') {
+      refused = true;
+      clearTimeout(loadWatch);
+      return group.error(msg.code, msg.message);
+    }
     const { event, state } = msg;
     if (state.elementType !== type) return;
     if (event === 'ready') {
-      if (readyFired) return;
+      if (readyFired || refused) return;
       readyFired = true;
       frame.setAttribute('data-svcpay-ready', '');
       // After the merchant's handlers, in a task of its own: creating the controller's iframe

@@ -78,6 +78,9 @@ const toPage: unknown[] = [
   { protocol: P, type: 'element.error', channel, elementId: 'e1', code: 'frame_error', stack: 'Error: cannot format 4242424242424242' },
   { protocol: P, type: 'element.error', channel, elementId: 'e1' },
   { protocol: P, type: 'element.error', elementId: 'e1', code: 'frame_error' },
+  { protocol: P, type: 'element.refused', channel, elementId: 'e1', code: 'auth_invalid_key_publishable', message: 'Invalid publishable key.' },
+  { protocol: P, type: 'element.refused', channel, elementId: 'e1', code: 'x'.repeat(65), message: 'x' },
+  { protocol: P, type: 'element.refused', channel, elementId: 'e1', code: 'session_expired', message: 'x', card: '4242424242424242' },
   { protocol: P, type: 'confirm.result', channel, requestId: 'r1', result },
   { protocol: P, type: 'confirm.result', channel, requestId: 'r1', result: { status: 'succeeded', sessionId: 'cs_1', paymentIntentId: 'pi_1' } },
   { protocol: P, type: 'confirm.result', channel, requestId: 'r1', result: { status: 'succeeded', sessionId: 'cs_1', paymentIntentId: null, retry: null } },
@@ -222,7 +225,7 @@ describe('hand-rolled page-side validators', () => {
     const types = (u: { _zod: { def: { options: readonly { _zod: { propValues?: Record<string, Set<unknown>> } }[] } } }) =>
       u._zod.def.options.flatMap((o) => [...(o._zod.propValues?.type ?? [])]).map(String).sort();
     expect(types(zodSide.ControllerToPage)).toEqual(['confirm.challenge', 'confirm.result', 'controller.error', 'controller.ready', 'token.result']);
-    expect(types(zodSide.FieldToPage)).toEqual(['element.error', 'element.event', 'element.resize']);
+    expect(types(zodSide.FieldToPage)).toEqual(['element.error', 'element.event', 'element.refused', 'element.resize']);
     expect(types(zodSide.PageToController)).toEqual(['challenge.done', 'confirm', 'element.unmount', 'element.update', 'init']);
     expect(types(zodSide.CheckoutFrameToPage)).toEqual(['checkout.error', 'checkout.mounted', 'checkout.ready', 'checkout.resize', 'checkout.result']);
   });

@@ -71,6 +71,7 @@ export const CardToPageParser = messages<FieldToPage>({
   'element.event': { elementId: id, event, state: fieldState },
   'element.resize': { elementId: id, height: int(0, 2000) },
   'element.error': { elementId: id, code: str(64) },
+  'element.refused': { elementId: id, code: str(64), message: str(500) },
 });
 // `messages`, not `obj({ ...head() })`: a spread at the top level stays in bundles that drop the rest.
 export const CardToControllerParser = messages<FieldToController>(

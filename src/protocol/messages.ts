@@ -144,6 +144,11 @@ export const FieldToPage = z.union([
    * before the controller frame exists.
    */
   z.strictObject({ protocol, type: z.literal('element.error'), channel: Channel, elementId: RequestId, code: str(64) }),
+  /**
+   * The service refused this mount's key or session (issue 36): the code it answered, in the
+   * browser's name, and its developer message. Sent before the frame renders, and then no `ready`.
+   */
+  z.strictObject({ protocol, type: z.literal('element.refused'), channel: Channel, elementId: RequestId, code: str(64), message: str(500) }),
 ]);
 export type FieldToPage = z.infer<typeof FieldToPage>;
 

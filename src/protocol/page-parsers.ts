@@ -70,6 +70,7 @@ export const FieldToPageParser = messages<FieldToPage>({
   'element.event': { elementId: id, event: oneOf(elementEventNames), state: elementState },
   'element.resize': { elementId: id, height: int(0, 2000) },
   'element.error': { elementId: id, code: str(64) },
+  'element.refused': { elementId: id, code: str(64), message: str(500) },
 });
 
 export const ControllerToPageParser = messages<ControllerToPage>({

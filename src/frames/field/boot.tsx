@@ -14,6 +14,7 @@ import type { ElementState } from '../../protocol/messages.ts';
 import { watchErrors } from '../frame-errors.ts';
 import type { FieldParams } from '../../protocol/params.ts';
 import { applyAppearance } from './appearance.ts';
+import { mountRefusal } from './mount-check.ts';
 import { FieldFrame, toParent, type FieldFrameProps } from './FieldFrame.tsx';
 import './field.css';
 
@@ -40,6 +41,10 @@ export function bootElementFrame(page: ElementPage, view: FieldFrameProps['view'
   if (params.appearance) applyAppearance(document, params.appearance);
   const withLocale = { ...params, locale };
   // Labels and errors show in the buyer's language from the first paint: nothing renders before
-  // the catalogue is here (a failed load renders English rather than nothing).
-  void loadLocale(locale).then(() => render(<FieldFrame params={withLocale} view={view} wire={wire} initial={initial?.(withLocale)} />, root));
+  // the catalogue is here (a failed load renders English rather than nothing). The session read
+  // goes at the same time, so a refused key or session is told before the frame could say `ready`.
+  void Promise.all([loadLocale(locale), mountRefusal(params.sessionId, params.publishableKey)]).then(([, refused]) => {
+    if (refused) toParent(params.parentOrigin, wire.toPage, { protocol: PROTOCOL, type: 'element.refused', channel: params.channel, elementId: params.elementId, ...refused });
+    render(<FieldFrame params={withLocale} view={view} wire={wire} initial={initial?.(withLocale)} />, root);
+  });
 }
