@@ -122,7 +122,10 @@ export function createElement(group: GroupHost, type: ElementType, initial: Elem
   function fromField(msg: FieldToPage): void {
     if (!frame) return;
     if (msg.type === 'element.resize') {
-      if (!collapsed) frame.style.height = `${msg.height}px`;
+      // A drawn element is never 0 px tall (its frame pads its content): a 0 is a frame measuring
+      // before layout, as on a loaded machine, and would paint the element at 0 px between the
+      // skeleton and its real height (issue 36). Only `unavailable` collapses an element.
+      if (!collapsed && msg.height > 0) frame.style.height = `${msg.height}px`;
       return;
     }
     // Its own frame failed unexpectedly (reported to the service by the frame, with no card data):

@@ -23,6 +23,10 @@ describe('reportableHeight', () => {
     expect(reportableHeight(box(6, true), { innerWidth: 464 })).toBeNull();
   });
 
+  it('is nothing while the box measures 0 px (not laid out, or torn down): never a 0 px frame', () => {
+    expect(reportableHeight(box(0), { innerWidth: 464 })).toBeNull();
+  });
+
   it('reads the frame’s own window by default', () => {
     expect(reportableHeight(box(50))).toBe(window.innerWidth > 0 ? 50 : null);
   });

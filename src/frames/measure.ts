@@ -13,5 +13,7 @@
  */
 export function reportableHeight(el: Element, view: { innerWidth: number } = window): number | null {
   if (view.innerWidth <= 0 || !el.firstElementChild) return null;
-  return el.getBoundingClientRect().height;
+  // A box with padding never measures 0 once laid out: 0 is a frame not laid out yet or torn
+  // down, and told to the page it painted the element at 0 px for a frame (issue 36).
+  return el.getBoundingClientRect().height || null;
 }

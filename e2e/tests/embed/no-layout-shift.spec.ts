@@ -97,3 +97,47 @@ for (const { types, widths, appearance, options } of cases) {
     }
   });
 }
+
+// Issue 36: on a loaded machine a card (spacingUnit 8px, 768 px) painted at 0 px for a frame after
+// mount. A frame that measures before it is laid out reports 0; the page must keep the element's
+// height whatever a frame reports, short of `unavailable`. The frame's report is sent here from
+// inside the field frame, as that run's frame sent it, at a known moment.
+test('a 0 px size report from the card frame never paints the element at 0 px', async ({ page, api, merchant }) => {
+  const session = await api.createSession(merchant.keys.secret, { amount: 2500, currency: 'usd', integrationMode: 'elements', chargeAtSubmit: true });
+  await page.setViewportSize({ width: 768 + 16, height: 900 });
+  await page.goto(`${merchantPage.url}/?o=${encodeURIComponent(JSON.stringify({ mount: false }))}`);
+  const atMount = await page.evaluate(
+    ({ pk, sessionId }) =>
+      new Promise<number>((resolve) => {
+        const elements = (window as unknown as { SvcPay: (pk: string) => any }).SvcPay(pk).elements({ sessionId, appearance: { variables: { spacingUnit: '8px' } } });
+        const card = elements.create('card');
+        card.mount('#card');
+        const height = document.querySelector('#card iframe')!.getBoundingClientRect().height;
+        card.on('ready', () => resolve(height));
+      }),
+    { pk: merchant.keys.publishable, sessionId: session.id },
+  );
+  const field = page.frames().find((f) => /\/frames\/field\.html/.test(f.url()))!;
+  // Every frame the page paints from just before the report until well after it.
+  const painted = page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const seen: number[] = [];
+        const sample = () => {
+          seen.push(document.querySelector('#card iframe')!.getBoundingClientRect().height);
+          if (seen.length < 30) requestAnimationFrame(sample);
+          else resolve(seen);
+        };
+        requestAnimationFrame(sample);
+      }),
+  );
+  await field.evaluate(() => {
+    const hash = new URLSearchParams(location.hash.slice(1));
+    const msg = { protocol: 'svcpay/1', type: 'element.resize', channel: hash.get('channel'), elementId: hash.get('elementId'), height: 0 };
+    parent.postMessage(msg, hash.get('parentOrigin')!);
+  });
+  for (const h of await painted) expect(Math.abs(h - atMount), `${h} px painted, ${atMount} px at mount`).toBeLessThanOrEqual(1);
+  // Still the frame's own size afterwards: it fits its content.
+  const { scroll, client } = await field.evaluate(() => ({ scroll: document.documentElement.scrollHeight, client: document.documentElement.clientHeight }));
+  expect(scroll).toBeLessThanOrEqual(client);
+});
