@@ -13,6 +13,7 @@ import { EnvError, EnvSchema, loadConfig, type Config } from './env.ts';
  */
 export const READ_ELSEWHERE = [
   'SVCPAY_SECRET_KEY',
+  'SVCPAY_API_VERSION',
   'SVCPAY_WHSEC',
   'SVCPAY_MERCHANT_ID',
   'SVCPAY_DATABASE_PASSWORD',
