@@ -20,7 +20,7 @@ describe('loadLocale', () => {
     const l = await fresh();
     expect(l.t('fr', 'card.number.label')).toBe('Card number');
     expect(l.declineMessage('fr', 'card_declined')).toBe('Your card was declined. Try another card.');
-    await l.loadLocale('fr-CA');
+    await l.loadLocale('fr-BE');
     expect(l.t('fr', 'card.number.label')).toBe('Numéro de carte');
     expect(l.t('en', 'card.number.label')).toBe('Card number');
     // The hosted page's catalogue is loaded apart: still English.
@@ -133,9 +133,9 @@ describe('catalogues', () => {
   const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
   const others = supportedLocales.filter((l) => l !== 'en');
 
-  it('offers at least twenty languages, Arabic, Japanese and Chinese among them', () => {
-    expect(supportedLocales.length).toBeGreaterThanOrEqual(20);
-    expect(supportedLocales).toEqual(expect.arrayContaining(['ar', 'ja', 'zh']));
+  it('offers at least the 48 languages of Stripe Elements, four of them right to left', () => {
+    expect(supportedLocales.length).toBeGreaterThanOrEqual(48);
+    expect(supportedLocales).toEqual(expect.arrayContaining(['ar', 'he', 'fa', 'ur', 'ja', 'zh', 'zh-TW', 'zh-HK', 'hi', 'th', 'vi', 'id']));
   });
 
   it('has a file for every supported language, and none for another', () => {
@@ -172,7 +172,7 @@ describe('resolveLocale', () => {
   it('matches a region variant to its language', () => {
     expect(resolveLocale('de-AT')).toBe('de');
     expect(resolveLocale('zh-CN')).toBe('zh');
-    expect(resolveLocale('zh-Hant-TW')).toBe('zh');
+    expect(resolveLocale('zh-SG')).toBe('zh');
     expect(resolveLocale('ar-EG')).toBe('ar');
     expect(resolveLocale('JA')).toBe('ja');
   });
@@ -182,16 +182,32 @@ describe('resolveLocale', () => {
     expect(resolveLocale('pt_br')).toBe('pt-BR');
     expect(resolveLocale('pt-PT')).toBe('pt');
     expect(resolveLocale('pt')).toBe('pt');
+    expect(resolveLocale('fr-CA')).toBe('fr-CA');
+    expect(resolveLocale('fr-BE')).toBe('fr');
+    expect(resolveLocale('es-419')).toBe('es-419');
+  });
+
+  it('reads Latin American Spanish for the Americas, Spain’s for Spain', () => {
+    for (const tag of ['es-MX', 'es-AR', 'es-CO', 'es-US', 'es_cl', 'es-Latn-PE']) expect(resolveLocale(tag)).toBe('es-419');
+    for (const tag of ['es', 'es-ES', 'es-GQ']) expect(resolveLocale(tag)).toBe('es');
+  });
+
+  it('reads Chinese by script first, then by region', () => {
+    for (const tag of ['zh-TW', 'zh-Hant', 'zh-Hant-TW']) expect(resolveLocale(tag)).toBe('zh-TW');
+    for (const tag of ['zh-HK', 'zh-MO', 'zh-Hant-HK', 'zh_Hant_MO']) expect(resolveLocale(tag)).toBe('zh-HK');
+    for (const tag of ['zh', 'zh-CN', 'zh-Hans', 'zh-Hans-CN', 'zh-Hans-HK']) expect(resolveLocale(tag)).toBe('zh');
   });
 
   it('reads Norwegian and old Hebrew codes', () => {
     expect(resolveLocale('no')).toBe('nb');
     expect(resolveLocale('nn-NO')).toBe('nb');
     expect(resolveLocale('iw')).toBe('he');
+    expect(resolveLocale('in-ID')).toBe('id');
+    expect(resolveLocale('tl')).toBe('fil');
   });
 
   it('is English for anything else', () => {
-    for (const tag of [undefined, null, '', 'auto', 'xx', 'fa-IR', 'en-GB']) expect(resolveLocale(tag)).toBe('en');
+    for (const tag of [undefined, null, '', 'auto', 'xx', 'cy-GB', 'en-GB']) expect(resolveLocale(tag)).toBe('en');
   });
 });
 
@@ -203,9 +219,9 @@ describe('negotiateLocale', () => {
   });
 
   it('skips browser languages without a catalogue', () => {
-    expect(negotiateLocale(['auto'], ['fa-IR', 'hi', 'ja-JP', 'fr'])).toBe('ja-JP');
-    expect(negotiateLocale(['auto'], ['fa-IR', 'en-GB', 'fr'])).toBe('en-GB');
-    expect(negotiateLocale(['auto'], ['fa-IR'])).toBe('en');
+    expect(negotiateLocale(['auto'], ['cy-GB', 'am', 'ja-JP', 'fr'])).toBe('ja-JP');
+    expect(negotiateLocale(['auto'], ['cy-GB', 'en-GB', 'fr'])).toBe('en-GB');
+    expect(negotiateLocale(['auto'], ['cy-GB'])).toBe('en');
     expect(negotiateLocale(['auto'], [])).toBe('en');
   });
 
@@ -234,12 +250,11 @@ describe('negotiateLocale', () => {
 });
 
 describe('localeDir', () => {
-  it('is right to left for Arabic and Hebrew only', () => {
-    expect(localeDir('ar')).toBe('rtl');
-    expect(localeDir('ar-SA')).toBe('rtl');
-    expect(localeDir('he')).toBe('rtl');
-    expect(localeDir('iw')).toBe('rtl');
-    for (const tag of ['en', 'fr', 'ja', 'zh', undefined]) expect(localeDir(tag)).toBe('ltr');
+  it('is right to left for Arabic, Hebrew, Persian and Urdu only', () => {
+    for (const tag of ['ar', 'ar-SA', 'he', 'iw', 'fa', 'fa-IR', 'ur', 'ur-PK']) expect(localeDir(tag), tag).toBe('rtl');
+    const rtl = supportedLocales.filter((l) => localeDir(l) === 'rtl');
+    expect(rtl).toEqual(['ar', 'he', 'fa', 'ur']);
+    for (const tag of ['en', 'fr', 'ja', 'zh', 'hi', 'bn', 'sw', undefined]) expect(localeDir(tag)).toBe('ltr');
   });
 });
 
