@@ -10,7 +10,7 @@ import { isThemed } from './stages.ts';
 
 /**
  * The languages every state is reviewed in: English, German (the longest labels), Arabic (right
- * to left) and Japanese (another script, other address order). Any of the 21 works by URL.
+ * to left) and Japanese (another script, other address order). Any supported language works by URL.
  */
 export const reviewLocales = ['en', 'de', 'ar', 'ja'] as const;
 export const galleryThemes = appearanceThemes;

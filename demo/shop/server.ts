@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { readSignedRedirect } from '../../src/platform/redirect-signature.ts';
+import { supportedLocales } from '../../src/locales/index.ts';
 import { createSvcPayApi, type SvcPayApi } from './svcpay-api.ts';
 import { galleryRoutes } from './gallery-routes.ts';
 import { allElementsPage, elementsPage, errorPage, internalErrorPage, notFoundPage, product, productPage, successPage } from './pages.ts';
@@ -40,7 +41,8 @@ const publicFiles: Record<string, string> = {
 };
 const publicDir = join(import.meta.dirname, 'public');
 const ALL_THEMES = ['default', 'night', 'flat'] as const;
-const ALL_LOCALES = ['en', 'fr', 'de', 'ar', 'ja'] as const;
+/** Every language the fields speak, one link each on the all-elements page. */
+const ALL_LOCALES = supportedLocales;
 
 export function createDemoShopApp(opts: Omit<DemoShopOptions, 'port' | 'host'> & { publicUrl: string; api?: SvcPayApi }): Hono {
   const service = trimSlash(opts.publicServiceUrl);

@@ -40,3 +40,17 @@ describe('translated catalogues', () => {
     expect(Object.keys(tw).length - same(tw, hk).length).toBeGreaterThanOrEqual(10);
   });
 });
+
+describe('the designer’s guide', () => {
+  // Merchants choose a locale from this list (merchant.md links it): a language added without it
+  // is one they cannot find, a language named but gone one their buyers never get.
+  const guide = readFileSync(join(dir, '../../docs/designer.md'), 'utf8');
+  const section = guide.slice(guide.indexOf('## Languages'), guide.indexOf('\n## ', guide.indexOf('## Languages') + 1));
+  const listed = section.slice(section.indexOf('languages:'), section.indexOf('. ', section.indexOf('languages:')));
+
+  it('names every supported language, and their number', () => {
+    const tags = [...listed.matchAll(/\b([a-z]{2,3}(?:-(?:[A-Z]{2}|419))?)\b(?=[ ,(]|$)/g)].map((m) => m[1]);
+    expect(tags.filter((t) => t !== 'and').sort()).toEqual([...supportedLocales].sort());
+    expect(section).toContain(`speak ${supportedLocales.length} languages`);
+  });
+});

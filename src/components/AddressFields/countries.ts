@@ -1,7 +1,7 @@
 /**
  * The countries a buyer can pick, named in the buyer's language. Names come from the browser
  * (`Intl.DisplayNames`), not from a table of ours: every supported browser has it, and 250 names
- * in 21 languages would outweigh the whole frame. The buyer's language falls back to English
+ * in 49 languages would outweigh the whole frame. The buyer's language falls back to English
  * inside Intl; a browser without the API shows the ISO code.
  */
 
