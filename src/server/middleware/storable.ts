@@ -14,15 +14,18 @@
  * as Latin-1, which PostgreSQL keeps. A call the route's own schemas refuse anyway is left to
  * them, so its answer does not change.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { DomainError, catalogue, type ErrorCode } from '../domain/errors.ts';
 import { wellFormed, type RouteRequest } from './well-formed.ts';
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** What is wrong with `s` for a store, or null when every store keeps it as sent. */
 export function unstorable(s: string): string | null {
   if (s.includes('\u0000')) return 'a NUL character (\\u0000)';
-  if (!s.isWellFormed()) return 'an unpaired surrogate (\\ud800 to \\udfff alone is not Unicode)';
+  if (LONE_SURROGATE.test(s)) return 'an unpaired surrogate (\\ud800 to \\udfff alone is not Unicode)';
   return null;
 }
 
@@ -87,10 +90,35 @@ export function storableInput(route: { path: string; request?: RouteRequest & { 
     // Only a call the route would otherwise take: its own validator answers any other as before.
     if (!(await wellFormed(c, request))) return next();
     if (badId) throw new DomainError(notFoundCodeOf(path, badId, errorCodes));
-    if (hasBody) {
-      const bad = firstUnstorable(await c.req.json().catch(() => undefined));
-      if (bad) throw new DomainError('validation_error', `${bad.path} contains ${bad.why}, which the service cannot store.`);
-    }
+    if (hasBody) refuseUnstorableBody(await c.req.json().catch(() => undefined));
     return next();
   };
+}
+
+/**
+ * The same rule on routes outside the contract (the sandbox control API): each route registered on
+ * `r` gets the guard, answering an id it cannot hold with `notFound[path]` (its handler's own
+ * not-found answer), else `route_not_found`, and a JSON body string it cannot hold with 400.
+ */
+export function guardingRoutes<R extends Hono<AppEnv>>(r: R, notFound: Readonly<Record<string, ErrorCode>> = {}): R {
+  for (const method of ['get', 'post', 'patch', 'put', 'delete'] as const) {
+    const register = r[method].bind(r) as unknown as (path: string, ...handlers: MiddlewareHandler<AppEnv>[]) => R;
+    (r as unknown as Record<string, unknown>)[method] = (path: string, ...handlers: MiddlewareHandler<AppEnv>[]) => register(path, plainGuard(notFound[path] ?? 'route_not_found'), ...handlers);
+  }
+  return r;
+}
+
+const plainGuard =
+  (notFound: ErrorCode): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (Object.values(c.req.param() as Record<string, string>).some((v) => unstorable(v) !== null)) throw new DomainError(notFound);
+    // Read from a copy: these handlers read the request's own body themselves (validation.ts readJson).
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') refuseUnstorableBody(await c.req.raw.clone().json().catch(() => undefined));
+    return next();
+  };
+
+/** 400 `validation_error` naming the first string or key of `body` no store can keep. */
+export function refuseUnstorableBody(body: unknown): void {
+  const bad = firstUnstorable(body);
+  if (bad) throw new DomainError('validation_error', `${bad.path} contains ${bad.why}, which the service cannot store.`);
 }

@@ -3,6 +3,7 @@
  * (every route then answers 404) and never part of the merchant contract.
  */
 import { Hono } from 'hono';
+import { guardingRoutes } from '../../middleware/storable.ts';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../../context.ts';
 import { createMerchant, rotateKeys, updateMerchant, type NewMerchant } from '../../engine/merchants/merchants.ts';
@@ -65,7 +66,11 @@ export const ClockBody = z.strictObject({ advanceSeconds: z.number().int().min(0
 export const WriteFreezeBody = z.strictObject({ on: z.boolean() });
 
 export function sandboxRoutes(deps: Deps) {
-  const r = new Hono<AppEnv>();
+  // Issue 37: an id or body text no store can keep is answered before a store is asked; two routes name their own not-found.
+  const r = guardingRoutes(new Hono<AppEnv>(), {
+    '/_sandbox/webhook_subscriptions/:id/deliveries': 'webhook_subscription_not_found',
+    '/_sandbox/webhook_deliveries/:id/redeliver': 'webhook_event_not_found',
+  });
   if (!deps.config.control) return r;
   const bodies = merchantBodies(deps.providers.accountKeys);
 

@@ -144,3 +144,26 @@ describe('the pages and the checkout endpoints a buyer’s browser calls', () =>
     expect(await t.count('sessions')).toBe(0);
   });
 });
+
+describe('routes outside the contract: the sandbox control API and the hosted page’s error reports', () => {
+  it('a control route answers such an id with its own not-found, and refuses such body text', async () => {
+    const { t } = await world();
+    const control = (method: string, path: string, raw?: string) =>
+      t.app.request(path, { method, headers: raw === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(raw)) }, body: raw }, { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 50000, remoteFamily: 'IPv4' } } });
+    expect(await envelope(await control('GET', `/_sandbox/webhook_subscriptions/${NUL}/deliveries`))).toEqual({ status: 404, code: 'webhook_subscription_not_found' });
+    expect(await envelope(await control('POST', `/_sandbox/webhook_deliveries/${NUL}/redeliver`, '{}'))).toEqual({ status: 404, code: 'webhook_event_not_found' });
+    expect(await envelope(await control('PATCH', `/_sandbox/merchants/${NUL}`, '{}'))).toEqual({ status: 404, code: 'route_not_found' });
+    const merchants = await t.count('merchants');
+    expect(await envelope(await control('POST', '/_sandbox/merchants', '{"name":"Shop\\u0000"}'))).toEqual({ status: 400, code: 'validation_error' });
+    expect(await t.count('merchants')).toBe(merchants);
+  });
+
+  it('POST /api/checkout/client-error refuses such text in its own shape, and stores nothing', async () => {
+    const { t } = await world();
+    const raw = '{"message":"frame failed \\u0000","context":{"where":"x"}}';
+    const res = await t.app.request('/api/checkout/client-error', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(raw)), Origin: SERVICE }, body: raw });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ ok: false, error: 'message contains a NUL character (\\u0000), which the service cannot store.' });
+    expect(await t.count('client_errors')).toBe(0);
+  });
+});

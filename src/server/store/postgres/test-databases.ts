@@ -4,10 +4,13 @@
  * (scripts/pg/vitest-global.ts), and closed after its test. Off (null) in the SQLite run.
  */
 import postgres from 'postgres';
+import { expect } from 'vitest';
 import type { PgStore } from './index.ts';
 
 let n = 0;
 const open: PgStore[] = [];
+/** Stores a file's `beforeAll` made (the fuzz's world): its tests share them, so they close after the file. */
+const shared: PgStore[] = [];
 
 /** A fresh, migrated database for one test app; null when the run is on SQLite. */
 export async function freshTestDatabase(): Promise<string | null> {
@@ -23,9 +26,9 @@ export async function freshTestDatabase(): Promise<string | null> {
   return `${base}/${name}`;
 }
 
-/** Keeps a test's store to close after the test (its pool and its listening connection). */
-export const keepForClose = (store: PgStore) => void open.push(store);
+/** Keeps a test's store to close after the test (its pool and its listening connection), or after its file when no test is running. */
+export const keepForClose = (store: PgStore) => void (expect.getState().currentTestName === undefined ? shared : open).push(store);
 
-export async function closeTestStores(): Promise<void> {
-  await Promise.all(open.splice(0).map((s) => s.close().catch(() => undefined)));
-}
+const closeAll = async (stores: PgStore[]) => void (await Promise.all(stores.splice(0).map((s) => s.close().catch(() => undefined))));
+export const closeTestStores = () => closeAll(open);
+export const closeSharedStores = () => closeAll(shared);
