@@ -6,6 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import type { EngineBrowser } from './driver.ts';
 import { launchPuppeteer } from './puppeteer-driver.ts';
+import { launchWebKit } from './webdriver-driver.ts';
 
 export interface Engine {
   name: 'chromium' | 'firefox' | 'webkit';
@@ -15,6 +16,9 @@ export interface Engine {
   find(): string | undefined;
   launch(path: string): Promise<EngineBrowser>;
 }
+
+/** Debian's library directory for this machine (MiniBrowser sits under it). */
+const MULTIARCH = process.arch === 'arm64' ? 'aarch64-linux-gnu' : 'x86_64-linux-gnu';
 
 const firstExisting = (paths: string[]) => paths.find((p) => existsSync(p));
 
@@ -31,6 +35,16 @@ export const engines: Engine[] = [
     packages: 'firefox-esr',
     find: () => firstExisting(['/usr/bin/firefox-esr', '/usr/bin/firefox']),
     launch: (path) => launchPuppeteer('firefox', path),
+  },
+  {
+    name: 'webkit',
+    // MiniBrowser comes with libwebkit2gtk, which the driver's package depends on.
+    packages: 'webkit2gtk-driver xvfb',
+    find: () => {
+      const tools = existsSync('/usr/bin/WebKitWebDriver') && (Boolean(process.env.DISPLAY) || existsSync('/usr/bin/xvfb-run'));
+      return tools ? firstExisting(versionedDirs(`/usr/lib/${MULTIARCH}`, 'webkit2gtk-4.').reverse().map((d) => `${d}/MiniBrowser`)) : undefined;
+    },
+    launch: (path) => launchWebKit(path),
   },
 ];
 
