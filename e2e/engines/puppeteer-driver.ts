@@ -25,7 +25,9 @@ class PuppeteerPage implements EnginePage {
     private readonly context: BrowserContext,
     private readonly page: Page,
   ) {
-    page.setDefaultTimeout(15_000);
+    // Short, so a step that hangs reaching a frame (a cross-origin frame Chromium has just moved to
+    // a process of its own) is retried with the frame looked up afresh, within the flow's wait.
+    page.setDefaultTimeout(5_000);
   }
 
   async goto(url: string): Promise<void> {
