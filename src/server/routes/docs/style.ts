@@ -18,8 +18,10 @@ code{font:0.9em/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;backgro
 .fallback{max-width:48rem;padding:1.5rem}
 .codes{max-width:56rem;padding:1.5rem 1.5rem 4rem;margin:0 auto}
 .codes h1{font-size:2rem;margin:0.5rem 0 1rem}
-.codes .index{columns:16rem;padding:0;list-style:none;margin:0 0 2rem}
+.codes .index{columns:20rem;padding:0;list-style:none;margin:0 0 2rem}
 .codes .index li{break-inside:avoid;padding:0.1rem 0}
+/* A code is one monospace word (mirror_shopify_shipping_unsupported): a column fits the longest, and a phone's line breaks it rather than overflow (issue 36). */
+.codes code{overflow-wrap:anywhere}
 .code{border-top:1px solid var(--line);padding:1.25rem 0;scroll-margin-top:1rem}
 .code:target{background:#fffbea;outline:2px solid #f0b429;outline-offset:0.5rem}
 .code h2{font-size:1.25rem;margin:0 0 0.75rem}
