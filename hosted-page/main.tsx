@@ -10,6 +10,7 @@ import { readBoot } from './boot.ts';
 import { createCheckout } from '../src/checkout/checkout-store.ts';
 import { pageLocale } from '../src/checkout/session-phase.ts';
 import '../src/checkout/styles.css';
+import './dark.css';
 
 const boot = readBoot(document.getElementById('svcpay-boot')?.textContent);
 const checkout = createCheckout({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money.ts';
+import { formatMoney, formatMoneyParts } from './money.ts';
 
 describe('formatMoney', () => {
   it('formats cents as dollars in English', () => {
@@ -36,5 +36,16 @@ describe('formatMoney', () => {
 
   it('survives a malformed locale tag', () => {
     expect(formatMoney(1000, 'USD', 'not a locale!')).toBe('$10.00');
+  });
+});
+
+describe('formatMoneyParts', () => {
+  it('spells exactly what formatMoney does, with the currency a part of its own to isolate', () => {
+    for (const [minor, currency, locale] of [[2500, 'usd', 'ar'], [1500000, 'IDR', 'id'], [199, 'EUR', 'de'], [2500, 'usd', 'not a tag']] as const) {
+      const parts = formatMoneyParts(minor, currency, locale);
+      expect(parts.map((p) => p.value).join('')).toBe(formatMoney(minor, currency, locale));
+      expect(parts.filter((p) => p.type === 'currency')).toHaveLength(1);
+    }
+    expect(formatMoneyParts(2500, 'usd', 'ar').find((p) => p.type === 'currency')?.value).toBe('US$');
   });
 });

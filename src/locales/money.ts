@@ -6,6 +6,18 @@
 import { minorUnitDigits } from '../vocab/currencies.ts';
 
 export function formatMoney(amountMinor: number, currency: string, locale: string | null | undefined = 'en'): string {
+  return moneyFormat(amountMinor, currency, locale).format(amountMinor / 10 ** minorUnitDigits(currency.toUpperCase()));
+}
+
+/**
+ * The same text as formatMoney, in Intl's parts, so a page can isolate the currency: on a
+ * right-to-left page "25.00 US$" otherwise shows as "$US 25.00" (issue 36).
+ */
+export function formatMoneyParts(amountMinor: number, currency: string, locale: string | null | undefined = 'en'): Intl.NumberFormatPart[] {
+  return moneyFormat(amountMinor, currency, locale).formatToParts(amountMinor / 10 ** minorUnitDigits(currency.toUpperCase()));
+}
+
+function moneyFormat(amountMinor: number, currency: string, locale: string | null | undefined): Intl.NumberFormat {
   const code = currency.toUpperCase();
   const digits = minorUnitDigits(code);
   // Whole amounts as the locale writes the currency (IDR 15,000, not 15,000.00); a fraction in full.
@@ -15,12 +27,10 @@ export function formatMoney(amountMinor: number, currency: string, locale: strin
     const usual = new Intl.NumberFormat(tag, { style: 'currency', currency: code }).resolvedOptions().minimumFractionDigits ?? digits;
     return new Intl.NumberFormat(tag, options(fraction ? digits : usual));
   };
-  let format: Intl.NumberFormat;
   try {
-    format = make(locale ?? 'en');
+    return make(locale ?? 'en');
   } catch {
     // An unknown locale tag: the currency still decides the digits.
-    format = make('en');
+    return make('en');
   }
-  return format.format(amountMinor / 10 ** digits);
 }

@@ -1,7 +1,7 @@
 /** What the buyer is paying for: merchant, description, line items and the total. */
 import type { JSX } from 'preact';
 import { t } from '../../locales/checkout.ts';
-import { formatMoney } from '../../locales/money.ts';
+import { formatMoneyParts } from '../../locales/money.ts';
 import './order-summary.css';
 
 export interface LineItem {
@@ -24,7 +24,8 @@ export interface OrderSummaryProps {
 }
 
 export function OrderSummary({ merchantName, description, lineItems, amount, currency, locale, livemode = true }: OrderSummaryProps): JSX.Element {
-  const money = (minor: number) => formatMoney(minor, currency, locale);
+  // The currency symbol in a <bdi> of its own: its letters keep their order on a right-to-left page.
+  const money = (minor: number) => formatMoneyParts(minor, currency, locale).map((p, i) => (p.type === 'currency' ? <bdi key={i}>{p.value}</bdi> : p.value));
   return (
     <section class="svp-summary" aria-labelledby="svp-summary-merchant">
       <header class="svp-summary__header">

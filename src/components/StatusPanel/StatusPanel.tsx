@@ -48,11 +48,10 @@ const RETRY: Partial<Record<StatusKind, MessageKey>> = { error: 'status.error.re
 const ROLE: Partial<Record<StatusKind, 'status' | 'alert'>> = { success: 'status', saved: 'status', held: 'status', processing: 'status', error: 'alert', failed: 'alert' };
 
 // Icons are drawn from data-icon by CSS so they stay out of the panel's text (and its alert).
-const ICON: Record<StatusKind, string> = {
+const ICON: Record<Exclude<StatusKind, 'expired'>, string> = {
   success: '✓',
   saved: '✓',
   declined: '!',
-  expired: '⏱',
   not_found: '?',
   error: '!',
   processing: '…',
@@ -61,6 +60,14 @@ const ICON: Record<StatusKind, string> = {
   cancelled: '×',
   failed: '!',
 };
+
+/** A clock drawn, not a glyph: ⏱ is an emoji, a missing-glyph box where no emoji font is installed (issue 36). */
+const clock = (
+  <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" stroke-width="2.25" stroke-linecap="round" aria-hidden="true" focusable="false">
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3.5 2" />
+  </svg>
+);
 
 export function StatusPanel({ kind, locale, message, detail, onRetry, headingLevel = 2, merchant = '' }: StatusPanelProps): JSX.Element {
   if (kind === 'declined') {
@@ -77,7 +84,13 @@ export function StatusPanel({ kind, locale, message, detail, onRetry, headingLev
   const retry = RETRY[kind];
   return (
     <div class={`svp-status svp-status--${kind} svp-status--panel`} role={ROLE[kind]}>
-      <span class="svp-status__icon" aria-hidden="true" data-icon={ICON[kind]} />
+      {kind === 'expired' ? (
+        <span class="svp-status__icon" aria-hidden="true">
+          {clock}
+        </span>
+      ) : (
+        <span class="svp-status__icon" aria-hidden="true" data-icon={ICON[kind]} />
+      )}
       <Heading class="svp-status__title">{t(locale, text.title)}</Heading>
       <p class="svp-status__body">{message ?? t(locale, text.body, { merchant })}</p>
       {detail && <p class="svp-status__detail">{detail}</p>}
