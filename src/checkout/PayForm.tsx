@@ -9,7 +9,7 @@ import { BuyerFields } from '../components/BuyerFields/index.ts';
 import { PayButton } from '../components/PayButton/index.ts';
 import { StatusPanel } from '../components/StatusPanel/index.ts';
 import { t } from '../locales/checkout.ts';
-import { formatMoney } from '../locales/money.ts';
+import { formatMoneyParts } from '../locales/money.ts';
 import type { MessageTarget } from '../protocol/channel.ts';
 import type { Checkout } from './checkout-store.ts';
 
@@ -95,7 +95,7 @@ export function PayForm({ checkout, events, buyerFields = false }: PayFormProps)
         />
       )}
       <PayButton
-        amount={formatMoney(session.amount, session.currency, checkout.localeTag.value)}
+        amount={formatMoneyParts(session.amount, session.currency, checkout.localeTag.value)}
         locale={locale}
         busy={paying}
         disabled={!frameReady && !detailsFirst}

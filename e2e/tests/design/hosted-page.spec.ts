@@ -15,14 +15,9 @@ async function edges(l: Locator): Promise<{ left: number; right: number }> {
   return { left: b.x, right: b.x + b.width };
 }
 
-test('in Arabic the total reads "US$", isolated from the right-to-left text around it', async ({ page, api, merchant, server }) => {
-  const session = await api.createSession(merchant.keys.secret, { ...teeOrderWithoutRedirect(`${server.demoUrl}/`), locale: 'ar' });
-  await page.goto(session.checkoutUrl);
-  const total = page.locator('.svp-summary__total-amount');
-  await expect(total).toContainText('US$');
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  // Where each letter of the currency lands on screen: U, S and $ left to right, not "$US".
-  const xs = await total.evaluate((el) => {
+/** Where each letter of "US$" lands on screen inside `l`: left to right, not "$US". */
+function currencyLetterXs(l: Locator): Promise<number[]> {
+  return l.evaluate((el) => {
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const at = n.textContent!.indexOf('US$');
@@ -36,11 +31,21 @@ test('in Arabic the total reads "US$", isolated from the right-to-left text arou
     }
     return [];
   });
-  expect(xs).toHaveLength(3);
-  expect(xs[0]!).toBeLessThan(xs[1]!);
-  expect(xs[1]!).toBeLessThan(xs[2]!);
-  // The currency is a <bdi> of its own, and the amount stays one piece of text.
-  await expect(total.locator('bdi')).toHaveText('US$');
+}
+
+test('in Arabic the total and the Pay button read "US$", isolated from the right-to-left text around it', async ({ page, api, merchant, server }) => {
+  const session = await api.createSession(merchant.keys.secret, { ...teeOrderWithoutRedirect(`${server.demoUrl}/`), locale: 'ar' });
+  await page.goto(session.checkoutUrl);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  for (const where of [page.locator('.svp-summary__total-amount'), page.locator('.svp-pay__label')]) {
+    await expect(where).toContainText('US$');
+    const xs = await currencyLetterXs(where);
+    expect(xs).toHaveLength(3);
+    expect(xs[0]!, `U, S, $ at ${xs.join(', ')}`).toBeLessThan(xs[1]!);
+    expect(xs[1]!, `U, S, $ at ${xs.join(', ')}`).toBeLessThan(xs[2]!);
+    // The currency is a <bdi> of its own.
+    await expect(where.locator('bdi')).toHaveText('US$');
+  }
 });
 
 test('the expired state draws its icon as a picture, not an emoji glyph a font may lack', async ({ page, api, merchant, server }) => {

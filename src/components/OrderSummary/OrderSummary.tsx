@@ -2,6 +2,7 @@
 import type { JSX } from 'preact';
 import { t } from '../../locales/checkout.ts';
 import { formatMoneyParts } from '../../locales/money.ts';
+import { isolatedMoney } from '../money.tsx';
 import './order-summary.css';
 
 export interface LineItem {
@@ -24,8 +25,7 @@ export interface OrderSummaryProps {
 }
 
 export function OrderSummary({ merchantName, description, lineItems, amount, currency, locale, livemode = true }: OrderSummaryProps): JSX.Element {
-  // The currency symbol in a <bdi> of its own: its letters keep their order on a right-to-left page.
-  const money = (minor: number) => formatMoneyParts(minor, currency, locale).map((p, i) => (p.type === 'currency' ? <bdi key={i}>{p.value}</bdi> : p.value));
+  const money = (minor: number) => isolatedMoney(formatMoneyParts(minor, currency, locale));
   return (
     <section class="svp-summary" aria-labelledby="svp-summary-merchant">
       <header class="svp-summary__header">

@@ -5,11 +5,12 @@
  */
 import type { JSX } from 'preact';
 import { t } from '../../locales/checkout.ts';
+import { isolatedMoney } from '../money.tsx';
 import './pay-button.css';
 
 export interface PayButtonProps {
-  /** Already formatted, e.g. `$10.00`. */
-  amount: string;
+  /** Already formatted, e.g. `$10.00`, or formatMoneyParts' parts (the currency then isolated, issue 36). */
+  amount: string | readonly Intl.NumberFormatPart[];
   locale?: string;
   busy?: boolean;
   disabled?: boolean;
@@ -25,7 +26,10 @@ export interface PayButtonProps {
 }
 
 export function PayButton({ amount, locale, busy = false, disabled = false, saveCard = false, onClick, step = 'pay' }: PayButtonProps): JSX.Element {
-  const label = step === 'continue' ? t(locale, 'checkout.continue') : saveCard ? t(locale, 'checkout.save_card') : t(locale, 'checkout.pay', { amount });
+  const money = typeof amount === 'string' ? amount : amount.map((p) => p.value).join('');
+  const text = step === 'continue' ? t(locale, 'checkout.continue') : saveCard ? t(locale, 'checkout.save_card') : t(locale, 'checkout.pay', { amount: money });
+  const at = typeof amount === 'string' ? -1 : text.indexOf(money);
+  const label = at < 0 || typeof amount === 'string' ? text : [text.slice(0, at), ...isolatedMoney(amount), text.slice(at + money.length)];
   return (
     <button class="svp-pay" type="submit" disabled={disabled || busy} aria-busy={busy ? 'true' : 'false'} onClick={onClick}>
       {busy && <span class="svp-pay__spinner" aria-hidden="true" />}
