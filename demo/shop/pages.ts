@@ -4,6 +4,7 @@
  * under a strict CSP and svcpay must work there).
  */
 import type { ApiFailure } from './svcpay-api.ts';
+import { elementsWords, type ElementsLocale } from './elements-words.ts';
 
 export const product = {
   name: 'Svc Tee',
@@ -30,12 +31,17 @@ interface LayoutOptions {
   body: string;
   /** Script URLs, loaded in order (defer keeps the order and runs them after parsing). */
   scripts?: string[];
+  /** The page's language and direction (the elements page speaks the language it shows). */
+  lang?: string;
+  dir?: 'ltr' | 'rtl';
+  /** The elements' theme, which the page's own surface follows (styles in shop.css). */
+  theme?: string;
 }
 
-function layout({ title, body, scripts = [] }: LayoutOptions): string {
+function layout({ title, body, scripts = [], lang = 'en', dir = 'ltr', theme = 'default' }: LayoutOptions): string {
   const tags = scripts.map((src) => `<script defer src="${esc(src)}"></script>`).join('\n    ');
   return `<!doctype html>
-<html lang="en">
+<html lang="${esc(lang)}" dir="${esc(dir)}" data-theme="${esc(theme)}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -96,7 +102,7 @@ export function elementsPage({ sessionId, publishableKey, publicServiceUrl }: El
 
 export interface AllElementsPageOptions extends ElementsPageOptions {
   theme: string;
-  locale: string;
+  locale: ElementsLocale;
   themes: readonly string[];
   locales: readonly string[];
 }
@@ -105,34 +111,42 @@ export interface AllElementsPageOptions extends ElementsPageOptions {
  * Every element svcpay offers, mounted as a merchant would (issue 9: "the demo shop shows each
  * element"): the combined card with a billing address and the wallet button in one group, the
  * split card with a shipping address in another. `?theme=` and `?locale=` pick the appearance and
- * language, so the page doubles as an accessibility check of every element in every theme.
+ * language, so the page doubles as an accessibility check of every element in every theme. The
+ * page around the frames follows both (issue 36): its surface is the theme's, its words and
+ * direction the language's, and the split fields, which draw no label of their own, get the page's.
  */
 export function allElementsPage(o: AllElementsPageOptions): string {
+  const w = elementsWords(o.locale);
   const links = (name: string, values: readonly string[], current: string) =>
     values.map((v) => (v === current ? `<strong aria-current="page">${esc(v)}</strong>` : `<a href="?${name}=${esc(v)}&amp;${name === 'theme' ? `locale=${esc(o.locale)}` : `theme=${esc(o.theme)}`}">${esc(v)}</a>`)).join(' · ');
+  const split = (id: string, label: string) => `<p class="slot-label" id="${id}-label">${esc(label)}</p>
+        <div id="${id}" class="card-slot card-slot--split" role="group" aria-labelledby="${id}-label"></div>`;
   return layout({
-    title: 'Every element',
+    title: w.title,
+    lang: o.locale,
+    dir: w.dir,
+    theme: o.theme,
     scripts: [`${o.publicServiceUrl}/js/v1/svcpay.js`, '/public/all-elements.js'],
     body: `
-      <section class="checkout" id="all-elements" data-session-id="${esc(o.sessionId)}" data-publishable-key="${esc(o.publishableKey)}" data-theme="${esc(o.theme)}" data-locale="${esc(o.locale)}">
-        <h1>Every svcpay element</h1>
-        <nav aria-label="Theme"><p>Theme: ${links('theme', o.themes, o.theme)}</p></nav>
-        <nav aria-label="Language"><p>Language: ${links('locale', o.locales, o.locale)}</p></nav>
-        <h2>Wallet</h2>
+      <section class="checkout" id="all-elements" data-session-id="${esc(o.sessionId)}" data-publishable-key="${esc(o.publishableKey)}" data-theme="${esc(o.theme)}" data-locale="${esc(o.locale)}" data-no-wallet="${esc(w.noWallet)}">
+        <h1>${esc(w.title)}</h1>
+        <nav aria-label="${esc(w.theme)}"><p>${esc(w.theme)}: ${links('theme', o.themes, o.theme)}</p></nav>
+        <nav aria-label="${esc(w.language)}"><p>${esc(w.language)}: ${links('locale', o.locales, o.locale)}</p></nav>
+        <h2>${esc(w.wallet)}</h2>
         <div id="wallet" class="card-slot"></div>
         <p id="wallet-state" class="hint"></p>
-        <h2>Card</h2>
+        <h2>${esc(w.card)}</h2>
         <div id="card" class="card-slot"></div>
-        <h2>Billing address</h2>
+        <h2>${esc(w.billing)}</h2>
         <div id="billing" class="card-slot"></div>
-        <h2>Split card</h2>
-        <div id="card-number" class="card-slot"></div>
-        <div id="card-expiry" class="card-slot"></div>
-        <div id="card-cvc" class="card-slot"></div>
-        <h2>Shipping address</h2>
+        <h2>${esc(w.splitCard)}</h2>
+        ${split('card-number', w.cardNumber)}
+        ${split('card-expiry', w.cardExpiry)}
+        ${split('card-cvc', w.cardCvc)}
+        <h2>${esc(w.shipping)}</h2>
         <div id="shipping" class="card-slot"></div>
-        <h2>Events</h2>
-        <ol id="events" aria-label="Element events"></ol>
+        <h2>${esc(w.events)}</h2>
+        <ol id="events" aria-label="${esc(w.events)}" dir="ltr"></ol>
       </section>`,
   });
 }
@@ -143,13 +157,14 @@ export function successPage(sessionId: string | null, status: string | null, sig
         status ? ` — payment status <strong data-testid="payment-status">${esc(status)}</strong>` : ''
       }.</p>
         <p data-testid="return-signature">${signed ? 'Return signed by svcpay for this shop.' : 'This return carries no valid svcpay signature.'}</p>`
-    : '<p>No checkout session was given.</p>';
+    : '';
+  // Opened without a session (a bookmark, a typed address) there is no order to thank anyone for (issue 36).
   return layout({
-    title: 'Thank you',
+    title: sessionId ? 'Thank you' : 'No order',
     body: `
       <section>
-        <h1>Thank you for your order</h1>
-        ${details}
+        <h1>${sessionId ? 'Thank you for your order' : 'No order to show'}</h1>
+        ${details || '<p>This page confirms an order when a checkout returns here; it was opened without one.</p>'}
         <p><a href="/">Back to the shop</a></p>
       </section>`,
   });

@@ -72,6 +72,23 @@ describe('demo shop pages', () => {
     expect(page.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toBeNull();
   });
 
+  it('renders the elements page in the language and theme asked, for a session that asks for a shipping address', async () => {
+    const api = fakeApi(created);
+    const res = await shop(api).request('/elements?locale=ar&theme=night');
+    expect(api.bodies[0]).toMatchObject({ integrationMode: 'elements', shipping: 'auto' });
+    const page = await res.text();
+    expect(page).toContain('<html lang="ar" dir="rtl" data-theme="night">');
+    expect(page).toContain('<h2>عنوان الشحن</h2>');
+    // An unknown language is English, never a file name.
+    expect(await (await shop(fakeApi(created)).request('/elements?locale=..%2Fpackage')).text()).toContain('<html lang="en" dir="ltr" data-theme="default">');
+  });
+
+  it('thanks nobody when /success is opened without a session', async () => {
+    const page = await (await shop(fakeApi(created)).request('/success')).text();
+    expect(page).toContain('<h1>No order to show</h1>');
+    expect(page).not.toContain('Thank you for your order');
+  });
+
   it('shows a readable 502 page, escaped, when svcpay refuses', async () => {
     const res = await shop(fakeApi(refused)).request('/checkout/elements');
     expect(res.status).toBe(502);

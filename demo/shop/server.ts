@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { readSignedRedirect } from '../../src/platform/redirect-signature.ts';
-import { supportedLocales } from '../../src/locales/index.ts';
 import { createSvcPayApi, type SvcPayApi } from './svcpay-api.ts';
 import { galleryRoutes } from './gallery-routes.ts';
+import { ELEMENTS_LOCALES } from './elements-words.ts';
 import { allElementsPage, elementsPage, errorPage, internalErrorPage, notFoundPage, product, productPage, successPage } from './pages.ts';
 
 export interface DemoShopOptions {
@@ -41,8 +41,6 @@ const publicFiles: Record<string, string> = {
 };
 const publicDir = join(import.meta.dirname, 'public');
 const ALL_THEMES = ['default', 'night', 'flat'] as const;
-/** Every language the fields speak, one link each on the all-elements page. */
-const ALL_LOCALES = supportedLocales;
 
 export function createDemoShopApp(opts: Omit<DemoShopOptions, 'port' | 'host'> & { publicUrl: string; api?: SvcPayApi }): Hono {
   const service = trimSlash(opts.publicServiceUrl);
@@ -104,10 +102,11 @@ export function createDemoShopApp(opts: Omit<DemoShopOptions, 'port' | 'host'> &
   // Every element on one page, in the theme and language the query names (allow-listed).
   app.get('/elements', async (c) => {
     const theme = ALL_THEMES.find((t) => t === c.req.query('theme')) ?? 'default';
-    const locale = ALL_LOCALES.find((l) => l === c.req.query('locale')) ?? 'en';
-    const created = await api.createSession({ ...sessionBody, integrationMode: 'elements', chargeAtSubmit: true });
+    const locale = ELEMENTS_LOCALES.find((l) => l === c.req.query('locale')) ?? 'en';
+    // The session asks for a shipping address, so the shipping element has fields to show (issue 36).
+    const created = await api.createSession({ ...sessionBody, integrationMode: 'elements', chargeAtSubmit: true, shipping: 'auto' });
     if (!created.ok) return c.html(errorPage('The shop could not create a session for the elements page.', created.failure), 502);
-    return c.html(allElementsPage({ sessionId: created.data.id, publishableKey: opts.publishableKey, publicServiceUrl: service, theme, locale, themes: ALL_THEMES, locales: ALL_LOCALES }));
+    return c.html(allElementsPage({ sessionId: created.data.id, publishableKey: opts.publishableKey, publicServiceUrl: service, theme, locale, themes: ALL_THEMES, locales: ELEMENTS_LOCALES }));
   });
 
   app.get('/success', async (c) => {

@@ -13,7 +13,7 @@ const TIMEOUT_MS = 10_000;
 export type CreatedSession = Pick<Created, 'id' | 'checkoutUrl'>;
 export type SessionView = Pick<CheckoutSession, 'id' | 'status' | 'paymentStatus'>;
 export type CreateSessionBody = Required<Pick<CreateBody, 'amount' | 'currency' | 'description' | 'successUrl' | 'cancelUrl' | 'lineItems'>> &
-  Pick<CreateBody, 'integrationMode' | 'chargeAtSubmit'>;
+  Pick<CreateBody, 'integrationMode' | 'chargeAtSubmit' | 'shipping'>;
 
 /** What a page needs to explain a failed call: never the raw exception. */
 export interface ApiFailure {

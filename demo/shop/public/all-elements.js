@@ -36,10 +36,17 @@
 
   var appearance = { theme: theme };
   var first = svcpay.elements({ sessionId: sessionId, appearance: appearance, locale: locale });
+  // An element with nothing to show (no wallet in this browser, a session that asks for no such
+  // address) gives up its slot: no empty box, no room kept above the note (issue 36).
+  function collapse(slot) {
+    var box = document.getElementById(slot);
+    box.setAttribute('data-ready', '');
+    box.setAttribute('data-unavailable', '');
+  }
   var wallet = mount(first, 'wallet', undefined, 'wallet');
   wallet.on('unavailable', function () {
-    walletState.textContent = 'No wallet (Apple Pay or Google Pay) is offered by this browser.';
-    document.getElementById('wallet').setAttribute('data-ready', '');
+    walletState.textContent = root.getAttribute('data-no-wallet');
+    collapse('wallet');
   });
   mount(first, 'card', undefined, 'card');
   mount(first, 'address', { mode: 'billing' }, 'billing');
@@ -48,5 +55,7 @@
   mount(second, 'cardNumber', undefined, 'card-number');
   mount(second, 'cardExpiry', undefined, 'card-expiry');
   mount(second, 'cardCvc', undefined, 'card-cvc');
-  mount(second, 'address', { mode: 'shipping' }, 'shipping');
+  mount(second, 'address', { mode: 'shipping' }, 'shipping').on('unavailable', function () {
+    collapse('shipping');
+  });
 })();
