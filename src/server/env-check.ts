@@ -14,6 +14,7 @@ import { EnvError, EnvSchema, loadConfig, type Config } from './env.ts';
 export const READ_ELSEWHERE = [
   'SVCPAY_SECRET_KEY',
   'SVCPAY_API_VERSION',
+  'SVCPAY_ENGINES_SKIP',
   'SVCPAY_WHSEC',
   'SVCPAY_MERCHANT_ID',
   'SVCPAY_DATABASE_PASSWORD',

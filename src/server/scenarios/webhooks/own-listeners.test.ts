@@ -32,6 +32,8 @@ beforeEach(async () => {
     PORT: String(portOf(service)),
     SVCPAY_PUBLIC_URL: 'https://pay.example.test',
     SVCPAY_INSTANCE_PORTS: '4250,4251',
+    // Where a processor that runs alone sends its events: set, since unset it now follows PORT and the public URL (issue 36).
+    SVCPAY_SERVICE_URL: 'http://localhost:4242',
     // Allow-listed names and literals that are this machine: the list lets a test webhook reach them, but never on an own port.
     SVCPAY_WEBHOOK_ALLOW_HOSTS: 'receiver.internal,self.internal,zero.internal,zero6.internal,0.0.0.0,[::7f00:9],[::ffff:7f00:1],127.0.0.9',
     SVCPAY_WEBHOOK_TIMEOUT_MS: '1500', // generous: a loaded CI machine must not turn the legitimate receiver's answer into a late one
