@@ -9,8 +9,9 @@ export default defineConfig({
   testDir: 'e2e/tests',
   // The PostgreSQL run (npm run e2e:postgres) is for the flows that reach the service's database;
   // the component gallery is static pages of the demo shop, the same on either backend, and its
-  // screenshots and axe scans are a fifth of the run: the SQLite run covers it.
-  testIgnore: process.env.SVCPAY_E2E_BACKEND === 'postgres' ? ['gallery/**'] : [],
+  // screenshots and axe scans are a fifth of the run: the SQLite run covers it, as it covers the
+  // designer's measurements (design/) and the axe and keyboard scans (a11y/), which read no data.
+  testIgnore: process.env.SVCPAY_E2E_BACKEND === 'postgres' ? ['gallery/**', 'design/**', 'a11y/**'] : [],
   fullyParallel: true,
   // Two cores: the server, two browsers and the runner already share them.
   workers: 2,
