@@ -91,16 +91,16 @@ export function storableInput(route: { path: string; request?: RouteRequest & { 
   return async (c, next) => {
     for (const name of queryNames) {
       const why = (c.req.queries(name) ?? []).map(unstorable).find((w) => w !== null);
-      if (why) throw new DomainError('validation_error', `The query parameter ${name} contains ${why}, which the service cannot store.`);
+      if (why) throw new DomainError('validation_error', unkept({ path: `The query parameter ${name}`, why }));
     }
     const badId = readsIds ? Object.entries(c.req.param() as Record<string, string>).find(([, v]) => unstorable(v) !== null)?.[0] : undefined;
     const hasBody = request.body !== undefined && c.req.method !== 'GET' && c.req.method !== 'HEAD';
-    if (!badId && !hasBody) return next();
+    const badBody = hasBody ? firstUnstorable(await c.req.json().catch(() => undefined)) : null;
     // Only a call the route would otherwise take: its own validator answers any other as before.
-    if (!(await wellFormed(c, request))) return next();
+    // Its schemas run here only for a call that holds such text, not a second time on every write.
+    if ((!badId && !badBody) || !(await wellFormed(c, request))) return next();
     if (badId) throw new DomainError(notFoundCodeOf(path, badId, errorCodes));
-    if (hasBody) refuseUnstorableBody(await c.req.json().catch(() => undefined));
-    return next();
+    throw new DomainError('validation_error', unkept(badBody!));
   };
 }
 
@@ -126,8 +126,11 @@ const plainGuard =
     return next();
   };
 
+/** What a refusal says: where the text is and what is wrong with it. */
+export const unkept = (bad: { path: string; why: string }) => `${bad.path} contains ${bad.why}, which the service cannot store.`;
+
 /** 400 `validation_error` naming the first string or key of `body` no store can keep. */
 export function refuseUnstorableBody(body: unknown): void {
   const bad = firstUnstorable(body);
-  if (bad) throw new DomainError('validation_error', `${bad.path} contains ${bad.why}, which the service cannot store.`);
+  if (bad) throw new DomainError('validation_error', unkept(bad));
 }

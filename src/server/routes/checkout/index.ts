@@ -17,7 +17,7 @@ import { initCheckout, saveBuyerDetails } from '../../engine/payments/forms/init
 import { completeCheckout } from '../../engine/payments/forms/complete.ts';
 import { completeAnswer } from './wire.ts';
 import { body, errorResponses, json, newRouter } from '../../router.ts';
-import { firstUnstorable } from '../../middleware/storable.ts';
+import { firstUnstorable, unkept } from '../../middleware/storable.ts';
 import { describeClientError } from './client-error.ts';
 import { challengeReturnUrl } from '../public/index.ts';
 import { ignoringModeFields } from '../../validation.ts';
@@ -120,8 +120,8 @@ export function checkoutRoutes(deps: Deps) {
       const parsed = ClientErrorBody.safeParse(raw);
       if (!parsed.success) return c.json({ ok: false, error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') }, 400);
       // Issue 37: text no store keeps is refused in the route's own shape, as any bad report is.
-      const unkept = firstUnstorable(parsed.data);
-      if (unkept) return c.json({ ok: false, error: `${unkept.path} contains ${unkept.why}, which the service cannot store.` }, 400);
+      const bad = firstUnstorable(parsed.data);
+      if (bad) return c.json({ ok: false, error: unkept(bad) }, 400);
       const { sessionId, message, context } = parsed.data;
       // Issue 32, finding 6: a cap over every address, counted for well-formed reports only.
       const all = await take(deps, 'clientErrorsAll', 'all');
