@@ -11,6 +11,9 @@ export default defineConfig({
     globalSetup: ['scripts/contract/answers-global.ts'],
     // 2 cores: keep the pool small so unit tests leave room for the machine.
     maxWorkers: 2,
+    // One module graph per worker, not per file: importing the app once per worker rather than once
+    // per file halves the unit run (CI budget). A file that mocks a module loads it again itself.
+    isolate: false,
     // A limit for a hung test, not a speed check (speed is `npm run bench`'s): on a loaded CI machine
     // a route test that starts a server can take more than vitest's default 5 s.
     testTimeout: 60_000,

@@ -16,6 +16,9 @@ vi.mock('node:crypto', async (original) => {
   };
 });
 
+// Files share one module graph (vitest.config.ts, isolate: false): signature.ts may already be
+// loaded with the real node:crypto, so it is loaded again here, under the mock.
+vi.resetModules();
 const { sign, signatureHeader, verifySignature } = await import('./signature.ts');
 
 describe('verifySignature timing', () => {
