@@ -15,9 +15,15 @@ test.beforeAll(async ({ server }) => {
 });
 test.afterAll(async () => merchantPage.close());
 
-/** Widths of the merchant's box: phones, a tablet, a plain page on a 1280 px screen, and both sides of each breakpoint. */
-const WIDTHS = [320, 359, 360, 480, 519, 520, 768, 1264];
-const SOME_WIDTHS = [320, 480, 768, 1264];
+/**
+ * Widths of the merchant's box: the narrowest phone, a plain page on a 1280 px screen, and both
+ * sides of the element's own breakpoint (the card lays its fields out in two rows from 520 px, the
+ * address pairs inputs from 360 px). Each width is a page load: widths between breakpoints lay out
+ * as their neighbours do and are left out (CI's time).
+ */
+const CARD_WIDTHS = [320, 519, 520, 1264];
+const ADDRESS_WIDTHS = [320, 359, 360, 1264];
+const SOME_WIDTHS = [320, 1264];
 
 interface Case {
   types: string[];
@@ -26,15 +32,15 @@ interface Case {
   options?: object;
 }
 const cases: Case[] = [
-  { types: ['card'], widths: WIDTHS },
+  { types: ['card'], widths: CARD_WIDTHS },
   { types: ['cardNumber', 'cardExpiry', 'cardCvc'], widths: SOME_WIDTHS },
-  { types: ['address'], widths: WIDTHS },
+  { types: ['address'], widths: ADDRESS_WIDTHS },
   { types: ['wallet'], widths: SOME_WIDTHS },
   { types: ['card'], widths: SOME_WIDTHS, options: { hidePostalCode: true } },
   ...[{ variables: { spacingUnit: '8px' } }, { variables: { fontSize: '20px', spacingUnit: '0.125rem' } }, { theme: 'night' }].flatMap((appearance) => [
-    { types: ['card'], widths: SOME_WIDTHS, appearance },
+    { types: ['card'], widths: CARD_WIDTHS, appearance },
     { types: ['cardNumber'], widths: [320, 1264], appearance },
-    { types: ['address'], widths: SOME_WIDTHS, appearance },
+    { types: ['address'], widths: ADDRESS_WIDTHS, appearance },
   ]),
 ];
 

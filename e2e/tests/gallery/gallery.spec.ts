@@ -1,7 +1,7 @@
 /**
  * The designers' gallery (issue 10): the index lists every component state in its themes and
  * languages; every entry it links loads cleanly (no console error, CSP refusals included, and no
- * axe violation, frames analysed with the page); and the main states look as their committed
+ * axe violation, frames analysed with the page; see analysed()); and the main states look as their committed
  * baselines do, in the default and night themes and in Arabic.
  *
  * After a change of look, regenerate the baselines with
@@ -48,6 +48,19 @@ function screenshotName(path: string, all: readonly string[]): string | null {
   return `${url.pathname.replace(/^\/gallery\//, '').replace('/', '--')}--${theme}--${locale}.png`;
 }
 
+/**
+ * Which entries axe analyses: every view but a main state's German and Japanese ones. Those differ
+ * from the English view by their words only (their language and direction are checked on every
+ * entry, as are console errors); themes change colours (contrast) and Arabic the direction, so
+ * those are analysed. An axe pass with frames is most of an entry's time.
+ */
+function analysed(path: string, all: readonly string[]): boolean {
+  const url = new URL(path, 'http://gallery');
+  const views = all.filter((p) => p.split('?')[0] === url.pathname);
+  if (views.length < 2 || views[0] === path) return true;
+  return !['de', 'ja'].includes(url.searchParams.get('locale') ?? '');
+}
+
 test('the index lists at least 40 entries, grouped by component, each state with its description', async ({ page, server }) => {
   const gallery = new GalleryPage(page, server.demoUrl);
   await gallery.openIndex();
@@ -88,7 +101,7 @@ for (const component of components) {
         const name = screenshotName(path, all);
         if (name) await expect(gallery.stage).toHaveScreenshot(name, screenshot);
         // The component's frame analysed with the page, not skipped by a slow injection of axe.
-        expectNoViolations(await scanWithEveryFrame(page, gallery.stage.locator('iframe'), { legacyMode: true }));
+        if (analysed(path, all)) expectNoViolations(await scanWithEveryFrame(page, gallery.stage.locator('iframe'), { legacyMode: true }));
         expect(gallery.errors, `console errors on ${path}`).toEqual([]);
       });
     }
