@@ -225,6 +225,9 @@ export async function run(w: World, plan: Plan, documented: (key: string, status
   const text = await res.text();
   // A fault a (mutated) body armed is checked here and disarmed: it would slow every later request.
   if (path.startsWith('/_sandbox/faults')) w.t.sandbox.faults.clear();
+  // So is the write-freeze a (mutated) body switched on ({ on: true } is one of the wrong values a
+  // mutation tries): left on, every later write of the run would answer 503 and test nothing else.
+  if (path.startsWith('/_sandbox/write_freeze')) w.t.deps.writeFreeze.on = false;
   const type = res.headers.get('content-type') ?? '';
   const why = (rule: string) => `${rule}\n  request: ${label}\n  answer: ${res.status} ${type} ${text.slice(0, 400)}`;
 
