@@ -19,9 +19,10 @@ export interface HostedPageScenario {
   initFailure?: HttpFailure;
   /**
    * What happened after the buyer pressed Pay: the charge is still running, the card was
-   * declined (with this decline code), or it went through (`complete` answers this redirect).
+   * declined (with this decline code; `freshFormHeld`: the retry's fresh form never arrives, so
+   * the declined one stays, inert, issue 38), or it went through (`complete` answers this redirect).
    */
-  pay?: 'running' | { declineCode: string } | { redirectUrl: string | null };
+  pay?: 'running' | { declineCode: string; freshFormHeld?: boolean } | { redirectUrl: string | null };
   /** The session's `locale`; the gallery's `locale` query sets it otherwise. */
   locale?: string;
 }
@@ -71,6 +72,10 @@ export const states: DemoStates<HostedPageScenario> = {
     description: 'Card declined: the reason above fresh card fields, the buyer can pay again',
     main: true,
     props: { session: gallerySession, pay: { declineCode: 'insufficient_funds' } },
+  },
+  'declined-preparing': {
+    description: 'Card declined, the fresh card fields still on their way: the declined ones dimmed and inert, saying why',
+    props: { session: gallerySession, pay: { declineCode: 'insufficient_funds', freshFormHeld: true } },
   },
   succeeded: { description: 'Paid: success, about to return to the shop', main: true, props: { session: gallerySession, pay: { redirectUrl: `${shop}/success?session_id=cs_test_gallery` } } },
   'paid-already': { description: 'A second tab opens a paid session: paid already, no second payment', props: { session: session({ status: 'succeeded', paymentStatus: 'paid', retry: null }) } },

@@ -29,13 +29,17 @@ const isFailure = (s: HostedPageScenario['session']): s is HttpFailure => typeof
 /** The fake API the scenario's answers come from. */
 export function scenarioApi(scenario: HostedPageScenario, fieldsUrl: string): CheckoutApi {
   const { session, initFailure, pay } = scenario;
+  let inits = 0;
   return {
     getPublicSession: async () => {
       if (session === 'no-answer') return new Promise<never>(() => undefined);
       return isFailure(session) ? failed<PublicSession>(session) : ok(session);
     },
-    initCheckout: async () =>
-      initFailure ? failed(initFailure) : ok({ type: 'sandbox' as const, token: 'sbx_tok_gallery', environment: 'sandbox' as const, fieldsUrl }),
+    initCheckout: async () => {
+      // The retry's fresh form, held back: the declined one stays on screen (issue 38).
+      if (++inits > 1 && pay && typeof pay === 'object' && 'declineCode' in pay && pay.freshFormHeld) return new Promise<never>(() => undefined);
+      return initFailure ? failed(initFailure) : ok({ type: 'sandbox' as const, token: 'sbx_tok_gallery', environment: 'sandbox' as const, fieldsUrl });
+    },
     completeCheckout: async () => {
       if (pay && typeof pay === 'object' && 'declineCode' in pay) {
         return ok({
@@ -113,8 +117,10 @@ export function hostedScenario(scenario: HostedPageScenario, opts: { locale: str
       ...(declined ? { declineCode: pay.declineCode } : {}),
     });
     await until(checkout.paying, (p) => !p);
-    // After a decline the page mounts fresh fields: the state is shown once they are there.
-    if (checkout.phase.value === 'ready') await until(checkout.frameReady, Boolean);
+    // After a decline the page mounts fresh fields: the state is shown once they are there (or,
+    // held back, while the declined ones wait for them).
+    const held = declined && pay.freshFormHeld === true;
+    if (checkout.phase.value === 'ready' && !held) await until(checkout.frameReady, Boolean);
   }
 
   return { checkout, play };

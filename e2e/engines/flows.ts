@@ -74,8 +74,10 @@ export const flows: Record<string, Flow> = {
 
     await expectAlert(page, TOP, /declined/i);
     await expect.poll(async () => (await sessionOf(world, merchant, session.id)).status, { timeout: 15_000 }).toBe('failed');
-    // The retry runs on fresh fields: wait for them rather than type into the frame being replaced.
+    // The retry runs on fresh fields: wait for them rather than type into the frame being replaced,
+    // and until the page lets them take typing (the old form is inert until then, issue 38).
     await waitFor(page, HOSTED_CARD, `document.querySelector('input[autocomplete="cc-number"]')?.value === ''`, 'fresh, empty card fields');
+    await waitFor(page, TOP, `!document.querySelector('[inert]')`, 'the fresh card fields to take typing');
     await fillCard(page, inOneFrame(HOSTED_CARD), cards.approved);
     await clickButton(page, TOP, 'Pay');
 

@@ -17,6 +17,8 @@ export class HostedCheckoutPage {
   readonly continueButton: Locator;
   readonly success: Locator;
   readonly declineAlert: Locator;
+  /** Over the declined form, dimmed and inert, while the retry's fresh one is prepared (issue 38). */
+  readonly preparing: Locator;
   /** Email, name, phone and addresses, as the session asks for them (issue 10). */
   readonly buyer: BuyerDetailsForm;
 
@@ -28,6 +30,7 @@ export class HostedCheckoutPage {
     this.continueButton = page.getByRole('button', { name: 'Continue to payment' });
     this.success = page.getByText('Payment successful');
     this.declineAlert = page.getByRole('alert').filter({ hasText: /declined/i });
+    this.preparing = page.getByRole('status').filter({ hasText: 'Preparing a new card form' });
   }
 
   async open(checkoutUrl: string): Promise<void> {

@@ -98,12 +98,15 @@ describe('sandbox fields page', () => {
     expect(input('Card number').disabled).toBe(true);
   });
 
-  it('passes the decline code on and unlocks the fields', async () => {
+  it('passes the decline code on and keeps the spent form locked until the host resets it (issue 38)', async () => {
     const charge = vi.fn<typeof chargeCard>().mockResolvedValue({ status: 'declined', transactionId: 'sbx_txn_2', declineCode: 'card_declined' });
     await mount(charge);
     await fill({ 'Card number': '4000000000000002', 'Expiration date': '1234', 'Security code': '123', 'Postal code': '94107' });
     await deliver(submit);
     expect(posted().at(-1)).toMatchObject({ type: 'sbx.result', status: 'declined', transactionId: 'sbx_txn_2', declineCode: 'card_declined' });
+    // The host mounts a fresh form with a fresh token: nothing the buyer types here would be kept.
+    expect(input('Card number').disabled).toBe(true);
+    await deliver({ protocol: PROTOCOL, type: 'sbx.reset' });
     expect(input('Card number').disabled).toBe(false);
   });
 
@@ -124,6 +127,13 @@ describe('sandbox fields page', () => {
     await deliver({ ...submit, requestId: 'bad id!' });
     await deliver({ type: 'sbx.submit', requestId: 'r1' });
     expect(posted()).toHaveLength(before);
+  });
+
+  it('focuses the card number when the host asks (a fresh form after a decline, issue 38)', async () => {
+    await mount();
+    expect(document.activeElement).not.toBe(input('Card number'));
+    await deliver({ protocol: PROTOCOL, type: 'sbx.focus' });
+    expect(document.activeElement).toBe(input('Card number'));
   });
 
   it('clears the fields on reset', async () => {

@@ -78,9 +78,9 @@ export function FieldsApp({ params, events, parent, charge = chargeCard, answer 
       post({ protocol: PROTOCOL, type: 'sbx.result', requestId, status: 'error' });
       return;
     }
-    // After an approval or while the bank checks the buyer the card stays locked; after a decline
-    // the host resets or reloads us.
-    if (outcome.status === 'declined') setDisabled(false);
+    // After an approval or while the bank checks the buyer the card stays locked. After a decline
+    // too (issue 38): the token is spent and the host mounts a fresh form, so what the buyer typed
+    // here now would be lost with this one; `sbx.reset` unlocks it for a host that keeps it.
     post({
       protocol: PROTOCOL,
       type: 'sbx.result',
@@ -100,6 +100,8 @@ export function FieldsApp({ params, events, parent, charge = chargeCard, answer 
       schema: HostToProcessorFrame,
       onMessage(msg) {
         if (msg.type === 'sbx.submit') void submit(msg.requestId);
+        // The host's fresh form after a decline (issue 38): the next card goes to the number.
+        else if (msg.type === 'sbx.focus') handle.current?.focus();
         else {
           handle.current?.clear();
           setDisabled(false);

@@ -70,23 +70,75 @@ describe('pay form', () => {
     expect(api.initCheckout).toHaveBeenCalledTimes(2);
   });
 
-  it('gives keyboard focus back to Pay after a decline, once the fresh frame is ready', async () => {
+  it('keeps the declined form inert, saying why, until the fresh one is ready; then puts focus on its card number (issue 38)', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((r) => (answer = r));
     const api = fakeApi({
       completeCheckout: async () =>
         ok({ status: 'failed', sessionId: 'cs_test_1', transactionId: 't', redirectUrl: null, error: { code: 'card_declined', decline_code: 'card_declined', message: 'x' } }),
+      initCheckout: vi.fn().mockResolvedValueOnce(initOk('tok_a')).mockImplementationOnce(() => held.then(() => initOk('tok_b'))),
     });
     const checkout = await mount(api);
     await fromFrame({ protocol: PROTOCOL, type: 'sbx.ready' });
+    const body = () => iframe().closest<HTMLElement>('.checkout__fields-body')!;
+    const status = () => root.el.querySelector('.checkout__fields [role="status"]')!;
+    expect([body().hasAttribute('inert'), body().getAttribute('aria-busy'), status().textContent]).toEqual([false, null, '']);
     // Loading the page does not move focus.
     expect(document.activeElement).toBe(document.body);
     // A browser drops focus from the button to <body> as paying disables it (happy-dom keeps it on
     // a disabled button), so the buyer is on <body> from here, as in the browser.
     await act(() => checkout.pay());
     await fromFrame({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'declined', transactionId: 't', declineCode: 'card_declined' });
+    const old = iframe();
+    expect(root.el.querySelector('[role="alert"]')?.textContent).toBe('Your card was declined. Try another card.');
+    // The fresh token is on its way: the old form is still shown, but takes neither focus nor typing.
+    expect([body().hasAttribute('inert'), body().getAttribute('aria-busy'), status().textContent]).toEqual([true, 'true', 'Preparing a new card form…']);
     expect(payButton().disabled).toBe(true);
-    expect(document.activeElement).toBe(document.body);
+    // The words are outside the inert part, which assistive technology does not read.
+    expect(status().closest('[inert]')).toBeNull();
 
+    await act(async () => {
+      answer();
+      await held;
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(iframe()).not.toBe(old);
+    expect(body().hasAttribute('inert')).toBe(true);
+    const post = frameWindow().postMessage;
     await fromFrame({ protocol: PROTOCOL, type: 'sbx.ready' });
+    expect([body().hasAttribute('inert'), body().getAttribute('aria-busy'), status().textContent]).toEqual([false, null, '']);
+    // The next card goes straight into the fresh form's number.
+    expect(post).toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'sbx.focus' }, PROCESSOR);
+    expect(document.activeElement).not.toBe(payButton());
+  });
+
+  it('leaves focus where the buyer went while the fresh form was prepared', async () => {
+    const api = fakeApi({
+      getPublicSession: async () => ok({ ...session, buyerFields: { email: 'optional', name: 'none', phone: 'none', shippingAddress: 'none', billingAddress: 'none' } }),
+      completeCheckout: async () =>
+        ok({ status: 'failed', sessionId: 'cs_test_1', transactionId: 't', redirectUrl: null, error: { code: 'card_declined', decline_code: 'card_declined', message: 'x' } }),
+    });
+    const checkout = await mount(api);
+    await fromFrame({ protocol: PROTOCOL, type: 'sbx.ready' });
+    await act(() => checkout.pay());
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    await fromFrame({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'declined', transactionId: 't', declineCode: 'card_declined' });
+    const email = root.el.querySelector<HTMLInputElement>('input[type="email"]')!;
+    await act(() => email.focus());
+    const post = frameWindow().postMessage;
+    await fromFrame({ protocol: PROTOCOL, type: 'sbx.ready' });
+    expect(document.activeElement).toBe(email);
+    expect(post).not.toHaveBeenCalledWith({ protocol: PROTOCOL, type: 'sbx.focus' }, PROCESSOR);
+  });
+
+  it('gives keyboard focus back to Pay when the fields refused the card as typed', async () => {
+    const checkout = await mount();
+    await fromFrame({ protocol: PROTOCOL, type: 'sbx.ready' });
+    await act(() => checkout.pay());
+    expect(document.activeElement).toBe(document.body);
+    await fromFrame({ protocol: PROTOCOL, type: 'sbx.result', requestId: 'req1', status: 'invalid' });
     expect(document.activeElement).toBe(payButton());
   });
 

@@ -37,25 +37,31 @@ export function PayForm({ checkout, events, buyerFields = false }: PayFormProps)
   const fields = checkout.fields.value;
   const paying = checkout.paying.value;
   const frameReady = checkout.frameReady.value;
+  /** Issue 38: a failed attempt's fields stay on screen, inert, until the fresh ones are ready. */
+  const renewing = checkout.renewing.value;
   /** Issue 35: the session lacks details it requires, so no card fields yet: Continue saves them, then they show. */
   const detailsFirst = checkout.detailsFirst.value;
   const formRef = useRef<HTMLFormElement>(null);
-  const refocus = useRef(false);
+  const refocus = useRef<'pay' | 'card' | null>(null);
 
   // Paying disables the button, which drops focus to <body>, and after a decline it stays disabled
-  // until the fresh fields frame is ready. Give focus back once the button can take it: a keyboard
-  // user left on <body> would Tab straight out of the page. Only after a payment attempt, so the
-  // page never grabs focus on load.
+  // until the fresh fields are ready. Give focus back once they are: a keyboard user left on <body>
+  // would Tab straight out of the page. After a decline it goes to the fresh card number, where the
+  // next card is typed (issue 38); otherwise to Pay. Only after a payment attempt, so the page never
+  // grabs focus on load, and never from where the buyer went meanwhile (an email to correct).
   useEffect(() => {
-    if (paying) {
-      refocus.current = true;
+    if (paying || renewing) {
+      refocus.current = renewing ? 'card' : 'pay';
       return;
     }
-    if (!refocus.current || !frameReady) return;
-    refocus.current = false;
+    const to = refocus.current;
+    if (!to || !frameReady) return;
+    refocus.current = null;
     const active = document.activeElement;
-    if (!active || active === document.body) formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
-  }, [paying, frameReady]);
+    if (active && active !== document.body) return;
+    if (to === 'card') checkout.focusCard();
+    else formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [paying, renewing, frameReady]);
 
   return (
     <form
@@ -82,17 +88,26 @@ export function PayForm({ checkout, events, buyerFields = false }: PayFormProps)
       </h2>
       {checkout.notice.value && <StatusPanel kind="declined" locale={locale} message={checkout.notice.value} />}
       {fields && (
-        <fields.provider.Fields
-          key={fields.spec.key}
-          spec={fields.spec}
-          title={t(locale, 'checkout.card_details')}
-          locale={checkout.localeTag.value}
-          height={checkout.frameHeight.value}
-          onMessage={checkout.onFrameMessage}
-          setPoster={checkout.setPoster}
-          onFailure={checkout.fieldsFailed}
-          events={events}
-        />
+        <div class={renewing ? 'checkout__fields checkout__fields--renewing' : 'checkout__fields'}>
+          {/* Inert: neither focus nor typing reaches a form about to be replaced, and it is dimmed. */}
+          <div class="checkout__fields-body" inert={renewing} aria-busy={renewing ? 'true' : undefined}>
+            <fields.provider.Fields
+              key={fields.spec.key}
+              spec={fields.spec}
+              title={t(locale, 'checkout.card_details')}
+              locale={checkout.localeTag.value}
+              height={checkout.frameHeight.value}
+              onMessage={checkout.onFrameMessage}
+              setPoster={checkout.setPoster}
+              onFailure={checkout.fieldsFailed}
+              events={events}
+            />
+          </div>
+          {/* Outside the inert part, which assistive technology does not read: why the form waits. */}
+          <p class="checkout__fields-status" role="status">
+            {renewing && <span>{t(locale, 'checkout.renewing')}</span>}
+          </p>
+        </div>
       )}
       <PayButton
         amount={formatMoneyParts(session.amount, session.currency, checkout.localeTag.value)}

@@ -29,6 +29,8 @@ export function createCheckout(deps: CheckoutDeps) {
   /** Issue 35: init hands out no form while the session lacks buyer details it requires; the page asks for them first. */
   const detailsFirst = signal(false);
   const frameReady = signal(false);
+  /** Issue 38: from a failed attempt until the fresh fields are ready; the old ones take no typing meanwhile. */
+  const renewing = signal(false);
   /** The fields page's content height, once it has said (null: the stylesheet's default). */
   const frameHeight = signal<number | null>(null);
   const paying = signal(false);
@@ -167,8 +169,7 @@ export function createCheckout(deps: CheckoutDeps) {
 
   /** After a decline or failure the token may be spent: show why, then mount a fresh frame. */
   function retryAfterFailure(message: string) {
-    paying.value = false;
-    notice.value = message;
+    [paying.value, notice.value, renewing.value] = [false, message, true];
     void init();
   }
 
@@ -206,21 +207,13 @@ export function createCheckout(deps: CheckoutDeps) {
           if (challenge === 'canceled') return retryAfterFailure(t(locale.value, 'status.challenge_cancelled'));
           return retryAfterFailure(declineMessage(locale.value, error.decline_code ?? processorDecline));
         }
-        if (status === 'expired') {
-          paying.value = false;
-          phase.value = 'expired';
-          return;
-        }
+        if (status === 'expired') return void ([paying.value, phase.value] = [false, 'expired']);
         report('complete_unexpected_status', { status });
         return retryAfterFailure(t(locale.value, 'status.pay_error'));
       }
       // Another payment settled the session first (another tab): this one is recorded for the
       // merchant to refund; the buyer learns the order was already paid.
-      if (res.status === 409 && res.error.code === 'session_already_completed') {
-        paying.value = false;
-        phase.value = 'paid_already';
-        return;
-      }
+      if (res.status === 409 && res.error.code === 'session_already_completed') return void ([paying.value, phase.value] = [false, 'paid_already']);
       if (res.status === 410 || (res.status === 409 && res.error.code === 'charge_in_progress')) return failInit(res); // as init says them
       // Complete is safe to repeat; a lost answer must not make the buyer pay twice.
       const retryable = res.status === 0 || res.status >= 500;
@@ -237,10 +230,7 @@ export function createCheckout(deps: CheckoutDeps) {
   }
 
   function onFrameMessage(msg: ProcessorFrameToHost) {
-    if (msg.type === 'sbx.ready') {
-      frameReady.value = true;
-      return;
-    }
+    if (msg.type === 'sbx.ready') return void ([frameReady.value, renewing.value] = [true, false]);
     if (msg.type === 'sbx.resize') {
       frameHeight.value = msg.height;
       return;
@@ -279,6 +269,7 @@ export function createCheckout(deps: CheckoutDeps) {
     detailsFirst,
     fieldsFailed,
     frameReady,
+    renewing,
     frameHeight,
     paying,
     notice,
@@ -294,6 +285,8 @@ export function createCheckout(deps: CheckoutDeps) {
     setBuyerForm: (fn: (() => BuyerDetails | null) | null) => void (buyerForm = fn),
     /** The frame component hands over how to post to the current iframe (null on unmount). */
     setPoster: (fn: ((msg: HostToProcessorFrame) => void) | null) => void (poster = fn),
+    /** Issue 38: the fresh fields after a decline are ready; the next card goes to their number. */
+    focusCard: () => poster?.({ protocol: PROTOCOL, type: 'sbx.focus' }),
   };
 }
 

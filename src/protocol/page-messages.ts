@@ -12,6 +12,8 @@ import { bool } from './primitives.ts';
 export const HostToProcessorFrame = z.union([
   z.strictObject({ protocol, type: z.literal('sbx.submit'), requestId: RequestId }),
   z.strictObject({ protocol, type: z.literal('sbx.reset') }),
+  /** A fresh form is ready after a decline (issue 38): its card number takes focus, the next card goes there. */
+  z.strictObject({ protocol, type: z.literal('sbx.focus') }),
 ]);
 export type HostToProcessorFrame = z.infer<typeof HostToProcessorFrame>;
 

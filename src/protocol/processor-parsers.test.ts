@@ -20,6 +20,8 @@ const samples: unknown[] = [
   { protocol: P, type: 'sbx.reset', extra: 1 },
   { protocol: 'svcpay/2', type: 'sbx.reset' },
   { type: 'sbx.reset' },
+  { protocol: P, type: 'sbx.focus' },
+  { protocol: P, type: 'sbx.focus', field: 'number' },
   { protocol: P, type: 'sbx.ready' },
   { protocol: P, type: 'sbx.ready', height: 1 },
   { protocol: P, type: 'sbx.change', complete: true, empty: false },

@@ -9,7 +9,7 @@ import type { HostToProcessorFrame, ProcessorFrameToHost } from './messages.ts';
 import { cardBrands } from '../vocab/elements.ts';
 import { bool, id, int, messages, oneOf, opt, str } from './checks.ts';
 
-export const HostToProcessorFrameParser = messages<HostToProcessorFrame>({ 'sbx.submit': { requestId: id }, 'sbx.reset': {} }, false);
+export const HostToProcessorFrameParser = messages<HostToProcessorFrame>({ 'sbx.submit': { requestId: id }, 'sbx.reset': {}, 'sbx.focus': {} }, false);
 
 export const ProcessorFrameToHostParser = messages<ProcessorFrameToHost>(
   {

@@ -38,6 +38,18 @@ async function dropinApi(spec: BraintreeSpec): Promise<DropinApi> {
   return api;
 }
 
+/**
+ * Drop-in has no focus of its own; a retry's fresh Drop-in, ready, takes it here (issue 38): on the
+ * chosen saved card, else on Drop-in itself (its card number is a frame of Braintree's, out of
+ * reach), where Tab enters the card form.
+ */
+function focusDropin(container: HTMLElement): void {
+  const chosen = container.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+  if (chosen && chosen.getClientRects().length > 0) return chosen.focus();
+  container.tabIndex = -1;
+  container.focus();
+}
+
 export async function mountBraintreeDropin(container: HTMLElement, spec: BraintreeSpec): Promise<BraintreeMount> {
   const api = await dropinApi(spec);
   // Drop-in's defaults for a customer's token: a new card is saved unless the buyer unticks "Save card".
@@ -51,6 +63,7 @@ export async function mountBraintreeDropin(container: HTMLElement, spec: Braintr
         return dropinError(err);
       }
     },
+    focus: () => focusDropin(container),
     destroy: () => void dropin.teardown().catch(() => undefined),
   };
 }

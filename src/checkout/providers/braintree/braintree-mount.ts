@@ -13,11 +13,15 @@ export type BraintreeResult = { status: 'approved' | 'declined'; transactionId: 
 
 export interface BraintreeMount {
   submit(): Promise<BraintreeResult>;
+  /** Puts the buyer in the card form (its number, where there is one), a retry's fresh fields being ready. */
+  focus(): void;
   destroy(): void;
 }
 
 interface HostedFieldsLike {
   tokenize(): Promise<{ nonce: string; details?: { bin?: string } }>;
+  /** braintree-web's answers with a promise (a callback's absence); the stand-in's with nothing. */
+  focus(field: 'number'): unknown;
   teardown(): Promise<void>;
 }
 interface ThreeDSecureLike {
@@ -78,6 +82,11 @@ export async function mountBraintreeFields(containers: Containers, spec: Braintr
       } catch (err) {
         return (err as { code?: string } | null)?.code === 'THREEDS_CARDINAL_SDK_CANCELED' ? { status: 'declined', transactionId: tokenized.nonce } : { status: 'error' };
       }
+    },
+    // The page's focus goes into the number's frame first: a frame may not take it on its own.
+    focus: () => {
+      containers.number.querySelector('iframe')?.focus();
+      void Promise.resolve(fields.focus('number')).catch(() => undefined);
     },
     destroy: () => void fields.teardown().catch(() => undefined),
   };

@@ -18,6 +18,8 @@ export function ProcessorFrame({ spec: { url, origin }, title, height, onMessage
   useLayoutEffect(() => {
     const stop = listen(events, { origin, source: () => ref.current?.contentWindow, schema: ProcessorFrameToHostParser, onMessage });
     setPoster((msg) => {
+      // The page's focus moves into the frame first; the frame then puts it on its card number.
+      if (msg.type === 'sbx.focus') ref.current?.focus();
       const target = ref.current?.contentWindow;
       if (target) send(target, origin, HostToProcessorFrameParser, msg);
     });

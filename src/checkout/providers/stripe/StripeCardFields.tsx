@@ -15,7 +15,7 @@ export function StripeCardFields(props: FieldsProps<StripeSpec>): JSX.Element {
   useProviderFields(props.spec.key, props, async (ready) => {
     const { mountStripeCard } = await import('./stripe-mount.ts');
     const made = await mountStripeCard(host.current!, props.spec, props.locale, { ready });
-    return { submit: () => made.confirm(), destroy: () => made.destroy() };
+    return { submit: () => made.confirm(), focus: () => made.focus(), destroy: () => made.destroy() };
   });
   return <div ref={host} class="checkout__stripe" role="group" aria-label={props.title} />;
 }

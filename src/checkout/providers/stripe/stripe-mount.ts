@@ -63,7 +63,11 @@ export async function mountStripeCard(host: HTMLElement, spec: StripeSpec, local
         return { status: 'error' };
       }
     },
-    focus: () => card.focus(),
+    // The page's focus goes into the element's frame first: a frame may not take it on its own.
+    focus: () => {
+      host.querySelector('iframe')?.focus();
+      card.focus();
+    },
     destroy: () => card.destroy(),
   };
 }
