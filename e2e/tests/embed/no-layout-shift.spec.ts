@@ -38,9 +38,11 @@ const cases: Case[] = [
   { types: ['wallet'], widths: SOME_WIDTHS },
   { types: ['card'], widths: SOME_WIDTHS, options: { hidePostalCode: true } },
   ...[{ variables: { spacingUnit: '8px' } }, { variables: { fontSize: '20px', spacingUnit: '0.125rem' } }, { theme: 'night' }].flatMap((appearance) => [
-    { types: ['card'], widths: CARD_WIDTHS, appearance },
-    { types: ['cardNumber'], widths: [320, 1264], appearance },
-    { types: ['address'], widths: ADDRESS_WIDTHS, appearance },
+    // Both layouts of each element (one row and two at 1264 px, stacked at 320 px); the edges of
+    // the breakpoints are the default appearance's cases above.
+    { types: ['card'], widths: SOME_WIDTHS, appearance },
+    { types: ['cardNumber'], widths: SOME_WIDTHS, appearance },
+    { types: ['address'], widths: SOME_WIDTHS, appearance },
   ]),
 ];
 
