@@ -24,18 +24,24 @@ const framePages: FramePage[] = [
   // neither grows what a card buyer downloads.
   { page: 'src/frames/address.html', entry: './address/main.tsx', wording: ['address.', 'card.postal.', 'error.'] },
   { page: 'src/frames/wallet.html', entry: './wallet/main.tsx', wording: ['wallet.', 'error.', 'decline.', 'status.'] },
-  // Validation (an address's too: merge.ts), decline and challenge wording, and the fault
-  // messages of src/protocol/errors.ts.
-  { page: 'src/frames/controller.html', entry: './controller/main.ts', wording: ['error.', 'address.error.', 'decline.', 'challenge.', 'status.'] },
+  // The controller shows a field's own error message; of the validation wording it needs only what
+  // it says for a field that never told one (merge.ts, incompleteKey; an address's too), and
+  // src/protocol/errors.ts's validation_error. Then decline and challenge wording, and the fault
+  // messages of errors.ts.
+  {
+    page: 'src/frames/controller.html',
+    entry: './controller/main.ts',
+    wording: ['error.incomplete_number', 'error.incomplete_expiry', 'error.incomplete_cvc', 'error.invalid_number', 'address.error.required', 'decline.', 'challenge.', 'status.'],
+  },
 ];
 
 interface FramePage {
   page: string;
   entry: string;
   /**
-   * The English wording the page carries: the keys of src/locales/en.json under these prefixes
-   * (issue 9: the whole catalogue was ~1 KB gzipped of each frame, most of it other frames'
-   * words). English stays the per-key fallback of every other language, whose catalogues are
+   * The English wording the page carries: the keys of src/locales/en.json under these prefixes,
+   * or whole keys (issue 9: the whole catalogue was ~1 KB gzipped of each frame, most of it other
+   * frames' words). English stays the per-key fallback of every other language, whose catalogues are
    * still whole files fetched on demand. The build fails when the page's code names a key it does
    * not carry (src/locales/frame-wording.ts), so a missing prefix never ships as an empty label.
    */
