@@ -93,7 +93,12 @@ async function inlinePage(root: string, catalogueHash: string, { page, entry, wo
   const files = (Array.isArray(out) ? out : [out as Rolldown.RolldownOutput]).flatMap((o) => o.output);
   const chunks = files.filter((f): f is Rolldown.OutputChunk => f.type === 'chunk');
   if (chunks.length !== 1) throw new Error(`${page}: expected one script, got ${chunks.map((c) => c.fileName).join(', ')}`);
-  const css = files.filter((f): f is Rolldown.OutputAsset => f.type === 'asset' && f.fileName.endsWith('.css')).map((f) => String(f.source)).join('').trim();
+  // Less vite's chunk marker comment (`/*$vite$:1*/`), which nothing reads in an inline style.
+  const css = files
+    .filter((f): f is Rolldown.OutputAsset => f.type === 'asset' && f.fileName.endsWith('.css'))
+    .map((f) => String(f.source).replace(/\/\*\$vite\$:\d+\*\//g, ''))
+    .join('')
+    .trim();
   // `</script` cannot occur inside the script element; `<\/script` means the same in JS text.
   const js = chunks[0]!.code.replace(/<\/(script)/gi, '<\\/$1').trim();
   // No zod in a frame (issue 9: zod/mini was ~17 KB minified of a frame): what a frame reads goes
@@ -103,9 +108,10 @@ async function inlinePage(root: string, catalogueHash: string, { page, entry, wo
   const missing = missingWording(js, readJson(englishFile), wording);
   if (missing) throw new Error(`${page}: its code names "${missing.named}", but its English wording (FramePage.wording) leaves out "${missing.key}"`);
   if (/<!--|<script/i.test(js) || /<\/style/i.test(css)) throw new Error(`${page}: the bundle holds text that cannot go inline in HTML`);
-  const html = readFileSync(template, 'utf8');
+  // The template's indentation between tags renders nothing; only the template's, never the code's.
+  const html = readFileSync(template, 'utf8').replace(/>\s+</g, '><').trim();
   if (!html.includes(entryTag)) throw new Error(`${template} lost its entry tag ${entryTag}`);
-  const style = css ? `<style>${css}</style>\n  ` : '';
+  const style = css ? `<style>${css}</style>` : '';
   // A classic script, not a module (issue 22, Speed): it runs as the parser reaches it, at the end
   // of the body, in a task of its own. A module script waits for the whole body to arrive and runs
   // inside the parser's last task, with DOMContentLoaded and the browser's form scan after it, and
