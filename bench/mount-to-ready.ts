@@ -147,7 +147,7 @@ async function keystrokes(page: Page, ready: ReadyInfo, sessionId: string, runs:
       }),
     { publishableKey: ready.publishableKey, sessionId, timeoutMs: READY_TIMEOUT_MS },
   );
-  const frame = page.frames().find((f) => f.url().includes('/frames/field.html'));
+  const frame = page.frames().find((f) => f.url().includes('/frames/field.html') && !f.url().includes('role=controller'));
   if (!frame) throw new Error('no field frame');
   const input = frame.getByLabel('Card number');
   await input.focus();
@@ -180,7 +180,8 @@ function watchBytes(serviceUrl: string) {
     page.on('requestfinished', (req) => {
       if (new URL(req.url()).origin !== service || req.url().includes('/api/')) return;
       const frameUrl = req.frame().url();
-      const where = frameUrl.includes('/frames/controller.html') ? 'controller' : frameUrl.includes('/frames/') ? 'fields' : 'embed';
+      // The controller runs in a copy of an element's page (embed/group.ts), told so in its hash.
+      const where = frameUrl.includes('role=controller') ? 'controller' : frameUrl.includes('/frames/') ? 'fields' : 'embed';
       sizes.push(req.sizes().then((s) => ({ where, bytes: s.responseBodySize })));
     });
   return { sizes, attach };

@@ -50,11 +50,14 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
     },
     ensureController() {
       if (frame) return;
+      // The controller runs in a copy of an element's frame page, which the browser has from its
+      // cache (issue 36: a card buyer downloads the card page once, the controller's code with it).
+      const mounted = [...byType].find(([, p]) => p.isMounted());
       frame = serviceFrame(
         cfg,
-        'controller',
+        elementFrames[mounted?.[0] ?? 'card'].page,
         channel,
-        {},
+        { role: 'controller' },
         'svcpay controller',
         // Hidden whatever the page's CSS says (inline !important wins); a hidden frame takes no
         // pointer events, and a fixed one no room in the page's flow.

@@ -18,21 +18,23 @@ import { missingWording, pickWording } from '../src/locales/frame-wording.ts';
  * which the server computes from the built file (src/server/routes/pages). Precompressed like every
  * other file by `precompress`.
  */
+/**
+ * The controller's English wording: it shows a field's own error message; of the validation wording
+ * it needs only what it says for a field that never told one (merge.ts, incompleteKey; an
+ * address's too), and src/protocol/errors.ts's validation_error. Then decline and challenge
+ * wording, and the fault messages of errors.ts. Every element page carries it: the controller runs
+ * in a copy of an element page (src/frames/controller/start.ts).
+ */
+const controllerWording = ['error.incomplete_number', 'error.incomplete_expiry', 'error.incomplete_cvc', 'error.invalid_number', 'address.error.required', 'decline.', 'challenge.', 'status.'];
+
 const framePages: FramePage[] = [
-  { page: 'src/frames/field.html', entry: './field/main.tsx', wording: ['card.', 'error.'] },
+  { page: 'src/frames/field.html', entry: './field/main.tsx', wording: ['card.', 'error.', ...controllerWording] },
   // Element frames other than the card's: each its own document with only its own component, so
   // neither grows what a card buyer downloads.
-  { page: 'src/frames/address.html', entry: './address/main.tsx', wording: ['address.', 'card.postal.', 'error.'] },
-  { page: 'src/frames/wallet.html', entry: './wallet/main.tsx', wording: ['wallet.', 'error.', 'decline.', 'status.'] },
-  // The controller shows a field's own error message; of the validation wording it needs only what
-  // it says for a field that never told one (merge.ts, incompleteKey; an address's too), and
-  // src/protocol/errors.ts's validation_error. Then decline and challenge wording, and the fault
-  // messages of errors.ts.
-  {
-    page: 'src/frames/controller.html',
-    entry: './controller/main.ts',
-    wording: ['error.incomplete_number', 'error.incomplete_expiry', 'error.incomplete_cvc', 'error.invalid_number', 'address.error.required', 'decline.', 'challenge.', 'status.'],
-  },
+  { page: 'src/frames/address.html', entry: './address/main.tsx', wording: ['address.', 'card.postal.', 'error.', ...controllerWording] },
+  { page: 'src/frames/wallet.html', entry: './wallet/main.tsx', wording: ['wallet.', 'error.', 'decline.', 'status.', ...controllerWording] },
+  // The controller's own page, for embed scripts cached before it ran in the element pages.
+  { page: 'src/frames/controller.html', entry: './controller/main.ts', wording: controllerWording },
 ];
 
 interface FramePage {

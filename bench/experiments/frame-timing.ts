@@ -56,7 +56,7 @@ try {
         }),
       { pk: publishableKey, sid: session.id },
     );
-    const frame = page.frames().find((f) => f.url().includes('/frames/field.html'))!;
+    const frame = page.frames().find((f) => f.url().includes('/frames/field.html') && !f.url().includes('role=controller'))!;
     const t = await frame.evaluate(() => {
       const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const o = performance.timeOrigin;

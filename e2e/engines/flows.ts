@@ -26,7 +26,7 @@ export interface FlowWorld {
 export type Flow = (page: EnginePage, world: FlowWorld) => Promise<void>;
 
 const HOSTED_CARD = ['iframe[title="Card details"]'];
-const FLOWS_CARD = ['iframe[src*="/frames/field.html"]'];
+const FLOWS_CARD = ['iframe[data-svcpay-element="card"]'];
 const BANK = ['[role="dialog"] iframe'];
 
 async function sessionOf(world: FlowWorld, merchant: Merchant, id: string) {

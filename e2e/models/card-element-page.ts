@@ -17,8 +17,8 @@ export class CardElementPage {
   readonly frameElement: Locator;
 
   constructor(readonly page: Page) {
-    this.frameElement = page.locator('iframe[src*="/frames/field.html"]');
-    this.frame = page.frameLocator('iframe[src*="/frames/field.html"]');
+    this.frameElement = page.locator('iframe[data-svcpay-element="card"]');
+    this.frame = page.frameLocator('iframe[data-svcpay-element="card"]');
   }
 
   card(names?: CardFieldNames): CardForm {

@@ -13,7 +13,7 @@ export class FlowsPage {
   readonly dialog: Locator;
 
   constructor(readonly page: Page) {
-    this.card = new CardForm(page.frameLocator('iframe[src*="/frames/field.html"]'));
+    this.card = new CardForm(page.frameLocator('iframe[data-svcpay-element="card"]'));
     this.pay = page.getByRole('button', { name: 'Pay', exact: true });
     this.resultText = page.locator('#result');
     this.errors = page.locator('#errors');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL, type ControllerBind } from '../protocol/messages.ts';
-import { createFieldBinding, findFieldWindow, isControllerWindow, newMountSecret, sameSecret, type FrameNode } from './binding.ts';
+import { createFieldBinding, findFieldWindow, isControllerWindow, newMountSecret, runsController, sameSecret, type FrameNode } from './binding.ts';
 
 const SERVICE = 'http://localhost:4242';
 const mount = { channel: 'abcdef0123456789', elementId: 'card-1', publishableKey: 'vp_pk_test_genuine', sessionId: 'vp_cs_test_genuine' };
@@ -118,13 +118,35 @@ describe('finding the field frame', () => {
 });
 
 describe('the sender of a bind', () => {
+  const paths = { controller: '/frames/controller.html', elements: ['/frames/field.html', '/frames/address.html', '/frames/wallet.html'] };
+
   it('must be a controller frame document of the service origin', () => {
-    const path = '/frames/controller.html';
-    expect(isControllerWindow(frame(`${SERVICE}/frames/controller.html#channel=x`), SERVICE, path)).toBe(true);
-    expect(isControllerWindow(frame(fieldUrl(mount.channel, 'card-2')), SERVICE, path)).toBe(false);
-    expect(isControllerWindow(frame(`${SERVICE}/pay/vp_cs_test_x`), SERVICE, path)).toBe(false);
-    expect(isControllerWindow(frame(`http://127.0.0.1:4244/frames/controller.html`), SERVICE, path)).toBe(false);
-    expect(isControllerWindow(frame(null), SERVICE, path)).toBe(false);
-    expect(isControllerWindow(null, SERVICE, path)).toBe(false);
+    expect(isControllerWindow(frame(`${SERVICE}/frames/controller.html#channel=x`), SERVICE, paths)).toBe(true);
+    expect(isControllerWindow(frame(fieldUrl(mount.channel, 'card-2')), SERVICE, paths)).toBe(false);
+    expect(isControllerWindow(frame(`${SERVICE}/pay/vp_cs_test_x`), SERVICE, paths)).toBe(false);
+    expect(isControllerWindow(frame(`http://127.0.0.1:4244/frames/controller.html`), SERVICE, paths)).toBe(false);
+    expect(isControllerWindow(frame(null), SERVICE, paths)).toBe(false);
+    expect(isControllerWindow(null, SERVICE, paths)).toBe(false);
+  });
+
+  it('is, on an element frame page, one its hash runs as the controller', () => {
+    for (const page of ['field', 'address', 'wallet']) {
+      expect(isControllerWindow(frame(`${SERVICE}/frames/${page}.html#channel=x&parentOrigin=http%3A%2F%2Fshop.test&role=controller`), SERVICE, paths)).toBe(true);
+    }
+    // Another role, or another page with the controller's hash, or another origin's copy: not one.
+    expect(isControllerWindow(frame(`${SERVICE}/frames/field.html#channel=x&role=field`), SERVICE, paths)).toBe(false);
+    expect(isControllerWindow(frame(`${SERVICE}/frames/checkout.html#channel=x&role=controller`), SERVICE, paths)).toBe(false);
+    expect(isControllerWindow(frame(`${SERVICE}/pay/vp_cs_test_x#role=controller`), SERVICE, paths)).toBe(false);
+    expect(isControllerWindow(frame(`http://127.0.0.1:4244/frames/field.html#role=controller`), SERVICE, paths)).toBe(false);
+  });
+});
+
+describe('an element frame page', () => {
+  it('runs as the controller only when its hash says role=controller', () => {
+    expect(runsController('#channel=x&role=controller')).toBe(true);
+    expect(runsController('role=controller')).toBe(true);
+    expect(runsController('#channel=x&elementId=card-1&type=card')).toBe(false);
+    expect(runsController('#role=controllers')).toBe(false);
+    expect(runsController('')).toBe(false);
   });
 });

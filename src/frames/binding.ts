@@ -29,10 +29,10 @@
  *   parent's frame tree and posts `controller.bind` (key, session, secret) to that window only,
  *   with the service origin as target, handing over one end of a new MessageChannel.
  * - The field frame accepts a bind only from a window of its own origin that is a controller frame
- *   document, only for its own channel, element, key and session, and, once bound, only from the
- *   same controller window (a reloaded controller keeps its WindowProxy and may bind again with a
- *   new secret; a second controller frame is another window and is refused). A refused bind gets
- *   no answer at all.
+ *   document (isControllerWindow), only for its own channel, element, key and session, and, once
+ *   bound, only from the same controller window (a reloaded controller keeps its WindowProxy and
+ *   may bind again with a new secret; a second controller frame is another window and is
+ *   refused). A refused bind gets no answer at all.
  * - Card values then leave the field only over that private port, only in answer to a
  *   `field.collect` that carries the secret, so only the bound controller ever sees them, and it
  *   charges only the session it was initialised with, which is the session the field is bound to.
@@ -99,10 +99,25 @@ function locationOf(w: FrameNode): { origin: string; pathname: string; hash: str
   }
 }
 
+/**
+ * Whether an element frame page runs as its group's controller rather than an element: svcpay.js
+ * says so in the hash of the controller frame it mounts (embed/group.ts), on the page of an
+ * element it already loaded. The page can write any hash, but it only chooses which of our own
+ * code a frame runs, as it could by mounting /frames/controller.html.
+ */
+export const runsController = (hash: string): boolean => new URLSearchParams(hash.replace(/^#/, '')).get('role') === 'controller';
+
+/** Where controller frame documents are: the controller page, and the element frame pages (run as one by their hash). */
+export interface ControllerPaths {
+  controller: string;
+  elements: readonly string[];
+}
+
 /** For the field's listener: is the sender a controller frame document of `origin`? */
-export function isControllerWindow(candidate: unknown, origin: string, controllerPath: string): boolean {
+export function isControllerWindow(candidate: unknown, origin: string, paths: ControllerPaths): boolean {
   const loc = candidate && typeof candidate === 'object' && 'location' in candidate ? locationOf(candidate as FrameNode) : null;
-  return loc !== null && loc.origin === origin && loc.pathname === controllerPath;
+  if (loc === null || loc.origin !== origin) return false;
+  return loc.pathname === paths.controller || (paths.elements.includes(loc.pathname) && runsController(loc.hash));
 }
 
 const MAX_DEPTH = 4;

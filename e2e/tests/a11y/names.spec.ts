@@ -51,7 +51,7 @@ test('the demo shop names its card frame, inputs, Pay button and outcome', async
   await shop.open();
   await shop.startOnPageCheckout();
 
-  const frameElement = page.locator(`iframe[src^="${server.serviceUrl}/frames/field.html"]`);
+  const frameElement = page.locator(`iframe[src^="${server.serviceUrl}/frames/field.html"][data-svcpay-element="card"]`);
   await expect(frameElement).toHaveAccessibleName('Secure card payment input frame');
   await expectNamedCardInputs(frameElement.contentFrame());
   await expect(page.getByRole('button', { name: 'Pay $25.00', exact: true })).toBeEnabled();

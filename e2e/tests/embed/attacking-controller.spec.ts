@@ -35,14 +35,15 @@ test('a second controller on the same channel gets no card values and charges no
 
   // The compromised page: what runs in page.evaluate is the merchant page's own script.
   const channel = await page.evaluate(async () => {
-    const field = document.querySelector<HTMLIFrameElement>('iframe[src*="/frames/field.html"]');
+    const field = document.querySelector<HTMLIFrameElement>('iframe[data-svcpay-element="card"]');
     if (!field) throw new Error('no genuine field frame on the page');
     const src = new URL(field.src);
     const id = new URLSearchParams(src.hash.slice(1)).get('channel') ?? '';
     const frame = document.createElement('iframe');
     frame.id = 'attacker-controller';
     frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
-    frame.src = `${src.origin}/frames/controller.html#${new URLSearchParams({ channel: id, parentOrigin: location.origin })}`;
+    // The controller as svcpay.js mounts it: a copy of the card's page, told its role in the hash.
+    frame.src = `${src.origin}/frames/field.html#${new URLSearchParams({ channel: id, parentOrigin: location.origin, role: 'controller' })}`;
     // Everything the attacker's controller tells the page, from its first message on.
     const heard: unknown[] = [];
     (window as unknown as { attackerHeard: unknown[] }).attackerHeard = heard;

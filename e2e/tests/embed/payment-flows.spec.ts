@@ -50,7 +50,7 @@ async function open(page: Page, api: SvcPayApi, merchant: Merchant, opts: { char
 
 /** The card's field frame, found through its iframe (waited for), to run a script in it as the frame's own code would. */
 async function fieldFrame(page: Page): Promise<Frame> {
-  const frame = await (await page.locator('iframe[src*="/frames/field.html"]').elementHandle())?.contentFrame();
+  const frame = await (await page.locator('iframe[data-svcpay-element="card"]').elementHandle())?.contentFrame();
   if (!frame) throw new Error('the card field iframe has no document');
   return frame;
 }
@@ -77,6 +77,27 @@ test('a declined card shows the buyer-safe reason, the fields stay usable, and a
   await flows.submit(cards.approved);
   expect(await flows.result()).toMatchObject({ status: 'succeeded', sessionId: session.id });
   expect(await api.getSession(merchant.keys.secret, session.id)).toMatchObject({ status: 'succeeded', paymentStatus: 'paid' });
+});
+
+test('a card buyer downloads one frame page: the controller frame runs in the copy of the card page the browser has', async ({ page, api, merchant }) => {
+  // Frame pages that came over the network (a copy from the HTTP cache has no body to receive).
+  const downloads: Promise<string | null>[] = [];
+  page.on('requestfinished', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/frames/')) downloads.push(r.sizes().then((s) => (s.responseBodySize > 0 ? path : null)));
+  });
+  const { flows, session } = await open(page, api, merchant);
+  await flows.submit(cards.approved);
+  expect(await flows.result()).toMatchObject({ status: 'succeeded', sessionId: session.id });
+
+  // Two documents of the card page, the card's and the controller that charged it: one download.
+  const roles = page
+    .frames()
+    .map((f) => new URL(f.url()))
+    .filter((u) => u.pathname === '/frames/field.html')
+    .map((u) => new URLSearchParams(u.hash.slice(1)).get('role') ?? 'card');
+  expect(roles.sort()).toEqual(['card', 'controller']);
+  expect((await Promise.all(downloads)).filter(Boolean)).toEqual(['/frames/field.html']);
 });
 
 test('without retry a decline is final: the next confirm answers at once and the service is not called again', async ({ page, api, merchant }) => {

@@ -23,6 +23,7 @@ import type {
 import { createFieldBinding, isControllerWindow } from '../binding.ts';
 import type { FieldParams } from '../../protocol/params.ts';
 import { reportableHeight } from '../measure.ts';
+import { elementPages } from '../../vocab/elements.ts';
 import { createFieldLink, type ElementHandle, type LinkEventName } from './link.ts';
 
 /** What an element's view may say to its controller. */
@@ -111,10 +112,11 @@ export function FieldFrame({ params, view: View, wire, initial }: FieldFrameProp
     const bus = openBus(params.channel, { receive: ControllerToField, send: wire.toController, onMessage: link.fromController });
     busRef.current = bus;
     // The controller binds this field by posting to this window (binding.ts).
-    const controllerPath = new URL('controller.html', location.href).pathname;
+    const path = (page: string) => new URL(`${page}.html`, location.href).pathname;
+    const controllerPaths = { controller: path('controller'), elements: elementPages.map(path) };
     const stopBinds = listen(window, {
       origin: location.origin,
-      sourceTest: (w) => isControllerWindow(w, location.origin, controllerPath),
+      sourceTest: (w) => isControllerWindow(w, location.origin, controllerPaths),
       schema: ControllerBind,
       onMessage: (msg, event) => {
         const port = event.ports[0];
