@@ -182,7 +182,8 @@ function watchBytes(serviceUrl: string) {
       const frameUrl = req.frame().url();
       // The controller runs in a copy of an element's page (embed/group.ts), told so in its hash.
       const where = frameUrl.includes('role=controller') ? 'controller' : frameUrl.includes('/frames/') ? 'fields' : 'embed';
-      sizes.push(req.sizes().then((s) => ({ where, bytes: s.responseBodySize })));
+      // A copy from the HTTP cache received no body (Chromium reports it as minus its headers' size).
+      sizes.push(req.sizes().then((s) => ({ where, bytes: Math.max(0, s.responseBodySize) })));
     });
   return { sizes, attach };
 }

@@ -137,7 +137,8 @@ test('an English card downloads no catalogue', async ({ page, api, merchant }) =
 
 test("the card frame's first download holds English only", () => {
   const app = join(repoRoot, 'dist', 'app');
-  const bundle = pagesBundle(repoRoot, app, [join(app, 'src', 'frames', 'field.html'), join(app, 'src', 'frames', 'controller.html')]);
+  // The card's page, which its controller frame runs in too (embed/group.ts).
+  const bundle = pagesBundle(repoRoot, app, [join(app, 'src', 'frames', 'field.html')]);
   const text = bundle.files.map((f) => readFileSync(join(repoRoot, f.file), 'utf8')).join('\n');
   expect(text, 'the search finds bundled wording').toContain(en['decline.processing_error']);
   const others = readdirSync(localesDir).filter((f) => /^[\w-]+\.json$/.test(f) && f !== 'en.json');
