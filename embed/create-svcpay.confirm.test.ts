@@ -28,7 +28,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
     elements.create('card').mount('#card');
     field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
     await nextTask();
-    load();
+    await load();
     fromController({ type: 'controller.ready' });
     const pending = svcpay.confirmPayment({ elements });
     const confirm = await asked(posted);
@@ -45,7 +45,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
     card.mount('#card');
     cardReady();
     await nextTask();
-    load();
+    await load();
     fromController({ type: 'controller.ready' });
     const pending = svcpay.confirmPayment({ elements });
     await asked(posted);
@@ -86,7 +86,8 @@ describe('confirmPayment, createToken and the bank challenge', () => {
       expect((await svcpay.confirmPayment({ elements })).error?.code).toBe('elements_not_mounted');
       elements.create('card').mount('#card');
       const pending = svcpay.confirmPayment({ elements });
-      // A confirm before any field was ready starts the controller itself.
+      // A confirm before any field was ready starts the controller itself (once its part is here).
+      await vi.advanceTimersByTimeAsync(0);
       expect(controller()).not.toBeNull();
       await vi.advanceTimersByTimeAsync(16_000);
       expect(await pending).toMatchObject({ status: 'failed', sessionId: 'cs_1', error: { code: 'controller_unavailable' } });
@@ -100,7 +101,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
     elements.create('card').mount('#card');
     cardReady();
     await nextTask();
-    load();
+    await load();
     fromController({ type: 'controller.ready' });
     const pending = svcpay.createToken({ elements });
     const ask = await asked(posted);
@@ -122,7 +123,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
       pay.focus();
       // A confirm before the field is ready starts the controller frame itself.
       const pending = svcpay.confirmPayment({ elements });
-      load();
+      await load();
       fromController({ type: 'controller.ready' });
       const ask = await asked(posted);
       const url = 'http://127.0.0.1:4243/challenge/sbx_txn_1';
@@ -155,7 +156,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
     elements.create('card').mount('#card');
     cardReady();
     await nextTask();
-    load();
+    await load();
     fromController({ type: 'controller.ready' });
     void svcpay.confirmPayment({ elements });
     const ask = await asked(posted);
@@ -183,7 +184,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
     elements.create('card').mount('#card');
     field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
     await nextTask();
-    load();
+    await load();
     fromController({ type: 'controller.ready' });
     const pending = svcpay.confirmPayment({ elements });
     const ask = await asked(posted);
@@ -208,7 +209,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
       elements.create('card').mount('#card');
       // The field never says ready; a confirm starts the controller frame.
       void svcpay.confirmPayment({ elements });
-      load();
+      await load();
       fromController({ type: 'controller.ready' });
       fromController({ type: 'controller.error', error: { code: 'frame_error', message: 'A card field failed unexpectedly.' } });
       expect(errors).toEqual([{ code: 'frame_error', message: 'A card field failed unexpectedly.' }]);
@@ -222,7 +223,7 @@ describe('confirmPayment, createToken and the bank challenge', () => {
       // Its ready comes from its own frame; the controller frame starts after it.
       other.cardReady();
       await vi.advanceTimersByTimeAsync(0);
-      other.load();
+      await other.load();
       other.fromController({ type: 'controller.ready' });
       await vi.advanceTimersByTimeAsync(16_000);
       expect(seen).toEqual([]);

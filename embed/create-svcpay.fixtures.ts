@@ -15,9 +15,16 @@ export function page() {
   const elements = svcpay.elements({ sessionId: 'cs_1' });
   const controllerWindow = { postMessage: vi.fn() };
   const controller = () => document.querySelector<HTMLIFrameElement>('iframe[title="svcpay controller"]');
-  /** Call after the first mount: swaps in the fake window and "loads" the frame. */
-  const load = () => {
-    const frame = controller()!;
+  /**
+   * Once the controller frame is there (the confirm part starts it, a microtask after the fields
+   * are ready or a confirm): swaps in the fake window and "loads" the frame.
+   */
+  const load = async () => {
+    const frame = await vi.waitFor(() => {
+      const started = controller();
+      if (!started) throw new Error('no controller frame yet');
+      return started;
+    });
     Object.defineProperty(frame, 'contentWindow', { value: controllerWindow });
     frame.dispatchEvent(new Event('load'));
   };

@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSvcPay } from './create-svcpay.ts';
 import { P, PK, SERVICE, nextTask, page, readyState } from './create-svcpay.fixtures.ts';
 
+// The controller frame is the confirm part's to start (embed/lazy.ts); here the part comes from this bundle.
+vi.mock('./lazy.ts', () => import('./lazy.fixtures.ts'));
+
 afterEach(() => {
   document.body.innerHTML = '';
   vi.restoreAllMocks();
@@ -180,7 +183,7 @@ describe('elements', () => {
     card.update({ disabled: true });
     field('#card').post({ type: 'element.event', event: 'ready', state: readyState });
     await nextTask();
-    load();
+    await load();
     // Only init goes out until the controller answers; then the queued update follows.
     expect(posted()).toEqual([
       { protocol: P, type: 'init', channel: channel(), publishableKey: PK, sessionId: 'cs_1', locale: 'fr', targetOrigin: SERVICE },
@@ -237,7 +240,7 @@ describe('elements', () => {
     const f = field('#card');
     f.post({ type: 'element.event', event: 'ready', state: readyState });
     await nextTask();
-    load();
+    await load();
     fromController({ type: 'controller.ready' });
     fromController({ type: 'element.event', elementId: f.elementId, event: 'change', state: readyState });
     expect(onChange).not.toHaveBeenCalled();

@@ -1,137 +1,89 @@
 /**
- * One `elements` group on the merchant page: its hidden controller frame (created once the
- * mounted elements are ready, or on confirm), the channel id that ties the controller to the
- * group's element frames, and the page side of the page<->controller conversation. The page only
- * ever learns states and outcomes; card values stay in the frames.
+ * One `elements` group on the merchant page: its elements, the channel id that ties the group's
+ * frames together, its `error` event, and the messages for its hidden controller frame. The
+ * controller itself (its frame, its ready handshake, confirm and createToken) is the confirm part
+ * (embed/controller.ts, svcpay-confirm.js), loaded once the mounted elements are ready, or on
+ * confirm. The page only ever learns states and outcomes; card values stay in the frames.
  */
-import { listen, post } from '../src/protocol/channel.ts';
-import type { ControllerToPage, PageToController } from '../src/protocol/messages.ts';
-import type { RequestHost, Requests } from './confirm.ts';
-import { READY_WAIT_MS, failure, type Kind, type Results } from './results.ts';
+import { listen } from '../src/protocol/channel.ts';
+import type { Controller, ControllerHost } from './controller.ts';
+import { failure, type Kind, type Results } from './results.ts';
 import { createElement } from './element.ts';
 import { loadPart } from './lazy.ts';
 import type { ConfirmPaymentResult, CreateTokenResult, ElementOptions, ElementType, Elements, SvcPayElement } from './loader/types.js';
 import type { Body, ElementPort, GroupConfig, GroupHost } from './ports.ts';
-import { ControllerToPageParser, PROTOCOL, elementTypes } from './protocol.ts';
+import { ControllerToPageParser, elementTypes } from './protocol.ts';
 import { UNREACHABLE, checkName, fail, handlers, randomId, serviceFrame } from './util.ts';
 import { elementFrames } from '../src/vocab/elements.ts';
 
 export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): Promise<ConfirmPaymentResult>; createToken(): Promise<CreateTokenResult> } {
   const channel = randomId();
   const byType = new Map<ElementType, ElementPort>();
-  /** confirmPayment and createToken: a part of their own (embed/confirm.ts), here once loaded. */
-  let requests: Requests | undefined;
   const events = handlers('elements', ['error']);
-  let frame: HTMLIFrameElement | null = null;
-  let ready = false;
-  let queue: Body[] = [];
-  let initTimer: ReturnType<typeof setInterval> | undefined;
-  let stopListening: (() => void) | null = null;
-  /** The wait for the controller to say ready; cleared when it does or goes away. */
-  let controllerWatch: ReturnType<typeof setTimeout> | undefined;
-
-  function postNow(body: Body): void {
-    const target = frame?.contentWindow;
-    // Unchecked here: the controller checks every message it receives (src/protocol/channel.ts, post).
-    if (target) post<PageToController>(target, cfg.origin, { protocol: PROTOCOL, channel, ...body } as PageToController);
-  }
-
-  const host: GroupHost = {
-    ...cfg,
-    channel,
-    // Messages wait until the controller has said it is ready, so none is lost to a loading frame.
-    post: (body) => (ready ? postNow(body) : void queue.push(body)),
-    // The controller frame starts once the elements mounted so far have rendered, so it never
-    // competes with them for the network or for the renderer they share (same service site): it is
-    // not on the way to any element's `ready` (issue 9, Speed). It is needed only at confirm.
-    fieldReady() {
-      const mounted = [...byType.values()].filter((p) => p.isMounted());
-      if (mounted.length > 0 && mounted.every((p) => p.isReady())) host.ensureController();
-    },
-    ensureController() {
-      if (frame) return;
-      // The controller runs in a copy of an element's frame page, which the browser has from its
-      // cache (issue 36: a card buyer downloads the card page once, the controller's code with it).
-      const mounted = [...byType].find(([, p]) => p.isMounted());
-      frame = serviceFrame(
-        cfg,
-        elementFrames[mounted?.[0] ?? 'card'].page,
-        channel,
-        { role: 'controller' },
-        'svcpay controller',
-        // Hidden whatever the page's CSS says (inline !important wins); a hidden frame takes no
-        // pointer events, and a fixed one no room in the page's flow.
-        'position:fixed!important;width:1px!important;height:1px!important;border:0;visibility:hidden!important',
-      );
-      frame.tabIndex = -1;
-      frame.setAttribute('aria-hidden', 'true');
-      stopListening = listen(window, { origin: cfg.origin, source: () => frame?.contentWindow, schema: ControllerToPageParser, channel, onMessage });
-      // Each load is a fresh controller (a moved iframe reloads): introduce ourselves again, and
-      // repeat until it answers in case the first message beat its listener.
-      frame.addEventListener('load', () => {
-        ready = false;
-        clearInterval(initTimer);
-        let tries = 0;
-        const init = () => (++tries > 10 ? clearInterval(initTimer) : postNow(initBody()));
-        init();
-        initTimer = setInterval(init, 1000);
-      });
-      document.body.appendChild(frame);
-      // The controller must answer within the wait, or the merchant hears why nothing works.
-      controllerWatch = setTimeout(() => ready || loadFailed('controller frame'), READY_WAIT_MS);
-      // Off the way to `ready` as the frame is: the confirm code, so a Pay click need not wait for it.
-      loadRequests().catch(() => {});
-    },
-    loadFailed: (what) => loadFailed(what),
-    error: (code, message) => emitError(code, message),
-  };
+  /** The confirm part's controller of this group, once the part is here. */
+  let controller: Controller | undefined;
+  /** The group wants its controller frame running: set on the elements' ready or a confirm, until the last element goes. */
+  let wanted = false;
+  /** What the elements said for the controller before its part was here; the controller adopts it. */
+  const queue: Body[] = [];
 
   /** The group's `error` event (Doc 3 leaves it open): frames that failed to load or failed unexpectedly. */
   const emitError = (code: string, message: string) => events.emit('error', { code, message });
   const loadFailed = (what: string, code = 'frame_load_failed', directive = 'frame-src') =>
     emitError(code, `svcpay ${what} did not load (network, or CSP ${directive}).`);
 
-  const initBody = (): Body => ({
-    type: 'init',
-    publishableKey: cfg.publishableKey,
-    sessionId: cfg.sessionId,
-    ...(cfg.locale ? { locale: cfg.locale } : {}),
-  });
-
-  function onMessage(msg: ControllerToPage): void {
-    if (msg.type === 'controller.ready') {
-      if (ready) return;
-      ready = true;
-      clearTimeout(controllerWatch);
-      clearInterval(initTimer);
-      const waiting = queue;
-      queue = [];
-      for (const body of waiting) postNow(body);
-    } else if (msg.type === 'controller.error') {
-      emitError(msg.error.code, msg.error.message);
-    } else {
-      requests?.fromController(msg);
-    }
+  /**
+   * Loads the confirm part (one download per page) and starts this group's controller frame,
+   * unless the last element went meanwhile; rejects if the part cannot load.
+   */
+  function ensureController(): Promise<Controller> {
+    wanted = true;
+    return loadPart(cfg.origin, 'confirm').then((part) => {
+      controller ??= part.createController(host, queue);
+      if (wanted) controller.start();
+      return controller;
+    });
   }
 
-  const requestHost: RequestHost = { cfg, post: host.post, isReady: () => ready, loadFailed, loadPart };
-  /** The confirm part (one download per page), and this group's requests once it is here; rejects if it cannot load. */
-  const loadRequests = () => loadPart(cfg.origin, 'confirm').then((part) => (requests ??= part.createRequests(requestHost)));
+  /** What the group's elements and its controller (once the confirm part is here) need of it. */
+  const host: GroupHost & ControllerHost = {
+    ...cfg,
+    channel,
+    listen,
+    schema: ControllerToPageParser,
+    // The controller runs in a copy of an element's frame page, which the browser has from its
+    // cache (issue 36: a card buyer downloads the card page once, the controller's code with it).
+    frame: () => {
+      const mounted = [...byType].find(([, p]) => p.isMounted());
+      return serviceFrame(cfg, elementFrames[mounted?.[0] ?? 'card'].page, channel, { role: 'controller' }, 'svcpay controller', '');
+    },
+    loadPart,
+    post: (body) => (controller ? controller.post(body) : void queue.push(body)),
+    // The controller frame (and its code) start once the elements mounted so far have rendered,
+    // so it never competes with them for the network or for the renderer they share (same
+    // service site): it is not on the way to any element's `ready` (issue 9). It is needed only
+    // at confirm, and a Pay click need not wait for its code.
+    fieldReady() {
+      const mounted = [...byType.values()].filter((p) => p.isMounted());
+      if (mounted.length > 0 && mounted.every((p) => p.isReady())) ensureController().catch(() => {});
+    },
+    loadFailed,
+    error: emitError,
+  };
 
   /**
    * One confirmPayment or createToken. Its code is normally here since the elements were ready; a
-   * confirm before that starts the controller frame now, and waits for the code. If the code cannot
-   * load, the merchant hears why (`error` event) and the call resolves with the reason: never a
-   * hang, never a rejection.
+   * confirm before that starts the controller now, and waits for it. If the code cannot load, the
+   * merchant hears why (`error` event) and the call resolves with the reason: never a hang, never
+   * a rejection.
    */
   function request<K extends Kind>(kind: K): Promise<Results[K]> {
     if (![...byType.values()].some((p) => p.isMounted())) {
       return Promise.resolve(failure(kind, cfg.sessionId, 'elements_not_mounted', 'Mount an element before you confirm.'));
     }
-    host.ensureController();
-    return loadRequests().then(
+    return ensureController().then(
       // Destroyed while the code loaded: answered as if it had been waiting for the controller.
-      (r) => (frame ? r.request(kind) : r.destroyed(kind)),
+      (c) => c.request(kind),
       () => {
         loadFailed('confirm script', 'script_load_failed', 'script-src');
         return failure(kind, cfg.sessionId, 'script_load_failed', UNREACHABLE);
@@ -146,15 +98,9 @@ export function createGroup(cfg: GroupConfig): { elements: Elements; confirm(): 
    * may have reached the service, so only the session (or its webhook) can say how it ended.
    */
   function closeController(): void {
-    clearInterval(initTimer);
-    clearTimeout(controllerWatch);
-    stopListening?.();
-    stopListening = null;
-    frame?.remove();
-    frame = null;
-    ready = false;
-    queue = [];
-    requests?.end();
+    wanted = false;
+    queue.length = 0;
+    controller?.close();
   }
 
   function create(type: ElementType, options?: ElementOptions): SvcPayElement {

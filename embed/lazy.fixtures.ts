@@ -8,10 +8,10 @@
 import { setChannelDebug } from '../src/protocol/channel.ts';
 import { openChallenge } from './challenge.ts';
 import { mountCheckout } from './checkout.ts';
-import { createRequests } from './confirm.ts';
+import { createController } from './controller.ts';
 import type { PartName, Parts } from './lazy.ts';
 
-const parts: Parts = { checkout: { mountCheckout, setChannelDebug }, challenge: { openChallenge, setChannelDebug }, confirm: { createRequests } };
+const parts: Parts = { checkout: { mountCheckout, setChannelDebug }, challenge: { openChallenge, setChannelDebug }, confirm: { createController } };
 
 export const unavailable = new Set<PartName>();
 

@@ -1,8 +1,8 @@
 /**
  * Code only some merchants need ships in scripts of its own, fetched from the service the first
  * time it is needed, so svcpay.js stays small (issue 9: 6 KB gzipped): `mountCheckout` (embed
- * sessions only), the bank-challenge dialog (only when a bank asks), and confirmPayment and
- * createToken (fetched when a group's controller frame starts, after its elements are ready). Each part is an IIFE
+ * sessions only), the bank-challenge dialog (only when a bank asks), and the controller frame with
+ * confirmPayment and createToken (fetched once a group's elements are ready). Each part is an IIFE
  * built from embed/parts/<name>.ts (vite.config.ts, embed mode) and served beside svcpay.js at
  * /js/v1/svcpay-<name>.js, same origin and headers: a merchant CSP that lets svcpay.js run
  * (`script-src <service>`) lets the parts run too; under a nonce-based policy each part carries the
@@ -12,24 +12,14 @@
  * element (`document.currentScript`), which only this loader holds; on `load` the loader takes it
  * and removes the element. Nothing is left on `window` for a page to call or to rely on.
  */
-import type { ChallengePart } from './challenge.ts';
-import type { mountCheckout } from './checkout.ts';
-import type { createRequests } from './confirm.ts';
-import type { setChannelDebug } from '../src/protocol/channel.ts';
+import { PART_KEY, type PartName, type Parts } from './parts/register.ts';
 
-export interface Parts {
-  checkout: { mountCheckout: typeof mountCheckout; setChannelDebug: typeof setChannelDebug };
-  challenge: ChallengePart;
-  confirm: { createRequests: typeof createRequests };
-}
-export type PartName = keyof Parts;
+export { registerPart, type PartName, type Parts } from './parts/register.ts';
 
-/** The property of the <script> element a part leaves its exports on. */
-const KEY = 'svcpayPart';
 /** A part that neither loads nor fails in this long (a stalled connection) counts as failed. */
 export const PART_WAIT_MS = 15_000;
 
-type PartScript = HTMLScriptElement & { [KEY]?: unknown };
+type PartScript = HTMLScriptElement & { [PART_KEY]?: unknown };
 
 /** svcpay.js's own nonce, read while it runs (this module's top level runs then, once). */
 const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce;
@@ -44,7 +34,7 @@ export function loadPart<N extends PartName>(origin: string, name: N): Promise<P
     const settle = () => {
       clearTimeout(timer);
       script.remove();
-      const part = script[KEY] as Parts[N] | undefined;
+      const part = script[PART_KEY] as Parts[N] | undefined;
       if (part) return resolve(part);
       delete loading[name];
       reject(new Error(`svcpay: svcpay-${name}.js did not load`));
@@ -55,10 +45,4 @@ export function loadPart<N extends PartName>(origin: string, name: N): Promise<P
     script.src = `${origin}/js/v1/svcpay-${name}.js`;
     document.head.appendChild(script);
   }) as never);
-}
-
-/** Called by a part's entry while it runs: hands its exports to the loader that added it. */
-export function registerPart(part: Parts[PartName]): void {
-  const script = document.currentScript as PartScript | null;
-  if (script) script[KEY] = part;
 }

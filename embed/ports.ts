@@ -1,7 +1,7 @@
 /**
- * What a group (embed/group.ts) and the pieces it holds (its elements, element.ts; its confirm
- * requests, confirm.ts) need of each other. Types only, in a module of their own, so an element or
- * the requests never import the group that imports them.
+ * What a group (embed/group.ts) and the pieces it holds (its elements, element.ts; its controller,
+ * controller.ts) need of each other. Types only, in a module of their own, so an element or the
+ * controller never import the group that imports them.
  */
 import type { PageToController } from '../src/protocol/messages.ts';
 import type { Appearance, SvcPayElement } from './loader/types.js';
@@ -21,8 +21,6 @@ export type Body = PageToController extends infer M ? (M extends unknown ? Omit<
 /** What an element needs from its group. */
 export interface GroupHost extends GroupConfig {
   channel: string;
-  /** Creates the group's controller frame if it is not there yet (on confirm). */
-  ensureController(): void;
   /** An element said `ready` or went away: once every mounted element is ready, the controller frame starts. */
   fieldReady(): void;
   post(body: Body): void;

@@ -1,5 +1,5 @@
 /**
- * What a group (embed/group.ts), its elements (element.ts) and its confirm requests (confirm.ts)
+ * What a group (embed/group.ts), its elements (element.ts) and its controller (controller.ts)
  * share at run time: how long a frame may take to say ready, and how a failed confirmPayment or
  * createToken reads. A module of its own, so none of them imports another for it.
  */

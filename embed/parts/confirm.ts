@@ -1,5 +1,5 @@
-/** Entry of /js/v1/svcpay-confirm.js, loaded by svcpay.js when a group's controller frame starts (embed/lazy.ts). */
-import { createRequests } from '../confirm.ts';
-import { registerPart } from '../lazy.ts';
+/** Entry of /js/v1/svcpay-confirm.js, loaded by svcpay.js once a group's elements are ready, or on confirm (embed/lazy.ts). */
+import { createController } from '../controller.ts';
+import { registerPart } from './register.ts';
 
-registerPart({ createRequests });
+registerPart({ createController });
