@@ -119,8 +119,11 @@ const FORBIDDEN = [
  * Raised to 2.5 MiB with issue 35: svcpay/server's generated types now carry the contract's
  * description of every operation and field (embed/server/openapi.d.ts, 256 KB to 367 KB), and the
  * merchant guide grew with the rules built; the tarball reached 2.28 MiB, all of it text a merchant reads.
+ * Raised to 2.75 MiB with issue 36: the tarball had reached 2.49 MiB, and each element frame page
+ * (card, address, wallet) now carries the controller's code (it runs in a copy of the page a buyer
+ * already has), ~18 KB more per page and its .br and .gz copies, +36 KB in the tarball (2.52 MiB).
  */
-const MAX_TARBALL_BYTES = 2.5 * 1024 * 1024;
+const MAX_TARBALL_BYTES = 2.75 * 1024 * 1024;
 
 async function check(name, fn) {
   const started = Date.now();
