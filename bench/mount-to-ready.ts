@@ -18,6 +18,8 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/fixtures/browser.ts';
 import { SvcPayApi } from '../e2e/fixtures/api.ts';
+import { isElementFrame } from '../e2e/fixtures/frames.ts';
+import { runsController } from '../src/frames/binding.ts';
 import type { ReadyInfo } from '../e2e/fixtures/server.ts';
 
 const READY_TIMEOUT_MS = 20_000;
@@ -147,7 +149,7 @@ async function keystrokes(page: Page, ready: ReadyInfo, sessionId: string, runs:
       }),
     { publishableKey: ready.publishableKey, sessionId, timeoutMs: READY_TIMEOUT_MS },
   );
-  const frame = page.frames().find((f) => f.url().includes('/frames/field.html') && !f.url().includes('role=controller'));
+  const frame = page.frames().find((f) => isElementFrame(f, ['field']));
   if (!frame) throw new Error('no field frame');
   const input = frame.getByLabel('Card number');
   await input.focus();
@@ -181,7 +183,7 @@ function watchBytes(serviceUrl: string) {
       if (new URL(req.url()).origin !== service || req.url().includes('/api/')) return;
       const frameUrl = req.frame().url();
       // The controller runs in a copy of an element's page (embed/group.ts), told so in its hash.
-      const where = frameUrl.includes('role=controller') ? 'controller' : frameUrl.includes('/frames/') ? 'fields' : 'embed';
+      const where = runsController(new URL(frameUrl).hash) ? 'controller' : frameUrl.includes('/frames/') ? 'fields' : 'embed';
       // A copy from the HTTP cache received no body (Chromium reports it as minus its headers' size).
       sizes.push(req.sizes().then((s) => ({ where, bytes: Math.max(0, s.responseBodySize) })));
     });

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../e2e/fixtures/browser.ts';
 import { SvcPayApi } from '../../e2e/fixtures/api.ts';
+import { isElementFrame } from '../../e2e/fixtures/frames.ts';
 import { startServer } from '../../e2e/fixtures/server.ts';
 
 const runs = Number(process.argv[2] ?? 5);
@@ -56,7 +57,7 @@ try {
         }),
       { pk: publishableKey, sid: session.id },
     );
-    const frame = page.frames().find((f) => f.url().includes('/frames/field.html') && !f.url().includes('role=controller'))!;
+    const frame = page.frames().find((f) => isElementFrame(f, ['field']))!;
     const t = await frame.evaluate(() => {
       const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const o = performance.timeOrigin;

@@ -107,6 +107,9 @@ function locationOf(w: FrameNode): { origin: string; pathname: string; hash: str
  */
 export const runsController = (hash: string): boolean => new URLSearchParams(hash.replace(/^#/, '')).get('role') === 'controller';
 
+/** The path of the service's frame page `page` (`field`, `controller`…), which sits beside this frame's own. */
+export const framePagePath = (page: string): string => new URL(`${page}.html`, location.href).pathname;
+
 /** Where controller frame documents are: the controller page, and the element frame pages (run as one by their hash). */
 export interface ControllerPaths {
   controller: string;

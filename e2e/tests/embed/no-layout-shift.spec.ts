@@ -6,6 +6,7 @@
  * pairs inputs from 360 px) and with the appearance variables that change sizes.
  */
 import { expect, test } from '../../fixtures/test.ts';
+import { isElementFrame } from '../../fixtures/frames.ts';
 import { startMerchantPage, type MerchantPage } from '../../fixtures/options-page.ts';
 import { paymentSheetStub } from '../../fixtures/payment-sheet-stub.ts';
 
@@ -93,8 +94,7 @@ for (const { types, widths, appearance, options } of cases) {
 
       // Drawn by now (a wallet's button once the browser said it has one), still the skeleton's
       // height, and none is clipped (content fits the frame).
-      // The controller runs in a copy of an element's page (role=controller in its hash): not an element.
-      const elementFrames = page.frames().filter((f) => /\/frames\/(field|address|wallet)\.html/.test(f.url()) && !f.url().includes('role=controller'));
+      const elementFrames = page.frames().filter((f) => isElementFrame(f));
       expect(elementFrames, 'one frame per element, each measured').toHaveLength(types.length);
       for (const frame of elementFrames) {
         await expect(frame.locator('input, button').first()).toBeVisible();
@@ -126,7 +126,7 @@ test('a 0 px size report from the card frame never paints the element at 0 px', 
       }),
     { pk: merchant.keys.publishable, sessionId: session.id },
   );
-  const field = page.frames().find((f) => /\/frames\/field\.html/.test(f.url()) && !f.url().includes('role=controller'))!;
+  const field = page.frames().find((f) => isElementFrame(f, ['field']))!;
   // Every frame the page paints from just before the report until well after it.
   const painted = page.evaluate(
     () =>

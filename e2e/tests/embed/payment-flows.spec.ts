@@ -14,6 +14,7 @@ import { completeChallenge } from '../../../embed/testing/index.ts';
 import { startSvcPay } from '../../../embed/testing/server.ts';
 import type { SvcPayServer } from '../../../embed/testing/types.js';
 import { sqliteInfo, type ServerInfo } from '../../fixtures/server.ts';
+import { runsController } from '../../../src/frames/binding.ts';
 import { SvcPayApi, type Merchant } from '../../fixtures/api.ts';
 import { approvedNumberForms, cards } from '../../fixtures/cards.ts';
 import { openElementsPage } from '../../fixtures/elements-page.ts';
@@ -95,7 +96,7 @@ test('a card buyer downloads one frame page: the controller frame runs in the co
     .frames()
     .map((f) => new URL(f.url()))
     .filter((u) => u.pathname === '/frames/field.html')
-    .map((u) => new URLSearchParams(u.hash.slice(1)).get('role') ?? 'card');
+    .map((u) => (runsController(u.hash) ? 'controller' : 'card'));
   expect(roles.sort()).toEqual(['card', 'controller']);
   expect((await Promise.all(downloads)).filter(Boolean)).toEqual(['/frames/field.html']);
 });

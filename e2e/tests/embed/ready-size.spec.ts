@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/test.ts';
+import { isElementFrame } from '../../fixtures/frames.ts';
 import { startMerchantPage, type MerchantPage } from '../../fixtures/options-page.ts';
 
 let merchantPage: MerchantPage;
@@ -21,7 +22,7 @@ const blankPage = () => `${merchantPage.url}/?o=${encodeURIComponent(JSON.string
 const contentHeight = (page: Page) =>
   page
     .frames()
-    .find((f) => f.url().includes('/frames/field.html') && !f.url().includes('role=controller'))!
+    .find((f) => isElementFrame(f, ['field']))!
     .evaluate(() => Math.ceil(document.querySelector('.svp-frame')!.getBoundingClientRect().height));
 
 test('ready waits for the frame to know its width, so the page has sized the frame when it hears ready', async ({ page, api, merchant }) => {

@@ -21,7 +21,7 @@ import {
 } from '../../protocol/frame-parsers.ts';
 import { ControllerToPageParser as ControllerToPage, PageToControllerParser as PageToController } from '../../protocol/page-parsers.ts';
 import { elementPages } from '../../vocab/elements.ts';
-import { findFieldWindow, type FrameNode } from '../binding.ts';
+import { findFieldWindow, framePagePath, type FrameNode } from '../binding.ts';
 import { watchErrors } from '../frame-errors.ts';
 import { createController } from './controller.ts';
 
@@ -37,7 +37,7 @@ export function startController(): void {
   }
 
   // Every element frame page may hold a field of this mount (src/elements/registry.ts).
-  const fieldPaths = elementPages.map((page) => new URL(`${page}.html`, location.href).pathname);
+  const fieldPaths = elementPages.map(framePagePath);
   const controller = createController({
     channel: params.channel,
     locale: params.locale,

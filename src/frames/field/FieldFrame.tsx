@@ -20,7 +20,7 @@ import type {
   FieldToController as Announcement,
   FieldToPage,
 } from '../../protocol/messages.ts';
-import { createFieldBinding, isControllerWindow } from '../binding.ts';
+import { createFieldBinding, framePagePath, isControllerWindow } from '../binding.ts';
 import type { FieldParams } from '../../protocol/params.ts';
 import { reportableHeight } from '../measure.ts';
 import { elementPages } from '../../vocab/elements.ts';
@@ -112,8 +112,7 @@ export function FieldFrame({ params, view: View, wire, initial }: FieldFrameProp
     const bus = openBus(params.channel, { receive: ControllerToField, send: wire.toController, onMessage: link.fromController });
     busRef.current = bus;
     // The controller binds this field by posting to this window (binding.ts).
-    const path = (page: string) => new URL(`${page}.html`, location.href).pathname;
-    const controllerPaths = { controller: path('controller'), elements: elementPages.map(path) };
+    const controllerPaths = { controller: framePagePath('controller'), elements: elementPages.map(framePagePath) };
     const stopBinds = listen(window, {
       origin: location.origin,
       sourceTest: (w) => isControllerWindow(w, location.origin, controllerPaths),
